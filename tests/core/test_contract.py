@@ -1,0 +1,118 @@
+"""The engine contract, checked on a tiny hidden-information game."""
+
+from __future__ import annotations
+
+import pytest
+
+import cove
+from cove.core.rng import Rng
+from tests.core.toy_game import TOY, Bid, Play
+
+
+def play_out(state: cove.State, seed: int) -> None:
+    rng = Rng(seed)
+    while not state.is_over:
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+
+
+def test_illegal_action_leaves_state_unchanged() -> None:
+    s = TOY.new(2, seed=3)
+    before = s.view(0), s.record()
+    with pytest.raises(cove.IllegalAction, match="not a legal move"):
+        s.apply(0, Bid(7))
+    with pytest.raises(cove.IllegalAction, match="not a legal move"):
+        s.apply(0, "bid 9")
+    assert (s.view(0), s.record()) == before
+
+
+def test_wrong_player_is_rejected() -> None:
+    s = TOY.new(2, seed=3, bidding=False)
+    with pytest.raises(cove.IllegalAction, match="not P2's turn"):
+        s.apply(1, s.legal_actions(0)[0])
+
+
+def test_text_form_is_accepted() -> None:
+    s = TOY.new(2, seed=3, bidding=False)
+    a = s.legal_actions(0)[0]
+    s.apply(0, f"  {str(a).upper()} ")
+    assert s.history == [(0, a)]
+
+
+def test_replay_reproduces_state() -> None:
+    s = TOY.new(3, seed=11)
+    play_out(s, 5)
+    # the toy game is not registered; replay through its Game object directly
+    r = TOY.new(3, seed=11)
+    for p, text in s.record()["actions"]:
+        r.apply(p, text)
+    assert r.view(None) == s.view(None) and r.scores() == s.scores()
+
+
+def test_clone_is_independent() -> None:
+    s = TOY.new(2, seed=1)
+    c = s.clone()
+    play_out(c, 2)
+    assert not s.is_over and s.decisions == 0
+    assert c.is_over
+
+
+def test_simultaneous_bids_hidden_until_all_in() -> None:
+    s = TOY.new(3, seed=4)
+    assert s.to_move() == (0, 1, 2)
+    s.apply(1, Bid(1))
+    assert s.to_move() == (0, 2)
+    assert "my_bid" not in s.view(None)
+    assert s.view(0)["my_bid"] is None and s.view(1)["my_bid"] == 1
+    assert [e.text for e in s.events(0)] == []
+    assert [e.text for e in s.events(1)] == ["P2 bids 1"]
+
+
+def test_redeterminize_keeps_view_and_changes_hidden() -> None:
+    s = TOY.new(3, seed=8, bidding=False)
+    seen_other_hands = set()
+    for k in range(20):
+        d = s.redeterminize(0, Rng(k))
+        assert d.view(0) == s.view(0)
+        seen_other_hands.add(tuple(d.hands[1]))  # type: ignore[attr-defined]
+    assert len(seen_other_hands) > 1
+
+
+def test_options_validated() -> None:
+    with pytest.raises(cove.OptionError, match="unknown option 'plyas'; valid options: bidding"):
+        TOY.new(2, plyas=3)
+    with pytest.raises(cove.OptionError, match="from 1 to 12"):
+        TOY.new(2, plays=40)
+    with pytest.raises(cove.OptionError, match="true or false"):
+        TOY.new(2, bidding="maybe")
+    assert TOY.new(2, plays="3", bidding="off").options.to_dict() == {"plays": 3, "bidding": False}
+
+
+def test_player_count_validated() -> None:
+    with pytest.raises(cove.PlayerCountError, match="2 to 4 players, not 5"):
+        TOY.new(5)
+
+
+def test_winners_and_play() -> None:
+    s = TOY.new(2, seed=2, bidding=False)
+    play_out(s, 9)
+    sc = s.scores()
+    assert set(s.winners()) == {p for p in range(2) if sc[p] == max(sc)}
+    assert s.legal_actions(0) == () and s.to_move() == ()
+    with pytest.raises(cove.IllegalAction, match="game is over"):
+        s.apply(0, Play(1))
+
+
+def test_rng_is_reproducible_and_unbiased_enough() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.below(6) for _ in range(50)] == [b.below(6) for _ in range(50)]
+    counts = [0] * 6
+    r = Rng(1)
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert all(850 < c < 1150 for c in counts)
+
+
+def test_unknown_game_lists_ids() -> None:
+    with pytest.raises(cove.UnknownGame, match="unknown game 'chess'; games:"):
+        cove.load("chess")
