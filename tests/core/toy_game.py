@@ -150,3 +150,4 @@ TOY = Game(
     simultaneous=True,
     options_cls=ToyOptions,
 )
+GAME = TOY

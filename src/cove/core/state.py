@@ -223,6 +223,11 @@ class State(ABC):
         return out
 
     @property
+    def log_length(self) -> int:
+        """How many events have been logged (for "what is new since" displays)."""
+        return self._nlog
+
+    @property
     def decisions(self) -> int:
         """How many actions have been applied."""
         return self._nhist

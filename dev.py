@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Set up Cove in a local virtual environment and run it. Needs only Python 3.11+.
+
+    python3 dev.py play [ARGS]   set up, then play Tricky Tides against bots
+                                 (ARGS go to `cove play`; default: tricky-tides --players 3)
+    python3 dev.py test          set up, then run the whole check: ruff, mypy, pytest
+    python3 dev.py cove ARGS     set up, then run any `cove` command
+    python3 dev.py bench         set up (with the benchmark extra), then run benchmarks/
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+
+
+def run(*cmd: str | Path) -> int:
+    return subprocess.call([str(c) for c in cmd], cwd=ROOT)
+
+
+def setup(extras: str = "dev") -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"Cove needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not PY.exists():
+        sys.stderr.write("Creating .venv ...\n")
+        venv.create(VENV, with_pip=True)
+    stamp = VENV / f".installed-{extras}"
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == want:
+        return
+    sys.stderr.write(f"Installing cove[{extras}] into .venv ...\n")
+    rc = run(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             "-e", f".[{extras}]")
+    if rc:
+        sys.exit(f"pip install failed (exit {rc})")
+    stamp.write_text(want)
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    if not args or args[0] in ("-h", "--help", "help"):
+        sys.stdout.write(__doc__ or "")
+        return 0
+    cmd, rest = args[0], args[1:]
+    if cmd == "play":
+        setup()
+        return run(BIN / "cove", "play", *(rest or ["tricky-tides", "--players", "3"]))
+    if cmd == "cove":
+        setup()
+        return run(BIN / "cove", *rest)
+    if cmd == "test":
+        setup()
+        for step in (
+            [BIN / "ruff", "check", "src", "tests", "benchmarks"],
+            [BIN / "mypy"],
+            [PY, "-m", "pytest", *rest],
+        ):
+            sys.stderr.write("$ " + " ".join(str(s).replace(str(ROOT) + "/", "") for s in step)
+                             + "\n")
+            rc = run(*step)
+            if rc:
+                return rc
+        return 0
+    if cmd == "bench":
+        setup("dev,bench")
+        rc = 0
+        for script in sorted((ROOT / "benchmarks").glob("*.py")):
+            rc |= run(PY, script, *rest)
+        return rc
+    sys.stderr.write(f"unknown command {cmd!r}; commands: play, test, cove, bench\n")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

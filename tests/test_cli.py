@@ -1,0 +1,109 @@
+"""The `cove` command: listing, simulation, play, replay and its errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cove.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_games_json_lists_every_registered_game(capsys: pytest.CaptureFixture[str],
+                                                toy_registered: str) -> None:
+    rc, out, _ = run(capsys, "games", "--json")
+    data = json.loads(out)
+    assert rc == 0
+    toy = next(g for g in data if g["id"] == "toy")
+    assert {"id", "name", "min_players", "max_players", "options"} <= set(toy)
+    assert [o["name"] for o in toy["options"]] == ["plays", "bidding"]
+    assert toy["options"][0]["default"] == 6
+
+
+def test_simulate_json_is_reproducible(capsys: pytest.CaptureFixture[str],
+                                       toy_registered: str) -> None:
+    argv = ["simulate", "toy", "--players", "3", "--games", "50", "--seed", "9", "--json"]
+    _, out1, _ = run(capsys, *argv)
+    _, out2, _ = run(capsys, *argv)
+    a, b = json.loads(out1), json.loads(out2)
+    for key in ("game", "players", "games", "seed", "options", "wins", "mean_scores",
+                "mean_decisions", "seconds"):
+        assert key in a
+    assert a["wins"] == b["wins"] and a["mean_scores"] == b["mean_scores"]
+    assert sum(a["wins"]) == pytest.approx(50)
+
+
+def test_simulate_parallel_matches_serial(capsys: pytest.CaptureFixture[str],
+                                          toy_registered: str) -> None:
+    from cove.lab.simulate import simulate
+
+    serial = simulate("toy", 2, 40, seed=5)
+    parallel = simulate("toy", 2, 40, seed=5, jobs=2)
+    assert serial.results == parallel.results
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "nope"], "unknown game 'nope'; games:"),
+        (["simulate", "toy", "-o", "plays=99"], "option plays='99' is not valid; allowed: an "
+         "integer from 1 to 12"),
+        (["simulate", "toy", "-o", "colour=red"], "unknown option 'colour'; valid options:"),
+        (["simulate", "toy", "-o", "plays"], "must be KEY=VALUE"),
+        (["simulate", "toy", "--players", "9"], "toy is for 2 to 4 players, not 9"),
+        (["simulate", "toy", "--bots", "wizard"], "unknown bot 'wizard'; bots:"),
+        (["replay", "/nonexistent/game.json"], "cannot read record"),
+        (["play", "toy", "--seat", "5"], "--seat must be from 1 to 2"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
+                                          toy_registered: str, argv: list[str],
+                                          message: str) -> None:
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_play_reprompts_then_saves_a_replayable_record(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    toy_registered: str,
+) -> None:
+    answers = iter(["nonsense", "42", "bid 0"] + ["1"] * 20)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    path = tmp_path / "game.json"
+    rc, out, _ = run(capsys, "play", "toy", "--players", "2", "--seed", "3", "--bots", "random",
+                     "--save", str(path), "--no-color")
+    assert rc == 0
+    assert "'nonsense' is not a legal move now" in out
+    assert "No move 42: choose 1 to 2" in out
+    assert "Final scores:" in out
+    record = json.loads(path.read_text())
+    assert record["game"] == "toy" and record["actions"][0] in ([0, "bid 0"], [1, "bid 0"],
+                                                                 [1, "bid 1"])
+    rc, out, _ = run(capsys, "replay", str(path), "--all", "--seat", "1")
+    assert rc == 0 and "Final scores:" in out
+
+
+def test_tampered_record_is_rejected(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                     toy_registered: str) -> None:
+    from cove.games import load
+
+    s = load("toy").new(2, seed=1, bidding=False)
+    s.apply(0, s.legal_actions(0)[0])
+    rec = s.record()
+    rec["actions"][0][1] = "play 99"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(rec))
+    rc, _, err = run(capsys, "replay", str(path))
+    assert rc == 2 and "record action #1 [0, 'play 99'] does not replay" in err
+    path.write_text("{not json")
+    rc, _, err = run(capsys, "replay", str(path))
+    assert rc == 2 and "is not valid JSON" in err
