@@ -8,6 +8,7 @@ from cove.core.errors import UnknownGame
 from cove.core.game import Game
 
 REGISTRY: dict[str, str] = {
+    "tricky-tides": "cove.games.tricky_tides",
 }
 
 

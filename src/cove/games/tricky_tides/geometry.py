@@ -1,0 +1,77 @@
+"""The 3x4 map: cells, compass headings and where a heading leads.
+
+Everything about map geometry lives here so that a rule that changes it (the Edge of the
+World event of issue 3 wraps the map around) is one switch: :func:`step_table` builds the
+one-card step table either bounded (the base game: never off the map) or wrapping, and
+:func:`sea_runs` derives the open-sea continuation table from any step table.
+
+Cells are ints ``0..11`` in reading order (row by row, north-west first):
+``x = cell % 3`` (0 = west), ``y = cell // 3`` (0 = the north row). Their text names are
+``a1``..``c4``: column letter a-c west to east, row number 1-4 north to south.
+Headings are ints ``0..7``: N, NE, E, SE, S, SW, W, NW (clockwise from north).
+"""
+
+from __future__ import annotations
+
+WIDTH = 3
+HEIGHT = 4
+CELLS = WIDTH * HEIGHT
+
+HEADINGS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+HEADING_INDEX = {h: i for i, h in enumerate(HEADINGS)}
+# [DESIGN] unit steps per heading, y grows southwards (notes section 5).
+DELTAS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+
+def cell_name(cell: int) -> str:
+    return "abc"[cell % WIDTH] + str(cell // WIDTH + 1)
+
+
+CELL_NAMES = tuple(cell_name(c) for c in range(CELLS))
+
+
+def step_table(wrap: bool = False) -> tuple[tuple[int, ...], ...]:
+    """``table[cell][heading]``: the cell one step away, or -1 if that leaves the map.
+
+    With ``wrap`` a step off one edge comes back on the opposite edge of the same row or
+    column; a diagonal wraps both axes (the Edge of the World reading, notes section 11).
+    """
+    rows = []
+    for c in range(CELLS):
+        x, y = c % WIDTH, c // WIDTH
+        row = []
+        for dx, dy in DELTAS:
+            nx, ny = x + dx, y + dy
+            if wrap:
+                nx %= WIDTH
+                ny %= HEIGHT
+            row.append(ny * WIDTH + nx if 0 <= nx < WIDTH and 0 <= ny < HEIGHT else -1)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def sea_runs(step: tuple[tuple[int, ...], ...], sea: tuple[bool, ...]
+             ) -> tuple[tuple[int, ...], ...]:
+    """``table[cell][heading]``: for a ship that has just entered open-sea ``cell`` moving in
+    ``heading``, the first island further on in a straight line across open sea only, or -1
+    if the line leaves the map (or, on a wrapping map, loops) before reaching one."""
+    rows = []
+    for c in range(CELLS):
+        row = []
+        for h in range(8):
+            target = -1
+            cur = c
+            for _ in range(CELLS):
+                cur = step[cur][h]
+                if cur < 0 or cur == c:
+                    break
+                if not sea[cur]:
+                    target = cur
+                    break
+            row.append(target)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+BOUNDED = step_table(False)
+WRAPPED = step_table(True)

@@ -1,0 +1,880 @@
+"""Tricky Tides, base game: the rules as a state machine of small decisions.
+
+Representation (chosen for speed; see RULES.md "Engine notes"):
+
+- cards are ints ``suit * 8 + value - 1``; a hand is a 32-bit mask;
+- cells are ints 0..11 in reading order; ``layout[cell]`` is the island card there and
+  ``sea[cell]`` says whether it was flipped to open sea (both fixed after setup);
+- goods are count arrays: ``goods[cell * 5 + type]``, ``hold[player * 5 + type]``, ``bag[type]``;
+- every action is a shared :class:`Act` int; the legal list of the pending decision is
+  computed once per decision, when the state settles after an action.
+
+The decision steps (``phase``): ship placement, play a card, sail (heading or anchor),
+open sea (stop or sail on), pick up / deliver / pass, overboard. A step with exactly one
+legal action is carried out at once and not offered (a forced move is not a decision).
+
+Hooks for the event and monster modules (issue 3), each a method a subclass or a module
+can extend: :meth:`_begin_round` (events are revealed), :meth:`_before_sailing` (monsters
+are activated), :meth:`_sail_options` and the ``step``/``runs`` geometry tables (wrapping,
+banned headings), :meth:`_arrive` then :meth:`_before_action` (event effects before pick
+up / deliver), ``hold_limit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from cove.core.rng import Rng
+from cove.core.state import State
+from cove.games.tricky_tides.actions import (
+    ACT,
+    ANCHOR,
+    CARD_TEXT,
+    DELIVER,
+    DROP,
+    ONWARD,
+    PASS,
+    PICK,
+    PLAY,
+    SAIL,
+    START,
+    STOP,
+    Act,
+)
+from cove.games.tricky_tides.data import (
+    CUBES,
+    DATA,
+    GOODS_TYPES,
+    NAV_CARDS,
+    VALUES,
+)
+from cove.games.tricky_tides.geometry import (
+    BOUNDED,
+    CELL_NAMES,
+    CELLS,
+    HEADINGS,
+    sea_runs,
+    step_table,
+)
+from cove.games.tricky_tides.options import TidesOptions
+
+ROUNDS = 3              # [SEED]
+HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
+DEAL = 8                # [SEED]
+HOLD_LIMIT = 7          # [SEED]
+
+# phases: the pending decision
+PLACE, PLAY_CARD, SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, OVER = range(7)
+PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
+               "overboard", "game over")
+
+G = GOODS_TYPES
+ALL_CARDS = (1 << NAV_CARDS) - 1
+SUIT_MASK = tuple(((1 << VALUES) - 1) << (VALUES * s) for s in range(4))
+CARD_HEADINGS = DATA.headings
+ORDER_PAIRS = tuple(o.pairs for o in DATA.orders)
+ORDER_GOLD = tuple(o.gold for o in DATA.orders)
+ORDER_SUIT = tuple(o.monster for o in DATA.orders)
+SELL = DATA.sell
+ISLAND_GOODS = tuple(i.goods for i in DATA.islands)
+ISLAND_COLOUR = tuple(i.colour for i in DATA.islands)
+RG = range(G)
+
+# legal "play" actions for each (suit, 8-bit pattern of values held in that suit)
+_BYTE_ACTS: tuple[tuple[tuple[Act, ...], ...], ...] = tuple(
+    tuple(tuple(ACT[PLAY + s * VALUES + v] for v in range(VALUES) if b >> v & 1)
+          for b in range(256))
+    for s in range(4)
+)
+_B0, _B1, _B2, _B3 = _BYTE_ACTS
+
+
+def _hand_acts(mask: int) -> tuple[Act, ...]:
+    return _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24]
+
+
+def _sail_table(step: tuple[tuple[int, ...], ...]) -> tuple[tuple[Act, ...], ...]:
+    """``table[cell * 32 + card]``: the sail actions whose heading stays on the map."""
+    return tuple(
+        tuple(ACT[SAIL + h] for h in CARD_HEADINGS[k] if step[c][h] >= 0)
+        for c in range(CELLS) for k in range(NAV_CARDS)
+    )
+
+
+SAIL_BOUNDED = _sail_table(BOUNDED)
+_PICK_ACTS = tuple(ACT[PICK + t] for t in RG)
+_DROP_ACTS = tuple(ACT[DROP + t] for t in RG)
+_A_PASS = ACT[PASS]
+_A_DELIVER = ACT[DELIVER]
+_A_ANCHOR = ACT[ANCHOR]
+_SEA_ACTS = (ACT[STOP], ACT[ONWARD])
+
+
+def popcount(x: int) -> int:
+    return x.bit_count()
+
+
+def card_dict(c: int) -> dict[str, Any]:
+    return {
+        "card": CARD_TEXT[c],
+        "suit": DATA.suits[c // VALUES],
+        "value": c % VALUES + 1,
+        "headings": [HEADINGS[h] for h in CARD_HEADINGS[c]],
+    }
+
+
+def order_dict(o: int) -> dict[str, Any]:
+    od = DATA.orders[o]
+    return {
+        "id": od.id,
+        "monster": DATA.suits[od.monster],
+        "gold": od.gold,
+        "goods": {DATA.goods[t]: k for t, k in od.pairs},
+    }
+
+
+def goods_dict(counts: Sequence[int]) -> dict[str, int]:
+    return {DATA.goods[t]: counts[t] for t in RG if counts[t]}
+
+
+def goods_text(counts: Sequence[int]) -> str:
+    return ", ".join(f"{counts[t]} {DATA.goods[t]}" for t in RG if counts[t]) or "nothing"
+
+
+class TidesState(State):
+    __slots__ = (
+        "_acts",
+        "_tm",
+        "aside",
+        "anchors",
+        "bag",
+        "bag_n",
+        "cur",
+        "goods",
+        "hand_no",
+        "hands",
+        "hcount",
+        "heading",
+        "hold",
+        "hold_limit",
+        "lead",
+        "leader",
+        "layout",
+        "odeck",
+        "orders_on",
+        "phase",
+        "played",
+        "pos",
+        "round",
+        "runs",
+        "sail_tab",
+        "sea",
+        "sidx",
+        "sight",
+        "sight_out",
+        "sorder",
+        "spent",
+        "step",
+        "tpos",
+        "trick",
+        "voids",
+        "won",
+    )
+
+    _acts: tuple[Act, ...]
+    _tm: tuple[int, ...]
+    aside: int
+    anchors: int
+    bag: list[int]
+    bag_n: int
+    cur: int
+    goods: list[int]
+    hand_no: int
+    hands: list[int]
+    hcount: list[int]
+    heading: int
+    hold: list[int]
+    hold_limit: int
+    lead: int
+    leader: int
+    layout: tuple[int, ...]
+    odeck: list[int]
+    orders_on: list[int]
+    phase: int
+    played: int
+    pos: list[int]
+    round: int
+    runs: tuple[tuple[int, ...], ...]
+    sail_tab: tuple[tuple[Act, ...], ...]
+    sea: tuple[bool, ...]
+    sidx: int
+    sight: tuple[int, ...]
+    sight_out: tuple[int, ...]
+    sorder: tuple[int, ...]
+    spent: int
+    step: tuple[tuple[int, ...], ...]
+    tpos: int
+    trick: list[int]
+    voids: int
+    won: list[tuple[int, ...]]
+
+    def _opts(self) -> TidesOptions:
+        return cast(TidesOptions, self.options)
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        n = self.n
+        rng = self.rng
+        # S2: every cube in the bag
+        self.bag = list(DATA.cubes)
+        self.bag_n = CUBES
+        self.spent = 0
+        self.hold = [0] * (n * G)
+        self.hcount = [0] * n
+        self.won = [()] * n
+        self.anchors = (1 << n) - 1                 # S1: one anchor each
+        self.hold_limit = HOLD_LIMIT
+        # S3: secret sightings cards; the rest stay out of play, unseen
+        sc = list(range(len(DATA.sightings)))
+        rng.shuffle(sc)
+        self.sight = tuple(sc[:n])
+        self.sight_out = tuple(sc[n:])
+        # S4: the first leader, at random
+        self.leader = self.lead = rng.below(n)
+        # S5: everyone but the leader draws one good, clockwise from the leader's left
+        for i in range(1, n):
+            p = (self.leader + i) % n
+            t = self._draw()
+            self.hold[p * G + t] += 1
+            self.hcount[p] += 1
+        # S6/S7: islands shuffled into the grid; unclaimed colours flipped to open sea
+        layout = list(range(len(DATA.islands)))
+        rng.shuffle(layout)
+        self.layout = tuple(layout)
+        self.sea = tuple(ISLAND_COLOUR[i] >= n for i in layout)
+        self._set_geometry(wrap=False)
+        self.goods = [0] * (CELLS * G)
+        self.orders_on = [-1] * CELLS
+        self.odeck = list(range(len(DATA.orders)))
+        # cards: none dealt yet
+        self.hands = [0] * n
+        self.aside = ALL_CARDS
+        self.played = 0
+        self.voids = 0
+        self.trick = [-1] * n
+        self.tpos = 0
+        self.sorder = ()
+        self.sidx = 0
+        self.heading = -1
+        self.round = 0
+        self.hand_no = 0
+        self.pos = [-1] * n
+        # S8: ship placement, counter-clockwise from the leader's right; the leader is last
+        self.phase = PLACE
+        self.cur = (self.leader - 1) % n
+        if self.logging:
+            self.say(f"P{self.leader + 1} is the first leader and holds the rum barrel")
+            for p in range(n):
+                self.say(f"Your secret sightings card is {self._sight_text(self.sight[p])}", to=p)
+            for p in range(n):
+                if self.hcount[p]:
+                    self.say(f"P{p + 1} draws {goods_text(self.hold[p * G:p * G + G])}")
+            if n < 4:
+                flipped = ", ".join(CELL_NAMES[c] for c in range(CELLS) if self.sea[c])
+                self.say(f"Islands of unclaimed colours flipped to open sea: {flipped}")
+        self._settle()
+
+    def _set_geometry(self, wrap: bool) -> None:
+        """The one place where map geometry is chosen (Edge of the World: ``wrap=True``)."""
+        self.step = step_table(wrap) if wrap else BOUNDED
+        self.runs = sea_runs(self.step, self.sea)
+        self.sail_tab = SAIL_BOUNDED if not wrap else _sail_table(self.step)
+
+    def _after_placement(self) -> None:
+        """S9-S11 once every ship is placed, then the first round starts."""
+        rng = self.rng
+        rng.shuffle(self.odeck)
+        sea = self.sea
+        for c in range(CELLS):            # S9: one order on each island's East shore
+            if not sea[c]:
+                self.orders_on[c] = self.odeck.pop()
+        for c in range(CELLS):            # S10: goods per island, reading order
+            if not sea[c]:
+                self._fill(c)
+        if self.logging:
+            self.say("Orders dealt and islands stocked")
+        self._begin_round()
+
+    # ------------------------------------------------------------------ chance helpers
+    def _draw(self) -> int:
+        """One random cube from the bag (the caller checks the bag is not empty)."""
+        bag = self.bag
+        r = self.rng.below(self.bag_n)
+        self.bag_n -= 1
+        for t in RG:
+            r -= bag[t]
+            if r < 0:
+                bag[t] -= 1
+                return t
+        raise AssertionError("bag count out of step")  # pragma: no cover
+
+    def _fill(self, c: int) -> None:
+        """Draw onto island ``c`` until it holds its number of goods (never remove any)."""
+        goods = self.goods
+        b = c * G
+        have = goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3] + goods[b + 4]
+        need = ISLAND_GOODS[self.layout[c]] - have
+        while need > 0 and self.bag_n:
+            goods[b + self._draw()] += 1
+            need -= 1
+
+    def _deal(self) -> None:
+        """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside."""
+        deck = list(range(NAV_CARDS))
+        below = self.rng.below
+        k = self.n * DEAL
+        for i in range(k):                 # a partial Fisher-Yates: only the dealt part
+            j = i + below(NAV_CARDS - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands = self.hands
+        dealt = 0
+        for p in range(self.n):
+            m = 0
+            for c in deck[p * DEAL:(p + 1) * DEAL]:
+                m |= 1 << c
+            hands[p] = m
+            dealt |= m
+        self.aside = ALL_CARDS ^ dealt
+        self.played = 0
+        self.voids = 0
+        if self.logging:
+            for p in range(self.n):
+                cards = ", ".join(CARD_TEXT[c] for c in range(NAV_CARDS) if hands[p] >> c & 1)
+                self.say(f"You are dealt {cards}", to=p)
+
+    # ------------------------------------------------------------------ round / hand flow
+    def _begin_round(self) -> None:
+        """Start of a round: deal, then the leader leads. Hook: events are revealed here."""
+        self._deal()
+        if self.logging:
+            self.say(f"Round {self.round + 1} begins; P{self.leader + 1} leads")
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        n = self.n
+        self.lead = self.leader
+        self.trick = [-1] * n
+        self.tpos = 0
+        self.phase = PLAY_CARD
+        self.cur = self.leader
+
+    def _end_trick(self) -> None:
+        """Everyone has played: find the winner and the sailing order."""
+        n = self.n
+        trick = self.trick
+        lead = self.lead
+        led = trick[lead] >> 3
+        winner = lead
+        best = trick[lead]
+        for p in range(n):
+            c = trick[p]
+            if c >> 3 == led and c > best:
+                best = c
+                winner = p
+        base = winner if self._opts().sail_ties_from == "winner" else lead
+        rest = [p for p in range(n) if p != winner]
+        rest.sort(key=lambda p: (trick[p] >> 3 != led, -(trick[p] & 7), (p - base) % n))
+        self.sorder = (winner, *rest)
+        self.leader = winner
+        if self.logging:
+            order = ", ".join(f"P{p + 1}" for p in self.sorder)
+            self.say(f"P{winner + 1} wins the hand with {CARD_TEXT[best]} and takes the rum "
+                     f"barrel; sailing order {order}")
+        self._before_sailing()
+
+    def _before_sailing(self) -> None:
+        """Hook: monsters are activated here, before any ship sails (issue 3)."""
+        self._start_sailing()
+
+    def _start_sailing(self) -> None:
+        self.sidx = 0
+        self.cur = self.sorder[0]
+        self.phase = SAIL_STEP
+
+    def _arrive(self, p: int) -> None:
+        """The ship of ``p`` has finished sailing (or stayed docked)."""
+        self._before_action(p)
+        self.phase = ACTION_STEP
+
+    def _before_action(self, p: int) -> None:
+        """Hook: event effects are resolved here, before pick up / deliver (issue 3)."""
+
+    def _end_turn(self) -> None:
+        """The sailing player discards their card (already in ``played``); next sailor."""
+        self.sidx += 1
+        if self.sidx < self.n:
+            self.cur = self.sorder[self.sidx]
+            self.phase = SAIL_STEP
+            return
+        self.hand_no += 1
+        if self.hand_no < HANDS:
+            self._start_hand()
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        # the last 2 cards of every hand are discarded unplayed
+        for p in range(self.n):
+            self.played |= self.hands[p]
+            self.hands[p] = 0
+        self.round += 1
+        self.hand_no = 0
+        if self.round >= ROUNDS:
+            self.phase = OVER
+            self.cur = -1
+            if self.logging:
+                sc = self.scores()
+                self.say("Game over. Scores: " + ", ".join(
+                    f"P{p + 1} {sc[p]:g}" for p in range(self.n)))
+                for p in range(self.n):
+                    self.say(f"P{p + 1} reveals sightings card "
+                             f"{self._sight_text(self.sight[p])}")
+            return
+        for c in range(CELLS):          # refill in reading order; stop if the bag runs out
+            if not self.sea[c]:
+                self._fill(c)
+        if self.logging:
+            self.say(f"Round {self.round} ends: islands refilled, cards reshuffled")
+        self._begin_round()
+
+    # ------------------------------------------------------------------ decisions
+    def _options(self) -> tuple[Act, ...]:
+        """The legal actions of the pending step; () after resolving a step with no choice."""
+        ph = self.phase
+        p = self.cur
+        if ph == PLAY_CARD:
+            hand = self.hands[p]
+            if self.tpos:
+                follow = hand & SUIT_MASK[self.trick[self.lead] >> 3]
+                if follow:
+                    return _hand_acts(follow)
+            return _hand_acts(hand)
+        if ph == SAIL_STEP:
+            return self._sail_options(p)
+        if ph == ACTION_STEP:
+            return self._action_options(p)
+        if ph == OVERBOARD:
+            hold = self.hold
+            b = p * G
+            return tuple([_DROP_ACTS[t] for t in RG if hold[b + t]])
+        if ph == SEA_STEP:
+            return _SEA_ACTS
+        if ph == PLACE:
+            col = p
+            return tuple(ACT[START + c] for c in range(CELLS)
+                         if ISLAND_COLOUR[self.layout[c]] == col)
+        return ()
+
+    def _sail_options(self, p: int) -> tuple[Act, ...]:
+        acts = self.sail_tab[self.pos[p] * NAV_CARDS + self.trick[p]]
+        if not acts:
+            # no allowed heading stays on the map: the ship stays docked (this still counts
+            # as sailing, so the player may pick up or deliver)
+            if self.logging:
+                self.say(f"P{p + 1} cannot sail with {CARD_TEXT[self.trick[p]]} and stays "
+                         f"docked at {CELL_NAMES[self.pos[p]]}")
+            self._arrive(p)
+            return ()
+        if self.anchors >> p & 1:
+            return (*acts, _A_ANCHOR)
+        return acts
+
+    def _action_options(self, p: int) -> tuple[Act, ...]:
+        c = self.pos[p]
+        if self.sea[c]:
+            self._end_turn()           # nothing to pick up or deliver on open sea
+            return ()
+        goods = self.goods
+        b = c * G
+        acts = [_PICK_ACTS[t] for t in RG if goods[b + t]]
+        o = self.orders_on[c]
+        if o >= 0:
+            hold = self.hold
+            hb = p * G
+            for t, k in ORDER_PAIRS[o]:
+                if hold[hb + t] < k:
+                    break
+            else:
+                acts.append(_A_DELIVER)
+        if not acts:
+            self._end_turn()
+            return ()
+        acts.append(_A_PASS)
+        return tuple(acts)
+
+    def _settle(self) -> None:
+        """Resolve steps with no or one choice until a real decision (or the end) is due."""
+        while self.phase != OVER:
+            acts = self._options()
+            k = len(acts)
+            if k > 1:
+                self._acts = acts
+                self._tm = (self.cur,)
+                return
+            if k == 1:
+                self._do(self.cur, acts[0])
+        self._acts = ()
+        self._tm = ()
+
+    def _do(self, p: int, a: int) -> None:
+        if a < SAIL:
+            self._play(p, a - PLAY)
+        elif a < ANCHOR:
+            self._sail(p, a - SAIL)
+        elif a < PICK:
+            if a == ANCHOR:
+                self.anchors &= ~(1 << p)
+                if self.logging:
+                    self.say(f"P{p + 1} drops anchor and stays at {CELL_NAMES[self.pos[p]]}")
+                self._arrive(p)
+            elif a == STOP:
+                if self.logging:
+                    self.say(f"P{p + 1} stops on open sea at {CELL_NAMES[self.pos[p]]}")
+                self._arrive(p)
+            else:  # ONWARD
+                c = self.runs[self.pos[p]][self.heading]
+                self.pos[p] = c
+                if self.logging:
+                    self.say(f"P{p + 1} sails on across open sea to {self._place(c)}")
+                self._arrive(p)
+        elif a < DELIVER:
+            self._pick(p, a - PICK)
+        elif a == DELIVER:
+            self._deliver(p)
+        elif a == PASS:
+            self._end_turn()
+        elif a < START:
+            self._overboard(p, a - DROP)
+        else:
+            self._place_ship(p, a - START)
+
+    def _place_ship(self, p: int, c: int) -> None:
+        self.pos[p] = c
+        if self.logging:
+            self.say(f"P{p + 1} places their ship at {self._place(c)}")
+        if p == self.leader:
+            self._after_placement()
+        else:
+            self.cur = (p - 1) % self.n
+
+    def _play(self, p: int, c: int) -> None:
+        self.hands[p] &= ~(1 << c)
+        self.played |= 1 << c
+        self.trick[p] = c
+        if self.tpos:
+            led = self.trick[self.lead] >> 3
+            if c >> 3 != led:
+                self.voids |= 1 << (p * 4 + led)   # public knowledge: p holds no led suit
+        if self.logging:
+            self.say(f"P{p + 1} {'leads' if not self.tpos else 'plays'} {CARD_TEXT[c]}")
+        self.tpos += 1
+        if self.tpos < self.n:
+            self.cur = (self.lead + self.tpos) % self.n
+        else:
+            self._end_trick()
+
+    def _sail(self, p: int, h: int) -> None:
+        c = self.step[self.pos[p]][h]
+        self.pos[p] = c
+        if self.logging:
+            self.say(f"P{p + 1} sails {HEADINGS[h]} to {self._place(c)}")
+        if self.sea[c]:
+            if self.runs[c][h] >= 0:
+                self.heading = h
+                self.phase = SEA_STEP
+                return
+            if self.logging:
+                self.say(f"P{p + 1} stops on open sea (no island ahead)")
+        self._arrive(p)
+
+    def _pick(self, p: int, t: int) -> None:
+        c = self.pos[p]
+        goods = self.goods
+        k = goods[c * G + t]
+        goods[c * G + t] = 0
+        self.hold[p * G + t] += k
+        self.hcount[p] += k
+        if self.logging:
+            self.say(f"P{p + 1} picks up {k} {DATA.goods[t]} at {CELL_NAMES[c]}")
+        if self.hcount[p] > self.hold_limit:
+            self.phase = OVERBOARD
+        else:
+            self._end_turn()
+
+    def _overboard(self, p: int, t: int) -> None:
+        c = self.pos[p]
+        self.hold[p * G + t] -= 1
+        self.hcount[p] -= 1
+        if self.sea[c]:
+            self.bag[t] += 1
+            self.bag_n += 1
+            where = "into the bag"
+        else:
+            self.goods[c * G + t] += 1
+            where = f"onto {CELL_NAMES[c]}"
+        if self.logging:
+            self.say(f"P{p + 1} throws 1 {DATA.goods[t]} overboard {where}")
+        if self.hcount[p] <= self.hold_limit:
+            self._end_turn()
+
+    def _deliver(self, p: int) -> None:
+        c = self.pos[p]
+        o = self.orders_on[c]
+        hold = self.hold
+        hb = p * G
+        to_bag = self._opts().delivered_goods_to_bag
+        for t, k in ORDER_PAIRS[o]:
+            hold[hb + t] -= k
+            self.hcount[p] -= k
+            if to_bag:
+                self.bag[t] += k
+                self.bag_n += k
+            else:
+                self.spent += k
+        self.won[p] = (*self.won[p], o)
+        self.orders_on[c] = self.odeck.pop() if self.odeck else -1
+        if self.logging:
+            od = DATA.orders[o]
+            self.say(f"P{p + 1} delivers order {od.id} ({od.gold} gold, "
+                     f"{DATA.suits[od.monster]}) at {CELL_NAMES[c]}")
+        self._end_turn()
+
+    # ------------------------------------------------------------------ the contract
+    def to_move(self) -> tuple[int, ...]:
+        return self._tm
+
+    def _legal_actions(self, player: int) -> Sequence[Act]:
+        return self._acts
+
+    def _apply(self, player: int, action: Any) -> None:
+        self._do(player, action)
+        self._settle()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def score_parts(self, p: int) -> tuple[int, int, int]:
+        """(order gold, sightings bonus, leftover goods sold) for player ``p``."""
+        won = self.won[p]
+        bonus = DATA.sightings[self.sight[p]].bonus
+        gold = sum(ORDER_GOLD[o] for o in won)
+        extra = sum(bonus[ORDER_SUIT[o]] for o in won)
+        hb = p * G
+        sold = sum(self.hold[hb + t] // SELL[t] for t in RG)
+        return gold, extra, sold
+
+    def scores(self) -> list[float]:
+        return [float(sum(self.score_parts(p))) for p in range(self.n)]
+
+    def tiebreak(self, player: int) -> tuple[float, ...]:
+        return (float(len(self.won[player])), float(self.hcount[player]))
+
+    def clone(self) -> TidesState:
+        s: TidesState = self._clone_base()
+        s._acts = self._acts
+        s._tm = self._tm
+        s.aside = self.aside
+        s.anchors = self.anchors
+        s.bag = self.bag[:]
+        s.bag_n = self.bag_n
+        s.cur = self.cur
+        s.goods = self.goods[:]
+        s.hand_no = self.hand_no
+        s.hands = self.hands[:]
+        s.hcount = self.hcount[:]
+        s.heading = self.heading
+        s.hold = self.hold[:]
+        s.hold_limit = self.hold_limit
+        s.lead = self.lead
+        s.leader = self.leader
+        s.layout = self.layout
+        s.odeck = self.odeck[:]
+        s.orders_on = self.orders_on[:]
+        s.phase = self.phase
+        s.played = self.played
+        s.pos = self.pos[:]
+        s.round = self.round
+        s.runs = self.runs
+        s.sail_tab = self.sail_tab
+        s.sea = self.sea
+        s.sidx = self.sidx
+        s.sight = self.sight
+        s.sight_out = self.sight_out
+        s.sorder = self.sorder
+        s.spent = self.spent
+        s.step = self.step
+        s.tpos = self.tpos
+        s.trick = self.trick[:]
+        s.voids = self.voids
+        s.won = self.won[:]
+        return s
+
+    # ------------------------------------------------------------------ hidden information
+    def _resample(self, player: int, rng: Rng) -> None:
+        """Redeal what ``player`` cannot see: other hands and the set-aside cards (never a
+        suit to a player known to be void in it), the other sightings cards, the order
+        deck's order. The bag's make-up follows from public counts; its draw order is the
+        reseeded rng's."""
+        n = self.n
+        others = [q for q in range(n) if q != player]
+        pool = self.aside
+        for q in others:
+            pool |= self.hands[q]
+        # holders: the other players, then the aside pile (which may take any suit)
+        caps = [popcount(self.hands[q]) for q in others] + [popcount(self.aside)]
+        accept = [0xF & ~(self.voids >> (q * 4)) for q in others] + [0xF]
+        new = _constrained_deal(pool, caps, accept, rng)
+        for i, q in enumerate(others):
+            self.hands[q] = new[i]
+        self.aside = new[-1]
+        hidden = [self.sight[q] for q in others] + list(self.sight_out)
+        rng.shuffle(hidden)
+        sight = list(self.sight)
+        for i, q in enumerate(others):
+            sight[q] = hidden[i]
+        self.sight = tuple(sight)
+        self.sight_out = tuple(hidden[len(others):])
+        rng.shuffle(self.odeck)
+        self._settle_cached()
+
+    def _settle_cached(self) -> None:
+        """After a resample the pending decision is the same; only its list may change."""
+        if self.phase != OVER and self.cur >= 0:
+            self._acts = self._options()
+
+    # ------------------------------------------------------------------ view
+    def _place(self, c: int) -> str:
+        if self.sea[c]:
+            return f"{CELL_NAMES[c]} (open sea)"
+        return f"{CELL_NAMES[c]} ({DATA.islands[self.layout[c]].name})"
+
+    @staticmethod
+    def _sight_text(k: int) -> str:
+        sc = DATA.sightings[k]
+        return sc.id + " (" + ", ".join(
+            f"{DATA.suits[m]} +{b}" for m, b in enumerate(sc.bonus)) + ")"
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        n = self.n
+        cells = []
+        for c in range(CELLS):
+            isl = DATA.islands[self.layout[c]]
+            b = c * G
+            cell: dict[str, Any] = {
+                "cell": CELL_NAMES[c],
+                "sea": self.sea[c],
+                "island": None if self.sea[c] else {
+                    "id": isl.id,
+                    "name": isl.name,
+                    "number": isl.goods,
+                    "ship_colour": isl.colour + 1 if isl.colour >= 0 else None,
+                    "monster": DATA.suits[isl.monster] if isl.monster >= 0 else None,
+                },
+                "goods": goods_dict(self.goods[b:b + G]),
+                "order": order_dict(self.orders_on[c]) if self.orders_on[c] >= 0 else None,
+                "ships": [p for p in range(n) if self.pos[p] == c],
+            }
+            cells.append(cell)
+        over = self.phase == OVER
+        players = []
+        for p in range(n):
+            b = p * G
+            gold = sum(ORDER_GOLD[o] for o in self.won[p])
+            players.append({
+                "seat": p,
+                "name": f"P{p + 1}",
+                "ship": CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else None,
+                "hold": goods_dict(self.hold[b:b + G]),
+                "hold_total": self.hcount[p],
+                "orders": [order_dict(o) for o in self.won[p]],
+                "order_gold": gold,
+                "anchor": bool(self.anchors >> p & 1),
+                "cards_in_hand": popcount(self.hands[p]),
+                "played": card_dict(self.trick[p]) if self.trick[p] >= 0 else None,
+                "known_voids": [DATA.suits[s] for s in range(4) if self.voids >> (p * 4 + s) & 1],
+                "sightings": (self._sight_dict(self.sight[p]) if over else None),
+            })
+        phase = self.phase
+        v: dict[str, Any] = {
+            "round": min(self.round + 1, ROUNDS),
+            "rounds": ROUNDS,
+            "hand": self.hand_no + 1 if not over else HANDS,
+            "hands_per_round": HANDS,
+            "leader": self.leader,
+            "lead": self.lead,
+            "phase": PHASE_NAMES[phase],
+            "current": self.cur if not over else None,
+            "led_suit": (DATA.suits[self.trick[self.lead] >> 3]
+                         if phase != PLACE and not over and self.trick[self.lead] >= 0
+                         else None),
+            "sail_order": list(self.sorder) if phase in (SAIL_STEP, SEA_STEP, ACTION_STEP,
+                                                         OVERBOARD) else [],
+            "heading": HEADINGS[self.heading] if phase == SEA_STEP else None,
+            "hold_limit": self.hold_limit,
+            "map": cells,
+            "players": players,
+            "played_this_round": [CARD_TEXT[c] for c in range(NAV_CARDS)
+                                  if self.played >> c & 1],
+            "bag_size": self.bag_n,
+            "order_deck_size": len(self.odeck),
+            "goods_types": list(DATA.goods),
+        }
+        if player is not None:
+            v["hand"] = [card_dict(c) for c in range(NAV_CARDS) if self.hands[player] >> c & 1]
+            v["sightings"] = self._sight_dict(self.sight[player])
+        return v
+
+    @staticmethod
+    def _sight_dict(k: int) -> dict[str, Any]:
+        sc = DATA.sightings[k]
+        return {"id": sc.id, "bonus": {DATA.suits[m]: b for m, b in enumerate(sc.bonus)}}
+
+
+def _constrained_deal(pool: int, caps: list[int], accept: list[int], rng: Rng) -> list[int]:
+    """Deal the cards of ``pool`` so holder i gets exactly ``caps[i]`` cards, all of suits
+    in its ``accept`` mask (bit s = suit s allowed), uniformly enough for search.
+
+    Each card, in random order, goes to a random holder that keeps the rest feasible,
+    checked with Hall's condition over sets of suits (cards of one suit are
+    interchangeable, so checking the 15 suit subsets is exact)."""
+    cards = [c for c in range(NAV_CARDS) if pool >> c & 1]
+    rng.shuffle(cards)
+    left = [0] * 4
+    for c in cards:
+        left[c >> 3] += 1
+    caps = caps[:]
+    out = [0] * len(caps)
+    for c in cards:
+        s = c >> 3
+        left[s] -= 1
+        options = [i for i in range(len(caps)) if caps[i] and accept[i] >> s & 1]
+        rng.shuffle(options)
+        for i in options:
+            caps[i] -= 1
+            if _feasible(left, caps, accept):
+                out[i] |= 1 << c
+                break
+            caps[i] += 1
+        else:  # pragma: no cover - the real deal proves a feasible one exists
+            raise AssertionError("no consistent deal exists")
+    return out
+
+
+def _feasible(left: list[int], caps: list[int], accept: list[int]) -> bool:
+    for sub in range(1, 16):
+        need = sum(left[s] for s in range(4) if sub >> s & 1)
+        if need and need > sum(caps[i] for i in range(len(caps)) if accept[i] & sub):
+            return False
+    return True
