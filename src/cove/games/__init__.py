@@ -9,6 +9,7 @@ from cove.core.game import Game
 
 REGISTRY: dict[str, str] = {
     "tricky-tides": "cove.games.tricky_tides",
+    "the-tide": "cove.games.the_tide",
 }
 
 

@@ -1,0 +1,77 @@
+"""The Tide's actions. Each is a small frozen value whose str() is its stable text form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cove.games.the_tide.board import COL_NAMES, SQ_NAMES
+from cove.games.the_tide.data import DATA
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """The left neighbour puts a friend of the player to their right on a square."""
+
+    sq: int
+
+    def __str__(self) -> str:
+        return f"place friend at {SQ_NAMES[self.sq]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    src: int
+    dst: int
+
+    def __str__(self) -> str:
+        return f"move {SQ_NAMES[self.src]} to {SQ_NAMES[self.dst]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """Collect the tile under the friend at ``sq`` (and, for rubbish, its group)."""
+
+    sq: int
+    tile: int
+    count: int
+
+    def __str__(self) -> str:
+        if self.count == 1:
+            return f"collect {DATA.names[self.tile]} at {SQ_NAMES[self.sq]}"
+        return f"collect {self.count} {DATA.plurals[self.tile]} at {SQ_NAMES[self.sq]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """Put a held tile on top of a pile (shirking penalty, recycling, collections)."""
+
+    tile: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"return {DATA.names[self.tile]} to pile {COL_NAMES[self.pile]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reward:
+    """Double recycling: 3 points, or 1 point and a new friend."""
+
+    friend: bool
+
+    def __str__(self) -> str:
+        if self.friend:
+            return f"take {DATA.double_friend_points} point and a new friend"
+        return f"take {DATA.double_points} points"
+
+
+PASS = Pass()
+PLACES = tuple(Place(s) for s in range(len(SQ_NAMES)))
+RETURNS = tuple(tuple(Return(t, c) for c in range(len(COL_NAMES))) for t in range(6))
+MOVES = tuple(tuple(Move(s, d) for d in range(len(SQ_NAMES))) for s in range(len(SQ_NAMES)))
+REWARDS = (Reward(False), Reward(True))

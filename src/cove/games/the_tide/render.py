@@ -1,0 +1,92 @@
+"""Terminal drawing of a Tide view: the piles, the beach grid, every player's holdings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cove.games.the_tide.board import COL_NAMES
+from cove.games.the_tide.data import DATA
+
+LETTER = {DATA.names[t]: DATA.letters[t] for t in range(1, 6)}
+COLOUR = {"shell": "95", "bottle": "32", "bag": "37", "cigarette": "33", "melon": "31"}
+ORDER = ("bottle", "bag", "cigarette", "melon")
+
+
+def _paint(text: str, tile: str | None, color: bool, bold: bool = False) -> str:
+    if not color or tile is None:
+        return text
+    code = COLOUR.get(tile, "0")
+    return f"\x1b[{'1;' if bold else ''}{code}m{text}\x1b[0m"
+
+
+def render(view: dict[str, Any], color: bool = False) -> str:
+    cols = len(view["piles"])
+    lines: list[str] = []
+    decision = view.get("decision")
+    if view["over"]:
+        lines.append(f"The Tide - game over: {view.get('end_reason') or ''}")
+    else:
+        who = decision["player"] if decision else view["active"]
+        lines.append(f"The Tide - turn {view['turn']}, P{view['active'] + 1}'s turn; "
+                     f"P{who + 1} to decide ({_describe(decision)})")
+    header = "        " + "".join(f"  {c}  " for c in COL_NAMES[:cols])
+    lines.append("  sea: top tile / height of each pile")
+    tops = []
+    for pile in view["piles"]:
+        top = pile["top"]
+        cell = f"{LETTER[top] if top else '-'}/{pile['height']}"
+        tops.append(_paint(f"{cell:^5}", top, color))
+    lines.append("  pile  " + "".join(tops))
+    if view.get("pile_visibility") == "all":
+        for c, pile in enumerate(view["piles"]):
+            lines.append(f"        pile {COL_NAMES[c]} (bottom->top): "
+                         + (" ".join(LETTER[t] for t in pile["tiles"]) or "empty"))
+    lines.append(header)
+    rule = "        +" + "----+" * cols
+    lines.append(rule)
+    for r, row in enumerate(view["beach"]):
+        cells = []
+        for c, tile in enumerate(row):
+            owner = view["friends"][r][c]
+            letter = LETTER[tile] if tile else "."
+            mark = str(owner + 1) if owner is not None else " "
+            cells.append(" " + _paint(letter, tile, color) + _paint(mark, tile, color, True) + " ")
+        lines.append(f"     {r + 1}  |" + "|".join(cells) + "|")
+    lines.append(rule)
+    lines.append("  letters: S shell, B bottle, P plastic bag, C cigarette end, W watermelon; "
+                 "digit = friend of that player; '.' = empty square; row 1 faces the sea")
+    lines.append("")
+    lines.append("        bottle  bag  cig  melon  shells  points  tiles  friends")
+    for p, seat in enumerate(view["seats"]):
+        held = seat["held"]
+        marker = ">" if p == view["active"] and not view["over"] else " "
+        you = "*" if view.get("you") == p else " "
+        waiting = f" (+{seat['friends_waiting']} next turn)" if seat["friends_waiting"] else ""
+        lines.append(
+            f"  {marker}P{p + 1}{you} {held['bottle']:>6} {held['bag']:>4} {held['cigarette']:>4} "
+            f"{held['melon']:>6} {seat['shells']:>7} {seat['points']:>7} {seat['tiles']:>6}"
+            f"  {seat['friends_on_beach']}{waiting}"
+        )
+    removed = view["removed"]
+    lines.append("  removed from the game: "
+                 + ", ".join(f"{removed[k]} {k}" for k in ("shell", *ORDER)))
+    if view["over"] and "scores" in view:
+        win = ", ".join(f"P{w + 1}" for w in view["winners"])
+        lines.append(f"  winner: {win}")
+    return "\n".join(lines)
+
+
+def _describe(decision: dict[str, Any] | None) -> str:
+    if not decision:
+        return ""
+    kind = decision["kind"]
+    if kind == "place":
+        return f"place a friend of P{decision['owner'] + 1}"
+    if kind == "act":
+        return "move, collect or pass"
+    if kind == "shirk":
+        return "choose a pile for a shirking friend's shell"
+    if kind == "return":
+        pool = ", ".join(f"{n} {k}" for k, n in decision["pool"].items())
+        return f"{decision['reason']}: return {decision['to_return']} of {pool} to the piles"
+    return "double recycling: choose the reward"

@@ -1,0 +1,701 @@
+"""The Tide: the rules. Rule numbers (R..) refer to RULES.md in this folder.
+
+Tiles are ints (0 empty, 1 shell, 2 bottle, 3 bag, 4 cigarette, 5 melon). The beach is a flat
+list of 36 squares (see board.py); ``fr`` holds the owner seat of the friend on each square or
+-1. Piles are lists, bottom first, so ``pile[-1]`` is the top.
+
+A turn is a small machine of pending decisions (``phase`` and ``who``):
+PLACE (the left neighbour puts a friend of the player to their right on the beach),
+ACT (move, collect, pass), then, inside the check, SHIRK (the owner picks the pile for a
+shirking shell), RETURN (which tile goes back to which pile) and REWARD (double recycling:
+3 points, or 1 point and a friend). A decision with a single legal answer is taken
+automatically and logged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cove.core.state import Action, State
+from cove.games.the_tide.actions import (
+    MOVES,
+    PASS,
+    PLACES,
+    RETURNS,
+    REWARDS,
+    Collect,
+    Move,
+    Place,
+    Return,
+    Reward,
+)
+from cove.games.the_tide.board import (
+    COL_NAMES,
+    COLS,
+    COLUMN_SQUARES,
+    NEIGHBOURS,
+    RAYS,
+    ROWS,
+    SQ_NAMES,
+    SQUARES,
+)
+from cove.games.the_tide.data import DATA
+from cove.games.the_tide.options import TideOptions
+
+EMPTY, SHELL, BOTTLE, BAG, CIGARETTE, MELON = range(6)
+RUBBISH = (BOTTLE, BAG, CIGARETTE, MELON)
+TILE_TYPES = (SHELL, *RUBBISH)
+NAMES = DATA.names
+PLURALS = DATA.plurals
+HEIGHT = DATA.pile_height
+MAX_FRIENDS = DATA.max_on_beach
+THRESHOLDS = DATA.thresholds
+COLLECTION_ORDER = DATA.collection_order
+
+# decision phases
+PLACE, ACT, SHIRK, RETURN, REWARD, OVER = range(6)
+PHASE_NAMES = ("place", "act", "shirk", "return", "reward", "over")
+# what a pending return belongs to
+R_NONE, R_RECYCLE, R_DOUBLE, R_COLLECTION = range(4)
+RETURN_REASONS = ("", "recycling", "double recycling", "specific collection")
+
+
+def _p(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _count(n: int, tile: int) -> str:
+    return f"{n} {NAMES[tile] if n == 1 else PLURALS[tile]}"
+
+
+class TideState(State):
+    __slots__ = (
+        "actor",
+        "adjacency",
+        "col_end",
+        "collected",
+        "connect",
+        "cur",
+        "end_reason",
+        "every_turn",
+        "first",
+        "fr",
+        "grid",
+        "held",
+        "hidden",
+        "idle",
+        "onboard",
+        "one_step",
+        "phase",
+        "piles",
+        "place_q",
+        "points",
+        "rays",
+        "removed",
+        "ret_k",
+        "ret_kind",
+        "ret_player",
+        "ret_pool",
+        "ret_type",
+        "shirk_q",
+        "show_all",
+        "stall_limit",
+        "turn_limit",
+        "turns",
+        "under_others",
+        "waiting",
+        "who",
+    )
+
+    grid: list[int]
+    fr: list[int]
+    piles: list[list[int]]
+    hidden: list[int]
+    held: list[list[int]]
+    points: list[int]
+    removed: list[int]
+    onboard: list[int]
+    waiting: list[int]
+    place_q: list[int]
+    shirk_q: list[int]
+    ret_pool: list[int]
+
+    # -- setup (R2) ----------------------------------------------------------------------
+    def setup(self) -> None:
+        o = self.options
+        assert isinstance(o, TideOptions)
+        self.rays = RAYS[o.move_dirs]
+        self.adjacency = NEIGHBOURS[o.shell_adjacency]
+        self.connect = NEIGHBOURS[o.connectivity]
+        self.under_others = o.collect_under_others
+        self.one_step = o.gravity == "one_step"
+        self.show_all = o.pile_visibility == "all"
+        self.every_turn = o.check_timing == "every_turn"
+        self.stall_limit = o.stall_rounds * self.n
+        self.turn_limit = o.turn_limit
+
+        tiles: list[int] = []
+        for t in TILE_TYPES:
+            tiles += [t] * DATA.counts[t]
+        self.rng.shuffle(tiles)
+        self.grid = tiles[:SQUARES]
+        self.piles = [tiles[SQUARES + HEIGHT * c: SQUARES + HEIGHT * (c + 1)] for c in range(COLS)]
+        # never-seen tiles at the bottom of each pile (only the top is face up)
+        self.hidden = [0 if self.show_all else HEIGHT - 1] * COLS
+        self.fr = [-1] * SQUARES
+        n = self.n
+        self.held = [[0] * 6 for _ in range(n)]
+        self.points = [0] * n
+        self.removed = [0] * 6
+        self.onboard = [0] * n
+        self.waiting = [1] * n
+        self.first = self.rng.below(n)
+        self.cur = self.first
+        # each player, from the first, places one friend of the player to their right
+        self.place_q = [(self.first - 1 + i) % n for i in range(n)]
+        self.shirk_q = []
+        self.ret_kind = R_NONE
+        self.ret_player = -1
+        self.ret_pool = [0] * 6
+        self.ret_k = 0
+        self.ret_type = 0
+        self.actor = -1
+        self.collected = False
+        self.col_end = False
+        self.idle = 0
+        self.turns = 0
+        self.end_reason = ""
+        self.phase = PLACE
+        self.who = self.first
+        if self.logging:
+            self.say(f"{_p(self.first)} starts: each player places a friend of the player "
+                     "to their right, then the cleaning begins")
+
+    # -- contract hooks --------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        return (self.who,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        return [float(x) for x in self.points]
+
+    def tiebreak(self, player: int) -> tuple[float, ...]:
+        # R8.3: most tiles held (rubbish and shells)
+        return (float(sum(self.held[player])),)
+
+    def _legal_actions(self, player: int) -> Sequence[Action]:
+        ph = self.phase
+        if ph == ACT:
+            return self._act_actions(player)
+        if ph == PLACE:
+            return [PLACES[s] for s in self._place_squares()]
+        if ph == SHIRK:
+            return [RETURNS[SHELL][c] for c in self._rooms()]
+        if ph == RETURN:
+            rooms = self._rooms()
+            return [RETURNS[t][c] for t in TILE_TYPES if self.ret_pool[t] for c in rooms]
+        if ph == REWARD:
+            return list(REWARDS)
+        return []
+
+    def _apply(self, player: int, action: Action) -> None:
+        ph = self.phase
+        if ph == ACT:
+            self._act(player, action)
+        elif ph == PLACE:
+            assert isinstance(action, Place)
+            self._place(action.sq)
+        elif ph == SHIRK:
+            assert isinstance(action, Return)
+            self._shirk_pay(player, action.pile)
+            self._run_check()
+        elif ph == RETURN:
+            assert isinstance(action, Return)
+            self._return_tile(action.tile, action.pile)
+            self._run_check()
+        elif ph == REWARD:
+            assert isinstance(action, Reward)
+            self._double_reward(player, action.friend)
+            if self.phase != OVER:
+                self._run_check()
+
+    # -- friends entering play (R2.4, R6.7, F) --------------------------------------------
+    def _place_squares(self) -> list[int]:
+        grid, fr = self.grid, self.fr
+        out = [s for s in range(SQUARES) if fr[s] < 0 and grid[s]]
+        return out or [s for s in range(SQUARES) if fr[s] < 0]
+
+    def _place(self, sq: int) -> None:
+        owner = self.place_q.pop(0)
+        self.fr[sq] = owner
+        self.onboard[owner] += 1
+        self.waiting[owner] -= 1
+        if self.logging:
+            self.say(f"{_p(self.who)} places a friend of {_p(owner)} at {SQ_NAMES[sq]}")
+        if self.place_q:
+            self.who = (self.place_q[0] + 1) % self.n
+        else:
+            self.phase = ACT
+            self.who = self.cur
+
+    def _begin_turn(self, p: int) -> None:
+        self.cur = p
+        self.actor = -1
+        self.collected = False
+        self.col_end = False
+        if self.waiting[p]:
+            self.place_q = [p] * self.waiting[p]
+            self.phase = PLACE
+            self.who = (p + 1) % self.n
+        else:
+            self.phase = ACT
+            self.who = p
+
+    # -- the action (R3) -------------------------------------------------------------------
+    def _act_actions(self, p: int) -> list[Action]:
+        grid, fr = self.grid, self.fr
+        collects: list[Action] = []
+        moves: list[Action] = []
+        for s in range(SQUARES):
+            if fr[s] != p:
+                continue
+            t = grid[s]
+            if t == SHELL:
+                if all(fr[a] < 0 or fr[a] == p for a in self.adjacency[s]):
+                    collects.append(Collect(s, SHELL, 1))
+            elif t:
+                collects.append(Collect(s, t, len(self._group(s, p))))
+            row = MOVES[s]
+            for ray in self.rays[s]:
+                for d in ray:
+                    o = fr[d]
+                    if o < 0:
+                        moves.append(row[d])
+                    elif o != p:
+                        break  # another player's friend: cannot pass or stop
+        collects += moves
+        collects.append(PASS)
+        return collects
+
+    def _group(self, start: int, p: int) -> list[int]:
+        """The rubbish tile at ``start`` and every connected tile of the same type."""
+        grid, fr, nb = self.grid, self.fr, self.connect
+        t = grid[start]
+        under = self.under_others
+        seen = {start}
+        stack = [start]
+        while stack:
+            s = stack.pop()
+            for a in nb[s]:
+                if a not in seen and grid[a] == t and (under or fr[a] < 0 or fr[a] == p):
+                    seen.add(a)
+                    stack.append(a)
+        return sorted(seen)
+
+    def _act(self, p: int, action: Action) -> None:
+        if isinstance(action, Move):
+            self.fr[action.dst] = p
+            self.fr[action.src] = -1
+            if self.logging:
+                self.say(f"{_p(p)} moves a friend from {SQ_NAMES[action.src]} "
+                         f"to {SQ_NAMES[action.dst]}")
+            self._after_action(False)
+        elif isinstance(action, Collect):
+            sq, t = action.sq, action.tile
+            squares = [sq] if t == SHELL else self._group(sq, p)
+            for s in squares:
+                self.grid[s] = EMPTY
+            self.held[p][t] += len(squares)
+            self.actor = sq
+            if self.logging:
+                where = ", ".join(SQ_NAMES[s] for s in squares)
+                self.say(f"{_p(p)} collects {_count(len(squares), t)} ({where})")
+            self._after_action(True)
+        else:
+            if self.logging:
+                self.say(f"{_p(p)} passes")
+            self._after_action(False)
+
+    def _after_action(self, collected: bool) -> None:
+        self.collected = collected
+        if collected:
+            self._tide()
+            # R8.2: the column end is judged on the beach right after the tide
+            self.col_end = any(not self.piles[c] and not any(self.grid[s] for s in squares)
+                               for c, squares in enumerate(COLUMN_SQUARES))
+            if self.col_end and self.logging:
+                cols = [COL_NAMES[c] for c, sq in enumerate(COLUMN_SQUARES)
+                        if not self.piles[c] and not any(self.grid[s] for s in sq)]
+                self.say(f"column {', '.join(cols)} and its pile are empty: the game ends "
+                         "after this check")
+            self._start_check()
+        elif self.every_turn:
+            self._start_check()
+        else:
+            self._end_turn()
+
+    # -- the tide (R4) ---------------------------------------------------------------------
+    def _tide(self) -> None:
+        grid = self.grid
+        notes: list[str] = []
+        for c in range(COLS):
+            squares = COLUMN_SQUARES[c]
+            col = [grid[s] for s in squares]
+            if self.one_step:
+                slid = 0
+                for r in range(ROWS - 2, -1, -1):
+                    if col[r] and not col[r + 1]:
+                        col[r + 1] = col[r]
+                        col[r] = EMPTY
+                        slid += 1
+            else:
+                tiles = [t for t in col if t]
+                new = [EMPTY] * (ROWS - len(tiles)) + tiles
+                slid = sum(1 for r in range(ROWS) if new[r] and new[r] != col[r])
+                col = new
+            drop = -1
+            pile = self.piles[c]
+            if not col[0] and pile:
+                r = 0
+                while r + 1 < ROWS and not col[r + 1]:
+                    r += 1
+                col[r] = pile.pop()
+                drop = r
+                if self.hidden[c] >= len(pile):
+                    self.hidden[c] = max(len(pile) - 1, 0)
+            for r in range(ROWS):
+                grid[squares[r]] = col[r]
+            if self.logging and (slid or drop >= 0):
+                bits = []
+                if slid:
+                    bits.append("tiles slide down")
+                if drop >= 0:
+                    bits.append(f"pile {COL_NAMES[c]} drops a {NAMES[col[drop]]} "
+                                f"to {SQ_NAMES[squares[drop]]}")
+                notes.append(f"{COL_NAMES[c]}: {' and '.join(bits)}")
+        if self.logging:
+            self.say("the tide: " + ("; ".join(notes) if notes else "nothing moves"))
+
+    # -- the check (R5, R6) --------------------------------------------------------------
+    def _order(self) -> list[int]:
+        return [(self.cur + i) % self.n for i in range(self.n)]
+
+    def _rooms(self) -> list[int]:
+        return [c for c in range(COLS) if len(self.piles[c]) < HEIGHT]
+
+    def _start_check(self) -> None:
+        grid, fr = self.grid, self.fr
+        q_of = [0] * self.n
+        for s in range(SQUARES):
+            if fr[s] >= 0 and not grid[s]:
+                q_of[fr[s]] += 1
+                if self.logging:
+                    self.say(f"{_p(fr[s])}'s friend at {SQ_NAMES[s]} is shirking on an "
+                             "empty square")
+        self.shirk_q = [q for q in self._order() for _ in range(q_of[q])]
+        self._run_check()
+
+    def _run_check(self) -> None:
+        """Advance the check until it needs a decision, ends the game, or is done."""
+        while True:
+            if self.ret_kind != R_NONE:
+                if not self._run_return():
+                    return
+                continue
+            if self.shirk_q:
+                q = self.shirk_q.pop(0)
+                if not self.held[q][SHELL]:
+                    if self.logging:
+                        self.say(f"{_p(q)} has no shell to give up")
+                    continue
+                rooms = self._rooms()
+                if not rooms:
+                    self.held[q][SHELL] -= 1
+                    self.removed[SHELL] += 1
+                    if self.logging:
+                        self.say(f"{_p(q)} gives up a shell; every pile is full, so it leaves "
+                                 "the game")
+                    continue
+                if len(rooms) == 1:
+                    self._shirk_pay(q, rooms[0])
+                    continue
+                self.phase = SHIRK
+                self.who = q
+                return
+            if not self._next_reward():
+                break
+            if self.phase == OVER:
+                return
+        self._end_check()
+
+    def _shirk_pay(self, q: int, pile: int) -> None:
+        self.held[q][SHELL] -= 1
+        self.piles[pile].append(SHELL)
+        if self.logging:
+            self.say(f"{_p(q)} puts a shell back on pile {COL_NAMES[pile]}")
+
+    def _next_reward(self) -> bool:
+        """Start the first reward that applies (R6 order); False if none does."""
+        for q in self._order():
+            h = self.held[q]
+            if h[SHELL] >= DATA.necklace_shells:
+                self._necklace(q)
+                return True
+            least = min(h[BOTTLE], h[BAG], h[CIGARETTE], h[MELON])
+            if least >= 2:
+                self._start_return(q, R_DOUBLE, [0, 0, 2, 2, 2, 2], DATA.double_returned)
+                return True
+            if least >= 1:
+                self._start_return(q, R_RECYCLE, [0, 0, 1, 1, 1, 1], DATA.recycling_returned)
+                return True
+            for t in COLLECTION_ORDER:
+                if h[t] >= THRESHOLDS[t]:
+                    pool = [0] * 6
+                    pool[t] = THRESHOLDS[t]
+                    self._start_return(q, R_COLLECTION, pool, DATA.collection_returned)
+                    return True
+        return False
+
+    def _necklace(self, q: int) -> None:
+        k = DATA.necklace_shells
+        self.held[q][SHELL] -= k
+        self.removed[SHELL] += k
+        leaver = -1
+        if q == self.cur and self.actor >= 0 and self.fr[self.actor] == q:
+            leaver = self.actor
+        else:  # only reachable in hand-built positions: any friend of q leaves
+            leaver = next((s for s in range(SQUARES) if self.fr[s] == q), -1)
+        if leaver >= 0:
+            self.fr[leaver] = -1
+            self.onboard[q] -= 1
+            self.waiting[q] += 1
+        partner = self.onboard[q] + self.waiting[q] < MAX_FRIENDS
+        if partner:
+            self.waiting[q] += 1
+        if self.logging:
+            text = f"{_p(q)} makes a necklace of {k} shells (they leave the game)"
+            if leaver >= 0:
+                text += f"; the friend at {SQ_NAMES[leaver]} leaves to deliver it"
+            text += (", and comes back with a partner next turn" if partner
+                     else "; no free token for a partner")
+            self.say(text)
+
+    def _start_return(self, q: int, kind: int, pool: list[int], k: int) -> None:
+        self.ret_kind = kind
+        self.ret_type = max(TILE_TYPES, key=pool.__getitem__) if kind == R_COLLECTION else 0
+        self.ret_player = q
+        self.ret_pool = pool
+        self.ret_k = k
+        if self.logging:
+            used = ", ".join(_count(pool[t], t) for t in RUBBISH if pool[t])
+            self.say(f"{_p(q)} completes a {RETURN_REASONS[kind]} ({used}) and returns "
+                     f"{k} tile{'s' if k != 1 else ''} to the piles")
+
+    def _return_tile(self, t: int, pile: int) -> None:
+        q = self.ret_player
+        self.held[q][t] -= 1
+        self.ret_pool[t] -= 1
+        self.ret_k -= 1
+        self.piles[pile].append(t)
+        if self.logging:
+            self.say(f"{_p(q)} returns a {NAMES[t]} to pile {COL_NAMES[pile]}")
+
+    def _run_return(self) -> bool:
+        """Continue a pending return; False when a decision (or the game end) waits."""
+        q, pool = self.ret_player, self.ret_pool
+        while self.ret_k > 0:
+            rooms = self._rooms()
+            types = [t for t in TILE_TYPES if pool[t]]
+            if not rooms or not types:
+                break
+            if len(rooms) == 1 and len(types) == 1:
+                self._return_tile(types[0], rooms[0])
+                continue
+            self.phase = RETURN
+            self.who = q
+            return False
+        gone = []
+        for t in TILE_TYPES:
+            if pool[t]:
+                self.held[q][t] -= pool[t]
+                self.removed[t] += pool[t]
+                gone.append(_count(pool[t], t))
+                pool[t] = 0
+        if self.logging and gone:
+            self.say(f"{_p(q)} removes {', '.join(gone)} from the game")
+        kind = self.ret_kind
+        self.ret_kind = R_NONE
+        if kind == R_DOUBLE:
+            if self.onboard[q] + self.waiting[q] < MAX_FRIENDS:
+                self.phase = REWARD
+                self.who = q
+                return False
+            self._double_reward(q, False)
+        elif kind == R_RECYCLE:
+            self._award(q, DATA.recycling_points, "recycling")
+        else:
+            self._collection_award(q, self.ret_type)
+        return self.phase != OVER
+
+    def _collection_award(self, q: int, t: int) -> None:
+        self._award(q, DATA.collection_points, f"a specific collection of {PLURALS[t]}")
+        if self.phase == OVER:
+            return
+        for o in self._order():
+            if o != q and self.held[o][t]:
+                self.held[o][t] -= 1
+                self.removed[t] += 1
+                if self.logging:
+                    self.say(f"{_p(o)} takes part and removes a {NAMES[t]} from the game")
+
+    def _double_reward(self, q: int, friend: bool) -> None:
+        if friend:
+            self.waiting[q] += 1
+            self._award(q, DATA.double_friend_points, "double recycling, plus a new friend "
+                        "from the next turn")
+        else:
+            self._award(q, DATA.double_points, "double recycling")
+
+    def _award(self, q: int, pts: int, why: str) -> None:
+        self.points[q] += pts
+        if self.logging:
+            self.say(f"{_p(q)} scores {pts} for {why} (total {self.points[q]})")
+        if self.points[q] >= DATA.win_points:
+            self._finish(f"{_p(q)} reaches {DATA.win_points} points")
+
+    def _end_check(self) -> None:
+        if self.col_end:
+            self._finish("a column and its pile are empty")
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        self.idle = 0 if self.collected else self.idle + 1
+        if self.idle >= self.stall_limit:
+            self._finish(f"no tile was collected in {self.idle} turns (stall guard)")
+        elif self.turns >= self.turn_limit:
+            self._finish(f"the turn limit of {self.turn_limit} is reached")
+        else:
+            self._begin_turn((self.cur + 1) % self.n)
+
+    def _finish(self, reason: str) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        self.shirk_q = []
+        if self.logging:
+            self.say(f"game over: {reason}; "
+                     + ", ".join(f"{_p(p)} {self.points[p]}" for p in range(self.n)))
+
+    # -- views, clone, resample ------------------------------------------------------------
+    def _view(self, player: int | None) -> dict[str, Any]:
+        names: list[str | None] = [n or None for n in NAMES]
+        grid, fr = self.grid, self.fr
+        piles = []
+        for pile in self.piles:
+            entry: dict[str, Any] = {"height": len(pile), "top": names[pile[-1]] if pile else None}
+            if self.show_all:
+                entry["tiles"] = [NAMES[t] for t in pile]
+            piles.append(entry)
+        seats = []
+        for p in range(self.n):
+            h = self.held[p]
+            seats.append({
+                "held": {NAMES[t]: h[t] for t in TILE_TYPES},
+                "shells": h[SHELL],
+                "points": self.points[p],
+                "tiles": sum(h),
+                "friends_on_beach": self.onboard[p],
+                "friends_waiting": self.waiting[p],
+            })
+        v: dict[str, Any] = {
+            "beach": [[names[grid[r * COLS + c]] for c in range(COLS)] for r in range(ROWS)],
+            "friends": [[fr[r * COLS + c] if fr[r * COLS + c] >= 0 else None
+                         for c in range(COLS)] for r in range(ROWS)],
+            "piles": piles,
+            "pile_visibility": "all" if self.show_all else "top",
+            "seats": seats,
+            "removed": {NAMES[t]: self.removed[t] for t in TILE_TYPES},
+            "active": self.cur,
+            "first_player": self.first,
+            "turn": self.turns + 1,
+            "idle_turns": self.idle,
+            "decision": self._decision(),
+            "column_end": self.col_end,
+            "end_reason": self.end_reason or None,
+        }
+        return v
+
+    def _decision(self) -> dict[str, Any] | None:
+        ph = self.phase
+        if ph == OVER:
+            return None
+        d: dict[str, Any] = {"kind": PHASE_NAMES[ph], "player": self.who}
+        if ph == PLACE:
+            d["owner"] = self.place_q[0]
+            d["count"] = len(self.place_q)
+        elif ph == RETURN:
+            d["reason"] = RETURN_REASONS[self.ret_kind]
+            d["pool"] = {NAMES[t]: self.ret_pool[t] for t in TILE_TYPES if self.ret_pool[t]}
+            d["to_return"] = self.ret_k
+        return d
+
+    def clone(self) -> TideState:
+        s: TideState = self._clone_base()
+        s.rays = self.rays
+        s.adjacency = self.adjacency
+        s.connect = self.connect
+        s.under_others = self.under_others
+        s.one_step = self.one_step
+        s.show_all = self.show_all
+        s.every_turn = self.every_turn
+        s.stall_limit = self.stall_limit
+        s.turn_limit = self.turn_limit
+        s.grid = self.grid[:]
+        s.fr = self.fr[:]
+        s.piles = [p[:] for p in self.piles]
+        s.hidden = self.hidden[:]
+        s.held = [h[:] for h in self.held]
+        s.points = self.points[:]
+        s.removed = self.removed[:]
+        s.onboard = self.onboard[:]
+        s.waiting = self.waiting[:]
+        s.place_q = self.place_q[:]
+        s.shirk_q = self.shirk_q[:]
+        s.ret_kind = self.ret_kind
+        s.ret_player = self.ret_player
+        s.ret_pool = self.ret_pool[:]
+        s.ret_k = self.ret_k
+        s.ret_type = self.ret_type
+        s.cur = self.cur
+        s.first = self.first
+        s.phase = self.phase
+        s.who = self.who
+        s.actor = self.actor
+        s.collected = self.collected
+        s.col_end = self.col_end
+        s.idle = self.idle
+        s.turns = self.turns
+        s.end_reason = self.end_reason
+        return s
+
+    def _resample(self, player: int, rng: Any) -> None:
+        # Everyone sees the same things; the never-seen bottoms of the piles are the only
+        # secret. Tiles that were once on top stay where everyone saw them.
+        pool: list[int] = []
+        for c in range(COLS):
+            pool += self.piles[c][: self.hidden[c]]
+        if not pool:
+            return
+        rng.shuffle(pool)
+        i = 0
+        for c in range(COLS):
+            k = self.hidden[c]
+            self.piles[c][:k] = pool[i: i + k]
+            i += k
