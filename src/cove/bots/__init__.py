@@ -1,27 +1,54 @@
-"""Bots written against the contract only, and the bot-spec parser."""
+"""Bots written against the contract only, and the bot-spec parser.
+
+A spec is ``name`` or ``name:key=value,key=value``, e.g. ``mcts:iterations=2000,c=0.7``.
+"""
 
 from __future__ import annotations
 
 from cove.bots.base import Bot
+from cove.bots.greedy import GreedyBot
+from cove.bots.mcts import MctsBot
 from cove.bots.random_bot import RandomBot
-from cove.core.errors import CoveError
+from cove.bots.spec import BotSpecError, Param, params_text, parse_params, split_specs
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
+
+DEFAULT_PLAY_BOT = "mcts:time=1"
+"""Opponents of ``cove play``: the default MCTS budget, capped at about a second a move."""
 
 
-class BotSpecError(CoveError, ValueError):
-    """A bot spec that names no bot or a bad parameter."""
+def describe_bots() -> str:
+    """Every bot with its parameters, one per line (for errors and help)."""
+    return "\n".join(
+        f"  {name}: {cls.summary}" + "".join(f"\n      {p.describe()}" for p in cls.PARAMS)
+        for name, cls in BOTS.items()
+    )
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """Build a bot from its spec, e.g. ``random``."""
+    """Build a bot from its spec, e.g. ``random`` or ``mcts:iterations=500,rollout=heuristic``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise BotSpecError(f"empty bot spec; bots:\n{describe_bots()}")
     name, _, params = spec.strip().partition(":")
+    name = name.strip().lower()
     cls = BOTS.get(name)
     if cls is None:
-        raise BotSpecError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
-    if params:
-        raise BotSpecError(f"bot {name!r} takes no parameters, got {params!r}")
-    return cls(seed)
+        raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}; bots:\n{describe_bots()}")
+    kwargs = parse_params(name, cls.PARAMS, params)
+    return cls(seed, **kwargs)
 
 
-__all__ = ["BOTS", "Bot", "BotSpecError", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_PLAY_BOT",
+    "Bot",
+    "BotSpecError",
+    "GreedyBot",
+    "MctsBot",
+    "Param",
+    "RandomBot",
+    "describe_bots",
+    "make_bot",
+    "params_text",
+    "split_specs",
+]

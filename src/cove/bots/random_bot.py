@@ -8,6 +8,7 @@ from cove.core.state import Action, State
 
 class RandomBot(Bot):
     name = "random"
+    summary = "uniform over the legal actions"
 
     def choose(self, state: State, player: int) -> Action:
         return self.rng.choice(state.legal_actions(player))

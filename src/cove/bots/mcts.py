@@ -1,0 +1,278 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, decoupled UCT).
+
+Every iteration:
+
+1. **Determinize**: ``state.redeterminize(player, rng)`` gives a fresh world consistent
+   with the searcher's own view (other hands, deck order and future chance resampled).
+   The bot never reads the real state beyond its own legal actions.
+2. **Select**: walk the tree, one shared tree for all sampled worlds. A node is the
+   sequence of actions from the root (an information set of the searcher, as in
+   SO-ISMCTS); each node keeps, per player to move, statistics per action
+   ``[visits, reward, availability]``. Only actions legal in *this* world are candidates,
+   and UCB1 uses the availability count in place of the parent's visits
+   (``mean + c * sqrt(ln(avail) / visits)``), as in Cowling, Powley & Whitehouse (2012).
+   A simultaneous decision (several players in ``to_move()``) is decoupled: each mover
+   picks its own action from its own statistics, and the child is keyed by the joint
+   choice.
+3. **Expand** one new node, then **roll out**: uniformly random actions (``rollout=random``)
+   or a heuristic-guided policy (``rollout=heuristic``), for at most ``depth`` actions
+   (0: to the end of the game).
+4. **Evaluate** the final scores, or the game's heuristic at the depth cut-off (the
+   running score for a game without one), and turn them into a reward in [0, 1] per
+   player (see :func:`rewards`), which is backed up along the path for each player who
+   chose there.
+
+The move played is the root action with the most visits. The budget is counted in
+iterations and forward-model calls (``apply``), never seconds, so a seed reproduces a
+game on any machine; ``time`` adds an optional wall-clock cap for interactive play.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from cove.bots.base import Bot
+from cove.bots.evaluate import Values, values_fn
+from cove.bots.spec import Param
+from cove.core.rng import Rng
+from cove.core.state import Action, State
+
+DEFAULT_ITERATIONS = 1000
+DEFAULT_STEPS = 40_000
+DEFAULT_DEPTH = 20
+DEFAULT_C = 0.7
+DEFAULT_MARGIN = 0.25
+
+HEURISTIC_EPSILON = 0.15
+"""Heuristic rollouts play a random action with this probability."""
+HEURISTIC_CANDIDATES = 6
+"""Heuristic rollouts compare at most this many (randomly chosen) actions."""
+
+# A statistics entry: [visits, total reward, availability]
+Stat = list[Any]
+
+
+class _Node:
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, dict[Action, Stat]] = {}
+        self.children: dict[Hashable, _Node] = {}
+
+
+def rewards(vals: Sequence[float], winners: Sequence[int], margin_weight: float) -> list[float]:
+    """Per-player reward in [0, 1] from (estimated) final scores.
+
+    ``(1 - w) * win + w * (1 + rel) / 2`` where ``win`` is 1 for a sole winner, 1/k for
+    each of k tied winners and 0 otherwise, and ``rel`` in [-1, 1] is the player's margin
+    over the best other player relative to the size of both scores:
+    ``(v - best_other) / (|v| + |best_other| + 1)``. The margin part keeps a losing
+    player fighting to lose by less and a winning one to win safely.
+    """
+    n = len(vals)
+    share = 1.0 / len(winners) if winners else 0.0
+    out = [0.0] * n
+    w = margin_weight
+    if n == 1:
+        return [1.0 - w + w * 0.5 * (1.0 + vals[0] / (abs(vals[0]) + 1.0))] if winners else [0.0]
+    order = sorted(range(n), key=vals.__getitem__, reverse=True)
+    top, second = order[0], order[1]
+    for p in range(n):
+        v = vals[p]
+        other = vals[second] if p == top else vals[top]
+        rel = (v - other) / (abs(v) + abs(other) + 1.0)
+        out[p] = (1.0 - w) * (share if p in winners else 0.0) + w * 0.5 * (1.0 + rel)
+    return out
+
+
+class MctsBot(Bot):
+    name = "mcts"
+    summary = "information-set Monte Carlo tree search (SO-ISMCTS, decoupled UCT)"
+    PARAMS = (
+        Param("iterations", DEFAULT_ITERATIONS, "search iterations per move, each in a "
+              "freshly sampled world", minimum=1),
+        Param("steps", DEFAULT_STEPS, "forward-model calls (apply) per move, whichever "
+              "budget runs out first; 0 = no limit", minimum=0),
+        Param("c", DEFAULT_C, "UCB1 exploration constant (rewards are in [0, 1])", minimum=0),
+        Param("rollout", "random", "random = uniform rollouts, heuristic = mostly the "
+              "action the heuristic likes best", choices=("random", "heuristic")),
+        Param("depth", DEFAULT_DEPTH, "rollout actions before the heuristic evaluates the "
+              "position; 0 = play to the end", minimum=0),
+        Param("margin", DEFAULT_MARGIN, "weight of the score margin in the reward (0 = "
+              "win/loss only)", minimum=0, maximum=1),
+        Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
+              "results depend on the machine)", minimum=0),
+    )
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        steps: int = DEFAULT_STEPS,
+        c: float = DEFAULT_C,
+        rollout: str = "random",
+        depth: int = DEFAULT_DEPTH,
+        margin: float = DEFAULT_MARGIN,
+        time: float = 0.0,
+    ) -> None:
+        super().__init__(seed)
+        self.iterations = iterations
+        self.steps = steps
+        self.c = c
+        self.rollout = rollout
+        self.depth = depth
+        self.margin = margin
+        self.time = time
+        self.last_iterations = 0
+        self.last_steps = 0
+
+    # -- the search ------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        self.last_iterations = self.last_steps = 0
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        values = values_fn(state)
+        rng = self.rng
+        deadline = time.perf_counter() + self.time if self.time > 0 else 0.0
+        max_steps = self.steps or math.inf
+        steps = 0
+        done = 0
+        while done < self.iterations and steps < max_steps:
+            world = state.redeterminize(player, rng)
+            world.logging = False
+            steps += self._iterate(world, root, values, rng)
+            done += 1
+            if deadline and time.perf_counter() > deadline:
+                break
+        self.last_iterations, self.last_steps = done, steps
+        stats = root.stats.get(player, {})
+        best: Action = legal[0]
+        best_key = (-1, -1.0)
+        for a in legal:
+            st = stats.get(a)
+            if st is not None and st[0] > 0:
+                key = (st[0], st[1] / st[0])
+                if key > best_key:
+                    best, best_key = a, key
+        return best
+
+    def _select(
+        self, node: _Node, p: int, legal: Sequence[Action], rng: Rng
+    ) -> tuple[Action, Stat]:
+        pst = node.stats.get(p)
+        if pst is None:
+            pst = node.stats[p] = {}
+        if len(legal) == 1:
+            a = legal[0]
+            st = pst.get(a)
+            if st is None:
+                st = pst[a] = [0, 0.0, 0]
+            st[2] += 1
+            return a, st
+        fresh: list[tuple[Action, Stat]] = []
+        best: tuple[Action, Stat] | None = None
+        best_v = -math.inf
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        for a in legal:
+            st = pst.get(a)
+            if st is None:
+                st = pst[a] = [0, 0.0, 0]
+            st[2] += 1
+            n = st[0]
+            if n == 0:
+                fresh.append((a, st))
+            elif not fresh:
+                v = st[1] / n + c * sqrt(log(st[2]) / n)
+                if v > best_v:
+                    best_v, best = v, (a, st)
+        if fresh:
+            return fresh[0] if len(fresh) == 1 else fresh[rng.below(len(fresh))]
+        assert best is not None
+        return best
+
+    def _iterate(self, s: State, root: _Node, values: Values, rng: Rng) -> int:
+        node = root
+        path: list[tuple[int, Stat]] = []
+        steps = 0
+        select = self._select
+        # selection and expansion
+        while not s.is_over:
+            movers = s.to_move()
+            key: Hashable
+            if len(movers) == 1:
+                p = movers[0]
+                a, st = select(node, p, s.legal_actions(p), rng)
+                s.apply(p, a)
+                steps += 1
+                path.append((p, st))
+                key = a
+            else:
+                joint = []
+                for p in movers:
+                    if p not in s.to_move():
+                        continue
+                    a, st = select(node, p, s.legal_actions(p), rng)
+                    s.apply(p, a)
+                    steps += 1
+                    path.append((p, st))
+                    joint.append((p, a))
+                key = tuple(joint)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                break
+            node = child
+        # rollout
+        steps += self._rollout(s, values, rng)
+        # evaluation
+        if s.is_over:
+            vals = [float(v) for v in s.scores()]
+            winners: Sequence[int] = s.winners()
+        else:
+            vals = values(s)
+            top = max(vals)
+            winners = [q for q in range(s.n) if vals[q] == top]
+        r = rewards(vals, winners, self.margin)
+        for p, st in path:
+            st[0] += 1
+            st[1] += r[p]
+        return steps
+
+    def _rollout(self, s: State, values: Values, rng: Rng) -> int:
+        depth = self.depth or math.inf
+        k = 0
+        heuristic = self.rollout == "heuristic" and s.game.heuristic is not None
+        while k < depth and not s.is_over:
+            p = s.to_move()[0]
+            acts = s.legal_actions(p)
+            if len(acts) == 1:
+                a = acts[0]
+            elif heuristic and rng.random() >= HEURISTIC_EPSILON:
+                a = self._heuristic_pick(s, p, acts, rng)
+            else:
+                a = acts[rng.below(len(acts))]
+            s.apply(p, a)
+            k += 1
+        return k
+
+    def _heuristic_pick(self, s: State, p: int, acts: Sequence[Action], rng: Rng) -> Action:
+        h = s.game.heuristic
+        assert h is not None
+        cands = list(acts)
+        if len(cands) > HEURISTIC_CANDIDATES:
+            rng.shuffle(cands)
+            cands = cands[:HEURISTIC_CANDIDATES]
+        best, best_v = cands[0], -math.inf
+        for a in cands:
+            t = s.clone()
+            t.apply(p, a)
+            v = h(t, p)
+            if v > best_v:
+                best, best_v = a, v
+        return best

@@ -1,0 +1,122 @@
+"""The MCTS and greedy bots on the toy game: hidden information, simultaneous moves, sense."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+
+from cove.bots import make_bot
+from cove.bots.mcts import MctsBot, rewards
+from cove.core.rng import Rng
+from tests.core.toy_game import TOY, Play, ToyState
+
+
+class CanonicalToyState(ToyState):
+    """The toy game with a resample that depends only on the player's view (it sorts the
+    unseen cards before shuffling), so equal views give identical sampled worlds."""
+
+    __slots__ = ()
+
+    def _resample(self, player: int, rng: Rng) -> None:
+        self.deck.sort()
+        for p in range(self.n):
+            if p != player:
+                self.hands[p].sort()
+        unseen = sorted(self.deck + [c for p in range(self.n) if p != player
+                                     for c in self.hands[p]])
+        rng.shuffle(unseen)
+        for p in range(self.n):
+            if p != player:
+                k = len(self.hands[p])
+                self.hands[p] = [unseen.pop() for _ in range(k)]
+        self.deck = unseen
+        if self.bids is not None:
+            for p in range(self.n):
+                if p != player and self.bids[p] is not None:
+                    self.bids[p] = rng.below(2)
+
+
+CANON = dataclasses.replace(TOY, id="toy-canonical", state_cls=CanonicalToyState)
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=200", "mcts:iterations=100,depth=0",
+                                  "mcts:iterations=60,rollout=heuristic", "greedy"])
+def test_same_choice_when_hidden_cards_are_reshuffled(spec: str) -> None:
+    for seed in range(6):
+        s = CANON.new(3, seed=seed, bidding=False)
+        s.apply(0, s.legal_actions(0)[1])
+        p = s.to_move()[0]
+        # the other players' hands and the deck differ; P2's view is the same
+        other = s.redeterminize(p, Rng(seed + 50))
+        assert other.view(p) == s.view(p)
+        assert other.hands != s.hands or other.deck != s.deck  # type: ignore[attr-defined]
+        a = make_bot(spec, seed).choose(s, p)
+        b = make_bot(spec, seed).choose(other, p)
+        assert a == b
+
+
+def test_same_choice_with_a_hidden_simultaneous_bid_already_in() -> None:
+    s = CANON.new(3, seed=5)
+    s.apply(0, "bid 1")  # P1's bid is hidden from P2
+    for k in range(5):
+        other = s.redeterminize(1, Rng(k))
+        assert other.view(1) == s.view(1)
+        a = make_bot("mcts:iterations=150", 9).choose(s, 1)
+        assert make_bot("mcts:iterations=150", 9).choose(other, 1) == a
+
+
+def test_mcts_and_greedy_play_the_highest_card() -> None:
+    # Toy without bids: scoring the highest card now is optimal (all cards get played
+    # in value order by a good player), and the gap here is large.
+    s = TOY.new(2, seed=0, bidding=False)
+    s.hands = [[2, 11], [5, 6]]  # type: ignore[attr-defined]
+    s._legal = None
+    assert make_bot("greedy", 1).choose(s, 0) == Play(11)
+    assert make_bot("mcts:iterations=300", 1).choose(s, 0) == Play(11)
+
+
+def test_simultaneous_root_is_decoupled() -> None:
+    s = TOY.new(4, seed=2)
+    assert len(s.to_move()) == 4
+    bot = make_bot("mcts:iterations=120", 3)
+    assert isinstance(bot, MctsBot)
+    for p in s.to_move():
+        assert bot.choose(s, p) in s.legal_actions(p)
+    assert bot.last_iterations == 120
+
+
+def test_budget_in_forward_model_calls() -> None:
+    s = TOY.new(2, seed=4, bidding=False)
+    bot = make_bot("mcts:iterations=100000,steps=500,depth=0", 0)
+    assert isinstance(bot, MctsBot)
+    bot.choose(s, 0)
+    assert 500 <= bot.last_steps < 520 and bot.last_iterations < 100
+
+
+def test_time_cap_stops_the_search() -> None:
+    s = TOY.new(2, seed=4, bidding=False)
+    bot = make_bot("mcts:iterations=10000000,steps=0,time=0.05", 0)
+    t = time.perf_counter()
+    bot.choose(s, 0)
+    assert time.perf_counter() - t < 1.0
+
+
+def test_forced_move_needs_no_search() -> None:
+    s = TOY.new(2, seed=4, bidding=False, plays=1)
+    s.hands[0] = [7]  # type: ignore[attr-defined]
+    s._legal = None
+    bot = make_bot("mcts", 0)
+    assert isinstance(bot, MctsBot)
+    assert bot.choose(s, 0) == Play(7) and bot.last_iterations == 0
+
+
+def test_rewards_are_in_unit_interval_and_split_ties() -> None:
+    r = rewards([10.0, 10.0, 3.0], [0, 1], 0.0)
+    assert r == [0.5, 0.5, 0.0]
+    r = rewards([12.0, 10.0, 3.0], [0], 0.25)
+    assert all(0.0 <= x <= 1.0 for x in r)
+    assert r[0] > 0.75 > r[1] > r[2]
+    assert rewards([-5.0, -50.0], [0], 1.0)[0] > 0.5
+    assert rewards([3.0], [0], 0.0) == [1.0]

@@ -1,0 +1,79 @@
+"""Bot specs: names, parameters and their errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import cove
+from cove.bots import (
+    BOTS,
+    DEFAULT_PLAY_BOT,
+    BotSpecError,
+    GreedyBot,
+    MctsBot,
+    RandomBot,
+    make_bot,
+    split_specs,
+)
+
+
+def test_plain_names_build_each_bot() -> None:
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    assert isinstance(make_bot(" MCTS "), MctsBot)
+    assert set(BOTS) >= {"random", "greedy", "mcts"}
+
+
+def test_issue_example_spec_sets_every_parameter() -> None:
+    bot = make_bot("mcts:iterations=2000,c=0.7,rollout=heuristic,depth=30", seed=4)
+    assert isinstance(bot, MctsBot)
+    assert (bot.iterations, bot.c, bot.rollout, bot.depth) == (2000, 0.7, "heuristic", 30)
+
+
+def test_default_play_bot_is_a_valid_spec() -> None:
+    assert isinstance(make_bot(DEFAULT_PLAY_BOT), MctsBot)
+
+
+@pytest.mark.parametrize(
+    ("spec", "needle"),
+    [
+        ("alphazero", "unknown bot 'alphazero'"),
+        ("", "empty bot spec"),
+        ("mcts:iterationz=5", "has no parameter 'iterationz'"),
+        ("mcts:iterations=lots", "iterations='lots' is not valid"),
+        ("mcts:iterations=0", "an integer >= 1"),
+        ("mcts:c=-1", "c='-1' is not valid"),
+        ("mcts:rollout=smart", "one of random|heuristic"),
+        ("mcts:depth", "needs the form key=value"),
+        ("mcts:depth=3,depth=4", "given twice"),
+        ("random:depth=3", "random takes no parameters"),
+        ("greedy:mode=best", "one of margin|self"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong(spec: str, needle: str) -> None:
+    with pytest.raises(BotSpecError, match=needle) as err:
+        make_bot(spec)
+    assert isinstance(err.value, cove.CoveError)
+
+
+def test_unknown_bot_lists_bots_and_their_parameters() -> None:
+    with pytest.raises(BotSpecError) as err:
+        make_bot("minimax")
+    text = str(err.value)
+    for name in ("random", "greedy", "mcts", "iterations=", "rollout=", "depth=", "samples="):
+        assert name in text
+
+
+def test_bad_parameter_lists_that_bots_parameters() -> None:
+    with pytest.raises(BotSpecError) as err:
+        make_bot("mcts:budget=9")
+    assert "iterations=" in str(err.value) and "time=" in str(err.value)
+
+
+def test_split_specs_keeps_parameters_with_their_bot() -> None:
+    assert split_specs("mcts:iterations=500,c=0.5,greedy, random") == [
+        "mcts:iterations=500,c=0.5", "greedy", "random"]
+    # a list already split naively on commas is healed the same way
+    assert split_specs(["mcts:iterations=5", "depth=2", "greedy:mode=self", "random"]) == [
+        "mcts:iterations=5,depth=2", "greedy:mode=self", "random"]
+    assert split_specs("") == []
