@@ -1,0 +1,44 @@
+"""Options: the island, the official variants, and the DESIGN solo rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cove.core.options import Options, option
+from cove.games.trails_of_tucana.data import TABLES
+
+
+@dataclass(frozen=True)
+class TucanaOptions(Options):
+    map: str = option(
+        "petit",
+        help="which side of the score sheet: petit (Isla Petit, 2 rounds) or grande "
+        "(Isla Grande variant, 3 rounds)",
+        choices=("petit", "grande"),
+    )
+    random_start: bool = option(
+        False,
+        help="variant: the Mayor starts the set-up letters at a random village 1-10 "
+        "(default: village 1); the other seats continue from the following villages",
+    )
+    counter_clockwise: bool = option(
+        False, help="variant: write the set-up letters into the villages counter-clockwise"
+    )
+    symmetry: bool = option(
+        False, help="variant: every player writes the letters into the same villages"
+    )
+    special_bonus: bool = option(
+        False,
+        help="variant: Special Bonus; 1 red card (2 for 5-8 players) scores for the first "
+        "player(s) to connect its two sights to each other",
+    )
+    setup_card: int = option(
+        0, help="which set-up card (1-13) to use; 0 = draw one at random", minimum=0, maximum=13
+    )
+    solo_discards: int = option(
+        TABLES.solo_discards,
+        help="DESIGN (unofficial solo rule): blue cards discarded at random after round 1 "
+        "in a 1-player game, among those whose pair is not yet completed",
+        minimum=0,
+        maximum=5,
+    )

@@ -1,0 +1,179 @@
+"""Terminal drawing of a Trails of Tucana view: the island as a hex map plus the tables.
+
+Spaces sit on a character grid: row r on line 2r, doubled column c at x = 4c. A space
+is four characters: its terrain letter then its feature, ``D(A)`` a village with letter
+A, ``Fob`` a sight (``FOB*`` once connected to a village). Trails are ``────`` between
+spaces of one row and ``/`` or ``\\`` on the line between rows. Colour only adds emphasis:
+everything reads the same without it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cove.games.trails_of_tucana.data import TABLES
+
+_TERRAIN_COLOR = ("33", "32", "37", "34")  # desert yellow, forest green, mountain, water blue
+_SIGHT_SHORT = ("ob", "bk", "tc", "ye", "sm")
+_RESET = "\x1b[0m"
+_BOX = ("I", "II", "III")
+
+
+def _c(text: str, code: str, color: bool) -> str:
+    return f"\x1b[{code}m{text}{_RESET}" if color else text
+
+
+def _ends(text: str) -> tuple[str, str]:
+    a, b = text.split("-")
+    return a, b
+
+
+def draw_island(view: dict[str, Any], seat: int, color: bool) -> list[str]:
+    """The hex map of ``seat``'s sheet as it appears in ``view``."""
+    isl = TABLES.islands[view["map"]]
+    sheet = view["sheets"][seat]
+    mine = view.get("you") == seat
+    pending = set()
+    if mine:
+        for t in view.get("this_turn", []):
+            if t != "pass":
+                pending.add(_ends(t.split(" ", 1)[1]))
+    segs = {_ends(t) for t in sheet["segments"]}
+    circled = set(sheet["circled_sights"])
+    letters = sheet["letters"]
+    rows = max(r for r, _ in isl.coords) + 1
+    cols = max(c for _, c in isl.coords)
+    margin = 3
+    width = margin + 4 * cols + 4
+    grid: list[list[str]] = [[" "] * width for _ in range(2 * rows - 1)]
+    for i, (r, c) in enumerate(isl.coords):
+        x = margin + 4 * c
+        t = isl.terrain[i]
+        cell = [_c("DFMW"[t], _TERRAIN_COLOR[t] + ";1", color), " ", " ", " "]
+        v = isl.village[i]
+        s = isl.sight[i]
+        if v >= 0:
+            cell[1:] = ["(", _c(letters[v], "35;1", color), ")"]
+        elif s >= 0:
+            short = _SIGHT_SHORT[isl.sight_kind[s]]
+            if isl.labels[i] in circled:
+                cell[1:] = [_c(ch, "36;1;7", color) for ch in short.upper()] + ["*"]
+            else:
+                cell[1:3] = [_c(ch, "36", color) for ch in short]
+        grid[2 * r][x - 1 : x + 3] = cell
+    for a, b in isl.edges:
+        la, lb = isl.labels[a], isl.labels[b]
+        if (la, lb) not in segs:
+            continue
+        code = "33;1" if (la, lb) in pending else "31;1"
+        (ra, ca), (rb, cb) = isl.coords[a], isl.coords[b]
+        xa = margin + 4 * ca
+        if ra == rb:  # same row: a is left of b
+            grid[2 * ra][xa + 3 : xa + 7] = [_c("─", code, color)] * 4
+        elif cb > ca:
+            grid[2 * ra + 1][xa + 2] = _c("\\", code, color)
+        else:
+            grid[2 * ra + 1][xa - 2] = _c("/", code, color)
+    ruler = [" "] * width
+    for c in range(0, cols + 1, 2):
+        text = str(c)
+        for k, ch in enumerate(text):
+            ruler[margin + 4 * c - 1 + k] = ch
+    ruler2 = [" "] * width
+    for c in range(1, cols + 1, 2):
+        text = str(c)
+        for k, ch in enumerate(text):
+            ruler2[margin + 4 * c - 1 + k] = ch
+    out = ["".join(ruler).rstrip(), "".join(ruler2).rstrip()]
+    for y, line in enumerate(grid):
+        if y % 2 == 0:
+            line[0] = chr(ord("a") + y // 2)
+        out.append("".join(line).rstrip())
+    return out
+
+
+def _sheet_lines(view: dict[str, Any], seat: int) -> list[str]:
+    sheet = view["sheets"][seat]
+    rounds = view["rounds"]
+    boxes = sheet["boxes"]
+    box_text = "  ".join(
+        f"{_BOX[r]}={boxes[r] if r < len(boxes) else '-'}" for r in range(rounds)
+    )
+    sv = sheet["sight_values"]
+    isl = TABLES.islands[view["map"]]
+    sight_text = "  ".join(
+        name + " " + " ".join(
+            f"[{x}]" if j < len(sv[name]) else str(x) for j, x in enumerate(isl.sight_values[k])
+        )
+        for k, name in enumerate(TABLES.sight_names)
+    )
+    lines = [
+        f"Sights ([n] = circled): {sight_text}  (sum {sheet['sight_sum']})",
+        f"Sight boxes: {box_text}   Village pairs: "
+        f"{' '.join(sheet['pairs']) or '-'} ({sheet['pair_points']})   "
+        f"Bonus: {' '.join(sheet['blue_bonus']) or '-'} ({sheet['bonus_points']})   "
+        f"Score: {sheet['score']}",
+    ]
+    if sheet["linked_red"]:
+        lines.append("Sight pairs linked (red cards): " + ", ".join(sheet["linked_red"]))
+    return lines
+
+
+def render(view: dict[str, Any], color: bool) -> str:
+    seat = view.get("you")
+    me = 0 if seat is None else int(seat)
+    out: list[str] = []
+    title = f"Trails of Tucana - {view['map_name']}"
+    if view["over"]:
+        status = "game over"
+    else:
+        status = (f"round {view['round']}/{view['rounds']}, turn {view['turn']}/"
+                  f"{view['turns_per_round']}")
+    out.append(_c(title, "1", color) + f"   {status}   deck: {view['deck']} cards")
+    if view["cards"]:
+        cards = " + ".join(_c(c.upper(), "1", color) for c in view["cards"])
+        out.append(f"Revealed terrain cards: {cards}")
+    if seat is not None and view.get("bonus_segments"):
+        out.append(_c(f"You have {view['bonus_segments']} bonus segment(s) to draw anywhere.",
+                      "33;1", color))
+    if seat is not None and view.get("this_turn"):
+        out.append("Your segments this turn: " + ", ".join(view["this_turn"]))
+    who = "Your island" if seat is not None else "Island of P1 (spectator)"
+    out.append(f"{who} (P{me + 1}); letters {' '.join(view['sheets'][me]['letters'])} "
+               "in villages 1-10")
+    out += draw_island(view, me, color)
+    out.append("Key: D desert, F forest, M mountain, W water; (A) village with its letter;")
+    out.append("     ob obelisk, bk book, tc toucan, ye yeti, sm sea monster (OB* = linked to a "
+               "village); ── / \\ trails")
+    out += _sheet_lines(view, me)
+    blue = "  ".join(
+        f"{L}-{L}: {'/'.join(map(str, v)) if v else 'gone'}" for L, v in view["blue"].items()
+    )
+    out.append(f"Blue bonus cards left: {blue}")
+    if view["red"] or view["red_taken"]:
+        red = ", ".join(f"{r['sight']}-{r['sight']} ({r['value']})" for r in view["red"])
+        taken = ", ".join(
+            f"{r['sight']} by {' '.join(f'P{p + 1}' for p in r['by'])}" for r in view["red_taken"]
+        )
+        out.append(f"Red bonus cards: {red or 'none left'}" + (f"; taken: {taken}" if taken
+                                                                  else ""))
+    if "solo" in view:
+        solo = view["solo"]
+        dropped = " ".join(solo["discarded_blue"]) or "none yet"
+        out.append(f"Solo (unofficial rule): target {solo['target']} points; "
+                   f"blue cards discarded after round 1: {dropped}")
+    if view["players"] > 1:
+        out.append("Players:")
+        waiting = set(view["to_move"])
+        for q, sh in enumerate(view["sheets"]):
+            mark = "*" if q == me else " "
+            state = "" if view["over"] else ("  (drawing)" if q in waiting else "  (done)")
+            boxes = " ".join(str(b) for b in sh["boxes"]) or "-"
+            out.append(
+                f" {mark}P{q + 1}: score {sh['score']:3}  boxes {boxes}  sights {sh['sight_sum']}"
+                f"  pairs {' '.join(sh['pairs']) or '-'}  bonus {sh['bonus_points']}{state}"
+            )
+    if view["over"]:
+        winners = " ".join(f"P{p + 1}" for p in view.get("winners", []))
+        out.append(_c(f"Final scores: {view.get('scores')}; winner(s): {winners}", "1", color))
+    return "\n".join(out)
