@@ -11,6 +11,7 @@ REGISTRY: dict[str, str] = {
     "trails-of-tucana": "cove.games.trails_of_tucana",
     "tricky-tides": "cove.games.tricky_tides",
     "the-tide": "cove.games.the_tide",
+    "high-water": "cove.games.high_water",
 }
 
 

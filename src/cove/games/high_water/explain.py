@@ -1,0 +1,108 @@
+"""Rules reasons for illegal action texts ("r3 does not match icon R 4+", ...).
+
+Only used when an action text is rejected; the state is never changed here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cove.games.high_water.state import (
+    CREW_ROW,
+    P_PAY,
+    PICK,
+    QUEST_ROW,
+    SEG,
+    STEP_NAMES,
+    TRICK,
+    can_pay,
+)
+
+if TYPE_CHECKING:
+    from cove.games.high_water.state import HighWaterState
+
+
+def explain(s: HighWaterState, p: int, text: str) -> str:
+    words = " ".join(text.lower().split())
+    verb, _, arg = words.partition(" ")
+    D = s.D
+    if s.phase == TRICK:
+        if verb == "play":
+            return f"P{p + 1} has no trick card {arg} in hand (hand: " + ", ".join(
+                map(str, sorted(s.hands[p]))) + ")"
+        return "it is the trick: choose a card with 'play <n>'"
+    if s.phase == PICK:
+        return "it is the crate pick: choose a crate with 'take crate <n> (...)'"
+    if s.phase != SEG:
+        return ""
+    by_label = {D.label[d]: d for d in D.codes}
+    hold = s.dice[p]
+    pend = s.pending
+    if pend is not None and pend[0] == P_PAY:
+        card = D.cards[pend[3]]
+        chosen = pend[4]
+        icon = card.cost[len(chosen)]
+        if verb != "pay":
+            return (f"P{p + 1} is paying for {card.name}: pay icon {icon.text} with "
+                    "'pay <die>'")
+        d = by_label.get(arg)
+        free = [x for i, x in enumerate(hold) if i not in chosen]
+        if d is None or d not in free:
+            return f"P{p + 1} has no unspent die {arg!r} to pay with (dice: " + (
+                " ".join(D.label[x] for x in free) or "none") + ")"
+        if d not in icon.accepts:
+            return f"{arg} does not match icon {icon.text} of {card.name}"
+        return (f"paying {arg} for {icon.text} would leave no dice for the remaining icons "
+                + ", ".join(i.text for i in card.cost[len(chosen) + 1:]))
+    if pend is not None:
+        return "finish the current choice first"
+    step = s.step
+    if verb == "buy":
+        names = {D.cards[c].key: (CREW_ROW, c) for c in s.crew_row if c >= 0}
+        names.update({D.cards[c].key: (QUEST_ROW, c) for c in s.quest_row if c >= 0})
+        if arg not in names:
+            return f"no card named {arg!r} is face up in the market"
+        if step != 4:
+            return f"buying is Step 4 and P{p + 1} is in Step {step} (steps run in order)"
+        row, cid = names[arg]
+        card = D.cards[cid]
+        if row == QUEST_ROW and len(s.quests[p]) >= s.options.max_quests:
+            return f"P{p + 1} already has {s.options.max_quests} active quests"
+        if not can_pay(card.cost, hold):
+            return (f"the dice in P{p + 1}'s hold (" + (" ".join(D.label[x] for x in hold)
+                                                      or "none")
+                    + f") cannot match {card.name}'s pattern " + ", ".join(
+                        i.text for i in card.cost))
+        return ""
+    if verb == "use":
+        if step > 3:
+            return f"dice actions are Step 3 and P{p + 1} is in Step {step} (steps run in order)"
+        d = by_label.get(arg)
+        if d is None or d not in hold:
+            return f"P{p + 1} has no die {arg!r} in the hold (a spent die is back in the bag)"
+        return f"the {D.colours[d // 10].name} action has nothing to act on now"
+    if verb == "activate":
+        card = next((D.cards[c] for c in s.crew[p] if D.cards[c].key == arg), None)
+        if card is None:
+            return f"P{p + 1} has no crew card {arg!r}"
+        if card.kind != "active":
+            return f"{card.name} is passive: it triggers on its own in Step 1"
+        if step > 2:
+            return f"active abilities are Step 2 and P{p + 1} is in Step {step}"
+        if s.gold[p] < card.pay_gold or s.rum[p] < card.pay_rum:
+            return f"P{p + 1} cannot afford {card.name} ({card.text})"
+        return f"{card.name} is used up this turn or has nothing to act on"
+    if verb == "advance":
+        name = arg.split(" with ")[0]
+        q = next((q for q in s.quests[p] if D.cards[q[0]].key == name), None)
+        if q is None:
+            return f"P{p + 1} has no active quest {name!r}"
+        if step != 5:
+            return f"quests advance in Step 5 and P{p + 1} is in Step {step}"
+        task = D.cards[q[0]].tasks[q[1]]
+        if q[2]:
+            return f"{D.cards[q[0]].name} carries a sabotage marker: no task can be done"
+        if task.flag >= 0:
+            return f"task '{task.text}' needs {D.flags[task.flag].replace('_', ' ')} this turn"
+        return f"P{p + 1} cannot pay task '{task.text}'"
+    return f"P{p + 1} is in Step {step} ({STEP_NAMES.get(step, '')})"

@@ -1,0 +1,924 @@
+"""High Water's rules: the round procedure of the fragment (F1-F18) plus the DESIGN completion.
+
+A round: fill crates (F1), flip the water coin (F2), a simultaneous secret trick with tie
+re-reveals and hand replenishment (F3-F6), crate picks from the winner down (F7), then one
+action segment per player in reverse pick order (F8) with Steps 1-6 (F10-F15), influence
+recalculated after each segment (F16) and the end once someone reaches the goal (F17).
+
+Every segment is a sequence of small decisions. ``_flow`` moves the state to the next real
+decision, resolving on its own whatever is forced (a step with nothing to do, a choice with
+a single option, the last crate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cove.core.errors import IllegalAction
+from cove.core.rng import Rng
+from cove.core.state import Action, State
+from cove.games.high_water.actions import (
+    END,
+    NEXT,
+    ROLL,
+    STOP,
+    Activate,
+    Advance,
+    Buy,
+    Cycle,
+    End,
+    Extra,
+    Face,
+    Mark,
+    Next,
+    Pay,
+    Pick,
+    Play,
+    Remove,
+    Return,
+    Roll,
+    Stop,
+    Take,
+    Target,
+    Use,
+)
+from cove.games.high_water.data import (
+    BOUGHT_CREW,
+    BOUGHT_QUEST,
+    LAST_CRATE,
+    USED_ACTIVE,
+    WON_TRICK,
+    Card,
+    Effect,
+    HWData,
+    Icon,
+    get,
+)
+from cove.games.high_water.options import HighWaterOptions
+
+# phases
+TRICK, PICK, SEG, OVER = range(4)
+PHASE_NAMES = ("trick", "crates", "segment", "over")
+STEP_NAMES = {
+    1: "passive abilities",
+    2: "active abilities",
+    3: "dice actions",
+    4: "buy cards",
+    5: "advance quests",
+    6: "remove sabotage",
+}
+# pending sub-decisions (first item of the ``pending`` tuple)
+P_SAB, P_REM, P_MARK, P_SETDIE, P_SETFACE, P_CYCLE, P_PAY, P_FREE, P_EXTRA, P_CAP = range(10)
+CREW_ROW, QUEST_ROW = 0, 1
+
+
+def can_pay(icons: Sequence[Icon], dice: Sequence[int]) -> bool:
+    """Whether distinct dice can be assigned to every icon (a small bipartite matching)."""
+    if len(icons) > len(dice):
+        return False
+    counts: dict[int, int] = {}
+    for d in dice:
+        counts[d] = counts.get(d, 0) + 1
+    order = sorted(icons, key=lambda ic: len(ic.accepts))
+    return _match(order, 0, counts)
+
+
+def _match(icons: Sequence[Icon], k: int, counts: dict[int, int]) -> bool:
+    if k == len(icons):
+        return True
+    acc = icons[k].accepts
+    for code, c in counts.items():
+        if c and code in acc:
+            counts[code] = c - 1
+            ok = _match(icons, k + 1, counts)
+            counts[code] = c
+            if ok:
+                return True
+    return False
+
+
+class HighWaterState(State):
+    __slots__ = (
+        "D",
+        "bag",
+        "commit",
+        "crates",
+        "crew",
+        "crew_deck",
+        "crew_known",
+        "crew_row",
+        "dice",
+        "done_q",
+        "end_reason",
+        "gold",
+        "hands",
+        "high",
+        "influence",
+        "keys",
+        "last",
+        "order",
+        "pending",
+        "phase",
+        "pick_i",
+        "played",
+        "pqueue",
+        "quest_deck",
+        "quest_known",
+        "quest_row",
+        "quests",
+        "rereveals",
+        "rnd",
+        "rum",
+        "seg_i",
+        "sflags",
+        "step",
+        "sub6",
+        "triggered",
+        "used",
+        "waiting",
+        "won",
+    )
+
+    D: HWData
+    options: HighWaterOptions
+
+    # -- setup -------------------------------------------------------------------------------
+    def setup(self) -> None:
+        D = self.D = get(self.options.data_file)
+        n = self.n
+        self.bag = [c.count for c in D.colours]
+        self.crates: list[tuple[int, ...] | None] = []
+        self.hands = [list(D.trick_cards) for _ in range(n)]
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.commit = [-1] * n
+        self.waiting: tuple[int, ...] = ()
+        self.keys: list[list[int]] = [[] for _ in range(n)]
+        self.rereveals = 0
+        self.order: list[int] = []
+        self.pick_i = 0
+        self.seg_i = 0
+        self.step = 0
+        self.sub6 = 0
+        self.pending: tuple[Any, ...] | None = None
+        self.pqueue: list[int] = []
+        self.dice: list[list[int]] = [[] for _ in range(n)]
+        self.gold = [D.gold] * n
+        self.rum = [D.rum] * n
+        self.crew: list[list[int]] = [[] for _ in range(n)]
+        self.used: list[int] = []
+        self.quests: list[list[list[int]]] = [[[D.starting_quest, 0, 0]] for _ in range(n)]
+        self.done_q: list[list[int]] = [[] for _ in range(n)]
+        self.influence = [0] * n
+        self.won = -1
+        self.last = -1
+        self.sflags = 0
+        self.crew_deck = list(D.crew_deck)
+        self.rng.shuffle(self.crew_deck)
+        self.quest_deck = list(D.quest_deck)
+        self.rng.shuffle(self.quest_deck)
+        self.crew_known = 0
+        self.quest_known = 0
+        self.crew_row = [self._draw(CREW_ROW) for _ in range(D.crew_row)]
+        self.quest_row = [self._draw(QUEST_ROW) for _ in range(D.quest_row)]
+        self.triggered = False
+        self.end_reason = ""
+        self.rnd = 0
+        self.phase_start_round()
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _draw(self, row: int) -> int:
+        """Top card of a market deck (-1 if empty); the known bottom part shrinks if reached."""
+        deck = self.crew_deck if row == CREW_ROW else self.quest_deck
+        if not deck:
+            return -1
+        c = deck.pop()
+        if row == CREW_ROW:
+            self.crew_known = min(self.crew_known, len(deck))
+        else:
+            self.quest_known = min(self.quest_known, len(deck))
+        return c
+
+    def lab(self, die: int) -> str:
+        return self.D.label[die]
+
+    def cur(self) -> int:
+        """The player whose action segment it is."""
+        return self.order[self.n - 1 - self.seg_i]
+
+    def flags_now(self, p: int) -> int:
+        f = self.sflags
+        if p == self.won:
+            f |= 1 << WON_TRICK
+        if p == self.last:
+            f |= 1 << LAST_CRATE
+        return f
+
+    def _return_die(self, die: int) -> None:
+        self.bag[die // 10] += 1
+
+    def _roll(self, colour: int) -> int:
+        return colour * 10 + self.rng.randint(1, self.D.faces)
+
+    def _targets(self, p: int, leader: bool) -> list[tuple[int, int]]:
+        """(opponent, quest index) pairs that may take a sabotage marker from p."""
+        cap = self.D.max_markers
+        out = [
+            (o, k)
+            for o in range(self.n)
+            if o != p
+            for k, q in enumerate(self.quests[o])
+            if q[2] < cap
+        ]
+        if leader and out:
+            best = max(self.influence[o] for o, _ in out)
+            out = [(o, k) for o, k in out if self.influence[o] == best]
+        return out
+
+    def _marked_quests(self, p: int) -> list[int]:
+        return [k for k, q in enumerate(self.quests[p]) if q[2] > 0]
+
+    def _effect_possible(self, p: int, e: Effect, spare: int = 0) -> bool:
+        """Whether an effect can do something (``spare``: dice excluded, e.g. the blue die)."""
+        k = e.kind
+        if e.cond >= 0 and not self.flags_now(p) >> e.cond & 1:
+            return False
+        if k == "gain":
+            return True
+        if k == "sabotage":
+            return bool(self._targets(p, e.target == "leader"))
+        if k == "remove_marker":
+            return bool(self._marked_quests(p))
+        if k == "reroll":
+            return len(self.dice[p]) - spare >= e.lo
+        if k == "set_face":
+            return bool(self.dice[p])
+        if k == "cycle_market":
+            return bool(self._cyclable())
+        return False
+
+    def _cyclable(self) -> list[tuple[int, int]]:
+        out = []
+        if self.crew_deck:
+            out += [(CREW_ROW, i) for i, c in enumerate(self.crew_row) if c >= 0]
+        if self.quest_deck:
+            out += [(QUEST_ROW, i) for i, c in enumerate(self.quest_row) if c >= 0]
+        return out
+
+    def _start_effect(self, p: int, e: Effect, source: str, by_face: int = 0) -> None:
+        """Resolve an effect now, or open the sub-decision it needs."""
+        k = e.kind
+        if k == "gain":
+            if e.by_face:
+                amt = e.by_face[by_face - 1]
+                g, r = (amt, 0) if e.resource == "gold" else (0, amt)
+            else:
+                g, r = e.gold, e.rum
+            self.gold[p] += g
+            self.rum[p] += r
+            if self.logging:
+                got = " and ".join(x for x in (f"{g} gold" if g else "", f"{r} rum" if r else "")
+                                   if x) or "nothing"
+                self.say(f"P{p + 1} gains {got} ({source})")
+        elif k == "sabotage":
+            self.pending = (P_SAB, e.target == "leader", source)
+        elif k == "remove_marker":
+            self.pending = (P_REM, source)
+        elif k == "reroll":
+            self.pending = (P_MARK, e.lo, e.hi, (), source)
+        elif k == "set_face":
+            self.pending = (P_SETDIE,)
+        elif k == "cycle_market":
+            self.pending = (P_CYCLE,)
+
+    # -- round procedure ----------------------------------------------------------------------
+    def phase_start_round(self) -> None:
+        """Phases 1-2: fill the crates from the bag (F1) and flip the water coin (F2)."""
+        self.rnd += 1
+        n, D = self.n, self.D
+        drawn = []
+        bag = self.bag
+        for _ in range(3 * n):
+            r = self.rng.below(sum(bag))
+            c = 0
+            while r >= bag[c]:
+                r -= bag[c]
+                c += 1
+            bag[c] -= 1
+            drawn.append(self._roll(c))
+        self.crates = [tuple(drawn[3 * i:3 * i + 3]) for i in range(n)]
+        self.high = self.rng.below(2) == 0
+        self.phase = TRICK
+        self.waiting = tuple(range(n))
+        self.commit = [-1] * n
+        self.keys = [[] for _ in range(n)]
+        self.rereveals = 0
+        self.order = []
+        self.won = self.last = -1
+        if self.logging:
+            self.say(f"Round {self.rnd}: crates " + " | ".join(
+                f"{i + 1}: " + " ".join(D.label[d] for d in c) for i, c in enumerate(self.crates)))
+            self.say("The water coin shows " + ("HIGH water: the highest card wins"
+                                                if self.high else "LOW water: the lowest card wins"))
+
+    def _play_card(self, p: int, v: int) -> None:
+        """A trick card goes to the played pile; F6 replenishment at 1 card left."""
+        hand = self.hands[p]
+        hand.remove(v)
+        pile = self.played[p]
+        pile.append(v)
+        self.keys[p].append(v)
+        if len(hand) == 1:
+            back = [c for c in pile if c != v]
+            hand.extend(back)
+            hand.sort()
+            self.played[p] = [v]
+            if self.logging:
+                self.say(f"P{p + 1} has one trick card left and takes back "
+                         + ", ".join(map(str, sorted(back))))
+
+    def _rank_key(self, p: int) -> tuple[int, ...]:
+        ks = self.keys[p]
+        return tuple(-v for v in ks) if self.high else tuple(ks)
+
+    def _tie_groups(self) -> list[list[int]]:
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for p in range(self.n):
+            groups.setdefault(self._rank_key(p), []).append(p)
+        tied = [g for k, g in sorted(groups.items()) if len(g) > 1]
+        if self.options.tie_scope == "first" and tied:
+            top = min(groups)
+            tied = [g for g in tied if self._rank_key(g[0]) == top]
+        return tied
+
+    def _reveal(self) -> None:
+        """All commitments are in: reveal, then re-reveal ties (F5) or fix the order."""
+        waiting = self.waiting
+        for p in waiting:
+            self._play_card(p, self.commit[p])
+        if self.logging:
+            what = "reveal" if self.rereveals == 0 else f"re-reveal {self.rereveals}"
+            self.say(f"Trick {what}: " + ", ".join(
+                f"P{p + 1} {self.commit[p]}" for p in waiting))
+        self.commit = [-1] * self.n
+        groups = self._tie_groups()
+        if groups and self.rereveals < self.options.tie_rereveals:
+            self.rereveals += 1
+            self.waiting = tuple(sorted(p for g in groups for p in g))
+            if self.logging:
+                self.say("Tie: " + "; ".join(" and ".join(f"P{p + 1}" for p in g)
+                                             for g in groups) + " choose and reveal a new card")
+            return
+        tb = [0] * self.n
+        for g in self._tie_groups() if groups else []:
+            perm = list(range(len(g)))
+            self.rng.shuffle(perm)
+            for p, r in zip(g, perm, strict=True):
+                tb[p] = r
+            if self.logging:
+                self.say("Still tied after the re-reveals: the order of "
+                         + " and ".join(f"P{p + 1}" for p in g) + " is drawn at random")
+        self.order = sorted(range(self.n), key=lambda p: (self._rank_key(p), tb[p]))
+        self.won, self.last = self.order[0], self.order[-1]
+        self.waiting = ()
+        self.phase = PICK
+        self.pick_i = 0
+        if self.logging:
+            self.say(f"P{self.won + 1} wins the trick. Crate pick order: "
+                     + ", ".join(f"P{p + 1}" for p in self.order))
+
+    def _take(self, p: int, i: int) -> None:
+        crate = self.crates[i]
+        assert crate is not None
+        self.dice[p].extend(crate)
+        self.crates[i] = None
+        if self.logging:
+            self.say(f"P{p + 1} takes crate {i + 1} ({' '.join(self.lab(d) for d in crate)})")
+        self.pick_i += 1
+        if self.pick_i == self.n:
+            self.phase = SEG
+            self.seg_i = 0
+            self._start_segment()
+
+    def _start_segment(self) -> None:
+        """Step 1 (F10): gains resolve at once; choice-needing passives queue up."""
+        p = self.cur()
+        self.sflags = 0
+        self.used = []
+        self.step = 1
+        self.sub6 = 0
+        self.pending = None
+        if self.logging:
+            self.say(f"P{p + 1}'s action segment")
+        queue = []
+        for cid in self.crew[p]:
+            card = self.D.cards[cid]
+            if card.kind != "passive":
+                continue
+            e = card.effect
+            assert e is not None
+            if e.cond >= 0 and not self.flags_now(p) >> e.cond & 1:
+                continue
+            if e.kind == "gain":
+                self._start_effect(p, e, card.name)
+            else:
+                queue.append(cid)
+        self.pqueue = queue
+
+    def _end_segment(self) -> None:
+        p = self.cur()
+        self.influence[p] = sum(self.D.cards[c].influence for c in self.done_q[p])
+        if self.logging:
+            self.say(f"P{p + 1} ends the segment with {self.influence[p]} influence")
+        if self.influence[p] >= self.options.goal and not self.triggered:
+            self.triggered = True
+            if self.logging:
+                self.say(f"P{p + 1} has reached {self.options.goal} influence: "
+                         "the game ends after this round")
+        self.pending = None
+        self.seg_i += 1
+        if self.seg_i < self.n:
+            self._start_segment()
+            return
+        # end of round
+        if self.triggered:
+            self.end_reason = "goal"
+        elif self.rnd >= self.options.max_rounds:
+            self.end_reason = "round cap"
+        elif (not self.quest_deck and all(c < 0 for c in self.quest_row)
+              and not any(self.quests)):
+            self.end_reason = "quests exhausted"
+        if self.end_reason:
+            self.phase = OVER
+            if self.logging:
+                self.say(f"Game over after round {self.rnd} ({self.end_reason}). Influence: "
+                         + ", ".join(f"P{q + 1} {self.influence[q]}" for q in range(self.n)))
+            return
+        self.phase_start_round()
+
+    # -- the flow to the next real decision --------------------------------------------------
+    def _flow(self) -> None:
+        while True:
+            ph = self.phase
+            if ph == PICK:
+                left = [i for i, c in enumerate(self.crates) if c is not None]
+                if len(left) == 1:
+                    self._take(self.order[self.pick_i], left[0])
+                    continue
+                return
+            if ph != SEG:
+                return
+            pend = self.pending
+            p = self.cur()
+            if pend is not None:
+                acts = self._pending_actions(p, pend)
+                if len(acts) == 1:
+                    self._do(p, acts[0])
+                    continue
+                if acts:
+                    return
+                self.pending = None  # nothing possible any more (a passive without target)
+                continue
+            step = self.step
+            if step == 1:
+                if self.pqueue:
+                    cid = self.pqueue.pop(0)
+                    card = self.D.cards[cid]
+                    assert card.effect is not None
+                    if self._effect_possible(p, card.effect):
+                        self._start_effect(p, card.effect, card.name)
+                    elif self.logging:
+                        self.say(f"{card.name} (P{p + 1}) has no legal target")
+                    continue
+                self.step = 2
+                continue
+            if step <= 5:
+                if self._step_actions(p, step):
+                    return
+                self.step += 1
+                continue
+            # step 6 (F15) and the carry-over cap
+            if self.sub6 == 0:
+                self.sub6 = 1
+                if self._marked_quests(p):
+                    self.pending = (P_FREE,)
+                continue
+            if self.sub6 == 1:
+                self.sub6 = 2
+                if self._marked_quests(p) and self.gold[p] >= self.D.extra_removal_gold:
+                    self.pending = (P_EXTRA,)
+                continue
+            if len(self.dice[p]) > self.options.carry_cap:
+                self.pending = (P_CAP,)
+                continue
+            self._end_segment()
+
+    # -- legal actions --------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        ph = self.phase
+        if ph == TRICK:
+            return tuple(p for p in self.waiting if self.commit[p] < 0)
+        if ph == PICK:
+            return (self.order[self.pick_i],)
+        if ph == SEG:
+            return (self.cur(),)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_actions(self, player: int) -> Sequence[Action]:
+        ph = self.phase
+        if ph == TRICK:
+            return [Play(v) for v in sorted(self.hands[player])]
+        if ph == PICK:
+            return [Take(i, " ".join(self.lab(d) for d in c))
+                    for i, c in enumerate(self.crates) if c is not None]
+        if self.pending is not None:
+            return self._pending_actions(player, self.pending)
+        acts = self._step_actions(player, self.step)
+        if self.step < 5 and any(self._step_actions(player, s) for s in
+                                 range(self.step + 1, 6)):
+            acts.append(NEXT)
+        acts.append(STOP)
+        return acts
+
+    def _dice_labels(self, dice: Sequence[int], skip: Sequence[int] = ()) -> list[int]:
+        """Distinct die codes among ``dice`` (indices in ``skip`` left out), in hold order."""
+        seen: list[int] = []
+        for i, d in enumerate(dice):
+            if d not in seen and i not in skip:
+                seen.append(d)
+        return seen
+
+    def _step_actions(self, p: int, step: int) -> list[Action]:
+        D = self.D
+        out: list[Action] = []
+        if step == 2:
+            seen = set()
+            for i, cid in enumerate(self.crew[p]):
+                card = D.cards[cid]
+                if card.kind != "active" or i in self.used or cid in seen:
+                    continue
+                seen.add(cid)
+                assert card.effect is not None
+                if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
+                        and self._effect_possible(p, card.effect)):
+                    out.append(Activate(card.key))
+        elif step == 3:
+            for d in self._dice_labels(self.dice[p]):
+                if self._effect_possible(p, D.colours[d // 10].action, spare=1):
+                    out.append(Use(d, D.label[d]))
+        elif step == 4:
+            dice = self.dice[p]
+            if not dice:
+                return out
+            names = set()
+            for cid in self.crew_row:
+                if cid >= 0 and cid not in names and can_pay(D.cards[cid].cost, dice):
+                    names.add(cid)
+                    out.append(Buy(D.cards[cid].key))
+            if len(self.quests[p]) < self.options.max_quests:
+                for cid in self.quest_row:
+                    if cid >= 0 and can_pay(D.cards[cid].cost, dice):
+                        out.append(Buy(D.cards[cid].key))
+        elif step == 5:
+            f = self.flags_now(p)
+            for q in self.quests[p]:
+                if q[2]:
+                    continue  # sabotaged: no task can be done
+                card = D.cards[q[0]]
+                t = card.tasks[q[1]]
+                if t.die is not None:
+                    for d in self._dice_labels(self.dice[p]):
+                        if d in t.die.accepts:
+                            out.append(Advance(card.key, D.label[d], d))
+                elif t.flag >= 0:
+                    if f >> t.flag & 1:
+                        out.append(Advance(card.key))
+                elif self.gold[p] >= t.gold and self.rum[p] >= t.rum:
+                    out.append(Advance(card.key))
+        return out
+
+    def _pending_actions(self, p: int, pend: tuple[Any, ...]) -> list[Action]:
+        D = self.D
+        kind = pend[0]
+        if kind == P_SAB:
+            return [Target(o, D.cards[self.quests[o][k][0]].key)
+                    for o, k in self._targets(p, pend[1])]
+        if kind in (P_REM, P_FREE):
+            return [Remove(D.cards[self.quests[p][k][0]].key) for k in self._marked_quests(p)]
+        if kind == P_EXTRA:
+            out: list[Action] = [Extra(D.cards[self.quests[p][k][0]].key)
+                                 for k in self._marked_quests(p)]
+            out.append(END)
+            return out
+        if kind == P_CAP:
+            return [Return(d, D.label[d]) for d in self._dice_labels(self.dice[p])]
+        if kind == P_MARK:
+            lo, hi, marked = pend[1], pend[2], pend[3]
+            acts: list[Action] = []
+            if not hi or len(marked) < hi:
+                acts = [Mark(d, D.label[d]) for d in self._dice_labels(self.dice[p], marked)]
+            if len(marked) >= lo:
+                acts.append(ROLL)
+            return acts
+        if kind == P_SETDIE:
+            return [Pick(d, D.label[d]) for d in self._dice_labels(self.dice[p])]
+        if kind == P_SETFACE:
+            cur = self.dice[p][pend[1]] % 10
+            return [Face(f) for f in range(1, D.faces + 1) if f != cur]
+        if kind == P_CYCLE:
+            return [Cycle(D.cards[(self.crew_row if r == CREW_ROW else self.quest_row)[i]].key)
+                    for r, i in self._cyclable()]
+        if kind == P_PAY:
+            cid, chosen = pend[3], pend[4]
+            return [Pay(d, D.label[d]) for d in self._payable(p, D.cards[cid], chosen)]
+        raise AssertionError(f"unknown pending {pend!r}")
+
+    def _payable(self, p: int, card: Card, chosen: tuple[int, ...]) -> list[int]:
+        """Die codes that may pay the next icon and still leave the rest payable."""
+        dice = self.dice[p]
+        k = len(chosen)
+        icon = card.cost[k]
+        rest = card.cost[k + 1:]
+        out = []
+        for i, d in enumerate(dice):
+            if i in chosen or d in out or d not in icon.accepts:
+                continue
+            left = [x for j, x in enumerate(dice) if j not in chosen and j != i]
+            if can_pay(rest, left):
+                out.append(d)
+        return out
+
+    # -- applying -------------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> None:
+        self._do(player, action)
+        self._flow()
+
+    def _do(self, p: int, a: Action) -> None:
+        D = self.D
+        if isinstance(a, Play):
+            self.commit[p] = a.card
+            if self.logging:
+                self.say(f"P{p + 1} secretly commits {a.card}", to=p)
+            if all(self.commit[q] >= 0 for q in self.waiting):
+                self._reveal()
+            return
+        if isinstance(a, Take):
+            self._take(p, a.crate)
+            return
+        if isinstance(a, (Next, Stop)):
+            if isinstance(a, Stop):
+                self.step = 6
+                if self.logging:
+                    self.say(f"P{p + 1} stops")
+            else:
+                self.step = next(s for s in range(self.step + 1, 6)
+                                 if self._step_actions(p, s))
+            return
+        if isinstance(a, Activate):
+            i = next(i for i, c in enumerate(self.crew[p])
+                     if D.cards[c].key == a.card and i not in self.used)
+            card = D.cards[self.crew[p][i]]
+            self.used.append(i)
+            self.gold[p] -= card.pay_gold
+            self.rum[p] -= card.pay_rum
+            self.sflags |= 1 << USED_ACTIVE
+            if self.logging:
+                self.say(f"P{p + 1} activates {card.name}")
+            assert card.effect is not None
+            self._start_effect(p, card.effect, card.name)
+            return
+        if isinstance(a, Use):
+            self.dice[p].remove(a.die)
+            self._return_die(a.die)
+            col = D.colours[a.die // 10]
+            self.sflags |= 1 << col.flag
+            if self.logging:
+                self.say(f"P{p + 1} uses {a.label} ({col.name} action)")
+            self._start_effect(p, col.action, f"{col.name} die", by_face=a.die % 10)
+            return
+        if isinstance(a, Target):
+            q = next(q for q in self.quests[a.player] if D.cards[q[0]].key == a.quest)
+            q[2] += 1
+            if self.logging:
+                self.say(f"P{p + 1} puts a sabotage marker on P{a.player + 1}'s "
+                         f"{D.cards[q[0]].name}")
+            self.pending = None
+            return
+        if isinstance(a, (Remove, Extra)):
+            q = next(q for q in self.quests[p] if D.cards[q[0]].key == a.quest)
+            q[2] -= 1
+            if isinstance(a, Extra):
+                self.gold[p] -= D.extra_removal_gold
+            if self.logging:
+                paid = f" for {D.extra_removal_gold} gold" if isinstance(a, Extra) else ""
+                self.say(f"P{p + 1} removes a sabotage marker from {D.cards[q[0]].name}{paid}")
+            self.pending = None
+            return
+        if isinstance(a, End):
+            self.pending = None
+            return
+        if isinstance(a, Return):
+            self.dice[p].remove(a.die)
+            self._return_die(a.die)
+            if self.logging:
+                self.say(f"P{p + 1} returns {a.label} to the bag (carry-over cap)")
+            self.pending = None
+            return
+        if isinstance(a, Mark):
+            pend = self.pending
+            assert pend is not None
+            marked = pend[3]
+            i = next(i for i, d in enumerate(self.dice[p]) if d == a.die and i not in marked)
+            self.pending = (P_MARK, pend[1], pend[2], (*marked, i), pend[4])
+            return
+        if isinstance(a, Roll):
+            pend = self.pending
+            assert pend is not None
+            dice = self.dice[p]
+            before = [self.lab(dice[i]) for i in pend[3]]
+            for i in pend[3]:
+                dice[i] = self._roll(dice[i] // 10)
+            if self.logging:
+                self.say(f"P{p + 1} re-rolls {' '.join(before)}: "
+                         + " ".join(self.lab(dice[i]) for i in pend[3]) + f" ({pend[4]})")
+            self.pending = None
+            return
+        if isinstance(a, Pick):
+            self.pending = (P_SETFACE, self.dice[p].index(a.die))
+            return
+        if isinstance(a, Face):
+            pend = self.pending
+            assert pend is not None
+            dice = self.dice[p]
+            old = dice[pend[1]]
+            dice[pend[1]] = old // 10 * 10 + a.face
+            if self.logging:
+                self.say(f"P{p + 1} sets {self.lab(old)} to {self.lab(dice[pend[1]])}")
+            self.pending = None
+            return
+        if isinstance(a, Cycle):
+            for row, deck in ((CREW_ROW, self.crew_deck), (QUEST_ROW, self.quest_deck)):
+                cards = self.crew_row if row == CREW_ROW else self.quest_row
+                for i, c in enumerate(cards):
+                    if c >= 0 and D.cards[c].key == a.card and deck:
+                        deck.insert(0, c)
+                        if row == CREW_ROW:
+                            self.crew_known += 1
+                        else:
+                            self.quest_known += 1
+                        cards[i] = self._draw(row)
+                        if self.logging:
+                            self.say(f"P{p + 1} puts {D.cards[c].name} under its deck and "
+                                     f"reveals {D.cards[cards[i]].name}")
+                        self.pending = None
+                        return
+            raise AssertionError(a)
+        if isinstance(a, Buy):
+            for row, cards in ((CREW_ROW, self.crew_row), (QUEST_ROW, self.quest_row)):
+                for i, c in enumerate(cards):
+                    if c >= 0 and D.cards[c].key == a.card:
+                        self.pending = (P_PAY, row, i, c, ())
+                        return
+            raise AssertionError(a)
+        if isinstance(a, Pay):
+            pend = self.pending
+            assert pend is not None
+            _, row, slot, cid, chosen = pend
+            i = next(i for i, d in enumerate(self.dice[p]) if d == a.die and i not in chosen)
+            chosen = (*chosen, i)
+            card = D.cards[cid]
+            if len(chosen) < len(card.cost):
+                self.pending = (P_PAY, row, slot, cid, chosen)
+                return
+            self._buy(p, row, slot, card, chosen)
+            return
+        if isinstance(a, Advance):
+            q = next(q for q in self.quests[p] if D.cards[q[0]].key == a.quest)
+            card = D.cards[q[0]]
+            t = card.tasks[q[1]]
+            self.gold[p] -= t.gold
+            self.rum[p] -= t.rum
+            if t.die is not None:
+                self.dice[p].remove(a.die)
+                self._return_die(a.die)
+            q[1] += 1
+            if self.logging:
+                self.say(f"P{p + 1} completes task '{t.text}' of {card.name}"
+                         + (f" with {a.label}" if a.label else ""))
+            if q[1] == len(card.tasks):
+                self.quests[p].remove(q)
+                self.done_q[p].append(card.id)
+                if self.logging:
+                    self.say(f"P{p + 1} completes the quest {card.name} "
+                             f"({card.influence} influence)")
+            return
+        raise AssertionError(f"unhandled action {a!r}")
+
+    def _buy(self, p: int, row: int, slot: int, card: Card, chosen: tuple[int, ...]) -> None:
+        dice = self.dice[p]
+        paid = [dice[i] for i in chosen]
+        for i in sorted(chosen, reverse=True):
+            del dice[i]
+        for d in paid:
+            self._return_die(d)
+        if row == CREW_ROW:
+            self.crew[p].append(card.id)
+            self.sflags |= 1 << BOUGHT_CREW
+            self.crew_row[slot] = self._draw(CREW_ROW)
+            new = self.crew_row[slot]
+        else:
+            self.quests[p].append([card.id, 0, 0])
+            self.sflags |= 1 << BOUGHT_QUEST
+            self.quest_row[slot] = self._draw(QUEST_ROW)
+            new = self.quest_row[slot]
+        self.pending = None
+        if self.logging:
+            shown = self.D.cards[new].name if new >= 0 else "nothing (deck empty)"
+            self.say(f"P{p + 1} buys {card.name} with {' '.join(self.lab(d) for d in paid)}; "
+                     f"the market reveals {shown}")
+
+    # -- clear reasons for illegal text ------------------------------------------------------
+    def apply(self, player: int, action: Action | str) -> None:
+        try:
+            super().apply(player, action)
+        except IllegalAction as e:
+            if isinstance(action, str) and player in self.to_move():
+                why = self.explain(player, action)
+                if why:
+                    raise IllegalAction(f"{why}. {e}") from None
+            raise
+
+    def explain(self, p: int, text: str) -> str:
+        """Why ``text`` is not legal for p now (the rules reason), or '' if no better reason."""
+        from cove.games.high_water.explain import explain
+
+        return explain(self, p, text)
+
+    # -- scores, view, clone --------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(x) for x in self.influence]
+
+    def tiebreak(self, player: int) -> tuple[float, ...]:
+        return (float(len(self.done_q[player])), float(self.gold[player] + self.rum[player]))
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        from cove.games.high_water.view import build_view
+
+        return build_view(self, player)
+
+    def clone(self) -> HighWaterState:
+        s: HighWaterState = self._clone_base()
+        s.D = self.D
+        s.phase = self.phase
+        s.bag = self.bag[:]
+        s.crates = self.crates[:]
+        s.hands = [h[:] for h in self.hands]
+        s.played = [h[:] for h in self.played]
+        s.commit = self.commit[:]
+        s.waiting = self.waiting
+        s.keys = [k[:] for k in self.keys]
+        s.rereveals = self.rereveals
+        s.order = self.order[:]
+        s.pick_i = self.pick_i
+        s.seg_i = self.seg_i
+        s.step = self.step
+        s.sub6 = self.sub6
+        s.pending = self.pending
+        s.pqueue = self.pqueue[:]
+        s.dice = [d[:] for d in self.dice]
+        s.gold = self.gold[:]
+        s.rum = self.rum[:]
+        s.crew = [c[:] for c in self.crew]
+        s.used = self.used[:]
+        s.quests = [[q[:] for q in qs] for qs in self.quests]
+        s.done_q = [d[:] for d in self.done_q]
+        s.influence = self.influence[:]
+        s.won = self.won
+        s.last = self.last
+        s.sflags = self.sflags
+        s.crew_deck = self.crew_deck[:]
+        s.quest_deck = self.quest_deck[:]
+        s.crew_known = self.crew_known
+        s.quest_known = self.quest_known
+        s.crew_row = self.crew_row[:]
+        s.quest_row = self.quest_row[:]
+        s.triggered = self.triggered
+        s.end_reason = self.end_reason
+        s.rnd = self.rnd
+        s.high = self.high
+        return s
+
+    def _resample(self, player: int, rng: Rng) -> None:
+        """Deck orders (except cards known to sit at the bottom) and others' secret cards."""
+        for deck, known in ((self.crew_deck, self.crew_known),
+                            (self.quest_deck, self.quest_known)):
+            hidden = deck[known:]
+            rng.shuffle(hidden)
+            deck[known:] = hidden
+        for q in range(self.n):
+            if q != player and self.commit[q] >= 0:
+                self.commit[q] = rng.choice(sorted(self.hands[q]))
