@@ -8,6 +8,7 @@ from cove.core.errors import UnknownGame
 from cove.core.game import Game
 
 REGISTRY: dict[str, str] = {
+    "tiny-epic-pirates": "cove.games.tiny_epic_pirates",
     "trails-of-tucana": "cove.games.trails_of_tucana",
     "tricky-tides": "cove.games.tricky_tides",
     "the-tide": "cove.games.the_tide",

@@ -1,0 +1,29 @@
+"""Actions: one small frozen value per decision; ``str(a)`` is its stable text form.
+
+Every action is an :class:`Act` whose ``kind`` says which decision it answers and whose
+``a``/``b``/``c`` say how; the text is built once when the legal list is made and is not
+part of equality.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Action kinds.
+(
+    A_NAVY_SETUP, A_COVE, A_SIDE, A_WHEEL, A_PAY, A_ASSIGN, A_SAIL, A_TOKEN, A_STOP,
+    A_JOSTLE, A_DO, A_SKIP, A_KEEP, A_REFRESH, A_MUTINY, A_TAKE, A_DONE, A_SUREFIRE,
+    A_REROLL, A_FIRE, A_DIST, A_BONUS, A_PORT, A_NAVY, A_LOSE,
+) = range(25)
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    kind: int
+    a: int = 0
+    b: int = 0
+    c: int = 0
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text

@@ -1,0 +1,141 @@
+"""The solo pirate: the opponent of a one-player game, played by fixed rules.
+
+SOURCED (Dz-Solo): it rolls a die for its Order and advances its Captain there, skipping
+with the rightmost Deckhand at the bottom of its mat (Repair included); Deckhands it passes
+return to the leftmost free Assignment (one per Assignment, except Repair); it attacks with
+the dice shown at the bottom of its Legend Mat, plus Cannons and auto-hits; it never uses
+Sure-fire and takes 1 Gold instead of each token.
+
+DESIGN (no source): die 6 means Hide Out (space 0); a die naming its current space moves
+it one space on; it stops short where it runs out of Deckhands. It sails toward the
+nearest card where its order can be carried out, avoiding storms when it can, and then
+always carries the order out (trading all it can, taking the leftmost crew card, attacking
+the first target); it takes every bonus action it can, buries whenever allowed, keeps the
+more valuable cube when full, never refreshes the crew line nor mutinies.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates.actions import (
+    A_ASSIGN,
+    A_DIST,
+    A_DO,
+    A_FIRE,
+    A_KEEP,
+    A_SAIL,
+    A_SKIP,
+    A_STOP,
+    A_TAKE,
+    A_WHEEL,
+    Act,
+)
+
+if TYPE_CHECKING:
+    from cove.games.tiny_epic_pirates.state import PiratesState, Task
+
+
+def choose(s: PiratesState, task: Task, acts: list[Act]) -> Act:
+    from cove.games.tiny_epic_pirates import state as S
+
+    kind, p, x = task
+    if kind == S.T_WHEEL:
+        roll = s.rng.randint(1, 6)
+        want = roll % 6
+        cur = s.cap[p]
+        if want == cur:
+            want = (cur + 1) % 6
+        if s.logging:
+            s.say(f"the solo pirate rolls {roll} for its order")
+        by_dest = {a.a: a for a in acts if a.kind == A_WHEEL}
+        d = (want - cur) % 6
+        while d > 1 and (cur + d) % 6 not in by_dest:
+            d -= 1
+        return by_dest[(cur + d) % 6]
+    if kind == S.T_PAY:
+        return max(acts, key=lambda a: a.a)              # rightmost: repair first
+    if kind in (S.T_RELEASE, S.T_NEWHAND):
+        asg = s.assign[p]
+        for a in acts:
+            if a.kind == A_ASSIGN and (a.a == S.REP or asg[a.a] == 0):
+                return a
+        return acts[-1]
+    if kind == S.T_SAIL:
+        return _sail(s, p, acts)
+    if kind == S.T_KEEP:
+        value = {t: i for i, t in enumerate(s.market)}
+        worst = min(s.booty[p], key=lambda t: value[t])
+        if value[x] > value[worst]:
+            for a in acts:
+                if a.kind == A_KEEP and a.a == worst:
+                    return a
+        return acts[0]
+    if kind == S.T_CREW:
+        for a in acts:
+            if a.kind == A_TAKE and a.b < 0:
+                return a
+        return acts[-1]
+    if kind == S.T_DIST:
+        tot = max(a.a + a.b + a.c for a in acts if a.kind == A_DIST)
+        for a in acts:
+            if a.a + a.b + a.c == tot and abs(a.a - a.b) <= 1 and abs(a.b - a.c) <= 1 \
+                    and a.a >= a.b >= a.c:
+                return a
+        return acts[-1]
+    if kind == S.T_ORDER:
+        best = [a for a in acts if a.kind == A_DO]
+        if best:
+            return max(best, key=lambda a: a.b) if best[0].a == D.TRADE else best[0]
+        return acts[-1]
+    if kind == S.T_FIRE:
+        return next(a for a in acts if a.kind == A_FIRE)
+    if kind in (S.T_CAPBURY, S.T_CAPT2, S.T_CREWBONUS):
+        for a in acts:
+            if a.kind != A_SKIP:
+                return a
+        return acts[-1]
+    return acts[0]
+
+
+def _goal(s: PiratesState, p: int, i: int) -> bool:
+    o = s.order_of(p)
+    c = s.card(i)
+    if o == D.PLUNDER:
+        return c.kind == D.SETTLEMENT
+    if o == D.TRADE:
+        return c.kind == D.MARKET and c.booty in s.booty[p]
+    if o == D.SEARCH:
+        return s.tokens[i] >= 0
+    if o == D.ATTACK:
+        return i in s.m_pos or any(
+            s.pos[q] == i and not s.hidden[q] for q in range(s.np) if q != p)
+    if o == D.HIDE_OUT:
+        return s.cove_free(i, p)
+    return True
+
+
+def _sail(s: PiratesState, p: int, acts: list[Act]) -> Act:
+    from cove.games.tiny_epic_pirates.state import NEIGH, dist
+
+    stop = next(a for a in acts if a.kind == A_STOP)
+    here = s.pos[p]
+    if _goal(s, p, here):
+        return stop
+    goals = [i for i in range(16) if _goal(s, p, i)]
+    if not goals:
+        return stop
+    d0 = min(dist(here, g) for g in goals)
+    best = None
+    for a in acts:
+        if a.kind != A_SAIL:
+            continue
+        nb = next(c for d, c in NEIGH[here] if d == a.a)
+        if min(dist(nb, g) for g in goals) < d0:
+            storm = s.card(nb).kind == D.STORM
+            if best is None or not storm:
+                best = a
+                if not storm:
+                    break
+    return best or stop
