@@ -1,0 +1,56 @@
+"""Test-only helpers: build positions directly on a Trails of Tucana state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cove.core.rng import Rng
+from cove.games.trails_of_tucana import GAME
+from cove.games.trails_of_tucana.data import CARD_NAMES
+from cove.games.trails_of_tucana.state import TucanaState
+
+
+def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
+    s = GAME.new(n, seed=seed, **opts)
+    assert isinstance(s, TucanaState)
+    return s
+
+
+def link(s: TucanaState, p: int, a: str, b: str) -> None:
+    """Draw segment a-b on seat p's sheet outside the turn (scores as in play)."""
+    s._link(p, s.isl.edge(a, b))
+    s._legal = None
+
+
+def reveal(s: TucanaState, c1: str, c2: str) -> None:
+    """Replace the two revealed cards (e.g. "desert", "any")."""
+    s.cards = (CARD_NAMES.index(c1), CARD_NAMES.index(c2))
+    s._legal = None
+
+
+def texts(s: TucanaState, p: int) -> list[str]:
+    return [str(a) for a in s.legal_actions(p)]
+
+
+def finish_turn(s: TucanaState, rng: Rng, skip: tuple[int, ...] = ()) -> None:
+    """Random moves for every waiting player not in ``skip`` until they are done."""
+    now = (s.rnd, s.turn)
+    while not s.is_over and (s.rnd, s.turn) == now:
+        waiting = [p for p in s.to_move() if p not in skip]
+        if not waiting:
+            return
+        p = waiting[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+def play_out(s: TucanaState, rng: Rng) -> None:
+    while not s.is_over:
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+def play_turns(s: TucanaState, rng: Rng, turns: int) -> None:
+    for _ in range(turns):
+        if s.is_over:
+            return
+        finish_turn(s, rng)

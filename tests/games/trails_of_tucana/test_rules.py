@@ -1,0 +1,618 @@
+"""One test per numbered rule of src/cove/games/trails_of_tucana/RULES.md."""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from itertools import pairwise
+
+import pytest
+
+import cove
+from cove.core.rng import Rng
+from cove.games.trails_of_tucana.actions import Bonus, Draw
+from cove.games.trails_of_tucana.data import CARD_NAMES, TABLES, Island
+from cove.games.trails_of_tucana.state import KINDS, TucanaState
+from tests.games.trails_of_tucana.helpers import (
+    link,
+    new,
+    play_out,
+    play_turns,
+    reveal,
+    texts,
+)
+
+PETIT = TABLES.islands["petit"]
+GRANDE = TABLES.islands["grande"]
+OBELISK, BOOK, TOUCAN, YETI, MONSTER = range(5)
+
+
+def path(isl: Island, a: str, b: str) -> list[str]:
+    """Shortest chain of spaces from a to b avoiding sights and other villages."""
+    start, goal = isl.space(a), isl.space(b)
+    prev = {start: start}
+    todo = deque([start])
+    while todo:
+        x = todo.popleft()
+        if x == goal:
+            break
+        for y in isl.adj[x]:
+            if y in prev:
+                continue
+            if y != goal and (isl.sight[y] >= 0 or isl.village[y] >= 0):
+                continue
+            prev[y] = x
+            todo.append(y)
+    out = [goal]
+    while out[-1] != start:
+        out.append(prev[out[-1]])
+    return [isl.labels[i] for i in reversed(out)]
+
+
+def village_label(isl: Island, number: int) -> str:
+    return isl.labels[isl.village_space[number - 1]]
+
+
+def pair_villages(s: TucanaState, p: int, letter: str) -> list[str]:
+    return [village_label(s.isl, v + 1) for v in range(10) if "ABCDE"[s.letters[p][v]] == letter]
+
+
+def build_pair_but_last(s: TucanaState, p: int, letter: str) -> tuple[str, str]:
+    """Link all of a village pair's path but its last segment; return that segment."""
+    a, b = pair_villages(s, p, letter)
+    chain = path(s.isl, a, b)
+    for x, y in pairwise(chain[:-1]):
+        link(s, p, x, y)
+    return chain[-2], chain[-1]
+
+
+def terrain_name(isl: Island, label: str) -> str:
+    return CARD_NAMES[isl.terrain[isl.space(label)]]
+
+
+def draw_now(s: TucanaState, p: int, a: str, b: str) -> None:
+    """Reveal cards matching segment a-b and draw it as seat p's turn action."""
+    reveal(s, terrain_name(s.isl, a), terrain_name(s.isl, b))
+    s.apply(p, f"draw {'-'.join(sorted((a, b), key=s.isl.space))}")
+
+
+# -- R1 components and data ------------------------------------------------------------------
+def test_r1_1_isla_petit_map() -> None:
+    assert PETIT.size == 73 and PETIT.rounds == 2 and PETIT.per_kind == 2
+    assert Counter(PETIT.terrain) == {0: 24, 1: 20, 2: 16, 3: 13}
+    assert sorted(v for v in PETIT.village if v >= 0) == list(range(10))
+    assert Counter(PETIT.sight_kind) == dict.fromkeys(range(5), 2)
+    assert village_label(PETIT, 1) == "a8" and village_label(PETIT, 6) == "j9"
+    assert PETIT.sight_values[MONSTER] == (4, 5) and PETIT.pair_values == (14, 13, 12, 11, 10)
+
+
+def test_r1_2_isla_grande_map() -> None:
+    assert GRANDE.size == 104 and GRANDE.rounds == 3 and GRANDE.per_kind == 3
+    assert Counter(GRANDE.terrain) == {0: 34, 1: 29, 2: 24, 3: 17}
+    assert sorted(v for v in GRANDE.village if v >= 0) == list(range(10))
+    assert Counter(GRANDE.sight_kind) == dict.fromkeys(range(5), 3)
+    assert GRANDE.sight_values[OBELISK] == (1, 2, 2)
+    assert GRANDE.pair_values == (20, 19, 18, 17, 16)
+    assert GRANDE.labels[GRANDE.sight_space[0]] == "a14"  # the peninsula's sea monster
+    assert GRANDE.sight_kind[0] == MONSTER
+
+
+def test_r1_3_adjacency_and_petit_hole() -> None:
+    for isl in (PETIT, GRANDE):
+        for a, ns in enumerate(isl.adj):
+            r, c = isl.coords[a]
+            for b in ns:
+                assert a in isl.adj[b]
+                rb, cb = isl.coords[b]
+                assert (abs(r - rb), abs(c - cb)) in {(0, 2), (1, 1)}
+    assert "j11" not in PETIT.labels  # the hole on Isla Petit is sea
+    assert sorted(PETIT.labels[b] for b in PETIT.adj[PETIT.space("i12")]) == [
+        "h11", "h13", "i10", "i14", "j13"]
+
+
+def test_r1_4_terrain_deck() -> None:
+    assert len(TABLES.deck) == 27
+    assert Counter(CARD_NAMES[c] for c in TABLES.deck) == {
+        "desert": 8, "forest": 7, "mountain": 6, "water": 4, "any": 2}
+
+
+def test_r1_5_setup_cards() -> None:
+    assert len(TABLES.setup_cards) == 13
+    assert TABLES.setup_cards[0] == "CEBAEDCDAB"
+    for card in TABLES.setup_cards:
+        assert sorted(card) == sorted("AABBCCDDEE")
+    assert TABLES.blue == ((3, 2), (4, 2), (5, 3), (6, 4), (7, 5))
+    assert TABLES.red == (6, 6, 6, 6, 6)
+
+
+# -- R2 set-up -----------------------------------------------------------------------------------
+def test_r2_1_setup_card() -> None:
+    drawn = {new(2, seed=k).setup_card for k in range(40)}
+    assert len(drawn) > 5 and drawn <= set(range(13))
+    s = new(2, setup_card=7)
+    assert s.setup_card == 6 and s.view(0)["setup_card"] == 7
+
+
+def test_r2_2_letters_clockwise_from_own_village() -> None:
+    s = new(3, setup_card=1)
+    assert s.view(0)["sheets"][0]["letters"] == list("CEBAEDCDAB")
+    # seat 2 starts at village 2: village 2 gets the card's first letter
+    assert s.view(1)["sheets"][1]["letters"] == list("BCEBAEDCDA")
+    assert s.view(2)["sheets"][2]["letters"] == list("ABCEBAEDCD")
+
+
+def test_r2_3_random_start() -> None:
+    starts = set()
+    for k in range(30):
+        s = new(2, seed=k, setup_card=1, random_start=True)
+        starts.add(s.start)
+        seq = "CEBAEDCDAB"
+        for p in range(2):
+            first = (s.start + p) % 10
+            assert "ABCDE"[s.letters[p][first]] == seq[0]
+            assert "ABCDE"[s.letters[p][(first + 1) % 10]] == seq[1]
+    assert len(starts) > 3
+
+
+def test_r2_4_counter_clockwise() -> None:
+    s = new(2, setup_card=1, counter_clockwise=True)
+    assert s.view(0)["sheets"][0]["letters"] == list("CBADCDEABE")  # v1=C, v10=E, v9=B ...
+    assert s.view(0)["clockwise"] is False
+    # seat 2 still starts at village 2
+    assert s.view(1)["sheets"][1]["letters"][1] == "C"
+    assert s.view(1)["sheets"][1]["letters"][0] == "E"
+
+
+def test_r2_5_symmetry() -> None:
+    s = new(5, setup_card=4, symmetry=True)
+    letters = {tuple(sh["letters"]) for sh in s.view(None)["sheets"]}
+    assert letters == {tuple("EBDBACAECD")}
+
+
+def test_r2_6_blue_cards_by_player_count() -> None:
+    for n in (1, 2, 4):
+        assert new(n).blue == [(3,), (4,), (5,), (6,), (7,)]
+    for n in (5, 8):
+        assert new(n).blue == [(3, 2), (4, 2), (5, 3), (6, 4), (7, 5)]
+
+
+def test_r2_7_red_cards_drawn() -> None:
+    assert new(3).red == []
+    assert new(3).view(0)["red"] == []
+    assert len(new(4, special_bonus=True).red) == 1
+    assert len(new(5, special_bonus=True).red) == 2
+    kinds = {k for seed in range(30) for k in new(2, seed=seed, special_bonus=True).red}
+    assert kinds == set(range(KINDS))
+
+
+# -- R3 the turn -------------------------------------------------------------------------------
+def test_r3_1_two_cards_revealed() -> None:
+    s = new(2)
+    assert s.cards is not None and len(s.cards) == 2
+    assert len(s.deck) == 25 and s.seen == list(s.cards)
+    v = s.view(0)
+    assert v["cards"] == [CARD_NAMES[c] for c in s.cards] and v["deck"] == 25
+    # the two cards may show the same terrain
+    same = [k for k in range(200) if (c := new(1, seed=k).cards) and c[0] == c[1]]
+    assert same
+
+
+def test_r3_2_simultaneous_turn() -> None:
+    s = new(4)
+    assert s.to_move() == (0, 1, 2, 3)
+    s.apply(2, s.legal_actions(2)[0])
+    assert s.to_move() == (0, 1, 3)
+    assert s.legal_actions(2) == ()
+    with pytest.raises(cove.IllegalAction, match="not P3's turn"):
+        s.apply(2, "pass")
+    for p in (0, 1, 3):
+        s.apply(p, s.legal_actions(p)[0])
+    assert s.to_move() == (0, 1, 2, 3) and s.turn == 1
+
+
+def test_r3_3_segment_matches_cards() -> None:
+    s = new(2)
+    reveal(s, "desert", "water")
+    want = set()
+    for a in range(PETIT.size):
+        for b in PETIT.adj[a]:
+            if {PETIT.terrain[a], PETIT.terrain[b]} == {0, 3}:
+                want.add(f"draw {PETIT.labels[min(a, b)]}-{PETIT.labels[max(a, b)]}")
+    assert set(texts(s, 0)) == want and len(want) == 21
+    reveal(s, "forest", "forest")
+    for t in texts(s, 1):
+        a, b = t.split()[1].split("-")
+        assert terrain_name(PETIT, a) == terrain_name(PETIT, b) == "forest"
+
+
+def test_r3_4_any_card_wild() -> None:
+    s = new(2)
+    reveal(s, "any", "water")
+    acts = texts(s, 0)
+    assert len(acts) == len(PETIT.matching[(4, 3)]) == 64
+    for t in acts:
+        a, b = t.split()[1].split("-")
+        assert "water" in (terrain_name(PETIT, a), terrain_name(PETIT, b))
+    reveal(s, "any", "any")
+    assert len(texts(s, 1)) == len(PETIT.edges) == 186
+
+
+def test_r3_5_segment_anywhere() -> None:
+    s = new(1)
+    reveal(s, "desert", "desert")
+    s.apply(0, "draw a4-a6")  # far from everything drawn so far (nothing)
+    reveal(s, "forest", "forest")
+    s.apply(0, "draw i8-j9")  # does not join a4-a6
+    assert s.view(0)["sheets"][0]["segments"] == ["a4-a6", "i8-j9"]
+
+
+def test_r3_6_no_redraw() -> None:
+    s = new(1)
+    reveal(s, "desert", "desert")
+    s.apply(0, "draw a4-a6")
+    reveal(s, "desert", "desert")
+    assert "draw a4-a6" not in texts(s, 0)
+    with pytest.raises(cove.IllegalAction, match="not a legal move"):
+        s.apply(0, "draw a4-a6")
+
+
+def test_r3_7_pass_when_nothing_fits() -> None:
+    s = new(2)
+    reveal(s, "mountain", "mountain")
+    for e in PETIT.matching[(2, 2)]:
+        s.drawn[0] |= 1 << e
+    s._legal = None
+    assert texts(s, 0) == ["pass"]
+    assert "pass" not in texts(s, 1)
+    before = s.drawn[0]
+    s.apply(0, "pass")
+    assert s.drawn[0] == before and s.to_move() == (1,)
+    # a bonus segment with no free edge left is passed too
+    t = new(1)
+    t.drawn[0] = (1 << len(PETIT.edges)) - 1
+    t.bonus[0] = 1
+    t._legal = None
+    assert texts(t, 0) == ["pass"]
+
+
+def test_r3_8_commitments_hidden_until_all_done() -> None:
+    s = new(3, seed=4)
+    reveal(s, "desert", "water")
+    others = [None, 1, 2]
+    views = {p: s.view(p) for p in others}
+    logs = {p: [e.text for e in s.events(p)] for p in others}
+    s.apply(0, "draw b9-b11")
+    for p in others:
+        v = s.view(p)
+        assert v["to_move"] == [1, 2]
+        v["to_move"] = views[p]["to_move"]
+        assert v == views[p]
+        assert [e.text for e in s.events(p)] == logs[p]
+    mine = s.view(0)
+    assert mine["this_turn"] == ["draw b9-b11"] and "b9-b11" in mine["sheets"][0]["segments"]
+    assert "b9-b11" in s.events(0)[-1].text
+    s.apply(1, next(a for a in s.legal_actions(1) if str(a) != "draw b9-b11"))
+    assert "b9-b11" not in str(s.view(2)) and "b9-b11" not in str(s.view(None))
+    s.apply(2, next(a for a in s.legal_actions(2) if str(a) != "draw b9-b11"))
+    assert "b9-b11" in s.view(2)["sheets"][0]["segments"]
+    assert any(e.text == "P1 draws b9-b11." for e in s.events(2))
+
+
+def test_r3_9_round_of_13_turns() -> None:
+    s = new(2, seed=3)
+    rng = Rng(1)
+    play_turns(s, rng, 12)
+    assert s.turn == 12 and s.rnd == 0 and len(s.deck) == 1
+    assert s.view(0)["turn"] == 13 and s.view(0)["deck"] == 1
+    leftover = s.deck[0]
+    assert Counter([*s.seen, leftover]) == Counter(TABLES.deck)
+    play_turns(s, rng, 1)
+    assert s.rnd == 1 and s.turn == 0 and len(s.deck) == 25
+
+
+def test_r3_10_reshuffle_between_rounds() -> None:
+    orders = set()
+    for seed in range(5):
+        s = new(1, seed=seed)
+        play_turns(s, Rng(seed), 13)
+        assert s.rnd == 1 and s.seen == list(s.cards or ())
+        assert Counter(s.deck + s.seen) == Counter(TABLES.deck)  # all 27, leftover included
+        orders.add(tuple(s.deck))
+    assert len(orders) == 5
+
+
+def test_r3_11_rounds_per_map() -> None:
+    for mp, rounds in (("petit", 2), ("grande", 3)):
+        s = new(2, seed=2, map=mp)
+        play_out(s, Rng(3))
+        assert s.is_over and s.rnd == rounds
+        assert s.decisions >= 2 * 13 * rounds
+        assert len(s.view(0)["sheets"][0]["boxes"]) == rounds
+
+
+# -- R4 sights ---------------------------------------------------------------------------------
+def test_r4_1_sight_connected_to_any_village() -> None:
+    s = new(1)
+    link(s, 0, "b9", "c10")  # obelisk to water: no village yet
+    assert s.circled[0] == 0
+    link(s, 0, "a8", "b9")  # now joined to village 1
+    assert s.view(0)["sheets"][0]["circled_sights"] == ["c10"]
+    # a trail network without any village scores nothing
+    t = new(1)
+    link(t, 0, "f9", "e8")
+    link(t, 0, "e8", "e6")  # sea monster to yeti, no village
+    assert t.circled[0] == 0
+
+
+def test_r4_2_sight_values_in_order() -> None:
+    s = new(1, map="grande")
+    kc = s.kcount
+    link(s, 0, "d11", "d13")  # the obelisk at d13 ...
+    link(s, 0, "c10", "d11")  # ... reaches village 1 (c10)
+    assert kc[OBELISK] == 1 and s.sight_sum(0) == 1
+    # the second obelisk scores the second value, 2
+    link(s, 0, "c4", "d5")
+    link(s, 0, "d5", "e4")  # the obelisk at e4 reaches village 10 (c4)
+    assert kc[OBELISK] == 2 and s.sight_sum(0) == 3 and s.bonus[0] == 0
+    assert s.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2]
+
+
+def test_r4_3_last_sight_gives_bonus() -> None:
+    """Seed: linking the second obelisk circles its value and earns a bonus segment,
+    drawn the same turn between two mountain spaces, ignoring the cards."""
+    s = new(2)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")  # the first obelisk, linked to village 1
+    link(s, 0, "j9", "i10")
+    assert s.sight_sum(0) == 1 and s.bonus[0] == 0
+    reveal(s, "desert", "desert")
+    s.apply(0, "draw h9-i10")  # the other obelisk reaches village 6
+    assert s.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2]
+    assert s.bonus[0] == 1 and 0 in s.to_move()
+    legal = s.legal_actions(0)
+    assert all(isinstance(a, Bonus) for a in legal)
+    assert len(legal) == len(PETIT.edges) - 4  # anywhere, any terrain, not redrawn
+    assert "bonus a8-a10" in texts(s, 0)  # two mountain spaces, though the cards show desert
+    s.apply(0, "bonus a8-a10")
+    assert 0 not in s.to_move() and s.bonus[0] == 0
+
+
+def test_r4_4_bonus_segment_anywhere() -> None:
+    s = new(1, map="grande")
+    s.bonus[0] = 1
+    s._legal = None
+    reveal(s, "water", "water")
+    assert len(s.legal_actions(0)) == len(GRANDE.edges)
+    assert {type(a) for a in s.legal_actions(0)} == {Bonus}
+
+
+def test_r4_5_bonus_chain() -> None:
+    """Seed: a bonus segment that links another kind's last sight earns another one."""
+    s = new(1)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")  # obelisk 1
+    link(s, 0, "b3", "c4")
+    link(s, 0, "c4", "c6")  # toucan 1 via village 10
+    link(s, 0, "i12", "h13")  # village 5 reaches toward the second toucan
+    link(s, 0, "j9", "i10")
+    reveal(s, "desert", "desert")
+    s.apply(0, "draw h9-i10")  # obelisk 2: bonus
+    assert s.bonus[0] == 1
+    s.apply(0, "bonus g12-h13")  # toucan 2: another bonus
+    assert s.bonus[0] == 1 and s.to_move() == (0,)
+    sv = s.view(0)["sheets"][0]["sight_values"]
+    assert sv["obelisk"] == [1, 2] and sv["toucan"] == [2, 3]
+    s.apply(0, "bonus a4-a6")
+    assert s.bonus[0] == 0
+    assert s.turn == 1  # the solo turn resolved after the whole chain
+
+
+def test_r4_6_several_sights_at_once() -> None:
+    s = new(1)
+    # the yeti at e6 and the book at g6 join one network, then reach a village together
+    link(s, 0, "e6", "f7")
+    link(s, 0, "f7", "g6")
+    link(s, 0, "g6", "h5")
+    link(s, 0, "h5", "i4")  # village 7: yeti e6 and book g6 score together
+    sv = s.view(0)["sheets"][0]["sight_values"]
+    assert sv["yeti"] == [3] and sv["book"] == [2]
+    # one segment completing two kinds' last sights gives two bonus segments
+    t = new(1)
+    link(t, 0, "i0", "h1")  # yeti 2 ... not yet near a village
+    link(t, 0, "e12", "d13")  # book 2 (e12) ...
+    link(t, 0, "a8", "b9")
+    link(t, 0, "b9", "c10")
+    t.kcount[YETI] = 1
+    t.kcount[BOOK] = 1  # pretend the first yeti and book were already circled
+    link(t, 0, "h1", "g2")  # village 8 reached: yeti 2 circled -> bonus
+    assert t.bonus[0] == 1
+    link(t, 0, "d13", "c12")
+    link(t, 0, "c12", "c10")  # book 2 circled -> second bonus
+    assert t.bonus[0] == 2
+
+
+def test_r4_7_sights_share_village() -> None:
+    s = new(1)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")  # obelisk on village 1
+    link(s, 0, "a8", "b7")
+    link(s, 0, "b7", "c6")  # toucan on the same village
+    assert s.view(0)["sheets"][0]["circled_sights"] == ["c6", "c10"]
+
+
+# -- R5 round scoring ---------------------------------------------------------------------------
+def test_r5_1_sights_rescored_each_round() -> None:
+    """Seed: sights worth 10 after round 1 go in box I and count again in box II."""
+    s = new(1)
+    link(s, 0, "j15", "j13")
+    link(s, 0, "j13", "i12")  # sea monster 4 (village 5)
+    link(s, 0, "i0", "h1")
+    link(s, 0, "h1", "g2")  # yeti 3 (village 8)
+    link(s, 0, "a8", "b7")
+    link(s, 0, "b7", "c6")  # toucan 2 (village 1)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")  # obelisk 1
+    assert s.sight_sum(0) == 10
+    s._end_round()
+    assert s.view(0)["sheets"][0]["boxes"] == [10] and s.rnd == 1
+    s._end_round()
+    assert s.is_over and s.view(0)["sheets"][0]["boxes"] == [10, 10]
+    assert s.scores() == [20.0 + s.blue_pts[0]]
+    # in a played game each box is the circled sum at the round's end, never less than before
+    t = new(2, seed=6)
+    play_turns(t, Rng(2), 13)
+    first = [t.boxes[p * 2] for p in range(2)]
+    play_out(t, Rng(3))
+    for p in range(2):
+        assert t.boxes[p * 2 + 1] == t.sight_sum(p) >= first[p]
+
+
+# -- R6 village pairs and blue bonus ------------------------------------------------------------
+def test_r6_1_village_pair_scores_once() -> None:
+    s = new(1, setup_card=1)
+    last = build_pair_but_last(s, 0, "A")
+    assert s.pairs[0] == 0
+    draw_now(s, 0, *last)
+    assert s.view(0)["sheets"][0]["pairs"] == ["A"]
+    assert s.view(0)["sheets"][0]["pair_points"] == 14
+    # more segments on the same network do not score the pair again
+    a, _ = pair_villages(s, 0, "A")
+    x = s.isl.space(a)
+    y = next(y for y in s.isl.adj[x] if s.isl.village[y] < 0 and s.isl.sight[y] < 0
+             and not s.drawn[0] >> s.isl.edge_index[(min(x, y), max(x, y))] & 1)
+    link(s, 0, a, s.isl.labels[y])
+    assert s.view(0)["sheets"][0]["pair_points"] == 14
+
+
+def test_r6_2_blue_bonus_first_and_ties() -> None:
+    s = new(3, setup_card=2, symmetry=True)
+    lasts = [build_pair_but_last(s, p, "A") for p in (0, 1)]
+    assert lasts[0] == lasts[1]
+    a, b = lasts[0]
+    reveal(s, terrain_name(s.isl, a), terrain_name(s.isl, b))
+    seg = f"draw {'-'.join(sorted((a, b), key=s.isl.space))}"
+    s.apply(0, seg)
+    assert s.blue[0] == (3,)  # not handed out before the turn resolves
+    s.apply(1, seg)
+    s.apply(2, s.legal_actions(2)[0])
+    assert s.blue[0] == ()  # the card is discarded
+    assert s.blue_pts[:2] == [3, 3]  # both completed it the same turn
+    assert any("P1 and P2 take the A-A blue bonus card (3)" in e.text for e in s.events(None))
+    # P3 completes it later: village points but no blue card
+    last = build_pair_but_last(s, 2, "A")
+    reveal(s, terrain_name(s.isl, last[0]), terrain_name(s.isl, last[1]))
+    s.apply(0, s.legal_actions(0)[0])
+    s.apply(1, s.legal_actions(1)[0])
+    s.apply(2, f"draw {'-'.join(sorted(last, key=s.isl.space))}")
+    assert s.pairs[2] & 1 and s.blue_pts[2] == 0 and s.pair_sum(s.pairs[2]) >= 14
+
+
+def test_r6_3_second_blue_card() -> None:
+    s = new(5, setup_card=3, symmetry=True)
+    last = build_pair_but_last(s, 0, "E")
+    for p in range(1, 4):
+        build_pair_but_last(s, p, "E")
+    seg = f"draw {'-'.join(sorted(last, key=s.isl.space))}"
+
+    def turn(who: list[int]) -> None:
+        reveal(s, terrain_name(s.isl, last[0]), terrain_name(s.isl, last[1]))
+        for p in range(5):
+            s.apply(p, seg if p in who else next(
+                a for a in s.legal_actions(p) if str(a) != seg))
+
+    turn([0])
+    assert s.blue_pts[0] == 7 and s.blue[4] == (5,)
+    turn([1, 2])
+    assert s.blue_pts[1] == s.blue_pts[2] == 5 and s.blue[4] == ()
+    turn([3])
+    assert s.blue_pts[3] == 0 and s.pairs[3] >> 4 & 1
+
+
+# -- R7 red bonus (variant) --------------------------------------------------------------------
+def test_r7_1_red_bonus() -> None:
+    s = new(2, special_bonus=True)
+    s.red = [OBELISK]
+    chain = path(PETIT, "c10", "h9")
+    for x, y in pairwise(chain[:-1]):
+        link(s, 0, x, y)
+        link(s, 1, x, y)
+    last = (chain[-2], chain[-1])
+    seg = f"draw {'-'.join(sorted(last, key=PETIT.space))}"
+    reveal(s, terrain_name(PETIT, last[0]), terrain_name(PETIT, last[1]))
+    s.apply(0, seg)
+    s.apply(1, next(a for a in s.legal_actions(1) if str(a) != seg))
+    assert s.red_pts == [6, 0] and s.red == []  # linked to each other, no village needed
+    assert s.view(1)["red_taken"] == [{"sight": "obelisk", "value": 6, "by": [0]}]
+    reveal(s, terrain_name(PETIT, last[0]), terrain_name(PETIT, last[1]))
+    s.apply(0, s.legal_actions(0)[0])
+    s.apply(1, seg)
+    assert s.red_pts == [6, 0]  # the card is gone
+    # without the variant nothing is tracked
+    t = new(2)
+    assert t.red == [] and not t.red_on
+
+
+# -- R8 end of game ----------------------------------------------------------------------------
+def test_r8_1_final_score() -> None:
+    for mp in ("petit", "grande"):
+        s = new(4, seed=8, map=mp, special_bonus=True)
+        play_out(s, Rng(8))
+        r = s.isl.rounds
+        for p in range(4):
+            want = (sum(s.boxes[p * r : p * r + r]) + s.pair_sum(s.pairs[p])
+                    + s.blue_pts[p] + s.red_pts[p])
+            assert s.scores()[p] == want == s.view(p)["sheets"][p]["score"]
+
+
+def test_r8_2_tiebreak() -> None:
+    s = new(2, seed=1)
+    play_out(s, Rng(1))
+    s.pairs = [0, 0]
+    s.red_pts = [0, 0]
+    s.boxes = [10, 0, 7, 0]
+    s.blue_pts = [0, 3]
+    assert s.scores() == [10.0, 10.0] and s.winners() == (1,)
+    s.boxes = [13, 0, 10, 0]
+    s.blue_pts = [3, 6]
+    assert s.scores() == [16.0, 16.0] and s.winners() == (1,)
+    s.blue_pts = [6, 6]
+    s.boxes = [10, 0, 10, 0]
+    assert s.winners() == (0, 1)  # still tied: shared victory
+
+
+def test_r8_3_running_score() -> None:
+    s = new(1)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")
+    assert s.scores() == [1.0]  # the current round's circles, as if it ended now
+    s._end_round()
+    assert s.scores() == [2.0]  # box I plus the round-2 circles so far
+
+
+# -- R9 solo (DESIGN) ---------------------------------------------------------------------------
+def test_r9_1_solo_discard() -> None:
+    s = new(1, seed=3)
+    play_turns(s, Rng(3), 13)
+    assert s.rnd == 1
+    dropped = s.view(0)["solo"]["discarded_blue"]
+    completed = {L for L in range(5) if s.pairs[0] >> L & 1}
+    assert len(dropped) == min(3, 5 - len(completed))
+    assert all(s.blue["ABCDE".index(x)] == () for x in dropped)
+    t = new(1, seed=3, solo_discards=0)
+    play_turns(t, Rng(3), 13)
+    assert t.view(0)["solo"]["discarded_blue"] == []
+    u = new(2, seed=3)
+    play_turns(u, Rng(3), 13)
+    assert "solo" not in u.view(0)
+
+
+def test_r9_2_solo_target() -> None:
+    assert new(1).view(0)["solo"]["target"] == TABLES.solo_target["petit"]
+    assert new(1, map="grande").view(None)["solo"]["target"] == TABLES.solo_target["grande"]
+
+
+def test_actions_text_forms() -> None:
+    s = new(1)
+    reveal(s, "desert", "desert")
+    a = s.legal_actions(0)[0]
+    assert isinstance(a, Draw) and str(a) == f"draw {a.ends}" and str(a) == str(a).lower()
+    assert len(set(texts(s, 0))) == len(texts(s, 0))
