@@ -62,17 +62,17 @@ def explain(s: HighWaterState, p: int, text: str) -> str:
         names.update({D.cards[c].key: (QUEST_ROW, c) for c in s.quest_row if c >= 0})
         if arg not in names:
             return f"no card named {arg!r} is face up in the market"
-        if step != 4:
-            return f"buying is Step 4 and P{p + 1} is in Step {step} (steps run in order)"
         row, cid = names[arg]
         card = D.cards[cid]
-        if row == QUEST_ROW and len(s.quests[p]) >= s.options.max_quests:
-            return f"P{p + 1} already has {s.options.max_quests} active quests"
         if not can_pay(card.cost, hold):
             return (f"the dice in P{p + 1}'s hold (" + (" ".join(D.label[x] for x in hold)
                                                       or "none")
                     + f") cannot match {card.name}'s pattern " + ", ".join(
                         i.text for i in card.cost))
+        if row == QUEST_ROW and len(s.quests[p]) >= s.options.max_quests:
+            return f"P{p + 1} already has {s.options.max_quests} active quests"
+        if step != 4:
+            return f"buying is Step 4 and P{p + 1} is in Step {step} (steps run in order)"
         return ""
     if verb == "use":
         if step > 3:
@@ -97,11 +97,11 @@ def explain(s: HighWaterState, p: int, text: str) -> str:
         q = next((q for q in s.quests[p] if D.cards[q[0]].key == name), None)
         if q is None:
             return f"P{p + 1} has no active quest {name!r}"
-        if step != 5:
-            return f"quests advance in Step 5 and P{p + 1} is in Step {step}"
         task = D.cards[q[0]].tasks[q[1]]
         if q[2]:
             return f"{D.cards[q[0]].name} carries a sabotage marker: no task can be done"
+        if step != 5:
+            return f"quests advance in Step 5 and P{p + 1} is in Step {step}"
         if task.flag >= 0:
             return f"task '{task.text}' needs {D.flags[task.flag].replace('_', ' ')} this turn"
         return f"P{p + 1} cannot pay task '{task.text}'"

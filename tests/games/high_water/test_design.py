@@ -1,0 +1,435 @@
+"""The DESIGN completion (rules R19 onwards of RULES.md): components, dice, patterns, crew,
+quests, sabotage, step order, the safety ends and the winner."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import cove
+from cove.games.high_water import GAME
+from cove.games.high_water.data import DATA
+from cove.games.high_water.state import (
+    OVER,
+    P_CAP,
+    P_MARK,
+    QUEST_ROW,
+    can_pay,
+)
+from tests.games.high_water.helpers import (
+    CARD,
+    dice_total,
+    die,
+    give,
+    goto,
+    new,
+    restart_segment,
+    texts,
+    to_segment,
+)
+
+
+def test_r19_two_to_five_players() -> None:
+    for n in (2, 3, 4, 5):
+        assert new(n).n == n
+    for n in (1, 6):
+        with pytest.raises(cove.PlayerCountError, match="2 to 5 players"):
+            GAME.new(n)
+
+
+def test_r20_components_and_setup() -> None:
+    assert DATA.total_dice == 40 and len(DATA.colours) == 5
+    assert all(c.count == 8 for c in DATA.colours)
+    assert len(DATA.crew_deck) == 24 and len(set(DATA.crew_deck)) == 12
+    assert len(DATA.quest_deck) == 20
+    assert sum(DATA.cards[c].influence for c in DATA.quest_deck) == 102
+    s = new(4, seed=3)
+    for p in range(4):
+        assert s.hands[p] == [1, 2, 3, 4, 5, 6, 7] and s.played[p] == []
+        assert (s.gold[p], s.rum[p], s.dice[p]) == (2, 1, [])
+        assert s.quests[p] == [[CARD["Letter of Marque"], 0, 0]]
+    assert len(s.crew_row) == 4 and len(s.quest_row) == 3
+    assert len(s.crew_deck) == 20 and len(s.quest_deck) == 17
+    assert s.rnd == 1
+
+
+def test_r21_yellow_and_brown_gain_by_face() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y3 y4 br1 br6", gold=0, rum=0, quests=[])
+    goto(s, 3)
+    for lab in ("y3", "y4", "br1", "br6"):
+        s.apply(p, f"use {lab}")
+    assert (s.gold[p], s.rum[p]) == (1 + 2, 1 + 2)
+
+
+def test_r21_1_red_sabotages_an_opponent_only_if_a_target_exists() -> None:
+    s = to_segment(2, seed=1)
+    p, o = s.cur(), 1 - s.cur()
+    give(s, o, quests=[("Letter of Marque", 0, 2), ("Host a Feast", 0, 0)])
+    give(s, p, "r2 y1", gold=0, rum=0, quests=[])
+    goto(s, 3)
+    s.apply(p, "use r2")  # one target with room (the max is 2 markers)
+    assert [q[2] for q in s.quests[o]] == [2, 1]
+    assert s.sflags >> DATA.flags.index("used_red") & 1
+    give(s, o, quests=[("Letter of Marque", 0, 2)])
+    give(s, p, "r2 y1", gold=0, rum=0, quests=[])
+    goto(s, 3)
+    assert "use r2" not in texts(s) and "use y1" in texts(s)
+
+
+def test_r21_2_blue_re_rolls_one_or_two_other_dice() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "bl1 y1 y2 br1", gold=0, rum=0, quests=[])
+    goto(s, 3)
+    s.apply(p, "use bl1")
+    assert s.pending is not None and s.pending[0] == P_MARK
+    assert texts(s) == ["reroll y1", "reroll y2", "reroll br1"]  # at least one
+    s.apply(p, "reroll y1")
+    assert "roll" in texts(s)
+    s.apply(p, "reroll br1")  # the second die: rolls at once
+    assert s.pending is None
+    assert [d // 10 for d in s.dice[p]] == [0, 0, 1]
+    assert s.dice[p][1] == die("y2")  # not chosen, not re-rolled
+    assert dice_total(s) == 40
+
+
+def test_r21_3_blue_needs_another_die() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "bl1", gold=0, rum=0, quests=[("Letter of Marque", 0, 0)])
+    goto(s, 3)
+    assert s.cur() != p or "use bl1" not in texts(s)
+
+
+def test_r21_4_green_removes_one_of_your_markers() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "g1 y1", gold=0, rum=0, quests=[("Letter of Marque", 0, 2)])
+    goto(s, 3)
+    s.apply(p, "use g1")
+    assert s.quests[p][0][2] == 1
+
+
+def test_r22_spent_dice_go_back_to_the_bag() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1 y2", gold=0, rum=0, quests=[])
+    bag = sum(s.bag)
+    goto(s, 3)
+    s.apply(p, "use y1")
+    assert sum(s.bag) == bag + 1 and dice_total(s) == 40
+
+
+def test_r23_carry_over_cap() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[])
+    bag = sum(s.bag)
+    goto(s, 6)
+    assert s.pending == (P_CAP,)
+    assert texts(s) == ["return y1", "return y2", "return br3", "return bl4", "return g5"]
+    s.apply(p, "return g5")
+    s.apply(p, "return y1")
+    assert [DATA.label[d] for d in s.dice[p]] == ["y1", "y2", "br3", "br3", "bl4"]
+    assert sum(s.bag) == bag + 2 and dice_total(s) == 40
+    assert s.cur() != p
+
+
+def test_r23_1_carry_cap_option_and_bag_safety() -> None:
+    s = to_segment(2, seed=1, carry_cap=2)
+    p = s.cur()
+    give(s, p, "y1 y1 y2", gold=0, rum=0, quests=[])
+    goto(s, 6)
+    assert s.pending == (P_CAP,)
+    with pytest.raises(cove.OptionError, match="carry_cap <= 5"):
+        GAME.new(5, carry_cap=6)
+    assert GAME.new(2, carry_cap=17).n == 2
+
+
+def icon(text: str) -> cove.games.high_water.data.Icon:  # type: ignore[name-defined]
+    for c in DATA.cards:
+        for i in c.cost:
+            if i.text == text:
+                return i
+    raise KeyError(text)
+
+
+def test_r24_pattern_matching_with_pip_conditions() -> None:
+    dice = [die(x) for x in ("y5", "g4", "r3")]
+    assert not can_pay([icon("Y =6")], dice)
+    assert can_pay([icon("Y =6")], [die("y6")])
+    assert can_pay([icon("G 4+")], dice) and not can_pay([icon("G 4+")], [die("g3")])
+    assert can_pay([icon("R 4+")], [die("r4")]) and not can_pay([icon("R 4+")], dice)
+    assert can_pay([icon("Y 5+"), icon("G"), icon("Any")], dice)
+    assert not can_pay([icon("Y 5+"), icon("Y")], [die("y6")])  # one die per icon
+    assert can_pay([icon("Any"), icon("Any")], [die("bl1"), die("br1")])
+    gov = [die(x) for x in ("y6", "g4", "br1")]
+    assert can_pay(DATA.cards[CARD["Governor of the Isles"]].cost, gov)
+    assert not can_pay(DATA.cards[CARD["Governor of the Isles"]].cost, gov[:2])
+
+
+def test_r24_1_paying_die_by_die_keeps_the_rest_payable() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    card = dataclasses.replace(DATA.cards[CARD["Recruit a Crew"]],
+                               cost=(icon("Any"), icon("Y =6")))
+    give(s, p, "y6 g1 bl2", gold=0, rum=0, quests=[])
+    # 'Any' must not take the y6 the second icon needs
+    assert s._payable(p, card, ()) == [die("g1"), die("bl2")]
+    assert s._payable(p, card, (1,)) == [die("y6")]
+
+
+def test_r24_2_an_illegal_payment_gets_a_clear_reason() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    s.quest_row[0] = CARD["Storm the Fort"]  # R 4+, R
+    give(s, p, "r3 r4 r6", gold=0, rum=0, quests=[])
+    goto(s, 4)
+    s.apply(p, "buy storm the fort")
+    assert texts(s) == ["pay r4", "pay r6"]
+    before = s.record(), s.view(None)
+    with pytest.raises(cove.IllegalAction, match="r3 does not match icon R 4\\+ of Storm"):
+        s.apply(p, "pay r3")
+    with pytest.raises(cove.IllegalAction, match="no unspent die 'y2'"):
+        s.apply(p, "pay y2")
+    assert (s.record(), s.view(None)) == before
+    s.apply(p, "pay r6")
+    assert texts(s) == ["pay r3", "pay r4"]
+    s.apply(p, "pay r3")
+    assert s.quests[p] == [[CARD["Storm the Fort"], 0, 0]]
+    assert [DATA.label[d] for d in s.dice[p]] == ["r4"]
+
+
+def test_r24_3_pay_reason_when_the_rest_would_be_unpayable() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    s.quest_row[0] = CARD["Chart the Strait"]  # Bl 4+, G
+    give(s, p, "bl5 g2 y1", gold=0, rum=0, quests=[])
+    goto(s, 4)
+    with pytest.raises(cove.IllegalAction, match="no card named 'nothing'"):
+        s.apply(p, "buy nothing")
+    s.apply(p, "buy chart the strait")  # forced all the way
+    assert s.quests[p][0][0] == CARD["Chart the Strait"]
+
+
+def test_r25_cook_and_fence_trade() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1", gold=1, rum=1, crew=("Cook", "Fence"), quests=[])
+    goto(s, 2)
+    s.apply(p, "activate cook")
+    assert (s.gold[p], s.rum[p]) == (0, 2)
+    s.apply(p, "activate fence")
+    assert (s.gold[p], s.rum[p]) == (2, 1)
+
+
+def test_r25_1_gunner_sabotages() -> None:
+    s = to_segment(2, seed=1)
+    p, o = s.cur(), 1 - s.cur()
+    give(s, o, quests=[("Letter of Marque", 0, 0)])
+    give(s, p, "y1", gold=1, rum=1, crew=("Gunner",), quests=[])
+    goto(s, 2)
+    s.apply(p, "activate gunner")
+    assert s.quests[o][0][2] == 1 and (s.gold[p], s.rum[p]) == (0, 0)
+
+
+def test_r25_2_navigator_re_rolls_any_number() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1 y1 br1", gold=1, rum=0, crew=("Navigator",), quests=[])
+    goto(s, 2)
+    s.apply(p, "activate navigator")
+    assert texts(s) == ["reroll y1", "reroll br1"]
+    s.apply(p, "reroll y1")
+    assert texts(s) == ["reroll y1", "reroll br1", "roll"]
+    s.apply(p, "reroll y1")
+    s.apply(p, "reroll br1")  # every die chosen: rolls at once
+    assert s.pending is None and len(s.dice[p]) == 3 and s.gold[p] == 0
+
+
+def test_r25_3_cartographer_cycles_a_market_card() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1", gold=1, rum=0, crew=("Cartographer",), quests=[])
+    old = s.quest_row[1]
+    top = s.quest_deck[-1]
+    goto(s, 2)
+    s.apply(p, "activate cartographer")
+    s.apply(p, f"cycle {DATA.cards[old].key}")
+    assert s.quest_row[1] == top and s.quest_deck[0] == old
+    assert s.view(None)["market"]["quest_bottom"] == [DATA.cards[old].name]
+    # the known bottom card survives a redeterminization
+    from cove.core.rng import Rng
+
+    for k in range(5):
+        d = s.redeterminize(1 - p, Rng(k))
+        assert d.quest_deck[0] == old  # type: ignore[attr-defined]
+
+
+def test_r25_4_quartermaster_sets_a_face() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1 g2", gold=2, rum=0, crew=("Quartermaster",), quests=[])
+    goto(s, 2)
+    s.apply(p, "activate quartermaster")
+    assert texts(s) == ["set y1", "set g2"]
+    s.apply(p, "set y1")
+    assert texts(s) == ["to 2", "to 3", "to 4", "to 5", "to 6"]
+    s.apply(p, "to 6")
+    assert [DATA.label[d] for d in s.dice[p]] == ["y6", "g2"] and s.gold[p] == 0
+
+
+def test_r25_5_carpenter_removes_a_marker_with_a_choice() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1", gold=0, rum=0, crew=("Ship's Carpenter",),
+         quests=[("Letter of Marque", 0, 1), ("Host a Feast", 0, 2)])
+    restart_segment(s)
+    assert texts(s) == ["remove marker from letter of marque", "remove marker from host a feast"]
+    s.apply(p, "remove marker from host a feast")
+    assert [q[2] for q in s.quests[p]] == [1, 1]
+
+
+def test_r26_at_most_three_active_quests() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    s.quest_row[0] = CARD["Recruit a Crew"]
+    give(s, p, "y1 y2", gold=0, rum=0,
+         quests=[("Letter of Marque", 0, 0), ("Host a Feast", 0, 0), ("Treasure Map", 0, 0)])
+    goto(s, 4)
+    assert not any(t.startswith("buy recruit") for t in texts(s) if s.cur() == p)
+    s2 = to_segment(2, seed=1, max_quests=4)
+    p2 = s2.cur()
+    s2.quest_row[0] = CARD["Recruit a Crew"]
+    give(s2, p2, "y1 y2", gold=0, rum=0,
+         quests=[("Letter of Marque", 0, 0), ("Host a Feast", 0, 0), ("Treasure Map", 0, 0)])
+    goto(s2, 4)
+    assert "buy recruit a crew" in texts(s2)
+
+
+def test_r26_1_did_flags_are_not_consumed_and_reset_each_turn() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "r1 y1", gold=0, rum=0,
+         quests=[("Raid a Merchantman", 0, 0), ("Sink the Rival", 0, 0)])
+    goto(s, 3)
+    s.apply(p, "use r1")
+    s.apply(p, "next step") if "next step" in texts(s) else None
+    goto(s, 5)
+    assert texts(s) == ["advance raid a merchantman", "advance sink the rival", "stop"]
+    s.apply(p, "advance raid a merchantman")
+    s.apply(p, "advance sink the rival")  # the same red use serves both
+    assert [q[1] for q in s.quests[p]] == [1, 1]
+    s.seg_i += 0
+    from tests.games.high_water.helpers import restart_segment as again
+
+    again(s)
+    assert s.sflags == 0  # next turn the flag is gone
+
+
+def test_r26_2_die_tasks_spend_a_matching_die() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "g2 g5 y1", gold=0, rum=0, quests=[("Refit the Flagship", 0, 0)])
+    goto(s, 5)
+    assert texts(s) == ["advance refit the flagship with g2",
+                        "advance refit the flagship with g5", "stop"]
+    s.apply(p, "advance refit the flagship with g5")
+    assert [DATA.label[d] for d in s.dice[p]] == ["g2", "y1"] and dice_total(s) == 40
+
+
+def test_r27_sabotage_blocks_step_5_until_a_green_die() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "g3 y1", gold=1, rum=1, quests=[("Letter of Marque", 0, 1)])
+    goto(s, 5)
+    assert s.cur() != p or not any(t.startswith("advance") for t in texts(s))
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "g3 y1", gold=1, rum=1, quests=[("Letter of Marque", 0, 1)])
+    s.crew_row = [-1] * 4  # nothing to buy in Step 4
+    s.quest_row = [-1] * 3
+    goto(s, 3)
+    with pytest.raises(cove.IllegalAction, match="sabotage marker"):
+        s.apply(p, "advance letter of marque")
+    s.apply(p, "use g3")
+    s.apply(p, "next step")
+    assert s.step == 5 and "advance letter of marque" in texts(s)
+
+
+def test_r27_1_at_most_two_markers_per_quest() -> None:
+    s = to_segment(3, seed=1)
+    p = s.cur()
+    for q in range(3):
+        give(s, q, quests=[("Letter of Marque", 0, 2)])
+    assert s._targets(p, False) == []
+
+
+def test_r28_steps_run_in_order() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1 y2", gold=1, rum=1, crew=("Cook",), quests=[("Letter of Marque", 0, 0)])
+    goto(s, 2)
+    assert texts(s) == ["activate cook", "next step", "stop"]
+    s.apply(p, "next step")
+    assert s.step == 3
+    s.apply(p, "next step")  # step 4 has nothing to buy with y1 y2? then straight to 5
+    assert s.step in (4, 5)
+    goto(s, 5)
+    with pytest.raises(cove.IllegalAction, match="dice actions are Step 3"):
+        s.apply(p, "use y1")
+    with pytest.raises(cove.IllegalAction, match="active abilities are Step 2"):
+        s.apply(p, "activate cook")
+
+
+def test_r28_1_empty_steps_are_passed() -> None:
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "", gold=1, rum=0, quests=[("Letter of Marque", 0, 0)])
+    goto(s, 2)
+    assert s.step == 5 and texts(s) == ["advance letter of marque", "stop"]
+
+
+def test_r29_round_cap_ends_the_game() -> None:
+    s = new(3, seed=2, max_rounds=1)
+    from tests.games.high_water.helpers import random_play
+
+    random_play(s, 4)
+    assert s.is_over and s.rnd == 1 and s.end_reason == "round cap"
+    assert s.view(None)["game_end"] == "round cap"
+
+
+def test_r29_1_quest_exhaustion_ends_the_game() -> None:
+    s = to_segment(2, seed=1)
+    s.quest_deck.clear()
+    s.quest_row = [-1] * len(s.quest_row)
+    for q in range(2):
+        give(s, q, quests=[])
+    while not s.is_over:
+        q = s.to_move()[0]
+        s.apply(q, s.legal_actions(q)[-1])
+    assert s.rnd == 1 and s.end_reason == "quests exhausted" and s.phase == OVER
+
+
+def test_r29_2_winner_and_tie_breaks() -> None:
+    s = new(3, seed=2, max_rounds=1)
+    s.influence = [7, 7, 7]
+    s.done_q = [[CARD["Buy a Pardon"]], [CARD["Host a Feast"], CARD["Letter of Marque"]],
+                [CARD["Smuggle Rum Ashore"], CARD["Raid a Merchantman"]]]
+    s.gold, s.rum = [9, 1, 3], [0, 1, 0]
+    s.phase = OVER
+    assert s.winners() == (2,)  # two quests each for P2/P3, then gold + rum 3 > 2
+    s.gold, s.rum = [9, 2, 2], [0, 1, 1]
+    assert s.winners() == (1, 2)  # shared victory
+
+
+def test_r30_hidden_information_is_only_the_secret_card() -> None:
+    s = new(3, seed=2)
+    v = s.view(0)
+    assert all("hand" in seat for seat in v["seats"])  # hands are public (G24)
+    assert "crew_deck" in v["market"] and isinstance(v["market"]["crew_deck"], int)
+    assert isinstance(v["bag"], int)
+    assert QUEST_ROW == 1

@@ -1,0 +1,212 @@
+"""The fragment's round procedure, F1-F8 (rules R1-R8 of RULES.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cove.games.high_water.state import PICK, SEG, TRICK
+from tests.games.high_water.helpers import (
+    dice_total,
+    new,
+    play_trick,
+    random_play,
+    to_segment,
+)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_r1_fill_crates(n: int) -> None:
+    s = new(n, seed=n)
+    assert len(s.crates) == n
+    assert all(c is not None and len(c) == 3 for c in s.crates)
+    assert sum(s.bag) == 40 - 3 * n
+    assert dice_total(s) == 40
+    v = s.view(None)
+    assert v["round"] == 1 and all(len(c) == 3 for c in v["crates"])
+
+
+def test_r1_1_crates_refill_every_round_from_the_bag() -> None:
+    s = new(3, seed=4)
+    random_play(s, 1, limit=10**6)
+    # every round drew 9 dice, so the log shows one crate line per round
+    rounds = [e.text for e in s.events(None) if e.text.startswith("Round ")]
+    assert len(rounds) == s.rnd
+    assert all(t.count("|") == 2 for t in rounds)
+
+
+def test_r2_water_coin_sets_the_direction() -> None:
+    faces = set()
+    for seed in range(40):
+        s = new(2, seed=seed)
+        faces.add(s.high)
+        play_trick(s, {0: 3, 1: 6})
+        assert s.won == (1 if s.high else 0)
+    assert faces == {True, False}  # both faces come up
+
+
+def test_r3_trick_is_a_secret_simultaneous_decision() -> None:
+    s = new(3, seed=2)
+    assert s.to_move() == (0, 1, 2)
+    before = {p: s.view(p) for p in (None, 0, 2)}
+    s.apply(1, "play 5")
+    assert s.to_move() == (0, 2)
+    for p in (None, 0, 2):
+        v = s.view(p)
+        assert v.get("my_commit") is None
+        assert v["seats"][1]["hand"] == [1, 2, 3, 4, 5, 6, 7]  # not removed before reveal
+        assert v["seats"][1]["committed"] is True
+        assert v["trick"]["revealed"] == before[p]["trick"]["revealed"]
+    assert s.view(1)["my_commit"] == 5
+    assert not any("5" in e.text for e in s.events(None) if "commit" in e.text)
+    assert not any("commit" in e.text for e in s.events(0) + s.events(2))
+    assert any(e.text == "P2 secretly commits 5" for e in s.events(1))
+    s.apply(0, "play 2")
+    s.apply(2, "play 7")
+    assert s.phase == PICK
+    assert s.view(None)["trick"]["revealed"] == [[2], [5], [7]]
+
+
+def test_r3_1_a_committed_card_is_not_visible_in_any_other_view() -> None:
+    base = new(3, seed=9)
+    a, b = base.clone(), base.clone()
+    a.apply(0, "play 1")
+    b.apply(0, "play 7")
+    for p in (None, 1, 2):
+        assert a.view(p) == b.view(p)
+        assert [e.text for e in a.events(p)] == [e.text for e in b.events(p)]
+
+
+@pytest.mark.parametrize("high", [True, False])
+def test_r4_pick_order_follows_the_water(high: bool) -> None:
+    s = new(4, seed=1)
+    s.high = high
+    play_trick(s, {0: 5, 1: 2, 2: 7, 3: 4})
+    assert s.order == ([2, 0, 3, 1] if high else [1, 3, 0, 2])
+    assert s.won == s.order[0] and s.last == s.order[-1]
+    assert s.to_move() == (s.order[0],)
+
+
+def test_r5_tie_for_first_re_reveals() -> None:
+    s = new(3, seed=1)
+    s.high = True
+    play_trick(s, {0: 5, 1: 5, 2: 3})
+    assert s.phase == TRICK and s.to_move() == (0, 1)
+    assert s.view(None)["trick"]["waiting"] == [0, 1]
+    assert 5 not in s.hands[0]
+    play_trick(s, {0: 2, 1: 6})
+    assert s.order == [1, 0, 2]
+
+
+def test_r5_1_every_tied_group_re_reveals_inside_its_slot() -> None:
+    s = new(4, seed=1)
+    s.high = True
+    play_trick(s, {0: 6, 1: 6, 2: 2, 3: 2})
+    assert s.to_move() == (0, 1, 2, 3)
+    play_trick(s, {0: 1, 1: 4, 2: 5, 3: 7})
+    # the 6s stay above the 2s whatever they re-reveal
+    assert s.order == [1, 0, 3, 2]
+
+
+def test_r5_2_re_reveals_follow_low_water() -> None:
+    s = new(3, seed=1)
+    s.high = False
+    play_trick(s, {0: 7, 1: 3, 2: 3})
+    assert s.to_move() == (1, 2)
+    play_trick(s, {1: 6, 2: 1})
+    assert s.order == [2, 1, 0]
+
+
+def test_r5_3_tie_cap_orders_by_the_seeded_rng() -> None:
+    orders = set()
+    for seed in range(12):
+        s = new(2, seed=seed)
+        for v in (7, 6, 5, 4):  # the first reveal and three re-reveals all tie
+            assert s.phase == TRICK
+            play_trick(s, {0: v, 1: v})
+        assert s.phase == PICK
+        orders.add(tuple(s.order))
+        assert any("drawn at random" in e.text for e in s.events(None))
+    assert orders == {(0, 1), (1, 0)}
+
+
+def test_r5_4_tie_options() -> None:
+    s = new(2, seed=3, tie_rereveals=0)
+    play_trick(s, {0: 4, 1: 4})
+    assert s.phase == PICK
+    s = new(3, seed=3, tie_scope="first")
+    s.high = True
+    play_trick(s, {0: 7, 1: 3, 2: 3})
+    assert s.phase == PICK and s.order[0] == 0
+    s = new(3, seed=3, tie_scope="first")
+    s.high = True
+    play_trick(s, {0: 7, 1: 7, 2: 3})
+    assert s.to_move() == (0, 1)
+
+
+def test_r6_replenishment_at_one_card() -> None:
+    s = new(2, seed=0)
+    s.hands[0] = [2, 5]
+    s.played[0] = [1, 3, 4, 6, 7]
+    play_trick(s, {0: 5, 1: 1})
+    assert s.hands[0] == [1, 2, 3, 4, 6, 7]
+    assert s.played[0] == [5]
+    assert any("takes back" in e.text for e in s.events(None))
+
+
+def test_r6_1_replenishment_during_a_tie_re_reveal() -> None:
+    s = new(2, seed=0)
+    s.high = True
+    s.hands[0] = [2, 5, 6]
+    s.played[0] = [1, 3, 4, 7]
+    play_trick(s, {0: 6, 1: 6})  # tie: P1 now holds 2 and 5
+    assert s.hands[0] == [2, 5]
+    play_trick(s, {0: 5, 1: 4})  # the re-revealed 5 leaves one card: replenish
+    assert s.hands[0] == [1, 2, 3, 4, 6, 7]  # the tied 6 comes back, the 5 does not
+    assert s.played[0] == [5]
+    assert s.order == [0, 1]
+
+
+def test_r6_2_hand_cycle_never_empties() -> None:
+    s = new(2, seed=5)
+    random_play(s, 3)
+    for p in range(2):
+        assert len(s.hands[p]) + len(s.played[p]) == 7
+        assert 2 <= len(s.hands[p]) <= 7
+
+
+def test_r7_crates_are_chosen_from_the_winner_down() -> None:
+    s = new(3, seed=6)
+    s.high = True
+    play_trick(s, {0: 2, 1: 7, 2: 4})
+    assert s.to_move() == (1,)
+    assert [str(a).split(" (")[0] for a in s.legal_actions(1)] == [
+        "take crate 1", "take crate 2", "take crate 3"]
+    crate2 = s.crates[1]
+    s.apply(1, s.legal_actions(1)[1])
+    assert s.dice[1] == list(crate2 or ())
+    assert s.to_move() == (2,)
+    s.apply(2, s.legal_actions(2)[0])
+    # the last crate goes to the last picker without a decision
+    assert s.phase == SEG and all(c is None for c in s.crates)
+    assert [len(d) for d in s.dice] == [3, 3, 3]
+
+
+def test_r8_segments_run_in_reverse_pick_order() -> None:
+    s = new(4, seed=8)
+    s.high = True
+    play_trick(s, {0: 3, 1: 6, 2: 1, 3: 5})
+    order = list(s.order)
+    assert order == [1, 3, 0, 2]
+    start = len(s.events(None))
+    while s.rnd == 1:
+        p = s.to_move()[0]
+        s.apply(p, "stop" if s.phase == SEG and s.pending is None else s.legal_actions(p)[0])
+    seen = [e.text for e in s.events(None)[start:] if e.text.endswith("action segment")]
+    assert seen == [f"P{p + 1}'s action segment" for p in reversed(order)]
+
+
+def test_r8_1_the_segment_player_is_shown() -> None:
+    s = to_segment(3, seed=2)
+    v = s.view(None)
+    assert v["segment"]["player"] == s.order[-1]
+    assert v["segment"]["number"] == 1
