@@ -1,0 +1,632 @@
+"""The Tide: one test per numbered rule of RULES.md, the notes' section-5 edge cases
+(named test_edge_N_...) and the seed's examples (test_seed_...)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import cove
+from cove.core.rng import Rng
+from cove.games.the_tide import GAME
+from cove.games.the_tide.actions import Collect, Move, Place
+from cove.games.the_tide.data import DATA, DATA_FILE, load_tide_data
+from cove.games.the_tide.state import ACT, OVER, PLACE, REWARD, SHELL, TideState
+
+from .helpers import (
+    DEFAULT_PILES,
+    SEED_COUNTS,
+    beach,
+    column,
+    conserved,
+    fill,
+    log,
+    pile,
+    position,
+    sq,
+    texts,
+    tile_totals,
+)
+
+B, P, C, W = 2, 3, 4, 5
+
+
+def moves_from(s: TideState, src: str) -> set[str]:
+    return {t.split()[-1] for t in texts(s) if t.startswith(f"move {src} ")}
+
+
+# -- R1 components ---------------------------------------------------------------------------
+def test_r1_1_component_counts() -> None:
+    assert DATA.counts == (0, 12, 20, 16, 12, 12) and sum(DATA.counts) == 72
+    assert DATA.thresholds == (0, 0, 5, 4, 3, 3)
+    for n in range(2, 7):
+        s = GAME.new(n, seed=n)
+        assert isinstance(s, TideState)
+        assert tile_totals(s) == SEED_COUNTS
+        assert all(s.grid) and [len(p) for p in s.piles] == [6] * 6
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "needle"),
+    [
+        ("count = 20", "count = 19", "tiles[1] (bottle): the seed has 20 bottle tiles"),
+        ("collection = 3\n\n[[tiles]]\nname = \"melon\"",
+         "collection = 2\n\n[[tiles]]\nname = \"melon\"", "tiles[3] (cigarette)"),
+        ("columns = 6", "columns = 7", "board: the beach is 6 x 6"),
+        ('letter = "W"', 'letter = "S"', "tiles[4] (melon): letter 'S' is used twice"),
+        ('name = "bag"', 'name = "tyre"', "tiles[2]: tile name 'tyre' is not one of"),
+        ("[scoring]", "[scoringx]", "scoring: missing [scoring] table"),
+        ("tokens = 4", "tokens = 4\ntokens = 5", "not valid TOML"),
+    ],
+)
+def test_r1_2_malformed_data_file(tmp_path: Path, old: str, new: str, needle: str) -> None:
+    bad = tmp_path / "the_tide.toml"
+    text = DATA_FILE.read_text()
+    assert old in text
+    bad.write_text(text.replace(old, new, 1))
+    with pytest.raises(cove.DataError) as err:
+        load_tide_data(bad)
+    assert "the_tide.toml" in str(err.value) and needle in str(err.value)
+    shutil.copy(DATA_FILE, bad)
+    assert load_tide_data(bad) == DATA
+
+
+def test_r1_3_player_counts() -> None:
+    for n in (0, 1, 7):
+        with pytest.raises(cove.PlayerCountError, match="2 to 6"):
+            GAME.new(n)
+    for n in range(2, 7):
+        assert GAME.new(n).n == n
+
+
+def test_r1_4_three_friends_at_most() -> None:
+    # double recycling with 3 friends on the beach: no friend option, +3 automatically
+    s = position(fill({"a1": "B1", "f6": "W1", "a6": "C1", "d1": "W2"}), held={0: "BBPPCCW"})
+    s.apply(0, "collect melon at f6")
+    while s.phase != ACT:
+        s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
+    assert s.points[0] == 3 and s.waiting[0] == 0
+    assert not any("new friend" in t for t in log(s))
+
+
+def test_r1_5_public_holdings_and_pile_visibility() -> None:
+    s = GAME.new(3, seed=4)
+    v = s.view(1)
+    assert [p["height"] for p in v["piles"]] == [6] * 6
+    assert all(set(p) == {"height", "top"} for p in v["piles"])
+    assert v["piles"][0]["top"] == DATA.names[s.piles[0][-1]]  # type: ignore[attr-defined]
+    assert all("held" in seat and "points" in seat for seat in v["seats"])
+    a = GAME.new(3, seed=4, pile_visibility="all")
+    tiles = a.view(None)["piles"][2]["tiles"]
+    assert tiles == [DATA.names[t] for t in a.piles[2]]  # type: ignore[attr-defined]
+
+
+# -- R2 setup --------------------------------------------------------------------------------
+def test_r2_1_setup_fills_beach_then_piles() -> None:
+    s = GAME.new(4, seed=9)
+    assert isinstance(s, TideState)
+    assert len(s.grid) == 36 and all(s.grid)
+    assert all(len(p) == 6 for p in s.piles)
+    assert s.fr == [-1] * 36 and s.points == [0] * 4
+    assert all(h == [0] * 6 for h in s.held) and s.removed == [0] * 6
+
+
+def test_r2_2_first_player_is_random_and_seeded() -> None:
+    firsts = {GAME.new(4, seed=k).to_move()[0] for k in range(30)}
+    assert firsts == {0, 1, 2, 3}
+    assert GAME.new(4, seed=5).to_move() == GAME.new(4, seed=5).to_move()
+
+
+def test_r2_3_each_player_places_a_friend_of_the_player_to_their_right() -> None:
+    s = GAME.new(3, seed=2)
+    assert isinstance(s, TideState)
+    first = s.first
+    for i in range(3):
+        placer = (first + i) % 3
+        assert s.to_move() == (placer,) and s.phase == PLACE
+        owner = (placer - 1) % 3
+        legal = s.legal_actions(placer)
+        assert len(legal) == 36 - i  # any tile without a friend
+        target = legal[0]
+        assert isinstance(target, Place)
+        s.apply(placer, target)
+        assert s.fr[target.sq] == owner
+    assert s.onboard == [1, 1, 1] and s.phase == ACT
+
+
+def test_r2_4_first_player_starts_then_clockwise() -> None:
+    s = GAME.new(3, seed=2)
+    assert isinstance(s, TideState)
+    while s.phase == PLACE:
+        s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
+    order = []
+    for _ in range(4):
+        p = s.to_move()[0]
+        order.append(p)
+        s.apply(p, "pass")
+    f = s.first
+    assert order == [f, (f + 1) % 3, (f + 2) % 3, f]
+
+
+# -- R3 actions -------------------------------------------------------------------------------
+def test_r3_1_one_action_per_turn() -> None:
+    s = position(fill({"c3": "B1", "e5": "C1", "a1": "B2"}))
+    kinds = {t.split()[0] for t in texts(s)}
+    assert kinds == {"collect", "move", "pass"}
+    s.apply(0, "move c3 to c2")
+    assert s.to_move() == (1,) and s.fr[sq("c2")] == 0  # the turn is over after one move
+
+
+def test_r3_2_move_straight_lines_of_one_to_three() -> None:
+    s = position(fill({"c3": "B1", "f6": "B2"}))
+    assert moves_from(s, "c3") == {"c2", "c1", "c4", "c5", "c6", "b3", "a3", "d3", "e3", "f3"}
+    s8 = position(fill({"c3": "B1", "f6": "B2"}), move_dirs=8)
+    assert moves_from(s8, "c3") == moves_from(s, "c3") | {
+        "b2", "a1", "d2", "e1", "b4", "a5", "d4", "e5"}  # f6 holds P2's friend
+
+
+def test_r3_3_moves_cross_and_end_on_empty_squares() -> None:
+    s = position(fill({"c3": "B1", "c4": "..", "c5": "..", "f6": "B2"}))
+    assert {"c4", "c5", "c6"} <= moves_from(s, "c3")
+    s.apply(0, "move c3 to c5")
+    assert s.fr[sq("c5")] == 0 and s.grid[sq("c5")] == 0
+
+
+def test_r3_4_edge_12_move_over_own_friend_not_over_others() -> None:
+    s = position(fill({"c3": "B1", "c4": "W1", "d3": "C2", "b3": "..", "a3": "P2"}))
+    dests = moves_from(s, "c3")
+    assert "c4" not in dests and {"c5", "c6"} <= dests  # over own friend
+    assert not {"d3", "e3", "f3"} & dests  # blocked by P2 at d3
+    assert "b3" in dests and "a3" not in dests  # empty square ok, never onto a friend
+
+
+def test_r3_5_edge_5_shell_blocked_orthogonally_not_diagonally() -> None:
+    s = position(fill({"c3": "S1", "c4": "B2", "b3": "W1"}))
+    assert "collect shell at c3" not in texts(s)
+    s = position(fill({"c3": "S1", "d4": "P2", "b3": "W1", "c2": "B1"}))
+    assert "collect shell at c3" in texts(s)  # diagonal opponent, own neighbours: allowed
+    s8 = position(fill({"c3": "S1", "d4": "P2"}), shell_adjacency=8)
+    assert "collect shell at c3" not in texts(s8)
+
+
+def test_r3_6_one_shell_only_and_rubbish_never_takes_shells() -> None:
+    s = position(fill({"c3": "S1", "c4": "S.", "c2": "S.", "f6": "B2"}))
+    s.apply(0, "collect shell at c3")
+    assert s.held[0][SHELL] == 1
+    s = position(fill({"c3": "B1", "c2": "S.", "c4": "S.", "d3": "B.", "e3": "S.", "f6": "W2"}))
+    s.apply(0, "collect 2 bottles at c3")
+    assert s.held[0] == [0, 0, 2, 0, 0, 0]
+
+
+def test_r3_7_seed_example_collects_the_connected_group_only() -> None:
+    # the seed's example: a friend takes the tile under him and three connected ones,
+    # and not the identical tiles that are not connected
+    rows = ["S. S. S. S. S. B.",
+            "S. B. S. S. S. S.",
+            "S. S. B1 S. S. S.",
+            "S. S. B. B. S. S.",
+            "S. S. S. B. S. S.",
+            "W2 S. S. S. S. S."]
+    s = position(rows)
+    assert "collect 4 bottles at c3" in texts(s)
+    s.apply(0, "collect 4 bottles at c3")
+    assert s.held[0][B] == 4 and s.grid[sq("b2")] == B and s.grid[sq("f1")] == B
+    s8 = position(rows, connectivity=8)
+    assert "collect 5 bottles at c3" in texts(s8)  # b2 touches c3 diagonally
+
+
+def test_r3_8_edge_6_collect_under_opponent_who_then_shirks() -> None:
+    cells = {"c1": "..", "c2": "..", "c3": "B1", "c4": "B2", "c5": "P.", "c6": "C."}
+    piles = ["SBBPC", "SBBPW", "", "SSBBP", "SBBPC", "SBPPW"]
+    s = position(fill(cells), piles=piles, held={1: "S"})
+    assert "collect 2 bottles at c3" in texts(s)
+    s.apply(0, "collect 2 bottles at c3")
+    assert s.fr[sq("c4")] == 1 and s.grid[sq("c4")] == 0  # P2's friend stays, square empty
+    assert any("P2's friend at c4 is shirking" in t for t in log(s))
+    assert s.to_move() == (1,)  # P2 chooses where the shell goes
+    assert set(texts(s)) == {f"return shell to pile {c}" for c in "abcdef"}
+    s.apply(1, "return shell to pile c")
+    assert pile(s, "c") == "S" and s.held[1][SHELL] == 0 and conserved(s)
+    off = position(fill(cells), piles=piles, collect_under_others=False)
+    assert "collect bottle at c3" in texts(off)
+
+
+def test_r3_9_no_collection_on_an_empty_square() -> None:
+    s = position(fill({"c3": ".1", "f6": "B2"}))
+    assert not [t for t in texts(s) if t.startswith("collect")]
+
+
+def test_r3_10_pass_is_always_legal() -> None:
+    # boxed in by other players' friends on all four sides, on an empty square
+    s = position(fill({"c3": ".1", "c2": "B2", "c4": "B2", "b3": "P2", "d3": "W2"}))
+    assert texts(s) == ["pass"]
+
+
+# -- R4 tide -------------------------------------------------------------------------------------
+def test_r4_1_tide_only_after_a_collection() -> None:
+    s = position(fill({"c3": "C1", "e2": "..", "f6": "W2"}))
+    s.apply(0, "move c3 to c2")
+    assert column(s, "e") == "B.BCBC" and pile(s, "e") == DEFAULT_PILES[4]
+    s.apply(1, "pass")
+    assert column(s, "e") == "B.BCBC"
+    s.apply(0, "collect bottle at c2")
+    assert column(s, "c") == "CCCBCB"
+    assert column(s, "e") == "CBBCBC"  # the tide refilled the old gap in e too (R4.4)
+
+
+def test_r4_2_gravity_full_or_one_step() -> None:
+    cells = {"c1": "P.", "c2": "..", "c3": "..", "c4": "B1", "f6": "W2"}
+    s = position(fill(cells))
+    s.apply(0, "collect bottle at c4")
+    assert column(s, "c") == "..CPCB"  # settle fully, then the pile tile lands on top
+    o = position(fill(cells), gravity="one_step")
+    o.apply(0, "collect bottle at c4")
+    assert column(o, "c") == "CP..CB"  # each tile moves one square; pile tile stops on P
+
+
+def test_seed_example_tide_moves_each_tile_down_one_space() -> None:
+    # "First, each tile is moved down one space; then ... the top most tile of each of the
+    # six piles falls down until it touches another tile."  (gravity = one_step)
+    s = position(fill({"d5": "W1", "f6": "S2"}), gravity="one_step")
+    s.apply(0, "collect melon at d5")
+    assert column(s, "d") == "WWPWPP"
+    assert pile(s, "d") == "SSBBP"
+
+
+def test_r4_3_edge_1_vertical_group_of_three() -> None:
+    cells = {"c1": "P2", "c2": "B.", "c3": "B.", "c4": "B1", "c5": "C.", "c6": "W."}
+    s = position(fill(cells), held={1: "S"})
+    s.apply(0, "collect 3 bottles at c4")
+    assert column(s, "c") == "..CPCW"  # two empty squares, one pile tile at row 3
+    assert s.fr[sq("c1")] == 1 and s.held[1][SHELL] == 0  # P2 shirked at c1
+    assert pile(s, "c") == "SSBBPS"  # the only pile with room took the shell
+
+
+def test_r4_3_edge_2_horizontal_group_across_four_columns() -> None:
+    cells = {"a3": "W1", "b3": "W.", "c3": "W.", "d3": "W.", "b2": "S.", "b4": "S.",
+             "f6": "B2"}
+    s = position(fill(cells))
+    s.apply(0, "collect 4 melons at a3")
+    assert [column(s, c) for c in "abcd"] == ["CBCCBC", "WPSSPW", "CCBBCB", "WWPPWP"]
+    assert [len(s.piles[c]) for c in range(6)] == [5, 5, 5, 5, 6, 6]
+
+
+def test_r4_4_edge_3_tide_refills_an_older_gap() -> None:
+    s = position(fill({"f1": "..", "a2": "C1", "a6": "W2"}))
+    s.apply(0, "collect cigarette at a2")
+    assert column(s, "f") == "WWPWPW" and pile(s, "f") == "SSBPP"
+
+
+def test_r4_5_edge_4_friend_stays_while_tiles_slide() -> None:
+    s = position(fill({"c4": "S1", "f6": "B2"}))
+    s.apply(0, "collect shell at c4")
+    assert s.fr[sq("c4")] == 0
+    assert column(s, "c") == "CCBCCB" and s.grid[sq("c4")] == C  # old c3 slid under him
+
+
+def test_r4_6_returned_tile_is_the_next_to_fall() -> None:
+    piles = ["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"]
+    s = position(fill({"c3": "C1", "f6": "W2", "a1": "B2"}), piles=piles, held={0: "BPW"})
+    s.apply(0, "collect cigarette at c3")
+    s.apply(0, "return bottle to pile a")
+    s.apply(0, "return bag to pile a")
+    assert pile(s, "a") == "SBBP"
+    s.apply(1, "collect bottle at a1")
+    assert column(s, "a")[0] == "P"  # the returned bag fell first
+
+
+# -- R5 check: shirking -------------------------------------------------------------------------
+def test_r5_1_check_timing_after_tide_or_every_turn() -> None:
+    cells = {"c3": "B1", "e2": ".2", "f6": "W2"}
+    s = position(fill(cells), held={1: "S"})
+    s.apply(0, "move c3 to c2")
+    assert s.held[1][SHELL] == 1  # no tide, no check
+    e = position(fill(cells), held={1: "S"}, check_timing="every_turn")
+    e.apply(0, "move c3 to c2")
+    assert e.held[1][SHELL] == 0 and any("e2 is shirking" in t for t in log(e))
+
+
+def test_r5_2_one_shell_per_shirking_friend_clockwise_from_active() -> None:
+    piles = ["", "", "SSBBPC", "SSBBPW", "", "SSBPPW"]
+    cells = {"b1": "..", "b2": ".2", "e1": "..", "e2": ".2", "a1": ".3", "d6": "P1"}
+    s = position(fill(cells), players=3, piles=piles, held={1: "SS", 2: "S"}, cur=0)
+    s.apply(0, "collect bag at d6")
+    # P2 (next clockwise) pays for each of two friends, then P3; each picks a pile with room
+    assert s.to_move() == (1,)
+    assert texts(s) == ["return shell to pile a", "return shell to pile b",
+                        "return shell to pile d", "return shell to pile e"]
+    s.apply(1, "return shell to pile a")
+    assert s.to_move() == (1,)
+    s.apply(1, "return shell to pile b")
+    assert s.to_move() == (2,)
+    s.apply(2, "return shell to pile e")
+    assert s.held[1][SHELL] == 0 and s.held[2][SHELL] == 0
+    assert [pile(s, c) for c in "abe"] == ["S", "S", "S"]
+    assert s.to_move() == (1,) and s.phase == ACT
+
+
+def test_r5_3_edge_10_full_piles_shells_and_returns_leave_the_game() -> None:
+    # P2 has two friends on squares the vertical collection empties; the first shell goes to
+    # pile c, the only pile with room, the second finds every pile full and leaves the game
+    cells = {"c1": "P2", "c2": "B2", "c3": "B.", "c4": "B1", "c5": "C.", "c6": "W."}
+    s = position(fill(cells), held={1: "SS"})
+    s.apply(0, "collect 3 bottles at c4")
+    assert [len(p) for p in s.piles] == [6] * 6 and pile(s, "c") == "SSBBPS"
+    assert s.held[1][SHELL] == 0 and s.removed[SHELL] == 1
+    assert any("every pile is full" in t for t in log(s))
+    # recycling: one tile fits in pile c, the rest leave the game, and it still scores
+    r = position(fill({"c4": "B1", "f6": "W2"}), held={0: "PCW"})
+    before = tile_totals(r)
+    r.apply(0, "collect bottle at c4")
+    assert texts(r) == [f"return {n} to pile c" for n in ("bottle", "bag", "cigarette", "melon")]
+    r.apply(0, "return bag to pile c")
+    assert r.points[0] == 1 and r.held[0] == [0] * 6 and r.to_move() == (1,)
+    assert pile(r, "c") == "SSBBPP" and [r.removed[t] for t in (B, C, W)] == [1, 1, 1]
+    assert tile_totals(r) == before
+
+
+def test_r5_3_owner_chooses_the_pile_only_when_there_is_a_choice() -> None:
+    cells = {"c1": "..", "c2": "..", "c3": "B1", "c4": "B2", "c5": "P.", "c6": "C."}
+    piles = ["SBBPCB", "SBBPWB", "", "SSBBPB", "SBBPCB", "SBPPWB"]
+    s = position(fill(cells), piles=piles, held={1: "S"})
+    s.apply(0, "collect 2 bottles at c3")
+    assert pile(s, "c") == "S" and s.to_move() == (1,)  # only pile c had room: automatic
+
+
+# -- R6 check: rewards ---------------------------------------------------------------------------
+def test_r6_1_edge_8_double_then_single_recycling_in_one_check() -> None:
+    s = position(fill({"c4": "B1", "f6": "S2"}), held={0: "BBPPPCCCWWW"},
+                 piles=["", "", "", "", "", ""])
+    s.apply(0, "collect bottle at c4")
+    for _ in range(4):
+        assert s.to_move() == (0,)
+        s.apply(0, s.legal_actions(0)[0])
+    assert s.phase == REWARD and texts(s) == ["take 3 points", "take 1 point and a new friend"]
+    s.apply(0, "take 3 points")
+    assert s.points[0] == 3
+    s.apply(0, s.legal_actions(0)[0])
+    s.apply(0, s.legal_actions(0)[0])
+    assert s.points[0] == 4 and s.held[0] == [0] * 6 and conserved(s)
+    assert s.to_move() == (1,)
+
+
+def test_r6_2_edge_7_necklace_friend_leaves_and_returns_with_partner() -> None:
+    s = position(fill({"c3": "S1", "f6": "B2"}), held={0: "SS"})
+    s.apply(0, "collect shell at c3")
+    assert s.held[0][SHELL] == 0 and s.removed[SHELL] == 3
+    assert s.fr[sq("c3")] == -1 and s.onboard[0] == 0 and s.waiting[0] == 2
+    s.apply(1, "pass")
+    # P1's next turn starts with the left neighbour (P2) placing both friends
+    assert s.phase == PLACE and s.to_move() == (1,)
+    s.apply(1, "place friend at a1")
+    s.apply(1, "place friend at b1")
+    assert s.phase == ACT and s.to_move() == (0,) and s.onboard[0] == 2
+    assert s.fr[sq("a1")] == 0 and s.fr[sq("b1")] == 0
+    assert {"collect bottle at a1", "collect bag at b1"} <= set(texts(s))
+
+
+def test_r6_3_edge_7_no_partner_with_three_friends_in_play() -> None:
+    s = position(fill({"c3": "S1", "a1": "B1", "f1": "P1", "f6": "B2"}), players=3,
+                 held={0: "SS"})
+    s.apply(0, "collect shell at c3")
+    assert s.onboard[0] == 2 and s.waiting[0] == 1
+    assert any("no free token for a partner" in t for t in log(s))
+    s.apply(1, "pass")
+    s.apply(2, "pass")
+    assert s.phase == PLACE and s.to_move() == (1,)  # P1's left neighbour is P2
+
+
+def test_r6_4_recycling_scores_one_and_returns_two_chosen_tiles() -> None:
+    s = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"},
+                 piles=["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"])
+    s.apply(0, "collect bottle at c4")
+    assert s.to_move() == (0,)
+    legal = set(texts(s))
+    assert {f"return {n} to pile {c}" for n in ("bottle", "bag", "cigarette", "melon")
+            for c in "abc"} == legal
+    s.apply(0, "return melon to pile b")
+    assert "return melon to pile a" not in texts(s)
+    s.apply(0, "return bag to pile b")
+    assert s.points[0] == 1 and s.held[0] == [0] * 6
+    assert pile(s, "b") == "SBWP" and s.removed[B] >= 1 and s.removed[C] >= 1
+    assert conserved(s)
+
+
+def test_r6_5_double_recycling_reward_one_point_and_a_friend() -> None:
+    s = position(fill({"c4": "B1", "f6": "S2"}), held={0: "BPPCCWW"}, piles=[""] * 6)
+    s.apply(0, "collect bottle at c4")
+    for want in ("bottle", "bottle", "bag", "melon"):
+        s.apply(0, f"return {want} to pile a")
+    assert s.phase == REWARD and s.to_move() == (0,)
+    s.apply(0, "take 1 point and a new friend")
+    assert s.points[0] == 1 and s.waiting[0] == 1 and s.held[0] == [0] * 6
+    assert pile(s, "a") == "BBPW" and s.removed[C] >= 2
+    s.apply(1, "pass")
+    assert s.phase == PLACE and s.to_move() == (1,)
+    s.apply(1, "place friend at a2")
+    assert s.onboard[0] == 2 and s.to_move() == (0,)
+
+
+def test_r6_6_check_choices_are_decisions_of_the_right_player() -> None:
+    s = position(fill({"c4": "B2", "f6": "S1"}), held={1: "PCW"}, piles=[""] * 6, cur=1)
+    s.apply(1, "collect bottle at c4")
+    assert s.to_move() == (1,)
+    with pytest.raises(cove.IllegalAction, match="not P1's turn"):
+        s.apply(0, "return bottle to pile a")
+
+
+def test_r6_7_edge_9_repeated_specific_collections_and_the_others_losses() -> None:
+    s = position(fill({"c3": "C1", "f6": "B2", "a1": "W3"}), players=3,
+                 held={0: "CCCCC", 1: "CCC", 2: "C"}, piles=["", "", "", "", "", ""])
+    s.apply(0, "collect cigarette at c3")
+    s.apply(0, "return cigarette to pile b")
+    s.apply(0, "return cigarette to pile e")
+    assert s.points[0] == 2 and s.held[0][C] == 0
+    assert s.held[1][C] == 1 and s.held[2][C] == 0  # P2 lost two, P3 its only one
+    assert pile(s, "b") == "C" and pile(s, "e") == "C"
+    assert sum("takes part" in t for t in log(s)) == 3
+
+
+@pytest.mark.parametrize(("where", "letter", "name", "n"),
+                         [("c3", "C", "cigarette", 3), ("d3", "W", "melon", 3),
+                          ("b3", "P", "bag", 4), ("a3", "B", "bottle", 5)])
+def test_r6_7_thresholds(where: str, letter: str, name: str, n: int) -> None:
+    code = " SBPCW".index(letter)
+    s = position(fill({where: f"{letter}1", "f6": "S2"}), held={0: letter * (n - 2)})
+    s.apply(0, f"collect {name} at {where}")
+    assert s.points[0] == 0 and s.held[0][code] == n - 1  # one short: nothing
+    s = position(fill({where: f"{letter}1", "f6": "S2"}), held={0: letter * (n - 1)})
+    s.apply(0, f"collect {name} at {where}")
+    assert s.points[0] == 1 and s.held[0][code] == 0
+    assert s.piles["abcdef".index(where[0])][-1] == code  # one tile went back
+
+
+def test_r6_9_recycling_comes_before_a_specific_collection() -> None:
+    s = position(fill({"c4": "B1", "f6": "S2"}), held={0: "BBBBPCW"})
+    s.apply(0, "collect bottle at c4")
+    while s.to_move() == (0,) and s.phase != ACT:
+        s.apply(0, s.legal_actions(0)[0])
+    assert s.points[0] == 1 and s.held[0] == [0, 0, 4, 0, 0, 0]
+
+
+def test_r6_11_forced_decisions_are_taken_automatically() -> None:
+    s = position(fill({"c3": "C1", "f6": "B2"}), held={0: "CC"})
+    s.apply(0, "collect cigarette at c3")  # only pile c has room after the tide
+    assert s.points[0] == 1 and pile(s, "c") == "SSBBPC" and s.to_move() == (1,)
+    assert s.history == [(0, Collect(sq("c3"), C, 1))]
+    assert any("returns a cigarette to pile c" in t for t in log(s))
+
+
+def test_r6_12_new_friends_go_on_free_tiles_else_free_squares() -> None:
+    s = position(fill(), players=2)
+    s.waiting[0] = 1
+    s.phase, s.place_q, s.who = PLACE, [0], 1
+    assert len(s.legal_actions(1)) == 36
+    rows = [" ".join([".."] * 6)] * 5 + ["B1 B2 .. .. .. .."]
+    e = position(rows, players=2)
+    e.waiting[0] = 1
+    e.phase, e.place_q, e.who = PLACE, [0], 1
+    assert len(e.legal_actions(1)) == 34  # no free tile: any square without a friend
+
+
+# -- R7 end -------------------------------------------------------------------------------------
+def test_r7_1_ten_points_wins_at_once_even_mid_check() -> None:
+    s = position(fill({"c3": "C1", "f6": "B2"}), held={0: "CCCCC", 1: "CC"},
+                 points=[9, 9], piles=[""] * 6)
+    s.apply(0, "collect cigarette at c3")
+    s.apply(0, "return cigarette to pile a")
+    assert s.is_over and s.winners() == (0,) and s.points == [10, 9]
+    assert s.held[0][C] == 3 and s.held[1][C] == 2  # the check stopped at once
+    assert "reaches 10 points" in s.end_reason
+
+
+def test_r7_2_edge_11_column_end_still_finishes_the_check() -> None:
+    rows = fill({"f1": "..", "f2": "..", "f3": "..", "f4": "..", "f5": "..", "f6": "B1",
+                 "a1": "S2"})
+    s = position(rows, held={0: "PCW"}, points=[0, 0],
+                 piles=["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW", "SSBBPC", ""])
+    s.apply(0, "collect bottle at f6")
+    assert s.col_end and not s.is_over and s.to_move() == (0,)
+    s.apply(0, "return bottle to pile f")
+    s.apply(0, "return bag to pile f")
+    assert s.is_over and s.points == [1, 0] and "column" in s.end_reason
+    assert pile(s, "f") == "BP"  # returns do not cancel the end
+    assert s.winners() == (0,)
+
+
+def test_r7_3_ties_go_to_most_tiles_then_shared() -> None:
+    s = position(fill(), held={0: "BB", 1: "P"}, points=[3, 3])
+    s._finish("test")
+    assert s.winners() == (0,)
+    s = position(fill(), held={0: "B", 1: "S"}, points=[3, 3])
+    s._finish("test")
+    assert s.winners() == (0, 1)
+    s = position(fill(), held={0: "BBBBB", 1: ""}, points=[2, 3])
+    s._finish("test")
+    assert s.winners() == (1,)
+
+
+def test_r7_4_stall_guard_ends_after_two_idle_rounds() -> None:
+    s = position(fill({"c3": "B1", "f6": "B2"}))
+    for _ in range(3):
+        s.apply(s.to_move()[0], "pass")
+    assert not s.is_over
+    s.apply(s.to_move()[0], "pass")
+    assert s.is_over and "stall" in s.end_reason
+    t = position(fill({"c3": "C1", "f6": "B2"}), stall_rounds=3)
+    for _ in range(4):
+        t.apply(t.to_move()[0], "pass")
+    t.apply(0, "collect cigarette at c3")
+    assert not t.is_over and t.idle == 0
+
+
+def test_r7_5_turn_limit_backstop() -> None:
+    s = position(fill({"c3": "B1", "f6": "B2"}), stall_rounds=100, turn_limit=5)
+    for _ in range(5):
+        s.apply(s.to_move()[0], "pass")
+    assert s.is_over and "turn limit" in s.end_reason
+
+
+# -- R8 interface ---------------------------------------------------------------------------------
+def test_r8_1_illegal_text_leaves_state_unchanged() -> None:
+    s = position(fill({"c3": "B1", "f6": "B2"}))
+    before = (s.view(None), s.record(), beach(s))
+    for bad in ("move c3 to f6", "collect shell at c3", "return bottle to pile a", "fly"):
+        with pytest.raises(cove.IllegalAction, match="not a legal move for P1 now; legal: "):
+            s.apply(0, bad)
+    with pytest.raises(cove.IllegalAction, match="collect 3 bottles at c3"):
+        s.apply(0, Move(sq("c3"), sq("f6")))
+    with pytest.raises(cove.IllegalAction, match="not P2's turn"):
+        s.apply(1, "pass")
+    assert (s.view(None), s.record(), beach(s)) == before
+
+
+def test_r8_2_bad_options() -> None:
+    with pytest.raises(cove.OptionError, match="unknown option 'tides'"):
+        GAME.new(2, tides=3)
+    for key, value in (("move_dirs", 6), ("connectivity", 5), ("gravity", "soft"),
+                       ("pile_visibility", "none"), ("check_timing", "never"),
+                       ("stall_rounds", 0), ("collect_under_others", "maybe")):
+        with pytest.raises(cove.OptionError, match=key):
+            GAME.new(2, **{key: value})
+    assert GAME.new(2, move_dirs="8").options.move_dirs == 8  # type: ignore[attr-defined]
+
+
+def test_r8_3_redeterminize_resamples_only_never_seen_pile_tiles() -> None:
+    s = GAME.new(3, seed=21)
+    assert isinstance(s, TideState)
+    while s.turns < 6 and not s.is_over:
+        p = s.to_move()[0]
+        acts = s.legal_actions(p)
+        cs = [a for a in acts if isinstance(a, Collect)]
+        s.apply(p, cs[0] if cs else acts[-1])
+    orders = set()
+    for k in range(12):
+        d = s.redeterminize(1, Rng(k))
+        assert isinstance(d, TideState)
+        assert d.view(1) == s.view(1)
+        for c in range(6):
+            assert d.piles[c][s.hidden[c]:] == s.piles[c][s.hidden[c]:]
+        orders.add(tuple(tuple(p) for p in d.piles))
+        assert sorted(t for p in d.piles for t in p) == sorted(t for p in s.piles for t in p)
+    assert len(orders) > 1
+    a = GAME.new(3, seed=21, pile_visibility="all")
+    assert a.redeterminize(0, Rng(1)).piles == a.piles  # type: ignore[attr-defined]
+
+
+def test_seed_example_three_player_starting_position() -> None:
+    s = GAME.new(3, seed=8)
+    assert isinstance(s, TideState)
+    placed_by = {}
+    while s.phase == PLACE:
+        placer = s.to_move()[0]
+        a = s.legal_actions(placer)[placer * 5]
+        assert isinstance(a, Place)
+        s.apply(placer, a)
+        placed_by[s.fr[a.sq]] = placer
+    assert s.onboard == [1, 1, 1]
+    assert placed_by == {p: (p + 1) % 3 for p in range(3)}  # by the player on the left
+    assert s.phase == ACT and s.to_move() == (s.first,)
+    assert s.phase != OVER
