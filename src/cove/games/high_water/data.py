@@ -274,7 +274,7 @@ def load(path: str | Path = DEFAULT_PATH) -> HWData:
     start_id = -1
 
     def card_name(t: dict[str, Any], what: str, i: int) -> str:
-        name = ck.field(t, "name", str, f"{what} #{i + 1}").strip()
+        name: str = ck.field(t, "name", str, f"{what} #{i + 1}").strip()
         ck.expect(bool(name) and name.lower() not in seen, f"{what} #{i + 1}",
                   f"field 'name' {name!r} must be non-empty and unique among all cards")
         seen.add(name.lower())

@@ -317,9 +317,11 @@ class HighWaterState(State):
         self.won = self.last = -1
         if self.logging:
             self.say(f"Round {self.rnd}: crates " + " | ".join(
-                f"{i + 1}: " + " ".join(D.label[d] for d in c) for i, c in enumerate(self.crates)))
-            self.say("The water coin shows " + ("HIGH water: the highest card wins"
-                                                if self.high else "LOW water: the lowest card wins"))
+                f"{i + 1}: " + " ".join(D.label[d] for d in c or ())
+                for i, c in enumerate(self.crates)))
+            coin = ("HIGH water: the highest card wins" if self.high
+                    else "LOW water: the lowest card wins")
+            self.say("The water coin shows " + coin)
 
     def _play_card(self, p: int, v: int) -> None:
         """A trick card goes to the played pile; F6 replenishment at 1 card left."""

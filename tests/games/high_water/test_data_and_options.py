@@ -1,0 +1,109 @@
+"""Bad input: malformed data files, options, illegal moves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cove
+from cove.games.high_water import GAME
+from cove.games.high_water.data import DEFAULT_PATH, load
+from tests.games.high_water.helpers import new
+
+TEXT = DEFAULT_PATH.read_text(encoding="utf-8")
+
+
+def bad(tmp_path: Path, old: str, new_text: str) -> Path:
+    assert old in TEXT, old
+    p = tmp_path / "hw.toml"
+    p.write_text(TEXT.replace(old, new_text, 1), encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize(
+    ("old", "new_text", "message"),
+    [
+        ('cost = ["r 4+", "any"]', 'cost = ["r 7+", "any"]',
+         "crew 'Gunner': field 'cost': icon 'r 7\\+' needs pips from 1 to 6"),
+        ('cost = ["bl", "bl"]', 'cost = ["purple", "bl"]',
+         "crew 'Navigator': field 'cost': icon 'purple' names unknown colour"),
+        ('tasks = ["pay 3g"]', 'tasks = ["pay 3 doubloons"]',
+         "quest 'Pay the Harbourmaster': field 'tasks\\[1\\]'"),
+        ('tasks = ["did used_blue", "pay 1g"]', 'tasks = ["did used_purple", "pay 1g"]',
+         "quest 'Scout the Reef': field 'tasks\\[1\\]': unknown flag 'used_purple'"),
+        ('influence = 8\n', 'influence = "eight"\n',
+         "quest 'Pirate Council': field 'influence' must be int"),
+        ('type = "passive"\ncost = ["y", "any"]', 'type = "pasive"\ncost = ["y", "any"]',
+         "crew 'Purser': field 'type' 'pasive' is not one of passive, active"),
+        ('effect = { kind = "cycle_market" }', 'effect = { kind = "teleport" }',
+         "crew 'Cartographer': field 'effect.kind' 'teleport'"),
+        ('pay = { gold = 2 }', 'pay = { gold = 2, dice = 1 }',
+         "crew 'Quartermaster': field 'pay' may hold only gold and rum"),
+        ('name = "Distiller"\ncopies = 2\ntype = "passive"',
+         'name = "Distiller"\ncopies = 2\ntype = "passive"\npay = { gold = 1 }',
+         "crew 'Distiller': field 'pay': a passive card has no activation cost"),
+        ('name = "Cook"\ncopies = 2\ntype = "active"',
+         'name = "Cook"\ncopies = 3\ntype = "active"',
+         "\\[\\[crew\\]\\]: the file has 25 crew cards but \\[counts\\] crew = 24"),
+        ('id = "g"\nname = "green"\ncount = 8', 'id = "g"\nname = "green"\ncount = 7',
+         "\\[\\[colours\\]\\]: the colour counts add up to 39 dice but \\[counts\\] dice = 40"),
+        ('name = "Fence"', 'name = "Cook"',
+         "crew #8: field 'name' 'Cook' must be non-empty and unique"),
+        ('gold = 2\nrum = 1', 'gold = -2\nrum = 1', "\\[setup\\]: field 'gold' must be from 0"),
+    ],
+)
+def test_malformed_data_names_file_card_and_field(tmp_path: Path, old: str, new_text: str,
+                                                  message: str) -> None:
+    path = bad(tmp_path, old, new_text)
+    with pytest.raises(cove.DataError, match="hw.toml: " + message):
+        load(path)
+    with pytest.raises(cove.DataError, match=message):
+        GAME.new(2, data_file=str(path))
+
+
+def test_not_toml_at_all(tmp_path: Path) -> None:
+    p = tmp_path / "hw.toml"
+    p.write_text("[[crew]\nname=", encoding="utf-8")
+    with pytest.raises(cove.DataError, match=r"hw\.toml: not valid TOML"):
+        load(p)
+
+
+def test_a_designer_can_edit_a_card_without_code(tmp_path: Path) -> None:
+    path = bad(tmp_path, 'effect = { kind = "gain", gold = 1 }',
+               'effect = { kind = "gain", gold = 3 }')
+    s = GAME.new(2, data_file=str(path))
+    purser = next(c for c in s.D.cards if c.name == "Purser")  # type: ignore[attr-defined]
+    assert purser.effect.gold == 3 and purser.text == "gain 3 gold"
+
+
+def test_options_are_validated_and_listed() -> None:
+    with pytest.raises(cove.OptionError, match="unknown option 'gaol'"):
+        GAME.new(2, gaol=10)
+    with pytest.raises(cove.OptionError, match="goal=0"):
+        GAME.new(2, goal=0)
+    with pytest.raises(cove.OptionError, match="one of: all, first"):
+        GAME.new(2, tie_scope="some")
+    names = [o["name"] for o in GAME.describe()["options"]]
+    assert names == ["goal", "max_rounds", "carry_cap", "max_quests", "tie_rereveals",
+                     "tie_scope", "data_file"]
+    assert new(2, goal="15").options.goal == 15
+
+
+def test_illegal_actions_leave_the_state_unchanged() -> None:
+    s = new(3, seed=4)
+    before = json.dumps(s.view(None)), s.record()
+    with pytest.raises(cove.IllegalAction, match=r"has no trick card 9 in hand.*legal: play 1"):
+        s.apply(0, "play 9")
+    with pytest.raises(cove.IllegalAction, match="not a legal move"):
+        s.apply(0, "take crate 1")
+    assert (json.dumps(s.view(None)), s.record()) == before
+
+
+def test_malformed_records_are_rejected() -> None:
+    s = new(2, seed=4)
+    rec = s.record()
+    rec["actions"] = [[0, "play 3"], [1, "play 3"], [0, "play 3"]]
+    with pytest.raises(cove.RecordError, match="action #3"):
+        cove.replay(rec)
