@@ -716,6 +716,9 @@ class PiratesState(State):
                         self.say(f"{self.name(q)} starts with 1 {R.booty[t]}")
             self._start_turn(0)
         elif kind == T_WHEEL_DONE:
+            o = self.order_of(p)
+            self.rerolls = sum(1 for c in self.crew[p] if R.crew[c].trigger == o
+                               for b in R.crew[c].bonus if b == D.REROLL)
             if self.crossed:
                 e = self.assign[p][EXT]
                 self.add_gold(p, e)
@@ -956,8 +959,7 @@ class PiratesState(State):
         if k == A_REFRESH:
             self.add_gold(p, -1)
             self.refreshed = True
-            for c in self.crew_line:
-                self.crew_deck.insert(0, c)
+            self.crew_deck[0:0] = self.crew_line
             self.crew_known += 3
             self.crew_line = [self._crew_draw() for _ in range(3)]
             if log:
@@ -1026,7 +1028,6 @@ class PiratesState(State):
         cap = R.captains[self.captain[p]]
         crew_b = [(c, b) for c in self.crew[p] if R.crew[c].trigger == o
                   for b in R.crew[c].bonus]
-        self.rerolls = sum(1 for _, b in crew_b if b == D.REROLL)
         self.bonus_left = [(c, b) for c, b in crew_b if b != D.REROLL]
         if self.bonus_left:
             self.tasks.append((T_CREWBONUS, p, 0))

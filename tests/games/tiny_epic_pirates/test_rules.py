@@ -1,0 +1,1018 @@
+"""One test per numbered rule of RULES.md (named after the rule), plus the seed's and the
+notes' worked examples."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import cove
+from cove.games.tiny_epic_pirates import GAME
+from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates import state as S
+from tests.games.tiny_epic_pirates.helpers import (
+    after_setup,
+    at_order,
+    check_conservation,
+    do,
+    do_prefix,
+    empty_ship,
+    find_card,
+    new,
+    play_random,
+    push,
+    rig_dice,
+    texts,
+    top,
+    turn_of,
+)
+
+R = D.ruleset("design")
+SUGAR, RUM, COFFEE, POWDER = range(4)
+
+
+# ---------------------------------------------------------------- R1 components and data
+def test_r1_1_component_counts() -> None:
+    assert len(R.maps) == 16 and len(R.search) == 20 and len(R.merchants) == 11
+    assert len(R.crew) == 24 and len(R.captains) == 4 and len(R.legend) == 7
+    assert len(R.treasure_cost) == 3 and len(R.booty) == 4
+    assert sorted(R.merchants) == [2, 2, 2, 4, 4, 4, 6, 6, 6, 8, 8]
+    assert [lv.name for lv in R.legend] == ["Sea Dog", "Pirate", "Corsair", "Swash Buckler",
+                                            "Buccaneer", "Legend", "Dread Pirate"]
+    assert R.gold_cap == 13 and R.ship_capacity == 3
+
+
+def test_r1_2_ruleset_option(tmp_path: Path) -> None:
+    with pytest.raises(cove.OptionError, match="unknown ruleset 'published'; available: design"):
+        GAME.new(2, ruleset="published")
+    assert GAME.new(2, ruleset="design").options.to_dict()["ruleset"] == "design"
+    copy = tmp_path / "mine.toml"
+    shutil.copy(Path(D.HERE) / "design.toml", copy)
+    assert D.load(copy).crew == R.crew
+
+
+def test_r1_3_malformed_data_names_file_entry_problem(tmp_path: Path) -> None:
+    text = (Path(D.HERE) / "design.toml").read_text()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('kind = "storm"', 'kind = "whirlpool"', 1))
+    with pytest.raises(cove.DataError, match=r"bad.toml: map #15: kind 'whirlpool'"):
+        D.load(bad)
+    bad.write_text(text.replace("count = 3\nlegend_players = 0", "count = 2\nlegend_players = 0"))
+    with pytest.raises(cove.DataError, match="merchant: expected 11 merchant cards, found 10"):
+        D.load(bad)
+    bad.write_text(text.replace("a_dice = [5, 6]", "a_dice = [5, 9]"))
+    with pytest.raises(cove.DataError, match="captain #1: a_dice must list die faces 1-6"):
+        D.load(bad)
+    bad.write_text(text + "\n[[crew]]\nname = 'Extra'\ntrigger = 'trade'\ndice = []\nbonus = []\n")
+    with pytest.raises(cove.DataError, match="crew: expected 24 crew cards, found 25"):
+        D.load(bad)
+    bad.write_text("not toml [")
+    with pytest.raises(cove.DataError, match="bad.toml: not valid TOML"):
+        D.load(bad)
+
+
+# ---------------------------------------------------------------- R2 resources
+def test_r2_1_gold_between_0_and_13() -> None:
+    s = after_setup(2)
+    s.add_gold(0, 40)
+    assert s.gold[0] == 13
+    s.add_gold(0, -20)
+    assert s.gold[0] == 0
+
+
+def test_r2_2_full_ship_discard_or_swap() -> None:
+    s = after_setup(2)
+    s.bag = [b + c for b, c in zip(s.bag, [0] * 4, strict=True)]
+    for t in s.booty[0]:
+        s.bag[t] += 1
+    s.booty[0] = []
+    for t in (SUGAR, SUGAR, RUM):
+        s.bag[t] -= 1
+        s.booty[0].append(t)
+    s.bag[COFFEE] -= 1
+    s._load(0, COFFEE)
+    s.acts = None
+    s._legal = None
+    s._settle()
+    assert texts(s) == ["discard the new coffee", "keep coffee, discard sugarcane",
+                        "keep coffee, discard rum"]
+    bag_before = s.bag[SUGAR]
+    do(s, "keep coffee, discard sugarcane")
+    assert sorted(s.booty[0]) == [SUGAR, RUM, COFFEE] and s.bag[SUGAR] == bag_before + 1
+    check_conservation(s)
+
+
+def test_r2_3_booty_cubes_conserved() -> None:
+    s = new(3, seed=4)
+    play_random(s, 4, check=True, limit=800)
+
+
+# ---------------------------------------------------------------- R3 setup
+def test_r3_1_sea_of_16_cards_with_face_down_tokens() -> None:
+    s = new(2, seed=1)
+    assert sorted(s.maps) == list(range(16))
+    assert len(s.tokens) == 16 and len(s.box_tokens) == 4
+    assert sorted(s.tokens + s.box_tokens) == list(range(20))
+    v = s.view(0)
+    assert all(not c["searched"] for c in v["sea"]) and v["search_tokens_left"] == 16
+    assert new(2, seed=2).maps != s.maps
+
+
+def test_r3_2_legend_mat_start() -> None:
+    s = new(4, seed=1)
+    for p in range(4):
+        assert s.level[p] == 1 and s.gold[p] == 1 and s.treasures[p] == []
+        assert s.dh_reserve[p] == 1 and not s.bloody[p]
+
+
+def test_r3_3_helm_start() -> None:
+    s = new(4, seed=1)
+    for p in range(4):
+        assert s.wheel[p][0] == D.HIDE_OUT and sorted(s.wheel[p][1:]) == [0, 1, 2, 3, 4]
+        assert s.cap[p] == 0 and s.assign[p] == [1, 1, 1, 0] and s.wheel_dh[p] == [0] * 6
+    assert len({tuple(w) for seed in range(6) for w in new(4, seed=seed).wheel}) > 4
+
+
+def test_r3_4_market_one_cube_of_each_at_random() -> None:
+    orders = {tuple(new(2, seed=k).market) for k in range(12)}
+    assert all(sorted(o) == [0, 1, 2, 3] for o in orders) and len(orders) > 3
+
+
+def test_r3_5_ports_opposite_corners_merchants_face_each_other() -> None:
+    for seed in range(8):
+        s = new(2, seed=seed)
+        a, b = s.ports
+        assert {a, b} in ({0, 15}, {3, 12})
+        assert s.m_pos == [a, b] and s.m_face == [1, 0]
+        assert all(c >= 0 for c in s.m_cube)
+
+
+def test_r3_6_merchant_deck_order() -> None:
+    s = new(2)
+    assert s.m_card == [2, 2]
+    assert s.m_deck == [8, 8, 6, 6, 6, 4, 4, 4, 2]      # bottom .. top
+
+
+def test_r3_7_crew_line_of_three() -> None:
+    s = new(2)
+    assert len(s.crew_line) == 3 and len(s.crew_deck) == 21
+
+
+def test_r3_8_first_player_places_navy_in_free_corner() -> None:
+    s = new(3, seed=5)
+    assert s.to_move() == (0,) and top(s) == S.T_NAVY_SETUP
+    corners = {a.a for a in s.legal_actions(0)}
+    assert corners == set(S.CORNERS) - set(s.ports)
+    do(s, texts(s)[1])
+    assert s.navy in corners
+
+
+def test_r3_9_each_player_starts_hidden_in_a_free_cove() -> None:
+    s = new(4, seed=5)
+    do(s, texts(s)[0])
+    for p in range(4):
+        assert s.to_move() == (p,) or p == 3
+        if top(s) != S.T_COVE:
+            break
+        opts = s.legal_actions(p)
+        assert len(opts) == 4 - p
+        do(s, str(opts[-1]))
+    coves = [s.pos[p] for p in range(4)]
+    assert len(set(coves)) == 4 and all(s.card(c).kind == D.COVE for c in coves)
+    assert all(s.hidden)
+
+
+def test_r3_10_captain_side_chosen_in_turn_order() -> None:
+    s = new(2, seed=5)
+    while top(s) != S.T_SIDE:
+        do(s, texts(s)[0])
+    assert s.to_move() == (0,)
+    do(s, "captain side b (bury then plunder)")
+    assert s.to_move() == (1,)
+    do(s, "captain side a (bury then attack)")
+    assert s.side == [1, 0]
+
+
+def test_r3_11_starting_cube_by_market_space() -> None:
+    for seed in range(4):
+        s = new(4, seed=seed)
+        market = s.market[:]
+        s2 = after_setup(4, seed=seed)
+        assert [b for b in s2.booty] == [[market[p]] for p in range(4)]
+
+
+# ---------------------------------------------------------------- R4 the wheel
+def test_r4_1_captain_advances_at_least_one_space() -> None:
+    s = after_setup(2)
+    assert [a.a for a in s.legal_actions(0)] == [1, 2, 3, 4]     # 5 would need 4 deckhands
+    s.assign[0] = [3, 3, 3, 3]
+    turn_of(s, 0)
+    assert [a.a for a in s.legal_actions(0)] == [1, 2, 3, 4, 5]  # never back to 0
+
+
+def test_r4_2_skipping_spaces_with_deckhands_seed_example() -> None:
+    s = after_setup(2)
+    s.cap[0] = 1
+    turn_of(s, 0)
+    assert "captain to 4 (" in texts(s)[2] and "2 deckhands" in texts(s)[2]
+    do(s, texts(s)[2])
+    assert top(s) == S.T_PAY and s.tasks[-1][2] == 2
+    do(s, "skip with a deckhand from rigging")
+    do(s, "skip with a deckhand from cannons")
+    assert s.cap[0] == 4 and s.wheel_dh[0] == [0, 0, 1, 1, 0, 0]
+    assert s.assign[0] == [0, 0, 1, 0]
+    check_conservation(s)
+
+
+def test_r4_2_repair_deckhands_can_skip() -> None:
+    s = after_setup(2)
+    s.assign[0] = [0, 0, 0, 2]
+    s.cap[0] = 1
+    turn_of(s, 0)
+    do_prefix(s, "captain to 3")
+    assert s.wheel_dh[0][2] == 1 and s.assign[0] == [0, 0, 0, 1]
+
+
+def test_r4_3_hide_out_free_and_5_to_1_wrap() -> None:
+    s = after_setup(2)
+    s.cap[0] = 5
+    s.assign[0] = [0, 0, 0, 0]
+    s.wheel_dh[0] = [0, 1, 1, 1, 0, 0]
+    turn_of(s, 0)
+    # from 5: 0 is next; 1 is reached by skipping 0 for free, with no deckhand to spare
+    assert texts(s)[0].startswith("captain to 0 (hide out)")
+    assert texts(s)[1].startswith("captain to 1 (") and "deckhand" not in texts(s)[1]
+    s2 = s.clone()
+    s2.wheel_dh[0] = [0, 0, 1, 1, 0, 0]
+    s2.assign[0] = [1, 0, 0, 0]
+    turn_of(s2, 0)
+    do_prefix(s2, "captain to 1")
+    assert s2.cap[0] == 1 and s2.crossed and s2.wheel_dh[0] == [0, 0, 1, 1, 0, 0]
+
+
+def test_r4_4_reassigning_skipped_deckhands_seed_example() -> None:
+    s = after_setup(2)
+    s.cap[0] = 1
+    s.assign[0] = [0, 0, 0, 0]
+    s.wheel_dh[0] = [0, 0, 1, 1, 1, 0]
+    turn_of(s, 0)
+    dests = [a.a for a in s.legal_actions(0)]
+    # 2, 3, 4 hold deckhands: skipping them is free; 5 is empty and the released
+    # deckhands cannot pay for it this turn, so 0 is out of reach
+    assert dests == [2, 3, 4, 5]
+    do_prefix(s, "captain to 5")
+    for want in ("rigging", "cannons", "extort"):
+        assert top(s) == S.T_RELEASE
+        do(s, f"released deckhand to {want}")
+    assert s.wheel_dh[0] == [0] * 6 and s.assign[0] == [1, 1, 1, 0] and s.cap[0] == 5
+    check_conservation(s)
+
+
+# ---------------------------------------------------------------- R5 sailing
+def _to_sail(s: S.PiratesState, p: int = 0) -> None:
+    """Put p at the sailing step of a fresh turn (captain moved one space)."""
+    turn_of(s, p)
+    do(s, texts(s)[0])
+    while top(s) in (S.T_RELEASE, S.T_PAY):
+        do(s, texts(s)[0])
+    assert top(s) == S.T_SAIL
+
+
+def _no_storms(s: S.PiratesState) -> None:
+    s.maps = [m for m in s.maps if R.maps[m].kind != D.STORM] + [
+        m for m in s.maps if R.maps[m].kind == D.STORM]   # storms at d3, d4
+
+
+def test_r5_1_sail_is_legend_plus_rigging_orthogonal() -> None:
+    s = after_setup(2)
+    _no_storms(s)
+    s.pos[0] = 5          # b2
+    s.assign[0] = [2, 0, 1, 0]
+    _to_sail(s)
+    assert sorted(a.text.split()[1] for a in s.legal_actions(0) if a.kind == 6) == [
+        "east", "north", "south", "west"]
+    for d in ("east", "east", "south"):       # 1 (Sea Dog) + 2 rigging = 3 moves
+        do_prefix(s, f"sail {d}")
+    assert s.pos[0] == 11 and top(s) != S.T_SAIL   # out of movement: sailing ends
+
+
+def test_r5_2_storm_jostles_once_per_storm_entered() -> None:
+    s = after_setup(2)
+    _no_storms(s)                  # storms at d3 (14) and d4 (15)
+    s.pos[0] = 10                  # c3
+    s.level[0] = 7                 # sail 4
+    s.assign[0] = [3, 0, 0, 0]     # + 3 rigging
+    _to_sail(s)
+    do(s, "sail south to d3")
+    assert s.assign[0] == [2, 0, 0, 1]      # the storm jostled a rigging deckhand
+    do(s, "sail east to d4")       # a second storm: jostled again
+    assert s.assign[0] == [1, 0, 0, 2]
+    do(s, "sail north to c4")      # leaving a storm does not jostle
+    assert s.assign[0] == [1, 0, 0, 2]
+    do(s, "sail south to d4")      # entering it again does
+    assert s.assign[0] == [0, 0, 0, 3]
+    assert top(s) != S.T_SAIL      # 4 + 0 rigging = 4 moves used: sailing is over
+
+
+def test_r5_3_jostling_order_and_all_in_repair_seed_example() -> None:
+    s = after_setup(2)
+    _no_storms(s)
+    s.pos[0] = 10
+    # a deckhand on cannons and one on the wheel: the assignment goes first
+    s.assign[0] = [0, 1, 0, 1]
+    s.wheel_dh[0] = [0, 0, 0, 0, 1, 0]
+    s.sail_tokens[0] = [2]
+    _to_sail(s)
+    do(s, "use sail token +2")
+    do(s, "sail south to d3")
+    assert s.assign[0] == [0, 0, 0, 2] and s.wheel_dh[0][4] == 1
+    # next storm: nothing on rigging/cannons/extort, so the wheel deckhand goes
+    do(s, "sail east to d4")
+    assert s.assign[0] == [0, 0, 0, 3] and s.wheel_dh[0] == [0] * 6
+    # all in repair: sailing into a storm is not allowed
+    do(s, "sail north to c4")
+    assert "sail west to d3" not in " ".join(texts(s)) if top(s) == S.T_SAIL else True
+    s2 = after_setup(2)
+    _no_storms(s2)
+    s2.pos[0] = 10
+    s2.assign[0] = [0, 0, 0, 3]
+    _to_sail(s2)
+    assert not any("to d3" in t for t in texts(s2))
+
+
+def test_r5_3_all_in_repair_not_jostled_by_lost_attack() -> None:
+    s = after_setup(2)
+    s.assign[0] = [0, 0, 0, 3]
+    s._jostle_after_loss(0)
+    assert not s.tasks or s.tasks[-1][0] != S.T_JOSTLE or s.tasks[-1][1] != 0
+
+
+def test_r5_4_sail_tokens_single_use() -> None:
+    s = after_setup(2)
+    _no_storms(s)
+    s.pos[0] = 0
+    s.assign[0] = [0, 1, 1, 0]
+    s.sail_tokens[0] = [1, 2]
+    _to_sail(s)
+    do(s, "sail east to a2")
+    assert "use sail token +1" in texts(s) and not any(t.startswith("sail ") for t in texts(s))
+    do(s, "use sail token +2")
+    do(s, "sail east to a3")
+    do(s, "sail east to a4")
+    assert s.sail_tokens[0] == [1] and s.pos[0] == 3
+
+
+def test_r5_5_sailing_leaves_the_cove() -> None:
+    s = after_setup(2)
+    _no_storms(s)
+    assert s.hidden[0]
+    _to_sail(s)
+    do(s, texts(s)[0])
+    assert not s.hidden[0]
+
+
+# ---------------------------------------------------------------- R6 the ship line
+def test_r6_1_crossing_the_ship_line_pays_extort() -> None:
+    s = after_setup(2)
+    s.cap[0] = 4
+    s.assign[0] = [0, 1, 2, 0]
+    turn_of(s, 0)
+    do_prefix(s, "captain to 0")        # 4 -> 0 skips 5 (paid from cannons: only choice?)
+    while top(s) == S.T_PAY:
+        do(s, "skip with a deckhand from cannons")
+    assert s.crossed and s.gold[0] == 1 + 2
+    s2 = after_setup(2)                  # 0 -> 2 does not cross
+    do_prefix(s2, "captain to 2")
+    while top(s2) == S.T_PAY:
+        do(s2, texts(s2)[0])
+    assert not s2.crossed and s2.gold[0] == 1
+
+
+def _finish_turn(s: S.PiratesState) -> None:
+    p = s.turn_player()
+    while s.turn_player() == p and not s.is_over:
+        t = texts(s)
+        pick = next((x for x in t if x.startswith(("stop", "skip", "end", "done", "fire"))),
+                    t[0])
+        do(s, pick)
+
+
+def test_r6_2_navy_and_merchants_sail_only_after_crossing() -> None:
+    s = after_setup(2)
+    m0 = s.m_pos[:]
+    do_prefix(s, "captain to 1")
+    _finish_turn(s)
+    assert s.m_pos == m0
+    s.cap[1] = 5
+    turn_of(s, 1)
+    do_prefix(s, "captain to 0")
+    navy = s.navy
+    _finish_turn(s)
+    assert s.m_pos != m0 and S.dist(s.navy, s.pos[1]) < S.dist(navy, s.pos[1])
+
+
+def test_r6_3_merchants_step_diagonally_and_turn_at_port() -> None:
+    s = after_setup(2)
+    s.ports = (0, 15)
+    s.m_pos, s.m_face = [0, 10], [1, 1]
+    s._merchants_sail()
+    assert s.m_pos == [5, 15] and s.m_face == [1, 0]
+    s._merchants_sail()
+    assert s.m_pos == [10, 10]
+
+
+def test_r6_4_navy_chases_and_attacks_unhidden_ship() -> None:
+    s = after_setup(2)
+    _no_storms(s)
+    s.navy = 0
+    s.pos[0], s.hidden[0] = 5, False
+    s.level[0] = 3                  # navy deals 4 + 3 // 2 = 5
+    s.crossed = True
+    s.tasks = [(S.T_NEXT, 0, 0), (S.T_NAVY_FIGHT, 0, 0), (S.T_NAVY_MOVE, 0, 0)]
+    s.acts = None
+    s._legal = None
+    s._settle()
+    assert top(s) == S.T_NAVY_MOVE and texts(s) == ["navy sails east", "navy sails south"]
+    do(s, "navy sails east")
+    assert s.navy == 1
+    s.navy = 5                      # (test) bring it onto the ship
+    s.turn = 0
+    s.battle = None
+    s.assign[0] = [1, 1, 1, 0]
+    s.captain[0], s.side[0] = 0, 0  # dice symbols 5, 6
+    booty = len(s.booty[0])
+    rig_dice(s, [3, 3])             # no symbols: 0 damage + 1 cannon < 5
+    s.tasks = [(S.T_NEXT, 0, 0), (S.T_NAVY_FIGHT, 0, 0)]
+    s.acts = None
+    s._legal = None
+    s._settle()
+    assert any("the navy deals 5, P1 deals 1" in e.text for e in s.events(None))
+    while top(s) in (S.T_JOSTLE, S.T_LOSE) and s.to_move() == (0,) and s.turn == 0:
+        do(s, texts(s)[0])
+    assert s.assign[0][3] == 1 and len(s.booty[0]) == booty - 1
+    # a hidden ship is not attacked
+    s3 = after_setup(2)
+    s3.navy = s3.pos[0]
+    s3.tasks = [(S.T_NEXT, 0, 0), (S.T_NAVY_FIGHT, 0, 0)]
+    s3.acts = None
+    s3._legal = None
+    s3._settle()
+    assert s3.hidden[0] and s3.turn == 1
+
+
+# ---------------------------------------------------------------- R7 orders
+def test_r7_1_plunder_draws_settlement_icons() -> None:
+    s = after_setup(2)
+    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=2)
+    empty_ship(s, 0)
+    at_order(s, 0, D.PLUNDER)
+    assert texts(s) == ["plunder 2", "skip plunder"]
+    do(s, "plunder 2")
+    assert len(s.booty[0]) == 2
+    check_conservation(s)
+
+
+def test_r7_2_trade_three_sugarcane_at_four_seed_example() -> None:
+    s = after_setup(2)
+    for t in s.booty[0]:
+        s.bag[t] += 1
+    s.booty[0] = [SUGAR] * 3
+    s.bag[SUGAR] -= 3
+    s.market = [RUM, COFFEE, SUGAR, POWDER]          # sugarcane at value 4
+    s.pos[0] = find_card(s, D.MARKET, booty=SUGAR)
+    at_order(s, 0, D.TRADE)
+    assert texts(s) == ["trade 1 sugarcane", "trade 2 sugarcane", "trade 3 sugarcane",
+                        "skip trade"]
+    do(s, "trade 3 sugarcane")
+    assert s.gold[0] == 1 + 12 and s.booty[0] == []
+    assert s.market == [SUGAR, RUM, COFFEE, POWDER]   # sold type to 2, the others move up
+    check_conservation(s)
+
+
+def test_r7_2_trade_at_lowest_value_moves_nothing() -> None:
+    s = after_setup(2)
+    for t in s.booty[0]:
+        s.bag[t] += 1
+    s.booty[0] = [RUM]
+    s.bag[RUM] -= 1
+    s.market = [RUM, COFFEE, SUGAR, POWDER]
+    s.pos[0] = find_card(s, D.MARKET, booty=RUM)
+    at_order(s, 0, D.TRADE)
+    do(s, "trade 1 rum")
+    assert s.gold[0] == 3 and s.market == [RUM, COFFEE, SUGAR, POWDER]
+
+
+def test_r7_3_crew_up_take_refresh_and_four_limit() -> None:
+    s = after_setup(2)
+    at_order(s, 0, D.CREW_UP)
+    do(s, "crew up")
+    line = s.crew_line[:]
+    do(s, "refresh the crew line for 1 gold")
+    assert s.gold[0] == 0 and s.crew_deck[:3] == line and s.crew_known == 3
+    assert "refresh the crew line for 1 gold" not in texts(s)
+    first = s.crew_line[0]
+    do_prefix(s, "take ")
+    assert s.crew[0] == [first] and len(s.crew_line) == 3
+    assert not any(t.startswith("take") for t in texts(s))   # one card per crew up
+    # four crew: taking means discarding one to the bottom of the deck
+    s.crew[0] += [c for c in s.crew_deck[5:8]]
+    for c in s.crew[0][1:]:
+        s.crew_deck.remove(c)
+    s.crew_known = 3
+    at_order(s, 0, D.CREW_UP)
+    do(s, "crew up")
+    opts = [t for t in texts(s) if t.startswith("take")]
+    assert len(opts) == 12 and all(", discard " in t for t in opts)
+    gone = s.crew[0][0]
+    do(s, opts[0])
+    assert gone not in s.crew[0] and s.crew_deck[0] == gone and len(s.crew[0]) == 4
+    check_conservation(s)
+
+
+def test_r7_4_mutiny_once_per_game() -> None:
+    s = after_setup(2)
+    side = s.side[0]
+    at_order(s, 0, D.CREW_UP)
+    do(s, "crew up")
+    do(s, "mutiny (flip the captain card)")
+    assert s.side[0] == 1 - side and s.bloody[0]
+    assert "mutiny (flip the captain card)" not in texts(s)
+    at_order(s, 0, D.CREW_UP)
+    do(s, "crew up")
+    assert "mutiny (flip the captain card)" not in texts(s)
+
+
+def test_r7_5_search_takes_the_token_once() -> None:
+    s = after_setup(2)
+    here = s.pos[0]
+    s.tokens[here] = next(i for i, t in enumerate(R.search) if t == (D.S_GOLD, 3))
+    if s.tokens.count(s.tokens[here]) > 1 or s.tokens[here] in s.box_tokens:
+        pytest.skip("token id clash in this layout")
+    at_order(s, 0, D.SEARCH)
+    do(s, "search")
+    assert s.gold[0] == 4 and s.tokens[here] == -1 and s.view(1)["sea"][here]["searched"]
+    at_order(s, 0, D.SEARCH)
+    assert "search" not in texts(s)
+
+
+def test_r7_5_search_sail_token_kept() -> None:
+    s = after_setup(2)
+    here = s.pos[0]
+    sail = [i for i, t in enumerate(R.search) if t == (D.S_SAIL, 2)]
+    s.tokens = [t if t not in sail else -1 for t in s.tokens]
+    s.box_tokens = [t for t in s.box_tokens if t not in sail]
+    s.tokens[here] = sail[0]
+    at_order(s, 0, D.SEARCH)
+    do(s, "search")
+    assert s.sail_tokens[0] == [2]
+
+
+def test_r7_6_attack_targets_on_your_card_not_navy_not_hidden() -> None:
+    s = after_setup(3)
+    here = s.m_pos[0]
+    s.pos = [here, here, here]
+    s.hidden = [False, True, False]
+    s.navy = here
+    at_order(s, 0, D.ATTACK)
+    assert texts(s) == ["attack merchant a", "attack p3", "skip attack"]
+
+
+def test_r7_7_attack_damage_counting_notes_example() -> None:
+    s = after_setup(2)
+    s.captain[0] = 0
+    s.side[0] = 1                       # Magnus Bolt side B: dice 1, 2 (no 6)
+    ursula = next(i for i, c in enumerate(R.crew) if c.name == "Ursula Bane")   # 6, 6
+    s.crew[0] = [ursula]
+    s.assign[0] = [0, 0, 0, 0]
+    assert s.damage(0, [6, 3]) == 2     # two "6" symbols, one 6 rolled
+    assert s.damage(0, [6, 6]) == 4     # two 6s rolled
+    assert s.damage(0, [6, 6, 1]) == 5
+    s.assign[0] = [0, 2, 0, 0]          # +1 per deckhand on cannons
+    assert s.damage(0, [6, 3]) == 4
+    buck = next(i for i, c in enumerate(R.crew) if c.name == "Buck Cannon")
+    s.crew[0].append(buck)              # automatic hit
+    assert s.damage(0, [4, 4]) == 3
+
+
+def _attack_merchant(s: S.PiratesState, dice: list[int], value: int = 2) -> None:
+    s.pos[0] = s.m_pos[0]
+    s.hidden[0] = False
+    s.m_card[0] = value
+    at_order(s, 0, D.ATTACK)
+    rig_dice(s, dice)
+    do(s, "attack merchant a")
+
+
+def test_r7_8_surefire_sets_a_die() -> None:
+    s = after_setup(2)
+    s.captain[0], s.side[0] = 0, 0       # dice 5, 6
+    s.sure[0], s.sure_supply = 2, s.sure_supply - 2
+    s.assign[0] = [0, 0, 3, 0]
+    _attack_merchant(s, [1, 1])
+    assert "sure-fire: die 1 to 5" in texts(s) and "sure-fire: die 2 to 6" in texts(s)
+    do(s, "sure-fire: die 1 to 6")
+    assert s.battle is not None and s.battle[3] == [6, 1] and s.sure[0] == 1
+    do(s, "sure-fire: die 2 to 5")        # no token left: the shot is fired
+    assert s.battle is None and s.sure[0] == 1   # 2 vs merchant 2: a tie gives one back
+    # it changes a die, it does not add one: 2 dice, 2 hits (+0 cannons)
+    assert any("P1 fires 6 5: 2 from dice + 0 cannons" in e.text for e in s.events(None))
+    check_conservation(s)
+
+
+def test_r7_9_reroll_during_attack() -> None:
+    s = after_setup(2)
+    betty = next(i for i, c in enumerate(R.crew) if c.name == "Betty Blunderbuss")
+    s.crew[0] = [betty]
+    s.crew_line = [c for c in s.crew_line if c != betty]
+    if betty in s.crew_deck:
+        s.crew_deck.remove(betty)
+    while len(s.crew_line) < 3:
+        s.crew_line.append(s.crew_deck.pop())
+    s.rerolls = 1
+    s.pos[0] = s.m_pos[0]
+    s.hidden[0] = False
+    s.cap[0] = s.wheel[0].index(D.ATTACK)
+    s.tasks = [(S.T_END_TURN, 0, 0), (S.T_BONUS_SETUP, 0, 0), (S.T_ORDER, 0, 0)]
+    s.acts = None
+    s._legal = None
+    s._settle()
+    do(s, "attack merchant a")
+    assert "reroll dice 1+2" in texts(s)
+    do(s, "reroll dice 1+2")
+    assert not any(t.startswith("reroll") for t in texts(s))
+
+
+def _fresh_for_merchant(n: int = 2) -> S.PiratesState:
+    s = after_setup(n)
+    s.captain[0], s.side[0] = 0, 0        # Magnus A: symbols 5, 6
+    empty_ship(s, 0)
+    return s
+
+
+def test_r7_10_merchant_loss_jostles_and_gives_surefire() -> None:
+    s = _fresh_for_merchant()
+    s.assign[0] = [1, 0, 0, 0]
+    s.wheel_dh[0] = [0, 0, 0, 0, 1, 1]
+    _attack_merchant(s, [6, 5], value=4)  # 2 damage vs 4
+    assert s.assign[0] == [0, 0, 0, 1] and s.sure[0] == 1 and s.m_card[0] == 4
+    check_conservation(s)
+
+
+def test_r7_10_merchant_tie_gives_surefire_no_jostle() -> None:
+    s = _fresh_for_merchant()
+    s.assign[0] = [0, 2, 0, 0]
+    _attack_merchant(s, [6, 5], value=4)  # 2 + 2 cannons = 4 vs 4
+    assert s.sure[0] == 1 and s.assign[0] == [0, 2, 0, 0] and s.m_card[0] == 4
+    assert s.m_pos[0] == s.pos[0]
+
+
+def test_r7_10_merchant_sunk() -> None:
+    s = _fresh_for_merchant()             # 2 players: a 4 gives legend
+    s.assign[0] = [0, 3, 0, 0]
+    s.m_deck = [8, 8, 6, 6, 6, 4, 4]
+    s.m_removed = 2
+    cube = s.m_cube[0]
+    port = s.m_pos[0]
+    _attack_merchant(s, [6, 5], value=4)  # 2 + 3 = 5 vs 4: sunk
+    assert s.booty[0] == [cube] and s.gold[0] == 1 + 4 + 2      # +2 for reaching Pirate
+    assert s.level[0] == 2 and s.m_card[0] == 4 and s.m_removed == 3 and s.m_deck == [8, 8,
+                                                                                       6, 6, 6, 4]
+    other = s.ports[1] if port == s.ports[0] else s.ports[0]
+    assert s.m_pos[0] == other                     # the port farthest from the ship
+    assert s.m_face[0] == s.ports.index(port)      # pointing back at the other port
+    assert s.m_cube[0] >= 0                        # a fresh cube from the bag
+    check_conservation(s)
+
+
+def test_r7_10_merchant_two_gives_no_legend_and_eight_stays() -> None:
+    s = _fresh_for_merchant(4)
+    s.assign[0] = [0, 3, 0, 0]
+    _attack_merchant(s, [6, 5], value=2)
+    assert s.level[0] == 1 and s.m_card[0] == 2 and s.m_removed == 1
+    s = _fresh_for_merchant(4)            # an 8 gives legend even at 4 players
+    s.assign[0] = [0, 3, 0, 0]
+    s.crew[0] = [next(i for i, c in enumerate(R.crew) if c.name == "Ursula Bane")]
+    s.crew_line = [c for c in s.crew_line if c not in s.crew[0]]
+    s.crew_deck = [c for c in s.crew_deck if c not in s.crew[0]]
+    while len(s.crew_line) < 3:
+        s.crew_line.append(s.crew_deck.pop())
+    _attack_merchant(s, [6, 6], value=8)  # three 6 symbols x two 6s + 3 = 9 > 8
+    while s.to_move() == (0,) and top(s) in (S.T_KEEP, S.T_PORT, S.T_NEWHAND):
+        do(s, texts(s)[0])
+    assert s.m_card[0] == 8 and s.level[0] == 2 and s.m_removed == 0
+    check_conservation(s)
+
+
+def test_r7_10_equal_port_distance_attacker_chooses() -> None:
+    s = _fresh_for_merchant()
+    s.assign[0] = [0, 3, 0, 0]
+    s.ports = (0, 15)
+    s.m_pos[0] = 5 if False else s.m_pos[0]
+    s.m_pos[0] = 3                         # a3.. put merchant and ship at a4 (corner 3)
+    _attack_merchant(s, [6, 5], value=2)
+    assert top(s) == S.T_PORT and texts(s) == ["merchant to port a1", "merchant to port d4"]
+    do(s, "merchant to port d4")
+    assert s.m_pos[0] == 15 and s.m_face[0] == 0
+
+
+def test_r7_11_pirate_battle() -> None:
+    s = after_setup(2)
+    s.pos[1] = s.pos[0]
+    s.hidden = [False, False]
+    s.captain[0], s.side[0] = 0, 0       # 5, 6
+    s.captain[1], s.side[1] = 1, 0       # 4, 6
+    s.assign[0] = [1, 1, 1, 0]
+    s.assign[1] = [1, 1, 1, 0]
+    s.sure[1], s.sure_supply = 1, s.sure_supply - 1
+    at_order(s, 0, D.ATTACK)
+    rig_dice(s, [5, 6, 1, 2])            # P1: 2 + 1 cannon = 3; P2: 0 + 1 = 1
+    gold = s.gold[:]
+    booty = [b[:] for b in s.booty]
+    do(s, "attack p2")
+    # the attacker totals first, then the defender (who may spend a sure-fire)
+    assert s.to_move() == (1,) and top(s) == S.T_FIRE
+    assert any("P1 fires 5 6: 2 from dice + 1 cannons + 0 auto-hits = 3" in e.text
+               for e in s.events(None))
+    do(s, "fire with 1 2")
+    # P2 loses: jostled and gains a sure-fire; P1 rises a level; no theft
+    assert s.sure[1] == 2 and s.sure[0] == 0
+    assert s.to_move() == (1,) and top(s) == S.T_JOSTLE
+    do(s, "jostle: cannons deckhand to repair")
+    assert s.level == [2, 1]
+    assert s.assign[1] == [1, 0, 1, 1]
+    assert s.booty == booty and s.gold[1] == gold[1]
+    check_conservation(s)
+
+
+def test_r7_11_pirate_battle_tie() -> None:
+    s = after_setup(2)
+    s.pos[1] = s.pos[0]
+    s.hidden = [False, False]
+    s.captain[1], s.side[1] = s.captain[0], s.side[0]
+    s.assign[1] = s.assign[0][:]
+    at_order(s, 0, D.ATTACK)
+    rig_dice(s, [3, 4, 3, 4])
+    do(s, "attack p2")
+    assert s.sure == [1, 1] and s.level == [1, 1] and s.assign[1] == [1, 1, 1, 0]
+
+
+def test_r7_12_hide_out_in_a_free_cove() -> None:
+    s = after_setup(3)
+    cove_ = s.pos[1]                     # P2 hides in this cove
+    s.pos[0], s.hidden[0] = cove_, False
+    at_order(s, 0, D.HIDE_OUT)
+    assert texts(s) == ["skip hide out"] or top(s) != S.T_ORDER
+    s = after_setup(3)
+    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
+    s.pos[0], s.hidden[0] = free, False
+    s.assign[0] = [1, 0, 1, 2]
+    s.dh_reserve[0] = 0
+    at_order(s, 0, D.HIDE_OUT)
+    do_prefix(s, "hide out")
+    assert s.hidden[0] and top(s) == S.T_DIST
+    assert len(texts(s)) == 15           # 4 deckhands over rigging/cannons/extort
+    do(s, "deckhands: rigging 0, cannons 1, extort 3")
+    assert s.assign[0] == [0, 1, 3, 0] and s.gold[0] == 1 + 2   # 2 newly on extort
+    check_conservation(s)
+
+
+def test_r7_12_hideout_extort_all_option() -> None:
+    s = after_setup(2, hideout_extort="all")
+    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
+    s.pos[0], s.hidden[0] = free, False
+    at_order(s, 0, D.HIDE_OUT)
+    do_prefix(s, "hide out")
+    do(s, "deckhands: rigging 0, cannons 0, extort 3")
+    assert s.gold[0] == 1 + 3
+
+
+def test_r7_13_every_order_is_optional() -> None:
+    s = after_setup(2)
+    for o in range(6):
+        at_order(s, 0, o)
+        if top(s) == S.T_ORDER:
+            assert texts(s)[-1] == f"skip {D.ORDERS[o]}"
+
+
+# ---------------------------------------------------------------- R8 bonus actions
+def _give_crew(s: S.PiratesState, p: int, name: str) -> int:
+    c = next(i for i, k in enumerate(R.crew) if k.name == name)
+    for pile in (s.crew_line, s.crew_deck):
+        if c in pile:
+            pile.remove(c)
+    if len(s.crew_line) < 3:
+        s.crew_line.append(s.crew_deck.pop())
+    s.crew[p].append(c)
+    return c
+
+
+def test_r8_1_bonus_triggers_even_if_order_skipped() -> None:
+    s = after_setup(2)
+    s.captain[0], s.side[0] = 0, 0       # Magnus A: trigger attack (not search)
+    _give_crew(s, 0, "Eliza Lucky")      # search -> sure-fire
+    at_order(s, 0, D.SEARCH)
+    do(s, "skip search")
+    assert texts(s) == ["bonus sure-fire (eliza lucky)", "end bonus actions"]
+    do(s, "bonus sure-fire (eliza lucky)")
+    assert s.sure[0] == 1
+
+
+def test_r8_2_captain_bury_first_then_second_action() -> None:
+    s = after_setup(2)
+    s.captain[0], s.side[0] = 0, 1       # Magnus B: trigger plunder, Bury then Plunder
+    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=1)
+    s.gold[0], s.level[0] = 8, 2
+    at_order(s, 0, D.PLUNDER)
+    do(s, "skip plunder")
+    assert top(s) == S.T_CAPBURY
+    assert texts(s)[0].startswith("bury treasure at") and texts(s)[1] == "skip bury"
+    do(s, texts(s)[0])
+    assert s.treasures[0] == [s.pos[0]] and s.gold[0] == 2
+    assert top(s) == S.T_CAPT2 and texts(s) == ["bonus plunder 1 (captain)",
+                                                "skip captain's plunder"]
+    # skipping Bury still allows the second action
+    s2 = after_setup(2)
+    s2.captain[0], s2.side[0] = 0, 1
+    s2.pos[0] = find_card(s2, D.SETTLEMENT, plunder=1)
+    s2.gold[0], s2.level[0] = 8, 2
+    at_order(s2, 0, D.PLUNDER)
+    do(s2, "skip plunder")
+    do(s2, "skip bury")
+    assert top(s2) == S.T_CAPT2
+
+
+def test_r8_3_crew_bonuses_any_order_and_no_chaining() -> None:
+    s = after_setup(2)
+    s.captain[0], s.side[0] = 1, 1       # Francisco B: trigger search (Bury -> Plunder)
+    _give_crew(s, 0, "Eliza Lucky")      # search -> sure-fire
+    _give_crew(s, 0, "Lieutenant Flint") # search -> plunder
+    _give_crew(s, 0, "Jolly Rodger")     # plunder -> trade: must NOT chain from a bonus
+    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=1)
+    empty_ship(s, 0)
+    s.tokens[s.pos[0]] = -1
+    at_order(s, 0, D.SEARCH)
+    assert texts(s) == ["skip search"] or top(s) == S.T_CAPBURY or top(s) == S.T_CAPT2 \
+        or top(s) == S.T_CREWBONUS
+    while top(s) in (S.T_CAPBURY, S.T_CAPT2):
+        do(s, texts(s)[-1])
+    assert texts(s) == ["bonus sure-fire (eliza lucky)", "bonus plunder 1 (lieutenant flint)",
+                        "end bonus actions"]
+    do(s, "bonus plunder 1 (lieutenant flint)")
+    assert len(s.booty[0]) == 1
+    assert texts(s) == ["bonus sure-fire (eliza lucky)", "end bonus actions"]
+    do(s, "bonus sure-fire (eliza lucky)")
+    assert s.sure[0] == 1 and s.turn == 1        # turn over, no trade from Jolly Rodger
+
+
+def test_r8_4_design_bonus_actions() -> None:
+    s = after_setup(2)
+    _give_crew(s, 0, "Sara Silver")          # trade -> gold +1
+    _give_crew(s, 0, "Quartermaster Quigley")  # trade -> reassign
+    s.captain[0], s.side[0] = 0, 0
+    s.assign[0] = [0, 0, 1, 1]
+    s.wheel_dh[0] = [0, 0, 1, 0, 0, 0]
+    at_order(s, 0, D.TRADE)
+    do(s, "bonus gold (sara silver)")
+    assert s.gold[0] == 2
+    do(s, "bonus reassign (quartermaster quigley)")
+    # extort stays; repair and the wheel may join: 1 to 3 deckhands on the three
+    assert "deckhands: rigging 3, cannons 0, extort 0" in texts(s)
+    assert "deckhands: rigging 1, cannons 0, extort 0" in texts(s)
+    do(s, "deckhands: rigging 1, cannons 1, extort 1")
+    assert s.assign[0] == [1, 1, 1, 0] and s.wheel_dh[0] == [0] * 6
+    check_conservation(s)
+
+
+# ---------------------------------------------------------------- R9 legend
+def test_r9_1_legend_levels_bonuses_and_top() -> None:
+    s = after_setup(2)
+    s.gold[0] = 0
+    gained = []
+    for _ in range(8):
+        s._gain_legend(0)
+        while s.tasks and s.tasks[-1][0] == S.T_NEWHAND:
+            s.tasks.pop()
+            s._do((S.T_NEWHAND, 0, 0), s._actions((S.T_NEWHAND, 0, 0))[1])
+        gained.append((s.level[0], s.gold[0], s.sure[0], s.assign[0][1]))
+    assert gained[0] == (2, 2, 0, 1)
+    assert gained[1] == (3, 2, 0, 2)        # Corsair: the 4th deckhand
+    assert gained[2] == (4, 2, 1, 2)
+    assert gained[3] == (5, 5, 1, 2)
+    assert gained[4] == (6, 5, 2, 2)
+    assert gained[5] == (7, 9, 2, 2)
+    assert gained[6] == gained[7] == gained[5]   # nothing more at the top
+    assert s.dh_reserve[0] == 0 and R.legend[6].sail == 4 and s.dice_count(0) == 3
+
+
+# ---------------------------------------------------------------- R10 bury
+def test_r10_1_bury_cost_gate_and_location() -> None:
+    s = after_setup(2)
+    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=1)
+    s.gold[0], s.level[0] = 5, 2
+    assert not s.can_bury(0)                 # 6 gold needed
+    s.gold[0], s.level[0] = 6, 1
+    assert not s.can_bury(0)                 # Pirate (level 2) needed
+    s.level[0] = 2
+    assert s.can_bury(0)
+    s.treasures[0] = [s.pos[0]]
+    s.gold[0], s.level[0] = 13, 7
+    assert not s.can_bury(0)                 # not twice on one card
+    s.pos[0] = find_card(s, D.STORM)
+    assert not s.can_bury(0)                 # no island
+    s.pos[0] = find_card(s, D.COVE)
+    assert s.can_bury(0) and R.treasure_cost == (6, 9, 12) and R.treasure_level == (2, 4, 6)
+
+
+# ---------------------------------------------------------------- R11 end
+def test_r11_1_third_treasure_ends_after_equal_turns() -> None:
+    s = after_setup(3)
+    s.captain[1], s.side[1] = 0, 1           # P2: Magnus B, trigger plunder
+    s.pos[1] = find_card(s, D.SETTLEMENT, plunder=1)
+    s.treasures[1] = [i for i in range(16) if i != s.pos[1]][:2]
+    s.gold[1], s.level[1] = 13, 6
+    at_order(s, 1, D.PLUNDER)
+    do(s, "skip plunder")
+    do_prefix(s, "bury treasure")
+    assert s.end_trigger and not s.is_over
+    while top(s) != S.T_WHEEL:
+        do(s, texts(s)[-1])
+    assert s.turn_player() == 2              # P3 still plays
+    _finish_turn(s)
+    assert s.is_over and s.winners() == (1,)  # P1 gets no extra turn
+
+
+def test_r11_2_tie_breaks() -> None:
+    s = after_setup(3)
+    s.treasures = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    s.over = True
+    s.level = [5, 5, 5]
+    s.gold = [3, 4, 4]
+    s.booty = [[0], [0], [0, 1]]
+    assert s.winners() == (2,)
+    s.booty = [[0], [0, 1], [0, 1]]
+    assert s.winners() == (1, 2)              # shared victory
+    s.level = [6, 5, 5]
+    assert s.winners() == (0,)
+
+
+def test_r11_3_safety_round_cap() -> None:
+    s = new(2, seed=3, max_rounds=5)
+    play_random(s, 3)
+    assert s.is_over and s.turn == 10
+
+
+# ---------------------------------------------------------------- R12 solo
+def test_r12_1_solo_pirate_wheel_rules() -> None:
+    s = after_setup(1)
+    assert s.np == 2 and s.solo == 1
+    sp = 1
+    s.cap[sp] = 1
+    s.assign[sp] = [1, 0, 1, 2]
+    s.wheel_dh[sp] = [0, 0, 0, 0, 0, 0]
+    # pay with the rightmost deckhand (repair first); released go to the leftmost free
+    s.tasks = [(S.T_PAY, sp, 2)]
+    acts = s._actions(s.tasks[-1])
+    from cove.games.tiny_epic_pirates.solo import choose
+    assert choose(s, s.tasks[-1], acts).a == S.REP
+    s.assign[sp] = [1, 0, 1, 0]
+    rel = s._actions((S.T_RELEASE, sp, 3))
+    assert choose(s, (S.T_RELEASE, sp, 3), rel).a == S.CAN
+    s.assign[sp] = [1, 1, 1, 0]
+    assert choose(s, (S.T_RELEASE, sp, 3), s._actions((S.T_RELEASE, sp, 3))).a == S.REP
+
+
+def test_r12_2_solo_attack_dice_and_surefire_as_gold() -> None:
+    s = after_setup(1)
+    assert s.dice_count(1) == R.solo_dice[0]
+    s.treasures[1] = [1, 2]
+    assert s.dice_count(1) == R.solo_dice[2]
+    g = s.gold[1]
+    s.gain_sure(1)
+    assert s.sure[1] == 0 and s.gold[1] == g + 1
+
+
+def test_r12_3_solo_game_plays_the_human_only() -> None:
+    s = new(1, seed=2)
+    seen = set()
+    while not s.is_over:
+        seen.update(s.to_move())
+        s.apply(0, s.legal_actions(0)[-1])
+    assert seen == {0} and s.scores() == [float(len(s.treasures[0]))]
+    assert any("the solo pirate rolls" in e.text for e in s.events(None))
+    w = s.winners()
+    assert w in ((), (0,))
+
+
+# ---------------------------------------------------------------- R13 hidden information
+def test_r13_1_views_hide_tokens_decks_and_bag() -> None:
+    s = new(3, seed=9)
+    play_random(s, 9, limit=300)
+    v = s.view(1)
+    text = repr(v)
+    assert "tokens" not in v and "box" not in text
+    assert isinstance(v["crew_deck"], int) and isinstance(v["bag"], int)
+    assert isinstance(v["merchant_deck"], int)
+    assert all(set(c) == {"cell", "name", "kind", "plunder", "market", "searched", "port",
+                          "navy"} for c in v["sea"])
