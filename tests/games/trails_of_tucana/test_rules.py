@@ -10,8 +10,8 @@ import pytest
 import cove
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana.actions import Bonus, Draw
-from cove.games.trails_of_tucana.data import CARD_NAMES, TABLES, Island
-from cove.games.trails_of_tucana.state import KINDS, TucanaState
+from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, Island
+from cove.games.trails_of_tucana.state import TucanaState
 from tests.games.trails_of_tucana.helpers import (
     link,
     new,

@@ -77,6 +77,7 @@ class Island:
     bonuses: tuple[Bonus, ...]  # per edge
     info0: tuple[int, ...]  # per space: village bit | sight bit << VILLAGES
     incident: tuple[int, ...]  # per space: bitmask of the edges that touch it
+    dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
 
     @property
     def size(self) -> int:
@@ -267,7 +268,23 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         incident=tuple(
             sum(1 << e for e, (a, b) in enumerate(edges) if i in (a, b)) for i in range(n)
         ),
+        dist=tuple(_distances(adj, a) for a in range(n)),
     )
+
+
+def _distances(adj: tuple[tuple[int, ...], ...], a: int) -> tuple[int, ...]:
+    out = [-1] * len(adj)
+    out[a] = 0
+    frontier = [a]
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for y in adj[x]:
+                if out[y] < 0:
+                    out[y] = out[x] + 1
+                    nxt.append(y)
+        frontier = nxt
+    return tuple(out)
 
 
 def _names(chk: DataChecker, data: dict[str, Any], key: str, want: list[str]) -> list[str]:

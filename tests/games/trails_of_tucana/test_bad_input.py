@@ -1,0 +1,65 @@
+"""Bad input: illegal moves, options, player counts and records give clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import cove
+from cove.games.trails_of_tucana import GAME
+from tests.games.trails_of_tucana.helpers import new, reveal
+
+
+def test_illegal_action_names_legal_moves_and_leaves_state() -> None:
+    s = new(3, seed=2)
+    reveal(s, "desert", "water")
+    before = (s.view(0), s.view(None), s.record(), s.to_move())
+    with pytest.raises(cove.IllegalAction, match=r"'draw a4-a6' is not a legal move for P1 "
+                       r"now; legal: draw b9-b11, "):
+        s.apply(0, "draw a4-a6")  # desert-desert does not match desert+water
+    with pytest.raises(cove.IllegalAction, match="not a legal move"):
+        s.apply(0, "bonus b9-b11")  # no bonus segment earned
+    with pytest.raises(cove.IllegalAction, match="not a legal move"):
+        s.apply(0, "pass")  # passing is only allowed when nothing fits
+    with pytest.raises(cove.IllegalAction, match="not a legal move"):
+        s.apply(0, "draw z1-z3")
+    assert (s.view(0), s.view(None), s.record(), s.to_move()) == before
+    s.apply(0, "draw b9-b11")
+    with pytest.raises(cove.IllegalAction, match="not P1's turn; to move: P2, P3"):
+        s.apply(0, "draw b9-b11")
+
+
+def test_bad_options() -> None:
+    with pytest.raises(cove.OptionError, match=r"unknown option 'maps'; valid options: "):
+        GAME.new(2, maps="grande")
+    with pytest.raises(cove.OptionError, match="map='huge' is not valid; allowed: one of: "
+                       "petit, grande"):
+        GAME.new(2, map="huge")
+    with pytest.raises(cove.OptionError, match="from 0 to 13"):
+        GAME.new(2, setup_card=14)
+    with pytest.raises(cove.OptionError, match="true or false"):
+        GAME.new(2, symmetry="sometimes")
+    with pytest.raises(cove.OptionError, match="from 0 to 5"):
+        GAME.new(1, solo_discards=6)
+    s = GAME.new(2, map="grande", special_bonus="yes", counter_clockwise="on")
+    assert s.options.to_dict()["map"] == "grande"
+
+
+def test_bad_player_count() -> None:
+    for n in (0, 9):
+        with pytest.raises(cove.PlayerCountError, match=f"1 to 8 players, not {n}"):
+            GAME.new(n)
+
+
+def test_malformed_record() -> None:
+    s = new(2, seed=1)
+    rec = s.record()
+    rec["actions"] = [[0, "draw q1-q3"]]
+    with pytest.raises(cove.RecordError, match=r"record action #1 .* does not replay"):
+        cove.replay(rec)
+    rec["actions"] = [[5, "pass"]]
+    with pytest.raises(cove.RecordError, match="does not replay"):
+        cove.replay(rec)
+    rec = s.record()
+    rec["options"] = {"map": "nowhere"}
+    with pytest.raises(cove.RecordError, match="cannot start the game"):
+        cove.replay(rec)
