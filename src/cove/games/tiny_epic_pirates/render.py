@@ -38,7 +38,7 @@ def render(view: dict[str, Any], color: bool) -> str:
                   else ""))
     # the sea
     cells: list[list[tuple[str, str]]] = []
-    for i, c in enumerate(sea):
+    for c in sea:
         lines: list[tuple[str, str]] = []
         lines.append((f"{c['cell']} {c['name']}", ""))
         feat = _feature(c) + (" PORT" if c["port"] else "")
