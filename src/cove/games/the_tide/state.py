@@ -325,10 +325,8 @@ class TideState(State):
     def _after_action(self, collected: bool) -> None:
         self.collected = collected
         if collected:
-            self._tide()
-            # R8.2: the column end is judged on the beach right after the tide
-            self.col_end = any(not self.piles[c] and not any(self.grid[s] for s in squares)
-                               for c, squares in enumerate(COLUMN_SQUARES))
+            # R7.2: the column end is judged on the beach right after the tide
+            self.col_end = self._tide()
             if self.col_end and self.logging:
                 cols = [COL_NAMES[c] for c, sq in enumerate(COLUMN_SQUARES)
                         if not self.piles[c] and not any(self.grid[s] for s in sq)]
@@ -341,24 +339,26 @@ class TideState(State):
             self._end_turn()
 
     # -- the tide (R4) ---------------------------------------------------------------------
-    def _tide(self) -> None:
+    def _tide(self) -> bool:
+        """Gravity, then one pile tile per column with an empty sea-side square (R4).
+        Returns whether some column and its pile are now both empty (R7.2)."""
         grid = self.grid
+        logging = self.logging
         notes: list[str] = []
+        exhausted = False
         for c in range(COLS):
             squares = COLUMN_SQUARES[c]
             col = [grid[s] for s in squares]
+            if EMPTY not in col:
+                continue  # a full column neither slides nor takes a pile tile
             if self.one_step:
-                slid = 0
                 for r in range(ROWS - 2, -1, -1):
                     if col[r] and not col[r + 1]:
                         col[r + 1] = col[r]
                         col[r] = EMPTY
-                        slid += 1
             else:
                 tiles = [t for t in col if t]
-                new = [EMPTY] * (ROWS - len(tiles)) + tiles
-                slid = sum(1 for r in range(ROWS) if new[r] and new[r] != col[r])
-                col = new
+                col = [EMPTY] * (ROWS - len(tiles)) + tiles
             drop = -1
             pile = self.piles[c]
             if not col[0] and pile:
@@ -369,18 +369,21 @@ class TideState(State):
                 drop = r
                 if self.hidden[c] >= len(pile):
                     self.hidden[c] = max(len(pile) - 1, 0)
-            for r in range(ROWS):
-                grid[squares[r]] = col[r]
-            if self.logging and (slid or drop >= 0):
-                bits = []
-                if slid:
-                    bits.append("tiles slide down")
+            if logging:
+                slid = any(col[r] != grid[squares[r]] for r in range(ROWS) if r != drop)
+                bits = ["tiles slide down"] if slid else []
                 if drop >= 0:
                     bits.append(f"pile {COL_NAMES[c]} drops a {NAMES[col[drop]]} "
                                 f"to {SQ_NAMES[squares[drop]]}")
-                notes.append(f"{COL_NAMES[c]}: {' and '.join(bits)}")
-        if self.logging:
+                if bits:
+                    notes.append(f"{COL_NAMES[c]}: {' and '.join(bits)}")
+            for r in range(ROWS):
+                grid[squares[r]] = col[r]
+            if not pile and not any(col):
+                exhausted = True
+        if logging:
             self.say("the tide: " + ("; ".join(notes) if notes else "nothing moves"))
+        return exhausted
 
     # -- the check (R5, R6) --------------------------------------------------------------
     def _order(self) -> list[int]:
