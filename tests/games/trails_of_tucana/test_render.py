@@ -1,0 +1,63 @@
+"""The terminal screen: map, cards, deck, round, score boxes, bonus cards, other players."""
+
+from __future__ import annotations
+
+import re
+
+from cove.core.rng import Rng
+from cove.games.trails_of_tucana.render import render
+from tests.games.trails_of_tucana.helpers import link, new, play_out, play_turns, reveal
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def test_render_shows_the_whole_public_state() -> None:
+    s = new(3, seed=4, setup_card=1)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")
+    reveal(s, "desert", "any")
+    plain = render(s.view(0), False)
+    assert "\x1b[" not in plain
+    assert "Isla Petit" in plain and "round 1/2, turn 1/13" in plain and "deck: 25" in plain
+    assert "Revealed terrain cards: DESERT + ANY" in plain
+    assert "Your island (P1)" in plain
+    lines = plain.splitlines()
+    row_a = next(line for line in lines if line.startswith("a "))
+    assert "M(C)────M" not in row_a  # a8-a10 not drawn
+    assert "M(C)" in row_a  # village 1 has letter C
+    assert any("\\" in line and line.startswith(" ") for line in lines)  # a8-b9 drawn
+    assert "DOB*" in plain  # the obelisk at c10 is linked
+    assert "Sight boxes: I=-  II=-" in plain and "obelisk [1] 2" in plain
+    assert "Blue bonus cards left: A-A: 3  B-B: 4" in plain
+    assert " P2: score   0" in plain and "*P1: score   1" in plain
+    colored = render(s.view(0), True)
+    assert "\x1b[" in colored
+    assert ANSI.sub("", colored) == plain  # colour adds nothing a plain terminal misses
+
+
+def test_render_pending_bonus_and_round_two_and_end() -> None:
+    s = new(1, seed=2)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")
+    link(s, 0, "j9", "i10")
+    reveal(s, "desert", "desert")
+    s.apply(0, "draw h9-i10")
+    text = render(s.view(0), False)
+    assert "You have 1 bonus segment(s) to draw" in text
+    assert "Your segments this turn: draw h9-i10" in text
+    assert "Solo (unofficial rule): target 60" in text
+    play_turns(s, Rng(1), 14)
+    assert "round 2/2" in render(s.view(0), False)
+    play_out(s, Rng(2))
+    end = render(s.view(0), False)
+    assert "game over" in end and "Final scores:" in end
+
+
+def test_render_grande_spectator_and_red_cards() -> None:
+    s = new(8, seed=3, map="grande", special_bonus=True)
+    text = render(s.view(None), False)
+    assert "Isla Grande" in text and "Island of P1 (spectator)" in text
+    assert "Red bonus cards:" in text and "III=-" in text
+    assert sum(1 for line in text.splitlines() if re.match(r" [ *]P\d: score", line)) == 8
+    width = max(len(line) for line in text.splitlines()[:40] if line.startswith(("a ", "m ")))
+    assert width <= 90
