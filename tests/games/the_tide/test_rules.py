@@ -356,15 +356,6 @@ def test_r5_3_edge_10_full_piles_shells_and_returns_leave_the_game() -> None:
     assert [len(p) for p in s.piles] == [6] * 6 and pile(s, "c") == "SSBBPS"
     assert s.held[1][SHELL] == 0 and s.removed[SHELL] == 1
     assert any("every pile is full" in t for t in log(s))
-    # recycling: one tile fits in pile c, the rest leave the game, and it still scores
-    r = position(fill({"c4": "B1", "f6": "W2"}), held={0: "PCW"})
-    before = tile_totals(r)
-    r.apply(0, "collect bottle at c4")
-    assert texts(r) == [f"return {n} to pile c" for n in ("bottle", "bag", "cigarette", "melon")]
-    r.apply(0, "return bag to pile c")
-    assert r.points[0] == 1 and r.held[0] == [0] * 6 and r.to_move() == (1,)
-    assert pile(r, "c") == "SSBBPP" and [r.removed[t] for t in (B, C, W)] == [1, 1, 1]
-    assert tile_totals(r) == before
 
 
 def test_r5_3_owner_chooses_the_pile_only_when_there_is_a_choice() -> None:
@@ -373,6 +364,19 @@ def test_r5_3_owner_chooses_the_pile_only_when_there_is_a_choice() -> None:
     s = position(fill(cells), piles=piles, held={1: "S"})
     s.apply(0, "collect 2 bottles at c3")
     assert pile(s, "c") == "S" and s.to_move() == (1,)  # only pile c had room: automatic
+
+
+def test_r5_4_a_shirking_friend_pays_again_at_every_check() -> None:
+    cells = {"e1": "..", "e2": "..", "e3": ".2", "a3": "B1", "c3": "C1"}
+    piles = ["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW", "", "SSBPPW"]
+    s = position(fill(cells), piles=piles, held={1: "SS"})
+    s.apply(0, "collect bottle at a3")
+    s.apply(1, "return shell to pile a")
+    assert s.held[1][SHELL] == 1 and s.phase == ACT
+    s.apply(1, "pass")
+    s.apply(0, "collect cigarette at c3")
+    s.apply(1, "return shell to pile c")
+    assert s.held[1][SHELL] == 0 and s.fr[sq("e3")] == 1 and pile(s, "e") == ""
 
 
 # -- R6 check: rewards ---------------------------------------------------------------------------
@@ -481,6 +485,27 @@ def test_r6_7_thresholds(where: str, letter: str, name: str, n: int) -> None:
     s.apply(0, f"collect {name} at {where}")
     assert s.points[0] == 1 and s.held[0][code] == 0
     assert s.piles["abcdef".index(where[0])][-1] == code  # one tile went back
+
+
+def test_r6_8_others_give_up_one_tile_of_the_type_if_they_have_one() -> None:
+    s = position(fill({"b3": "P1", "f6": "W2", "a1": "B3", "e1": "B4"}), players=4,
+                 held={0: "PPP", 1: "PP", 2: "B", 3: "PB"})
+    s.apply(0, "collect bag at b3")
+    assert s.points == [1, 0, 0, 0]
+    assert [h[P] for h in s.held] == [0, 1, 0, 0] and [h[B] for h in s.held] == [0, 0, 1, 1]
+
+
+def test_r6_10_edge_10_tiles_with_no_room_leave_the_game() -> None:
+    # recycling: one tile fits in pile c (the tide took its top), the rest leave the game,
+    # and the recycling still scores
+    r = position(fill({"c4": "B1", "f6": "W2"}), held={0: "PCW"})
+    before = tile_totals(r)
+    r.apply(0, "collect bottle at c4")
+    assert texts(r) == [f"return {n} to pile c" for n in ("bottle", "bag", "cigarette", "melon")]
+    r.apply(0, "return bag to pile c")
+    assert r.points[0] == 1 and r.held[0] == [0] * 6 and r.to_move() == (1,)
+    assert pile(r, "c") == "SSBBPP" and [r.removed[t] for t in (B, C, W)] == [1, 1, 1]
+    assert tile_totals(r) == before
 
 
 def test_r6_9_recycling_comes_before_a_specific_collection() -> None:
