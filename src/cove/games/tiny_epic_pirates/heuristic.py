@@ -21,4 +21,8 @@ def heuristic(state: State, player: int) -> float:
     gold_part = min(1.0, wealth / cost) if cost else 1.0
     level_part = min(1.0, s.level[player] / gate)
     progress = 0.6 * gold_part + 0.4 * level_part
-    return t + 0.9 * progress * progress
+    a = s.assign[player]
+    # small tie-breakers toward a stronger ship: crew, sure-fire, working deckhands
+    extras = 0.02 * len(s.crew[player]) + 0.01 * min(s.sure[player], 3) \
+        + 0.01 * (a[0] + a[1] + a[2])
+    return t + 0.85 * progress * progress + min(extras, 0.1)

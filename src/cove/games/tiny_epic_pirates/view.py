@@ -89,7 +89,7 @@ def build_view(s: PiratesState, player: int | None) -> dict[str, Any]:
                   "target": ("ab"[b[2]] if b[1] == 0 else s.name(b[2]) if b[1] == 1 else None),
                   "attacker_dice": list(b[3]), "defender_dice": list(b[4])}
     v: dict[str, Any] = {
-        "round": s.turn // s.np + 1,
+        "round": (s.turn - 1) // s.np + 1 if s.over else s.turn // s.np + 1,
         "turn_of": s.name(s.turn_player()),
         "sea": sea,
         "merchants": merchants,
