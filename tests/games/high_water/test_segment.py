@@ -241,7 +241,6 @@ def test_r18_completed_quests_stay_and_cannot_be_sabotaged() -> None:
     give(s, p, "r5", gold=0, rum=0, quests=[])
     goto(s, 3)
     assert "use r5" not in texts(s)  # no uncompleted quest to sabotage
-    s.phase = SEG
     assert s.done_q[o] == [CARD["Host a Feast"]]
 
 
