@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from cove.core.rng import Rng
@@ -54,3 +55,12 @@ def play_turns(s: TucanaState, rng: Rng, turns: int) -> None:
         if s.is_over:
             return
         finish_turn(s, rng)
+
+
+def mark_drawn(s: TucanaState, p: int, edges: Iterable[int]) -> None:
+    """Mark edges as drawn on seat p's sheet without linking (for legality tests)."""
+    ne = len(s.isl.edges)
+    for e in edges:
+        s.drawn[p] |= 1 << e
+        s.dflag[p * ne + e] = 1
+    s._legal = None

@@ -62,8 +62,13 @@ def check_invariants(s: TucanaState, segments: list[int]) -> None:
     # red cards: active + taken = drawn at set-up
     if s.red_on:
         assert len(s.red) + len(s.red_won) == (2 if n >= 5 else 1)
+    ne = len(isl.edges)
+    if not s.is_over:
+        assert s.to_move() == tuple(p for p in range(n) if not s.done[p])
     for p in range(n):
         assert s.drawn[p].bit_count() == segments[p]  # one segment per non-pass action
+        flags = s.dflag[p * ne : p * ne + ne]
+        assert sum(1 << e for e in range(ne) if flags[e]) == s.drawn[p]
         assert s.bonus[p] >= 0
         base = p * isl.size
         circled = s.circled[p]

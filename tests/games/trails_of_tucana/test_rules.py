@@ -14,6 +14,7 @@ from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, Island
 from cove.games.trails_of_tucana.state import TucanaState
 from tests.games.trails_of_tucana.helpers import (
     link,
+    mark_drawn,
     new,
     play_out,
     play_turns,
@@ -258,9 +259,7 @@ def test_r3_6_no_redraw() -> None:
 def test_r3_7_pass_when_nothing_fits() -> None:
     s = new(2)
     reveal(s, "mountain", "mountain")
-    for e in PETIT.matching[(2, 2)]:
-        s.drawn[0] |= 1 << e
-    s._legal = None
+    mark_drawn(s, 0, PETIT.matching[(2, 2)])
     assert texts(s, 0) == ["pass"]
     assert "pass" not in texts(s, 1)
     before = s.drawn[0]
@@ -268,9 +267,8 @@ def test_r3_7_pass_when_nothing_fits() -> None:
     assert s.drawn[0] == before and s.to_move() == (1,)
     # a bonus segment with no free edge left is passed too
     t = new(1)
-    t.drawn[0] = (1 << len(PETIT.edges)) - 1
+    mark_drawn(t, 0, range(len(PETIT.edges)))
     t.bonus[0] = 1
-    t._legal = None
     assert texts(t, 0) == ["pass"]
 
 

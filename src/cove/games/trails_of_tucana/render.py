@@ -143,8 +143,8 @@ def render(view: dict[str, Any], color: bool) -> str:
                "in villages 1-10")
     out += draw_island(view, me, color)
     out.append("Key: D desert, F forest, M mountain, W water; (A) village with its letter;")
-    out.append("     ob obelisk, bk book, tc toucan, ye yeti, sm sea monster (OB* = linked to a "
-               "village); ── / \\ trails")
+    out.append("     ob obelisk, bk book, tc toucan, ye yeti, sm sea monster "
+               "(OB* = linked); ── / \\ trails")
     out += _sheet_lines(view, me)
     blue = "  ".join(
         f"{L}-{L}: {'/'.join(map(str, v)) if v else 'gone'}" for L, v in view["blue"].items()

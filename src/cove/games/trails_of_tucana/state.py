@@ -61,6 +61,7 @@ class TucanaState(State):
         "cards",
         "circled",
         "deck",
+        "dflag",
         "direction",
         "done",
         "drawn",
@@ -85,6 +86,7 @@ class TucanaState(State):
         "solo_dropped",
         "start",
         "turn",
+        "waiting",
     )
 
     isl: Island
@@ -126,6 +128,7 @@ class TucanaState(State):
         self.solo_dropped: list[int] = []
         # sheets
         self.drawn = [0] * n
+        self.dflag = bytearray(n * len(isl.edges))  # 1 where a segment is drawn
         self.par = list(range(n * size))
         self.info = list(isl.info0) * n
         self.circled = [0] * n
@@ -139,6 +142,7 @@ class TucanaState(State):
         # the turn
         self.bonus = [0] * n
         self.done = [False] * n
+        self.waiting = tuple(range(n))
         self.snap: list[Snap | None] = [None] * n
         self.moves: list[tuple[Action, ...]] = [()] * n
         self.rnd = 0
@@ -180,10 +184,7 @@ class TucanaState(State):
 
     # -- the contract ------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        if self.over:
-            return ()
-        done = self.done
-        return tuple(p for p in range(self.n) if not done[p])
+        return self.waiting
 
     @property
     def is_over(self) -> bool:
@@ -191,14 +192,15 @@ class TucanaState(State):
 
     def _legal_actions(self, player: int) -> Sequence[Action]:
         isl = self.isl
-        d = self.drawn[player]
+        off = player * len(isl.edges)
+        f = self.dflag
         acts: list[Action]
         if self.bonus[player]:
-            acts = [b for e, b in enumerate(isl.bonuses) if not (d >> e) & 1]
+            acts = [b for e, b in enumerate(isl.bonuses) if not f[off + e]]
         else:
             assert self.cards is not None
             draws = isl.draws
-            acts = [draws[e] for e in isl.matching[self.cards] if not (d >> e) & 1]
+            acts = [draws[e] for e in isl.matching[self.cards] if not f[off + e]]
         return acts or [PASS]
 
     def _apply(self, player: int, action: Any) -> None:
@@ -206,7 +208,7 @@ class TucanaState(State):
         self._step(player, action)
         if self.logging:
             self.say(f"P{player + 1}: you {self._describe(player, action, before)}", to=player)
-        if not any(not d for d in self.done):
+        if not self.waiting:
             self._resolve()
 
     def _step(self, p: int, a: Action) -> None:
@@ -229,6 +231,7 @@ class TucanaState(State):
             self._link(p, a.edge)
         if not self.bonus[p]:
             self.done[p] = True
+            self.waiting = tuple(q for q in self.waiting if q != p)
 
     def _find(self, x: int) -> int:
         par = self.par
@@ -240,6 +243,7 @@ class TucanaState(State):
         """Draw edge ``e`` on seat ``p``'s sheet and score what it connects."""
         self.drawn[p] |= 1 << e
         isl = self.isl
+        self.dflag[p * len(isl.edges) + e] = 1
         a, b = isl.edges[e]
         base = p * isl.size
         ra = self._find(base + a)
@@ -310,6 +314,7 @@ class TucanaState(State):
         self.snap = [None] * n
         self.moves = [()] * n
         self.done = [False] * n
+        self.waiting = tuple(range(n))
         self.turn += 1
         if len(self.deck) <= 1:
             self._end_round()
@@ -339,6 +344,7 @@ class TucanaState(State):
         self.rnd += 1
         if self.rnd >= rounds:
             self.over = True
+            self.waiting = ()
             self.cards = None
             self.deck = []
             if self.logging:
@@ -394,6 +400,8 @@ class TucanaState(State):
         s.red_won = self.red_won[:]
         s.solo_dropped = self.solo_dropped
         s.drawn = self.drawn[:]
+        s.dflag = self.dflag[:]
+        s.waiting = self.waiting
         s.par = self.par[:]
         s.info = self.info[:]
         s.circled = self.circled[:]
@@ -418,7 +426,10 @@ class TucanaState(State):
         self.par[base : base + size] = range(base, base + size)
         self.info[base : base + size] = isl.info0
         drawn, circled, kc, pairs, linked = snap
+        ne = len(isl.edges)
+        self.dflag[q * ne : q * ne + ne] = bytes(ne)
         for e in _bits(drawn):
+            self.dflag[q * ne + e] = 1
             a, b = isl.edges[e]
             ra = self._find(base + a)
             rb = self._find(base + b)
