@@ -41,7 +41,8 @@ def test_random_game_ends_and_replays(gid: str, n: int) -> None:
     s = cove.load(gid).new(n, seed=n)
     random_moves(s, Rng(7), 200_000)
     assert s.is_over and s.to_move() == ()
-    assert len(s.scores()) == n and s.winners()
+    assert len(s.scores()) == n
+    assert s.winners() or n == 1  # a solo player can lose to the game itself
     again = cove.replay(json.loads(json.dumps(s.record())))
     assert again.view(None) == s.view(None)
     assert again.scores() == s.scores()
@@ -74,9 +75,9 @@ def test_redeterminize_keeps_the_players_view(gid: str, n: int) -> None:
 
 @pytest.mark.parametrize(("gid", "n"), CASES)
 def test_illegal_text_is_rejected_and_state_unchanged(gid: str, n: int) -> None:
-    s = mid_game(gid, n, 5)
-    if s.is_over:
-        pytest.skip("game ended early")
+    s = cove.load(gid).new(n, seed=5)
+    random_moves(s, Rng(5), 5)
+    assert not s.is_over
     p = s.to_move()[0]
     before: Any = (json.dumps(s.view(None), sort_keys=True), s.record())
     with pytest.raises(cove.IllegalAction, match="not a legal move"):
