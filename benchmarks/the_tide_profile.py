@@ -39,6 +39,14 @@ def play(players: int, seed: int, bias: float, options: dict[str, Any]) -> TideS
     return s
 
 
+def end_kind(reason: str) -> str:
+    for key, word in (("stall", "stall"), ("column", "column"), ("reaches", "10 points"),
+                      ("limit", "turn limit")):
+        if key in reason:
+            return word
+    return reason
+
+
 def bench(players: int, bias: float, seconds: float, options: dict[str, Any]) -> dict[str, Any]:
     start = time.perf_counter()
     games = decisions = turns = 0
@@ -48,7 +56,7 @@ def bench(players: int, bias: float, seconds: float, options: dict[str, Any]) ->
         games += 1
         decisions += s.decisions
         turns += s.turns
-        ends[s.end_reason.split(";")[0].split(" ")[1]] += 1
+        ends[end_kind(s.end_reason)] += 1
     dt = time.perf_counter() - start
     return {"games_s": games / dt, "decisions_s": decisions / dt,
             "decisions_game": decisions / games, "turns_game": turns / games,

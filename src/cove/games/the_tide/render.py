@@ -69,7 +69,7 @@ def render(view: dict[str, Any], color: bool = False) -> str:
         )
     removed = view["removed"]
     lines.append("  removed from the game: "
-                 + ", ".join(f"{removed[k]} {k}" for k in ("shell", *ORDER)))
+                 + ", ".join(f"{k} {removed[k]}" for k in ("shell", *ORDER)))
     if view["over"] and "scores" in view:
         win = ", ".join(f"P{w + 1}" for w in view["winners"])
         lines.append(f"  winner: {win}")

@@ -69,16 +69,31 @@ def _count(n: int, tile: int) -> str:
     return f"{n} {NAMES[tile] if n == 1 else PLURALS[tile]}"
 
 
+class Rules:
+    """What the options decide, resolved once per game and shared by every clone."""
+
+    __slots__ = ("adjacency", "connect", "every_turn", "one_step", "rays", "show_all",
+                 "stall_rounds", "turn_limit", "under_others")
+
+    def __init__(self, o: TideOptions) -> None:
+        self.rays = RAYS[o.move_dirs]
+        self.adjacency = NEIGHBOURS[o.shell_adjacency]
+        self.connect = NEIGHBOURS[o.connectivity]
+        self.under_others = o.collect_under_others
+        self.one_step = o.gravity == "one_step"
+        self.show_all = o.pile_visibility == "all"
+        self.every_turn = o.check_timing == "every_turn"
+        self.stall_rounds = o.stall_rounds
+        self.turn_limit = o.turn_limit
+
+
 class TideState(State):
     __slots__ = (
         "actor",
-        "adjacency",
         "col_end",
         "collected",
-        "connect",
         "cur",
         "end_reason",
-        "every_turn",
         "first",
         "fr",
         "grid",
@@ -86,24 +101,19 @@ class TideState(State):
         "hidden",
         "idle",
         "onboard",
-        "one_step",
         "phase",
         "piles",
         "place_q",
         "points",
-        "rays",
         "removed",
         "ret_k",
         "ret_kind",
         "ret_player",
         "ret_pool",
         "ret_type",
+        "rules",
         "shirk_q",
-        "show_all",
-        "stall_limit",
-        "turn_limit",
         "turns",
-        "under_others",
         "waiting",
         "who",
     )
@@ -125,15 +135,7 @@ class TideState(State):
     def setup(self) -> None:
         o = self.options
         assert isinstance(o, TideOptions)
-        self.rays = RAYS[o.move_dirs]
-        self.adjacency = NEIGHBOURS[o.shell_adjacency]
-        self.connect = NEIGHBOURS[o.connectivity]
-        self.under_others = o.collect_under_others
-        self.one_step = o.gravity == "one_step"
-        self.show_all = o.pile_visibility == "all"
-        self.every_turn = o.check_timing == "every_turn"
-        self.stall_limit = o.stall_rounds * self.n
-        self.turn_limit = o.turn_limit
+        self.rules = rules = Rules(o)
 
         tiles: list[int] = []
         for t in TILE_TYPES:
@@ -142,7 +144,7 @@ class TideState(State):
         self.grid = tiles[:SQUARES]
         self.piles = [tiles[SQUARES + HEIGHT * c: SQUARES + HEIGHT * (c + 1)] for c in range(COLS)]
         # never-seen tiles at the bottom of each pile (only the top is face up)
-        self.hidden = [0 if self.show_all else HEIGHT - 1] * COLS
+        self.hidden = [0 if rules.show_all else HEIGHT - 1] * COLS
         self.fr = [-1] * SQUARES
         n = self.n
         self.held = [[0] * 6 for _ in range(n)]
@@ -260,6 +262,7 @@ class TideState(State):
     # -- the action (R3) -------------------------------------------------------------------
     def _act_actions(self, p: int) -> list[Action]:
         grid, fr = self.grid, self.fr
+        adjacency, rays = self.rules.adjacency, self.rules.rays
         collects: list[Action] = []
         moves: list[Action] = []
         for s in range(SQUARES):
@@ -267,12 +270,12 @@ class TideState(State):
                 continue
             t = grid[s]
             if t == SHELL:
-                if all(fr[a] < 0 or fr[a] == p for a in self.adjacency[s]):
+                if all(fr[a] < 0 or fr[a] == p for a in adjacency[s]):
                     collects.append(Collect(s, SHELL, 1))
             elif t:
                 collects.append(Collect(s, t, len(self._group(s, p))))
             row = MOVES[s]
-            for ray in self.rays[s]:
+            for ray in rays[s]:
                 for d in ray:
                     o = fr[d]
                     if o < 0:
@@ -285,9 +288,9 @@ class TideState(State):
 
     def _group(self, start: int, p: int) -> list[int]:
         """The rubbish tile at ``start`` and every connected tile of the same type."""
-        grid, fr, nb = self.grid, self.fr, self.connect
+        grid, fr, nb = self.grid, self.fr, self.rules.connect
         t = grid[start]
-        under = self.under_others
+        under = self.rules.under_others
         seen = {start}
         stack = [start]
         while stack:
@@ -333,7 +336,7 @@ class TideState(State):
                 self.say(f"column {', '.join(cols)} and its pile are empty: the game ends "
                          "after this check")
             self._start_check()
-        elif self.every_turn:
+        elif self.rules.every_turn:
             self._start_check()
         else:
             self._end_turn()
@@ -344,6 +347,7 @@ class TideState(State):
         Returns whether some column and its pile are now both empty (R7.2)."""
         grid = self.grid
         logging = self.logging
+        one_step = self.rules.one_step
         notes: list[str] = []
         exhausted = False
         for c in range(COLS):
@@ -351,7 +355,7 @@ class TideState(State):
             col = [grid[s] for s in squares]
             if EMPTY not in col:
                 continue  # a full column neither slides nor takes a pile tile
-            if self.one_step:
+            if one_step:
                 for r in range(ROWS - 2, -1, -1):
                     if col[r] and not col[r + 1]:
                         col[r + 1] = col[r]
@@ -581,10 +585,11 @@ class TideState(State):
     def _end_turn(self) -> None:
         self.turns += 1
         self.idle = 0 if self.collected else self.idle + 1
-        if self.idle >= self.stall_limit:
+        rules = self.rules
+        if self.idle >= rules.stall_rounds * self.n:
             self._finish(f"no tile was collected in {self.idle} turns (stall guard)")
-        elif self.turns >= self.turn_limit:
-            self._finish(f"the turn limit of {self.turn_limit} is reached")
+        elif self.turns >= rules.turn_limit:
+            self._finish(f"the turn limit of {rules.turn_limit} is reached")
         else:
             self._begin_turn((self.cur + 1) % self.n)
 
@@ -603,7 +608,7 @@ class TideState(State):
         piles = []
         for pile in self.piles:
             entry: dict[str, Any] = {"height": len(pile), "top": names[pile[-1]] if pile else None}
-            if self.show_all:
+            if self.rules.show_all:
                 entry["tiles"] = [NAMES[t] for t in pile]
             piles.append(entry)
         seats = []
@@ -622,7 +627,7 @@ class TideState(State):
             "friends": [[fr[r * COLS + c] if fr[r * COLS + c] >= 0 else None
                          for c in range(COLS)] for r in range(ROWS)],
             "piles": piles,
-            "pile_visibility": "all" if self.show_all else "top",
+            "pile_visibility": "all" if self.rules.show_all else "top",
             "seats": seats,
             "removed": {NAMES[t]: self.removed[t] for t in TILE_TYPES},
             "active": self.cur,
@@ -651,15 +656,7 @@ class TideState(State):
 
     def clone(self) -> TideState:
         s: TideState = self._clone_base()
-        s.rays = self.rays
-        s.adjacency = self.adjacency
-        s.connect = self.connect
-        s.under_others = self.under_others
-        s.one_step = self.one_step
-        s.show_all = self.show_all
-        s.every_turn = self.every_turn
-        s.stall_limit = self.stall_limit
-        s.turn_limit = self.turn_limit
+        s.rules = self.rules
         s.grid = self.grid[:]
         s.fr = self.fr[:]
         s.piles = [p[:] for p in self.piles]
