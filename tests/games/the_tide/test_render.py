@@ -1,0 +1,30 @@
+"""The terminal drawing: beach grid with friends, piles (top / height), holdings, turn."""
+
+from __future__ import annotations
+
+from cove.games.the_tide import GAME
+from cove.games.the_tide.render import render
+
+from .helpers import fill, position
+
+
+def test_render_draws_beach_piles_holdings_and_turn() -> None:
+    s = position(fill({"c3": "S1", "d4": ".2"}), held={0: "BBP", 1: "SW"}, points=[3, 1])
+    text = render(s.view(0), False)
+    assert "P1's turn; P1 to decide (move, collect or pass)" in text
+    assert " S1 " in text and " .2 " in text  # shell with P1's friend; P2 on an empty square
+    assert " C/6 " in text  # pile a: top cigarette, 6 high
+    assert "pile a (bottom->top)" not in text
+    lines = [ln for ln in text.splitlines() if ln.strip().startswith((">P1", "P2"))]
+    assert lines[0].split()[1:8] == ["2", "1", "0", "0", "0", "3", "3"]
+    assert lines[1].split()[1:8] == ["0", "0", "0", "1", "1", "1", "2"]
+    assert "\x1b[" not in text and "\x1b[" in render(s.view(0), True)
+
+
+def test_render_all_piles_and_game_over() -> None:
+    s = GAME.new(2, seed=3, pile_visibility="all")
+    assert "pile a (bottom->top)" in render(s.view(None), False)
+    s = position(fill(), points=[2, 1])
+    s._finish("test end")
+    text = render(s.view(None), False)
+    assert "game over: test end" in text and "winner: P1" in text
