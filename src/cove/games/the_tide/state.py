@@ -188,7 +188,7 @@ class TideState(State):
         return [float(x) for x in self.points]
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
-        # R8.3: most tiles held (rubbish and shells)
+        # R7.3: most tiles held (rubbish and shells)
         return (float(sum(self.held[player])),)
 
     def _legal_actions(self, player: int) -> Sequence[Action]:
@@ -227,7 +227,7 @@ class TideState(State):
             if self.phase != OVER:
                 self._run_check()
 
-    # -- friends entering play (R2.4, R6.7, F) --------------------------------------------
+    # -- friends entering play (R2.3, R6.3, R6.12) ---------------------------------------
     def _place_squares(self) -> list[int]:
         grid, fr = self.grid, self.fr
         out = [s for s in range(SQUARES) if fr[s] < 0 and grid[s]]
