@@ -71,6 +71,7 @@ class Card:
     tasks: tuple[Task, ...]
     influence: int
     text: str  # generated description
+    match_order: tuple[Icon, ...] = ()  # the cost, most restrictive icon first
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +305,8 @@ def load(path: str | Path = DEFAULT_PATH) -> HWData:
         eff = effect(t.get("effect"), entry, PASSIVE_KINDS if kind == "passive" else ACTIVE_KINDS)
         cid = len(cards)
         text = _describe(eff, pg, pr, flags)
-        cards.append(Card(cid, name, name.lower(), kind, cost, pg, pr, eff, (), 0, text))
+        cards.append(Card(cid, name, name.lower(), kind, cost, pg, pr, eff, (), 0, text,
+                          _order(cost)))
         crew_deck.extend([cid] * copies)
 
     for i, t in enumerate(L.tables(raw, "quests", "[[quests]]")):
@@ -338,7 +340,7 @@ def load(path: str | Path = DEFAULT_PATH) -> HWData:
         cid = len(cards)
         text = " · ".join(tk.text for tk in tasks) + f" → {infl} influence"
         cards.append(Card(cid, name, name.lower(), "quest", cost, 0, 0, None, tuple(tasks),
-                          infl, text))
+                          infl, text, _order(cost)))
         if starting:
             ck.expect(name == start_name, entry,
                       f"field 'starting': only the setup's starting_quest {start_name!r} may be")
@@ -358,6 +360,10 @@ def load(path: str | Path = DEFAULT_PATH) -> HWData:
         gold=gold, rum=rum, crew_row=crew_row, quest_row=quest_row, max_markers=max_markers,
         extra_removal_gold=extra_gold, total_dice=total,
     )
+
+
+def _order(cost: tuple[Icon, ...]) -> tuple[Icon, ...]:
+    return tuple(sorted(cost, key=lambda ic: len(ic.accepts)))
 
 
 def _describe(e: Effect, pg: int, pr: int, flags: tuple[str, ...]) -> str:

@@ -77,11 +77,15 @@ def can_pay(icons: Sequence[Icon], dice: Sequence[int]) -> bool:
     """Whether distinct dice can be assigned to every icon (a small bipartite matching)."""
     if len(icons) > len(dice):
         return False
+    order = sorted(icons, key=lambda ic: len(ic.accepts))
+    return _match(order, 0, _counts(dice))
+
+
+def _counts(dice: Sequence[int]) -> dict[int, int]:
     counts: dict[int, int] = {}
     for d in dice:
         counts[d] = counts.get(d, 0) + 1
-    order = sorted(icons, key=lambda ic: len(ic.accepts))
-    return _match(order, 0, counts)
+    return counts
 
 
 def _match(icons: Sequence[Icon], k: int, counts: dict[int, int]) -> bool:
@@ -495,7 +499,7 @@ class HighWaterState(State):
                 self.step = 2
                 continue
             if step <= 5:
-                if self._step_actions(p, step):
+                if self._step_actions(p, step, True):
                     return
                 self.step += 1
                 continue
@@ -540,7 +544,7 @@ class HighWaterState(State):
         if self.pending is not None:
             return self._pending_actions(player, self.pending)
         acts = self._step_actions(player, self.step)
-        if self.step < 5 and any(self._step_actions(player, s) for s in
+        if self.step < 5 and any(self._step_actions(player, s, True) for s in
                                  range(self.step + 1, 6)):
             acts.append(NEXT)
         acts.append(STOP)
@@ -554,7 +558,8 @@ class HighWaterState(State):
                 seen.append(d)
         return seen
 
-    def _step_actions(self, p: int, step: int) -> list[Action]:
+    def _step_actions(self, p: int, step: int, first: bool = False) -> list[Action]:
+        """The actions of a step (with ``first``: stop at the first one found)."""
         D = self.D
         out: list[Action] = []
         if step == 2:
@@ -568,23 +573,33 @@ class HighWaterState(State):
                 if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
                         and self._effect_possible(p, card.effect)):
                     out.append(Activate(card.key))
+                    if first:
+                        return out
         elif step == 3:
             for d in self._dice_labels(self.dice[p]):
                 if self._effect_possible(p, D.colours[d // 10].action, spare=1):
                     out.append(Use(d, D.label[d]))
+                    if first:
+                        return out
         elif step == 4:
             dice = self.dice[p]
             if not dice:
                 return out
+            counts = _counts(dice)
+            nd = len(dice)
             names = set()
-            for cid in self.crew_row:
-                if cid >= 0 and cid not in names and can_pay(D.cards[cid].cost, dice):
-                    names.add(cid)
-                    out.append(Buy(D.cards[cid].key))
+            rows = list(self.crew_row)
             if len(self.quests[p]) < self.options.max_quests:
-                for cid in self.quest_row:
-                    if cid >= 0 and can_pay(D.cards[cid].cost, dice):
-                        out.append(Buy(D.cards[cid].key))
+                rows += self.quest_row
+            for cid in rows:
+                if cid < 0 or cid in names:
+                    continue
+                card = D.cards[cid]
+                if len(card.cost) <= nd and _match(card.match_order, 0, counts):
+                    names.add(cid)
+                    out.append(Buy(card.key))
+                    if first:
+                        return out
         elif step == 5:
             f = self.flags_now(p)
             for q in self.quests[p]:
@@ -678,7 +693,7 @@ class HighWaterState(State):
                     self.say(f"P{p + 1} stops")
             else:
                 self.step = next(s for s in range(self.step + 1, 6)
-                                 if self._step_actions(p, s))
+                                 if self._step_actions(p, s, True))
             return
         if isinstance(a, Activate):
             i = next(i for i, c in enumerate(self.crew[p])
