@@ -460,3 +460,18 @@ def test_r32_a_started_purchase_always_completes() -> None:
         assert opts and all(t.startswith("pay ") for t in opts)  # no cancel, never stuck
         s.apply(p, opts[-1])
     assert s.quests[p][0][0] == CARD["Treasure Map"] and len(s.dice[p]) == 1
+
+
+def test_heuristic_rewards_progress_and_uses_public_information() -> None:
+    from cove.core.rng import Rng
+    from cove.games.high_water.heuristic import heuristic
+
+    s = to_segment(3, seed=1)
+    p = s.cur()
+    give(s, p, "", gold=1, rum=1, quests=[("Letter of Marque", 1, 0)])
+    before = heuristic(s, p)
+    goto(s, 5)
+    s.apply(p, "advance letter of marque")
+    assert heuristic(s, p) > before
+    for q in range(3):
+        assert heuristic(s.redeterminize(q, Rng(q)), q) == heuristic(s, q)
