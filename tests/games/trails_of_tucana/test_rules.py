@@ -381,6 +381,7 @@ def test_r4_4_bonus_segment_anywhere() -> None:
     reveal(s, "water", "water")
     assert len(s.legal_actions(0)) == len(GRANDE.edges)
     assert {type(a) for a in s.legal_actions(0)} == {Bonus}
+    assert Bonus(0, "x") != Draw(0, "x")  # same edge, different decision
 
 
 def test_r4_5_bonus_chain() -> None:

@@ -3,15 +3,16 @@
 Certain points: the scored boxes, the circled sights times the boxes still to come, the
 village pairs and the bonus cards. Potential: every pair not yet joined and every sight
 not yet linked is worth part of its value, less the further (in spaces) its networks
-still are apart and the fewer turns are left. Distances are looked up in the island's
-precomputed table, so one estimate costs a pass over the player's spaces.
+still are apart and the fewer turns are left. Distances come from the island's
+precomputed table and only spaces with a drawn segment are grouped into networks, so an
+estimate costs a few hundred table lookups.
 """
 
 from __future__ import annotations
 
 from cove.core.state import State
 from cove.games.trails_of_tucana.data import KINDS, LETTERS
-from cove.games.trails_of_tucana.state import TURNS_PER_ROUND, VMASK, TucanaState
+from cove.games.trails_of_tucana.state import TURNS_PER_ROUND, VMASK, TucanaState, _bits
 
 REACH = 12.0  # a gap of this many segments or more is worth nothing yet
 PAIR_SHARE = 0.5
@@ -31,44 +32,51 @@ def heuristic(state: State, player: int) -> float:
     left = rounds - s.rnd  # boxes still to score, the current one included
     est += s.sight_sum(p) * left
     turns_left = (left - 1) * TURNS_PER_ROUND + (TURNS_PER_ROUND - s.turn)
-    # group the player's spaces by network
-    size = isl.size
-    base = p * size
+    horizon = min(REACH, float(turns_left))
+    # networks: only spaces with a drawn segment belong to one larger than themselves
+    base = p * isl.size
     par = s.par
+    edges = isl.edges
+    touched: set[int] = set()
+    for e in _bits(s.drawn[p]):
+        touched.update(edges[e])
     members: dict[int, list[int]] = {}
-    root_of = [0] * size
-    for i in range(size):
+    root_of: dict[int, int] = {}
+    for i in touched:
         x = base + i
         while par[x] != x:
             x = par[x]
         root_of[i] = x
         members.setdefault(x, []).append(i)
     dist = isl.dist
-    horizon = min(REACH, float(turns_left))
 
-    def gap(a: list[int], b: list[int]) -> int:
-        return min(min(dist[x][y] for y in b) for x in a)
+    def network(i: int) -> list[int]:
+        r = root_of.get(i)
+        return [i] if r is None else members[r]
 
     pairs = s.pairs[p]
+    vspace = isl.village_space
     for L in range(LETTERS):
         if (pairs >> L) & 1:
             continue
         pm = s.pair_masks[p][L]
-        va, vb = [isl.village_space[v] for v in range(10) if (pm >> v) & 1]
-        d = gap(members[root_of[va]], members[root_of[vb]])
+        va, vb = [vspace[v] for v in _bits(pm)]
+        a, b = network(va), network(vb)
+        d = min([min(map(dist[x].__getitem__, b)) for x in a])
         if d < horizon:
             bonus = s.blue[L][0] if s.blue[L] else 0
             est += PAIR_SHARE * (isl.pair_values[L] + bonus) * (1.0 - d / horizon)
-    circled = s.circled[p]
-    linked = [i for r, m in members.items() if s.info[r] & VMASK for i in m]
+    info = s.info
+    linked = [i for r, m in members.items() if info[r] & VMASK for i in m]
+    linked += [v for v in vspace if v not in root_of]  # a lone village is a network too
     if linked:
+        circled = s.circled[p]
         kc = s.kcount[p * KINDS : p * KINDS + KINDS]
         for i, sp in enumerate(isl.sight_space):
             if (circled >> i) & 1:
                 continue
             k = isl.sight_kind[i]
-            row = dist[sp]
-            d = min(row[y] for y in linked)
+            d = min(map(dist[sp].__getitem__, linked))
             if d < horizon:
                 nxt = isl.sight_values[k][min(kc[k], isl.per_kind - 1)]
                 est += SIGHT_SHARE * nxt * left * (1.0 - d / horizon)

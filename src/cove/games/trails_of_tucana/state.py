@@ -41,13 +41,12 @@ Snap = tuple[int, int, tuple[int, ...], int, int]
 
 
 def _bits(x: int) -> list[int]:
+    """Indices of the set bits of ``x``, lowest first (one step per set bit)."""
     out = []
-    i = 0
     while x:
-        if x & 1:
-            out.append(i)
-        x >>= 1
-        i += 1
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
     return out
 
 
@@ -283,12 +282,9 @@ class TucanaState(State):
         if self.logging:
             for p in range(n):
                 self.say(self._turn_text(p))
-        new_pairs = [0] * n
-        for p in range(n):
-            s = snaps[p]
-            assert s is not None
-            new_pairs[p] = self.pairs[p] & ~s[3]
-        for L in range(LETTERS):
+        pairs = self.pairs
+        new_pairs = [pairs[p] & ~snap[3] for p, snap in enumerate(snaps) if snap is not None]
+        for L in range(LETTERS) if any(new_pairs) else ():
             won = [p for p in range(n) if (new_pairs[p] >> L) & 1]
             if won and self.blue[L]:
                 v = self.blue[L][0]
