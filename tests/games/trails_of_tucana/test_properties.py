@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -183,3 +184,28 @@ def test_redeterminize_resamples_hidden_commitments() -> None:
         seen.add((d.drawn[1], tuple(d.deck)))
         assert d.drawn[0] == s.drawn[0] and d.to_move() == (0, 2)
     assert len({x[0] for x in seen}) > 1 and len({x[1] for x in seen}) > 1
+
+
+@pytest.mark.parametrize("mp", ["petit", "grande"])
+@pytest.mark.parametrize("players", range(1, 9))
+def test_every_player_count_and_map(players: int, mp: str) -> None:
+    """A full game per player count and island, variants on, with every check."""
+    g = {"players": players, "seed": players * 31, "map": mp, "special_bonus": True,
+         "random_start": True, "counter_clockwise": players % 2 == 0,
+         "symmetry": players % 3 == 0}
+    s = start(g)
+    rng = Rng(players)
+    segments = [0] * s.n
+    k = 0
+    while not s.is_over:
+        p, a = step(s, rng)
+        if not isinstance(a, Pass):
+            segments[p] += 1
+        check_invariants(s, segments)
+        k += 1
+        if k % 37 == 0:
+            q = k % s.n
+            d = s.redeterminize(q, Rng(k))
+            assert d.view(q) == s.view(q)
+    r = cove.replay(json.loads(json.dumps(s.record())))
+    assert r.view(None) == s.view(None) and r.scores() == s.scores()

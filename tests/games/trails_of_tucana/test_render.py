@@ -45,7 +45,7 @@ def test_render_pending_bonus_and_round_two_and_end() -> None:
     text = render(s.view(0), False)
     assert "You have 1 bonus segment(s) to draw" in text
     assert "Your segments this turn: draw h9-i10" in text
-    assert "Solo (unofficial rule): target 60" in text
+    assert "Solo (unofficial rule): target 70" in text
     play_turns(s, Rng(1), 14)
     assert "round 2/2" in render(s.view(0), False)
     play_out(s, Rng(2))
