@@ -48,8 +48,9 @@ def planner_policy(s: HighWaterState, p: int, rng: Rng) -> object:
         return rng.choice(acts)
     if s.pending is not None:
         targets = [a for a in acts if isinstance(a, Target)]
-        if targets:
-            return max(targets, key=lambda a: s.influence[a.player])
+        if targets:  # the leader, ties at random (a fixed tie-break would favour seats)
+            best = max(s.influence[a.player] for a in targets)
+            return rng.choice([a for a in targets if s.influence[a.player] == best])
         return acts[0]
     by_key = {c.key: c for c in D.cards}
     adv = [a for a in acts if isinstance(a, Advance)]
@@ -127,7 +128,7 @@ def speed(games: int) -> None:
     print(f"clone(): {k / (time.perf_counter() - t):,.0f} per second (4 players, mid-game)")
 
 
-def balance(games: int, policy_name: str) -> None:
+def balance(games: int, policy_name: str, base: int = 0) -> None:
     policy = POLICIES[policy_name]
     print(f"policy {policy_name}, {games} seeded games per player count")
     for n in range(2, 6):
@@ -135,7 +136,7 @@ def balance(games: int, policy_name: str) -> None:
                                                   "quests exhausted": 0}, []
         reach20 = []
         for seed in range(games):
-            s = play(n, 1000 * n + seed, policy)
+            s = play(n, base + 1000 * n + seed, policy)
             rounds.append(s.rnd)
             w = s.winners()
             for p in w:
@@ -159,11 +160,12 @@ def main() -> None:
     ap.add_argument("what", choices=("speed", "balance"))
     ap.add_argument("--games", type=int, default=0)
     ap.add_argument("--policy", choices=sorted(POLICIES), default="random")
+    ap.add_argument("--base", type=int, default=0, help="added to every game seed")
     a = ap.parse_args()
     if a.what == "speed":
         speed(a.games or 200)
     else:
-        balance(a.games or 1000, a.policy)
+        balance(a.games or 1000, a.policy, a.base)
 
 
 if __name__ == "__main__":
