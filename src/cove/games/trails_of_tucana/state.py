@@ -283,7 +283,7 @@ class TucanaState(State):
             for p in range(n):
                 self.say(self._turn_text(p))
         pairs = self.pairs
-        new_pairs = [pairs[p] & ~snap[3] for p, snap in enumerate(snaps) if snap is not None]
+        new_pairs = [0 if sn is None else pairs[p] & ~sn[3] for p, sn in enumerate(snaps)]
         for L in range(LETTERS) if any(new_pairs) else ():
             won = [p for p in range(n) if (new_pairs[p] >> L) & 1]
             if won and self.blue[L]:
