@@ -1,12 +1,38 @@
-"""A cheap estimate of a player's final score from what that player may see."""
+"""A cheap estimate of a player's final score from what that player may see.
+
+Known gold (orders, the player's own sightings bonus, leftover goods at the sale rates)
+plus a share of the order value the hold is working towards while rounds remain: a cube
+is worth roughly its order value (sugar/coffee 1, silk/spice 2, gold 3 in the DESIGN
+deck) if delivered, its sale value if not.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.state import HANDS, ROUNDS, G, TidesState
+
 if TYPE_CHECKING:
     from cove.core.state import State
 
+ORDER_VALUE = tuple(float(v) for v in (1, 1, 2, 2, 3))[:G]
+
 
 def heuristic(state: State, player: int) -> float:
-    return float(state.scores()[player])
+    assert isinstance(state, TidesState)
+    gold, bonus, sold = state.score_parts(player)
+    if state.is_over:
+        return float(gold + bonus + sold)
+    hands_left = (ROUNDS - state.round) * HANDS - state.hand_no
+    left = hands_left / (ROUNDS * HANDS)
+    hold = state.hold
+    b = player * G
+    cargo = 0.0
+    for t in range(G):
+        k = hold[b + t]
+        if k:
+            cargo += k * (ORDER_VALUE[t] * 0.5 * left + (1.0 - left) / DATA.sell[t])
+    # future orders: about one delivery every few hands for a reasonable player
+    future = 0.2 * hands_left
+    return float(gold + bonus) + cargo + future

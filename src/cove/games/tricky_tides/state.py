@@ -146,8 +146,8 @@ class TidesState(State):
     __slots__ = (
         "_acts",
         "_tm",
-        "aside",
         "anchors",
+        "aside",
         "bag",
         "bag_n",
         "cur",
@@ -158,9 +158,9 @@ class TidesState(State):
         "heading",
         "hold",
         "hold_limit",
+        "layout",
         "lead",
         "leader",
-        "layout",
         "odeck",
         "orders_on",
         "phase",
@@ -455,6 +455,8 @@ class TidesState(State):
         p = self.cur
         if ph == PLAY_CARD:
             hand = self.hands[p]
+            if not hand:
+                raise RuntimeError(f"P{p + 1} must play a card but holds none")
             if self.tpos:
                 follow = hand & SUIT_MASK[self.trick[self.lead] >> 3]
                 if follow:
@@ -739,6 +741,9 @@ class TidesState(State):
         for i, q in enumerate(others):
             self.hands[q] = new[i]
         self.aside = new[-1]
+        rng.shuffle(self.odeck)
+        if self.phase == OVER:
+            return            # the sightings cards are revealed at the end
         hidden = [self.sight[q] for q in others] + list(self.sight_out)
         rng.shuffle(hidden)
         sight = list(self.sight)
@@ -746,7 +751,6 @@ class TidesState(State):
             sight[q] = hidden[i]
         self.sight = tuple(sight)
         self.sight_out = tuple(hidden[len(others):])
-        rng.shuffle(self.odeck)
         self._settle_cached()
 
     def _settle_cached(self) -> None:
@@ -810,7 +814,7 @@ class TidesState(State):
         v: dict[str, Any] = {
             "round": min(self.round + 1, ROUNDS),
             "rounds": ROUNDS,
-            "hand": self.hand_no + 1 if not over else HANDS,
+            "hand_no": self.hand_no + 1 if not over else HANDS,
             "hands_per_round": HANDS,
             "leader": self.leader,
             "lead": self.lead,
@@ -824,7 +828,7 @@ class TidesState(State):
             "heading": HEADINGS[self.heading] if phase == SEA_STEP else None,
             "hold_limit": self.hold_limit,
             "map": cells,
-            "players": players,
+            "seats": players,
             "played_this_round": [CARD_TEXT[c] for c in range(NAV_CARDS)
                                   if self.played >> c & 1],
             "bag_size": self.bag_n,

@@ -1,0 +1,163 @@
+"""Test-only helpers: build Tricky Tides positions by setting fields directly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cove.core.rng import Rng
+from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.geometry import CELL_NAMES, HEADING_INDEX
+from cove.games.tricky_tides.state import (
+    ACTION_STEP,
+    PLACE,
+    PLAY_CARD,
+    SAIL_STEP,
+    TidesState,
+)
+
+G = len(DATA.goods)
+
+
+def card(suit: str, value: int) -> int:
+    return DATA.suits.index(suit) * 8 + value - 1
+
+
+def cell(name: str) -> int:
+    return CELL_NAMES.index(name)
+
+
+def gtype(name: str) -> int:
+    return DATA.goods.index(name)
+
+
+def heading(name: str) -> int:
+    return HEADING_INDEX[name]
+
+
+def mask(*cards: int) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def new(n: int = 4, seed: int = 1, **options: Any) -> TidesState:
+    """A game after ship placement (every player takes their first offered port)."""
+    s = GAME.new(n, seed, **options)
+    assert isinstance(s, TidesState)
+    while s.phase == PLACE:
+        p = s.to_move()[0]
+        s.apply(p, s.legal_actions(p)[0])
+    assert s.phase == PLAY_CARD
+    return s
+
+
+def settle(s: TidesState) -> None:
+    s._legal = None
+    s._settle()
+
+
+def texts(s: TidesState, p: int | None = None) -> list[str]:
+    if p is None:
+        p = s.to_move()[0]
+    return [str(a) for a in s.legal_actions(p)]
+
+
+def all_islands(s: TidesState) -> None:
+    """Make every cell an island (as at 4 players) and recompute the geometry."""
+    s.sea = tuple(False for _ in range(12))
+    s._set_geometry(wrap=False)
+
+
+def set_sea(s: TidesState, *names: str) -> None:
+    sea = [False] * 12
+    for nm in names:
+        sea[cell(nm)] = True
+    s.sea = tuple(sea)
+    for c in range(12):
+        if sea[c]:
+            s.orders_on[c] = -1
+            for t in range(G):
+                s.bag[t] += s.goods[c * G + t]
+                s.bag_n += s.goods[c * G + t]
+                s.goods[c * G + t] = 0
+    s._set_geometry(wrap=False)
+
+
+def at_sail(s: TidesState, p: int, c: int, where: str, *, anchor: bool = True) -> None:
+    """Put player p about to sail with card c from cell ``where``."""
+    s.trick = [c] * s.n       # the others sail with the same card after p
+    s.pos[p] = cell(where)
+    s.sorder = (p, *[q for q in range(s.n) if q != p])
+    s.sidx = 0
+    s.cur = p
+    s.phase = SAIL_STEP
+    if not anchor:
+        s.anchors &= ~(1 << p)
+    else:
+        s.anchors |= 1 << p
+    settle(s)
+
+
+def at_action(s: TidesState, p: int, where: str) -> None:
+    """Put player p at the pick up / deliver step on ``where``."""
+    s.pos[p] = cell(where)
+    s.sorder = (p, *[q for q in range(s.n) if q != p])
+    s.sidx = 0
+    s.cur = p
+    s.phase = ACTION_STEP
+    settle(s)
+
+
+def set_hold(s: TidesState, p: int, **goods: int) -> None:
+    """Set p's hold; the difference comes from / goes to the bag."""
+    for t in range(G):
+        k = goods.get(DATA.goods[t], 0)
+        diff = k - s.hold[p * G + t]
+        s.hold[p * G + t] = k
+        s.bag[t] -= diff
+        s.bag_n -= diff
+        s.hcount[p] += diff
+
+
+def set_goods(s: TidesState, where: str, **goods: int) -> None:
+    c = cell(where)
+    for t in range(G):
+        k = goods.get(DATA.goods[t], 0)
+        diff = k - s.goods[c * G + t]
+        s.goods[c * G + t] = k
+        s.bag[t] -= diff
+        s.bag_n -= diff
+
+
+def cubes(s: TidesState) -> int:
+    return sum(s.bag) + sum(s.goods) + sum(s.hold) + s.spent
+
+
+def check_invariants(s: TidesState) -> None:
+    """Every cube and every card is accounted for, and counters agree."""
+    assert cubes(s) == 78
+    assert s.bag_n == sum(s.bag) and min(s.bag) >= 0 and min(s.goods) >= 0
+    assert all(s.hcount[p] == sum(s.hold[p * G:(p + 1) * G]) for p in range(s.n))
+    assert all(h >= 0 for h in s.hold)
+    parts = [*s.hands, s.aside, s.played]
+    union = 0
+    total = 0
+    for m in parts:
+        assert union & m == 0
+        union |= m
+        total += m.bit_count()
+    assert union == (1 << 32) - 1 and total == 32
+    orders = list(s.odeck) + [o for o in s.orders_on if o >= 0] + [o for w in s.won for o in w]
+    assert sorted(orders) == list(range(36))
+    assert sorted((*s.sight, *s.sight_out)) == [0, 1, 2, 3]
+
+
+def play_random(s: TidesState, seed: int, check: bool = False) -> None:
+    rng = Rng(seed)
+    while not s.is_over:
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+        if check:
+            check_invariants(s)

@@ -1,0 +1,50 @@
+"""Bad input gives a clear error and leaves the game unchanged."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import cove
+from cove.games.tricky_tides import GAME
+from tests.games.tricky_tides.helpers import new
+
+
+def test_illegal_action_text_names_legal_moves_and_keeps_state() -> None:
+    s = new(3, 1)
+    p = s.to_move()[0]
+    before = json.dumps(s.view(None), sort_keys=True), s.record()
+    with pytest.raises(cove.IllegalAction) as err:
+        s.apply(p, "sail ne")
+    assert "legal:" in str(err.value) and "play " in str(err.value)
+    with pytest.raises(cove.IllegalAction, match="not P"):
+        s.apply((p + 1) % 3, s.legal_actions(p)[0])
+    assert (json.dumps(s.view(None), sort_keys=True), s.record()) == before
+
+
+def test_unknown_option_and_bad_value() -> None:
+    with pytest.raises(cove.OptionError, match="valid options: delivered_goods_to_bag"):
+        GAME.new(3, 1, monsters=True)
+    with pytest.raises(cove.OptionError, match="one of: winner, lead"):
+        GAME.new(3, 1, sail_ties_from="left")
+    with pytest.raises(cove.OptionError, match="true or false"):
+        GAME.new(3, 1, delivered_goods_to_bag="maybe")
+
+
+@pytest.mark.parametrize("n", [0, 1, 5])
+def test_player_count_out_of_range(n: int) -> None:
+    with pytest.raises(cove.PlayerCountError, match="2 to 4 players"):
+        GAME.new(n, 1)
+
+
+def test_tampered_record_is_rejected() -> None:
+    s = new(2, 1)
+    rec = s.record()
+    rec["actions"].append([0, "sail nowhere"])
+    with pytest.raises(cove.RecordError, match="does not replay"):
+        cove.replay(rec)
+
+
+def test_game_is_registered() -> None:
+    assert "tricky-tides" in cove.ids() and cove.load("tricky-tides") is GAME

@@ -1,0 +1,131 @@
+"""Property tests over random games: every player count and the main options."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cove
+from cove.core.rng import Rng
+from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides.state import SUIT_MASK, TidesState
+from tests.games.tricky_tides.helpers import check_invariants, play_random
+
+SETTINGS = settings(max_examples=25, deadline=None)
+players = st.integers(min_value=2, max_value=4)
+seeds = st.integers(min_value=0, max_value=2**32)
+options = st.fixed_dictionaries({
+    "delivered_goods_to_bag": st.booleans(),
+    "sail_ties_from": st.sampled_from(["winner", "lead"]),
+})
+
+
+def start(n: int, seed: int, opts: dict[str, object], log: bool = False) -> TidesState:
+    s = GAME.new(n, seed, log=log, **opts)
+    assert isinstance(s, TidesState)
+    return s
+
+
+@SETTINGS
+@given(players, seeds, options)
+def test_games_end_and_conserve_components_at_every_step(
+        n: int, seed: int, opts: dict[str, object]) -> None:
+    s = start(n, seed, opts)
+    check_invariants(s)
+    play_random(s, seed, check=True)
+    assert s.is_over and s.to_move() == () and s.round == 3
+    assert len(s.winners()) >= 1
+
+
+@SETTINGS
+@given(players, seeds, st.integers(min_value=0, max_value=400))
+def test_clone_is_independent(n: int, seed: int, k: int) -> None:
+    s = start(n, seed, {})
+    rng = Rng(seed)
+    for _ in range(k):
+        if s.is_over:
+            break
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    before = [json.dumps(s.view(p), sort_keys=True) for p in [None, *range(n)]]
+    c = s.clone()
+    play_random(c, seed + 1)        # type: ignore[arg-type]
+    assert [json.dumps(s.view(p), sort_keys=True) for p in [None, *range(n)]] == before
+    assert s.decisions <= k
+
+
+@SETTINGS
+@given(players, seeds, options)
+def test_replay_reproduces_the_game(n: int, seed: int, opts: dict[str, object]) -> None:
+    s = start(n, seed, opts, log=True)
+    play_random(s, seed)
+    r = cove.replay(json.loads(json.dumps(s.record())))
+    assert r.view(None) == s.view(None) and r.scores() == s.scores()
+    for p in range(n):
+        assert r.view(p) == s.view(p)
+        assert [e.text for e in r.events(p)] == [e.text for e in s.events(p)]
+
+
+def _secrets_of(s: TidesState, q: int) -> dict[str, object]:
+    from cove.games.tricky_tides.data import DATA
+    return {"sight": DATA.sightings[s.sight[q]].id, "hand": s.hands[q]}
+
+
+@SETTINGS
+@given(players, seeds, st.integers(min_value=0, max_value=400))
+def test_views_hide_secrets_and_redeterminize_keeps_view(n: int, seed: int, k: int) -> None:
+    s = start(n, seed, {}, log=True)
+    rng = Rng(seed)
+    for _ in range(k):
+        if s.is_over:
+            break
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    for p in range(n):
+        v = s.view(p)
+        text = json.dumps(v)
+        # structural whitelist: only p's own hand and sightings card, sizes of hidden piles
+        assert "hand" in v and "sightings" in v
+        assert all(seat["sightings"] is None for seat in v["seats"]) or s.is_over
+        assert "odeck" not in text and '"bag"' not in text and "aside" not in text
+        assert len(v["hand"]) == s.hands[p].bit_count()
+        # private log lines reach only their owner
+        for e in s.events(p):
+            assert e.to is None or p in e.to
+        # differential: resampling what p cannot see leaves p's view unchanged
+        changed = False
+        for j in range(4):
+            d = s.redeterminize(p, Rng(seed + 31 * j))
+            assert isinstance(d, TidesState)
+            assert d.view(p) == v
+            assert d.to_move() == s.to_move()
+            check_invariants(d)
+            for q in range(n):
+                if q == p:
+                    continue
+                for suit in range(4):   # a known void is never redealt that suit
+                    if s.voids >> (q * 4 + suit) & 1:
+                        assert d.hands[q] & SUIT_MASK[suit] == 0
+                if _secrets_of(d, q) != _secrets_of(s, q):
+                    changed = True
+        assert changed or s.is_over or all(s.hands[q] == 0 for q in range(n) if q != p)
+    spect = s.view(None)
+    assert "hand" not in spect and "sightings" not in spect
+
+
+@SETTINGS
+@given(players, seeds)
+def test_sampled_worlds_play_to_the_end(n: int, seed: int) -> None:
+    s = start(n, seed, {})
+    rng = Rng(seed)
+    for _ in range(120):
+        if s.is_over:
+            break
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    d = s.redeterminize(0, Rng(seed))
+    assert isinstance(d, TidesState)
+    play_random(d, seed, check=True)
+    assert d.is_over

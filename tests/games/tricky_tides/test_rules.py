@@ -1,0 +1,718 @@
+"""One test per numbered rule of RULES.md (named after the rule)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cove
+from cove.core.rng import Rng
+from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides import data as tdata
+from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.state import (
+    ACTION_STEP,
+    OVER,
+    OVERBOARD,
+    PLACE,
+    PLAY_CARD,
+    SAIL_STEP,
+    SEA_STEP,
+    SUIT_MASK,
+    TidesState,
+)
+from tests.games.tricky_tides.helpers import (
+    all_islands,
+    at_action,
+    at_sail,
+    card,
+    cell,
+    gtype,
+    mask,
+    new,
+    set_goods,
+    set_hold,
+    set_sea,
+    settle,
+    texts,
+)
+
+G = 5
+
+
+# ----------------------------------------------------------------------------- R1 components
+def test_r1_1_component_counts() -> None:
+    assert sum(DATA.cubes) == 78
+    assert len(DATA.headings) == 32
+    assert len(DATA.islands) == 12
+    assert len(DATA.orders) == 36
+    assert len(DATA.sightings) == 4
+
+
+def test_r1_2_four_suits_of_eight() -> None:
+    assert DATA.suits == ("octopus", "sea dragon", "shark", "whale")
+    assert all(len(h) >= 1 for h in DATA.headings)
+    assert card("shark", 8) == 23 and card("octopus", 1) == 0
+
+
+def test_r1_3_octopus_5_headings() -> None:
+    names = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+    assert [names[h] for h in DATA.headings[card("octopus", 5)]] == ["ne", "e", "se", "sw", "nw"]
+    # DESIGN profile: 6/6/5/5/5/4/4/3 headings by value, each heading 19 times overall
+    assert [len(DATA.headings[card("whale", v)]) for v in range(1, 9)] == [6, 6, 5, 5, 5, 4, 4, 3]
+    counts = [sum(h in hs for hs in DATA.headings) for h in range(8)]
+    assert counts == [19] * 8
+
+
+def test_r1_4_islands() -> None:
+    ships = [i for i in DATA.islands if i.colour >= 0]
+    monsters = [i for i in DATA.islands if i.monster >= 0]
+    assert len(ships) == 8 and len(monsters) == 4
+    assert sorted(i.colour for i in ships) == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert sorted(i.monster for i in monsters) == [0, 1, 2, 3]   # monster icons in the data
+    assert sum(i.goods for i in DATA.islands) == 46
+
+
+def test_r1_5_orders() -> None:
+    for m in range(4):
+        mine = [o for o in DATA.orders if o.monster == m]
+        assert len(mine) == 9 and sum(o.gold for o in mine) == 40
+    assert all(sum(o.need) >= 1 for o in DATA.orders)
+
+
+def test_r1_6_sightings() -> None:
+    a = DATA.sightings[0]
+    assert a.id == "A" and a.bonus == (3, 0, 1, 2)   # seed example: octopus 3, dragon 0, whale 2
+    for m in range(4):   # Latin square: each monster is worth 3/2/1/0 on exactly one card
+        assert sorted(sc.bonus[m] for sc in DATA.sightings) == [0, 1, 2, 3]
+
+
+def test_r1_7_cube_mix() -> None:
+    assert dict(zip(DATA.goods, DATA.cubes, strict=True)) == {
+        "sugar": 20, "coffee": 20, "silk": 15, "spice": 15, "gold": 8}
+    assert DATA.sell == (3, 3, 2, 2, 1)
+
+
+@pytest.mark.parametrize(("old", "new_text", "needle"), [
+    ('count = 8', 'count = 9', "must total 78"),
+    ('id = "O36", monster = "whale"', 'id = "O36", monster = "kraken"', "order O36"),
+    ('"E SW NW",\n]', '"E SW QQ",\n]', "navigation.whale value 8"),
+    ('id = "D"', 'idx = "D"', "sightings #4"),
+])
+def test_r1_8_malformed_data_file(tmp_path: Path, old: str, new_text: str, needle: str) -> None:
+    text = tdata.DATA_FILE.read_text(encoding="utf-8")
+    assert old in text
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(old, new_text, 1), encoding="utf-8")
+    with pytest.raises(cove.DataError) as err:
+        tdata.load(bad)
+    assert "bad.toml" in str(err.value) and needle in str(err.value)
+
+
+def test_r1_8_data_file_drops_an_island(tmp_path: Path) -> None:
+    text = tdata.DATA_FILE.read_text(encoding="utf-8")
+    start = text.index("[[islands]]\nid = \"I12\"")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text[:start] + text[text.index("[[sightings]]"):], encoding="utf-8")
+    with pytest.raises(cove.DataError, match="expected 12 island cards, found 11"):
+        tdata.load(bad)
+
+
+# ----------------------------------------------------------------------------- R2 setup
+def test_r2_1_one_anchor_and_ship_each() -> None:
+    for n in (2, 3, 4):
+        s = new(n, 3)
+        assert s.anchors == (1 << n) - 1
+        assert all(0 <= s.pos[p] < 12 for p in range(n))
+
+
+def test_r2_2_all_cubes_start_in_the_bag() -> None:
+    s = GAME.new(4, 9)
+    assert isinstance(s, TidesState)
+    # before placement only the non-leaders' single goods have left the bag
+    assert s.bag_n == 78 - 3 and sum(s.goods) == 0
+
+
+def test_r2_3_sightings_dealt_secretly() -> None:
+    s = new(3, 5)
+    assert len(set(s.sight)) == 3 and len(s.sight_out) == 1
+    for p in range(3):
+        v = s.view(p)
+        assert v["sightings"]["id"] == DATA.sightings[s.sight[p]].id
+        assert all(seat["sightings"] is None for seat in v["seats"])
+    assert "sightings" not in s.view(None)
+
+
+def test_r2_4_first_leader_random() -> None:
+    leaders = {GAME.new(4, seed).leader for seed in range(40)}  # type: ignore[attr-defined]
+    assert leaders == {0, 1, 2, 3}
+
+
+def test_r2_5_non_leaders_draw_one_good() -> None:
+    for seed in range(10):
+        s = GAME.new(4, seed)
+        assert isinstance(s, TidesState)
+        assert [s.hcount[p] for p in range(4)] == [0 if p == s.leader else 1 for p in range(4)]
+
+
+def test_r2_6_islands_shuffled_into_grid() -> None:
+    layouts = set()
+    for seed in range(10):
+        s = new(4, seed)
+        assert sorted(s.layout) == list(range(12))
+        layouts.add(s.layout)
+    assert len(layouts) > 5
+
+
+@pytest.mark.parametrize(("n", "flipped"), [(2, 4), (3, 2), (4, 0)])
+def test_r2_7_unclaimed_islands_flipped(n: int, flipped: int) -> None:
+    s = new(n, 2)
+    sea = [c for c in range(12) if s.sea[c]]
+    assert len(sea) == flipped
+    assert all(DATA.islands[s.layout[c]].colour >= n for c in sea)   # only unclaimed ship islands
+    assert all(s.orders_on[c] == -1 and sum(s.goods[c * G:c * G + G]) == 0 for c in sea)
+
+
+def test_r2_8_placement_order_and_ports() -> None:
+    for n in (2, 3, 4):
+        s = GAME.new(n, 4)
+        assert isinstance(s, TidesState)
+        order = []
+        while s.phase == PLACE:
+            p = s.to_move()[0]
+            order.append(p)
+            ports = [DATA.islands[s.layout[cell(t.split()[1])]].colour for t in texts(s)]
+            assert len(ports) == 2 and ports == [p, p]
+            s.apply(p, s.legal_actions(p)[-1])
+        assert order == [(s.leader - k) % n for k in range(1, n + 1)]   # leader places last
+
+
+def test_r2_9_one_order_per_island() -> None:
+    for n in (2, 3, 4):
+        s = new(n, 6)
+        islands = [c for c in range(12) if not s.sea[c]]
+        assert all(s.orders_on[c] >= 0 for c in islands)
+        assert len(s.odeck) == 36 - len(islands)
+
+
+def test_r2_10_goods_per_island() -> None:
+    s = new(4, 7)
+    for c in range(12):
+        assert sum(s.goods[c * G:c * G + G]) == DATA.islands[s.layout[c]].goods
+
+
+def test_r2_11_eight_cards_each() -> None:
+    for n in (2, 3, 4):
+        s = new(n, 8)
+        assert all(h.bit_count() == 8 for h in s.hands)
+        assert s.aside.bit_count() == 32 - 8 * n
+        assert len(s.view(0)["hand"]) == 8
+
+
+# ----------------------------------------------------------------------------- R3 the hand
+def play(s: TidesState, p: int, text: str) -> None:
+    """Play ``text`` for p, or check it was played already as a forced move."""
+    if s.to_move() == (p,) and s.phase == PLAY_CARD:
+        s.apply(p, text)
+    else:
+        assert _ct(s.trick[p]) == text.removeprefix("play ")
+
+
+def _deal(s: TidesState, *hands: list[int]) -> None:
+    for p, h in enumerate(hands):
+        s.hands[p] = mask(*h)
+    s.trick = [-1] * s.n
+    s.tpos = 0
+    s.lead = s.leader = 0
+    s.cur = 0
+    s.phase = PLAY_CARD
+    settle(s)
+
+
+def test_r3_1_lead_then_clockwise() -> None:
+    s = new(4, 1)
+    _deal(s, [card("whale", 1), card("whale", 2)], [card("whale", 3), card("whale", 4)],
+          [card("whale", 5), card("whale", 6)], [card("whale", 7), card("whale", 8)])
+    s.leader = s.lead = s.cur = 2
+    settle(s)
+    seen = []
+    for _ in range(4):
+        p = s.to_move()[0]
+        seen.append(p)
+        s.apply(p, s.legal_actions(p)[0])
+    assert seen == [2, 3, 0, 1]
+
+
+def test_r3_2_follow_suit_when_able() -> None:
+    s = new(3, 1)
+    _deal(s, [card("shark", 3), card("whale", 1)],
+          [card("shark", 5), card("shark", 6), card("whale", 2)],
+          [card("octopus", 2), card("whale", 4)])
+    assert texts(s, 0) == ["play 3 sharks", "play 1 whales"]    # the leader plays anything
+    s.apply(0, "play 3 sharks")
+    assert texts(s, 1) == ["play 5 sharks", "play 6 sharks"]     # must follow
+    with pytest.raises(cove.IllegalAction):
+        s.apply(1, "play 2 whales")
+    s.apply(1, "play 5 sharks")
+    assert texts(s, 2) == ["play 2 octopuses", "play 4 whales"]   # void: anything
+
+
+def test_r3_3_highest_of_led_suit_wins() -> None:
+    s = new(3, 1)
+    _deal(s, [card("octopus", 2), card("whale", 1)], [card("octopus", 7), card("octopus", 1)],
+          [card("sea dragon", 8), card("shark", 8)])
+    s.apply(0, "play 2 octopuses")
+    s.apply(1, "play 7 octopuses")
+    s.apply(2, "play 8 sea dragons")
+    assert s.leader == 1 and s.sorder[0] == 1
+
+
+def test_r3_4_winner_leads_next() -> None:
+    s = new(2, 1)
+    all_islands(s)
+    _deal(s, [card("whale", 1), card("whale", 3), card("shark", 1)],
+          [card("whale", 8), card("whale", 2), card("shark", 2)])
+    s.apply(0, "play 1 whales")
+    s.apply(1, "play 8 whales")
+    assert s.leader == 1
+    while s.phase != PLAY_CARD:
+        p = s.to_move()[0]
+        s.apply(p, s.legal_actions(p)[0])
+    assert s.to_move() == (1,) and s.tpos == 0 and s.lead == 1
+
+
+# ----------------------------------------------------------------------------- R4 sailing order
+def test_r4_1_sailing_order() -> None:
+    s = new(4, 1)
+    _deal(s, [card("shark", 2), card("whale", 1)], [card("shark", 6), card("whale", 2)],
+          [card("octopus", 7), card("whale", 3)], [card("shark", 4), card("whale", 4)])
+    for p, t in enumerate(["play 2 sharks", "play 6 sharks", "play 7 octopuses",
+                           "play 4 sharks"]):
+        play(s, p, t)
+    # winner P2, then on-suit high to low (P4 4, P1 2), then off-suit (P3)
+    assert s.sorder == (1, 3, 0, 2)
+
+
+@pytest.mark.parametrize(("ties_from", "expected"), [("winner", (2, 3, 0, 1)),
+                                                     ("lead", (2, 0, 1, 3))])
+def test_r4_2_offsuit_ties_clockwise(ties_from: str, expected: tuple[int, ...]) -> None:
+    s = new(4, 1, sail_ties_from=ties_from)
+    _deal(s, [card("shark", 1), card("whale", 1)], [card("octopus", 5), card("whale", 2)],
+          [card("shark", 3), card("whale", 3)], [card("sea dragon", 5), card("whale", 4)])
+    for p, t in enumerate(["play 1 sharks", "play 5 octopuses", "play 3 sharks",
+                           "play 5 sea dragons"]):
+        play(s, p, t)
+    # P3 wins; P1 on-suit; P2 and P4 both off-suit 5s: clockwise from the winner P3 -> P4
+    # first; clockwise from the leader P1 -> P2 first
+    assert s.sorder == (2, 0, *[p for p in expected if p not in (2, 0)])
+
+
+# ----------------------------------------------------------------------------- R5 sailing
+def test_r5_1_sail_by_compass() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    at_sail(s, 0, card("octopus", 5), "b2")
+    assert texts(s, 0) == ["sail ne", "sail e", "sail se", "sail sw", "sail nw", "drop anchor"]
+    s.apply(0, "sail ne")
+    assert s.pos[0] == cell("c1") and s.phase in (ACTION_STEP, SAIL_STEP)
+
+
+def test_r5_2_never_off_map_stay_docked() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    at_sail(s, 0, card("octopus", 5), "a1")   # NE, SW, NW leave the map
+    assert texts(s, 0) == ["sail e", "sail se", "drop anchor"]
+    set_goods(s, "a1", sugar=2, coffee=1)
+    s.orders_on[cell("a1")] = -1
+    at_sail(s, 0, card("shark", 8), "a1")     # N NE W: none stays on the map
+    assert s.pos[0] == cell("a1") and s.phase == ACTION_STEP and s.to_move() == (0,)
+    assert texts(s, 0) == ["pick up sugar", "pick up coffee", "pass"]
+    assert s.anchors & 1   # staying docked this way does not spend the anchor
+
+
+def test_r5_3_must_sail() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    at_sail(s, 0, card("octopus", 5), "b2", anchor=False)
+    assert texts(s, 0) == ["sail ne", "sail e", "sail se", "sail sw", "sail nw"]
+    with pytest.raises(cove.IllegalAction):
+        s.apply(0, "pass")
+
+
+def test_r5_4_anchor_once_per_game() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2", silk=2)
+    s.orders_on[cell("b2")] = -1
+    at_sail(s, 0, card("octopus", 5), "b2")
+    s.apply(0, "drop anchor")
+    assert s.pos[0] == cell("b2") and not s.anchors & 1
+    assert texts(s, 0) == ["pick up silk", "pass"]       # may still pick up / deliver
+    s.apply(0, "pass")
+    s.anchors &= ~1
+    at_sail(s, 0, card("octopus", 5), "b2", anchor=False)
+    assert "drop anchor" not in texts(s, 0)
+
+
+def test_r5_5_ships_share_cards() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    s.pos[1] = cell("b1")
+    at_sail(s, 0, card("octopus", 5), "a2")
+    s.apply(0, "sail ne")
+    assert s.pos[0] == s.pos[1] == cell("b1")
+    assert {0, 1} <= set(s.view(None)["map"][cell("b1")]["ships"])
+
+
+def test_r5_6_open_sea_stop_or_sail_on() -> None:
+    s = new(3, 1)
+    all_islands(s)
+    set_sea(s, "b2")
+    at_sail(s, 0, card("octopus", 5), "a2")   # heading E crosses b2 to c2
+    s.apply(0, "sail e")
+    assert s.phase == SEA_STEP and texts(s, 0) == ["stop at sea", "sail on"]
+    s.apply(0, "sail on")
+    assert s.pos[0] == cell("c2")
+    # stop on open sea
+    at_sail(s, 0, card("octopus", 5), "a2")
+    s.apply(0, "sail e")
+    s.apply(0, "stop at sea")
+    assert s.pos[0] == cell("b2") and s.sidx >= 1      # nothing to do at sea: turn over
+    # two open-sea cards in a row: the whole run counts as one move
+    set_sea(s, "b2", "b3")
+    at_sail(s, 0, card("whale", 4), "b4")     # N E S W NW: N crosses b3, b2 to b1
+    s.apply(0, "sail n")
+    s.apply(0, "sail on")
+    assert s.pos[0] == cell("b1")
+    # no island ahead: the ship stops at sea without a choice
+    set_sea(s, "b2", "c2")
+    at_sail(s, 0, card("octopus", 5), "a2")
+    s.apply(0, "sail e")
+    assert s.pos[0] == cell("b2") and s.sidx >= 1
+
+
+def test_r5_7_nothing_to_do_at_sea() -> None:
+    s = new(3, 1)
+    all_islands(s)
+    set_sea(s, "b2")
+    s.pos[0] = cell("b2")
+    at_action(s, 0, "b2")
+    assert s.cur != 0 and s.phase == SAIL_STEP   # the turn ended at once
+
+
+def test_r5_8_geometry_switch_for_wrapping() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    at_sail(s, 0, card("shark", 8), "a1")
+    assert s.phase == ACTION_STEP   # bounded: N NE W all leave the map
+    s._set_geometry(wrap=True)      # the Edge of the World hook (issue 3)
+    at_sail(s, 0, card("shark", 8), "a1")
+    assert texts(s, 0) == ["sail n", "sail ne", "sail w", "drop anchor"]
+    s.apply(0, "sail w")
+    assert s.pos[0] == cell("c1")
+
+
+# ----------------------------------------------------------------------------- R6 pick up / deliver
+def test_r6_1_pick_up_all_of_one_type() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2", sugar=2, silk=1)
+    set_hold(s, 0)
+    s.orders_on[cell("b2")] = -1
+    at_action(s, 0, "b2")
+    assert texts(s, 0) == ["pick up sugar", "pick up silk", "pass"]
+    bag = s.bag_n
+    s.apply(0, "pick up sugar")
+    assert s.hold[gtype("sugar")] == 2 and s.goods[cell("b2") * G + gtype("sugar")] == 0
+    assert s.goods[cell("b2") * G + gtype("silk")] == 1
+    assert s.bag_n == bag   # R6.2: nothing is replenished when goods are taken
+
+
+def test_r6_3_deliver_takes_order_and_replaces() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2")
+    s.orders_on[cell("b2")] = 11          # O12: 2 silk, 4 gold, sea dragon
+    set_hold(s, 0, silk=3)
+    top = s.odeck[-1]
+    at_action(s, 0, "b2")
+    assert texts(s, 0) == ["deliver", "pass"]
+    silk_bag = s.bag[gtype("silk")]
+    s.apply(0, "deliver")
+    assert s.won[0] == (11,) and s.hold[gtype("silk")] == 1
+    assert s.orders_on[cell("b2")] == top
+    assert s.bag[gtype("silk")] == silk_bag + 2     # R6.5 default: back into the bag
+    assert s.view(None)["seats"][0]["orders"][0]["id"] == "O12"
+
+
+def test_r6_3_deliver_needs_exact_goods() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2")
+    s.orders_on[cell("b2")] = 8   # O09: 1 sugar, 1 coffee, 1 spice, 1 gold
+    set_hold(s, 0, sugar=1, coffee=1, spice=1, silk=3)   # no gold: silk does not substitute
+    at_action(s, 0, "b2")
+    assert s.cur != 0    # nothing possible: the turn ended
+    set_hold(s, 0, sugar=1, coffee=1, spice=1, gold=1)
+    at_action(s, 0, "b2")
+    assert texts(s, 0) == ["deliver", "pass"]
+
+
+def test_r6_4_pick_up_or_deliver_not_both() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2", silk=2)
+    s.orders_on[cell("b2")] = 11
+    set_hold(s, 0, silk=2)
+    at_action(s, 0, "b2")
+    assert texts(s, 0) == ["pick up silk", "deliver", "pass"]
+    s.apply(0, "deliver")
+    assert s.cur != 0 and s.phase == SAIL_STEP      # the turn is over
+    assert s.goods[cell("b2") * G + gtype("silk")] == 2
+
+
+def test_r6_5_delivered_goods_to_bag_option() -> None:
+    s = new(4, 1, delivered_goods_to_bag=False)
+    all_islands(s)
+    set_goods(s, "b2")
+    s.orders_on[cell("b2")] = 11
+    set_hold(s, 0, silk=2)
+    bag = s.bag_n
+    at_action(s, 0, "b2")
+    s.apply(0, "deliver")
+    assert s.bag_n == bag and s.spent == 2
+
+
+def test_r6_6_empty_order_deck() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2")
+    s.orders_on[cell("b2")] = 11
+    set_hold(s, 0, silk=2)
+    s.odeck = []
+    at_action(s, 0, "b2")
+    s.apply(0, "deliver")
+    assert s.orders_on[cell("b2")] == -1
+    assert s.view(None)["map"][cell("b2")]["order"] is None
+
+
+# ----------------------------------------------------------------------------- R7 overboard
+def test_r7_1_hold_limit_overboard_to_island() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2", coffee=3)
+    s.orders_on[cell("b2")] = -1
+    set_hold(s, 0, sugar=6)
+    at_action(s, 0, "b2")
+    s.apply(0, "pick up coffee")
+    assert s.phase == OVERBOARD and s.hcount[0] == 9
+    assert texts(s, 0) == ["overboard sugar", "overboard coffee"]
+    s.apply(0, "overboard coffee")
+    assert s.phase == OVERBOARD
+    s.apply(0, "overboard sugar")
+    assert s.hcount[0] == 7 and s.cur != 0
+    assert s.goods[cell("b2") * G + gtype("coffee")] == 1
+    assert s.goods[cell("b2") * G + gtype("sugar")] == 1
+
+
+def test_r7_2_overboard_at_sea_to_bag() -> None:
+    s = new(3, 1)
+    all_islands(s)
+    set_sea(s, "b2")
+    set_hold(s, 0, sugar=4, silk=4)
+    s.pos[0] = cell("b2")
+    s.sorder = (0, 1, 2)
+    s.sidx = 0
+    s.cur = 0
+    s.phase = OVERBOARD
+    settle(s)
+    bag = s.bag[gtype("silk")]
+    s.apply(0, "overboard silk")
+    assert s.bag[gtype("silk")] == bag + 1 and s.hcount[0] == 7 and s.cur != 0
+
+
+# ----------------------------------------------------------------------------- R8 end of round
+def test_r8_1_six_hands_per_round_and_discard() -> None:
+    s = GAME.new(4, 5)
+    rng = Rng(5)
+    plays_per_round: dict[int, int] = {}
+    assert isinstance(s, TidesState)
+    while not s.is_over:
+        r = s.round
+        before = s.decisions
+        del before
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+        plays_per_round.setdefault(r, 0)
+    texts_ = [e.text for e in s.events(None)]
+    rounds = [i for i, t in enumerate(texts_) if " begins; " in t]
+    assert len(rounds) == 3
+    bounds = [*rounds, len(texts_)]
+    for k in range(3):
+        chunk = texts_[bounds[k]:bounds[k + 1]]
+        assert sum(" leads " in t or " plays " in t for t in chunk) == 6 * 4
+        assert sum(" wins the hand " in t for t in chunk) == 6
+
+
+def test_r8_2_last_two_cards_discarded_and_redealt() -> None:
+    s = new(4, 2)
+    s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
+    s.hand_no = 5
+    s.sidx = 3
+    s._end_turn()
+    assert s.round == 1 and s.hand_no == 0
+    assert all(h.bit_count() == 8 for h in s.hands) and s.played == 0
+    assert s.phase == PLAY_CARD and s.cur == s.leader
+
+
+def test_r8_3_refill_islands() -> None:
+    s = new(4, 3)
+    a1, b1 = cell("a1"), cell("b1")
+    num_a1 = DATA.islands[s.layout[a1]].goods
+    set_goods(s, "a1", gold=1)
+    set_goods(s, "b1", sugar=4, coffee=5)   # more than its number: left alone
+    s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
+    s.hand_no, s.sidx = 5, 3
+    s._end_turn()
+    assert sum(s.goods[a1 * G:a1 * G + G]) == num_a1 and s.goods[a1 * G + gtype("gold")] >= 1
+    assert s.goods[b1 * G:b1 * G + G][:2] == [4, 5] and sum(s.goods[b1 * G:b1 * G + G]) == 9
+
+
+def test_r8_3_refill_stops_when_bag_runs_out() -> None:
+    s = new(4, 3)
+    for c in range(12):
+        set_goods(s, "abc"[c % 3] + str(c // 3 + 1))
+    left = list(s.bag)
+    left[gtype("sugar")] -= 1            # keep exactly one sugar in the bag
+    set_hold(s, 1, **{DATA.goods[t]: s.hold[G + t] + left[t] for t in range(G)})
+    assert s.bag_n == 1
+    s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
+    s.hand_no, s.sidx = 5, 3
+    s._end_turn()
+    assert s.goods[0:G] == [1, 0, 0, 0, 0] and sum(s.goods) == 1   # reading order: a1 first
+
+
+def test_r8_4_reshuffle_and_redeal() -> None:
+    s = new(3, 4)
+    deals = set()
+    for _ in range(2):
+        s.hands = [mask(card("octopus", 2 * p + 1), card("octopus", 2 * p + 2))
+                   for p in range(3)]
+        s.hand_no, s.sidx = 5, 2
+        s._end_turn()
+        assert [h.bit_count() for h in s.hands] == [8, 8, 8] and s.aside.bit_count() == 8
+        deals.add(tuple(s.hands))
+    assert len(deals) == 2
+
+
+def test_r8_5_orders_stay_between_rounds() -> None:
+    s = new(4, 4)
+    before = list(s.orders_on)
+    s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
+    s.hand_no, s.sidx = 5, 3
+    s._end_turn()
+    assert s.orders_on == before
+
+
+def test_r8_6_three_rounds() -> None:
+    s = new(2, 4)
+    for _ in range(3):
+        s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(2)]
+        s.hand_no, s.sidx = 5, 1
+        s._end_turn()
+    settle(s)
+    assert s.phase == OVER and s.is_over and s.to_move() == () and s.round == 3
+
+
+# ----------------------------------------------------------------------------- R9 scoring
+def test_r9_1_scoring_parts() -> None:
+    s = new(4, 1)
+    s.sight = (1, 0, 2, 3)          # P1 holds card B: octopus 1, dragon 2, shark 3, whale 0
+    s.won[0] = (19, 20)              # O20 shark 3 gold, O21 shark 4 gold
+    set_hold(s, 0, sugar=5, coffee=3, silk=3, spice=1, gold=2)
+    # 7 gold + 2 x shark bonus 3 + sugar 1 + coffee 1 + silk 1 + spice 0 + gold 2
+    assert s.score_parts(0) == (7, 6, 5)
+    assert s.scores()[0] == 18.0
+
+
+def _final(s: TidesState) -> None:
+    s.phase = OVER
+    s._tm = ()
+    s._acts = ()
+
+
+def test_r9_2_tie_breaks() -> None:
+    s = new(3, 1)
+    s.sight = (0, 1, 2)   # A: octopus 3, dragon 0, shark 1, whale 2; B: 1, 2, 3, 0
+    for p in range(3):
+        set_hold(s, p)
+    _final(s)
+    s.won = [(6,), (12, 10), ()]     # P1 O07 7+3 = 10; P2 O13 3+2 and O11 3+2 = 10
+    assert s.scores()[:2] == [10.0, 10.0]
+    assert s.winners() == (1,)       # more order cards wins
+    s.won = [(3, 19), (12, 10), ()]  # P1 O04 3+3 and O20 3+1 = 10: two orders each
+    assert s.scores()[:2] == [10.0, 10.0]
+    set_hold(s, 0, sugar=1)          # 1 sugar sells for nothing but breaks the tie
+    assert s.scores()[:2] == [10.0, 10.0] and s.winners() == (0,)
+    set_hold(s, 1, coffee=1)
+    assert s.winners() == (0, 1)     # still tied: a shared win
+
+
+# ----------------------------------------------------------------------------- R10 hidden info
+def test_r10_1_views_hide_secrets() -> None:
+    s = new(4, 2)
+    for p in range(4):
+        v = s.view(p)
+        assert [c["card"] for c in v["hand"]] == [
+            t for t in (c for c in range(32) if s.hands[p] >> c & 1) for t in [_ct(t)]]
+        assert all(seat["sightings"] is None for seat in v["seats"])
+        assert "bag" not in v and "order_deck" not in v
+        assert set(v) >= {"bag_size", "order_deck_size"}
+    spect = s.view(None)
+    assert "hand" not in spect and "sightings" not in spect
+
+
+def _ct(c: int) -> str:
+    from cove.games.tricky_tides.actions import CARD_TEXT
+    return CARD_TEXT[c]
+
+
+def test_r10_2_redeterminize_respects_voids() -> None:
+    s = new(4, 3)
+    shark = DATA.suits.index("shark")
+    pool = [card("shark", v) for v in range(1, 9)]
+    s.hands = [mask(pool[0], pool[1], card("whale", 1)),
+               mask(card("whale", 2), card("whale", 3), card("octopus", 1)),
+               mask(pool[2], pool[3], card("whale", 4)),
+               mask(pool[4], pool[5], card("whale", 5))]
+    s.aside = ((1 << 32) - 1) ^ s.hands[0] ^ s.hands[1] ^ s.hands[2] ^ s.hands[3]
+    s.played = 0
+    s.trick = [-1] * 4
+    s.tpos = 0
+    s.lead = s.leader = s.cur = 0
+    s.phase = PLAY_CARD
+    settle(s)
+    s.apply(0, "play 1 sharks")
+    s.apply(1, "play 2 whales")          # P2 shows a void in sharks
+    assert s.voids >> (1 * 4 + shark) & 1
+    want = s.view(0)
+    got_sharks = 0
+    for k in range(60):
+        d = s.redeterminize(0, Rng(k))
+        assert isinstance(d, TidesState)
+        assert d.hands[1] & SUIT_MASK[shark] == 0
+        assert d.view(0) == want
+        got_sharks |= d.hands[3] & SUIT_MASK[shark]
+    assert got_sharks    # the other players' sharks really were redealt
+
+
+# ----------------------------------------------------------------------------- R11 engine
+def test_r11_forced_steps_resolved() -> None:
+    s = new(3, 1)
+    _deal(s, [card("shark", 3), card("whale", 1)], [card("shark", 5), card("whale", 2)],
+          [card("shark", 6), card("shark", 7)])
+    s.apply(0, "play 3 sharks")
+    # P2 holds one shark: the forced play happens at once and P3 is to move
+    assert s.trick[1] == card("shark", 5) and s.to_move() == (2,)
+    assert all(len(s.legal_actions(p)) >= 2 for p in s.to_move())
