@@ -655,3 +655,15 @@ def test_seed_example_three_player_starting_position() -> None:
     assert placed_by == {p: (p + 1) % 3 for p in range(3)}  # by the player on the left
     assert s.phase == ACT and s.to_move() == (s.first,)
     assert s.phase != OVER
+
+
+def test_r8_1_malformed_record_is_refused() -> None:
+    s = GAME.new(2, seed=5)
+    s.apply(s.to_move()[0], "place friend at a1")
+    rec = s.record()
+    rec["actions"].append([1, "place friend at a1"])  # a1 is taken now
+    with pytest.raises(cove.RecordError, match="action #2"):
+        cove.replay(rec)
+    rec["actions"] = [[0, 5]]
+    with pytest.raises(cove.RecordError, match="must be \\[player, text\\]"):
+        cove.replay(rec)
