@@ -716,3 +716,14 @@ def test_r11_forced_steps_resolved() -> None:
     # P2 holds one shark: the forced play happens at once and P3 is to move
     assert s.trick[1] == card("shark", 5) and s.to_move() == (2,)
     assert all(len(s.legal_actions(p)) >= 2 for p in s.to_move())
+
+
+def test_r6_2_goods_not_replenished_when_taken() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2", spice=3)
+    s.orders_on[cell("b2")] = -1
+    at_action(s, 0, "b2")
+    s.apply(0, "pick up spice")
+    assert sum(s.goods[cell("b2") * G:cell("b2") * G + G]) == 0   # stays empty until refill
+    assert s.view(None)["map"][cell("b2")]["goods"] == {}
