@@ -435,13 +435,14 @@ def test_r6_3_deliver_takes_order_and_replaces() -> None:
     set_goods(s, "b2")
     s.orders_on[cell("b2")] = 11          # O12: 2 silk, 4 gold, sea dragon
     set_hold(s, 0, silk=3)
-    top = s.odeck[-1]
+    deck = list(s.odeck)
     at_action(s, 0, "b2")
     assert texts(s, 0) == ["deliver", "pass"]
     silk_bag = s.bag[gtype("silk")]
     s.apply(0, "deliver")
     assert s.won[0] == (11,) and s.hold[gtype("silk")] == 1
-    assert s.orders_on[cell("b2")] == top
+    assert s.orders_on[cell("b2")] in deck and len(s.odeck) == len(deck) - 1
+    assert sorted([*s.odeck, s.orders_on[cell("b2")]]) == sorted(deck)
     assert s.bag[gtype("silk")] == silk_bag + 2     # R6.5 default: back into the bag
     assert s.view(None)["seats"][0]["orders"][0]["id"] == "O12"
 

@@ -13,6 +13,8 @@ Headings are ints ``0..7``: N, NE, E, SE, S, SW, W, NW (clockwise from north).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 WIDTH = 3
 HEIGHT = 4
 CELLS = WIDTH * HEIGHT
@@ -50,6 +52,7 @@ def step_table(wrap: bool = False) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
+@lru_cache(maxsize=4096)   # few distinct maps: 1 at 4p, 66 at 3p, 495 at 2p per geometry
 def sea_runs(step: tuple[tuple[int, ...], ...], sea: tuple[bool, ...]
              ) -> tuple[tuple[int, ...], ...]:
     """``table[cell][heading]``: for a ship that has just entered open-sea ``cell`` moving in

@@ -293,12 +293,10 @@ class TidesState(State):
 
     def _after_placement(self) -> None:
         """S9-S11 once every ship is placed, then the first round starts."""
-        rng = self.rng
-        rng.shuffle(self.odeck)
         sea = self.sea
         for c in range(CELLS):            # S9: one order on each island's East shore
             if not sea[c]:
-                self.orders_on[c] = self.odeck.pop()
+                self.orders_on[c] = self._draw_order()
         for c in range(CELLS):            # S10: goods per island, reading order
             if not sea[c]:
                 self._fill(c)
@@ -309,8 +307,13 @@ class TidesState(State):
     # ------------------------------------------------------------------ chance helpers
     def _draw(self) -> int:
         """One random cube from the bag (the caller checks the bag is not empty)."""
+        return self._take(self.rng.next64() & 0xFFFFFFFF)
+
+    def _take(self, u: int) -> int:
+        """The cube picked by ``u``, uniform in [0, 2**32): multiply-shift scaling, off
+        uniform by at most 78 / 2**32 per outcome (so one 64-bit draw serves two cubes)."""
         bag = self.bag
-        r = self.rng.below(self.bag_n)
+        r = (u * self.bag_n) >> 32
         self.bag_n -= 1
         for t in RG:
             r -= bag[t]
@@ -319,24 +322,46 @@ class TidesState(State):
                 return t
         raise AssertionError("bag count out of step")  # pragma: no cover
 
+    def _draw_order(self) -> int:
+        """The top card of the face-down order deck. The deck is kept as an unordered pile
+        and the top card is drawn uniformly from it, which is the same as shuffling once
+        and drawing from the top (and leaves no hidden order to resample)."""
+        deck = self.odeck
+        i = self.rng.below(len(deck))
+        deck[i], deck[-1] = deck[-1], deck[i]
+        return deck.pop()
+
     def _fill(self, c: int) -> None:
         """Draw onto island ``c`` until it holds its number of goods (never remove any)."""
         goods = self.goods
         b = c * G
         have = goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3] + goods[b + 4]
         need = ISLAND_GOODS[self.layout[c]] - have
+        take = self._take
+        next64 = self.rng.next64
         while need > 0 and self.bag_n:
-            goods[b + self._draw()] += 1
+            x = next64()
+            goods[b + take(x & 0xFFFFFFFF)] += 1
             need -= 1
+            if need > 0 and self.bag_n:
+                goods[b + take(x >> 32)] += 1
+                need -= 1
 
     def _deal(self) -> None:
         """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside."""
         deck = list(range(NAV_CARDS))
-        below = self.rng.below
-        k = self.n * DEAL
-        for i in range(k):                 # a partial Fisher-Yates: only the dealt part
-            j = i + below(NAV_CARDS - i)
+        next64 = self.rng.next64
+        k = min(self.n * DEAL, NAV_CARDS - 1)
+        # A partial Fisher-Yates over the dealt part only. Each 64-bit draw gives two
+        # indices (one per 32-bit half, scaled by multiply-shift): the largest deviation
+        # from uniform is 32 / 2**32 per outcome, far below anything a game can show.
+        for i in range(0, k, 2):
+            x = next64()
+            j = i + ((x & 0xFFFFFFFF) * (NAV_CARDS - i) >> 32)
             deck[i], deck[j] = deck[j], deck[i]
+            if i + 1 < k:
+                j = i + 1 + ((x >> 32) * (NAV_CARDS - i - 1) >> 32)
+                deck[i + 1], deck[j] = deck[j], deck[i + 1]
         hands = self.hands
         dealt = 0
         for p in range(self.n):
@@ -645,7 +670,7 @@ class TidesState(State):
             else:
                 self.spent += k
         self.won[p] = (*self.won[p], o)
-        self.orders_on[c] = self.odeck.pop() if self.odeck else -1
+        self.orders_on[c] = self._draw_order() if self.odeck else -1
         if self.logging:
             od = DATA.orders[o]
             self.say(f"P{p + 1} delivers order {od.id} ({od.gold} gold, "
