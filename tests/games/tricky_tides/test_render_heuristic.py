@@ -1,0 +1,54 @@
+"""The terminal view and the heuristic."""
+
+from __future__ import annotations
+
+import math
+
+from cove.core.rng import Rng
+from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.state import TidesState
+from tests.games.tricky_tides.helpers import new, play_random
+
+
+def test_render_shows_map_hand_secret_card_and_holdings() -> None:
+    s = new(3, 5)
+    assert GAME.render is not None
+    text = GAME.render(s.view(0), False)
+    for c in ("a1", "b1", "c1", "a4", "c4"):
+        assert c in text
+    for c in range(12):
+        if not s.sea[c]:
+            assert DATA.islands[s.layout[c]].name in text            # which island is which
+    assert "open sea" in text                                         # 3 players: 2 flipped
+    assert "Your hand:" in text and "headings" in text
+    assert f"sightings card {DATA.sightings[s.sight[0]].id}" in text
+    assert "leader (rum barrel): P" in text and "round 1/3, hand 1/6" in text
+    for p in range(3):
+        assert f"P{p + 1}" in text and "hold " in text
+    assert "Your hand" not in GAME.render(s.view(None), False)
+    coloured = GAME.render(s.view(1), True)
+    assert "\x1b[" in coloured
+
+
+def test_render_at_placement_and_at_the_end() -> None:
+    s = GAME.new(2, 3)
+    assert GAME.render is not None
+    assert "place ship" in GAME.render(s.view(None), False)
+    assert isinstance(s, TidesState)
+    play_random(s, 3)
+    end = GAME.render(s.view(0), False)
+    assert "GAME OVER" in end and "final score" in end and "Winner" in end
+
+
+def test_heuristic_is_cheap_estimate_and_exact_at_the_end() -> None:
+    assert GAME.heuristic is not None
+    s = GAME.new(4, 9, log=False)
+    rng = Rng(9)
+    while not s.is_over:
+        for p in range(4):
+            h = GAME.heuristic(s, p)
+            assert math.isfinite(h) and h >= 0
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    assert [GAME.heuristic(s, p) for p in range(4)] == s.scores()
