@@ -95,12 +95,16 @@ _Chunk = tuple[str, int, int, list[str], dict[str, Any], list[int]]
 def _play_range(args: _Chunk) -> list[dict[str, Any]]:
     module, players, seed, specs, options, indices = args
     game: Game = importlib.import_module(module).GAME
-    out = []
-    for g in indices:
-        seats = seating(len(specs), players, g)
-        out.append(play_arena_game(game, players, game_seed(seed, g),
-                                   [specs[e] for e in seats], options))
-    return out
+    return [_play_index(game, players, seed, specs, options, g) for g in indices]
+
+
+def _play_index(game: Game, players: int, seed: int, specs: list[str],
+                options: dict[str, Any], g: int) -> dict[str, Any]:
+    seats = seating(len(specs), players, g)
+    r = play_arena_game(game, players, game_seed(seed, g), [specs[e] for e in seats], options)
+    r["index"] = g
+    r["entries"] = seats
+    return r
 
 
 def run_arena(
@@ -137,23 +141,7 @@ def run_arena(
     if games < 1:
         raise BotSpecError(f"an arena needs at least 1 game, got {games}")
     start = time.perf_counter()
-    results: list[dict[str, Any]] = []
-    if jobs <= 1 or games < 2 * jobs:
-        for g in range(games):
-            results.append(_one(game, players, seed, specs, opts, g))
-            if progress:
-                progress(g + 1, games)
-    else:
-        import multiprocessing as mp
-
-        chunk = max(1, min(25, games // (jobs * 4)))
-        tasks = [(REGISTRY[game.id], players, seed, specs, opts,
-                  list(range(a, min(games, a + chunk)))) for a in range(0, games, chunk)]
-        with mp.get_context("spawn").Pool(jobs) as pool:
-            for part in pool.imap(_play_range, tasks):
-                results.extend(part)
-                if progress:
-                    progress(len(results), games)
+    results = play_games(game, players, specs, seed, opts, list(range(games)), jobs, progress)
     seconds = time.perf_counter() - start
     out = summarize(game.id, players, seed, probe.options.to_dict(), specs, results)
     out["seconds"] = seconds
@@ -161,10 +149,37 @@ def run_arena(
     return out
 
 
-def _one(game: Game, players: int, seed: int, specs: list[str], opts: dict[str, Any],
-         g: int) -> dict[str, Any]:
-    seats = seating(len(specs), players, g)
-    return play_arena_game(game, players, game_seed(seed, g), [specs[e] for e in seats], opts)
+def play_games(
+    game: Game,
+    players: int,
+    specs: list[str],
+    seed: int,
+    options: dict[str, Any],
+    indices: list[int],
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """Per-game results of games ``indices`` of a run (in that order); any split of a
+    run's indices into calls gives the same games as one call."""
+    results: list[dict[str, Any]] = []
+    total = len(indices)
+    if jobs <= 1 or total < 2 * jobs:
+        for g in indices:
+            results.append(_play_index(game, players, seed, specs, options, g))
+            if progress:
+                progress(len(results), total)
+        return results
+    import multiprocessing as mp
+
+    chunk = max(1, min(10, total // (jobs * 4)))
+    tasks = [(REGISTRY[game.id], players, seed, specs, options, indices[a:a + chunk])
+             for a in range(0, total, chunk)]
+    with mp.get_context("spawn").Pool(jobs) as pool:
+        for part in pool.imap(_play_range, tasks):
+            results.extend(part)
+            if progress:
+                progress(len(results), total)
+    return results
 
 
 def summarize(
@@ -186,8 +201,8 @@ def summarize(
     search = [0.0] * k
     pair_wins = [[0.0] * k for _ in range(k)]
     ties = 0
-    for g, r in enumerate(results):
-        seats = seating(k, players, g)
+    for r in results:
+        seats = r["entries"]
         winners = r["winners"]
         if len(winners) > 1:
             ties += 1

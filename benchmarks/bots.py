@@ -1,0 +1,267 @@
+"""Bot strength and speed benchmark (a script, not a test).
+
+For every registered game (or those named with --game) at its smallest multi-player
+count, with seats rotated:
+
+- strength: ``mcts`` (default budget) vs ``random`` (target >= 90% wins), ``mcts`` vs
+  ``greedy`` (>= 60%), ``greedy`` vs ``random`` (clearly above 50%). Games are played in
+  batches until the 95% Wilson interval of the first bot's win rate is narrower than
+  +/- 7 points (--half-width), at least --min-games and at most --max-games;
+- speed: median and 95th-percentile seconds per ``mcts`` move (decisions with more than
+  one legal action) and MCTS iterations per second, from those same games, plus a short
+  measurement with rollouts played to the end (``depth=0``) for comparison with
+- OpenSpiel's Python ``MCTSBot`` (random rollouts to the end, searching the true state)
+  on OpenSpiel's C++ ``hearts``, measured in the same run (skipped if ``pyspiel`` is not
+  installed: pip install -e '.[bench]').
+
+    .venv/bin/python benchmarks/bots.py --jobs 2 --out /tmp/bots.jsonl
+    .venv/bin/python benchmarks/bots.py --game the-tide --jobs 1 --out /tmp/bots.jsonl
+    .venv/bin/python benchmarks/bots.py --report /tmp/bots.jsonl   # tables of saved rows
+
+Each row is appended to --out as one JSON line as soon as it is measured, so a long run
+can be stopped and resumed game by game; --report prints the tables from such a file.
+With --jobs 2 the games run in two processes; per-move times then include contention
+for the machine's two cores, so they are upper bounds for a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+import cove
+from cove.bots import make_bot
+from cove.bots.mcts import MctsBot
+from cove.core.game import Game
+from cove.core.rng import Rng
+from cove.lab.arena import play_games, summarize
+
+PAIRINGS: list[tuple[str, str, float | None]] = [
+    ("mcts", "random", 0.90),
+    ("mcts", "greedy", 0.60),
+    ("greedy", "random", None),  # "clearly": the whole 95% interval above 50%
+]
+
+
+def quantile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    x = (len(s) - 1) * q
+    lo = int(x)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (x - lo)
+
+
+def run_pairing(game: Game, players: int, a: str, b: str, target: float | None,
+                args: argparse.Namespace) -> dict[str, Any]:
+    specs = [a, b]
+    results: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    step = max(players, args.step - args.step % players)
+    first = max(players, args.min_games - args.min_games % players)
+    while True:
+        n_new = first if not results else step
+        idx = list(range(len(results), len(results) + n_new))
+        results += play_games(game, players, specs, args.seed, {}, idx, args.jobs)
+        summary = summarize(game.id, players, args.seed, {}, specs, results)
+        top = summary["bots"][0]
+        half = (top["ci_high"] - top["ci_low"]) / 2
+        print(f"  {game.id} {a} vs {b}: {len(results)} games, {100 * top['win_rate']:.1f}% "
+              f"+/- {100 * half:.1f}", file=sys.stderr, flush=True)
+        if half < args.half_width or len(results) >= args.max_games:
+            break
+    summary["seconds"] = time.perf_counter() - start
+    mcts_times: list[float] = []
+    iters = 0
+    search = 0.0
+    for r in results:
+        for seat, e in enumerate(r["entries"]):
+            if specs[e] == "mcts":
+                mcts_times += r["times"][seat]
+                iters += r["iterations"][seat]
+                search += r["search_time"][seat]
+    top = summary["bots"][0]
+    verdict = top["ci_low"] > 0.5 if target is None else top["win_rate"] >= target
+    return {
+        "kind": "pairing",
+        "game": game.id,
+        "players": players,
+        "a": a,
+        "b": b,
+        "target": target,
+        "games": len(results),
+        "win_rate": top["win_rate"],
+        "ci_low": top["ci_low"],
+        "ci_high": top["ci_high"],
+        "mean_score_a": top["mean_score"],
+        "mean_score_b": summary["bots"][1]["mean_score"],
+        "rating_a": top["rating"],
+        "rating_b": summary["bots"][1]["rating"],
+        "ties": summary["ties"],
+        "met": verdict,
+        "seconds": summary["seconds"],
+        "mcts_move_times": mcts_times,
+        "mcts_iterations": iters,
+        "mcts_search_seconds": search,
+    }
+
+
+def full_rollout_speed(game: Game, players: int, moves: int) -> dict[str, Any]:
+    """Iterations/s of ``mcts:depth=0`` (random rollouts to the end) on random positions."""
+    bot = make_bot("mcts:iterations=200,steps=0,depth=0", 1)
+    assert isinstance(bot, MctsBot)
+    iters = 0
+    secs = 0.0
+    measured = 0
+    seed = 0
+    while measured < moves:
+        s = game.new(players, seed=seed, log=False)
+        rng = Rng(seed)
+        seed += 1
+        while not s.is_over and measured < moves:
+            p = s.to_move()[0]
+            acts = s.legal_actions(p)
+            if len(acts) > 1 and rng.below(4) == 0:
+                t = time.perf_counter()
+                bot.choose(s, p)
+                secs += time.perf_counter() - t
+                iters += bot.last_iterations
+                measured += 1
+            s.apply(p, acts[rng.below(len(acts))])
+    return {"kind": "rollout", "game": game.id, "players": players,
+            "iterations_per_second_depth0": iters / secs if secs else None}
+
+
+def openspiel_hearts(moves: int, simulations: int) -> dict[str, Any] | None:
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations,
+                       evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                       solve=False, random_state=np.random.RandomState(1))
+    rs = np.random.RandomState(2)
+    secs = 0.0
+    measured = 0
+    while measured < moves:
+        s = game.new_initial_state()
+        while not s.is_terminal() and measured < moves:
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                s.apply_action(outcomes[rs.randint(len(outcomes))][0])
+                continue
+            legal = s.legal_actions()
+            if len(legal) > 1 and s.current_player() == 0:
+                t = time.perf_counter()
+                action = bot.step(s)
+                secs += time.perf_counter() - t
+                measured += 1
+            else:
+                action = legal[rs.randint(len(legal))]
+            s.apply_action(action)
+    return {"kind": "hearts", "simulations": simulations, "moves": moves,
+            "iterations_per_second": simulations * moves / secs,
+            "seconds_per_move": secs / moves}
+
+
+def report(rows: list[dict[str, Any]]) -> str:
+    out: list[str] = []
+    pair = [r for r in rows if r["kind"] == "pairing"]
+    out.append("Strength (seats rotated; win % of the first bot, 95% Wilson interval)")
+    out.append(f"{'game':<18} {'players':>7}  {'pairing':<17} {'games':>5}  {'win %':>6}  "
+               f"{'95% CI':>13}  {'target':>8}  {'met':>3}  {'mean scores':>13}")
+    for r in pair:
+        tgt = ">50% CI" if r["target"] is None else f">={100 * r['target']:.0f}%"
+        ci = f"[{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}]"
+        sc = f"{r['mean_score_a']:.1f} / {r['mean_score_b']:.1f}"
+        out.append(f"{r['game']:<18} {r['players']:>7}  {r['a'] + ' vs ' + r['b']:<17} "
+                   f"{r['games']:>5}  {100 * r['win_rate']:>6.1f}  {ci:>13}  {tgt:>8}  "
+                   f"{'yes' if r['met'] else 'NO':>3}  {sc:>13}")
+    out.append("")
+    out.append("MCTS speed at the default budget (moves with a choice, from the games above)")
+    out.append(f"{'game':<18} {'moves':>6}  {'median s':>8}  {'p95 s':>6}  {'iter/s':>7}  "
+               f"{'iter/s depth=0':>14}")
+    games = list(dict.fromkeys(r["game"] for r in pair))
+    depth0 = {r["game"]: r for r in rows if r["kind"] == "rollout"}
+    for g in games:
+        ts = [t for r in pair if r["game"] == g for t in r["mcts_move_times"]]
+        it = sum(r["mcts_iterations"] for r in pair if r["game"] == g)
+        sec = sum(r["mcts_search_seconds"] for r in pair if r["game"] == g)
+        d0 = depth0.get(g, {}).get("iterations_per_second_depth0")
+        if not ts:
+            continue
+        out.append(f"{g:<18} {len(ts):>6}  {statistics.median(ts):>8.3f}  "
+                   f"{quantile(ts, 0.95):>6.3f}  {it / sec if sec else 0:>7.0f}  "
+                   f"{d0 if d0 is None else round(d0):>14}")
+    hearts = [r for r in rows if r["kind"] == "hearts"]
+    if hearts:
+        h = hearts[-1]
+        out.append(f"{'OpenSpiel hearts':<18} {h['moves']:>6}  {h['seconds_per_move']:>8.3f}  "
+                   f"{'':>6}  {h['iterations_per_second']:>7.0f}  "
+                   f"(Python MCTSBot, {h['simulations']} simulations/move, random rollouts "
+                   "to the end, true state)")
+    skipped = [r for r in rows if r["kind"] == "hearts-skipped"]
+    if skipped and not hearts:
+        out.append("OpenSpiel hearts: skipped, pyspiel is not installed "
+                   "(pip install -e '.[bench]')")
+    return "\n".join(out)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", action="append", help="game id (repeatable; default: all)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--min-games", type=int, default=60)
+    ap.add_argument("--step", type=int, default=40)
+    ap.add_argument("--max-games", type=int, default=400)
+    ap.add_argument("--half-width", type=float, default=0.07)
+    ap.add_argument("--pairing", action="append",
+                    help="only these pairings, e.g. mcts-random (repeatable)")
+    ap.add_argument("--rollout-moves", type=int, default=20,
+                    help="positions for the depth=0 speed figure (0: skip)")
+    ap.add_argument("--hearts-moves", type=int, default=20,
+                    help="OpenSpiel hearts moves to time (0: skip)")
+    ap.add_argument("--hearts-simulations", type=int, default=200)
+    ap.add_argument("--out", help="append each row as a JSON line to this file")
+    ap.add_argument("--report", help="print the tables of a file written with --out")
+    args = ap.parse_args()
+
+    if args.report:
+        with open(args.report) as f:
+            print(report([json.loads(line) for line in f if line.strip()]))
+        return 0
+
+    rows: list[dict[str, Any]] = []
+
+    def keep(row: dict[str, Any]) -> None:
+        rows.append(row)
+        if args.out:
+            with open(args.out, "a") as f:
+                f.write(json.dumps(row) + "\n")
+
+    ids = args.game or cove.ids()
+    for gid in ids:
+        game = cove.load(gid)
+        players = max(2, game.min_players)
+        for a, b, target in PAIRINGS:
+            if args.pairing and f"{a}-{b}" not in args.pairing:
+                continue
+            keep(run_pairing(game, players, a, b, target, args))
+        if args.rollout_moves:
+            keep(full_rollout_speed(game, players, args.rollout_moves))
+    if args.hearts_moves:
+        h = openspiel_hearts(args.hearts_moves, args.hearts_simulations)
+        keep(h if h is not None else {"kind": "hearts-skipped"})
+    print(report(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
