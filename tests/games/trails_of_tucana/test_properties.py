@@ -209,3 +209,20 @@ def test_every_player_count_and_map(players: int, mp: str) -> None:
             assert d.view(q) == s.view(q)
     r = cove.replay(json.loads(json.dumps(s.record())))
     assert r.view(None) == s.view(None) and r.scores() == s.scores()
+
+
+def test_resample_depends_only_on_the_view() -> None:
+    """Two states that look the same to P1 give the same sampled world for the same RNG."""
+    s = GAME.new(3, seed=9, map="grande")
+    assert isinstance(s, TucanaState)
+    rng = Rng(4)
+    for _ in range(40):
+        step(s, rng)
+    if 1 in s.to_move():
+        s.apply(1, s.legal_actions(1)[-1])  # a hidden commitment P1 cannot see
+    other = s.redeterminize(0, Rng(99))
+    assert other.view(0) == s.view(0)
+    for k in range(3):
+        x, y = s.redeterminize(0, Rng(k)), other.redeterminize(0, Rng(k))
+        assert [x.view(q) for q in range(3)] == [y.view(q) for q in range(3)]
+        assert x.deck == y.deck

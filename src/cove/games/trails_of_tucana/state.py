@@ -441,7 +441,9 @@ class TucanaState(State):
         self.moves[q] = ()
 
     def _resample(self, player: int, rng: Rng) -> None:
-        # the remaining deck order is unknown to everyone
+        # the remaining deck order is unknown to everyone; sorting first makes the sample
+        # depend only on what the player sees, not on the real order
+        self.deck.sort()
         rng.shuffle(self.deck)
         # other players' commitments this turn are unknown: undo and redraw at random
         for q in range(self.n):
