@@ -96,7 +96,7 @@ def play(n: int, seed: int, policy: Policy, **options: object) -> HighWaterState
     while not s.is_over:
         for p in s.to_move():
             if p in s.to_move():
-                s.apply(p, policy(s, p, rng))  # type: ignore[arg-type]
+                s.apply(p, policy(s, p, rng))
     return s
 
 

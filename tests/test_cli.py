@@ -58,7 +58,6 @@ def test_simulate_parallel_matches_serial(capsys: pytest.CaptureFixture[str],
         (["simulate", "toy", "-o", "colour=red"], "unknown option 'colour'; valid options:"),
         (["simulate", "toy", "-o", "plays"], "must be KEY=VALUE"),
         (["simulate", "toy", "--players", "9"], "toy is for 2 to 4 players, not 9"),
-        (["simulate", "toy", "--bots", "wizard"], "unknown bot 'wizard'; bots:"),
         (["replay", "/nonexistent/game.json"], "cannot read record"),
         (["play", "toy", "--seat", "5"], "--seat must be from 1 to 2"),
     ],
@@ -70,6 +69,14 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
     assert rc == 2
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_bad_bot_spec_lists_the_bots(capsys: pytest.CaptureFixture[str],
+                                     toy_registered: str) -> None:
+    rc, _, err = run(capsys, "simulate", "toy", "--bots", "wizard")
+    assert rc == 2
+    assert err.startswith("cove: error: unknown bot 'wizard'")
+    assert "random" in err and "Traceback" not in err
 
 
 def test_play_reprompts_then_saves_a_replayable_record(
