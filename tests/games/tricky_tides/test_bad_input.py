@@ -25,7 +25,13 @@ def test_illegal_action_text_names_legal_moves_and_keeps_state() -> None:
 
 def test_unknown_option_and_bad_value() -> None:
     with pytest.raises(cove.OptionError, match="valid options: delivered_goods_to_bag"):
-        GAME.new(3, 1, monsters=True)
+        GAME.new(3, 1, kraken=True)
+    with pytest.raises(cove.OptionError, match="subset of: low-tide, edge-of-the-world"):
+        GAME.new(3, 1, events=True, event_deck="low-tide,high-tide")
+    with pytest.raises(cove.OptionError, match="at least one event"):
+        GAME.new(3, 1, events=True, event_deck="")
+    with pytest.raises(cove.OptionError, match="one of: holds, island"):
+        GAME.new(3, 1, monsters=True, shark="bite")
     with pytest.raises(cove.OptionError, match="one of: winner, lead"):
         GAME.new(3, 1, sail_ties_from="left")
     with pytest.raises(cove.OptionError, match="true or false"):

@@ -21,12 +21,25 @@ deliver the order     48          ``deliver``
 do nothing            49          ``pass``
 throw goods overboard 50..54      ``overboard silk``
 place ship at start   55..66      ``start b2``
+stay docked (event)   67          ``stay docked``
+pick up two types     68..77      ``pick up sugar and silk``
+deliver paying tax    78..81      ``deliver and pay 1 sugar``
+monster order         82..89      ``shark: move first`` / ``shark: ability first``
+move a monster        90..137     ``move the shark to b2``
+shark takes a good    138..153    ``shark takes coffee from p2``
+shark eats a type     154..157    ``shark eats the coffee``
+octopus moves goods   158..205    ``octopus moves silk to b3``
+octopus grabs a good  206..221    ``octopus grabs silk from p2``
+sea dragon swaps      222..233    ``sea dragon swaps orders with b3``
+whale spouts          234..241    ``whale spouts ne``
 ====================  ==========  =======================
+
+Codes 67 on belong to the event and monster modules.
 """
 
 from __future__ import annotations
 
-from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, VALUES
+from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NAV_CARDS, NONGOLD, VALUES
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
 
 
@@ -58,7 +71,40 @@ TEXT: list[str] = (
     + [f"overboard {g}" for g in DATA.goods]
     + [f"start {c}" for c in CELL_NAMES]
 )
-assert len(TEXT) == NEXT_FREE
+SEATS = 4
+PAIRS = tuple((a, b) for a in range(GOODS_TYPES) for b in range(a + 1, GOODS_TYPES))
+PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
+NG = len(NONGOLD)
+NG_INDEX = {t: i for i, t in enumerate(NONGOLD)}
+SUITS = DATA.suits
+
+STAY = NEXT_FREE                     # 67
+PICK2 = STAY + 1                     # 68
+TAX_DELIVER = PICK2 + len(PAIRS)     # 78
+M_ORDER = TAX_DELIVER + NG           # 82: suit * 2 + (0 move first, 1 ability first)
+M_MOVE = M_ORDER + 2 * len(SUITS)    # 90: suit * CELLS + cell
+SHARK_TAKE = M_MOVE + len(SUITS) * CELLS   # 138: seat * NG + non-gold index
+SHARK_EAT = SHARK_TAKE + SEATS * NG        # 154: non-gold index
+OCTO_MOVE = SHARK_EAT + NG                 # 158: non-gold index * CELLS + cell
+OCTO_GRAB = OCTO_MOVE + NG * CELLS         # 206: seat * NG + non-gold index
+DRAGON_SWAP = OCTO_GRAB + SEATS * NG       # 222: cell
+WHALE_SPOUT = DRAGON_SWAP + CELLS          # 234: heading
+END = WHALE_SPOUT + len(HEADINGS)          # 242
+_G = DATA.goods
+TEXT += (
+    ["stay docked"]
+    + [f"pick up {_G[a]} and {_G[b]}" for a, b in PAIRS]
+    + [f"deliver and pay 1 {_G[t]}" for t in NONGOLD]
+    + [f"{m}: {w} first" for m in SUITS for w in ("move", "ability")]
+    + [f"move the {m} to {c}" for m in SUITS for c in CELL_NAMES]
+    + [f"shark takes {_G[t]} from p{q + 1}" for q in range(SEATS) for t in NONGOLD]
+    + [f"shark eats the {_G[t]}" for t in NONGOLD]
+    + [f"octopus moves {_G[t]} to {c}" for t in NONGOLD for c in CELL_NAMES]
+    + [f"octopus grabs {_G[t]} from p{q + 1}" for q in range(SEATS) for t in NONGOLD]
+    + [f"sea dragon swaps orders with {c}" for c in CELL_NAMES]
+    + [f"whale spouts {h}" for h in HEADINGS]
+)
+assert len(TEXT) == END and GOLD not in NONGOLD
 
 
 class Act(int):
@@ -73,4 +119,4 @@ class Act(int):
         return f"Act({TEXT[self]!r})"
 
 
-ACT: tuple[Act, ...] = tuple(Act(i) for i in range(NEXT_FREE))
+ACT: tuple[Act, ...] = tuple(Act(i) for i in range(END))

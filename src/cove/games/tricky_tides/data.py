@@ -14,6 +14,7 @@ from typing import Any
 
 from cove.core.data import DataChecker, load_data
 from cove.games.tricky_tides.geometry import HEADING_INDEX
+from cove.games.tricky_tides.rules import ALLOWED, Rules
 
 DATA_FILE = Path(__file__).with_name("tricky_tides.toml")
 
@@ -27,6 +28,7 @@ SUITS = 4
 VALUES = 8
 GOODS_TYPES = 5
 SHIP_COLOURS = 4
+EVENTS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,16 @@ class Sighting:
 
 
 @dataclass(frozen=True, slots=True)
+class Event:
+    id: str
+    key: str                     # the name the ``event_deck`` option uses
+    name: str
+    tag: str
+    text: str                    # what the card says (shown on screen)
+    rules: Rules                 # the rules in force while it is face up
+
+
+@dataclass(frozen=True, slots=True)
 class TidesData:
     goods: tuple[str, ...]
     colours: tuple[str, ...]
@@ -64,6 +76,7 @@ class TidesData:
     islands: tuple[Island, ...]
     orders: tuple[Order, ...]
     sightings: tuple[Sighting, ...]
+    events: tuple[Event, ...]
 
 
 def load(path: str | Path = DATA_FILE) -> TidesData:
@@ -87,6 +100,8 @@ def load(path: str | Path = DATA_FILE) -> TidesData:
         ck.expect(c >= 0, entry, f"count must be >= 0, got {c}")
         cubes.append(c)
     ck.expect(len(set(goods)) == len(goods), "goods", "goods names must be unique")
+    ck.expect("gold" in goods, "goods", "one goods type must be named 'gold' (monsters never "
+              "affect gold)")
     ck.expect(sum(cubes) == CUBES, "goods",
               f"the cube counts must total {CUBES}, they total {sum(cubes)}")
 
@@ -185,8 +200,45 @@ def load(path: str | Path = DATA_FILE) -> TidesData:
             vals.append(b)
         sightings.append(Sighting(sid, tuple(vals)))
 
+    events = _load_events(ck, raw)
     return TidesData(tuple(goods), tuple(colours), tuple(sell), tuple(cubes), tuple(suits),
-                     tuple(headings), tuple(islands), tuple(orders), tuple(sightings))
+                     tuple(headings), tuple(islands), tuple(orders), tuple(sightings),
+                     events)
+
+
+def _load_events(ck: DataChecker, raw: dict[str, Any]) -> tuple[Event, ...]:
+    events_raw = ck.field(raw, "events", list, "events")
+    ck.expect(len(events_raw) == EVENTS, "events",
+              f"expected {EVENTS} event cards, found {len(events_raw)}")
+    events = []
+    for i, e in enumerate(events_raw):
+        entry = f"events #{i + 1}"
+        ck.expect(isinstance(e, dict), entry, "must be a table")
+        eid = ck.field(e, "id", str, entry)
+        entry = f"event {eid}"
+        key = ck.field(e, "key", str, entry)
+        ck.expect(key == key.strip().lower() and "," not in key and key != "", entry,
+                  f"key must be lower-case without commas, got {key!r}")
+        changes: dict[str, Any] = ck.field(e, "changes", dict, entry)
+        for name, value in changes.items():
+            ck.one_of(name, ALLOWED, entry, "rule")
+            spec = ALLOWED[name]
+            if spec[0] is int:
+                ck.expect(isinstance(value, int) and not isinstance(value, bool)
+                          and spec[1] <= value <= spec[2], entry,
+                          f"{name} must be a whole number from {spec[1]} to {spec[2]}, "
+                          f"got {value!r}")
+            else:
+                ck.expect(any(value == a and type(value) is type(a) for a in spec), entry,
+                          f"{name} must be one of {', '.join(map(str, spec))}, got {value!r}")
+        events.append(Event(eid, key, ck.field(e, "name", str, entry),
+                            ck.field(e, "tag", str, entry), ck.field(e, "text", str, entry),
+                            Rules(**changes)))
+    ck.expect(len({ev.id for ev in events}) == EVENTS, "events", "event ids must be unique")
+    ck.expect(len({ev.key for ev in events}) == EVENTS, "events", "event keys must be unique")
+    return tuple(events)
 
 
 DATA = load()
+GOLD = DATA.goods.index("gold")       # monsters never affect gold [SEED]
+NONGOLD = tuple(t for t in range(GOODS_TYPES) if t != GOLD)

@@ -78,3 +78,38 @@ def sea_runs(step: tuple[tuple[int, ...], ...], sea: tuple[bool, ...]
 
 BOUNDED = step_table(False)
 WRAPPED = step_table(True)
+
+
+def stride_table(wrap: bool, stride: int) -> tuple[tuple[int, ...], ...]:
+    """``table[cell][heading]``: where a ship moving ``stride`` cards lands (Strong
+    Currents): ``stride`` cards on if that stays on the map, else as far as it can; -1 if
+    even one card leaves the map."""
+    one = WRAPPED if wrap else BOUNDED
+    rows = []
+    for c in range(CELLS):
+        row = []
+        for h in range(8):
+            cur = -1
+            nxt = one[c][h]
+            for _ in range(stride):
+                if nxt < 0:
+                    break
+                cur = nxt
+                nxt = one[cur][h]
+            row.append(cur)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+ORTHOGONAL = (0, 2, 4, 6)
+
+
+def heading_set(allowed: tuple[int, ...], mode: str) -> tuple[int, ...]:
+    """The headings a card allows under a heading rule: ``card`` (as printed),
+    ``orthogonal`` (Doldrums: N/E/S/W only) or ``widened`` (Fog Bank: also 45 degrees off
+    an allowed heading)."""
+    if mode == "orthogonal":
+        return tuple(h for h in allowed if h in ORTHOGONAL)
+    if mode == "widened":
+        return tuple(sorted({(h + d) % 8 for h in allowed for d in (-1, 0, 1)}))
+    return allowed

@@ -1,10 +1,14 @@
-"""Tricky Tides options: DESIGN choices that have a plausible other reading."""
+"""Tricky Tides options: the two modules, and DESIGN choices with a plausible other reading."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cove.core.errors import OptionError
 from cove.core.options import Options, option
+from cove.games.tricky_tides.data import DATA
+
+EVENT_KEYS = tuple(e.key for e in DATA.events)
 
 
 @dataclass(frozen=True)
@@ -19,3 +23,49 @@ class TidesOptions(Options):
         help="[INFERRED] equal off-suit values sail clockwise from the hand's winner (who "
         "holds the rum barrel when ships sail) or from the player who led the hand",
     )
+    events: bool = option(
+        False,
+        help="[SEED] the event module: one event card changes the rules each round",
+    )
+    event_deck: tuple[str, ...] = option(
+        EVENT_KEYS,
+        choices=EVENT_KEYS,
+        help="which event cards are shuffled into the event deck (with events=true); "
+        "e.g. low-tide,edge-of-the-world for the two seed events",
+    )
+    monsters: bool = option(
+        False,
+        help="[SEED] the monster module: the lowest card of a monster's suit activates it",
+    )
+    shark: str = option(
+        "holds",
+        choices=("holds", "island"),
+        help="[DESIGN] shark ability: every ship on its island returns 1 non-gold good of "
+        "the activator's choice to the bag (holds), or all goods of one non-gold type on "
+        "its island go to the bag (island)",
+    )
+    octopus: str = option(
+        "move",
+        choices=("move", "grab"),
+        help="[DESIGN] octopus ability: move all goods of one non-gold type from its island "
+        "to an adjacent island (move), or take 1 non-gold good from a ship on its island "
+        "onto the island (grab)",
+    )
+    sea_dragon: str = option(
+        "bury",
+        choices=("bury", "swap"),
+        help="[DESIGN] sea dragon ability: its island's order goes to the bottom of the "
+        "order deck and is replaced (bury), or it swaps with an adjacent island's order "
+        "(swap)",
+    )
+    whale: str = option(
+        "next",
+        choices=("next", "own"),
+        help="[DESIGN] whale placement: the 3 goods go on the next 3 cards in the chosen "
+        "heading (next), or the first on the whale's own island (own)",
+    )
+
+    def check(self, players: int) -> None:
+        if self.events and not self.event_deck:
+            raise OptionError("tricky-tides: option event_deck must name at least one event "
+                              f"when events=true; valid events: {', '.join(EVENT_KEYS)}")

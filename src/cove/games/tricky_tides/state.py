@@ -13,11 +13,14 @@ The decision steps (``phase``): ship placement, play a card, sail (heading or an
 open sea (stop or sail on), pick up / deliver / pass, overboard. A step with exactly one
 legal action is carried out at once and not offered (a forced move is not a decision).
 
-Hooks for the event and monster modules (issue 3), each a method a subclass or a module
-can extend: :meth:`_begin_round` (events are revealed), :meth:`_before_sailing` (monsters
-are activated), :meth:`_sail_options` and the ``step``/``runs`` geometry tables (wrapping,
-banned headings), :meth:`_arrive` then :meth:`_before_action` (event effects before pick
-up / deliver), ``hold_limit``.
+The event and monster modules (options ``events`` / ``monsters``) live in ``events.py``
+and ``monsters.py``; this file calls them at a few hooks: :meth:`_begin_round` (the next
+event is revealed and its :class:`~cove.games.tricky_tides.rules.Rules` put in force),
+:meth:`_before_sailing` (monsters are activated, phase ``MONSTER``),
+:meth:`_set_geometry` (wrapping, Strong Currents, Doldrums, Fog Bank), and a few checks of
+the ``ex`` bit mask (0 in the base game, so the base pays one int test per hook). State
+that only the modules change sits in ``mod`` (an immutable :class:`Modules`, shared by
+clones) and ``mact`` (the monster activation in progress).
 """
 
 from __future__ import annotations
@@ -27,19 +30,27 @@ from typing import Any, cast
 
 from cove.core.rng import Rng
 from cove.core.state import State
+from cove.games.tricky_tides import events, monsters
 from cove.games.tricky_tides.actions import (
     ACT,
     ANCHOR,
     CARD_TEXT,
     DELIVER,
     DROP,
+    M_ORDER,
+    NEXT_FREE,
     ONWARD,
+    PAIR_INDEX,
+    PAIRS,
     PASS,
     PICK,
+    PICK2,
     PLAY,
     SAIL,
     START,
+    STAY,
     STOP,
+    TAX_DELIVER,
     Act,
 )
 from cove.games.tricky_tides.data import (
@@ -47,6 +58,7 @@ from cove.games.tricky_tides.data import (
     DATA,
     GOODS_TYPES,
     NAV_CARDS,
+    NONGOLD,
     VALUES,
 )
 from cove.games.tricky_tides.geometry import (
@@ -54,10 +66,24 @@ from cove.games.tricky_tides.geometry import (
     CELL_NAMES,
     CELLS,
     HEADINGS,
+    WRAPPED,
+    heading_set,
     sea_runs,
-    step_table,
+    stride_table,
 )
+from cove.games.tricky_tides.monsters import MONSTER
 from cove.games.tricky_tides.options import TidesOptions
+from cove.games.tricky_tides.rules import (
+    EX_DRAW,
+    EX_EVENTS,
+    EX_FREE_ANCHOR,
+    EX_MONSTERS,
+    EX_PICK2,
+    EX_REVERSE,
+    EX_TAX,
+    NO_MODULES,
+    Modules,
+)
 
 ROUNDS = 3              # [SEED]
 HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
@@ -67,7 +93,8 @@ HOLD_LIMIT = 7          # [SEED]
 # phases: the pending decision
 PLACE, PLAY_CARD, SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, OVER = range(7)
 PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
-               "overboard", "game over")
+               "overboard", "game over", "monster activation")
+
 
 G = GOODS_TYPES
 ALL_CARDS = (1 << NAV_CARDS) - 1
@@ -94,20 +121,38 @@ def _hand_acts(mask: int) -> tuple[Act, ...]:
     return _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24]
 
 
-def _sail_table(step: tuple[tuple[int, ...], ...]) -> tuple[tuple[Act, ...], ...]:
-    """``table[cell * 32 + card]``: the sail actions whose heading stays on the map."""
+def _sail_table(step: tuple[tuple[int, ...], ...], mode: str = "card"
+                ) -> tuple[tuple[Act, ...], ...]:
+    """``table[cell * 32 + card]``: the sail actions whose heading stays on the map
+    (``mode``: which headings a card allows, see :func:`geometry.heading_set`)."""
     return tuple(
-        tuple(ACT[SAIL + h] for h in CARD_HEADINGS[k] if step[c][h] >= 0)
+        tuple(ACT[SAIL + h] for h in heading_set(CARD_HEADINGS[k], mode) if step[c][h] >= 0)
         for c in range(CELLS) for k in range(NAV_CARDS)
     )
 
 
 SAIL_BOUNDED = _sail_table(BOUNDED)
+_SAIL_TABLES: dict[tuple[bool, int, str], tuple[tuple[Act, ...], ...]] = {
+    (False, 1, "card"): SAIL_BOUNDED}
+
+
+def sailing_tables(wrap: bool, stride: int, mode: str
+                   ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Act, ...], ...]]:
+    """(step table ships sail by, sail actions per cell and card) for a geometry."""
+    one = WRAPPED if wrap else BOUNDED
+    step = one if stride == 1 else stride_table(wrap, stride)
+    key = (wrap, stride, mode)
+    tab = _SAIL_TABLES.get(key)
+    if tab is None:
+        tab = _SAIL_TABLES[key] = _sail_table(step, mode)
+    return step, tab
 _PICK_ACTS = tuple(ACT[PICK + t] for t in RG)
 _DROP_ACTS = tuple(ACT[DROP + t] for t in RG)
 _A_PASS = ACT[PASS]
 _A_DELIVER = ACT[DELIVER]
 _A_ANCHOR = ACT[ANCHOR]
+_A_STAY = ACT[STAY]
+_PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
 _SEA_ACTS = (ACT[STOP], ACT[ONWARD])
 
 
@@ -151,6 +196,7 @@ class TidesState(State):
         "bag",
         "bag_n",
         "cur",
+        "ex",
         "goods",
         "hand_no",
         "hands",
@@ -161,6 +207,8 @@ class TidesState(State):
         "layout",
         "lead",
         "leader",
+        "mact",
+        "mod",
         "odeck",
         "orders_on",
         "phase",
@@ -189,6 +237,7 @@ class TidesState(State):
     bag: list[int]
     bag_n: int
     cur: int
+    ex: int
     goods: list[int]
     hand_no: int
     hands: list[int]
@@ -199,6 +248,8 @@ class TidesState(State):
     lead: int
     leader: int
     layout: tuple[int, ...]
+    mact: monsters.Activation | None
+    mod: Modules
     odeck: list[int]
     orders_on: list[int]
     phase: int
@@ -235,6 +286,9 @@ class TidesState(State):
         self.won = [()] * n
         self.anchors = (1 << n) - 1                 # S1: one anchor each
         self.hold_limit = HOLD_LIMIT
+        self.ex = 0
+        self.mod = NO_MODULES
+        self.mact = None
         # S3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
         rng.shuffle(sc)
@@ -253,7 +307,7 @@ class TidesState(State):
         rng.shuffle(layout)
         self.layout = tuple(layout)
         self.sea = tuple(ISLAND_COLOUR[i] >= n for i in layout)
-        self._set_geometry(wrap=False)
+        self._set_geometry()
         self.goods = [0] * (CELLS * G)
         self.orders_on = [-1] * CELLS
         self.odeck = list(range(len(DATA.orders)))
@@ -273,6 +327,11 @@ class TidesState(State):
         # S8: ship placement, counter-clockwise from the leader's right; the leader is last
         self.phase = PLACE
         self.cur = (self.leader - 1) % n
+        opts = self._opts()
+        if opts.events:
+            events.setup(self)         # S12: the event deck, shuffled face down
+        if opts.monsters:
+            monsters.setup(self)       # S13: monster standees on their icon islands
         if self.logging:
             self.say(f"P{self.leader + 1} is the first leader and holds the rum barrel")
             for p in range(n):
@@ -285,11 +344,21 @@ class TidesState(State):
                 self.say(f"Islands of unclaimed colours flipped to open sea: {flipped}")
         self._settle()
 
-    def _set_geometry(self, wrap: bool) -> None:
-        """The one place where map geometry is chosen (Edge of the World: ``wrap=True``)."""
-        self.step = step_table(wrap) if wrap else BOUNDED
-        self.runs = sea_runs(self.step, self.sea)
-        self.sail_tab = SAIL_BOUNDED if not wrap else _sail_table(self.step)
+    def _set_geometry(self, wrap: bool | None = None) -> None:
+        """The one place where map geometry is chosen, from the rules in force: wrapping
+        (Edge of the World; ``wrap`` overrides it), the sailing stride (Strong Currents)
+        and which card headings count (Doldrums, Fog Bank). ``runs`` (open sea) always
+        follows single steps."""
+        r = self.mod.rules
+        if wrap is None:
+            wrap = r.wrap
+        self.step, self.sail_tab = sailing_tables(wrap, r.stride, r.headings)
+        self.runs = sea_runs(WRAPPED if wrap else BOUNDED, self.sea)
+
+    def one_step(self) -> tuple[tuple[int, ...], ...]:
+        """The single-card step table (monsters, the whale's line, adjacency)."""
+        return self.step if self.mod.rules.stride == 1 else (
+            WRAPPED if self.mod.rules.wrap else BOUNDED)
 
     def _after_placement(self) -> None:
         """S9-S11 once every ship is placed, then the first round starts."""
@@ -325,8 +394,13 @@ class TidesState(State):
     def _draw_order(self) -> int:
         """The top card of the face-down order deck. The deck is kept as an unordered pile
         and the top card is drawn uniformly from it, which is the same as shuffling once
-        and drawing from the top (and leaves no hidden order to resample)."""
+        and drawing from the top (and leaves no hidden order to resample). Cards put under
+        the deck (the Sea Dragon) come after the pile, in the order they went there."""
         deck = self.odeck
+        if not deck:
+            bottom = self.mod.obottom
+            self.mod = self.mod._replace(obottom=bottom[1:])
+            return bottom[0]
         i = self.rng.below(len(deck))
         deck[i], deck[-1] = deck[-1], deck[i]
         return deck.pop()
@@ -380,7 +454,9 @@ class TidesState(State):
 
     # ------------------------------------------------------------------ round / hand flow
     def _begin_round(self) -> None:
-        """Start of a round: deal, then the leader leads. Hook: events are revealed here."""
+        """Start of a round: reveal the next event (event module), deal, the leader leads."""
+        if self.ex & EX_EVENTS:
+            events.reveal(self)
         self._deal()
         if self.logging:
             self.say(f"Round {self.round + 1} begins; P{self.leader + 1} leads")
@@ -411,6 +487,8 @@ class TidesState(State):
         rest = [p for p in range(n) if p != winner]
         rest.sort(key=lambda p: (trick[p] >> 3 != led, -(trick[p] & 7), (p - base) % n))
         self.sorder = (winner, *rest)
+        if self.ex & EX_REVERSE:       # Trade Winds: the leader sails last
+            self.sorder = self.sorder[::-1]
         self.leader = winner
         if self.logging:
             order = ", ".join(f"P{p + 1}" for p in self.sorder)
@@ -419,8 +497,11 @@ class TidesState(State):
         self._before_sailing()
 
     def _before_sailing(self) -> None:
-        """Hook: monsters are activated here, before any ship sails (issue 3)."""
-        self._start_sailing()
+        """Monsters are activated here, before any ship sails (monster module)."""
+        if self.ex & EX_MONSTERS:
+            monsters.begin(self)
+        else:
+            self._start_sailing()
 
     def _start_sailing(self) -> None:
         self.sidx = 0
@@ -433,10 +514,16 @@ class TidesState(State):
         self.phase = ACTION_STEP
 
     def _before_action(self, p: int) -> None:
-        """Hook: event effects are resolved here, before pick up / deliver (issue 3)."""
+        """Hook: effects that resolve before pick up / deliver. The event module's
+        changes are rules in force all round (``Rules``), so they already hold here."""
 
     def _end_turn(self) -> None:
-        """The sailing player discards their card (already in ``played``); next sailor."""
+        """The sailing player discards their card (already in ``played``); next sailor.
+        First the hold limit is checked (after a pick up, or when an event lowered it or
+        added goods): over it, the player throws goods overboard first."""
+        if self.hcount[self.cur] > self.hold_limit:
+            self.phase = OVERBOARD
+            return
         self.sidx += 1
         if self.sidx < self.n:
             self.cur = self.sorder[self.sidx]
@@ -501,6 +588,8 @@ class TidesState(State):
             col = p
             return tuple(ACT[START + c] for c in range(CELLS)
                          if ISLAND_COLOUR[self.layout[c]] == col)
+        if ph == MONSTER:
+            return monsters.options(self)
         return ()
 
     def _sail_options(self, p: int) -> tuple[Act, ...]:
@@ -513,6 +602,8 @@ class TidesState(State):
                          f"docked at {CELL_NAMES[self.pos[p]]}")
             self._arrive(p)
             return ()
+        if self.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
+            return (*acts, _A_STAY)
         if self.anchors >> p & 1:
             return (*acts, _A_ANCHOR)
         return acts
@@ -525,6 +616,11 @@ class TidesState(State):
         goods = self.goods
         b = c * G
         acts = [_PICK_ACTS[t] for t in RG if goods[b + t]]
+        ex = self.ex
+        if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
+            have = [t for t in RG if goods[b + t]]
+            acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(have)
+                     for y in have[i + 1:]]
         o = self.orders_on[c]
         if o >= 0:
             hold = self.hold
@@ -533,7 +629,12 @@ class TidesState(State):
                 if hold[hb + t] < k:
                     break
             else:
-                acts.append(_A_DELIVER)
+                if ex & EX_TAX:                 # Harbor Tax: 1 more non-gold good
+                    need = DATA.orders[o].need
+                    acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
+                             if hold[hb + t] > need[t]]
+                else:
+                    acts.append(_A_DELIVER)
         if not acts:
             self._end_turn()
             return ()
@@ -583,8 +684,24 @@ class TidesState(State):
             self._end_turn()
         elif a < START:
             self._overboard(p, a - DROP)
-        else:
+        elif a < NEXT_FREE:
             self._place_ship(p, a - START)
+        else:
+            self._do_module(p, a)
+
+    def _do_module(self, p: int, a: int) -> None:
+        """Actions of the event and monster modules (codes from ``NEXT_FREE`` on)."""
+        if a == STAY:
+            if self.logging:
+                self.say(f"P{p + 1} stays docked at {CELL_NAMES[self.pos[p]]} (calm seas)")
+            self._arrive(p)
+        elif a < TAX_DELIVER:
+            x, y = PAIRS[a - PICK2]
+            self._pick(p, x, y)
+        elif a < M_ORDER:
+            self._deliver(p, NONGOLD[a - TAX_DELIVER])
+        else:
+            monsters.do(self, p, a)
 
     def _place_ship(self, p: int, c: int) -> None:
         self.pos[p] = c
@@ -625,7 +742,7 @@ class TidesState(State):
                 self.say(f"P{p + 1} stops on open sea (no island ahead)")
         self._arrive(p)
 
-    def _pick(self, p: int, t: int) -> None:
+    def _pick(self, p: int, t: int, t2: int = -1) -> None:
         c = self.pos[p]
         goods = self.goods
         k = goods[c * G + t]
@@ -634,10 +751,18 @@ class TidesState(State):
         self.hcount[p] += k
         if self.logging:
             self.say(f"P{p + 1} picks up {k} {DATA.goods[t]} at {CELL_NAMES[c]}")
-        if self.hcount[p] > self.hold_limit:
-            self.phase = OVERBOARD
-        else:
-            self._end_turn()
+        if t2 >= 0:                     # Smugglers: a second type
+            self._pick_more(p, c, t2)
+        self._end_turn()                # over the hold limit: overboard first
+
+    def _pick_more(self, p: int, c: int, t: int) -> None:
+        goods = self.goods
+        k = goods[c * G + t]
+        goods[c * G + t] = 0
+        self.hold[p * G + t] += k
+        self.hcount[p] += k
+        if self.logging:
+            self.say(f"P{p + 1} also picks up {k} {DATA.goods[t]} (smugglers)")
 
     def _overboard(self, p: int, t: int) -> None:
         c = self.pos[p]
@@ -655,7 +780,7 @@ class TidesState(State):
         if self.hcount[p] <= self.hold_limit:
             self._end_turn()
 
-    def _deliver(self, p: int) -> None:
+    def _deliver(self, p: int, tax: int = -1) -> None:
         c = self.pos[p]
         o = self.orders_on[c]
         hold = self.hold
@@ -670,11 +795,13 @@ class TidesState(State):
             else:
                 self.spent += k
         self.won[p] = (*self.won[p], o)
-        self.orders_on[c] = self._draw_order() if self.odeck else -1
+        self.orders_on[c] = self._draw_order() if self.odeck or self.mod.obottom else -1
         if self.logging:
             od = DATA.orders[o]
             self.say(f"P{p + 1} delivers order {od.id} ({od.gold} gold, "
                      f"{DATA.suits[od.monster]}) at {CELL_NAMES[c]}")
+        if self.ex & (EX_TAX | EX_DRAW):
+            events.after_delivery(self, p, tax)
         self._end_turn()
 
     # ------------------------------------------------------------------ the contract
@@ -717,6 +844,7 @@ class TidesState(State):
         s.bag = self.bag[:]
         s.bag_n = self.bag_n
         s.cur = self.cur
+        s.ex = self.ex
         s.goods = self.goods[:]
         s.hand_no = self.hand_no
         s.hands = self.hands[:]
@@ -727,6 +855,8 @@ class TidesState(State):
         s.lead = self.lead
         s.leader = self.leader
         s.layout = self.layout
+        s.mact = self.mact
+        s.mod = self.mod
         s.odeck = self.odeck[:]
         s.orders_on = self.orders_on[:]
         s.phase = self.phase
@@ -767,6 +897,8 @@ class TidesState(State):
             self.hands[q] = new[i]
         self.aside = new[-1]
         rng.shuffle(self.odeck)
+        if self.ex & EX_EVENTS:
+            events.resample(self, rng)
         if self.phase == OVER:
             return            # the sightings cards are revealed at the end
         hidden = [self.sight[q] for q in others] + list(self.sight_out)
@@ -849,7 +981,7 @@ class TidesState(State):
                          if phase != PLACE and not over and self.trick[self.lead] >= 0
                          else None),
             "sail_order": list(self.sorder) if phase in (SAIL_STEP, SEA_STEP, ACTION_STEP,
-                                                         OVERBOARD) else [],
+                                                         OVERBOARD, MONSTER) else [],
             "heading": HEADINGS[self.heading] if phase == SEA_STEP else None,
             "hold_limit": self.hold_limit,
             "map": cells,
@@ -860,6 +992,10 @@ class TidesState(State):
             "order_deck_size": len(self.odeck),
             "goods_types": list(DATA.goods),
         }
+        if self.ex & EX_EVENTS:
+            v.update(events.view(self))
+        if self.ex & EX_MONSTERS:
+            v.update(monsters.view(self))
         if player is not None:
             v["hand"] = [card_dict(c) for c in range(NAV_CARDS) if self.hands[player] >> c & 1]
             v["sightings"] = self._sight_dict(self.sight[player])
