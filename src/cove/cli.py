@@ -322,14 +322,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"P{s['seat']:<4}{s['bot'][:13]:<14}{s['wins']:>8.1f}{100 * s['win_rate']:>7.1f}%"
               f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':>16}{s['mean_score']:>9.2f}"
               f"{s['min_score']:>7g}{s['max_score']:>7g}")
-    print(f"ties: {out['ties']} games; mean decisions per game: {out['mean_decisions']:.1f}")
-    if "mean_rounds" in out:
-        lo, hi = out["rounds_ci"]
-        print(f"mean rounds: {out['mean_rounds']:.2f} (95% CI {lo:.2f}-{hi:.2f}; "
-              f"min {out['min_rounds']:g}, max {out['max_rounds']:g})")
+    print(f"ties: {out['ties']} games; mean decisions per game: {out['mean_decisions']:.1f}"
+          + (f"; mean winning margin: {out['mean_margin']:.2f}"
+             if out["mean_margin"] is not None else ""))
+    for line in format_stats(out["stats"], out["games"]):
+        print(line)
     gps = out["games_per_second"]
     print(f"{out['seconds']:.2f} s, {gps:.1f} games/s" if gps else f"{out['seconds']:.2f} s")
     return 0
+
+
+def format_stats(stats: dict[str, dict[str, Any]], games: int) -> list[str]:
+    lines = []
+    for key, st in stats.items():
+        if "counts" in st:
+            parts = [f"{v} {100 * n / max(1, games):.1f}%" for v, n in st["counts"].items()]
+            lines.append(f"{key}: " + ", ".join(parts))
+        else:
+            lo, hi = st["ci"]
+            lines.append(f"{key}: mean {st['mean']:.2f} (95% CI {lo:.2f}-{hi:.2f}), "
+                         f"min {st['min']:g}, max {st['max']:g}")
+    return lines
 
 
 # -- cove arena ------------------------------------------------------------------------------

@@ -96,6 +96,9 @@ class ToyState(State):
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
 
+    def stats(self) -> dict[str, float | str]:
+        return {"top": float(max(self.score)), "end": "high" if max(self.score) >= 20 else "low"}
+
     def _view(self, player: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {
             "score": list(self.score),

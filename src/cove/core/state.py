@@ -118,6 +118,12 @@ class State(ABC):
         """On a fresh clone, resample everything ``player`` cannot see (hidden games)."""
         return None
 
+    def stats(self) -> dict[str, float | str]:
+        """Game-specific figures for designers, read by the simulator when a game is over,
+        e.g. ``{"rounds": 14, "end": "goal"}``. Numbers are averaged over a run; texts are
+        counted (how games ended). Default: none."""
+        return {}
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         """Tie-break key among tied top scores, larger is better. Default: no tie-break."""
         return ()

@@ -35,7 +35,7 @@ class GameResult:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     decisions: int
-    rounds: int | None
+    stats: tuple[tuple[str, float | str], ...] = ()
 
 
 def play_game(
@@ -60,13 +60,12 @@ def play_game(
             raise RuntimeError(
                 f"{game.id}: game seeded {seed} did not end in {max_decisions} moves"
             )
-    rounds = state.view(None).get("round")
     return (
         GameResult(
             scores=tuple(state.scores()),
             winners=state.winners(),
             decisions=state.decisions,
-            rounds=rounds if isinstance(rounds, int) else None,
+            stats=tuple(sorted(state.stats().items())),
         ),
         state,
     )
@@ -111,7 +110,7 @@ class SimResult:
                 }
             )
         decisions = [float(r.decisions) for r in self.results]
-        rounds = [float(r.rounds) for r in self.results if r.rounds is not None]
+        margins = [_margin(r.scores) for r in self.results if len(r.scores) > 1]
         out: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
@@ -126,14 +125,35 @@ class SimResult:
             "games_per_second": n / self.seconds if self.seconds > 0 else None,
             "seats": per_seat,
             "ties": sum(1 for r in self.results if len(r.winners) > 1),
+            "mean_margin": sum(margins) / len(margins) if margins else None,
+            "stats": self.stats_summary(),
         }
-        if rounds:
-            m, lo, hi = mean_ci(rounds)
-            out["mean_rounds"] = m
-            out["rounds_ci"] = [lo, hi]
-            out["min_rounds"] = min(rounds)
-            out["max_rounds"] = max(rounds)
         return out
+
+    def stats_summary(self) -> dict[str, dict[str, Any]]:
+        """The games' own figures: numbers as mean (95% CI), min, max; texts as counts."""
+        numbers: dict[str, list[float]] = {}
+        texts: dict[str, dict[str, int]] = {}
+        for r in self.results:
+            for key, value in r.stats:
+                if isinstance(value, str):
+                    bucket = texts.setdefault(key, {})
+                    bucket[value] = bucket.get(value, 0) + 1
+                else:
+                    numbers.setdefault(key, []).append(float(value))
+        out: dict[str, dict[str, Any]] = {}
+        for key, vals in numbers.items():
+            m, lo, hi = mean_ci(vals)
+            out[key] = {"mean": m, "ci": [lo, hi], "min": min(vals), "max": max(vals)}
+        for key, counts in texts.items():
+            out[key] = {"counts": dict(sorted(counts.items(), key=lambda kv: -kv[1]))}
+        return out
+
+
+def _margin(scores: Sequence[float]) -> float:
+    """Score gap between the first and second place of one game."""
+    top = sorted(scores, reverse=True)
+    return top[0] - top[1]
 
 
 # (module holding GAME, players, run seed, bot specs, options, game indices)

@@ -879,6 +879,10 @@ class HighWaterState(State):
     def scores(self) -> list[float]:
         return [float(x) for x in self.influence]
 
+    def stats(self) -> dict[str, float | str]:
+        return {"rounds": float(self.rnd), "end": self.end_reason or "running",
+                "top_influence": float(max(self.influence))}
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         return (float(len(self.done_q[player])), float(self.gold[player] + self.rum[player]))
 

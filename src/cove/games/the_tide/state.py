@@ -187,6 +187,18 @@ class TideState(State):
     def scores(self) -> list[float]:
         return [float(x) for x in self.points]
 
+    def stats(self) -> dict[str, float | str]:
+        reason = self.end_reason
+        kind = (
+            "10 points" if "points" in reason
+            else "column empty" if "column" in reason
+            else "stall guard" if "stall" in reason
+            else "turn limit" if "turn limit" in reason
+            else reason
+        )
+        return {"turns": float(self.turns), "end": kind,
+                "tiles_collected": float(sum(sum(h) for h in self.held))}
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         # R7.3: most tiles held (rubbish and shells)
         return (float(sum(self.held[player])),)

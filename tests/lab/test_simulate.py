@@ -1,0 +1,40 @@
+"""The simulation runner's statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from cove.lab.simulate import _margin, simulate
+from cove.lab.stats import mean_ci, wilson
+
+
+def test_game_stats_are_averaged_and_counted(toy_registered: str) -> None:
+    sim = simulate("toy", 3, 60, seed=2)
+    out = sim.to_json()
+    tops = [dict(r.stats)["top"] for r in sim.results]
+    assert out["stats"]["top"]["mean"] == pytest.approx(sum(tops) / 60)
+    assert out["stats"]["top"]["max"] == max(tops)
+    counts = out["stats"]["end"]["counts"]
+    assert sum(counts.values()) == 60
+    assert counts.get("high", 0) == sum(1 for t in tops if t >= 20)
+
+
+def test_ties_split_wins_evenly(toy_registered: str) -> None:
+    sim = simulate("toy", 2, 80, seed=1)
+    assert sum(sim.wins()) == pytest.approx(80)
+    tied = [r for r in sim.results if len(r.winners) == 2]
+    assert tied, "seed chosen to include a tie"
+    assert sim.to_json()["ties"] == len(tied)
+
+
+def test_margin_is_first_minus_second() -> None:
+    assert _margin([3.0, 9.0, 7.0]) == 2.0
+    assert _margin([5.0, 5.0]) == 0.0
+
+
+def test_intervals() -> None:
+    m, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m == 2.5 and lo < 2.5 < hi
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0
