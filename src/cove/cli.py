@@ -345,6 +345,25 @@ def format_stats(stats: dict[str, dict[str, Any]], games: int) -> list[str]:
     return lines
 
 
+# -- cove compare ----------------------------------------------------------------------------
+def cmd_compare(args: argparse.Namespace) -> int:
+    from cove.lab.compare import compare, format_compare
+
+    game = cove.load(args.game)
+    players = args.players or game.min_players
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, got {args.games}")
+    variants = [parse_kv(v.split()) for v in args.variant]
+    if len(variants) < 2:
+        raise CliError("compare needs at least two --variant (use --variant '' for the "
+                       "defaults), e.g. --variant '' --variant 'events=true'")
+    bots = [s.strip() for s in args.bots.split(",")] if args.bots else None
+    result = compare(game.id, players, args.games, variants, args.seed, bots,
+                     progress=Progress(f"compare {game.id}", not args.json), jobs=args.jobs)
+    print(json.dumps(result, indent=1) if args.json else format_compare(result))
+    return 0
+
+
 # -- cove arena ------------------------------------------------------------------------------
 def cmd_arena(args: argparse.Namespace) -> int:
     from cove.lab import arena
@@ -399,6 +418,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_simulate)
+
+    c = sub.add_parser("compare", help="rule variants side by side on the same seeded games")
+    game_args(c)
+    c.add_argument("--variant", "-V", action="append", default=[], metavar="'K=V K2=V2'",
+                   help="one variant's options, space-separated (repeat; '' = defaults)")
+    c.add_argument("--games", "-n", type=int, default=200, help="games per variant")
+    c.add_argument("--bots", help="bot specs per seat, comma-separated (default random)")
+    c.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.set_defaults(func=cmd_compare)
 
     r = sub.add_parser("replay", help="step through a saved game")
     r.add_argument("file", help="a record written by 'cove play --save'")

@@ -1,0 +1,38 @@
+"""Comparing rule variants on the same seeded games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cove.cli import main
+from cove.lab.compare import compare, format_compare
+
+
+def test_identical_variants_give_identical_results(toy_registered: str) -> None:
+    out = compare("toy", 2, 30, [{}, {"plays": "6"}], seed=4)
+    a, b = out["variants"]
+    assert a["wins"] == b["wins"] and a["mean_scores"] == b["mean_scores"]
+    assert a["variant"] == "(defaults)" and b["variant"] == "plays=6"
+
+
+def test_a_rule_change_shows_in_the_table(toy_registered: str) -> None:
+    out = compare("toy", 2, 30, [{"plays": "2"}, {"plays": "12"}], seed=4)
+    short, long = out["variants"]
+    assert short["mean_decisions"] < long["mean_decisions"]
+    assert short["stats"]["top"]["mean"] < long["stats"]["top"]["mean"]
+    table = format_compare(out)
+    assert "plays=2" in table and "plays=12" in table and "P2 win %" in table
+
+
+def test_cli_compare_json_and_errors(capsys: pytest.CaptureFixture[str],
+                                     toy_registered: str) -> None:
+    rc = main(["compare", "toy", "-n", "5", "-V", "", "-V", "bidding=false", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and [v["variant"] for v in out["variants"]] == ["(defaults)",
+                                                                     "bidding=false"]
+    rc = main(["compare", "toy", "-V", "bidding=false"])
+    assert rc == 2 and "at least two --variant" in capsys.readouterr().err
+    rc = main(["compare", "toy", "-V", "", "-V", "bidding=perhaps"])
+    assert rc == 2 and "bidding='perhaps' is not valid" in capsys.readouterr().err
