@@ -243,23 +243,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     seat = None if args.seat is None else _seat_arg(args.seat, final.n)
     actions = record["actions"]
     total = len(actions)
+    # one pass through the game, keeping a (cheap) clone of every position
+    state = replay(record, upto=0)
+    states = [state.clone()]
+    for p, text in actions:
+        state.apply(p, text)
+        states.append(state.clone())
     color = use_color(not args.no_color, sys.stdout)
     who = "a spectator" if seat is None else player_name(seat)
     print(f"Replay of {game.name}, {final.n} players, seed {record['seed']}, {total} moves, "
           f"seen by {who}. Enter: next, b: back, g N: go to move N, e: end, q: quit.")
     step = 0
     while True:
-        state = replay(record, upto=step)
+        now = states[step]
         print("\n" + "=" * 72)
         if step:
             p, text = actions[step - 1]
             print(f"Move {step}/{total}: {player_name(p)} -> {text}")
         else:
             print(f"Start (0/{total} moves)")
-        prev = replay(record, upto=max(0, step - 1)).log_length if step else 0
-        print(_screen(game, state, seat, color, prev))
-        if step == total and state.is_over:
-            scores = state.scores()
+        prev = states[step - 1].log_length if step else 0
+        print(_screen(game, now, seat, color, prev))
+        if step == total and now.is_over:
+            scores = now.scores()
             print("Final scores: " + ", ".join(
                 f"{player_name(p)} {scores[p]:g}" for p in range(final.n)))
         if args.all:
