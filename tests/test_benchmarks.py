@@ -1,0 +1,26 @@
+"""The benchmark scripts still run (they are not timed here; see benchmarks/)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cove
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_speed_script_reports_every_player_count() -> None:
+    gid = "the-tide"
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "speed.py"), "--game", gid,
+         "--seconds", "0.02", "--json"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )
+    rows = json.loads(out.stdout)["rows"]
+    game = cove.load(gid)
+    assert [r["players"] for r in rows] == list(range(game.min_players, game.max_players + 1))
+    for r in rows:
+        assert r["games_per_s"] > 0 and r["decisions_per_s"] > 0 and r["clones_per_s"] > 0
