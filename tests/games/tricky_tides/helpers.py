@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cove.core.rng import Rng
-from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides import GAME, monsters
 from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.geometry import CELL_NAMES, HEADING_INDEX
 from cove.games.tricky_tides.state import (
@@ -67,7 +67,7 @@ def texts(s: TidesState, p: int | None = None) -> list[str]:
 def all_islands(s: TidesState) -> None:
     """Make every cell an island (as at 4 players) and recompute the geometry."""
     s.sea = tuple(False for _ in range(12))
-    s._set_geometry(wrap=False)
+    s._set_geometry()
 
 
 def set_sea(s: TidesState, *names: str) -> None:
@@ -77,12 +77,14 @@ def set_sea(s: TidesState, *names: str) -> None:
     s.sea = tuple(sea)
     for c in range(12):
         if sea[c]:
+            if s.orders_on[c] >= 0:         # the order goes back into the deck
+                s.odeck.append(s.orders_on[c])
             s.orders_on[c] = -1
             for t in range(G):
                 s.bag[t] += s.goods[c * G + t]
                 s.bag_n += s.goods[c * G + t]
                 s.goods[c * G + t] = 0
-    s._set_geometry(wrap=False)
+    s._set_geometry()
 
 
 def at_sail(s: TidesState, p: int, c: int, where: str, *, anchor: bool = True) -> None:
@@ -132,7 +134,7 @@ def set_goods(s: TidesState, where: str, **goods: int) -> None:
 
 
 def cubes(s: TidesState) -> int:
-    return sum(s.bag) + sum(s.goods) + sum(s.hold) + s.spent
+    return sum(s.bag) + sum(s.goods) + sum(s.hold) + s.spent + monsters.pending_cubes(s)
 
 
 def check_invariants(s: TidesState) -> None:
@@ -149,9 +151,56 @@ def check_invariants(s: TidesState) -> None:
         union |= m
         total += m.bit_count()
     assert union == (1 << 32) - 1 and total == 32
-    orders = list(s.odeck) + [o for o in s.orders_on if o >= 0] + [o for w in s.won for o in w]
+    orders = (list(s.odeck) + list(s.mod.obottom) + [o for o in s.orders_on if o >= 0]
+              + [o for w in s.won for o in w])
     assert sorted(orders) == list(range(36))
     assert sorted((*s.sight, *s.sight_out)) == [0, 1, 2, 3]
+    opts = s._opts()
+    if opts.events:                 # every chosen event card: face up or in the deck
+        deck = [*s.mod.edeck, *([s.mod.event] if s.mod.event >= 0 else [])]
+        assert sorted(deck) == sorted(KEYS.index(k) for k in opts.event_deck)
+        assert 0 <= s.mod.eknown <= len(s.mod.edeck)
+    if opts.monsters:               # 4 monsters, on islands, never two on one
+        mp = s.mod.mpos
+        assert len(mp) == 4 and len(set(mp)) == 4
+        assert all(c >= 0 and not s.sea[c] for c in mp)
+
+
+KEYS = [e.key for e in DATA.events]
+
+
+def set_event(s: TidesState, key: str | None) -> None:
+    """Put event ``key`` face up now (None: no event) and its rules in force."""
+    from cove.games.tricky_tides import events
+    from cove.games.tricky_tides.rules import BASE_RULES
+    i = KEYS.index(key) if key else -1
+    rules = DATA.events[i].rules if key else BASE_RULES
+    deck = list(s.mod.edeck)            # the card comes from the deck, the old one goes back
+    if s.mod.event >= 0:
+        deck.append(s.mod.event)
+    if i in deck:
+        deck.remove(i)
+    s.mod = s.mod._replace(event=i, rules=rules, edeck=tuple(deck), eknown=0)
+    events.install(s)
+
+
+def set_monsters(s: TidesState, **where: str) -> None:
+    """Place monsters, e.g. set_monsters(s, shark="b2"); the others keep their cells."""
+    mp = list(s.mod.mpos)
+    for name, c in where.items():
+        mp[DATA.suits.index(name.replace("_", " "))] = cell(c)
+    s.mod = s.mod._replace(mpos=tuple(mp))
+
+
+def at_monsters(s: TidesState, trick: dict[int, int], sorder: tuple[int, ...] | None = None
+                ) -> None:
+    """Everyone has played ``trick`` (seat -> card); activate the monsters now."""
+    s.trick = [trick[p] for p in range(s.n)]
+    s.tpos = s.n
+    s.sorder = sorder if sorder is not None else tuple(range(s.n))
+    s.sidx = 0
+    monsters.begin(s)
+    settle(s)
 
 
 def play_random(s: TidesState, seed: int, check: bool = False) -> None:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import cove
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.state import SUIT_MASK, TidesState
 from tests.games.tricky_tides.helpers import check_invariants, play_random
 
@@ -19,6 +20,21 @@ seeds = st.integers(min_value=0, max_value=2**32)
 options = st.fixed_dictionaries({
     "delivered_goods_to_bag": st.booleans(),
     "sail_ties_from": st.sampled_from(["winner", "lead"]),
+    "events": st.booleans(),
+    "monsters": st.booleans(),
+    "shark": st.sampled_from(["holds", "island"]),
+    "octopus": st.sampled_from(["move", "grab"]),
+    "sea_dragon": st.sampled_from(["bury", "swap"]),
+    "whale": st.sampled_from(["next", "own"]),
+})
+# the modules on, off and combined, with every ability variant
+modules = st.fixed_dictionaries({
+    "events": st.booleans(),
+    "monsters": st.booleans(),
+    "shark": st.sampled_from(["holds", "island"]),
+    "octopus": st.sampled_from(["move", "grab"]),
+    "sea_dragon": st.sampled_from(["bury", "swap"]),
+    "whale": st.sampled_from(["next", "own"]),
 })
 
 
@@ -40,9 +56,9 @@ def test_games_end_and_conserve_components_at_every_step(
 
 
 @SETTINGS
-@given(players, seeds, st.integers(min_value=0, max_value=400))
-def test_clone_is_independent(n: int, seed: int, k: int) -> None:
-    s = start(n, seed, {})
+@given(players, seeds, st.integers(min_value=0, max_value=400), modules)
+def test_clone_is_independent(n: int, seed: int, k: int, opts: dict[str, object]) -> None:
+    s = start(n, seed, opts)
     rng = Rng(seed)
     for _ in range(k):
         if s.is_over:
@@ -69,14 +85,14 @@ def test_replay_reproduces_the_game(n: int, seed: int, opts: dict[str, object]) 
 
 
 def _secrets_of(s: TidesState, q: int) -> dict[str, object]:
-    from cove.games.tricky_tides.data import DATA
     return {"sight": DATA.sightings[s.sight[q]].id, "hand": s.hands[q]}
 
 
 @SETTINGS
-@given(players, seeds, st.integers(min_value=0, max_value=400))
-def test_views_hide_secrets_and_redeterminize_keeps_view(n: int, seed: int, k: int) -> None:
-    s = start(n, seed, {}, log=True)
+@given(players, seeds, st.integers(min_value=0, max_value=400), modules)
+def test_views_hide_secrets_and_redeterminize_keeps_view(
+        n: int, seed: int, k: int, opts: dict[str, object]) -> None:
+    s = start(n, seed, opts, log=True)
     rng = Rng(seed)
     for _ in range(k):
         if s.is_over:
@@ -90,6 +106,11 @@ def test_views_hide_secrets_and_redeterminize_keeps_view(n: int, seed: int, k: i
         assert "hand" in v and "sightings" in v
         assert all(seat["sightings"] is None for seat in v["seats"]) or s.is_over
         assert "odeck" not in text and '"bag"' not in text and "aside" not in text
+        assert "edeck" not in text          # the face-down event order
+        if s.mod.event >= 0:                # face-down events never named, except the
+            shown = set(v["events_at_bottom"]) | {v["event"]["name"]}   # known bottom
+            hidden = {DATA.events[i].name for i in s.mod.edeck} - shown
+            assert not any(f'"{name}"' in text for name in hidden)
         assert len(v["hand"]) == s.hands[p].bit_count()
         # private log lines reach only their owner
         for e in s.events(p):
@@ -110,15 +131,19 @@ def test_views_hide_secrets_and_redeterminize_keeps_view(n: int, seed: int, k: i
                         assert d.hands[q] & SUIT_MASK[suit] == 0
                 if _secrets_of(d, q) != _secrets_of(s, q):
                     changed = True
+            known = s.mod.eknown      # the known bottom of the event deck stays put
+            if known:
+                assert d.mod.edeck[-known:] == s.mod.edeck[-known:]
+            assert sorted(d.mod.edeck) == sorted(s.mod.edeck)
         assert changed or s.is_over or all(s.hands[q] == 0 for q in range(n) if q != p)
     spect = s.view(None)
     assert "hand" not in spect and "sightings" not in spect
 
 
 @SETTINGS
-@given(players, seeds)
-def test_sampled_worlds_play_to_the_end(n: int, seed: int) -> None:
-    s = start(n, seed, {})
+@given(players, seeds, modules)
+def test_sampled_worlds_play_to_the_end(n: int, seed: int, opts: dict[str, object]) -> None:
+    s = start(n, seed, opts)
     rng = Rng(seed)
     for _ in range(120):
         if s.is_over:
