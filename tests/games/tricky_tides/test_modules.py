@@ -12,7 +12,7 @@ from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME, monsters
 from cove.games.tricky_tides import data as tdata
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.monsters import DRAGON, MONSTER, OCTOPUS, SHARK, WHALE
+from cove.games.tricky_tides.monsters import MONSTER, OCTOPUS, SHARK, WHALE
 from cove.games.tricky_tides.state import (
     ACTION_STEP,
     ISLAND_GOODS,
@@ -673,7 +673,7 @@ def test_r15_4_whale_goods_in_sea_or_off_map_to_bag() -> None:
     s.apply(0, "whale spouts e")                    # b1 sea, c1 island, then off the map
     assert s.bag_n == bag + 2
     assert s.goods[cell("c1") * G + drawn[1]] >= 1
-    text = [t for t in log(s) if t.startswith("The whale spouts e")][0]
+    text = next(t for t in log(s) if t.startswith("The whale spouts e"))
     assert "in the sea at b1 (back to the bag)" in text and "off the map" in text
     check_invariants(s)
 
