@@ -1,4 +1,5 @@
-"""A golden playthrough: a seeded 3-player game's full transcript, checked in.
+"""Golden playthroughs: seeded full games' transcripts, checked in (the base game at 3
+players; both modules on at 2, 3 and 4 players).
 
 Regenerate only on purpose (a rule changed): COVE_REGEN_GOLDEN=1 pytest tests/games/tricky_tides
 """
@@ -10,15 +11,18 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 
 GOLDEN = Path(__file__).with_name("golden") / "seed42_3p.json"
+MODULES = {"events": True, "monsters": True}
 
 
-def transcript() -> dict[str, Any]:
-    s = GAME.new(3, 42)
-    rng = Rng(42)
+def transcript(n: int = 3, seed: int = 42, **options: Any) -> dict[str, Any]:
+    s = GAME.new(n, seed, **options)
+    rng = Rng(seed)
     while not s.is_over:
         p = s.to_move()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
@@ -31,9 +35,20 @@ def transcript() -> dict[str, Any]:
     }
 
 
-def test_golden_playthrough() -> None:
-    got = transcript()
-    if os.environ.get("COVE_REGEN_GOLDEN") == "1" or not GOLDEN.exists():
-        GOLDEN.write_text(json.dumps(got, indent=1) + "\n", encoding="utf-8")
-    want = json.loads(GOLDEN.read_text(encoding="utf-8"))
+def check(path: Path, got: dict[str, Any]) -> None:
+    if os.environ.get("COVE_REGEN_GOLDEN") == "1" or not path.exists():
+        path.write_text(json.dumps(got, indent=1) + "\n", encoding="utf-8")
+    want = json.loads(path.read_text(encoding="utf-8"))
     assert got == want
+
+
+def test_golden_playthrough() -> None:
+    check(GOLDEN, transcript())
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 7), (3, 8), (4, 9)])
+def test_golden_playthrough_with_both_modules(n: int, seed: int) -> None:
+    got = transcript(n, seed, **MODULES)
+    text = "\n".join(got["log"])
+    assert "Event for round 3:" in text and "Monsters activated:" in text
+    check(GOLDEN.with_name(f"modules_seed{seed}_{n}p.json"), got)

@@ -7,6 +7,8 @@ import math
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.geometry import CELL_NAMES
+from cove.games.tricky_tides.monsters import MONSTER
 from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import new, play_random
 
@@ -52,3 +54,23 @@ def test_heuristic_is_cheap_estimate_and_exact_at_the_end() -> None:
         p = s.to_move()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
     assert [GAME.heuristic(s, p) for p in range(4)] == s.scores()
+
+
+def test_render_shows_event_and_monsters_on_the_map() -> None:
+    assert GAME.render is not None
+    s = new(3, 1, events=True, monsters=True)
+    rng = Rng(3)
+    while s.phase != MONSTER:
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    text = GAME.render(s.view(s.to_move()[0]), False)
+    ev = DATA.events[s.mod.event]
+    assert f"EVENT this round: {ev.name} - {ev.text}" in text
+    assert "In force until the round ends: " in text
+    for m, c in enumerate(s.mod.mpos):                  # every monster drawn in its cell
+        assert f"<< {DATA.suits[m].upper()} >>" in text
+        assert f"{DATA.suits[m]} at {CELL_NAMES[c]}: " in text
+    assert "Now: P" in text and " activates the " in text
+    assert "\x1b[" in GAME.render(s.view(0), True)
+    plain = GAME.render(new(3, 1).view(0), False)
+    assert "EVENT" not in plain and "<<" not in plain and "Monsters" not in plain

@@ -30,13 +30,15 @@ def _fit(text: str, width: int) -> str:
     return text[:width].ljust(width)
 
 
-def _cell_lines(cell: dict[str, Any], color: bool) -> list[str]:
-    """Six lines of plain text (padded to CELL_W) plus colour applied after padding."""
+def _cell_lines(cell: dict[str, Any], color: bool, monster: str | None = None,
+                extra: bool = False) -> list[str]:
+    """Six lines of plain text (padded to CELL_W) plus colour applied after padding; a
+    seventh (the monster standing there) when ``extra`` (the monster module is on)."""
     w = CELL_W - 2
     ships = " ".join(f"P{p + 1}" for p in cell["ships"])
     if cell["sea"]:
         lines = [f"{cell['cell']}  ~ open sea ~", "", "  ~  ~  ~  ~", "", "",
-                 f"ships: {ships}" if ships else ""]
+                 f"ships: {ships}" if ships else ""] + ([""] if extra else [])
         out = [_fit(x, w) for x in lines]
         return [_paint(x, "34", color) if i < 5 else x for i, x in enumerate(out)]
     isl = cell["island"]
@@ -52,6 +54,8 @@ def _cell_lines(cell: dict[str, Any], color: bool) -> list[str]:
         f"  needs {_goods_short(order['goods'])}" if order else "",
         f"ships: {ships}" if ships else "",
     ]
+    if extra:
+        lines.append(f"<< {monster.upper()} >>" if monster else "")
     out = [_fit(x, w) for x in lines]
     if color and ships:
         painted = out[5]
@@ -60,22 +64,75 @@ def _cell_lines(cell: dict[str, Any], color: bool) -> list[str]:
         out[5] = painted
     if color:
         out[0] = _paint(out[0], "1", True)
+        if monster:
+            out[6] = _paint(out[6], "1;36", True)
     return out
 
 
 def _map(view: dict[str, Any], color: bool) -> list[str]:
     cells = view["map"]
+    mons = view.get("monsters")
+    where = {m["cell"]: m["monster"] for m in mons or () if m["cell"]}
+    height = 7 if mons else 6
     sep = "+" + "+".join("-" * CELL_W for _ in range(3)) + "+"
     out = ["      " + "".join(f"{c:^{CELL_W + 1}}" for c in "abc") + "   N ↑", "      " + sep]
     for row in range(4):
-        blocks = [_cell_lines(cells[row * 3 + x], color) for x in range(3)]
-        for i in range(6):
+        blocks = [_cell_lines(c, color, where.get(c["cell"]), bool(mons))
+                  for c in cells[row * 3:row * 3 + 3]]
+        for i in range(height):
             label = f"  {row + 1}   " if i == 2 else "      "
             out.append(label + "| " + " | ".join(b[i] for b in blocks) + " |")
         out.append("      " + sep)
     legend = ", ".join(f"{_abbr(t)}={t}" for t in view["goods_types"])
     out.append(f"      [n] = island's goods number; goods: {legend}")
     return out
+
+
+def _event_lines(view: dict[str, Any], color: bool) -> list[str]:
+    ev = view.get("event")
+    if "event" not in view:
+        return []
+    if ev is None:
+        return ["Event: none revealed yet (the top card is revealed once ships are placed)"]
+    out = [_paint(f"EVENT this round: {ev['name']} - {ev['text']}", "1;35", color)]
+    if ev["changes"]:
+        out.append("  In force until the round ends: " + "; ".join(ev["changes"]) + ".")
+    bottom = view["events_at_bottom"]
+    out.append(f"  Event deck: {view['event_deck_size']} face down"
+               + (f"; at its bottom: {', '.join(bottom)}" if bottom else ""))
+    return out
+
+
+def _monster_lines(view: dict[str, Any]) -> list[str]:
+    mons = view.get("monsters")
+    if not mons:
+        return []
+    out = ["Monsters (activated before sailing by the lowest card of their suit"
+           + (", the HIGHEST under this event" if _low_tide(view) else "") + "):"]
+    for m in mons:
+        out.append(f"  {m['monster']} at {m['cell']}: {m['ability']}")
+    act = view.get("monster_activation")
+    if act:
+        line = f"  Now: P{act['player'] + 1} activates the {act['monster']}"
+        if act["order"]:
+            line += f" ({act['order']})"
+        line += "; moved" if act["moved"] else "; not moved yet"
+        line += ", ability used" if act["ability_used"] else ", ability not used yet"
+        out.append(line)
+        if act["whale_goods"]:
+            out.append("  The whale holds, to spout in a line: " + ", ".join(act["whale_goods"]))
+        if act["next"]:
+            out.append("  Then: " + ", ".join(f"the {x['monster']} by P{x['player'] + 1}"
+                                              for x in act["next"]))
+    if view.get("orders_at_bottom"):
+        out.append("  Orders under the order deck (drawn last): "
+                   + ", ".join(view["orders_at_bottom"]))
+    return out
+
+
+def _low_tide(view: dict[str, Any]) -> bool:
+    ev = view.get("event")
+    return bool(ev and any("highest card" in c for c in ev["changes"]))
 
 
 def _card(c: dict[str, Any]) -> str:
@@ -100,7 +157,9 @@ def render(view: dict[str, Any], color: bool = False) -> str:
         if view["heading"]:
             out.append(f"Open sea: stop here or sail on {view['heading'].upper()} to the next "
                        "island")
+    out.extend(_event_lines(view, color))
     out.extend(_map(view, color))
+    out.extend(_monster_lines(view))
 
     plays = []
     for i in range(n):
