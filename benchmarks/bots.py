@@ -9,7 +9,7 @@ count, with seats rotated:
   +/- 7 points (--half-width), at least --min-games and at most --max-games;
 - speed: median and 95th-percentile seconds per ``mcts`` move (decisions with more than
   one legal action) and MCTS iterations per second, from those same games, plus a short
-  measurement with rollouts played to the end (``depth=0``) for comparison with
+  measurement with rollouts played to the end (``depth=-1``) for comparison with
 - OpenSpiel's Python ``MCTSBot`` (random rollouts to the end, searching the true state)
   on OpenSpiel's C++ ``hearts``, measured in the same run (skipped if ``pyspiel`` is not
   installed: pip install -e '.[bench]').
@@ -110,8 +110,8 @@ def run_pairing(game: Game, players: int, a: str, b: str, target: float | None,
 
 
 def full_rollout_speed(game: Game, players: int, moves: int) -> dict[str, Any]:
-    """Iterations/s of ``mcts:depth=0`` (random rollouts to the end) on random positions."""
-    bot = make_bot("mcts:iterations=200,steps=0,depth=0", 1)
+    """Iterations/s of ``mcts:depth=-1`` (random rollouts to the end) on random positions."""
+    bot = make_bot("mcts:iterations=200,steps=0,depth=-1", 1)
     assert isinstance(bot, MctsBot)
     iters = 0
     secs = 0.0
@@ -186,7 +186,7 @@ def report(rows: list[dict[str, Any]]) -> str:
     out.append("")
     out.append("MCTS speed at the default budget (moves with a choice, from the games above)")
     out.append(f"{'game':<18} {'moves':>6}  {'median s':>8}  {'p95 s':>6}  {'iter/s':>7}  "
-               f"{'iter/s depth=0':>14}")
+               f"{'iter/s depth=-1':>15}")
     games = list(dict.fromkeys(r["game"] for r in pair))
     depth0 = {r["game"]: r for r in rows if r["kind"] == "rollout"}
     for g in games:
@@ -198,7 +198,7 @@ def report(rows: list[dict[str, Any]]) -> str:
             continue
         out.append(f"{g:<18} {len(ts):>6}  {statistics.median(ts):>8.3f}  "
                    f"{quantile(ts, 0.95):>6.3f}  {it / sec if sec else 0:>7.0f}  "
-                   f"{d0 if d0 is None else round(d0):>14}")
+                   f"{d0 if d0 is None else round(d0):>15}")
     hearts = [r for r in rows if r["kind"] == "hearts"]
     if hearts:
         h = hearts[-1]
@@ -225,7 +225,7 @@ def main() -> int:
     ap.add_argument("--pairing", action="append",
                     help="only these pairings, e.g. mcts-random (repeatable)")
     ap.add_argument("--rollout-moves", type=int, default=20,
-                    help="positions for the depth=0 speed figure (0: skip)")
+                    help="positions for the depth=-1 speed figure (0: skip)")
     ap.add_argument("--hearts-moves", type=int, default=20,
                     help="OpenSpiel hearts moves to time (0: skip)")
     ap.add_argument("--hearts-simulations", type=int, default=200)

@@ -8,7 +8,7 @@ Every iteration:
 2. **Select**: walk the tree, one shared tree for all sampled worlds. A node is the
    sequence of actions from the root (an information set of the searcher, as in
    SO-ISMCTS); each node keeps, per player to move, statistics per action
-   ``[visits, reward, availability]``. Only actions legal in *this* world are candidates,
+   ``[visits, win share, availability, margin]``. Only actions legal in *this* world are candidates,
    and UCB1 uses the availability count in place of the parent's visits
    (``mean + c * sqrt(ln(avail) / visits)``), as in Cowling, Powley & Whitehouse (2012).
    A simultaneous decision (several players in ``to_move()``) is decoupled: each mover
@@ -16,11 +16,18 @@ Every iteration:
    choice.
 3. **Expand** one new node, then **roll out**: uniformly random actions (``rollout=random``)
    or a heuristic-guided policy (``rollout=heuristic``), for at most ``depth`` actions
-   (0: to the end of the game).
-4. **Evaluate** the final scores, or the game's heuristic at the depth cut-off (the
-   running score for a game without one), and turn them into a reward in [0, 1] per
-   player (see :func:`rewards`), which is backed up along the path for each player who
-   chose there.
+   (0: none, the new node is evaluated at once; -1: to the end of the game).
+4. **Evaluate** the final scores, or the game's heuristic for every player at the depth
+   cut-off (the running score for a game without one). Each player on the path gets its
+   win share (1, 1/k for a k-way tie, 0; the game's ``winners()`` at the end, the top
+   estimate at a cut-off) and its score margin over the best other player.
+
+The value of an action is ``(1 - m) * mean win share + m * normalised mean margin``, in
+[0, 1]: margins are scaled by the smallest and largest margin seen in this search (the
+min-max normalisation of MuZero), so the margin term needs no knowledge of a game's score
+units and a point gained counts as much in a 10-point game as 10 points in a 100-point
+one. ``m = margin`` (default 0.5); win share alone (``margin=0``) cannot tell a small
+improvement from none while the game is undecided, which a one-step greedy bot can.
 
 The move played is the root action with the most visits. The budget is counted in
 iterations and forward-model calls (``apply``), never seconds, so a seed reproduces a
@@ -44,14 +51,14 @@ DEFAULT_ITERATIONS = 1000
 DEFAULT_STEPS = 40_000
 DEFAULT_DEPTH = 20
 DEFAULT_C = 0.7
-DEFAULT_MARGIN = 0.25
+DEFAULT_MARGIN = 0.5
 
 HEURISTIC_EPSILON = 0.15
 """Heuristic rollouts play a random action with this probability."""
 HEURISTIC_CANDIDATES = 6
 """Heuristic rollouts compare at most this many (randomly chosen) actions."""
 
-# A statistics entry: [visits, total reward, availability]
+# A statistics entry: [visits, total win share, availability, total margin]
 Stat = list[Any]
 
 
@@ -63,29 +70,35 @@ class _Node:
         self.children: dict[Hashable, _Node] = {}
 
 
-def rewards(vals: Sequence[float], winners: Sequence[int], margin_weight: float) -> list[float]:
-    """Per-player reward in [0, 1] from (estimated) final scores.
-
-    ``(1 - w) * win + w * (1 + rel) / 2`` where ``win`` is 1 for a sole winner, 1/k for
-    each of k tied winners and 0 otherwise, and ``rel`` in [-1, 1] is the player's margin
-    over the best other player relative to the size of both scores:
-    ``(v - best_other) / (|v| + |best_other| + 1)``. The margin part keeps a losing
-    player fighting to lose by less and a winning one to win safely.
-    """
+def outcome(vals: Sequence[float], winners: Sequence[int]) -> tuple[list[float], list[float]]:
+    """Per player: the win share (1 for a sole winner, 1/k for each of k tied winners,
+    else 0) and the score margin over the best other player (negative when behind)."""
     n = len(vals)
     share = 1.0 / len(winners) if winners else 0.0
-    out = [0.0] * n
-    w = margin_weight
+    wins = [0.0] * n
+    for p in winners:
+        wins[p] = share
     if n == 1:
-        return [1.0 - w + w * 0.5 * (1.0 + vals[0] / (abs(vals[0]) + 1.0))] if winners else [0.0]
+        return wins, [float(vals[0])]
     order = sorted(range(n), key=vals.__getitem__, reverse=True)
     top, second = order[0], order[1]
-    for p in range(n):
-        v = vals[p]
-        other = vals[second] if p == top else vals[top]
-        rel = (v - other) / (abs(v) + abs(other) + 1.0)
-        out[p] = (1.0 - w) * (share if p in winners else 0.0) + w * 0.5 * (1.0 + rel)
-    return out
+    margins = [vals[p] - (vals[second] if p == top else vals[top]) for p in range(n)]
+    return wins, margins
+
+
+def _decided(stats: dict[Action, Stat] | None, remaining: int) -> bool:
+    """True when the most visited root action leads the next by more than the
+    iterations left, so the rest of the budget cannot change the move played."""
+    if not stats:
+        return False
+    first = second = 0
+    for st in stats.values():
+        v = st[0]
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
 
 
 class MctsBot(Bot):
@@ -100,7 +113,7 @@ class MctsBot(Bot):
         Param("rollout", "random", "random = uniform rollouts, heuristic = mostly the "
               "action the heuristic likes best", choices=("random", "heuristic")),
         Param("depth", DEFAULT_DEPTH, "rollout actions before the heuristic evaluates the "
-              "position; 0 = play to the end", minimum=0),
+              "position; 0 = evaluate the new node at once, -1 = play to the end", minimum=-1),
         Param("margin", DEFAULT_MARGIN, "weight of the score margin in the reward (0 = "
               "win/loss only)", minimum=0, maximum=1),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
@@ -128,6 +141,14 @@ class MctsBot(Bot):
         self.time = time
         self.last_iterations = 0
         self.last_steps = 0
+        self._lo = self._hi = 0.0
+
+    def _value(self, st: Stat) -> float:
+        """Mean reward in [0, 1] of a statistics entry (see the module doc)."""
+        n = st[0]
+        spread = self._hi - self._lo
+        norm = (st[3] / n - self._lo) / spread if spread > 0 else 0.5
+        return float((1.0 - self.margin) * st[1] / n + self.margin * norm)
 
     # -- the search ------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
@@ -136,19 +157,23 @@ class MctsBot(Bot):
         if len(legal) == 1:
             return legal[0]
         root = _Node()
+        self._lo, self._hi = math.inf, -math.inf
         values = values_fn(state)
         rng = self.rng
         deadline = time.perf_counter() + self.time if self.time > 0 else 0.0
         max_steps = self.steps or math.inf
         steps = 0
         done = 0
-        while done < self.iterations and steps < max_steps:
+        budget = self.iterations
+        while done < budget and steps < max_steps:
             world = state.redeterminize(player, rng)
             world.logging = False
             steps += self._iterate(world, root, values, rng)
             done += 1
             if deadline and time.perf_counter() > deadline:
                 break
+            if done % 16 == 0 and _decided(root.stats.get(player), budget - done):
+                break  # the most visited move can no longer be overtaken: same choice
         self.last_iterations, self.last_steps = done, steps
         stats = root.stats.get(player, {})
         best: Action = legal[0]
@@ -156,7 +181,7 @@ class MctsBot(Bot):
         for a in legal:
             st = stats.get(a)
             if st is not None and st[0] > 0:
-                key = (st[0], st[1] / st[0])
+                key = (st[0], self._value(st))
                 if key > best_key:
                     best, best_key = a, key
         return best
@@ -171,7 +196,7 @@ class MctsBot(Bot):
             a = legal[0]
             st = pst.get(a)
             if st is None:
-                st = pst[a] = [0, 0.0, 0]
+                st = pst[a] = [0, 0.0, 0, 0.0]
             st[2] += 1
             return a, st
         fresh: list[tuple[Action, Stat]] = []
@@ -179,16 +204,19 @@ class MctsBot(Bot):
         best_v = -math.inf
         c = self.c
         log, sqrt = math.log, math.sqrt
+        lo, spread = self._lo, self._hi - self._lo
+        win_w = 1.0 - self.margin
+        margin_w = self.margin / spread if spread > 0 else 0.0  # all margins equal: no signal
         for a in legal:
             st = pst.get(a)
             if st is None:
-                st = pst[a] = [0, 0.0, 0]
+                st = pst[a] = [0, 0.0, 0, 0.0]
             st[2] += 1
             n = st[0]
             if n == 0:
                 fresh.append((a, st))
             elif not fresh:
-                v = st[1] / n + c * sqrt(log(st[2]) / n)
+                v = (win_w * st[1] + margin_w * (st[3] - lo * n)) / n + c * sqrt(log(st[2]) / n)
                 if v > best_v:
                     best_v, best = v, (a, st)
         if fresh:
@@ -238,14 +266,20 @@ class MctsBot(Bot):
             vals = values(s)
             top = max(vals)
             winners = [q for q in range(s.n) if vals[q] == top]
-        r = rewards(vals, winners, self.margin)
+        wins, margins = outcome(vals, winners)
+        for m in margins:
+            if m < self._lo:
+                self._lo = m
+            if m > self._hi:
+                self._hi = m
         for p, st in path:
             st[0] += 1
-            st[1] += r[p]
+            st[1] += wins[p]
+            st[3] += margins[p]
         return steps
 
     def _rollout(self, s: State, values: Values, rng: Rng) -> int:
-        depth = self.depth or math.inf
+        depth = math.inf if self.depth < 0 else self.depth
         k = 0
         heuristic = self.rollout == "heuristic" and s.game.heuristic is not None
         while k < depth and not s.is_over:
