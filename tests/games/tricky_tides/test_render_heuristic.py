@@ -74,3 +74,27 @@ def test_render_shows_event_and_monsters_on_the_map() -> None:
     assert "\x1b[" in GAME.render(s.view(0), True)
     plain = GAME.render(new(3, 1).view(0), False)
     assert "EVENT" not in plain and "<<" not in plain and "Monsters" not in plain
+
+
+def test_heuristic_reads_only_the_seats_own_secret() -> None:
+    """heuristic(s, q) uses public state and q's own sightings card, nothing else hidden."""
+    assert GAME.heuristic is not None
+    s = new(4, 2)
+    play_random_until(s, 150)
+    for q in range(4):
+        h = GAME.heuristic(s, q)
+        other = s.clone()
+        sight = list(other.sight)
+        others = [p for p in range(4) if p != q]
+        sight[others[0]], sight[others[1]] = sight[others[1]], sight[others[0]]
+        other.sight = tuple(sight)
+        other.hands = [other.hands[q] if p == q else 0 for p in range(4)]
+        other.odeck.reverse()
+        assert GAME.heuristic(other, q) == h
+
+
+def play_random_until(s: TidesState, k: int) -> None:
+    rng = Rng(k)
+    for _ in range(k):
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))

@@ -4,6 +4,17 @@ Known gold (orders, the player's own sightings bonus, leftover goods at the sale
 plus a share of the order value the hold is working towards while rounds remain: a cube
 is worth roughly its order value (sugar/coffee 1, silk/spice 2, gold 3 in the DESIGN
 deck) if delivered, its sale value if not.
+
+What it reads (hidden information). ``heuristic(state, q)`` reads public information
+(collected orders, holds, the round and hand) and exactly one secret: **seat q's own
+sightings card**. It never reads a hand, the order or event deck, the bag's make-up, or
+any other seat's sightings card. The function cannot know who is asking, so the rule for
+callers (the bots) is: evaluate seat q on the true state only when q is the seat deciding;
+to evaluate another seat, call it on a world redeterminized for the deciding player
+(``state.redeterminize(me, rng)``), where q's card is a sample consistent with what the
+deciding player has seen. Under that rule nothing leaks, and ``heuristic(d, q)`` is the
+same on every world ``d`` redeterminized for q (tested). The event and monster modules
+add only public state, so the same holds with them on.
 """
 
 from __future__ import annotations
