@@ -43,6 +43,11 @@ def test_heuristic_sees_a_bury_the_order_triggers() -> None:
     assert heuristic(s, 0) >= 1.0             # the bury after this order is in sight
     at_order(s, 0, D.TRADE)
     assert heuristic(s, 0) < 1.0              # no bury on a trade turn
+    s.cap[0] = s.wheel[0].index(D.PLUNDER)    # last turn's order: the wheel still to move
+    s.tasks = [(S.T_END_TURN, 0, 0), (S.T_BONUS_SETUP, 0, 0), (S.T_ORDER, 0, 0),
+               (S.T_SAIL, 0, 0), (S.T_WHEEL, 0, 0)]
+    s.acts = None
+    assert heuristic(s, 0) < 1.0
 
 
 def test_heuristic_prefers_sailing_toward_where_the_order_works() -> None:

@@ -112,8 +112,8 @@ def _turn_opportunity(s: PiratesState, p: int, t: int, gold: float, level: float
     from cove.games.tiny_epic_pirates import state as S
 
     kinds = [k for k, q, _ in s.tasks if q == p]
-    if S.T_ORDER not in kinds:
-        return -1.0
+    if S.T_ORDER not in kinds or S.T_WHEEL in kinds:
+        return -1.0                      # the order is done, or not chosen yet
     R = s.R
     o = s.order_of(p)
     here = s.pos[p]
