@@ -1,10 +1,11 @@
 """Tricky Tides throughput (a script, not a test).
 
 Random full games/s and decisions/s for 2, 3 and 4 players (construct with
-``game.new(n, seed, log=False)``, pick uniformly from ``legal_actions``), and clone()/s on
-mid-game states. ``--profile`` prints a cProfile of 4-player games.
+``game.new(n, seed, log=False, **options)``, pick uniformly from ``legal_actions``), and
+clone()/s on mid-game states. ``--profile`` prints a cProfile of 4-player games.
+``--modules`` turns on both modules (events and monsters); ``-o KEY=VALUE`` sets any option.
 
-    python benchmarks/tricky_tides_profile.py [--seconds 3] [--profile]
+    python benchmarks/tricky_tides_profile.py [--seconds 3] [--profile] [--modules] [-o K=V]
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tricky_tides import GAME
 
+OPTIONS: dict[str, str] = {}
+
 
 def play(players: int, seed: int) -> State:
-    s = GAME.new(players, seed, log=False)
+    s = GAME.new(players, seed, log=False, **OPTIONS)
     rng = Rng(seed ^ 0x5EED)
     choice = rng.choice
     while True:
@@ -50,7 +53,7 @@ def clones(seconds: float) -> float:
     states = []
     for seed in range(5):
         full = play(4, seed)
-        s = GAME.new(4, seed, log=False)
+        s = GAME.new(4, seed, log=False, **OPTIONS)
         for p, a in full.history[: full.decisions // 2]:
             s.apply(p, a)
         states.append(s)
@@ -68,7 +71,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--modules", action="store_true", help="events=true monsters=true")
+    ap.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
     args = ap.parse_args()
+    if args.modules:
+        OPTIONS.update(events="true", monsters="true")
+    for kv in args.option:
+        key, _, value = kv.partition("=")
+        OPTIONS[key] = value
+    if OPTIONS:
+        print("options: " + ", ".join(f"{k}={v}" for k, v in OPTIONS.items()))
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
