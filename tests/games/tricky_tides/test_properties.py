@@ -17,24 +17,20 @@ from tests.games.tricky_tides.helpers import check_invariants, play_random
 SETTINGS = settings(max_examples=25, deadline=None)
 players = st.integers(min_value=2, max_value=4)
 seeds = st.integers(min_value=0, max_value=2**32)
+# the modules on, off and combined, with every ability variant
+MODULES = {
+    "events": st.booleans(),
+    "monsters": st.booleans(),
+    "shark": st.sampled_from(["holds", "island"]),
+    "octopus": st.sampled_from(["move", "grab"]),
+    "sea_dragon": st.sampled_from(["bury", "swap"]),
+    "whale": st.sampled_from(["next", "own"]),
+}
+modules = st.fixed_dictionaries(MODULES)
 options = st.fixed_dictionaries({
     "delivered_goods_to_bag": st.booleans(),
     "sail_ties_from": st.sampled_from(["winner", "lead"]),
-    "events": st.booleans(),
-    "monsters": st.booleans(),
-    "shark": st.sampled_from(["holds", "island"]),
-    "octopus": st.sampled_from(["move", "grab"]),
-    "sea_dragon": st.sampled_from(["bury", "swap"]),
-    "whale": st.sampled_from(["next", "own"]),
-})
-# the modules on, off and combined, with every ability variant
-modules = st.fixed_dictionaries({
-    "events": st.booleans(),
-    "monsters": st.booleans(),
-    "shark": st.sampled_from(["holds", "island"]),
-    "octopus": st.sampled_from(["move", "grab"]),
-    "sea_dragon": st.sampled_from(["bury", "swap"]),
-    "whale": st.sampled_from(["next", "own"]),
+    **MODULES,
 })
 
 

@@ -743,26 +743,18 @@ class TidesState(State):
         self._arrive(p)
 
     def _pick(self, p: int, t: int, t2: int = -1) -> None:
+        """Pick up all goods of type ``t`` (and of ``t2`` under Smugglers)."""
         c = self.pos[p]
-        goods = self.goods
-        k = goods[c * G + t]
-        goods[c * G + t] = 0
-        self.hold[p * G + t] += k
-        self.hcount[p] += k
-        if self.logging:
-            self.say(f"P{p + 1} picks up {k} {DATA.goods[t]} at {CELL_NAMES[c]}")
-        if t2 >= 0:                     # Smugglers: a second type
-            self._pick_more(p, c, t2)
+        for u in (t, t2) if t2 >= 0 else (t,):
+            goods = self.goods
+            k = goods[c * G + u]
+            goods[c * G + u] = 0
+            self.hold[p * G + u] += k
+            self.hcount[p] += k
+            if self.logging:
+                self.say(f"P{p + 1} picks up {k} {DATA.goods[u]} at {CELL_NAMES[c]}" if u == t
+                         else f"P{p + 1} also picks up {k} {DATA.goods[u]} (smugglers)")
         self._end_turn()                # over the hold limit: overboard first
-
-    def _pick_more(self, p: int, c: int, t: int) -> None:
-        goods = self.goods
-        k = goods[c * G + t]
-        goods[c * G + t] = 0
-        self.hold[p * G + t] += k
-        self.hcount[p] += k
-        if self.logging:
-            self.say(f"P{p + 1} also picks up {k} {DATA.goods[t]} (smugglers)")
 
     def _overboard(self, p: int, t: int) -> None:
         c = self.pos[p]
