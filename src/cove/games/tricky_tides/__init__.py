@@ -1,4 +1,5 @@
-"""Tricky Tides (base game): trick-taking that steers merchant ships round a 3x4 map."""
+"""Tricky Tides: trick-taking that steers merchant ships round a 3x4 map (with optional
+event and monster modules)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ GAME = Game(
     max_players=4,
     version="1",
     summary="Win tricks to sail first; the card you play steers your ship. Pick up goods, "
-    "deliver orders, score gold over 3 rounds. (Event and monster modules: issue 3.)",
+    "deliver orders, score gold over 3 rounds. Optional modules: events (a rule change "
+    "each round) and monsters (activated by the lowest card of their suit).",
     chance=True,
     hidden_information=True,
     simultaneous=False,
