@@ -7,6 +7,7 @@ from typing import Any
 from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates import state as S
+from cove.games.tiny_epic_pirates.actions import Act
 from cove.games.tiny_epic_pirates.state import PiratesState
 
 
@@ -71,6 +72,22 @@ def push(s: PiratesState, *tasks: tuple[int, int, int]) -> None:
     s.acts = None
     s._legal = None
     s._settle()
+
+
+def acts(s: PiratesState, p: int) -> list[Act]:
+    """p's legal actions, typed as the game's Act values."""
+    out = [a for a in s.legal_actions(p) if isinstance(a, Act)]
+    assert len(out) == len(s.legal_actions(p))
+    return out
+
+
+def battle(s: PiratesState) -> list[Any] | None:
+    """The battle under way (a call, so a type checker does not narrow it across moves)."""
+    return s.battle
+
+
+def over(s: PiratesState) -> bool:
+    return s.is_over
 
 
 def texts(s: PiratesState) -> list[str]:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import cove
 from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME
+from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.tiny_epic_pirates.helpers import check_conservation, new, play_random
 
 PLAYERS = st.sampled_from([1, 2, 3, 4])
@@ -70,6 +71,7 @@ def test_redeterminize_keeps_view_and_hides_secrets(n: int, seed: int, cut: int)
         assert isinstance(v["crew_deck"], int) and isinstance(v["bag"], int)
     if not s.is_over:
         d = s.redeterminize(0, Rng(seed))
+        assert isinstance(d, PiratesState)
         play_random(d, seed)
         assert d.is_over
 

@@ -13,14 +13,17 @@ from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates import state as S
 from tests.games.tiny_epic_pirates.helpers import (
+    acts,
     after_setup,
     at_order,
+    battle,
     check_conservation,
     do,
     do_prefix,
     empty_ship,
     find_card,
     new,
+    over,
     play_random,
     rig_dice,
     texts,
@@ -162,7 +165,7 @@ def test_r3_7_crew_line_of_three() -> None:
 def test_r3_8_first_player_places_navy_in_free_corner() -> None:
     s = new(3, seed=5)
     assert s.to_move() == (0,) and top(s) == S.T_NAVY_SETUP
-    corners = {a.a for a in s.legal_actions(0)}
+    corners = {a.a for a in acts(s, 0)}
     assert corners == set(S.CORNERS) - set(s.ports)
     do(s, texts(s)[1])
     assert s.navy in corners
@@ -205,10 +208,10 @@ def test_r3_11_starting_cube_by_market_space() -> None:
 # ---------------------------------------------------------------- R4 the wheel
 def test_r4_1_captain_advances_at_least_one_space() -> None:
     s = after_setup(2)
-    assert [a.a for a in s.legal_actions(0)] == [1, 2, 3, 4]     # 5 would need 4 deckhands
+    assert [a.a for a in acts(s, 0)] == [1, 2, 3, 4]     # 5 would need 4 deckhands
     s.assign[0] = [3, 3, 3, 3]
     turn_of(s, 0)
-    assert [a.a for a in s.legal_actions(0)] == [1, 2, 3, 4, 5]  # never back to 0
+    assert [a.a for a in acts(s, 0)] == [1, 2, 3, 4, 5]  # never back to 0
 
 
 def test_r4_2_skipping_spaces_with_deckhands_seed_example() -> None:
@@ -257,7 +260,7 @@ def test_r4_4_reassigning_skipped_deckhands_seed_example() -> None:
     s.assign[0] = [0, 0, 0, 0]
     s.wheel_dh[0] = [0, 0, 1, 1, 1, 0]
     turn_of(s, 0)
-    dests = [a.a for a in s.legal_actions(0)]
+    dests = [a.a for a in acts(s, 0)]
     # 2, 3, 4 hold deckhands: skipping them is free; 5 is empty and the released
     # deckhands cannot pay for it this turn, so 0 is out of reach
     assert dests == [2, 3, 4, 5]
@@ -290,7 +293,7 @@ def test_r5_1_sail_is_legend_plus_rigging_orthogonal() -> None:
     s.pos[0] = 5          # b2
     s.assign[0] = [2, 0, 1, 0]
     _to_sail(s)
-    assert sorted(a.text.split()[1] for a in s.legal_actions(0) if a.kind == 6) == [
+    assert sorted(a.text.split()[1] for a in acts(s, 0) if a.kind == 6) == [
         "east", "north", "south", "west"]
     for d in ("east", "east", "south"):       # 1 (Sea Dog) + 2 rigging = 3 moves
         do_prefix(s, f"sail {d}")
@@ -617,7 +620,7 @@ def test_r7_8_surefire_sets_a_die() -> None:
     do(s, "sure-fire: die 1 to 6")
     assert s.battle is not None and s.battle[3] == [6, 1] and s.sure[0] == 1
     do(s, "sure-fire: die 2 to 5")        # no token left: the shot is fired
-    assert s.battle is None and s.sure[0] == 1   # 2 vs merchant 2: a tie gives one back
+    assert battle(s) is None and s.sure[0] == 1   # 2 vs merchant 2: a tie gives one back
     # it changes a die, it does not add one: 2 dice, 2 hits (+0 cannons)
     assert any("P1 fires 6 5: 2 from dice + 0 cannons" in e.text for e in s.events(None))
     check_conservation(s)
@@ -942,7 +945,7 @@ def test_r11_1_third_treasure_ends_after_equal_turns() -> None:
         do(s, texts(s)[-1])
     assert s.turn_player() == 2              # P3 still plays
     _finish_turn(s)
-    assert s.is_over and s.winners() == (1,)  # P1 gets no extra turn
+    assert over(s) and s.winners() == (1,)  # P1 gets no extra turn
 
 
 def test_r11_2_tie_breaks() -> None:
@@ -997,7 +1000,7 @@ def test_r12_2_solo_attack_dice_and_surefire_as_gold() -> None:
 
 def test_r12_3_solo_game_plays_the_human_only() -> None:
     s = new(1, seed=2)
-    seen = set()
+    seen: set[int] = set()
     while not s.is_over:
         seen.update(s.to_move())
         s.apply(0, s.legal_actions(0)[-1])
