@@ -930,6 +930,40 @@ def test_r10_1_bury_cost_gate_and_location() -> None:
     assert s.can_bury(0) and R.treasure_cost == (6, 9, 12) and R.treasure_level == (2, 4, 6)
 
 
+def test_r10_1_the_order_pays_for_the_bury_that_follows() -> None:
+    # Bury comes after the Order, so Gold and Legend the Order earns this turn count.
+    s = after_setup(2)
+    s.captain[0], s.side[0] = 1, 0       # Francisco A: trigger trade (Bury -> Attack)
+    empty_ship(s, 0)
+    s.booty[0] = [SUGAR] * 3
+    s.bag[SUGAR] -= 3
+    s.market = [RUM, COFFEE, SUGAR, POWDER]          # sugarcane at value 4
+    s.pos[0] = find_card(s, D.MARKET, booty=SUGAR)
+    s.gold[0], s.level[0] = 0, 2
+    at_order(s, 0, D.TRADE)
+    assert not s.can_bury(0)
+    do(s, "trade 3 sugarcane")                       # 12 gold
+    assert top(s) == S.T_CAPBURY and texts(s)[0].startswith("bury treasure at")
+    do_prefix(s, "bury treasure")
+    assert s.treasures[0] == [s.pos[0]] and s.gold[0] == 6
+    # a sunk Merchant's Gold and Legend (a 4 at 2 players) pay for it too
+    s = _fresh_for_merchant()                        # Magnus A: trigger attack
+    s.assign[0] = [0, 3, 0, 0]
+    s.m_deck = [8, 8, 6, 6, 6, 4, 4]
+    s.m_removed = 2
+    corner = s.m_pos[0]
+    if s.card(corner).kind == D.STORM:               # make the merchant's card an island
+        other = find_card(s, D.COVE)
+        s.maps[corner], s.maps[other] = s.maps[other], s.maps[corner]
+    s.gold[0] = 0
+    _attack_merchant(s, [6, 5], value=4)             # 5 damage vs 4: +4 gold, Pirate +2 gold
+    assert s.level[0] == 2 and s.gold[0] == 6
+    assert top(s) == S.T_CAPBURY and texts(s)[0].startswith("bury treasure at")
+    do_prefix(s, "bury treasure")
+    assert s.treasures[0] == [corner] and s.gold[0] == 0
+    check_conservation(s)
+
+
 # ---------------------------------------------------------------- R11 end
 def test_r11_1_third_treasure_ends_after_equal_turns() -> None:
     s = after_setup(3)
