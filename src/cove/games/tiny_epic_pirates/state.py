@@ -1196,6 +1196,16 @@ class PiratesState(State):
     def scores(self) -> list[float]:
         return [float(len(self.treasures[p])) for p in range(self.n)]
 
+    def stats(self) -> dict[str, float | str]:
+        buried = [len(t) for t in self.treasures]
+        return {
+            "rounds": float((self.turn + self.np - 1) // self.np),
+            "end": ("third treasure" if self.end_trigger
+                    else "round cap" if self.over else "running"),
+            "treasures_buried": float(sum(buried)),
+            "top_legend_level": float(max(self.level)),
+        }
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         return (float(self.level[player]), float(self.gold[player]),
                 float(len(self.booty[player])))

@@ -824,6 +824,9 @@ class TidesState(State):
     def scores(self) -> list[float]:
         return [float(sum(self.score_parts(p))) for p in range(self.n)]
 
+    def stats(self) -> dict[str, float | str]:
+        return {"orders_delivered": float(sum(len(w) for w in self.won))}
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         return (float(len(self.won[player])), float(self.hcount[player]))
 
