@@ -744,3 +744,26 @@ def test_r15_6_heuristic_with_modules_uses_own_view_only() -> None:
         s.apply(p, rng.choice(s.legal_actions(p)))
         k += 1
     assert [GAME.heuristic(s, p) for p in range(4)] == s.scores()
+
+
+def test_r15_4_whale_empty_spot_variant() -> None:
+    """Option whale_empty_spot (the seed's "choose an empty spot"): a good skips cards
+    holding a ship or a monster; the plain reading (default) lands on the next card."""
+    plain = whale_ready("b1")                       # ships on b3 (see corners)
+    assert monsters.whale_line(plain, 4, 3) == [cell("b2"), cell("b3"), cell("b4")]
+    s = whale_ready("b1", whale_empty_spot=True)
+    assert monsters.whale_line(s, 4, 3) == [cell("b2"), cell("b4"), -1]   # b3 skipped
+    # the octopus on c1 is skipped too: heading E from a1 finds b1's whale, c1's octopus
+    set_monsters(s, whale="a2")
+    assert monsters.whale_line(s, 2, 3) == [cell("b2"), cell("c2"), -1]
+    s.pos[0] = cell("b2")
+    assert monsters.whale_line(s, 2, 3) == [cell("c2"), -1, -1]
+    # at least 2 must land on the map: from b1 only S does (b2, b4; b3 skipped), so the
+    # whale spouted there at once when the option was on
+    assert s.mact is not None and s.mact.used
+    line = next(t for t in log(s) if t.startswith("The whale spouts"))
+    assert line.startswith("The whale spouts s: ") and "b3" not in line
+    assert " onto b2, " in line and " onto b4, " in line
+    assert line.endswith("off the map (back to the bag)")
+    assert "cards holding a ship or monster are skipped" in s.view(None)["monsters"][3]["ability"]
+    check_invariants(s)

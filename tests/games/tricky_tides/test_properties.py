@@ -25,6 +25,7 @@ MODULES = {
     "octopus": st.sampled_from(["move", "grab"]),
     "sea_dragon": st.sampled_from(["bury", "swap"]),
     "whale": st.sampled_from(["next", "own"]),
+    "whale_empty_spot": st.booleans(),
 }
 modules = st.fixed_dictionaries(MODULES)
 options = st.fixed_dictionaries({

@@ -410,12 +410,21 @@ def _dragon_swap(s: TidesState, d: int) -> None:
 def whale_line(s: TidesState, h: int, k: int) -> list[int]:
     """The ``k`` cards where the whale's goods land in heading ``h`` (-1: off the map):
     the next cards in a straight line (option whale=next) or starting with the whale's own
-    island (whale=own)."""
+    island (whale=own); with option whale_empty_spot, cards holding a ship or a monster
+    are skipped (the seed's "choose an empty spot")."""
     one = s.one_step()
     cur = s.mod.mpos[WHALE]
-    out = [cur] if s._opts().whale == "own" else []
+    opts = s._opts()
+    out = [cur] if opts.whale == "own" else []
+    # option whale_empty_spot: a good skips cards holding a ship or a monster
+    busy = {*s.pos, *s.mod.mpos} if opts.whale_empty_spot else ()
     while len(out) < k:
-        cur = one[cur][h] if cur >= 0 else -1
+        for _ in range(CELLS):          # bounded: a wrapping line may come round again
+            cur = one[cur][h] if cur >= 0 else -1
+            if cur not in busy:
+                break
+        else:
+            cur = -1                    # every card ahead is occupied: no spot on the map
         out.append(cur)
     return out[:k]
 
@@ -450,7 +459,7 @@ def _whale_options(s: TidesState) -> tuple[Act, ...]:
     need = min(WHALE_MIN_ON_MAP, k)
     acts = tuple(ACT[WHALE_SPOUT + h] for h in range(8)
                  if sum(1 for c in whale_line(s, h, k) if c >= 0) >= need)
-    if not acts:                          # cannot happen on a 3x4 map; keep cubes safe
+    if not acts:    # only when whale_empty_spot skips too many occupied cards
         for t in a.data:
             s.bag[t] += 1
             s.bag_n += 1
@@ -515,8 +524,10 @@ ABILITY_TEXT = {
 
 def view(s: TidesState) -> dict[str, Any]:
     """Public: where each monster stands, what it does, the activation in progress."""
+    skip = " (cards holding a ship or monster are skipped)" if (
+        s._opts().whale_empty_spot) else ""
     mons = [{"monster": NAMES[m], "cell": CELL_NAMES[c] if c >= 0 else None,
-             "ability": ABILITY_TEXT[(m, _variant(s, m))]}
+             "ability": ABILITY_TEXT[(m, _variant(s, m))] + (skip if m == WHALE else "")}
             for m, c in enumerate(s.mod.mpos)]
     a = s.mact
     act = None

@@ -64,6 +64,12 @@ class TidesOptions(Options):
         help="[DESIGN] whale placement: the 3 goods go on the next 3 cards in the chosen "
         "heading (next), or the first on the whale's own island (own)",
     )
+    whale_empty_spot: bool = option(
+        False,
+        help="[DESIGN] the seed's \"choose an empty spot\" for the whale's goods: false = "
+        "the next card in the heading; true = the next card holding no ship and no "
+        "monster (occupied cards are skipped)",
+    )
 
     def check(self, players: int) -> None:
         if self.events and not self.event_deck:
