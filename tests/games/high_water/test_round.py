@@ -235,3 +235,27 @@ def test_seed_round_phases_in_order() -> None:
                          "6 influence", "5 segment", "6 influence", "next round"]
     assert "P2's action segment" in log and log.index("P2's action segment") < log.index(
         "P1's action segment")
+
+
+def test_r5_5_first_scope_orders_lower_ties_by_the_seeded_rng() -> None:
+    """With tie_scope='first' a tie below first place does not re-reveal; it is ordered by
+    the seeded RNG (R5.1, G6), not by seat number."""
+    lower = set()
+    capped = set()
+    for seed in range(16):
+        s = new(3, seed=seed, tie_scope="first")
+        s.high = True
+        play_trick(s, {0: 7, 1: 3, 2: 3})
+        assert s.phase == PICK and s.order[0] == 0
+        lower.add(tuple(s.order))
+        assert any("drawn at random" in e.text for e in s.events(None))
+        # a tie for first that stays tied to the cap, with a tie below it too
+        s = new(4, seed=seed, tie_scope="first", tie_rereveals=1)
+        s.high = True
+        play_trick(s, {0: 7, 1: 7, 2: 3, 3: 3})
+        assert s.to_move() == (0, 1)
+        play_trick(s, {0: 6, 1: 6})
+        assert s.phase == PICK
+        capped.add(tuple(s.order[2:]))
+    assert lower == {(0, 1, 2), (0, 2, 1)}
+    assert capped == {(2, 3), (3, 2)}

@@ -347,12 +347,14 @@ class HighWaterState(State):
         ks = self.keys[p]
         return tuple(-v for v in ks) if self.high else tuple(ks)
 
-    def _tie_groups(self) -> list[list[int]]:
+    def _tie_groups(self, scope: str = "") -> list[list[int]]:
+        """Groups of players still tied; ``scope`` 'first' keeps only a tie for first
+        (default: the ``tie_scope`` option)."""
         groups: dict[tuple[int, ...], list[int]] = {}
         for p in range(self.n):
             groups.setdefault(self._rank_key(p), []).append(p)
         tied = [g for k, g in sorted(groups.items()) if len(g) > 1]
-        if self.options.tie_scope == "first" and tied:
+        if (scope or self.options.tie_scope) == "first" and tied:
             top = min(groups)
             tied = [g for g in tied if self._rank_key(g[0]) == top]
         return tied
@@ -375,14 +377,18 @@ class HighWaterState(State):
                 self.say("Tie: " + "; ".join(" and ".join(f"P{p + 1}" for p in g)
                                              for g in groups) + " choose and reveal a new card")
             return
+        # every tie left (also the lower ones that 'first' scope does not re-reveal) is
+        # ordered by the seeded RNG (G6), never by seat
         tb = [0] * self.n
-        for g in self._tie_groups() if groups else []:
+        for g in self._tie_groups("all"):
             perm = list(range(len(g)))
             self.rng.shuffle(perm)
             for p, r in zip(g, perm, strict=True):
                 tb[p] = r
             if self.logging:
-                self.say("Still tied after the re-reveals: the order of "
+                why = ("Still tied after the re-reveals" if len(self.keys[g[0]]) > 1
+                       else "Tied below first place (no re-reveal)")
+                self.say(why + ": the order of "
                          + " and ".join(f"P{p + 1}" for p in g) + " is drawn at random")
         self.order = sorted(range(self.n), key=lambda p: (self._rank_key(p), tb[p]))
         self.won, self.last = self.order[0], self.order[-1]
