@@ -1055,3 +1055,38 @@ def test_r13_1_views_hide_tokens_decks_and_bag() -> None:
     assert isinstance(v["merchant_deck"], int)
     assert all(set(c) == {"cell", "name", "kind", "plunder", "market", "searched", "port",
                           "navy"} for c in v["sea"])
+
+
+# ---------------------------------------------------------------- audit additions
+def test_r8_3_a_discarded_crew_card_gives_no_further_bonus() -> None:
+    # Raina Rumor's Crew Up bonus swaps Sara Silver out; Sara's pending Gold bonus goes with
+    # her (a card no longer in the crew has no bonus to give).
+    s = after_setup(2)
+    s.captain[0], s.side[0] = 0, 0       # Magnus A: trigger attack (not trade)
+    for name in ("Raina Rumor", "Sara Silver", "Ursula Bane", "Buck Cannon"):
+        _give_crew(s, 0, name)
+    empty_ship(s, 0)
+    at_order(s, 0, D.TRADE)
+    assert texts(s) == ["bonus crew up (raina rumor)", "bonus gold (sara silver)",
+                        "end bonus actions"]
+    do(s, "bonus crew up (raina rumor)")
+    do(s, next(t for t in texts(s) if t.startswith("take ") and t.endswith("sara silver")))
+    do(s, "done crewing")
+    gold = s.gold[0]
+    # nothing is left to offer: the turn has moved on without Sara's Gold
+    assert s.turn_player() == 1 and s.gold[0] == gold and s.bonus_left == []
+    check_conservation(s)
+
+
+def test_r12_1_solo_pirate_hide_out_keeps_one_deckhand_per_assignment() -> None:
+    # SOURCED (Dz-Solo): each Assignment holds 1 Deckhand, except Repair.
+    s = after_setup(1)
+    sp = 1
+    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
+    s.pos[sp], s.hidden[sp] = free, False
+    s.assign[sp] = [1, 0, 1, 2]
+    s.dh_reserve[sp] = 0
+    at_order(s, sp, D.HIDE_OUT)
+    assert s.hidden[sp]
+    assert s.assign[sp] == [1, 1, 1, 1]
+    check_conservation(s)

@@ -2,8 +2,9 @@
 
 SOURCED (Dz-Solo): it rolls a die for its Order and advances its Captain there, skipping
 with the rightmost Deckhand at the bottom of its mat (Repair included); Deckhands it passes
-return to the leftmost free Assignment (one per Assignment, except Repair); it attacks with
-the dice shown at the bottom of its Legend Mat, plus Cannons and auto-hits; it never uses
+return to the leftmost free Assignment (one per Assignment, except Repair; its Hide Out
+and Reassign fill Rigging, Cannons, Extort with one each and leave the rest in Repair); it
+attacks with the dice shown at the bottom of its Legend Mat, plus Cannons and auto-hits; it never uses
 Sure-fire and takes 1 Gold instead of each token.
 
 DESIGN (no source): die 6 means Hide Out (space 0); a die naming its current space moves
@@ -78,12 +79,9 @@ def choose(s: PiratesState, task: Task, acts: list[Act]) -> Act:
                 return a
         return acts[-1]
     if kind == S.T_DIST:
-        tot = max(a.a + a.b + a.c for a in acts if a.kind == A_DIST)
-        for a in acts:
-            if a.a + a.b + a.c == tot and abs(a.a - a.b) <= 1 and abs(a.b - a.c) <= 1 \
-                    and a.a >= a.b >= a.c:
-                return a
-        return acts[-1]
+        # one Deckhand per Assignment, filled from the left; the rest stay in Repair
+        one = [a for a in acts if a.kind == A_DIST and max(a.a, a.b, a.c) <= 1]
+        return max(one, key=lambda a: (a.a + a.b + a.c, a.a, a.b)) if one else acts[-1]
     if kind == S.T_ORDER:
         best = [a for a in acts if a.kind == A_DO]
         if best:

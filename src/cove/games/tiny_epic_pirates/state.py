@@ -445,7 +445,7 @@ class PiratesState(State):
             out = []
             done = set()
             for cid, b in self.bonus_left:
-                if (cid, b) not in done:
+                if (cid, b) not in done and cid in self.crew[p]:
                     done.add((cid, b))
                     out += self._bonus_options(p, b, cid, R.crew[cid].name.lower())
             out.append(Act(A_SKIP, text="end bonus actions"))
@@ -568,7 +568,9 @@ class PiratesState(State):
         a = self.assign[p]
         fixed = a[RIG] + a[CAN] + a[EXT]
         pool = fixed + a[REP] + (self.wheel_hands(p) if mode == DIST_REASSIGN else 0)
-        lo = fixed if mode == DIST_REASSIGN else pool
+        # Hide Out places every Deckhand; the solo pirate may leave some in Repair, since
+        # each of its Assignments holds only one [SOURCED: Dz-Solo]
+        lo = fixed if mode == DIST_REASSIGN or p == self.solo else pool
         out = []
         for tot in range(lo, pool + 1):
             for r in range(tot + 1):
@@ -981,6 +983,8 @@ class PiratesState(State):
                 d = self.crew[p].pop(act.b)
                 self.crew_deck.insert(0, d)
                 self.crew_known += 1
+                # a card that leaves the crew takes its pending bonus actions with it
+                self.bonus_left = [cb for cb in self.bonus_left if cb[0] != d]
                 if log:
                     self.say(f"{who} discards {R.crew[d].name} to the bottom of the crew deck")
             self.crew[p].append(c)
