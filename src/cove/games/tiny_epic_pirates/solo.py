@@ -4,8 +4,8 @@ SOURCED (Dz-Solo): it rolls a die for its Order and advances its Captain there, 
 with the rightmost Deckhand at the bottom of its mat (Repair included); Deckhands it passes
 return to the leftmost free Assignment (one per Assignment, except Repair; its Hide Out
 and Reassign fill Rigging, Cannons, Extort with one each and leave the rest in Repair); it
-attacks with the dice shown at the bottom of its Legend Mat, plus Cannons and auto-hits; it never uses
-Sure-fire and takes 1 Gold instead of each token.
+attacks with the dice shown at the bottom of its Legend Mat, plus Cannons and auto-hits; it
+never uses Sure-fire and takes 1 Gold instead of each token.
 
 DESIGN (no source): die 6 means Hide Out (space 0); a die naming its current space moves
 it one space on; it stops short where it runs out of Deckhands. It sails toward the
