@@ -667,3 +667,38 @@ def test_r8_1_malformed_record_is_refused() -> None:
     rec["actions"] = [[0, 5]]
     with pytest.raises(cove.RecordError, match="must be \\[player, text\\]"):
         cove.replay(rec)
+
+
+@pytest.mark.parametrize("n", range(2, 7))
+def test_r7_4_stall_guard_counts_whole_turns_only(n: int) -> None:
+    # E4 counts turns (one action each), over any n consecutive turns: here the last
+    # collection is P2's, mid-round. A shell pickup is a collection; the placements of a
+    # returning friend and partner and the choices inside a check are not turns.
+    others = ["a1", "f1", "a6", "f6", "e5"]
+    cells = {"c3": "S2", "c5": "B1", **{others[i]: f"W{i + 3}" for i in range(n - 2)}}
+    s = position(fill(cells), players=n, held={1: "SS"}, cur=1)
+    s.apply(1, "collect shell at c3")  # third shell: a necklace, the friend leaves
+    assert s.idle == 0 and s.turns == 1 and s.waiting[1] == 2
+    for k in range(1, 2 * n):
+        while s.phase == PLACE:  # P2's friend and partner come back: not a turn
+            s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
+        s.apply(s.to_move()[0], "pass")
+        assert not s.is_over and s.idle == k and s.turns == k + 1
+    s.apply(s.to_move()[0], "pass")
+    assert s.is_over and "stall" in s.end_reason and s.idle == 2 * n
+    # a collection whose check asks for decisions is one turn, and it resets the count
+    r = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"},
+                 piles=["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"], stall_rounds=1)
+    r.apply(0, "pass")
+    r.apply(1, "pass")
+    assert r.is_over  # one idle round ends it with stall_rounds=1
+    r = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"},
+                 piles=["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"], stall_rounds=1)
+    r.apply(0, "collect bottle at c4")
+    r.apply(0, "return melon to pile b")
+    r.apply(0, "return bag to pile b")
+    assert r.turns == 1 and r.idle == 0 and not r.is_over
+    r.apply(1, "pass")
+    assert not r.is_over and r.idle == 1
+    r.apply(0, "pass")
+    assert r.is_over and "stall" in r.end_reason
