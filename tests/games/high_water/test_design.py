@@ -475,3 +475,19 @@ def test_heuristic_rewards_progress_and_uses_public_information() -> None:
     assert heuristic(s, p) > before
     for q in range(3):
         assert heuristic(s.redeterminize(q, Rng(q)), q) == heuristic(s, q)
+
+
+def test_r25_6_cartographer_offers_copies_of_a_card_once() -> None:
+    """Two face-up copies of a crew card are one choice: every legal action text is unique."""
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    s.crew_row[0] = s.crew_row[1] = CARD["Purser"]
+    s.crew_row[2] = CARD["Cook"]
+    give(s, p, "y1", gold=1, rum=0, crew=("Cartographer",), quests=[])
+    goto(s, 2)
+    s.apply(p, "activate cartographer")
+    opts = texts(s)
+    assert len(opts) == len(set(opts)) and opts.count("cycle purser") == 1
+    top = s.crew_deck[-1]
+    s.apply(p, "cycle purser")
+    assert s.crew_row[:2] == [top, CARD["Purser"]] and s.crew_deck[0] == CARD["Purser"]

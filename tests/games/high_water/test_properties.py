@@ -41,6 +41,9 @@ def conserved(s: Any) -> None:
         assert all(0 <= q[2] <= 2 for q in s.quests[p])
         assert len(s.quests[p]) <= s.options.max_quests
     assert s.rnd <= s.options.max_rounds
+    for p in s.to_move():  # action texts are unique among the legal actions
+        texts = [str(a) for a in s.legal_actions(p)]
+        assert len(set(texts)) == len(texts), texts
 
 
 @settings(max_examples=25, deadline=None)

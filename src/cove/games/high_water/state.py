@@ -653,8 +653,11 @@ class HighWaterState(State):
             cur = self.dice[p][pend[1]] % 10
             return [Face(f) for f in range(1, D.faces + 1) if f != cur]
         if kind == P_CYCLE:
-            return [Cycle(D.cards[(self.crew_row if r == CREW_ROW else self.quest_row)[i]].key)
-                    for r, i in self._cyclable()]
+            # copies of one card face up at once are one choice (one text, same result)
+            keys = dict.fromkeys(
+                D.cards[(self.crew_row if r == CREW_ROW else self.quest_row)[i]].key
+                for r, i in self._cyclable())
+            return [Cycle(k) for k in keys]
         if kind == P_PAY:
             cid, chosen = pend[3], pend[4]
             return [Pay(d, D.label[d]) for d in self._payable(p, D.cards[cid], chosen)]
