@@ -14,15 +14,14 @@ from tests.games.tiny_epic_pirates.helpers import check_conservation, new, play_
 
 PLAYERS = st.sampled_from([1, 2, 3, 4])
 SEEDS = st.integers(0, 10**6)
-OPTS = st.sampled_from([{}, {"hideout_extort": "all"}, {"max_rounds": 12}])
+OPTS = st.sampled_from([{}, {"hideout_extort": "all"}, {"max_rounds": 12}, {"reassign": "all"}])
 
 
 @settings(max_examples=25, deadline=None)
 @given(n=PLAYERS, seed=SEEDS, opts=OPTS)
 def test_random_games_end_and_conserve_components(n: int, seed: int, opts: dict[str, object]
                                                   ) -> None:
-    s = new(n, seed, max_rounds=opts.get("max_rounds", 20),
-            hideout_extort=opts.get("hideout_extort", "moved"))
+    s = new(n, seed, **{"max_rounds": 20, **opts})
     check_conservation(s)
     play_random(s, seed, check=True)
     assert s.is_over and s.to_move() == () and s.legal_actions(0) == ()

@@ -882,11 +882,47 @@ def test_r8_4_design_bonus_actions() -> None:
     do(s, "bonus gold (sara silver)")
     assert s.gold[0] == 2
     do(s, "bonus reassign (quartermaster quigley)")
-    # extort stays; repair and the wheel may join: 1 to 3 deckhands on the three
-    assert "deckhands: rigging 3, cannons 0, extort 0" in texts(s)
-    assert "deckhands: rigging 1, cannons 0, extort 0" in texts(s)
-    do(s, "deckhands: rigging 1, cannons 1, extort 1")
+    assert top(s) == S.T_REASSIGN
+    do(s, "reassign: repair deckhand to rigging")
+    do(s, "reassign: wheel deckhand on 2 to cannons")
     assert s.assign[0] == [1, 1, 1, 0] and s.wheel_dh[0] == [0] * 6
+    check_conservation(s)
+
+
+def test_r8_4_reassign_moves_chosen_deckhands_from_repair_or_wheel() -> None:
+    # DESIGN (notes §6): Reassign moves any number of Deckhands from Repair or the Wheel to
+    # Rigging, Cannons or Extort; the player picks which ones (so which wheel spaces stay
+    # free to skip). Deckhands already on Rigging/Cannons/Extort stay put.
+    s = after_setup(2)
+    _give_crew(s, 0, "Quartermaster Quigley")  # trade -> reassign
+    s.captain[0], s.side[0] = 0, 0
+    empty_ship(s, 0)
+    s.assign[0] = [0, 0, 1, 1]
+    s.wheel_dh[0] = [0, 0, 1, 0, 1, 0]
+    s.dh_reserve[0] = 0
+    at_order(s, 0, D.TRADE)
+    do(s, "bonus reassign (quartermaster quigley)")
+    assert texts(s) == [f"reassign: {w} to {j}"
+                        for w in ("repair deckhand", "wheel deckhand on 2",
+                                  "wheel deckhand on 4")
+                        for j in ("rigging", "cannons", "extort")] + ["done reassigning"]
+    do(s, "reassign: wheel deckhand on 4 to rigging")   # space 2 keeps its deckhand
+    assert s.wheel_dh[0] == [0, 0, 1, 0, 0, 0] and s.assign[0] == [1, 0, 1, 1]
+    do(s, "done reassigning")
+    assert s.assign[0] == [1, 0, 1, 1] and s.turn_player() == 1
+    check_conservation(s)
+    # option reassign=all: the ones on Rigging/Cannons/Extort may move too
+    s = after_setup(2, reassign="all")
+    _give_crew(s, 0, "Quartermaster Quigley")
+    s.captain[0], s.side[0] = 0, 0
+    empty_ship(s, 0)
+    at_order(s, 0, D.TRADE)
+    do(s, "bonus reassign (quartermaster quigley)")
+    do(s, "reassign: extort deckhand to rigging")
+    assert s.assign[0] == [2, 1, 0, 0]
+    for _ in range(3):
+        do(s, texts(s)[0])
+    assert s.turn_player() == 1          # at most 4 moves (one per Deckhand): then done
     check_conservation(s)
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 (
     A_NAVY_SETUP, A_COVE, A_SIDE, A_WHEEL, A_PAY, A_ASSIGN, A_SAIL, A_TOKEN, A_STOP,
     A_JOSTLE, A_DO, A_SKIP, A_KEEP, A_REFRESH, A_MUTINY, A_TAKE, A_DONE, A_SUREFIRE,
-    A_REROLL, A_FIRE, A_DIST, A_BONUS, A_PORT, A_NAVY, A_LOSE,
-) = range(25)
+    A_REROLL, A_FIRE, A_DIST, A_BONUS, A_PORT, A_NAVY, A_LOSE, A_MOVE,
+) = range(26)
 
 
 @dataclass(frozen=True, slots=True)

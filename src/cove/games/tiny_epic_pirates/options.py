@@ -28,6 +28,13 @@ class PiratesOptions(Options):
         "'moved' (only those newly moved there) or 'all' (every one placed there)",
         choices=("moved", "all"),
     )
+    reassign: str = option(
+        "repair_wheel",
+        help="DESIGN: what a Reassign bonus action may move: 'repair_wheel' (the notes: any "
+        "Deckhands from Repair or the Wheel to Rigging/Cannons/Extort) or 'all' (those already "
+        "on Rigging/Cannons/Extort may be moved between them too)",
+        choices=("repair_wheel", "all"),
+    )
 
     def check(self, players: int) -> None:
         ruleset(self.ruleset)  # an unknown ruleset raises OptionError listing the available

@@ -26,6 +26,7 @@ from cove.games.tiny_epic_pirates.actions import (
     A_DO,
     A_FIRE,
     A_KEEP,
+    A_MOVE,
     A_SAIL,
     A_SKIP,
     A_STOP,
@@ -82,6 +83,12 @@ def choose(s: PiratesState, task: Task, acts: list[Act]) -> Act:
         # one Deckhand per Assignment, filled from the left; the rest stay in Repair
         one = [a for a in acts if a.kind == A_DIST and max(a.a, a.b, a.c) <= 1]
         return max(one, key=lambda a: (a.a + a.b + a.c, a.a, a.b)) if one else acts[-1]
+    if kind == S.T_REASSIGN:
+        # from Repair or the wheel to the leftmost empty Assignment; one each
+        for a in acts:
+            if a.kind == A_MOVE and a.a not in (S.RIG, S.CAN, S.EXT) and s.assign[p][a.b] == 0:
+                return a
+        return acts[-1]
     if kind == S.T_ORDER:
         best = [a for a in acts if a.kind == A_DO]
         if best:

@@ -28,6 +28,7 @@ from cove.games.tiny_epic_pirates.actions import (
     A_JOSTLE,
     A_KEEP,
     A_LOSE,
+    A_MOVE,
     A_MUTINY,
     A_NAVY,
     A_NAVY_SETUP,
@@ -77,8 +78,8 @@ def dist(a: int, b: int) -> int:
 (
     T_NAVY_SETUP, T_COVE, T_SIDE, T_WHEEL, T_PAY, T_RELEASE, T_SAIL, T_JOSTLE, T_ORDER,
     T_KEEP, T_CREW, T_DIST, T_CAPBURY, T_CAPT2, T_CREWBONUS, T_FIRE, T_PORT, T_NEWHAND,
-    T_NAVY_MOVE, T_LOSE,
-) = range(20)
+    T_NAVY_MOVE, T_LOSE, T_REASSIGN,
+) = range(21)
 T_AUTO = 100
 (
     T_START, T_WHEEL_DONE, T_BONUS_SETUP, T_ROLL, T_RESOLVE, T_MCUBE, T_LEGEND, T_END_TURN,
@@ -88,7 +89,7 @@ T_AUTO = 100
 # Battle kinds.
 B_MERCHANT, B_PIRATE, B_NAVY = range(3)
 # Distribution modes.
-DIST_HIDE, DIST_REASSIGN = 0, 1
+DIST_HIDE = 0
 
 Task = tuple[int, int, int]
 
@@ -430,7 +431,7 @@ class PiratesState(State):
         if kind == T_CREW:
             return self._crew_actions(p, x)
         if kind == T_DIST:
-            return self._dist_actions(p, x)
+            return self._dist_actions(p)
         if kind == T_CAPBURY:
             out = [Act(A_SKIP, text="skip bury")]
             if self.can_bury(p):
@@ -457,6 +458,8 @@ class PiratesState(State):
         if kind == T_NAVY_MOVE:
             return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
                     for d in self._navy_dirs(p)] or [Act(A_SKIP, text="the navy stays")]
+        if kind == T_REASSIGN:
+            return self._reassign_actions(p, x)
         if kind == T_LOSE:
             return [Act(A_LOSE, t, text=f"lose {R.booty[t]}")
                     for t in sorted(set(self.booty[p]))] or [Act(A_SKIP, text="nothing to lose")]
@@ -564,13 +567,30 @@ class PiratesState(State):
         out.append(Act(A_DONE, text="done crewing"))
         return out
 
-    def _dist_actions(self, p: int, mode: int) -> list[Act]:
+    def _reassign_actions(self, p: int, moved: int) -> list[Act]:
+        """Reassign [DESIGN]: move chosen Deckhands one at a time (at most one move per
+        Deckhand) from Repair or a wheel space (option ``reassign=all``: also from Rigging,
+        Cannons or Extort) to Rigging, Cannons or Extort."""
+        out = []
+        if moved < self.R.deckhands:
+            a = self.assign[p]
+            srcs = [(REP, "repair deckhand")] if a[REP] else []
+            srcs += [(10 + s, f"wheel deckhand on {s}") for s in range(6) if self.wheel_dh[p][s]]
+            assert isinstance(self.options, PiratesOptions)
+            if self.options.reassign == "all":
+                srcs += [(j, f"{ASSIGN[j]} deckhand") for j in range(3) if a[j]]
+            out = [Act(A_MOVE, src, j, text=f"reassign: {what} to {ASSIGN[j]}")
+                   for src, what in srcs for j in range(3) if j != src]
+        out.append(Act(A_DONE, text="done reassigning"))
+        return out
+
+    def _dist_actions(self, p: int) -> list[Act]:
         a = self.assign[p]
         fixed = a[RIG] + a[CAN] + a[EXT]
-        pool = fixed + a[REP] + (self.wheel_hands(p) if mode == DIST_REASSIGN else 0)
+        pool = fixed + a[REP]
         # Hide Out places every Deckhand; the solo pirate may leave some in Repair, since
         # each of its Assignments holds only one [SOURCED: Dz-Solo]
-        lo = fixed if mode == DIST_REASSIGN or p == self.solo else pool
+        lo = fixed if p == self.solo else pool
         out = []
         for tot in range(lo, pool + 1):
             for r in range(tot + 1):
@@ -677,7 +697,7 @@ class PiratesState(State):
         elif kind == T_CREW:
             self._crew_do(p, x, act)
         elif kind == T_DIST:
-            self._distribute(p, x, act)
+            self._distribute(p, act)
         elif kind in (T_CAPBURY, T_CAPT2, T_CREWBONUS):
             if kind == T_CREWBONUS and k == A_BONUS:
                 self.bonus_left.remove((act.c, act.a))
@@ -694,6 +714,20 @@ class PiratesState(State):
             self.navy = NEIGH[self.navy][[d for d, _ in NEIGH[self.navy]].index(act.a)][1]
             if log:
                 self.say(f"the navy sails {DIRS[act.a][2]} to {cell(self.navy)}")
+        elif kind == T_REASSIGN:
+            if k == A_MOVE:
+                src = act.a
+                if src >= 10:
+                    self.wheel_dh[p][src - 10] = 0
+                    where = f"wheel space {src - 10}"
+                else:
+                    self.assign[p][src] -= 1
+                    where = ASSIGN[src]
+                self.assign[p][act.b] += 1
+                if log:
+                    self.say(f"{self.name(p)} reassigns a deckhand from {where} to "
+                             f"{ASSIGN[act.b]}")
+                tasks.append((T_REASSIGN, p, x + 1))
         elif kind == T_LOSE:
             if k == A_LOSE:
                 self.booty[p].remove(act.a)
@@ -907,7 +941,7 @@ class PiratesState(State):
                     self.say(f"{who} has buried a third treasure: the game ends when the "
                              "round is complete")
         elif b == D.REASSIGN:
-            self.tasks.append((T_DIST, p, DIST_REASSIGN))
+            self.tasks.append((T_REASSIGN, p, 0))
         elif b == D.SUREFIRE:
             self.gain_sure(p)
             if log:
@@ -999,31 +1033,21 @@ class PiratesState(State):
             self.crew_known -= 1
         return deck.pop()
 
-    def _distribute(self, p: int, mode: int, act: Act) -> None:
+    def _distribute(self, p: int, act: Act) -> None:
+        """Hide Out: Deckhands from Repair and the three Assignments placed anew."""
         a = self.assign[p]
         r, c, e = act.a, act.b, act.c
         tot = r + c + e
         before_ext = a[EXT]
         fixed = a[RIG] + a[CAN] + a[EXT]
-        need = tot - fixed                     # taken from repair, then from the wheel
-        from_rep = min(need, a[REP])
-        a[REP] -= from_rep
-        need -= from_rep
-        wdh = self.wheel_dh[p]
-        for s in range(6):
-            if need and wdh[s]:
-                wdh[s] = 0
-                need -= 1
+        a[REP] -= tot - fixed                  # the rest come out of Repair
         a[RIG], a[CAN], a[EXT] = r, c, e
-        gold = 0
-        if mode == DIST_HIDE:
-            assert isinstance(self.options, PiratesOptions)
-            gold = e if self.options.hideout_extort == "all" else max(0, e - before_ext)
-            self.add_gold(p, gold)
+        assert isinstance(self.options, PiratesOptions)
+        gold = e if self.options.hideout_extort == "all" else max(0, e - before_ext)
+        self.add_gold(p, gold)
         if self.logging:
-            what = "hides and reassigns" if mode == DIST_HIDE else "reassigns"
             extra = f"; extort pays {gold} gold" if gold else ""
-            self.say(f"{self.name(p)} {what} deckhands: rigging {r}, cannons {c}, "
+            self.say(f"{self.name(p)} hides and reassigns deckhands: rigging {r}, cannons {c}, "
                      f"extort {e}, repair {a[REP]}{extra}")
 
     def _setup_bonuses(self, p: int) -> None:

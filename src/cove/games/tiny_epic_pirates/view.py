@@ -20,7 +20,7 @@ TASK_NAMES = (
     "pay a deckhand to skip", "assign a released deckhand", "sail", "jostled",
     "carry out the order", "ship full", "crew up", "place deckhands", "captain's bury",
     "captain's second bonus", "crew bonus actions", "battle: fire", "merchant port",
-    "place the new deckhand", "navy course", "lose a cube to the navy",
+    "place the new deckhand", "navy course", "lose a cube to the navy", "reassign deckhands",
 )
 
 
