@@ -31,6 +31,7 @@ modules = st.fixed_dictionaries(MODULES)
 options = st.fixed_dictionaries({
     "delivered_goods_to_bag": st.booleans(),
     "sail_ties_from": st.sampled_from(["winner", "lead"]),
+    "nav_deck": st.sampled_from(["falling", "flat"]),
     **MODULES,
 })
 

@@ -65,6 +65,31 @@ def test_r1_3_octopus_5_headings() -> None:
     assert counts == [19] * 8
 
 
+def test_r1_3_flat_navigation_profile() -> None:
+    """The notes' alternative profile (option nav_deck=flat): every card 5 headings, each
+    heading 20 times in the deck and 5 per suit, 5 of Octopus as sourced, no two alike."""
+    flat = DATA.headings_flat
+    assert len(flat) == 32 and all(len(h) == 5 for h in flat)
+    assert len(set(flat)) == 32
+    assert [sum(h in hs for hs in flat) for h in range(8)] == [20] * 8
+    for s in range(4):
+        assert [sum(h in hs for hs in flat[s * 8:s * 8 + 8]) for h in range(8)] == [5] * 8
+    assert flat[card("octopus", 5)] == DATA.headings[card("octopus", 5)] == (1, 2, 3, 5, 7)
+    # play: the 8 of Octopus is E W NW by default, NE E SE S W in the flat deck
+    for deck, want in (("falling", ["sail e", "sail w", "sail nw"]),
+                       ("flat", ["sail ne", "sail e", "sail se", "sail s", "sail w"])):
+        s = new(4, 1, nav_deck=deck)
+        all_islands(s)
+        s.hands[0] |= mask(card("octopus", 8))
+        at_sail(s, 0, card("octopus", 8), "b2")
+        assert texts(s, 0) == [*want, "drop anchor"]
+        heads = [c["headings"] for c in s.view(0)["hand"] if c["card"] == "8 octopuses"]
+        assert heads == [[w.split()[1] for w in want]]
+        assert s.view(0)["seats"][0]["played"]["headings"] == heads[0]
+    with pytest.raises(cove.OptionError):
+        GAME.new(4, 1, nav_deck="steep")
+
+
 def test_r1_4_islands() -> None:
     ships = [i for i in DATA.islands if i.colour >= 0]
     monsters = [i for i in DATA.islands if i.monster >= 0]
@@ -98,6 +123,7 @@ def test_r1_7_cube_mix() -> None:
     ('count = 8', 'count = 9', "must total 78"),
     ('id = "O36", monster = "whale"', 'id = "O36", monster = "kraken"', "order O36"),
     ('"E SW NW",\n]', '"E SW QQ",\n]', "navigation.whale value 8"),
+    ('"N NE SE W NW",\n]', '"N NE SE W QQ",\n]', "navigation_flat.whale value 8"),
     ('id = "D"', 'idx = "D"', "sightings #4"),
 ])
 def test_r1_8_malformed_data_file(tmp_path: Path, old: str, new_text: str, needle: str) -> None:

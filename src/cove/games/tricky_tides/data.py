@@ -77,6 +77,7 @@ class TidesData:
     orders: tuple[Order, ...]
     sightings: tuple[Sighting, ...]
     events: tuple[Event, ...]
+    headings_flat: tuple[tuple[int, ...], ...]   # the notes' flat profile (nav_deck=flat)
 
 
 def load(path: str | Path = DATA_FILE) -> TidesData:
@@ -109,24 +110,8 @@ def load(path: str | Path = DATA_FILE) -> TidesData:
     ck.expect(len(suits) == SUITS and all(isinstance(s, str) for s in suits) and
               len(set(suits)) == SUITS, "suits", f"expected {SUITS} distinct suit names")
 
-    nav = ck.field(raw, "navigation", dict, "navigation")
-    headings: list[tuple[int, ...]] = []
-    for s in suits:
-        cards = ck.field(nav, s, list, "navigation")
-        ck.expect(len(cards) == VALUES, f"navigation.{s}",
-                  f"expected {VALUES} cards (values 1-{VALUES}), found {len(cards)}")
-        for v, text in enumerate(cards, start=1):
-            entry = f"navigation.{s} value {v}"
-            ck.expect(isinstance(text, str), entry, "headings must be a string like 'N NE E'")
-            hs = []
-            for word in text.split():
-                ck.one_of(word.lower(), HEADING_INDEX, entry, "heading")
-                hs.append(HEADING_INDEX[word.lower()])
-            ck.expect(len(hs) > 0, entry, "a card needs at least one heading")
-            ck.expect(len(set(hs)) == len(hs), entry, "a heading is listed twice")
-            headings.append(tuple(sorted(hs)))
-    ck.expect(len(headings) == NAV_CARDS, "navigation",
-              f"expected {NAV_CARDS} navigation cards, found {len(headings)}")
+    headings = _navigation(ck, raw, "navigation", suits)
+    headings_flat = _navigation(ck, raw, "navigation_flat", suits)
 
     islands_raw = ck.field(raw, "islands", list, "islands")
     ck.expect(len(islands_raw) == ISLANDS, "islands",
@@ -202,8 +187,33 @@ def load(path: str | Path = DATA_FILE) -> TidesData:
 
     events = _load_events(ck, raw)
     return TidesData(tuple(goods), tuple(colours), tuple(sell), tuple(cubes), tuple(suits),
-                     tuple(headings), tuple(islands), tuple(orders), tuple(sightings),
-                     events)
+                     headings, tuple(islands), tuple(orders), tuple(sightings),
+                     events, headings_flat)
+
+
+def _navigation(ck: DataChecker, raw: dict[str, Any], key: str, suits: list[str]
+                ) -> tuple[tuple[int, ...], ...]:
+    """One navigation deck (``key``: the default table or the flat profile): per card,
+    its allowed headings, suit by suit, value 1 first."""
+    nav = ck.field(raw, key, dict, key)
+    headings: list[tuple[int, ...]] = []
+    for s in suits:
+        cards = ck.field(nav, s, list, key)
+        ck.expect(len(cards) == VALUES, f"{key}.{s}",
+                  f"expected {VALUES} cards (values 1-{VALUES}), found {len(cards)}")
+        for v, text in enumerate(cards, start=1):
+            entry = f"{key}.{s} value {v}"
+            ck.expect(isinstance(text, str), entry, "headings must be a string like 'N NE E'")
+            hs = []
+            for word in text.split():
+                ck.one_of(word.lower(), HEADING_INDEX, entry, "heading")
+                hs.append(HEADING_INDEX[word.lower()])
+            ck.expect(len(hs) > 0, entry, "a card needs at least one heading")
+            ck.expect(len(set(hs)) == len(hs), entry, "a heading is listed twice")
+            headings.append(tuple(sorted(hs)))
+    ck.expect(len(headings) == NAV_CARDS, key,
+              f"expected {NAV_CARDS} navigation cards, found {len(headings)}")
+    return tuple(headings)
 
 
 def _load_events(ck: DataChecker, raw: dict[str, Any]) -> tuple[Event, ...]:

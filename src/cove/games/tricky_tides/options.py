@@ -23,6 +23,12 @@ class TidesOptions(Options):
         help="[INFERRED] equal off-suit values sail clockwise from the hand's winner (who "
         "holds the rum barrel when ships sail) or from the player who led the hand",
     )
+    nav_deck: str = option(
+        "falling",
+        choices=("falling", "flat"),
+        help="[DESIGN] navigation headings: falling = 6 to 3 headings as the value rises "
+        "(the notes' table); flat = every card 5 headings, value does not limit movement",
+    )
     events: bool = option(
         False,
         help="[SEED] the event module: one event card changes the rules each round",

@@ -121,30 +121,38 @@ def _hand_acts(mask: int) -> tuple[Act, ...]:
     return _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24]
 
 
-def _sail_table(step: tuple[tuple[int, ...], ...], mode: str = "card"
+def _sail_table(step: tuple[tuple[int, ...], ...], mode: str = "card",
+                heads: tuple[tuple[int, ...], ...] = CARD_HEADINGS
                 ) -> tuple[tuple[Act, ...], ...]:
     """``table[cell * 32 + card]``: the sail actions whose heading stays on the map
-    (``mode``: which headings a card allows, see :func:`geometry.heading_set`)."""
+    (``mode``: which headings a card allows, see :func:`geometry.heading_set`; ``heads``:
+    the navigation deck's headings per card)."""
     return tuple(
-        tuple(ACT[SAIL + h] for h in heading_set(CARD_HEADINGS[k], mode) if step[c][h] >= 0)
+        tuple(ACT[SAIL + h] for h in heading_set(heads[k], mode) if step[c][h] >= 0)
         for c in range(CELLS) for k in range(NAV_CARDS)
     )
 
 
 SAIL_BOUNDED = _sail_table(BOUNDED)
-_SAIL_TABLES: dict[tuple[bool, int, str], tuple[tuple[Act, ...], ...]] = {
-    (False, 1, "card"): SAIL_BOUNDED}
+_SAIL_TABLES: dict[tuple[bool, int, str, bool], tuple[tuple[Act, ...], ...]] = {
+    (False, 1, "card", False): SAIL_BOUNDED}
 
 
-def sailing_tables(wrap: bool, stride: int, mode: str
+def deck_headings(flat: bool) -> tuple[tuple[int, ...], ...]:
+    """The headings per card of the navigation deck in use (option ``nav_deck``)."""
+    return DATA.headings_flat if flat else CARD_HEADINGS
+
+
+def sailing_tables(wrap: bool, stride: int, mode: str, flat: bool = False
                    ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Act, ...], ...]]:
-    """(step table ships sail by, sail actions per cell and card) for a geometry."""
+    """(step table ships sail by, sail actions per cell and card) for a geometry and a
+    navigation deck (``flat``: the notes' flat profile)."""
     one = WRAPPED if wrap else BOUNDED
     step = one if stride == 1 else stride_table(wrap, stride)
-    key = (wrap, stride, mode)
+    key = (wrap, stride, mode, flat)
     tab = _SAIL_TABLES.get(key)
     if tab is None:
-        tab = _SAIL_TABLES[key] = _sail_table(step, mode)
+        tab = _SAIL_TABLES[key] = _sail_table(step, mode, deck_headings(flat))
     return step, tab
 _PICK_ACTS = tuple(ACT[PICK + t] for t in RG)
 _DROP_ACTS = tuple(ACT[DROP + t] for t in RG)
@@ -160,12 +168,12 @@ def popcount(x: int) -> int:
     return x.bit_count()
 
 
-def card_dict(c: int) -> dict[str, Any]:
+def card_dict(c: int, heads: tuple[tuple[int, ...], ...] = CARD_HEADINGS) -> dict[str, Any]:
     return {
         "card": CARD_TEXT[c],
         "suit": DATA.suits[c // VALUES],
         "value": c % VALUES + 1,
-        "headings": [HEADINGS[h] for h in CARD_HEADINGS[c]],
+        "headings": [HEADINGS[h] for h in heads[c]],
     }
 
 
@@ -352,7 +360,8 @@ class TidesState(State):
         r = self.mod.rules
         if wrap is None:
             wrap = r.wrap
-        self.step, self.sail_tab = sailing_tables(wrap, r.stride, r.headings)
+        self.step, self.sail_tab = sailing_tables(wrap, r.stride, r.headings,
+                                                  self._opts().nav_deck == "flat")
         self.runs = sea_runs(WRAPPED if wrap else BOUNDED, self.sea)
 
     def one_step(self) -> tuple[tuple[int, ...], ...]:
@@ -944,6 +953,7 @@ class TidesState(State):
             }
             cells.append(cell)
         over = self.phase == OVER
+        heads = deck_headings(self._opts().nav_deck == "flat")
         players = []
         for p in range(n):
             b = p * G
@@ -958,7 +968,7 @@ class TidesState(State):
                 "order_gold": gold,
                 "anchor": bool(self.anchors >> p & 1),
                 "cards_in_hand": popcount(self.hands[p]),
-                "played": card_dict(self.trick[p]) if self.trick[p] >= 0 else None,
+                "played": card_dict(self.trick[p], heads) if self.trick[p] >= 0 else None,
                 "known_voids": [DATA.suits[s] for s in range(4) if self.voids >> (p * 4 + s) & 1],
                 "sightings": (self._sight_dict(self.sight[p]) if over else None),
             })
@@ -992,7 +1002,8 @@ class TidesState(State):
         if self.ex & EX_MONSTERS:
             v.update(monsters.view(self))
         if player is not None:
-            v["hand"] = [card_dict(c) for c in range(NAV_CARDS) if self.hands[player] >> c & 1]
+            v["hand"] = [card_dict(c, heads) for c in range(NAV_CARDS)
+                         if self.hands[player] >> c & 1]
             v["sightings"] = self._sight_dict(self.sight[player])
         return v
 
