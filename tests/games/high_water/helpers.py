@@ -86,6 +86,11 @@ def restart_segment(s: HighWaterState) -> None:
     s._flow()
 
 
+def pending(s: HighWaterState) -> tuple[Any, ...] | None:
+    """The open sub-decision (a function, so mypy does not keep an earlier narrowing)."""
+    return s.pending
+
+
 def texts(s: HighWaterState, p: int | None = None) -> list[str]:
     if p is None:
         p = s.to_move()[0]

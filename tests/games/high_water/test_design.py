@@ -9,7 +9,7 @@ import pytest
 
 import cove
 from cove.games.high_water import GAME
-from cove.games.high_water.data import DATA
+from cove.games.high_water.data import DATA, Icon
 from cove.games.high_water.state import (
     OVER,
     P_CAP,
@@ -23,6 +23,7 @@ from tests.games.high_water.helpers import (
     give,
     goto,
     new,
+    pending,
     random_play,
     restart_segment,
     texts,
@@ -90,7 +91,7 @@ def test_r21_2_blue_re_rolls_one_or_two_other_dice() -> None:
     s.apply(p, "reroll y1")
     assert "roll" in texts(s)
     s.apply(p, "reroll br1")  # the second die: rolls at once
-    assert s.pending is None
+    assert pending(s) is None
     assert [d // 10 for d in s.dice[p]] == [0, 0, 1]
     assert s.dice[p][1] == die("y2")  # not chosen, not re-rolled
     assert dice_total(s) == 40
@@ -149,7 +150,7 @@ def test_r23_1_carry_cap_option_and_bag_safety() -> None:
     assert GAME.new(2, carry_cap=17).n == 2
 
 
-def icon(text: str) -> cove.games.high_water.data.Icon:  # type: ignore[name-defined]
+def icon(text: str) -> Icon:
     for c in DATA.cards:
         for i in c.cost:
             if i.text == text:

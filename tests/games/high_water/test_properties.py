@@ -41,6 +41,8 @@ def conserved(s: Any) -> None:
         assert all(0 <= q[2] <= 2 for q in s.quests[p])
         assert len(s.quests[p]) <= s.options.max_quests
     assert s.rnd <= s.options.max_rounds
+    if s.phase == TRICK:  # F6: a player choosing a trick card always has 2+ cards
+        assert all(len(s.hands[p]) >= 2 for p in s.to_move())
     for p in s.to_move():  # action texts are unique among the legal actions
         texts = [str(a) for a in s.legal_actions(p)]
         assert len(set(texts)) == len(texts), texts

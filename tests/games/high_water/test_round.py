@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cove.games.high_water.state import PICK, SEG, TRICK
+from cove.games.high_water.state import PICK, SEG, TRICK, HighWaterState
 from tests.games.high_water.helpers import (
     dice_total,
     new,
@@ -166,12 +166,22 @@ def test_r6_1_replenishment_during_a_tie_re_reveal() -> None:
     assert s.order == [0, 1]
 
 
-def test_r6_2_hand_cycle_never_empties() -> None:
-    s = new(2, seed=5)
-    random_play(s, 3)
-    for p in range(2):
-        assert len(s.hands[p]) + len(s.played[p]) == 7
-        assert 2 <= len(s.hands[p]) <= 7
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_r6_2_hand_cycle_never_empties(n: int) -> None:
+    sizes: set[int] = set()
+
+    def check(s: object) -> None:
+        assert isinstance(s, HighWaterState)
+        for p in range(s.n):
+            assert len(s.hands[p]) + len(s.played[p]) == 7
+        if s.phase == TRICK:
+            for p in s.to_move():  # every trick choice, re-reveals included
+                assert 2 <= len(s.hands[p]) <= 7
+                sizes.add(len(s.hands[p]))
+
+    s = new(n, seed=5)
+    random_play(s, 3, check=check)
+    assert s.is_over and min(sizes) == 2 and 6 in sizes
 
 
 def test_r7_crates_are_chosen_from_the_winner_down() -> None:
@@ -223,7 +233,7 @@ def test_seed_round_phases_in_order() -> None:
         p = s.to_move()[0]
         s.apply(p, s.legal_actions(p)[-1])
     log = [e.text for e in s.events(None)]
-    kinds = []
+    kinds: list[str] = []
     for t in log:
         for key, kind in (("Round 1", "1 fill crates"), ("water coin", "2 tide"),
                           ("Trick reveal", "3 trick"), ("takes crate", "4 crates"),

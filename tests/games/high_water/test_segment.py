@@ -212,7 +212,7 @@ def test_r17_reaching_the_goal_mid_round_lets_the_others_act() -> None:
         s.apply(p, "stop")
     assert s.influence[p] == 24 and s.triggered and not s.is_over
     acted = []
-    while not s.is_over:
+    while s.to_move():
         q = s.to_move()[0]
         assert s.phase == SEG and s.rnd == 1
         acted.append(q)

@@ -846,6 +846,9 @@ class HighWaterState(State):
 
     def _buy(self, p: int, row: int, slot: int, card: Card, chosen: tuple[int, ...]) -> None:
         dice = self.dice[p]
+        # F12/G10: each icon takes a distinct die still in the hold (a die spent on an
+        # action is already back in the bag, so it cannot pay here)
+        assert len(set(chosen)) == len(chosen) == len(card.cost)
         paid = [dice[i] for i in chosen]
         for i in sorted(chosen, reverse=True):
             del dice[i]
