@@ -22,7 +22,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"move_dirs": 8, "shell_adjacency": 8, "connectivity": 8, "gravity": "one_step",
      "pile_visibility": "all", "check_timing": "every_turn", "collect_under_others": False},
-    {"gravity": "one_step", "check_timing": "every_turn", "stall_rounds": 6},
+    {"gravity": "one_step", "check_timing": "every_turn", "stall_rounds": 6,
+     "shirk_penalty": "per_player"},
 ]
 CASES = [(n, i) for n in range(2, 7) for i in range(len(OPTION_SETS))]
 SETTINGS = settings(max_examples=25, deadline=None, derandomize=True)

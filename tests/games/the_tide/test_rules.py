@@ -702,3 +702,20 @@ def test_r7_4_stall_guard_counts_whole_turns_only(n: int) -> None:
     assert not r.is_over and r.idle == 1
     r.apply(0, "pass")
     assert r.is_over and "stall" in r.end_reason
+
+
+def test_r5_2_shirk_penalty_per_friend_or_per_player() -> None:
+    # the seed: "one or more friends stand on an empty space ... they must discard one
+    # seashell". Default (notes C4): one shell per shirking friend; the literal per-player
+    # reading is option shirk_penalty=per_player: one shell however many friends shirk.
+    cells = {"c1": "P2", "c2": "B2", "c3": "B.", "c4": "B1", "c5": "C.", "c6": "W."}
+    piles = ["CCBBPC", "SSBBPC", "SSB", "SSBBPW", "SSBBPC", "SSBPPW"]
+    s = position(fill(cells), held={1: "SS"}, piles=piles)
+    s.apply(0, "collect 3 bottles at c4")  # c1 and c2 stay empty: both P2 friends shirk
+    assert s.held[1][SHELL] == 0 and pile(s, "c") == "SSSS"
+    o = position(fill(cells), held={1: "SS"}, piles=piles, shirk_penalty="per_player")
+    o.apply(0, "collect 3 bottles at c4")
+    assert o.held[1][SHELL] == 1 and pile(o, "c") == "SSS" and conserved(o)
+    assert sum("is shirking" in t for t in log(o)) == 2 and o.to_move() == (1,)
+    with pytest.raises(cove.OptionError, match="shirk_penalty"):
+        GAME.new(2, shirk_penalty="never")

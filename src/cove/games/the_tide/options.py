@@ -43,6 +43,12 @@ class TideOptions(Options):
         help="DESIGN C1: the checking phase runs after every tide (after_tide) or at the "
              "end of every turn (every_turn)",
     )
+    shirk_penalty: str = option(
+        "per_friend", choices=("per_friend", "per_player"),
+        help="DESIGN C4: a shirking player gives up one shell for each friend on an empty "
+             "square (per_friend) or one shell however many of their friends shirk "
+             "(per_player, the seed's literal 'one or more friends ... discard one seashell')",
+    )
     stall_rounds: int = option(
         2, minimum=1, maximum=1000,
         help="DESIGN E4 (software guard): the game ends, scored on points, after this many "

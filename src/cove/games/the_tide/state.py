@@ -72,8 +72,8 @@ def _count(n: int, tile: int) -> str:
 class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
-    __slots__ = ("adjacency", "connect", "every_turn", "one_step", "rays", "show_all",
-                 "stall_rounds", "turn_limit", "under_others")
+    __slots__ = ("adjacency", "connect", "every_turn", "one_step", "per_player", "rays",
+                 "show_all", "stall_rounds", "turn_limit", "under_others")
 
     def __init__(self, o: TideOptions) -> None:
         self.rays = RAYS[o.move_dirs]
@@ -83,6 +83,7 @@ class Rules:
         self.one_step = o.gravity == "one_step"
         self.show_all = o.pile_visibility == "all"
         self.every_turn = o.check_timing == "every_turn"
+        self.per_player = o.shirk_penalty == "per_player"
         self.stall_rounds = o.stall_rounds
         self.turn_limit = o.turn_limit
 
@@ -417,6 +418,8 @@ class TideState(State):
                 if self.logging:
                     self.say(f"{_p(fr[s])}'s friend at {SQ_NAMES[s]} is shirking on an "
                              "empty square")
+        if self.rules.per_player:  # R5.2 option: one shell however many friends shirk
+            q_of = [min(k, 1) for k in q_of]
         self.shirk_q = [q for q in self._order() for _ in range(q_of[q])]
         self._run_check()
 
