@@ -130,6 +130,7 @@ def test_clone_independence_and_replay(g: dict[str, Any], cut: int) -> None:
 def test_no_view_or_log_shows_a_pending_commitment(g: dict[str, Any]) -> None:
     s = start(g)
     rng = Rng(g["seed"] + 3)
+    turn_start = s.log_length
     while not s.is_over:
         movers = s.to_move()
         p = movers[rng.below(len(movers))]
@@ -139,7 +140,11 @@ def test_no_view_or_log_shows_a_pending_commitment(g: dict[str, Any]) -> None:
         now = (s.rnd, s.turn)
         s.apply(p, rng.choice(s.legal_actions(p)))
         if (s.rnd, s.turn) != now or s.is_over:
+            turn_start = s.log_length
             continue  # the turn resolved: everything is revealed now
+        # log lines are numbered in one shared sequence: mid-turn, only one line per
+        # finished player (public through to_move), never one per hidden decision
+        assert s.log_length - turn_start == s.n - len(s.to_move())
         for q in others:
             v = s.view(q)
             v["to_move"] = views[q]["to_move"]

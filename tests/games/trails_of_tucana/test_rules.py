@@ -179,7 +179,10 @@ def test_r2_6_blue_cards_by_player_count() -> None:
 def test_r2_7_red_cards_drawn() -> None:
     assert new(3).red == []
     assert new(3).view(0)["red"] == []
+    assert len(new(1, special_bonus=True).red) == 1  # DESIGN: solo draws one
+    assert len(new(2, special_bonus=True).red) == 1
     assert len(new(4, special_bonus=True).red) == 1
+    assert len(new(8, special_bonus=True).red) == 2
     assert len(new(5, special_bonus=True).red) == 2
     kinds = {k for seed in range(30) for k in new(2, seed=seed, special_bonus=True).red}
     assert kinds == set(range(KINDS))
@@ -295,6 +298,40 @@ def test_r3_8_commitments_hidden_until_all_done() -> None:
     assert any(e.text == "P1 draws b9-b11." for e in s.events(2))
 
 
+def test_r3_8_log_numbering_does_not_betray_a_bonus_chain() -> None:
+    """Every log line takes the next number in one shared sequence, so a private line per
+    decision would let P2 count P1's hidden decisions from the number of P2's own line.
+    Whether P1 has drawn nothing yet or is in the middle of a bonus chain, P2's log (texts
+    and numbers) and view must be the same."""
+
+    def p2_sees(p1_starts_chain: bool) -> tuple[list[tuple[int, str]], dict[str, object]]:
+        s = new(2)
+        link(s, 0, "a8", "b9")
+        link(s, 0, "b9", "c10")  # obelisk 1 linked to village 1
+        link(s, 0, "j9", "i10")
+        reveal(s, "desert", "desert")
+        if p1_starts_chain:
+            s.apply(0, "draw h9-i10")  # obelisk 2: a bonus segment is owed
+            assert s.bonus[0] == 1 and 0 in s.to_move()
+        s.apply(1, "draw a4-a6")
+        assert s.to_move() == (0,)
+        return [(e.seq, e.text) for e in s.events(1)], s.view(1)
+
+    assert p2_sees(True) == p2_sees(False)
+    # P1's own line comes once the chain is done and tells the whole part
+    s = new(2)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")
+    link(s, 0, "j9", "i10")
+    reveal(s, "desert", "desert")
+    s.apply(0, "draw h9-i10")
+    assert s.events(0)[-1].text.startswith("Round 1")  # nothing logged mid-chain
+    s.apply(0, "bonus a8-a10")
+    assert s.events(0)[-1].text == (
+        "P1: you draw h9-i10, bonus a8-a10; connected: obelisk at h9")
+    assert s.events(0)[-1].to == (0,) and not s.events(1)[-1].text.startswith("P1:")
+
+
 def test_r3_9_round_of_13_turns() -> None:
     s = new(2, seed=3)
     rng = Rng(1)
@@ -372,6 +409,18 @@ def test_r4_3_last_sight_gives_bonus() -> None:
     assert "bonus a8-a10" in texts(s, 0)  # two mountain spaces, though the cards show desert
     s.apply(0, "bonus a8-a10")
     assert 0 not in s.to_move() and s.bonus[0] == 0
+    # Isla Grande: the 2nd obelisk gives none, the 3rd gives the bonus segment
+    g = new(1, map="grande")
+    link(g, 0, "d11", "d13")
+    link(g, 0, "c10", "d11")  # obelisk d13 via village 1
+    link(g, 0, "c4", "d5")
+    link(g, 0, "d5", "e4")  # obelisk e4 via village 10
+    assert g.kcount[OBELISK] == 2 and g.bonus[0] == 0
+    link(g, 0, "k12", "l13")
+    reveal(g, "desert", "desert")
+    g.apply(0, "draw l13-l15")  # obelisk k12 via village 5
+    assert g.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2, 2]
+    assert g.bonus[0] == 1 and {type(a) for a in g.legal_actions(0)} == {Bonus}
 
 
 def test_r4_4_bonus_segment_anywhere() -> None:
@@ -416,17 +465,23 @@ def test_r4_6_several_sights_at_once() -> None:
     assert sv["yeti"] == [3] and sv["book"] == [2]
     # one segment completing two kinds' last sights gives two bonus segments
     t = new(1)
-    link(t, 0, "i0", "h1")  # yeti 2 ... not yet near a village
-    link(t, 0, "e12", "d13")  # book 2 (e12) ...
-    link(t, 0, "a8", "b9")
-    link(t, 0, "b9", "c10")
-    t.kcount[YETI] = 1
-    t.kcount[BOOK] = 1  # pretend the first yeti and book were already circled
-    link(t, 0, "h1", "g2")  # village 8 reached: yeti 2 circled -> bonus
-    assert t.bonus[0] == 1
-    link(t, 0, "d13", "c12")
-    link(t, 0, "c12", "c10")  # book 2 circled -> second bonus
-    assert t.bonus[0] == 2
+    link(t, 0, "i0", "h1")
+    link(t, 0, "h1", "g2")  # yeti 1 (i0) via village 8
+    link(t, 0, "e12", "e14")
+    link(t, 0, "e14", "d15")  # book 1 (e12) via village 3
+    link(t, 0, "e6", "f7")
+    link(t, 0, "f7", "g6")
+    link(t, 0, "g6", "h5")  # yeti 2 and book 2 in one network, no village yet
+    assert t.bonus[0] == 0 and t.sight_sum(0) == 3 + 2
+    reveal(t, "forest", "forest")
+    t.apply(0, "draw h5-i4")  # this one segment reaches village 7
+    sv = t.view(0)["sheets"][0]["sight_values"]
+    assert sv["yeti"] == [3, 4] and sv["book"] == [2, 2]
+    assert t.bonus[0] == 2 and t.to_move() == (0,)
+    t.apply(0, "bonus a4-a6")
+    assert t.bonus[0] == 1 and t.turn == 0
+    t.apply(0, "bonus a10-a12")
+    assert t.bonus[0] == 0 and t.turn == 1
 
 
 def test_r4_7_sights_share_village() -> None:
@@ -545,6 +600,20 @@ def test_r7_1_red_bonus() -> None:
     s.apply(0, s.legal_actions(0)[0])
     s.apply(1, seg)
     assert s.red_pts == [6, 0]  # the card is gone
+    # Isla Grande: any two of the three sights of the card's kind, joined to each other
+    g = new(2, map="grande", special_bonus=True)
+    g.red = [OBELISK]
+    chain = path(GRANDE, "e4", "k12")
+    for x, y in pairwise(chain[:-1]):
+        link(g, 1, x, y)
+    last = (chain[-2], chain[-1])
+    reveal(g, terrain_name(GRANDE, last[0]), terrain_name(GRANDE, last[1]))
+    seg = f"draw {'-'.join(sorted(last, key=GRANDE.space))}"
+    g.apply(1, seg)
+    assert g.red_pts == [0, 0] and g.red == [OBELISK]  # not before the turn resolves
+    g.apply(0, next(a for a in g.legal_actions(0) if str(a) != seg))
+    assert g.red_pts == [0, 6] and g.red == []
+    assert not any(GRANDE.village[GRANDE.space(x)] >= 0 for x in chain)  # no village used
     # without the variant nothing is tracked
     t = new(2)
     assert t.red == [] and not t.red_on

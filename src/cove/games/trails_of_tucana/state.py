@@ -20,7 +20,7 @@ from typing import Any
 
 from cove.core.rng import Rng
 from cove.core.state import State
-from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Draw, Pass
+from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Pass
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
     DECK_SIZE,
@@ -203,12 +203,16 @@ class TucanaState(State):
         return acts or [PASS]
 
     def _apply(self, player: int, action: Any) -> None:
-        before = (self.circled[player], self.pairs[player], self.bonus[player])
         self._step(player, action)
-        if self.logging:
-            self.say(f"P{player + 1}: you {self._describe(player, action, before)}", to=player)
-        if not self.waiting:
-            self._resolve()
+        if self.done[player]:
+            # The private line waits until the player's whole part of the turn is done:
+            # every line takes the next number in the shared log, so a line per decision
+            # would let the others count decisions (and spot a bonus chain) by the
+            # numbering of their own lines. How many players are done is public anyway.
+            if self.logging:
+                self.say(f"P{player + 1}: you {self._summary(player)}", to=player)
+            if not self.waiting:
+                self._resolve()
 
     def _step(self, p: int, a: Action) -> None:
         """One decision of seat ``p``'s sequence this turn (no logging, no resolution)."""
@@ -540,25 +544,29 @@ class TucanaState(State):
             out.append(f"villages {LETTER_NAMES[L]}-{LETTER_NAMES[L]} ({isl.pair_values[L]})")
         return out
 
-    def _describe(self, p: int, a: Action, before: tuple[int, int, int]) -> str:
-        text = "draw nothing (no free segment fits)" if isinstance(a, Pass) else str(a)
-        gains = self._gains(p, before[0], before[1])
+    def _drew(self, p: int) -> str:
+        """What seat ``p`` drew this turn: ``h9-i10, bonus a8-a10`` or ``nothing``."""
+        return ", ".join(
+            "nothing" if isinstance(a, Pass)
+            else (f"bonus {a.ends}" if isinstance(a, Bonus) else a.ends)
+            for a in self.moves[p]
+        )
+
+    def _summary(self, p: int) -> str:
+        """Seat ``p``'s own account of its finished turn (the private log line)."""
+        snap = self.snap[p]
+        assert snap is not None
+        drew = self._drew(p)
+        text = "draw " + drew + (" (no free segment fits)" if drew == "nothing" else "")
+        gains = self._gains(p, snap[1], snap[3])
         if gains:
             text += "; connected: " + ", ".join(gains)
-        if self.bonus[p]:
-            text += f"; {self.bonus[p]} bonus segment{'s' if self.bonus[p] > 1 else ''} to draw"
         return text
 
     def _turn_text(self, p: int) -> str:
         snap = self.snap[p]
         assert snap is not None
-        drew = [
-            "nothing" if isinstance(a, Pass)
-            else (f"bonus {a.ends}" if isinstance(a, Bonus) else a.ends)
-            for a in self.moves[p]
-            if isinstance(a, (Draw, Bonus, Pass))
-        ]
-        text = f"P{p + 1} draws {', '.join(drew)}"
+        text = f"P{p + 1} draws {self._drew(p)}"
         gains = self._gains(p, snap[1], snap[3])
         if gains:
             text += "; connects " + ", ".join(gains)
