@@ -98,3 +98,21 @@ def play_random_until(s: TidesState, k: int) -> None:
     for _ in range(k):
         p = s.to_move()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+def test_render_shows_running_scores() -> None:
+    """GAME-DONE "scores": each seat's score so far; the viewer's own includes their secret
+    sightings bonus, the others' show only the public part (orders + goods sold)."""
+    s = new(3, 5)
+    s.won[0] = (0, 27)                     # O01 octopus 2 gold, O28 whale 2 gold
+    s.won[1] = (9,)                        # O10 sea dragon 2 gold
+    v0, v1 = s.view(0), s.view(1)
+    assert v0["my_score"] == s.scores()[0] and v1["my_score"] == s.scores()[1]
+    sold = [sum(s.hold[p * 5 + t] // DATA.sell[t] for t in range(5)) for p in range(3)]
+    assert [x["public_score"] for x in v0["seats"]] == [4 + sold[0], 2 + sold[1], sold[2]]
+    assert v0["seats"] == v1["seats"]      # the same public figures for everyone
+    assert GAME.render is not None
+    text = GAME.render(v0, False)
+    assert f"score so far {s.scores()[0]:g} (with your sightings bonus)" in text
+    assert f"score so far {2 + sold[1]} + secret sightings bonus" in text
+    assert "my_score" not in s.view(None)

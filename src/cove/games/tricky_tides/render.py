@@ -185,6 +185,10 @@ def render(view: dict[str, Any], color: bool = False) -> str:
                 f"{pl['cards_in_hand']} cards")
         if scores is not None:
             line += f"; final score {scores[p]:g}"
+        elif me and "my_score" in view:
+            line += f"; score so far {view['my_score']} (with your sightings bonus)"
+        else:
+            line += f"; score so far {pl['public_score']} + secret sightings bonus"
         if pl["sightings"]:
             sc = pl["sightings"]
             line += "; sightings " + sc["id"]

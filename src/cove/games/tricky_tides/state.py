@@ -966,6 +966,8 @@ class TidesState(State):
                 "hold_total": self.hcount[p],
                 "orders": [order_dict(o) for o in self.won[p]],
                 "order_gold": gold,
+                # the score so far without the secret sightings bonus (orders + goods sold)
+                "public_score": gold + sum(self.hold[b + t] // SELL[t] for t in RG),
                 "anchor": bool(self.anchors >> p & 1),
                 "cards_in_hand": popcount(self.hands[p]),
                 "played": card_dict(self.trick[p], heads) if self.trick[p] >= 0 else None,
@@ -1005,6 +1007,7 @@ class TidesState(State):
             v["hand"] = [card_dict(c, heads) for c in range(NAV_CARDS)
                          if self.hands[player] >> c & 1]
             v["sightings"] = self._sight_dict(self.sight[player])
+            v["my_score"] = sum(self.score_parts(player))   # with the own sightings bonus
         return v
 
     @staticmethod
