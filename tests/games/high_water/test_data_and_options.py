@@ -33,6 +33,8 @@ def bad(tmp_path: Path, old: str, new_text: str) -> Path:
          "quest 'Pay the Harbourmaster': field 'tasks\\[1\\]'"),
         ('tasks = ["did used_blue", "pay 1g"]', 'tasks = ["did used_purple", "pay 1g"]',
          "quest 'Scout the Reef': field 'tasks\\[1\\]': unknown flag 'used_purple'"),
+        ('tasks = ["did used_blue", "pay 1g"]', 'tasks = ["did used_blue", "did used_blue"]',
+         "quest 'Scout the Reef': field 'tasks\\[2\\]': 'did used_blue' appears twice"),
         ('influence = 8\n', 'influence = "eight"\n',
          "quest 'Pirate Council': field 'influence' must be int"),
         ('type = "passive"\ncost = ["y", "any"]', 'type = "pasive"\ncost = ["y", "any"]',

@@ -333,7 +333,11 @@ def load(path: str | Path = DEFAULT_PATH) -> HWData:
                 ic = icon(m.group(1), entry, fld)
                 tasks.append(Task(f"pay {ic.text} die", die=ic))
             elif m := _DID.match(s):
-                tasks.append(Task(s, flag=flag(m.group(1), entry, fld)))
+                f = flag(m.group(1), entry, fld)
+                # notes §4.6: one flag must not finish two tasks of the same quest
+                ck.expect(all(tk.flag != f for tk in tasks), entry,
+                          f"field {fld!r}: 'did {flags[f]}' appears twice on this quest")
+                tasks.append(Task(s, flag=f))
             else:
                 raise L.fail(entry, f"field {fld!r}: {tx!r} is not 'pay <n>g', 'pay <n>r', "
                              "'pay <icon> die' or 'did <flag>'")
