@@ -1126,3 +1126,38 @@ def test_r12_1_solo_pirate_hide_out_keeps_one_deckhand_per_assignment() -> None:
     assert s.hidden[sp]
     assert s.assign[sp] == [1, 1, 1, 1]
     check_conservation(s)
+
+
+def test_r6_1_extort_counts_at_the_moment_the_line_is_crossed() -> None:
+    # The line lies between space 5 and space 0. A Deckhand paid from Extort for a space
+    # after the line (here space 1) was still on Extort when the Captain crossed: it pays.
+    s = after_setup(2)
+    s.cap[0] = 4
+    s.assign[0] = [0, 0, 2, 0]
+    s.wheel_dh[0] = [0, 0, 0, 1, 0, 0]
+    s.gold[0] = 0
+    turn_of(s, 0)
+    do_prefix(s, "captain to 2")           # skips 5 (paid), 0 (free), 1 (paid)
+    assert s.wheel_dh[0] == [0, 1, 0, 1, 0, 1] and s.assign[0] == [0, 0, 0, 0]
+    assert s.crossed and s.gold[0] == 1    # one was on Extort at the line
+    # A Deckhand released from a space after the line (landing on 1) comes too late...
+    s = after_setup(2)
+    s.cap[0] = 4
+    s.assign[0] = [0, 0, 1, 0]
+    s.wheel_dh[0] = [0, 1, 0, 1, 0, 0]
+    s.gold[0] = 0
+    turn_of(s, 0)
+    do_prefix(s, "captain to 1")           # pays 5 from Extort, crosses, lands on 1
+    do(s, "released deckhand to extort")
+    assert s.crossed and s.gold[0] == 0 and s.assign[0] == [0, 0, 1, 0]
+    # ...while one released before it (space 5) is placed in time.
+    s = after_setup(2)
+    s.cap[0] = 4
+    s.assign[0] = [1, 0, 0, 0]
+    s.wheel_dh[0] = [0, 0, 0, 1, 0, 1]
+    s.gold[0] = 0
+    turn_of(s, 0)
+    do_prefix(s, "captain to 0")
+    do(s, "released deckhand to extort")
+    assert s.crossed and s.gold[0] == 1
+    check_conservation(s)

@@ -117,6 +117,7 @@ class PiratesState(State):
         "gold",
         "hidden",
         "level",
+        "line_ext",
         "m_card",
         "m_cube",
         "m_deck",
@@ -215,6 +216,7 @@ class PiratesState(State):
         self.end_trigger = False
         self.over = False
         self.crossed = False
+        self.line_ext = 0
         self.moves_used = 0
         self.sail_bonus = 0
         self.refreshed = False
@@ -651,11 +653,15 @@ class PiratesState(State):
         elif kind == T_PAY:
             self.assign[p][act.a] -= 1
             self.wheel_dh[p][x] = 1
+            if act.a == EXT and x > self.cap[p]:
+                self.line_ext -= 1               # left Extort before the line
             if log:
                 self.say(f"{self.name(p)} skips space {x} with a deckhand from {ASSIGN[act.a]}")
         elif kind == T_RELEASE:
             self.wheel_dh[p][x] = 0
             self.assign[p][act.a] += 1
+            if act.a == EXT and x > self.cap[p]:
+                self.line_ext += 1               # on Extort in time for the line
             if log:
                 self.say(f"{self.name(p)} moves the deckhand from space {x} to {ASSIGN[act.a]}")
         elif kind == T_NEWHAND:
@@ -756,7 +762,7 @@ class PiratesState(State):
             self.rerolls = sum(1 for c in self.crew[p] if R.crew[c].trigger == o
                                for b in R.crew[c].bonus if b == D.REROLL)
             if self.crossed:
-                e = self.assign[p][EXT]
+                e = self.line_ext
                 self.add_gold(p, e)
                 if log:
                     self.say(f"{self.name(p)} crosses the ship line: extort gives {e} gold")
@@ -847,6 +853,9 @@ class PiratesState(State):
             release.append(dest)
         self.cap[p] = dest
         self.crossed = cur + d >= 6
+        # Extort pays for the Deckhands on it when the Captain crosses the line (between
+        # 5 and 0): pays and releases for spaces before it (s > cur) adjust this count
+        self.line_ext = self.assign[p][EXT]
         if self.logging:
             self.say(f"{self.name(p)} moves the captain to {dest}: "
                      f"{D.ORDERS[self.wheel[p][dest]]}")
@@ -1296,6 +1305,7 @@ class PiratesState(State):
         s.end_trigger = self.end_trigger
         s.over = self.over
         s.crossed = self.crossed
+        s.line_ext = self.line_ext
         s.moves_used = self.moves_used
         s.sail_bonus = self.sail_bonus
         s.refreshed = self.refreshed
