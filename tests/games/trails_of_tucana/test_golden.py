@@ -14,7 +14,7 @@ import pytest
 
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
-from cove.games.trails_of_tucana.actions import Pass
+from cove.games.trails_of_tucana.actions import Bonus, Draw, Pass
 from cove.games.trails_of_tucana.state import TucanaState
 
 GOLDEN = Path(__file__).with_name("golden")
@@ -33,9 +33,9 @@ def pick(s: TucanaState, p: int, rng: Rng) -> Any:
     """A fixed test policy (independent of the bots and the heuristic): take the move that
     raises the running score most; else one that extends a network from a village or an
     earlier segment; ties at random. It links enough to exercise bonuses and pairs."""
-    legal = s.legal_actions(p)
+    legal = [a for a in s.legal_actions(p) if isinstance(a, (Draw, Bonus, Pass))]
     best: list[Any] = []
-    top = (-1.0, -1)
+    top: tuple[float, int] = (-1.0, -1)
     for a in legal:
         if isinstance(a, Pass):
             return a
@@ -48,7 +48,7 @@ def pick(s: TucanaState, p: int, rng: Rng) -> Any:
             for v in (x, y)
             if s.isl.village[v] >= 0 or s.drawn[p] & s.isl.incident[v]
         )
-        key = (c._score(p) - s._score(p) + 2 * c.bonus[p], grow)
+        key: tuple[float, int] = (c._score(p) - s._score(p) + 2 * c.bonus[p], grow)
         if key > top:
             top, best = key, [a]
         elif key == top:

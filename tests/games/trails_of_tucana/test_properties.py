@@ -174,6 +174,7 @@ def test_redeterminize_keeps_view(g: dict[str, Any], cut: int) -> None:
         assert s.view(p) == want
     if not s.is_over:
         d = s.redeterminize(0, Rng(1))
+        assert isinstance(d, TucanaState)
         while not d.is_over:
             step(d, rng)
 
@@ -229,5 +230,6 @@ def test_resample_depends_only_on_the_view() -> None:
     assert other.view(0) == s.view(0)
     for k in range(3):
         x, y = s.redeterminize(0, Rng(k)), other.redeterminize(0, Rng(k))
+        assert isinstance(x, TucanaState) and isinstance(y, TucanaState)
         assert [x.view(q) for q in range(3)] == [y.view(q) for q in range(3)]
         assert x.deck == y.deck

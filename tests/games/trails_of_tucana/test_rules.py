@@ -224,8 +224,8 @@ def test_r3_3_segment_matches_cards() -> None:
     assert set(texts(s, 0)) == want and len(want) == 21
     reveal(s, "forest", "forest")
     for t in texts(s, 1):
-        a, b = t.split()[1].split("-")
-        assert terrain_name(PETIT, a) == terrain_name(PETIT, b) == "forest"
+        x, y = t.split()[1].split("-")
+        assert terrain_name(PETIT, x) == terrain_name(PETIT, y) == "forest"
 
 
 def test_r3_4_any_card_wild() -> None:
@@ -430,7 +430,8 @@ def test_r4_4_bonus_segment_anywhere() -> None:
     reveal(s, "water", "water")
     assert len(s.legal_actions(0)) == len(GRANDE.edges)
     assert {type(a) for a in s.legal_actions(0)} == {Bonus}
-    assert Bonus(0, "x") != Draw(0, "x")  # same edge, different decision
+    bonus: object = Bonus(0, "x")
+    assert bonus != Draw(0, "x")  # same edge, different decision
 
 
 def test_r4_5_bonus_chain() -> None:
@@ -545,10 +546,10 @@ def test_r6_2_blue_bonus_first_and_ties() -> None:
     reveal(s, terrain_name(s.isl, a), terrain_name(s.isl, b))
     seg = f"draw {'-'.join(sorted((a, b), key=s.isl.space))}"
     s.apply(0, seg)
-    assert s.blue[0] == (3,)  # not handed out before the turn resolves
+    assert list(s.blue[0]) == [3]  # not handed out before the turn resolves
     s.apply(1, seg)
     s.apply(2, s.legal_actions(2)[0])
-    assert s.blue[0] == ()  # the card is discarded
+    assert not s.blue[0]  # the card is discarded
     assert s.blue_pts[:2] == [3, 3]  # both completed it the same turn
     assert any("P1 and P2 take the A-A blue bonus card (3)" in e.text for e in s.events(None))
     # P3 completes it later: village points but no blue card
@@ -574,9 +575,9 @@ def test_r6_3_second_blue_card() -> None:
                 a for a in s.legal_actions(p) if str(a) != seg))
 
     turn([0])
-    assert s.blue_pts[0] == 7 and s.blue[4] == (5,)
+    assert s.blue_pts[0] == 7 and list(s.blue[4]) == [5]
     turn([1, 2])
-    assert s.blue_pts[1] == s.blue_pts[2] == 5 and s.blue[4] == ()
+    assert s.blue_pts[1] == s.blue_pts[2] == 5 and not s.blue[4]
     turn([3])
     assert s.blue_pts[3] == 0 and s.pairs[3] >> 4 & 1
 
