@@ -492,3 +492,21 @@ def test_r25_6_cartographer_offers_copies_of_a_card_once() -> None:
     top = s.crew_deck[-1]
     s.apply(p, "cycle purser")
     assert s.crew_row[:2] == [top, CARD["Purser"]] and s.crew_deck[0] == CARD["Purser"]
+
+
+def test_heuristic_sees_an_unlocked_did_task_and_does_not_reward_hoarding() -> None:
+    from cove.games.high_water.heuristic import heuristic
+
+    s = to_segment(2, seed=1)
+    p, o = s.cur(), 1 - s.cur()
+    give(s, o, quests=[("Letter of Marque", 0, 0)])
+    give(s, p, "r2 y1", gold=0, rum=0, quests=[("Raid a Merchantman", 0, 0)])
+    goto(s, 3)
+    before = heuristic(s, p)
+    s.apply(p, "use r2")  # sets used_red: the quest's first task is now as good as done
+    assert heuristic(s, p) > before
+    # gold beyond what the quests ask for (plus a reserve) counts far less
+    s.gold[p] = 4
+    four = heuristic(s, p)
+    s.gold[p] = 40
+    assert heuristic(s, p) - four < 0.3 * 36 / 2
