@@ -672,6 +672,24 @@ def test_r9_1_solo_discard() -> None:
     u = new(2, seed=3)
     play_turns(u, Rng(3), 13)
     assert "solo" not in u.view(0)
+    # a card already claimed is never among the discards: with A-A and B-B claimed,
+    # the 3 discards are exactly the other three letters
+    for seed in range(4):
+        w = new(1, seed=seed, setup_card=1)
+        for letter in "AB":
+            draw_now(w, 0, *build_pair_but_last(w, 0, letter))
+        assert w.blue_pts[0] == 3 + 4 and not w.blue[0] and not w.blue[1]
+        w._end_round()
+        assert w.view(0)["solo"]["discarded_blue"] == ["C", "D", "E"]
+        assert w.blue == [(), (), (), (), ()] and w.blue_pts[0] == 7
+    # with 2 to discard, the choice among the unclaimed letters is random
+    picks = set()
+    for seed in range(12):
+        w = new(1, seed=seed, solo_discards=2)
+        w._end_round()
+        picks.add(tuple(w.view(0)["solo"]["discarded_blue"]))
+        assert all(len(x) == 2 for x in picks)
+    assert len(picks) > 3
 
 
 def test_r9_2_solo_target() -> None:
