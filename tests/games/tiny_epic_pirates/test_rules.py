@@ -777,10 +777,45 @@ def test_r7_12_hide_out_in_a_free_cove() -> None:
     at_order(s, 0, D.HIDE_OUT)
     do_prefix(s, "hide out")
     assert s.hidden[0] and top(s) == S.T_DIST
-    assert len(texts(s)) == 15           # 4 deckhands over rigging/cannons/extort
-    do(s, "deckhands: rigging 0, cannons 1, extort 3")
+    do(s, "move: repair deckhand to extort")
+    do(s, "move: repair deckhand to cannons")
+    do(s, "move: rigging deckhand to extort")
+    assert top(s) == S.T_DIST            # any number: one more move is allowed
+    do(s, "done moving deckhands")
     assert s.assign[0] == [0, 1, 3, 0] and s.gold[0] == 1 + 2   # 2 newly on extort
     check_conservation(s)
+
+
+def test_r7_12_hide_out_takes_deckhands_from_anywhere_on_the_helm() -> None:
+    # SOURCED (Dz-Hide): "any number of your Deckhands from ANYWHERE (including Repair) on
+    # your Helm Mat": the wheel too; each one placed onto Extort gives 1 Gold.
+    s = after_setup(2)
+    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
+    s.pos[0], s.hidden[0] = free, False
+    s.assign[0] = [0, 0, 1, 1]
+    s.wheel_dh[0] = [0, 0, 0, 1, 0, 1]
+    s.dh_reserve[0] = 0
+    s.gold[0] = 0
+    at_order(s, 0, D.HIDE_OUT)
+    do_prefix(s, "hide out")
+    assert "move: wheel deckhand on 3 to rigging" in texts(s)
+    assert "move: wheel deckhand on 5 to extort" in texts(s)
+    do(s, "move: wheel deckhand on 5 to extort")
+    do(s, "move: repair deckhand to rigging")
+    do(s, "done moving deckhands")       # space 3 keeps its deckhand
+    assert s.wheel_dh[0] == [0, 0, 0, 1, 0, 0] and s.assign[0] == [1, 0, 2, 0]
+    assert s.gold[0] == 1
+    check_conservation(s)
+    # moving a Deckhand off Extort and back on earns nothing
+    s = after_setup(2)
+    s.pos[0], s.hidden[0] = free, False
+    s.gold[0] = 0
+    at_order(s, 0, D.HIDE_OUT)
+    do_prefix(s, "hide out")
+    do(s, "move: extort deckhand to rigging")
+    do(s, "move: rigging deckhand to extort")
+    do(s, "done moving deckhands")
+    assert s.gold[0] == 0 and s.assign[0] == [1, 1, 1, 0]
 
 
 def test_r7_12_hideout_extort_all_option() -> None:
@@ -789,7 +824,9 @@ def test_r7_12_hideout_extort_all_option() -> None:
     s.pos[0], s.hidden[0] = free, False
     at_order(s, 0, D.HIDE_OUT)
     do_prefix(s, "hide out")
-    do(s, "deckhands: rigging 0, cannons 0, extort 3")
+    do(s, "move: rigging deckhand to extort")
+    do(s, "move: cannons deckhand to extort")
+    do(s, "done moving deckhands")
     assert s.gold[0] == 1 + 3
 
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.actions import (
     A_ASSIGN,
-    A_DIST,
     A_DO,
     A_FIRE,
     A_KEEP,
@@ -79,12 +78,8 @@ def choose(s: PiratesState, task: Task, acts: list[Act]) -> Act:
             if a.kind == A_TAKE and a.b < 0:
                 return a
         return acts[-1]
-    if kind == S.T_DIST:
-        # one Deckhand per Assignment, filled from the left; the rest stay in Repair
-        one = [a for a in acts if a.kind == A_DIST and max(a.a, a.b, a.c) <= 1]
-        return max(one, key=lambda a: (a.a + a.b + a.c, a.a, a.b)) if one else acts[-1]
-    if kind == S.T_REASSIGN:
-        # from Repair or the wheel to the leftmost empty Assignment; one each
+    if kind in (S.T_DIST, S.T_REASSIGN):
+        # Hide Out and Reassign: from Repair or the wheel to the leftmost empty Assignment; one each
         for a in acts:
             if a.kind == A_MOVE and a.a not in (S.RIG, S.CAN, S.EXT) and s.assign[p][a.b] == 0:
                 return a

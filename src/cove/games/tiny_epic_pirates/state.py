@@ -21,7 +21,6 @@ from cove.games.tiny_epic_pirates.actions import (
     A_ASSIGN,
     A_BONUS,
     A_COVE,
-    A_DIST,
     A_DO,
     A_DONE,
     A_FIRE,
@@ -88,8 +87,6 @@ T_AUTO = 100
 
 # Battle kinds.
 B_MERCHANT, B_PIRATE, B_NAVY = range(3)
-# Distribution modes.
-DIST_HIDE = 0
 
 Task = tuple[int, int, int]
 
@@ -116,6 +113,7 @@ class PiratesState(State):
         "end_trigger",
         "gold",
         "hidden",
+        "hide_ext",
         "level",
         "line_ext",
         "m_card",
@@ -217,6 +215,7 @@ class PiratesState(State):
         self.over = False
         self.crossed = False
         self.line_ext = 0
+        self.hide_ext = 0
         self.moves_used = 0
         self.sail_bonus = 0
         self.refreshed = False
@@ -433,7 +432,7 @@ class PiratesState(State):
         if kind == T_CREW:
             return self._crew_actions(p, x)
         if kind == T_DIST:
-            return self._dist_actions(p)
+            return self._move_actions(p, x, True)
         if kind == T_CAPBURY:
             out = [Act(A_SKIP, text="skip bury")]
             if self.can_bury(p):
@@ -461,7 +460,7 @@ class PiratesState(State):
             return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
                     for d in self._navy_dirs(p)] or [Act(A_SKIP, text="the navy stays")]
         if kind == T_REASSIGN:
-            return self._reassign_actions(p, x)
+            return self._move_actions(p, x, False)
         if kind == T_LOSE:
             return [Act(A_LOSE, t, text=f"lose {R.booty[t]}")
                     for t in sorted(set(self.booty[p]))] or [Act(A_SKIP, text="nothing to lose")]
@@ -569,37 +568,23 @@ class PiratesState(State):
         out.append(Act(A_DONE, text="done crewing"))
         return out
 
-    def _reassign_actions(self, p: int, moved: int) -> list[Act]:
-        """Reassign [DESIGN]: move chosen Deckhands one at a time (at most one move per
-        Deckhand) from Repair or a wheel space (option ``reassign=all``: also from Rigging,
-        Cannons or Extort) to Rigging, Cannons or Extort."""
+    def _move_actions(self, p: int, moved: int, hide: bool) -> list[Act]:
+        """Deckhands moved one at a time (at most as many moves as Deckhands) to Rigging,
+        Cannons or Extort. Hide Out [SOURCED: Dz-Hide]: any number, from anywhere on the
+        Helm Mat (Repair, the wheel, the other Assignments). Reassign [DESIGN]: from Repair or
+        a wheel space (option ``reassign=all``: also from Rigging, Cannons or Extort)."""
         out = []
         if moved < self.R.deckhands:
             a = self.assign[p]
             srcs = [(REP, "repair deckhand")] if a[REP] else []
             srcs += [(10 + s, f"wheel deckhand on {s}") for s in range(6) if self.wheel_dh[p][s]]
             assert isinstance(self.options, PiratesOptions)
-            if self.options.reassign == "all":
+            if hide or self.options.reassign == "all":
                 srcs += [(j, f"{ASSIGN[j]} deckhand") for j in range(3) if a[j]]
-            out = [Act(A_MOVE, src, j, text=f"reassign: {what} to {ASSIGN[j]}")
+            verb = "move" if hide else "reassign"
+            out = [Act(A_MOVE, src, j, text=f"{verb}: {what} to {ASSIGN[j]}")
                    for src, what in srcs for j in range(3) if j != src]
-        out.append(Act(A_DONE, text="done reassigning"))
-        return out
-
-    def _dist_actions(self, p: int) -> list[Act]:
-        a = self.assign[p]
-        fixed = a[RIG] + a[CAN] + a[EXT]
-        pool = fixed + a[REP]
-        # Hide Out places every Deckhand; the solo pirate may leave some in Repair, since
-        # each of its Assignments holds only one [SOURCED: Dz-Solo]
-        lo = fixed if p == self.solo else pool
-        out = []
-        for tot in range(lo, pool + 1):
-            for r in range(tot + 1):
-                for c in range(tot - r + 1):
-                    e = tot - r - c
-                    out.append(Act(A_DIST, r, c, e,
-                                   text=f"deckhands: rigging {r}, cannons {c}, extort {e}"))
+        out.append(Act(A_DONE, text="done moving deckhands" if hide else "done reassigning"))
         return out
 
     def _fire_actions(self, p: int) -> list[Act]:
@@ -702,8 +687,8 @@ class PiratesState(State):
                     self.say(f"{self.name(p)} throws the new {R.booty[x]} back in the bag")
         elif kind == T_CREW:
             self._crew_do(p, x, act)
-        elif kind == T_DIST:
-            self._distribute(p, act)
+        elif kind == T_DIST and k == A_DONE:
+            self._hide_out_gold(p)
         elif kind in (T_CAPBURY, T_CAPT2, T_CREWBONUS):
             if kind == T_CREWBONUS and k == A_BONUS:
                 self.bonus_left.remove((act.c, act.a))
@@ -720,7 +705,7 @@ class PiratesState(State):
             self.navy = NEIGH[self.navy][[d for d, _ in NEIGH[self.navy]].index(act.a)][1]
             if log:
                 self.say(f"the navy sails {DIRS[act.a][2]} to {cell(self.navy)}")
-        elif kind == T_REASSIGN:
+        elif kind in (T_DIST, T_REASSIGN):
             if k == A_MOVE:
                 src = act.a
                 if src >= 10:
@@ -733,7 +718,7 @@ class PiratesState(State):
                 if log:
                     self.say(f"{self.name(p)} reassigns a deckhand from {where} to "
                              f"{ASSIGN[act.b]}")
-                tasks.append((T_REASSIGN, p, x + 1))
+                tasks.append((kind, p, x + 1))
         elif kind == T_LOSE:
             if k == A_LOSE:
                 self.booty[p].remove(act.a)
@@ -935,7 +920,8 @@ class PiratesState(State):
             self.hidden[p] = True
             if log:
                 self.say(f"{who} hides out in the cove at {cell(self.pos[p])}")
-            self.tasks.append((T_DIST, p, DIST_HIDE))
+            self.hide_ext = self.assign[p][EXT]
+            self.tasks.append((T_DIST, p, 0))
         elif b == D.BURY:
             t = len(self.treasures[p])
             cost = R.treasure_cost[t]
@@ -1042,22 +1028,17 @@ class PiratesState(State):
             self.crew_known -= 1
         return deck.pop()
 
-    def _distribute(self, p: int, act: Act) -> None:
-        """Hide Out: Deckhands from Repair and the three Assignments placed anew."""
+    def _hide_out_gold(self, p: int) -> None:
+        """Each Deckhand the Hide Out placed onto Extort gives 1 Gold (option
+        ``hideout_extort=all``: every one on Extort)."""
         a = self.assign[p]
-        r, c, e = act.a, act.b, act.c
-        tot = r + c + e
-        before_ext = a[EXT]
-        fixed = a[RIG] + a[CAN] + a[EXT]
-        a[REP] -= tot - fixed                  # the rest come out of Repair
-        a[RIG], a[CAN], a[EXT] = r, c, e
         assert isinstance(self.options, PiratesOptions)
-        gold = e if self.options.hideout_extort == "all" else max(0, e - before_ext)
+        gold = a[EXT] if self.options.hideout_extort == "all" else max(0, a[EXT] - self.hide_ext)
         self.add_gold(p, gold)
         if self.logging:
             extra = f"; extort pays {gold} gold" if gold else ""
-            self.say(f"{self.name(p)} hides and reassigns deckhands: rigging {r}, cannons {c}, "
-                     f"extort {e}, repair {a[REP]}{extra}")
+            self.say(f"{self.name(p)} hides out with deckhands: rigging {a[RIG]}, cannons "
+                     f"{a[CAN]}, extort {a[EXT]}, repair {a[REP]}{extra}")
 
     def _setup_bonuses(self, p: int) -> None:
         o = self.order_of(p)
@@ -1306,6 +1287,7 @@ class PiratesState(State):
         s.over = self.over
         s.crossed = self.crossed
         s.line_ext = self.line_ext
+        s.hide_ext = self.hide_ext
         s.moves_used = self.moves_used
         s.sail_bonus = self.sail_bonus
         s.refreshed = self.refreshed
