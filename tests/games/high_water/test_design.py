@@ -510,3 +510,27 @@ def test_heuristic_sees_an_unlocked_did_task_and_does_not_reward_hoarding() -> N
     four = heuristic(s, p)
     s.gold[p] = 40
     assert heuristic(s, p) - four < 0.3 * 36 / 2
+
+
+def test_r21_5_idle_dice_actions_option() -> None:
+    """Default: a die action that can do nothing is not offered (a green die with no marker,
+    so Careen the Hull's 'did used_green' needs a marker to clear). Option idle_dice_actions:
+    green and blue may be spent for nothing and still set used_<colour>; red never."""
+    s = to_segment(2, seed=1)
+    p, o = s.cur(), 1 - s.cur()
+    give(s, o, quests=[])  # no target for a red die
+    give(s, p, "g1 r3 y1", gold=0, rum=2, quests=[("Careen the Hull", 0, 0)])
+    goto(s, 3)
+    assert "use g1" not in texts(s) and "use r3" not in texts(s)
+    s = to_segment(2, seed=1, idle_dice_actions=True)
+    p, o = s.cur(), 1 - s.cur()
+    give(s, o, quests=[])
+    give(s, p, "g1 r3 y1", gold=0, rum=2, quests=[("Careen the Hull", 0, 0)])
+    s.crew_row = [-1] * 4
+    s.quest_row = [-1] * 3
+    goto(s, 3)
+    assert "use g1" in texts(s) and "use r3" not in texts(s)
+    s.apply(p, "use g1")
+    assert s.sflags >> DATA.flags.index("used_green") & 1 and dice_total(s) == 40
+    s.apply(p, "use y1")
+    assert s.step == 5 and "advance careen the hull" in texts(s)

@@ -17,7 +17,7 @@ OPTIONS: list[dict[str, Any]] = [
     {},
     {"tie_scope": "first", "tie_rereveals": 1},
     {"carry_cap": 3, "max_quests": 2, "goal": 12},
-    {"max_rounds": 8, "tie_rereveals": 0},
+    {"max_rounds": 8, "tie_rereveals": 0, "idle_dice_actions": True},
 ]
 
 games = st.tuples(

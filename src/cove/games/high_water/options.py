@@ -34,6 +34,12 @@ class HighWaterOptions(Options):
         help="DESIGN: which ties re-reveal: every tied group ('all') or only a tie for first "
         "('first'; lower ties are ordered by the seeded RNG)",
     )
+    idle_dice_actions: bool = option(
+        False,
+        help="DESIGN: a die may be spent on an action that does nothing now (a green die with "
+        "no marker to remove, a blue die with no other die), still counting as 'used_<colour>' "
+        "for quests; a red die always needs a target",
+    )
     data_file: str = option(
         "", help="path of an alternative card/dice data file ('' = the built-in high_water.toml)",
     )

@@ -582,8 +582,13 @@ class HighWaterState(State):
                     if first:
                         return out
         elif step == 3:
+            idle = self.options.idle_dice_actions
             for d in self._dice_labels(self.dice[p]):
-                if self._effect_possible(p, D.colours[d // 10].action, spare=1):
+                act = D.colours[d // 10].action
+                # a sabotage always needs a target (notes §4.3); with the option, other
+                # actions may be spent for nothing (still "used_<colour>")
+                if (self._effect_possible(p, act, spare=1)
+                        or (idle and act.kind != "sabotage" and act.cond < 0)):
                     out.append(Use(d, D.label[d]))
                     if first:
                         return out
