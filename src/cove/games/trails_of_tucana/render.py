@@ -138,6 +138,8 @@ def render(view: dict[str, Any], color: bool) -> str:
                       "33;1", color))
     if seat is not None and view.get("this_turn"):
         out.append("Your segments this turn: " + ", ".join(view["this_turn"]))
+    if seat is not None and view.get("connected_this_turn"):
+        out.append("Connected this turn: " + ", ".join(view["connected_this_turn"]))
     who = "Your island" if seat is not None else "Island of P1 (spectator)"
     out.append(f"{who} (P{me + 1}); letters {' '.join(view['sheets'][me]['letters'])} "
                "in villages 1-10")

@@ -530,6 +530,8 @@ class TucanaState(State):
         if player is not None:
             v["bonus_segments"] = self.bonus[player]
             v["this_turn"] = [str(a) for a in self.moves[player]]
+            own = self.snap[player]
+            v["connected_this_turn"] = [] if own is None else self._gains(player, own[1], own[3])
         return v
 
     # -- log text --------------------------------------------------------------------------
