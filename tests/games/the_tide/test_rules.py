@@ -416,6 +416,8 @@ def test_r6_3_edge_7_no_partner_with_three_friends_in_play() -> None:
                  held={0: "SS"})
     s.apply(0, "collect shell at c3")
     assert s.onboard[0] == 2 and s.waiting[0] == 1
+    # C7: the friend who picked up the third shell leaves, not another one (a1 comes first)
+    assert s.fr[sq("c3")] == -1 and s.fr[sq("a1")] == 0 and s.fr[sq("f1")] == 0
     assert any("no free token for a partner" in t for t in log(s))
     s.apply(1, "pass")
     s.apply(2, "pass")
