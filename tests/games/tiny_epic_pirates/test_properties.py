@@ -14,7 +14,8 @@ from tests.games.tiny_epic_pirates.helpers import check_conservation, new, play_
 
 PLAYERS = st.sampled_from([1, 2, 3, 4])
 SEEDS = st.integers(0, 10**6)
-OPTS = st.sampled_from([{}, {"hideout_extort": "all"}, {"max_rounds": 12}, {"reassign": "all"}])
+OPTS = st.sampled_from([{}, {"hideout_extort": "all"}, {"max_rounds": 12}, {"reassign": "all"},
+                        {"merchant_loss_surefire": False}])
 
 
 @settings(max_examples=25, deadline=None)

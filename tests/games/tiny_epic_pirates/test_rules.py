@@ -1198,3 +1198,16 @@ def test_r6_1_extort_counts_at_the_moment_the_line_is_crossed() -> None:
     do(s, "released deckhand to extort")
     assert s.crossed and s.gold[0] == 1
     check_conservation(s)
+
+
+def test_r7_10_merchant_loss_surefire_option() -> None:
+    # DESIGN with a plausible other reading (Dz-Merchant is silent): option
+    # merchant_loss_surefire=false gives no Sure-fire for losing to a Merchant.
+    s = after_setup(2, merchant_loss_surefire=False)
+    s.captain[0], s.side[0] = 0, 0
+    empty_ship(s, 0)
+    s.assign[0] = [1, 0, 0, 0]
+    s.wheel_dh[0] = [0, 0, 0, 0, 1, 1]
+    _attack_merchant(s, [6, 5], value=4)  # 2 damage vs 4
+    assert s.assign[0] == [0, 0, 0, 1] and s.sure[0] == 0
+    check_conservation(s)

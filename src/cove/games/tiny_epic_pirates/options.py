@@ -36,5 +36,11 @@ class PiratesOptions(Options):
         choices=("repair_wheel", "all"),
     )
 
+    merchant_loss_surefire: bool = option(
+        True,
+        help="DESIGN: a pirate who loses to a Merchant also gains 1 Sure-fire (as the loser "
+        "of a pirate battle does); false: only Jostled",
+    )
+
     def check(self, players: int) -> None:
         ruleset(self.ruleset)  # an unknown ruleset raises OptionError listing the available

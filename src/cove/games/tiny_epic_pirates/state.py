@@ -1143,9 +1143,13 @@ class PiratesState(State):
                 if log:
                     self.say(f"a tie: {who} gains a sure-fire token; the merchant sails on")
             else:
-                self.gain_sure(att)
+                assert isinstance(self.options, PiratesOptions)
+                sure = self.options.merchant_loss_surefire
+                if sure:
+                    self.gain_sure(att)
                 if log:
-                    self.say(f"{who} loses: jostled, and gains a sure-fire token")
+                    self.say(f"{who} loses: jostled" + (", and gains a sure-fire token"
+                                                        if sure else ""))
                 self._jostle_after_loss(att)
             return
         other = self.name(tgt)
