@@ -86,6 +86,7 @@ def test_r1_4_three_friends_at_most() -> None:
     s = position(fill({"a1": "B1", "f6": "W1", "a6": "C1", "d1": "W2"}), held={0: "BBPPCCW"})
     s.apply(0, "collect melon at f6")
     while s.phase != ACT:
+        assert s.phase != REWARD  # the friend option is not even offered: +3 at once
         s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
     assert s.points[0] == 3 and s.waiting[0] == 0
     assert not any("new friend" in t for t in log(s))
@@ -231,6 +232,10 @@ def test_r3_8_edge_6_collect_under_opponent_who_then_shirks() -> None:
     assert pile(s, "c") == "S" and s.held[1][SHELL] == 0 and conserved(s)
     off = position(fill(cells), piles=piles, collect_under_others=False)
     assert "collect bottle at c3" in texts(off)
+    # only other players' friends hold their tiles back: the mover's own friend does not
+    own = position(fill({**cells, "c4": "B1", "c5": "B."}), piles=piles,
+                   collect_under_others=False)
+    assert "collect 3 bottles at c3" in texts(own)
 
 
 def test_r3_9_no_collection_on_an_empty_square() -> None:
