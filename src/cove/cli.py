@@ -174,6 +174,9 @@ def _ask(state: State, seat: int, read: Callable[[str], str | None]) -> Any | No
             continue
         found = state.find_action(seat, text)
         if found is None:
+            why = state.explain_illegal(seat, text)
+            if why:
+                print(f"{why}.")
             print(f"{text!r} is not a legal move now. Choose 1 to {len(legal)} or type one of: "
                   + "; ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else ""))
             continue

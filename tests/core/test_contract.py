@@ -116,3 +116,13 @@ def test_rng_is_reproducible_and_unbiased_enough() -> None:
 def test_unknown_game_lists_ids() -> None:
     with pytest.raises(cove.UnknownGame, match="unknown game 'chess'; games:"):
         cove.load("chess")
+
+
+def test_illegal_text_carries_the_games_reason() -> None:
+    s = TOY.new(2, seed=3)
+    with pytest.raises(cove.IllegalAction,
+                       match="everyone bids before the first card is played. 'play 3' is not"):
+        s.apply(0, "play 3")
+    with pytest.raises(cove.IllegalAction) as e:
+        s.apply(0, "bid 9")
+    assert str(e.value).startswith("'bid 9' is not a legal move")

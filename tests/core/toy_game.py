@@ -96,6 +96,11 @@ class ToyState(State):
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
 
+    def explain_illegal(self, player: int, text: str) -> str:
+        if text.startswith("play") and self.bids is not None:
+            return "everyone bids before the first card is played"
+        return ""
+
     def stats(self) -> dict[str, float | str]:
         return {"top": float(max(self.score)), "end": "high" if max(self.score) >= 20 else "low"}
 

@@ -118,6 +118,12 @@ class State(ABC):
         """On a fresh clone, resample everything ``player`` cannot see (hidden games)."""
         return None
 
+    def explain_illegal(self, player: int, text: str) -> str:
+        """The rules reason why ``text`` is not a legal move for ``player`` now, or '' when
+        there is nothing better to say than the list of legal moves. Override to help players
+        ("buying is step 4 and you are in step 3")."""
+        return ""
+
     def stats(self) -> dict[str, float | str]:
         """Game-specific figures for designers, read by the simulator when a game is over,
         e.g. ``{"rounds": 14, "end": "goal"}``. Numbers are averaged over a run; texts are
@@ -155,8 +161,10 @@ class State(ABC):
         if isinstance(action, str):
             found = self.find_action(player, action)
             if found is None:
+                why = self.explain_illegal(player, action)
                 raise IllegalAction(
-                    f"{action!r} is not a legal move for P{player + 1} now; legal: "
+                    (f"{why}. " if why else "")
+                    + f"{action!r} is not a legal move for P{player + 1} now; legal: "
                     + _preview(legal)
                 )
             action = found

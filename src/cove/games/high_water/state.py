@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cove.core.errors import IllegalAction
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 from cove.games.high_water.actions import (
@@ -876,17 +875,7 @@ class HighWaterState(State):
                      f"the market reveals {shown}")
 
     # -- clear reasons for illegal text ------------------------------------------------------
-    def apply(self, player: int, action: Action | str) -> None:
-        try:
-            super().apply(player, action)
-        except IllegalAction as e:
-            if isinstance(action, str) and player in self.to_move():
-                why = self.explain(player, action)
-                if why:
-                    raise IllegalAction(f"{why}. {e}") from None
-            raise
-
-    def explain(self, p: int, text: str) -> str:
+    def explain_illegal(self, p: int, text: str) -> str:
         """Why ``text`` is not legal for p now (the rules reason), or '' if no better reason."""
         from cove.games.high_water.explain import explain
 
