@@ -121,7 +121,7 @@ def test_unknown_game_lists_ids() -> None:
 def test_illegal_text_carries_the_games_reason() -> None:
     s = TOY.new(2, seed=3)
     with pytest.raises(cove.IllegalAction,
-                       match="everyone bids before the first card is played. 'play 3' is not"):
+                       match=r"everyone bids before the first card is played\. 'play 3' is not"):
         s.apply(0, "play 3")
     with pytest.raises(cove.IllegalAction) as e:
         s.apply(0, "bid 9")
