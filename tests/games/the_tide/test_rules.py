@@ -289,6 +289,17 @@ def test_r4_3_edge_1_vertical_group_of_three() -> None:
     assert pile(s, "c") == "SSBBPS"  # the only pile with room took the shell
 
 
+def test_r4_3_pile_tile_falls_to_row_6_of_an_emptied_column() -> None:
+    # T3: with no tile left in the column, the pile's top tile falls all the way to row 6
+    for gravity in ("full", "one_step"):
+        rows = fill({"f1": "..", "f2": "..", "f3": "..", "f4": "..", "f5": "..",
+                     "f6": "B1", "a1": "S2"})
+        s = position(rows, gravity=gravity)
+        s.apply(0, "collect bottle at f6")
+        assert column(s, "f") == ".....W" and pile(s, "f") == "SSBPP"
+        assert not s.col_end and s.fr[sq("f6")] == 0 and s.to_move() == (1,)
+
+
 def test_r4_3_edge_2_horizontal_group_across_four_columns() -> None:
     cells = {"a3": "W1", "b3": "W.", "c3": "W.", "d3": "W.", "b2": "S.", "b4": "S.",
              "f6": "B2"}
