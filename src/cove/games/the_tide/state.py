@@ -649,6 +649,7 @@ class TideState(State):
             "first_player": self.first,
             "turn": self.turns + 1,
             "idle_turns": self.idle,
+            "stall_limit": self.rules.stall_rounds * self.n,
             "decision": self._decision(),
             "column_end": self.col_end,
             "end_reason": self.end_reason or None,
