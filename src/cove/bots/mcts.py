@@ -26,7 +26,7 @@ The value of an action is ``(1 - m) * mean win share + m * normalised mean margi
 [0, 1]: margins are scaled by the smallest and largest margin seen in this search (the
 min-max normalisation of MuZero), so the margin term needs no knowledge of a game's score
 units and a point gained counts as much in a 10-point game as 10 points in a 100-point
-one. ``m = margin`` (default 0.5); win share alone (``margin=0``) cannot tell a small
+one. ``m = margin`` (default 0.8); win share alone (``margin=0``) cannot tell a small
 improvement from none while the game is undecided, which a one-step greedy bot can.
 
 The move played is the root action with the most visits. The budget is counted in
@@ -42,16 +42,17 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cove.bots.base import Bot
-from cove.bots.evaluate import Values, values_fn
+from cove.bots.evaluate import Values, margin, values_fn
 from cove.bots.spec import Param
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS = 500
 DEFAULT_STEPS = 40_000
-DEFAULT_DEPTH = 20
+DEFAULT_DEPTH = 4
 DEFAULT_C = 0.7
-DEFAULT_MARGIN = 0.5
+DEFAULT_MARGIN = 0.8
+DEFAULT_WIDTH = 0
 
 HEURISTIC_EPSILON = 0.15
 """Heuristic rollouts play a random action with this probability."""
@@ -63,11 +64,12 @@ Stat = list[Any]
 
 
 class _Node:
-    __slots__ = ("children", "stats")
+    __slots__ = ("allowed", "children", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[Action, Stat]] = {}
         self.children: dict[Hashable, _Node] = {}
+        self.allowed: tuple[int, set[Action]] | None = None  # (player, actions) at the root
 
 
 def outcome(vals: Sequence[float], winners: Sequence[int]) -> tuple[list[float], list[float]]:
@@ -116,6 +118,8 @@ class MctsBot(Bot):
               "position; 0 = evaluate the new node at once, -1 = play to the end", minimum=-1),
         Param("margin", DEFAULT_MARGIN, "weight of the score margin in the reward (0 = "
               "win/loss only)", minimum=0, maximum=1),
+        Param("width", DEFAULT_WIDTH, "search only this many root moves, those a one-step "
+              "lookahead rates best (for many-move positions); 0 = all", minimum=0),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
               "results depend on the machine)", minimum=0),
     )
@@ -129,6 +133,7 @@ class MctsBot(Bot):
         rollout: str = "random",
         depth: int = DEFAULT_DEPTH,
         margin: float = DEFAULT_MARGIN,
+        width: int = DEFAULT_WIDTH,
         time: float = 0.0,
     ) -> None:
         super().__init__(seed)
@@ -139,6 +144,7 @@ class MctsBot(Bot):
         self.depth = depth
         self.margin = margin
         self.time = time
+        self.width = width
         self.last_iterations = 0
         self.last_steps = 0
         self._lo = self._hi = 0.0
@@ -165,6 +171,9 @@ class MctsBot(Bot):
         steps = 0
         done = 0
         budget = self.iterations
+        if 0 < self.width < len(legal):
+            root.allowed = (player, self._widest(state, player, legal, values, rng))
+            steps += len(legal)
         while done < budget and steps < max_steps:
             world = state.redeterminize(player, rng)
             world.logging = False
@@ -186,12 +195,31 @@ class MctsBot(Bot):
                     best, best_key = a, key
         return best
 
+    def _widest(
+        self, state: State, player: int, legal: Sequence[Action], values: Values, rng: Rng
+    ) -> set[Action]:
+        """The ``width`` root actions a one-step lookahead in one sampled world rates best
+        (lead over the best other player, then own estimate), as the greedy bot does."""
+        world = state.redeterminize(player, rng)
+        world.logging = False
+        scored = []
+        for i, a in enumerate(legal):
+            s = world.clone()
+            s.apply(player, a)
+            vals = values(s)
+            scored.append((margin(vals, player), vals[player], -i, a))
+        scored.sort(key=lambda x: x[:3], reverse=True)
+        return {x[3] for x in scored[: self.width]}
+
     def _select(
         self, node: _Node, p: int, legal: Sequence[Action], rng: Rng
     ) -> tuple[Action, Stat]:
         pst = node.stats.get(p)
         if pst is None:
             pst = node.stats[p] = {}
+        allowed = node.allowed
+        if allowed is not None and allowed[0] == p:
+            legal = [a for a in legal if a in allowed[1]]
         if len(legal) == 1:
             a = legal[0]
             st = pst.get(a)
@@ -200,28 +228,31 @@ class MctsBot(Bot):
             st[2] += 1
             return a, st
         fresh: list[tuple[Action, Stat]] = []
-        best: tuple[Action, Stat] | None = None
-        best_v = -math.inf
-        c = self.c
-        log, sqrt = math.log, math.sqrt
-        lo, spread = self._lo, self._hi - self._lo
-        win_w = 1.0 - self.margin
-        margin_w = self.margin / spread if spread > 0 else 0.0  # all margins equal: no signal
+        entries: list[tuple[Action, Stat]] = []
         for a in legal:
             st = pst.get(a)
             if st is None:
                 st = pst[a] = [0, 0.0, 0, 0.0]
             st[2] += 1
-            n = st[0]
-            if n == 0:
+            if st[0] == 0:
                 fresh.append((a, st))
-            elif not fresh:
-                v = (win_w * st[1] + margin_w * (st[3] - lo * n)) / n + c * sqrt(log(st[2]) / n)
-                if v > best_v:
-                    best_v, best = v, (a, st)
+            else:
+                entries.append((a, st))
         if fresh:
             return fresh[0] if len(fresh) == 1 else fresh[rng.below(len(fresh))]
-        assert best is not None
+        lo, spread = self._lo, self._hi - self._lo
+        win_w = 1.0 - self.margin
+        margin_w = self.margin / spread if spread > 0 else 0.0  # all margins equal: no signal
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        best = entries[0]
+        best_v = -math.inf
+        for e in entries:
+            st = e[1]
+            n = st[0]
+            v = (win_w * st[1] + margin_w * (st[3] - lo * n)) / n + c * sqrt(log(st[2]) / n)
+            if v > best_v:
+                best_v, best = v, e
         return best
 
     def _iterate(self, s: State, root: _Node, values: Values, rng: Rng) -> int:
