@@ -118,3 +118,11 @@ def test_outcome_splits_ties_and_measures_margins() -> None:
     wins, margins = outcome([12.0, 10.0, 3.0], [0])
     assert wins == [1.0, 0.0, 0.0] and margins == [2.0, -2.0, -9.0]
     assert outcome([3.0], [0]) == ([1.0], [3.0])
+
+
+def test_width_keeps_only_the_moves_a_lookahead_rates_best() -> None:
+    s = TOY.new(2, seed=0, bidding=False)
+    s.hands = [[2, 11, 3], [5, 6]]  # type: ignore[attr-defined]
+    s._legal = None
+    bot = make_bot("mcts:iterations=50,width=1", 4)
+    assert bot.choose(s, 0) == Play(11)
