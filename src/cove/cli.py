@@ -213,7 +213,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             continue
         print("\n" + "=" * 72)
         print(_screen(game, state, human, color, seen))
-        seen = state.log_length
+        seen = state.log_count(human)
         action = _ask(state, human, _input)
         if action is None:
             quit_early = True
@@ -265,7 +265,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"Move {step}/{total}: {player_name(p)} -> {text}")
         else:
             print(f"Start (0/{total} moves)")
-        prev = states[step - 1].log_length if step else 0
+        prev = states[step - 1].log_count(seat) if step else 0
         print(_screen(game, now, seat, color, prev))
         if step == total and now.is_over:
             scores = now.scores()

@@ -126,3 +126,17 @@ def test_illegal_text_carries_the_games_reason() -> None:
     with pytest.raises(cove.IllegalAction) as e:
         s.apply(0, "bid 9")
     assert str(e.value).startswith("'bid 9' is not a legal move")
+
+
+def test_event_numbers_do_not_reveal_private_events() -> None:
+    a, b = TOY.new(2, seed=4), TOY.new(2, seed=4)
+    a.apply(1, Bid(1))  # P2's private line is logged before the reveal in game a only...
+    a.apply(0, Bid(0))
+    b.apply(0, Bid(0))
+    b.apply(1, Bid(1))
+    # ...so P1's view of the log, numbers included, must be the same in both games
+    assert a.events(0) == b.events(0)
+    assert [(e.seq, e.text) for e in a.events(0)] == [(0, "P1 bids 0"),
+                                                       (1, "bids revealed: 0, 1")]
+    assert a.log_count(0) == 2 and a.log_count(None) == 1 and a.log_length == 3
+    assert [e.text for e in a.events(0, since=1)] == ["bids revealed: 0, 1"]

@@ -267,17 +267,29 @@ class State(ABC):
         self._nlog += 1
 
     def events(self, player: int | None = None, since: int = 0) -> list[Event]:
-        """Events ``player`` may see with index >= since (spectator: public ones only)."""
-        out: list[Event] = []
+        """The events ``player`` may see (spectator: public ones only), numbered 0, 1, ...
+        in the order that viewer saw them, from number ``since`` on.
+
+        Numbering is per viewer on purpose: a global number would show a player the gaps
+        left by other players' private events (how many secret choices were made)."""
+        visible: list[Event] = []
         node = self._log
         while node is not None:
             node, ev = node
-            if ev.seq < since:
-                break
             if ev.to is None or (player is not None and player in ev.to):
-                out.append(ev)
-        out.reverse()
-        return out
+                visible.append(ev)
+        visible.reverse()
+        return [Event(i, ev.text, ev.to) for i, ev in enumerate(visible) if i >= since]
+
+    def log_count(self, player: int | None = None) -> int:
+        """How many events ``player`` may see so far (for "what is new since")."""
+        n = 0
+        node = self._log
+        while node is not None:
+            node, ev = node
+            if ev.to is None or (player is not None and player in ev.to):
+                n += 1
+        return n
 
     # -- helpers for subclasses ------------------------------------------------------------
     def _clone_base(self) -> Any:

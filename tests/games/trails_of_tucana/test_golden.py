@@ -74,7 +74,7 @@ def transcript(case: dict[str, Any]) -> str:
         lines.append(f"> P{p + 1} {a}")
         for e in s.events(None, since=seen):
             lines.append(e.text)
-        seen = s._nlog
+        seen = s.log_count(None)
     lines.append(f"scores: {s.scores()}")
     lines.append(f"winners: {[f'P{p + 1}' for p in s.winners()]}")
     return "\n".join(lines) + "\n"
