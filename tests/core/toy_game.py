@@ -133,6 +133,7 @@ class ToyState(State):
         for p in range(self.n):
             if p != player:
                 pool += self.hands[p]
+        pool.sort()  # the sampled world depends on the player's view only
         rng.shuffle(pool)
         for p in range(self.n):
             if p != player:

@@ -943,7 +943,7 @@ class HighWaterState(State):
         """Deck orders (except cards known to sit at the bottom) and others' secret cards."""
         for deck, known in ((self.crew_deck, self.crew_known),
                             (self.quest_deck, self.quest_known)):
-            hidden = deck[known:]
+            hidden = sorted(deck[known:])  # sorted: the sample depends on the view alone
             rng.shuffle(hidden)
             deck[known:] = hidden
         for q in range(self.n):

@@ -709,6 +709,7 @@ class TideState(State):
             pool += self.piles[c][: self.hidden[c]]
         if not pool:
             return
+        pool.sort()  # the sample then depends on what the player sees, not the real order
         rng.shuffle(pool)
         i = 0
         for c in range(COLS):

@@ -1306,14 +1306,15 @@ class PiratesState(State):
     def _resample(self, player: int, rng: Rng) -> None:
         # face-down search tokens (on the sea and in the box)
         down = [i for i in range(16) if self.tokens[i] >= 0]
-        pool = [self.tokens[i] for i in down] + self.box_tokens
+        # sorted first, so the sample depends on what the player sees, not the real order
+        pool = sorted([self.tokens[i] for i in down] + self.box_tokens)
         rng.shuffle(pool)
         for i in down:
             self.tokens[i] = pool.pop()
         self.box_tokens = pool
         # the unseen part of the crew deck (cards put on the bottom were seen)
         k = len(self.crew_deck) - self.crew_known
-        top = self.crew_deck[self.crew_known :]
+        top = sorted(self.crew_deck[self.crew_known :])
         rng.shuffle(top)
         self.crew_deck[self.crew_known :] = top
         assert len(top) == k

@@ -108,7 +108,7 @@ def resample(s: TidesState, rng: Rng) -> None:
     m = s.mod
     k = len(m.edeck) - m.eknown
     if k > 1:
-        unseen = list(m.edeck[:k])
+        unseen = sorted(m.edeck[:k])  # sorted: the sample depends on the view alone
         rng.shuffle(unseen)
         s.mod = m._replace(edeck=(*unseen, *m.edeck[k:]))
 

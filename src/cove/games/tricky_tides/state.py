@@ -900,12 +900,14 @@ class TidesState(State):
         for i, q in enumerate(others):
             self.hands[q] = new[i]
         self.aside = new[-1]
-        rng.shuffle(self.odeck)
+        # The pile is unordered (drawn uniformly); sorting makes the sampled world depend
+        # only on what the player sees, not on where the real cards happen to lie.
+        self.odeck.sort()
         if self.ex & EX_EVENTS:
             events.resample(self, rng)
         if self.phase == OVER:
             return            # the sightings cards are revealed at the end
-        hidden = [self.sight[q] for q in others] + list(self.sight_out)
+        hidden = sorted([self.sight[q] for q in others] + list(self.sight_out))
         rng.shuffle(hidden)
         sight = list(self.sight)
         for i, q in enumerate(others):
