@@ -39,9 +39,9 @@ def test_arena_reproduces_and_fills_seats(toy_registered: str) -> None:
 
 
 def test_seats_rotate_evenly() -> None:
-    for entries, players in ((3, 3), (2, 2), (2, 4), (1, 3), (2, 3)):
+    for entries, players in ((3, 3), (2, 2), (2, 4), (1, 3), (2, 3), (3, 2), (5, 3)):
         counts = [[0] * players for _ in range(entries)]
-        for g in range(players * 4):
+        for g in range(players * entries * 2):
             for seat, e in enumerate(seating(entries, players, g)):
                 counts[e][seat] += 1
         for row in counts:
@@ -49,10 +49,14 @@ def test_seats_rotate_evenly() -> None:
 
 
 def test_arena_errors(toy_registered: str) -> None:
-    with pytest.raises(BotSpecError, match="3 bots for 2 seats"):
-        run_arena(toy_registered, 2, ["random", "greedy", "mcts"], 2, 1, {})
     with pytest.raises(BotSpecError, match="unknown bot"):
         run_arena(toy_registered, 2, ["random", "rando"], 2, 1, {})
+
+
+def test_more_bots_than_seats_share_the_games(toy_registered: str) -> None:
+    r = run_arena(toy_registered, 2, ["mcts:iterations=10", "greedy", "random"], 6, 1, {})
+    assert [b["seats_played"] for b in r["bots"]] == [4, 4, 4]
+    assert sum(b["wins"] for b in r["bots"]) == pytest.approx(6)
 
 
 def test_ratings() -> None:

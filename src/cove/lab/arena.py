@@ -3,9 +3,12 @@
 Seating. The bot specs are entries; with fewer entries than seats the list is repeated
 in order to fill the table (``mcts,random`` at 4 players seats mcts, random, mcts, random),
 and a bot holding two seats is scored per seat, so its win rate stays comparable with
-the 1/players of an even game. More entries than seats is an error. Game ``g`` shifts the
-seating by ``g`` places, so over a multiple of ``players`` games every entry sits in
-every seat equally often.
+the 1/players of an even game. Game ``g`` shifts the seating by ``g`` places, so over a
+multiple of ``players`` games every entry sits in every seat equally often. With more
+entries than seats (``mcts,greedy,random`` at 2 players) each game seats a window of
+consecutive entries that slides one place per game and is reversed every second lap, so
+over a multiple of 2 * entries games every entry sits in every seat equally often and
+every neighbouring pair meets in both orders.
 
 Scoring. A game's winners share one win (a tie among k winners gives each 1/k). The win
 rate is an entry's total win share over the seats it held; its 95% interval is Wilson's.
@@ -42,6 +45,13 @@ MAX_DECISIONS = 1_000_000
 
 def seating(entries: int, players: int, index: int) -> list[int]:
     """Entry index for each seat in game ``index``."""
+    if entries > players:
+        # a window of consecutive entries slides round the list; every second lap seats
+        # it in reverse, so over 2 * entries games each entry holds each seat equally often
+        seats = [(index + s) % entries for s in range(players)]
+        if (index // entries) % 2:
+            seats.reverse()
+        return seats
     filled = [i % entries for i in range(players)]
     return [filled[(s + index) % players] for s in range(players)]
 
@@ -131,11 +141,6 @@ def run_arena(
     specs = split_specs(bots)  # heals "mcts:iterations=9,c=1" split naively on commas
     if not specs:
         raise BotSpecError("--bots needs at least one bot spec, e.g. mcts,greedy,random")
-    if len(specs) > players:
-        raise BotSpecError(
-            f"{len(specs)} bots for {players} seats; give at most {players} specs "
-            "(fewer are repeated to fill the seats)"
-        )
     for spec in specs:
         make_bot(spec)
     if games < 1:
