@@ -14,7 +14,7 @@ from tests.core.toy_game import TOY
 # Tiny budgets: these tests check legality and information use, not strength.
 SMALL_SPECS = ["random", "greedy", "greedy:samples=2,mode=self",
                "mcts:iterations=12,depth=6", "mcts:iterations=8,depth=3,rollout=heuristic",
-               "mcts:iterations=4,depth=-1", "mcts:iterations=10,depth=0"]
+               "mcts:iterations=4,depth=-1", "mcts:iterations=10,depth=0,prior=1,width=3"]
 
 
 def games_under_test() -> list[Game]:

@@ -53,6 +53,7 @@ DEFAULT_DEPTH = 4
 DEFAULT_C = 0.7
 DEFAULT_MARGIN = 0.8
 DEFAULT_WIDTH = 0
+DEFAULT_PRIOR = 0.0
 
 HEURISTIC_EPSILON = 0.15
 """Heuristic rollouts play a random action with this probability."""
@@ -64,12 +65,13 @@ Stat = list[Any]
 
 
 class _Node:
-    __slots__ = ("allowed", "children", "stats")
+    __slots__ = ("allowed", "children", "prior", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[Action, Stat]] = {}
         self.children: dict[Hashable, _Node] = {}
         self.allowed: tuple[int, set[Action]] | None = None  # (player, actions) at the root
+        self.prior: tuple[int, dict[Action, float]] | None = None  # (player, bias) at the root
 
 
 def outcome(vals: Sequence[float], winners: Sequence[int]) -> tuple[list[float], list[float]]:
@@ -118,6 +120,8 @@ class MctsBot(Bot):
               "position; 0 = evaluate the new node at once, -1 = play to the end", minimum=-1),
         Param("margin", DEFAULT_MARGIN, "weight of the score margin in the reward (0 = "
               "win/loss only)", minimum=0, maximum=1),
+        Param("prior", DEFAULT_PRIOR, "weight of a progressive bias towards the root moves a "
+              "one-step lookahead rates best (fades as 1/visits); 0 = none", minimum=0),
         Param("width", DEFAULT_WIDTH, "search only this many root moves, those a one-step "
               "lookahead rates best (for many-move positions); 0 = all", minimum=0),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
@@ -134,6 +138,7 @@ class MctsBot(Bot):
         depth: int = DEFAULT_DEPTH,
         margin: float = DEFAULT_MARGIN,
         width: int = DEFAULT_WIDTH,
+        prior: float = DEFAULT_PRIOR,
         time: float = 0.0,
     ) -> None:
         super().__init__(seed)
@@ -145,6 +150,7 @@ class MctsBot(Bot):
         self.margin = margin
         self.time = time
         self.width = width
+        self.prior = prior
         self.last_iterations = 0
         self.last_steps = 0
         self._lo = self._hi = 0.0
@@ -171,9 +177,15 @@ class MctsBot(Bot):
         steps = 0
         done = 0
         budget = self.iterations
-        if 0 < self.width < len(legal):
-            root.allowed = (player, self._widest(state, player, legal, values, rng))
+        if (0 < self.width < len(legal)) or self.prior > 0:
+            ranked = self._lookahead(state, player, legal, values, rng)
             steps += len(legal)
+            if 0 < self.width < len(legal):
+                root.allowed = (player, set(ranked[: self.width]))
+            if self.prior > 0:
+                k = len(ranked)
+                root.prior = (player, {a: self.prior * (k - 1 - i) / max(1, k - 1)
+                                       for i, a in enumerate(ranked)})
         while done < budget and steps < max_steps:
             world = state.redeterminize(player, rng)
             world.logging = False
@@ -195,11 +207,11 @@ class MctsBot(Bot):
                     best, best_key = a, key
         return best
 
-    def _widest(
+    def _lookahead(
         self, state: State, player: int, legal: Sequence[Action], values: Values, rng: Rng
-    ) -> set[Action]:
-        """The ``width`` root actions a one-step lookahead in one sampled world rates best
-        (lead over the best other player, then own estimate), as the greedy bot does."""
+    ) -> list[Action]:
+        """Root actions from best to worst by a one-step lookahead in one sampled world
+        (lead over the best other player, then own estimate), as the greedy bot rates them."""
         world = state.redeterminize(player, rng)
         world.logging = False
         scored = []
@@ -209,7 +221,7 @@ class MctsBot(Bot):
             vals = values(s)
             scored.append((margin(vals, player), vals[player], -i, a))
         scored.sort(key=lambda x: x[:3], reverse=True)
-        return {x[3] for x in scored[: self.width]}
+        return [x[3] for x in scored]
 
     def _select(
         self, node: _Node, p: int, legal: Sequence[Action], rng: Rng
@@ -238,7 +250,11 @@ class MctsBot(Bot):
                 fresh.append((a, st))
             else:
                 entries.append((a, st))
+        prior = node.prior
+        bias = prior[1] if prior is not None and prior[0] == p else None
         if fresh:
+            if bias is not None:
+                return max(fresh, key=lambda e: bias.get(e[0], 0.0))
             return fresh[0] if len(fresh) == 1 else fresh[rng.below(len(fresh))]
         lo, spread = self._lo, self._hi - self._lo
         win_w = 1.0 - self.margin
@@ -251,6 +267,8 @@ class MctsBot(Bot):
             st = e[1]
             n = st[0]
             v = (win_w * st[1] + margin_w * (st[3] - lo * n)) / n + c * sqrt(log(st[2]) / n)
+            if bias is not None:
+                v += bias.get(e[0], 0.0) / (n + 1)
             if v > best_v:
                 best_v, best = v, e
         return best
