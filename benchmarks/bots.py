@@ -172,7 +172,11 @@ def openspiel_hearts(moves: int, simulations: int) -> dict[str, Any] | None:
 
 def report(rows: list[dict[str, Any]]) -> str:
     out: list[str] = []
+    order = [f"{a}-{b}" for a, b, _ in PAIRINGS]
     pair = [r for r in rows if r["kind"] == "pairing"]
+    games_seen = list(dict.fromkeys(r["game"] for r in pair))
+    pair.sort(key=lambda r: (games_seen.index(r["game"]), order.index(f"{r['a']}-{r['b']}")
+                             if f"{r['a']}-{r['b']}" in order else len(order)))
     out.append("Strength (seats rotated; win % of the first bot, 95% Wilson interval)")
     out.append(f"{'game':<18} {'players':>7}  {'pairing':<17} {'games':>5}  {'win %':>6}  "
                f"{'95% CI':>13}  {'target':>8}  {'met':>3}  {'mean scores':>13}")
@@ -198,7 +202,7 @@ def report(rows: list[dict[str, Any]]) -> str:
             continue
         out.append(f"{g:<18} {len(ts):>6}  {statistics.median(ts):>8.3f}  "
                    f"{quantile(ts, 0.95):>6.3f}  {it / sec if sec else 0:>7.0f}  "
-                   f"{d0 if d0 is None else round(d0):>15}")
+                   f"{'-' if d0 is None else str(round(d0)):>15}")
     hearts = [r for r in rows if r["kind"] == "hearts"]
     if hearts:
         h = hearts[-1]
