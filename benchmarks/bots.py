@@ -132,7 +132,7 @@ def full_rollout_speed(game: Game, players: int, moves: int) -> dict[str, Any]:
                 measured += 1
             s.apply(p, acts[rng.below(len(acts))])
     return {"kind": "rollout", "game": game.id, "players": players,
-            "iterations_per_second_depth0": iters / secs if secs else None}
+            "iterations_per_second_to_end": iters / secs if secs else None}
 
 
 def openspiel_hearts(moves: int, simulations: int) -> dict[str, Any] | None:
@@ -197,7 +197,8 @@ def report(rows: list[dict[str, Any]]) -> str:
         ts = [t for r in pair if r["game"] == g for t in r["mcts_move_times"]]
         it = sum(r["mcts_iterations"] for r in pair if r["game"] == g)
         sec = sum(r["mcts_search_seconds"] for r in pair if r["game"] == g)
-        d0 = depth0.get(g, {}).get("iterations_per_second_depth0")
+        d0r = depth0.get(g, {})
+        d0 = d0r.get("iterations_per_second_to_end", d0r.get("iterations_per_second_depth0"))
         if not ts:
             continue
         out.append(f"{g:<18} {len(ts):>6}  {statistics.median(ts):>8.3f}  "
