@@ -114,3 +114,12 @@ def test_tampered_record_is_rejected(capsys: pytest.CaptureFixture[str], tmp_pat
     path.write_text("{not json")
     rc, _, err = run(capsys, "replay", str(path))
     assert rc == 2 and "is not valid JSON" in err
+
+
+def test_bot_specs_with_parameters_survive_the_comma_list(
+    capsys: pytest.CaptureFixture[str], toy_registered: str
+) -> None:
+    rc, out, err = run(capsys, "simulate", "toy", "--players", "2", "--games", "2", "--json",
+                       "--bots", "mcts:iterations=5,depth=2,random")
+    assert rc == 0, err
+    assert json.loads(out)["bots"] == ["mcts:iterations=5,depth=2", "random"]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 import cove
+from cove.bots.spec import split_specs
 from cove.core.errors import CoveError
 from cove.core.game import Game
 from cove.core.record import load_record, replay, save
@@ -113,7 +114,7 @@ def _opponents(spec: str | None, players: int, human: int | None) -> list[str]:
 
     default = getattr(bots, "DEFAULT_PLAY_BOT", "random")
     others = players - (0 if human is None else 1)
-    specs = [s.strip() for s in spec.split(",")] if spec else [default]
+    specs = split_specs(spec) if spec else [default]
     if len(specs) == 1:
         specs = specs * others
     if len(specs) != others:
@@ -308,7 +309,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     game = cove.load(args.game)
     players = args.players or game.min_players
-    bots = [s.strip() for s in args.bots.split(",")] if args.bots else None
+    bots = split_specs(args.bots) if args.bots else None
     if args.games < 1:
         raise CliError(f"--games must be at least 1, got {args.games}")
     if args.jobs < 1:
@@ -366,7 +367,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if len(variants) < 2:
         raise CliError("compare needs at least two --variant (use --variant '' for the "
                        "defaults), e.g. --variant '' --variant 'events=true'")
-    bots = [s.strip() for s in args.bots.split(",")] if args.bots else None
+    bots = split_specs(args.bots) if args.bots else None
     result = compare(game.id, players, args.games, variants, args.seed, bots,
                      progress=Progress(f"compare {game.id}", not args.json), jobs=args.jobs)
     print(json.dumps(result, indent=1) if args.json else format_compare(result))
@@ -381,7 +382,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     players = args.players or max(2, game.min_players)
     if args.games < 1:
         raise CliError(f"--games must be at least 1, got {args.games}")
-    bots = [s.strip() for s in args.bots.split(",") if s.strip()]
+    bots = split_specs(args.bots)
     result = arena.run_arena(game.id, players, bots, args.games, args.seed,
                              parse_kv(args.option),
                              progress=Progress(f"arena {game.id}", not args.json))
