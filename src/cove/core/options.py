@@ -41,8 +41,6 @@ def option(
         "minimum": minimum,
         "maximum": maximum,
     }
-    if isinstance(default, tuple):
-        return dataclasses.field(default=default, metadata=meta)
     return dataclasses.field(default=default, metadata=meta)
 
 

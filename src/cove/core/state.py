@@ -283,13 +283,7 @@ class State(ABC):
 
     def log_count(self, player: int | None = None) -> int:
         """How many events ``player`` may see so far (for "what is new since")."""
-        n = 0
-        node = self._log
-        while node is not None:
-            node, ev = node
-            if ev.to is None or (player is not None and player in ev.to):
-                n += 1
-        return n
+        return len(self.events(player))
 
     # -- helpers for subclasses ------------------------------------------------------------
     def _clone_base(self) -> Any:
