@@ -8,7 +8,7 @@ state class, heuristic and terminal renderer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cove.core.errors import PlayerCountError
@@ -37,7 +37,9 @@ class Game:
     options_cls: type[Options] = Options
     heuristic: Heuristic | None = None
     render: Renderer | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    max_actions: Callable[[int, Options], int] | None = None
+    """An upper bound on the actions a game of this configuration can take (players,
+    options): the conformance harness fails a game that runs past it."""
 
     def new(self, players: int, seed: int = 0, *, log: bool = True, **options: Any) -> State:
         """A new game. ``log=False`` skips building event texts (for fast simulation)."""

@@ -130,6 +130,19 @@ class State(ABC):
         counted (how games ended). Default: none."""
         return {}
 
+    def check_invariants(self) -> None:
+        """Raise AssertionError naming what broke when a conservation rule fails (every
+        card, cube, tile, die and coin accounted for; tracks within bounds). The
+        conformance harness calls it after every action. Default: nothing to check."""
+        return None
+
+    def private_items(self, player: int) -> dict[str, Any]:
+        """Named JSON values that ``player`` alone may see (a hand, a secret card), as they
+        appear in ``view(player)``. The harness checks that none of them appears in another
+        player's or a spectator's view; choose values distinctive enough to be searched for
+        (a whole hand, card ids). Default: none."""
+        return {}
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         """Tie-break key among tied top scores, larger is better. Default: no tie-break."""
         return ()
