@@ -9,7 +9,7 @@ from cove.bots import make_bot
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
-from tests.core.toy_game import TOY
+from cove.example_game import GAME as TOY
 
 # Tiny budgets: these tests check legality and information use, not strength.
 SMALL_SPECS = ["random", "greedy", "greedy:samples=2,mode=self",

@@ -10,7 +10,8 @@ import pytest
 from cove.bots import make_bot
 from cove.bots.mcts import MctsBot, outcome
 from cove.core.rng import Rng
-from tests.core.toy_game import TOY, Play, ToyState
+from cove.example_game import GAME as TOY
+from cove.example_game import Play, ToyState
 
 
 class CanonicalToyState(ToyState):

@@ -6,7 +6,8 @@ import pytest
 
 import cove
 from cove.core.rng import Rng
-from tests.core.toy_game import TOY, Bid, Play
+from cove.example_game import GAME as TOY
+from cove.example_game import Bid, Play
 
 
 def play_out(state: cove.State, seed: int) -> None:

@@ -35,7 +35,7 @@ def test_replay_reproduces_the_game(toy_registered: str) -> None:
         (lambda r: r.update(options={"speed": 2}), "unknown option 'speed'"),
         (lambda r: r.update(actions="all"), "must be a list"),
         (lambda r: r["actions"].__setitem__(0, [0]), "must be [player, text]"),
-        (lambda r: r["actions"].__setitem__(1, [5, "bid 0"]), "not P6's turn"),
+        (lambda r: r["actions"].__setitem__(1, [5, "bid 0"]), "no player 5"),
     ],
 )
 def test_malformed_record_is_rejected(toy_registered: str, change: Any, message: str) -> None:

@@ -26,6 +26,10 @@ class OptionError(CoveError, ValueError):
     """An unknown option name or a value outside the option's allowed values."""
 
 
+class SeatError(CoveError, ValueError):
+    """A player (seat) number that is not a whole number in 0..players-1."""
+
+
 class PlayerCountError(CoveError, ValueError):
     """A player count outside the game's range."""
 

@@ -2,18 +2,20 @@
 
 A game module ends with one ``GAME = Game(...)`` that declares its properties up front
 (player counts, chance, hidden information, simultaneous moves, options) and names its
-state class, heuristic and terminal renderer.
+state class, heuristic, terminal renderer, action universe and observation size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from cove.core.errors import PlayerCountError
+from cove.core.actions import ActionSpace
+from cove.core.errors import OptionError, PlayerCountError
 from cove.core.options import Options, build_options, describe_options
-from cove.core.state import State
+from cove.core.rng import Rng
+from cove.core.state import State, state_from_json
 
 Heuristic = Callable[[State, int], float]
 """heuristic(state, player) -> estimate of player's final score, using only what player sees."""
@@ -40,9 +42,24 @@ class Game:
     max_actions: Callable[[int, Options], int] | None = None
     """An upper bound on the actions a game of this configuration can take (players,
     options): the conformance harness fails a game that runs past it."""
+    actions: Callable[[int, Options], Sequence[Hashable]] | None = None
+    """The action universe: every action (or action key) a configuration can ever offer,
+    in a fixed order; index i of this list is action index i."""
+    action_key: Callable[[Any], Hashable] | None = None
+    """Maps a legal action to its entry in ``actions`` (default: the action itself)."""
+    observation_size: Callable[[int, Options], int] | None = None
+    """The length of ``state.observation(p)`` for a configuration."""
+    _spaces: dict[tuple[int, Options], ActionSpace] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def new(self, players: int, seed: int = 0, *, log: bool = True, **options: Any) -> State:
         """A new game. ``log=False`` skips building event texts (for fast simulation)."""
+        return self.start(players, seed, log=log, options=options)
+
+    def start(self, players: int, seed: int = 0, *, log: bool = True,
+              options: dict[str, Any] | None = None, rng: Rng | None = None) -> State:
+        """``new`` with the options as a dict and, optionally, ``rng`` in place of the
+        seeded generator (recorded outcomes, or physical dice at a table)."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise PlayerCountError(f"{self.id}: players must be a whole number, got {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -50,11 +67,50 @@ class Game:
                 f"{self.id} is for {self.min_players} to {self.max_players} players, "
                 f"not {players}"
             )
-        opts = build_options(self.options_cls, options, players, self.id)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            text = repr(seed) if len(repr(seed)) < 60 else repr(seed)[:60] + "..."
+            raise OptionError(f"{self.id}: the seed must be a whole number, got {text}")
+        opts = build_options(self.options_cls, options or {}, players, self.id)
         s = object.__new__(self.state_cls)
-        s._init_base(self, players, int(seed), opts, log)
+        s._init_base(self, players, seed, opts, log, rng)
         s.setup()
         return s
+
+    def from_json(self, data: Any) -> State:
+        """The state ``State.to_json`` stored; RecordError when the data is malformed or
+        for another game or version."""
+        return state_from_json(self, data)
+
+    def options(self, players: int, **options: Any) -> Options:
+        return build_options(self.options_cls, options, players, self.id)
+
+    def action_space(self, players: int, **options: Any) -> ActionSpace:
+        """Every action this configuration can offer, numbered (size, encode, decode)."""
+        return self.space_for(players, self.options(players, **options))
+
+    def space_for(self, players: int, options: Options) -> ActionSpace:
+        key = (players, options)
+        space = self._spaces.get(key)
+        if space is None:
+            if self.actions is None:
+                raise NotImplementedError(f"{self.id} declares no action universe")
+            space = ActionSpace(self.actions(players, options), self.action_key)
+            self._spaces[key] = space
+        return space
+
+    def observation_size_for(self, players: int, options: Options) -> int:
+        if self.observation_size is None:
+            raise NotImplementedError(f"{self.id} declares no observation encoding")
+        return self.observation_size(players, options)
+
+    def package_prefixes(self) -> tuple[str, ...]:
+        """Modules whose classes a stored state of this game may name."""
+        pkg = self.state_cls.__module__.rpartition(".")[0] or self.state_cls.__module__
+        return (pkg, "cove.core")
+
+    def data_digests(self, options: Options) -> dict[str, str]:
+        """Content hashes of the data files a configuration depends on (for records)."""
+        return {}
 
     def describe(self) -> dict[str, Any]:
         return {

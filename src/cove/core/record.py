@@ -14,7 +14,7 @@ KEYS = ("game", "version", "players", "seed", "options", "actions")
 
 def replay(record: dict[str, Any], *, log: bool = True, upto: int | None = None) -> State:
     """Rebuild the state a record describes (the first ``upto`` actions if given)."""
-    from cove.games import load
+    from cove.core.registry import load
 
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object with keys " + ", ".join(KEYS))

@@ -65,3 +65,64 @@ class Rng:
         r = Rng.__new__(Rng)
         r.state = self.state
         return r
+
+
+class TapeRng(Rng):
+    """An Rng that records every outcome it gives (``below(n)`` as ``(n, outcome)``), so
+    a game's record holds its chance outcomes: a record can then be checked, or a game
+    played with physical dice, without re-running the generator (:class:`ScriptRng`).
+    Shuffles and choices are made of ``below`` calls, so they are recorded too."""
+
+    __slots__ = ("tape",)
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.tape: list[tuple[int, int]] = []
+
+    def below(self, n: int) -> int:
+        x = super().below(n)
+        self.tape.append((n, x))
+        return x
+
+    def spawn(self) -> Rng:
+        return Rng(self.next64())
+
+    def copy(self) -> TapeRng:
+        r = TapeRng.__new__(TapeRng)
+        r.state = self.state
+        r.tape = self.tape[:]
+        return r
+
+
+class ScriptRng(Rng):
+    """Gives back recorded outcomes in order instead of computing them; a game that asks
+    for a different range than was recorded, or for more outcomes, gets a ValueError."""
+
+    __slots__ = ("pos", "script", "tape")
+
+    def __init__(self, script: list[tuple[int, int]]) -> None:
+        super().__init__(0)
+        self.script = script
+        self.pos = 0
+        self.tape: list[tuple[int, int]] = []
+
+    def below(self, n: int) -> int:
+        if self.pos >= len(self.script):
+            raise ValueError(f"the record's chance outcomes ran out after {self.pos}")
+        want, x = self.script[self.pos]
+        if want != n or not 0 <= x < n:
+            raise ValueError(f"chance outcome #{self.pos + 1} is {x} of {want}, "
+                             f"but the game asked for one of {n}")
+        self.pos += 1
+        self.tape.append((n, x))
+        return x
+
+    def next64(self) -> int:
+        raise ValueError("this game draws raw random bits, which a record cannot script")
+
+    def copy(self) -> ScriptRng:
+        r = ScriptRng(self.script)
+        r.pos = self.pos
+        r.state = self.state
+        r.tape = self.tape[:]
+        return r

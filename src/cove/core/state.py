@@ -1,27 +1,37 @@
 """The state half of the contract: what every game's state class inherits.
 
-A game subclasses :class:`State` and fills in a handful of hooks (``setup``,
-``to_move``, ``_legal_actions``, ``_apply``, ``is_over``, ``scores``, ``_view``,
-``clone``; ``_resample`` for hidden information). The base class owns everything that
-must behave the same in every game:
+A game subclasses :class:`State` and fills in a handful of hooks (``setup``, ``to_move``,
+``_legal_actions``, ``_apply``, ``is_over``, ``scores``, ``_view``, ``_ask``,
+``clone``; ``_resample`` for hidden information), or drives its flow with the decision
+stack of :mod:`cove.core.decisions`, which provides the first four. The base class owns
+everything that must behave the same in every game:
 
-- validation: ``apply`` checks the mover and the action against ``legal_actions``
-  *before* calling ``_apply``, so an illegal action raises :class:`IllegalAction` and
-  leaves the state untouched;
-- the seeded RNG (``self.rng``), the action history and ``record()``;
-- the per-player event log (``say``), kept as a persistent linked list so ``clone()``
-  shares it in O(1);
-- ``redeterminize``: a clone whose hidden parts (and future chance) are resampled.
+- validation: ``apply`` checks the seat, the mover and the action against the legal
+  actions *before* anything changes, and applies the legal list's own element, so an
+  illegal or look-alike input raises :class:`IllegalAction` and leaves the state untouched;
+- the forms of an action: value, text (exact, or a unique short form) and JSON;
+- the seeded RNG (``self.rng``), which records its outcomes when the game is logged;
+- the history, with secret commitments that stay hidden from the other players until the
+  game reveals them (``record(p)``, ``history(p)``);
+- the per-viewer typed event log (``say``), kept as a persistent list so ``clone()`` shares
+  it in O(1) and a viewer's new events are found in O(new events);
+- ``redeterminize`` and ``for_player``: what a bot may be handed;
+- portable state: ``to_json`` / ``Game.from_json``, ``fingerprint``, pickling.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from cove.core.errors import IllegalAction
-from cove.core.rng import Rng
+from cove.core.actions import ActionSpace, action_json, json_key, match_text
+from cove.core.decisions import Step, StepRule
+from cove.core.errors import IllegalAction, RecordError, SeatError
+from cove.core.rng import Rng, TapeRng
+from cove.core.serial import Decoder, encode, slot_names
 
 if TYPE_CHECKING:
     from cove.core.game import Game
@@ -30,35 +40,56 @@ if TYPE_CHECKING:
 Action = Hashable
 """An action is a small frozen value whose ``str()`` is its stable text form."""
 
+HIDDEN = "(hidden)"
+"""How a redacted record shows another player's unrevealed commitment."""
+
+MAX_TEXT = 200
+"""Typed moves longer than this are refused without being searched or echoed."""
+
 
 class Event(NamedTuple):
-    """One line of the game log. ``to`` is None for everyone, else the players who see it."""
+    """One entry of the game log.
+
+    ``seq`` numbers the events a viewer may see (0, 1, ...); ``text`` is the line a person
+    reads; ``to`` is None for everyone, else the players who see it; ``kind`` and ``data``
+    say the same for programs (``"play"``, ``{"player": 0, "card": "5 sharks"}``), so a
+    client can animate and highlight rather than only print."""
 
     seq: int
     text: str
     to: tuple[int, ...] | None
+    kind: str = "log"
+    data: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind, "text": self.text,
+                "to": None if self.to is None else list(self.to),
+                "data": dict(self.data) if self.data else {}}
 
 
-# A persistent singly linked list: (previous node, payload). Sharing tails makes clone O(1).
-_Node = tuple[Any, Any]
+# A persistent singly linked list: (previous node, payload[, ...]). Sharing tails makes
+# clone O(1). History payload: (player, action, secret). Log node: (prev, event, seen)
+# where seen[k] counts the events viewer k (0: spectator, p + 1: player p) may see up to
+# and including this one.
+_Node = tuple[Any, ...]
+
+_BASE_SLOTS = (
+    "_hist", "_legal", "_log", "_nhist", "_nlog", "_reveal_at", "_secret_next", "_steps",
+    "game", "logging", "n", "options", "rng", "seed",
+)
 
 
 class State(ABC):
     """Base of every game state. Players are seats ``0 .. players-1``."""
 
-    __slots__ = (
-        "_hist",
-        "_legal",
-        "_log",
-        "_nhist",
-        "_nlog",
-        "game",
-        "logging",
-        "n",
-        "options",
-        "rng",
-        "seed",
-    )
+    __slots__ = _BASE_SLOTS
+
+    STEPS: ClassVar[Mapping[str, StepRule]] = {}
+    """The decision-stack rules by step kind, for games that drive their flow with it."""
+
+    DERIVED: ClassVar[tuple[str, ...]] = ()
+    """Slots rebuilt by ``setup`` from the options (data tables, rule switches): left out
+    of ``to_json`` and ``fingerprint`` because the options already determine them."""
 
     game: Game
     n: int
@@ -68,39 +99,66 @@ class State(ABC):
     logging: bool
 
     # -- construction (called by Game.new) ---------------------------------------------
-    def _init_base(self, game: Game, players: int, seed: int, options: Options, log: bool) -> None:
+    def _init_base(self, game: Game, players: int, seed: int, options: Options, log: bool,
+                   rng: Rng | None = None) -> None:
         self.game = game
         self.n = players
         self.options = options
         self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = rng if rng is not None else (TapeRng(seed) if log else Rng(seed))
         self.logging = log
         self._hist: _Node | None = None
         self._nhist = 0
         self._log: _Node | None = None
         self._nlog = 0
-        self._legal: tuple[int, Sequence[Action]] | None = None
+        self._legal: tuple[int, tuple[Action, ...]] | None = None
+        self._steps: tuple[Step, ...] = ()
+        self._secret_next = False
+        self._reveal_at = 0
 
     @abstractmethod
     def setup(self) -> None:
         """Set up the table from ``self.n``, ``self.options`` and ``self.rng``."""
 
-    # -- hooks a game implements -----------------------------------------------------------
-    @abstractmethod
+    # -- hooks a game implements (the first four come from the decision stack if used) ----
     def to_move(self) -> tuple[int, ...]:
         """Players who must decide now; () when the game is over; >1 = simultaneous."""
+        if not self._steps:
+            return ()
+        top = self._steps[-1]
+        return self.STEPS[top.kind].movers(self, top)
 
-    @abstractmethod
     def _legal_actions(self, player: int) -> Sequence[Action]:
         """Legal actions for a player in ``to_move()``; never empty for such a player."""
+        top = self._steps[-1]
+        return self.STEPS[top.kind].legal(self, top, player)
 
-    @abstractmethod
     def _apply(self, player: int, action: Action) -> None:
         """Carry out a legal action (already validated by ``apply``)."""
+        top = self._steps[-1]
+        rule = self.STEPS[top.kind]
+        self._steps = self._steps[:-1]
+        if rule.secret:
+            self.keep_secret()
+        rule.apply(self, top, player, action)
+        self.settle()
+
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` (a mover) is deciding: ``{"kind", "prompt", ...}`` with a plain
+        one-sentence prompt. ``player=None``: the same described publicly, for everyone
+        else (no private reasons)."""
+        if not self._steps:
+            return {"kind": "turn", "prompt": ""}
+        top = self._steps[-1]
+        rule = self.STEPS[top.kind]
+        if player is None:
+            return {"kind": top.kind, "prompt": ""}
+        return {"kind": top.kind, "prompt": rule.prompt(self, top, player),
+                **rule.describe(self, top, player)}
 
     @property
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        return not self.to_move()
 
     @abstractmethod
     def scores(self) -> list[float]:
@@ -117,6 +175,10 @@ class State(ABC):
     def _resample(self, player: int, rng: Rng) -> None:
         """On a fresh clone, resample everything ``player`` cannot see (hidden games)."""
         return None
+
+    def _observation(self, player: int) -> list[float]:
+        """``player``'s information as ``game.observation_size(...)`` floats."""
+        raise NotImplementedError(f"{self.game.id} has no observation encoding")
 
     def explain_illegal(self, player: int, text: str) -> str:
         """The rules reason why ``text`` is not a legal move for ``player`` now, or '' when
@@ -147,61 +209,185 @@ class State(ABC):
         """Tie-break key among tied top scores, larger is better. Default: no tie-break."""
         return ()
 
+    # -- the decision stack ------------------------------------------------------------
+    def push(self, *steps: Step) -> None:
+        """Put steps on the stack; the last one given is decided first."""
+        self._steps = self._steps + steps
+
+    def then(self, *steps: Step) -> None:
+        """Put steps on the stack to be decided in the order given (the first one next)."""
+        self._steps = self._steps + tuple(reversed(steps))
+
+    def pop(self) -> Step:
+        top = self._steps[-1]
+        self._steps = self._steps[:-1]
+        return top
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The pending steps, bottom first (the last one is being decided now)."""
+        return self._steps
+
+    def next_steps(self) -> Sequence[Step]:
+        """Called when the stack is empty: the steps that come next (the next turn, in
+        the order they are decided), or none when the game is over."""
+        return ()
+
+    def settle(self) -> None:
+        """Run automatic steps and take forced single choices until a real decision (or
+        the end of the game) is on top of the stack."""
+        while True:
+            if not self._steps:
+                more = self.next_steps()
+                if not more:
+                    return
+                self.then(*more)
+                continue
+            top = self._steps[-1]
+            rule = self.STEPS[top.kind]
+            if not top.players:
+                self._steps = self._steps[:-1]
+                rule.run(self, top)
+                continue
+            if not rule.forced:
+                return
+            movers = rule.movers(self, top)
+            if len(movers) != 1:
+                return
+            legal = rule.legal(self, top, movers[0])
+            if len(legal) != 1:
+                return
+            self._steps = self._steps[:-1]
+            if self.logging:
+                self.say(f"P{movers[0] + 1}: {legal[0]} (the only choice)", kind="forced",
+                         data={"player": movers[0], "action": action_json(legal[0])})
+            rule.apply(self, top, movers[0], legal[0])
+
+    # -- secrets -----------------------------------------------------------------------
+    def keep_secret(self) -> None:
+        """Called from ``_apply``: the action being applied stays hidden from the other
+        players (in ``history(p)`` and ``record(p)``) until ``reveal()``."""
+        self._secret_next = True
+
+    def reveal(self) -> None:
+        """Every secret action applied so far becomes visible to everyone."""
+        self._reveal_at = self._nhist + 1 if self._secret_next else self._nhist
+
     # -- the contract ------------------------------------------------------------------------
-    def legal_actions(self, player: int) -> Sequence[Action]:
-        """Legal actions for ``player`` (empty if it is not their turn). Do not mutate."""
+    def seat(self, player: Any) -> int:
+        """``player`` checked as a seat number, or SeatError saying what is valid."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise SeatError(f"a player is a seat number 0..{self.n - 1}, not {_short(player)}")
+        if not 0 <= player < self.n:
+            raise SeatError(f"no player {player}; seats are 0..{self.n - 1} "
+                            f"(P1..P{self.n})")
+        return int(player)
+
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
+        """Legal actions for ``player`` (empty if it is not their turn), as a tuple."""
         cached = self._legal
-        if cached is not None and cached[0] == player:
+        if cached is not None and cached[0] == player and type(player) is int:
             return cached[1]
+        player = self.seat(player)
         if player not in self.to_move():
             return ()
         acts = self._legal_actions(player)
+        if type(acts) is not tuple:
+            acts = tuple(acts)
         self._legal = (player, acts)
         return acts
 
-    def apply(self, player: int, action: Action | str) -> None:
-        """Apply ``action`` (an action value or its text form) for ``player``.
-
-        Raises :class:`IllegalAction` with the reason, leaving the state unchanged.
-        """
+    def apply(self, player: int, action: Action | str | Mapping[str, Any]) -> None:
+        """Apply ``action`` for ``player``: an action value, its text (exact or a unique
+        short form) or its JSON form. Raises :class:`IllegalAction` with the reason,
+        leaving the state unchanged."""
+        try:
+            seat = self.seat(player)
+        except SeatError as e:
+            raise IllegalAction(str(e)) from None
         movers = self.to_move()
-        if player not in movers:
+        if seat not in movers:
             if not movers:
                 raise IllegalAction("the game is over; no player can act")
             who = ", ".join(f"P{p + 1}" for p in movers)
-            raise IllegalAction(f"it is not P{player + 1}'s turn; to move: {who}")
-        legal = self.legal_actions(player)
-        if isinstance(action, str):
-            found = self.find_action(player, action)
-            if found is None:
-                why = self.explain_illegal(player, action)
-                raise IllegalAction(
-                    (f"{why}. " if why else "")
-                    + f"{action!r} is not a legal move for P{player + 1} now; legal: "
-                    + _preview(legal)
-                )
-            action = found
-        elif action not in legal:
-            raise IllegalAction(
-                f"{action!s} is not a legal move for P{player + 1} now; legal: " + _preview(legal)
-            )
+            raise IllegalAction(f"it is not P{seat + 1}'s turn; to move: {who}")
+        legal = self.legal_actions(seat)
+        act = self._match_action(seat, action, legal)
         self._legal = None
-        self._hist = (self._hist, (player, action))
+        self._secret_next = False
+        self._apply(seat, act)
+        self._hist = (self._hist, (seat, act, self._secret_next))
         self._nhist += 1
-        self._apply(player, action)
+        self._secret_next = False
+
+    def _match_action(self, seat: int, action: Any, legal: tuple[Action, ...]) -> Action:
+        if isinstance(action, str):
+            if len(action) > MAX_TEXT:
+                raise IllegalAction(f"a move is at most {MAX_TEXT} characters; "
+                                    f"got {len(action)}")
+            found, candidates = match_text(legal, action)
+            if found is not None:
+                return found
+            if candidates:
+                raise IllegalAction(f"{action!r} could be any of: "
+                                    + ", ".join(str(a) for a in candidates[:12])
+                                    + ("..." if len(candidates) > 12 else "")
+                                    + "; type more of the move")
+            why = self.explain_illegal(seat, action)
+            raise IllegalAction((f"{why}. " if why else "")
+                                + f"{action!r} is not a legal move for P{seat + 1} now; "
+                                "legal: " + _preview(legal))
+        if isinstance(action, Mapping):
+            try:
+                want = json_key(dict(action))
+            except (TypeError, ValueError):
+                raise IllegalAction("an action's JSON form must be a JSON object") from None
+            for a in legal:
+                if json_key(action_json(a)) == want:
+                    return a
+            raise IllegalAction(f"{_short(dict(action))} is not a legal move for P{seat + 1} "
+                                "now; legal: " + _preview(legal))
+        t = type(action)
+        for a in legal:
+            if type(a) is t and a == action and str(a) == str(action):
+                return a
+        raise IllegalAction(f"{_short(action)} is not a legal move for P{seat + 1} now; "
+                            "legal: " + _preview(legal))
 
     def find_action(self, player: int, text: str) -> Action | None:
-        """The legal action whose text form is ``text`` (whitespace/case tolerant)."""
+        """The legal action whose text form is exactly ``text`` (case and spacing
+        ignored); None when there is none. Records replay through this, strictly."""
         want = " ".join(text.split()).lower()
         for a in self.legal_actions(player):
             if str(a).lower() == want:
                 return a
         return None
 
+    def decision(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` is asked now: ``{"kind", "players", "prompt", ...}``. For a
+        player who is not to move (or a spectator): what the movers are deciding, with
+        ``"waiting": True`` and nothing private."""
+        if player is not None:
+            player = self.seat(player)
+        movers = self.to_move()
+        if not movers:
+            return {"kind": "over", "players": [], "prompt": "The game is over.",
+                    "waiting": False}
+        if player is not None and player in movers:
+            d = dict(self._ask(player))
+            d["players"] = list(movers)
+            d["waiting"] = False
+            return d
+        pub = self._ask(None)
+        who = ", ".join(f"P{p + 1}" for p in movers)
+        text = f"Waiting for {who}" + (f": {pub['prompt']}" if pub.get("prompt") else ".")
+        return {"kind": pub.get("kind", "turn"), "players": list(movers), "prompt": text,
+                "waiting": True}
+
     def view(self, player: int | None = None) -> dict[str, Any]:
         """JSON-ready dict of what ``player`` may see; None is a spectator."""
-        if player is not None and not (0 <= player < self.n):
-            raise ValueError(f"no player {player}; players are 0..{self.n - 1}")
+        if player is not None:
+            player = self.seat(player)
         over = self.is_over
         v: dict[str, Any] = {
             "game": self.game.id,
@@ -209,6 +395,7 @@ class State(ABC):
             "you": player,
             "to_move": list(self.to_move()),
             "over": over,
+            "decision": self.decision(player),
         }
         if over:
             v["scores"] = self.scores()
@@ -229,24 +416,93 @@ class State(ABC):
             tied = [p for p in tied if keys[p] == top]
         return tuple(tied)
 
+    # -- action spaces and observations --------------------------------------------------
+    @property
+    def action_space(self) -> ActionSpace:
+        return self.game.space_for(self.n, self.options)
+
+    def legal_mask(self, player: int) -> list[bool]:
+        """``action_space.size`` booleans, True exactly at the legal actions' indices."""
+        return self.action_space.mask(self.legal_actions(player))
+
+    def observation(self, player: int) -> list[float]:
+        """``player``'s information as a fixed-length list of floats (see the game's
+        SPEC.md); its length is ``game.observation_size(players, **options)``."""
+        player = self.seat(player)
+        obs = self._observation(player)
+        size = self.game.observation_size_for(self.n, self.options)
+        if len(obs) != size:
+            raise AssertionError(f"{self.game.id}: observation has {len(obs)} values, "
+                                 f"declared {size}")
+        return obs
+
+    def infoset_key(self, player: int) -> str:
+        """Equal for two states exactly when ``player``'s information is equal: what they
+        see now and the history as they saw it (perfect recall)."""
+        player = self.seat(player)
+        doc = [self.view(player), [[q, None if a is None else str(a)]
+                                   for q, a in self.history_for(player)]]
+        return hashlib.blake2b(json.dumps(doc, sort_keys=True, separators=(",", ":"))
+                               .encode(), digest_size=16).hexdigest()
+
+    # -- what bots are given ---------------------------------------------------------------
     def redeterminize(self, player: int, rng: Rng) -> State:
         """A copy in which everything ``player`` cannot see is resampled from ``rng``,
         consistent with what ``player`` knows; its future chance is reseeded too, so a
         search never learns the real deck order. ``self`` is unchanged."""
+        player = self.seat(player)
         s = self.clone()
         s.rng = rng.spawn()
         s._resample(player, rng)
         s._legal = None
         return s
 
-    @property
-    def history(self) -> list[tuple[int, Action]]:
-        out: list[tuple[int, Action]] = []
+    def for_player(self, player: int) -> State:
+        """What a bot or heuristic of ``player`` is handed: a playable state that holds
+        only what ``player`` may know. Hidden parts are a sample consistent with p's view
+        (seeded from p's information alone), the seed and the chance record are gone,
+        other players' unrevealed commitments are out of the history and the log holds only
+        p's events. The real state is never exposed."""
+        player = self.seat(player)
+        key = self.infoset_key(player)
+        s = self.redeterminize(player, Rng(int(key[:16], 16)))
+        s.seed = 0
+        hist: _Node | None = None
+        for i, (q, a, secret) in enumerate(self._hist_entries()):
+            hidden = secret and q != player and i >= self._reveal_at
+            hist = (hist, (q, None if hidden else a, secret))
+        s._hist = hist
+        log: _Node | None = None
+        evs = self.events(player)
+        for ev in evs:
+            log = _log_push(log, ev, self.n)
+        s._log = log
+        s._nlog = len(evs)
+        return s
+
+    # -- history, records --------------------------------------------------------------
+    def _hist_entries(self) -> list[tuple[int, Action, bool]]:
+        out: list[tuple[int, Action, bool]] = []
         node = self._hist
         while node is not None:
             node, item = node
             out.append(item)
         out.reverse()
+        return out
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every applied action in order, secrets included (the full record)."""
+        return [(p, a) for p, a, _ in self._hist_entries()]
+
+    def history_for(self, player: int | None) -> list[tuple[int, Action | None]]:
+        """The history as ``player`` saw it: another player's commitment is None until it
+        is revealed (``player=None``: a spectator, who sees no commitment before its
+        reveal)."""
+        out: list[tuple[int, Action | None]] = []
+        for i, (q, a, secret) in enumerate(self._hist_entries()):
+            hidden = secret and q != player and i >= self._reveal_at
+            out.append((q, None if hidden else a))
         return out
 
     @property
@@ -259,44 +515,139 @@ class State(ABC):
         """How many actions have been applied."""
         return self._nhist
 
-    def record(self) -> dict[str, Any]:
-        """Everything needed to replay this game: ``cove.replay(state.record())``."""
+    def record(self, player: int | None = None, *, redacted: bool = False) -> dict[str, Any]:
+        """Everything needed to replay this game: ``cove.replay(state.record())``.
+
+        ``record(p)`` is the record redacted for player ``p`` (``redacted=True`` without a
+        player: for a spectator): other players' unrevealed commitments show as
+        ``"(hidden)"``, and the seed and chance outcomes, which would reveal every hidden
+        card, are left out. A redacted record is for showing, not for replay."""
+        out: dict[str, Any] = {
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.n,
+            "options": self.options.to_dict(),
+        }
+        data = self.game.data_digests(self.options)
+        if data:
+            out["data"] = data
+        if player is None and not redacted:
+            out["seed"] = self.seed
+            out["actions"] = [[p, str(a)] for p, a in self.history]
+            tape = getattr(self.rng, "tape", None)
+            if tape is not None:
+                out["chance"] = [list(x) for x in tape]
+            return out
+        if player is not None:
+            player = self.seat(player)
+        out["redacted_for"] = player
+        out["actions"] = [[p, HIDDEN if a is None else str(a)]
+                          for p, a in self.history_for(player)]
+        return out
+
+    # -- the log -----------------------------------------------------------------------------
+    def say(self, text: str, to: Iterable[int] | int | None = None, *, kind: str = "log",
+            data: Mapping[str, Any] | None = None) -> None:
+        """Log an event for everyone (``to=None``) or only for some players, with a
+        ``kind`` and JSON-ready ``data`` for programs."""
+        if not self.logging:
+            return
+        who = (to,) if isinstance(to, int) else (tuple(to) if to is not None else None)
+        self._log = _log_push(self._log, Event(self._nlog, text, who, kind, data), self.n)
+        self._nlog += 1
+
+    def events(self, player: int | None = None, since: int = 0) -> list[Event]:
+        """The events ``player`` may see (spectator: public ones only), numbered 0, 1, ...
+        in the order that viewer saw them, from number ``since`` on. Costs O(events
+        returned), so polling for new events stays cheap in long games.
+
+        Numbering is per viewer on purpose: a global number would show a player the gaps
+        left by other players' private events (how many secret choices were made)."""
+        k = 0 if player is None else self.seat(player) + 1
+        out: list[Event] = []
+        node = self._log
+        while node is not None:
+            prev, ev, seen = node
+            count = seen[k]
+            if count <= since:
+                break
+            if ev.to is None or (player is not None and player in ev.to):
+                out.append(ev._replace(seq=count - 1))
+            node = prev
+        out.reverse()
+        return out
+
+    def log_count(self, player: int | None = None) -> int:
+        """How many events ``player`` may see so far (for "what is new since")."""
+        if self._log is None:
+            return 0
+        return int(self._log[2][0 if player is None else self.seat(player) + 1])
+
+    # -- portable state ----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (hidden parts and future chance included):
+        ``game.from_json(state.to_json())`` gives back an equal state."""
+        cls = type(self)
+        derived = set(cls.DERIVED)
+        tape = getattr(self.rng, "tape", None)
         return {
+            "format": "cove-state/1",
             "game": self.game.id,
             "version": self.game.version,
             "players": self.n,
             "seed": self.seed,
             "options": self.options.to_dict(),
-            "actions": [[p, str(a)] for p, a in self.history],
+            "log": self.logging,
+            "rng": self.rng.state,
+            "chance": None if tape is None else [list(x) for x in tape],
+            "history": [[p, encode(a), s] for p, a, s in self._hist_entries()],
+            "reveal_at": self._reveal_at,
+            "events": [[e.text, None if e.to is None else list(e.to), e.kind,
+                        encode(dict(e.data)) if e.data else None]
+                       for e in self._all_events()],
+            "steps": encode(self._steps),
+            "state": {k: encode(getattr(self, k)) for k in slot_names(cls)
+                      if k not in _BASE_SLOTS and k not in derived and hasattr(self, k)},
         }
 
-    # -- the log -----------------------------------------------------------------------------
-    def say(self, text: str, to: Iterable[int] | int | None = None) -> None:
-        """Log an event for everyone (``to=None``) or only for some players."""
-        if not self.logging:
-            return
-        who = (to,) if isinstance(to, int) else (tuple(to) if to is not None else None)
-        self._log = (self._log, Event(self._nlog, text, who))
-        self._nlog += 1
-
-    def events(self, player: int | None = None, since: int = 0) -> list[Event]:
-        """The events ``player`` may see (spectator: public ones only), numbered 0, 1, ...
-        in the order that viewer saw them, from number ``since`` on.
-
-        Numbering is per viewer on purpose: a global number would show a player the gaps
-        left by other players' private events (how many secret choices were made)."""
-        visible: list[Event] = []
+    def _all_events(self) -> list[Event]:
+        out: list[Event] = []
         node = self._log
         while node is not None:
-            node, ev = node
-            if ev.to is None or (player is not None and player in ev.to):
-                visible.append(ev)
-        visible.reverse()
-        return [Event(i, ev.text, ev.to) for i, ev in enumerate(visible) if i >= since]
+            node, ev, _ = node
+            out.append(ev)
+        out.reverse()
+        return out
 
-    def log_count(self, player: int | None = None) -> int:
-        """How many events ``player`` may see so far (for "what is new since")."""
-        return len(self.events(player))
+    def fingerprint(self) -> str:
+        """A digest of the whole state (hidden parts, history, log and RNG included):
+        equal exactly when ``to_json`` is equal."""
+        doc = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.blake2b(doc.encode(), digest_size=20).hexdigest()
+
+    def __getstate__(self) -> dict[str, Any]:
+        out = {k: getattr(self, k) for k in slot_names(type(self)) if hasattr(self, k)}
+        out["_hist"] = self._hist_entries()  # flat lists: no recursion limit in pickle
+        out["_log"] = self._all_events()
+        out["_legal"] = None
+        out["game"] = self.game.id  # by id: a Game holds functions that need not pickle
+        return out
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        from cove.core.registry import load
+
+        hist, evs = data.pop("_hist"), data.pop("_log")
+        data["game"] = load(data["game"])
+        for k, v in data.items():
+            object.__setattr__(self, k, v)
+        node: _Node | None = None
+        for item in hist:
+            node = (node, item)
+        self._hist = node
+        log: _Node | None = None
+        for ev in evs:
+            log = _log_push(log, ev, self.n)
+        self._log = log
 
     # -- helpers for subclasses ------------------------------------------------------------
     def _clone_base(self) -> Any:
@@ -312,11 +663,101 @@ class State(ABC):
         s._log = self._log
         s._nlog = self._nlog
         s._legal = self._legal
+        s._steps = self._steps
+        s._secret_next = self._secret_next
+        s._reveal_at = self._reveal_at
         return s
 
     def __repr__(self) -> str:
         over = self.is_over
         return f"<{self.game.id} state: {self.n} players, {self._nhist} actions, over={over}>"
+
+
+def _log_push(node: _Node | None, ev: Event, n: int) -> _Node:
+    prev = node[2] if node is not None else (0,) * (n + 1)
+    if ev.to is None:
+        seen = tuple(c + 1 for c in prev)
+    else:
+        seen = (prev[0], *(prev[p + 1] + (p in ev.to) for p in range(n)))
+    return (node, ev, seen)
+
+
+def state_from_json(game: Game, data: Any) -> State:
+    """Rebuild a state from ``State.to_json`` data; RecordError on anything malformed."""
+    if not isinstance(data, dict) or data.get("format") != "cove-state/1":
+        raise RecordError("not a Cove state: expected an object with format 'cove-state/1'")
+    if data.get("game") != game.id:
+        raise RecordError(f"state is for game {data.get('game')!r}, not {game.id!r}")
+    if data.get("version") != game.version:
+        raise RecordError(f"state is for {game.id} version {data.get('version')!r}; "
+                          f"this Cove has version {game.version!r}")
+    for key, kind in (("players", int), ("seed", int), ("rng", int), ("reveal_at", int),
+                      ("options", dict), ("history", list), ("events", list),
+                      ("state", dict), ("log", bool)):
+        if not isinstance(data.get(key), kind) or (kind is int and isinstance(data[key], bool)):
+            raise RecordError(f"state field {key!r} must be {kind.__name__}")
+    from cove.core.errors import CoveError
+
+    try:
+        s = game.new(data["players"], data["seed"], log=data["log"], **data["options"])
+    except CoveError as e:
+        raise RecordError(f"state cannot start the game: {e}") from None
+    dec = Decoder(game.package_prefixes())
+    cls = type(s)
+    allowed = set(slot_names(cls)) - set(_BASE_SLOTS) - set(cls.DERIVED)
+    fields = data["state"]
+    if set(fields) != allowed:
+        missing, unknown = sorted(allowed - set(fields)), sorted(set(fields) - allowed)
+        raise RecordError(f"state fields differ from {game.id}'s: missing {missing}, "
+                          f"unknown {unknown}")
+    for k, v in fields.items():
+        object.__setattr__(s, k, dec.decode(v))
+    chance = data.get("chance")
+    if chance is not None:
+        if not isinstance(chance, list):
+            raise RecordError("state field 'chance' must be a list")
+        s.rng = TapeRng(0)
+        s.rng.tape = [_pair(x) for x in chance]
+    else:
+        s.rng = Rng(0)
+    s.rng.state = data["rng"] & ((1 << 64) - 1)
+    node: _Node | None = None
+    for item in data["history"]:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], bool)
+                and isinstance(item[0], int) and not isinstance(item[0], bool)):
+            raise RecordError("state history entries must be [player, action, secret]")
+        node = (node, (item[0], dec.decode(item[1]), item[2]))
+    s._hist = node
+    s._nhist = len(data["history"])
+    log: _Node | None = None
+    for item in data["events"]:
+        if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
+                and isinstance(item[2], str)):
+            raise RecordError("state events must be [text, to, kind, data]")
+        to = None if item[1] is None else tuple(int(p) for p in item[1])
+        ev_data = dec.decode(item[3]) if item[3] is not None else None
+        log = _log_push(log, Event(0, item[0], to, item[2], ev_data), s.n)
+    s._log = log
+    s._nlog = len(data["events"])
+    steps = dec.decode(data.get("steps", {"t": []}))
+    if not isinstance(steps, tuple) or not all(isinstance(x, Step) for x in steps):
+        raise RecordError("state field 'steps' must be a list of steps")
+    s._steps = steps
+    s._reveal_at = data["reveal_at"]
+    s._secret_next = False
+    s._legal = None
+    return s
+
+
+def _pair(x: Any) -> tuple[int, int]:
+    if not (isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x)):
+        raise RecordError("chance outcomes must be [n, outcome] pairs")
+    return (x[0], x[1])
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _preview(legal: Sequence[Action], limit: int = 12) -> str:

@@ -1,0 +1,199 @@
+"""A state's values as plain JSON, and back: the one encoder behind ``to_json``,
+``from_json``, ``fingerprint`` and pickling.
+
+Game states hold ints, strings, lists, tuples, dicts, sets, small frozen dataclasses
+(actions, tasks) and a few slotted helper objects. Each kind gets a tag so that decoding
+gives back exactly the same Python values (a tuple stays a tuple, a dict key stays an int)::
+
+    list  -> [...]                       tuple     -> {"t": [...]}
+    dict  -> {"d": [[k, v], ...]}        set       -> {"s": [...]} (sorted by encoding)
+    frozenset -> {"f": [...]}            dataclass -> {"c": "module:Name", "v": {...}}
+    int subclass -> {"i": "module:Name", "v": 3}
+    slotted object -> {"o": "module:Name", "v": {...}}
+
+Decoding only ever builds classes from an allow-list: classes defined in the game's own
+package or in ``cove.core``. An untrusted document can therefore not name ``os.system``
+or any other class; it gets a :class:`~cove.core.errors.RecordError` instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+from cove.core.errors import RecordError
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def class_tag(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def encode(value: Any) -> Any:
+    """``value`` as JSON-ready data with type tags (see the module docstring)."""
+    t = type(value)
+    if t is int or t is str or t is bool or value is None:
+        return value
+    if t is float:
+        if not math.isfinite(value):
+            raise RecordError(f"cannot store the number {value!r}")
+        return value
+    if t is list:
+        return [encode(v) for v in value]
+    if t is tuple:
+        return {"t": [encode(v) for v in value]}
+    if t is dict:
+        return {"d": [[encode(k), encode(v)] for k, v in value.items()]}
+    if t is set or t is frozenset:
+        items = sorted((encode(v) for v in value), key=_order)
+        return {"s" if t is set else "f": items}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            "c": class_tag(t),
+            "v": {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
+        }
+    if isinstance(value, int):  # an int-valued action such as Tricky Tides' moves
+        return {"i": class_tag(t), "v": int(value)}
+    slots = slot_names(t)
+    if slots:
+        return {"o": class_tag(t), "v": {k: encode(getattr(value, k)) for k in slots
+                                         if hasattr(value, k)}}
+    raise RecordError(f"cannot store a value of type {t.__name__}")
+
+
+def _order(v: Any) -> str:
+    return json.dumps(v, sort_keys=True)
+
+
+def slot_names(cls: type) -> list[str]:
+    """Every ``__slots__`` name of ``cls`` and its bases (most basic first)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        s = klass.__dict__.get("__slots__", ())
+        for name in (s,) if isinstance(s, str) else s:
+            if name not in ("__dict__", "__weakref__") and name not in names:
+                names.append(name)
+    return names
+
+
+class Decoder:
+    """Turns encoded data back into values, building only allowed classes."""
+
+    def __init__(self, allowed_prefixes: tuple[str, ...]) -> None:
+        self.allowed = allowed_prefixes
+        self._cache: dict[str, type] = {}
+
+    def cls(self, tag: Any) -> type:
+        if not isinstance(tag, str) or ":" not in tag:
+            raise RecordError(f"bad class tag {tag!r}")
+        if tag in self._cache:
+            return self._cache[tag]
+        module, _, name = tag.partition(":")
+        if not any(module == p or module.startswith(p + ".") for p in self.allowed):
+            raise RecordError(f"class {tag!r} is not part of this game")
+        try:
+            obj: Any = importlib.import_module(module)
+            for part in name.split("."):
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError):
+            raise RecordError(f"unknown class {tag!r}") from None
+        if not isinstance(obj, type):
+            raise RecordError(f"{tag!r} is not a class")
+        self._cache[tag] = obj
+        return obj
+
+    def decode(self, data: Any, depth: int = 0) -> Any:
+        if depth > 60:
+            raise RecordError("state data is nested too deeply")
+        if isinstance(data, _SCALARS):
+            if isinstance(data, float) and not math.isfinite(data):
+                raise RecordError(f"bad number {data!r} in state data")
+            return data
+        if isinstance(data, list):
+            return [self.decode(v, depth + 1) for v in data]
+        if not isinstance(data, dict) or len(data) not in (1, 2):
+            raise RecordError(f"unreadable value in state data: {_short(data)}")
+        d = depth + 1
+        if "t" in data:
+            return tuple(self._items(data["t"], d))
+        if "d" in data:
+            pairs = data["d"]
+            if not isinstance(pairs, list) or not all(
+                isinstance(p, list) and len(p) == 2 for p in pairs
+            ):
+                raise RecordError("a stored mapping must be a list of [key, value] pairs")
+            return {self._key(k, d): self.decode(v, d) for k, v in pairs}
+        if "s" in data:
+            return {self._key(v, d) for v in self._items(data["s"], d, raw=True)}
+        if "f" in data:
+            return frozenset(self._key(v, d) for v in self._items(data["f"], d, raw=True))
+        for tag in ("c", "i", "o"):
+            if tag in data:
+                return self._object(tag, data, d)
+        raise RecordError(f"unreadable value in state data: {_short(data)}")
+
+    def _items(self, data: Any, depth: int, raw: bool = False) -> list[Any]:
+        if not isinstance(data, list):
+            raise RecordError("a stored sequence must be a list")
+        return list(data) if raw else [self.decode(v, depth) for v in data]
+
+    def _key(self, data: Any, depth: int) -> Any:
+        key = self.decode(data, depth)
+        try:
+            hash(key)
+        except TypeError:
+            raise RecordError(f"unhashable key in state data: {_short(data)}") from None
+        return key
+
+    def _object(self, tag: str, data: dict[str, Any], depth: int) -> Any:
+        cls = self.cls(data[tag])
+        v = data.get("v")
+        if tag == "i":
+            if not issubclass(cls, int) or isinstance(v, bool) or not isinstance(v, int):
+                raise RecordError(f"bad stored value for {data[tag]!r}")
+            return _int_value(cls, v)
+        if not isinstance(v, dict):
+            raise RecordError(f"bad stored fields for {data[tag]!r}")
+        fields = {k: self.decode(x, depth) for k, x in v.items()}
+        if tag == "c":
+            if not dataclasses.is_dataclass(cls):
+                raise RecordError(f"{data[tag]!r} is not a stored record type")
+            names = {f.name for f in dataclasses.fields(cls) if f.init}
+            if set(fields) != names:
+                raise RecordError(f"stored {data[tag]!r} has fields {sorted(fields)}, "
+                                  f"expected {sorted(names)}")
+            try:
+                return cls(**fields)
+            except (TypeError, ValueError) as e:
+                raise RecordError(f"cannot rebuild {data[tag]!r}: {e}") from None
+        slots = slot_names(cls)
+        if not slots or not set(fields) <= set(slots):
+            raise RecordError(f"stored {data[tag]!r} has unknown fields")
+        obj: Any = object.__new__(cls)
+        for k, x in fields.items():
+            object.__setattr__(obj, k, x)
+        return obj
+
+
+def _int_value(cls: type, v: int) -> Any:
+    """An int-subclass value: prefer the game's shared instance (``cls.of(v)``) if any."""
+    of: Callable[[int], Any] | None = getattr(cls, "of", None)
+    return of(v) if of is not None else cls(v)
+
+
+def _short(data: Any) -> str:
+    text = json.dumps(data)[:60] if _jsonable(data) else repr(data)[:60]
+    return text + ("..." if len(text) >= 60 else "")
+
+
+def _jsonable(data: Any) -> bool:
+    try:
+        json.dumps(data)
+    except (TypeError, ValueError):
+        return False
+    return True

@@ -1,0 +1,13 @@
+"""The conformance harness: every registered game held to the contract the same way.
+
+    from cove.testing import random_sim_test
+    random_sim_test("the-tide", players=3, games=2, seed=1)            # default options
+    random_sim_test("the-tide", players=3, games=2, seed=1, gravity="one_step")
+
+See docs/TESTING.md for what each check means and how a failure reads.
+"""
+
+from cove.testing.harness import HarnessError, option_variants, random_sim_test
+from cove.testing.playthrough import playthrough
+
+__all__ = ["HarnessError", "option_variants", "playthrough", "random_sim_test"]
