@@ -89,7 +89,7 @@ def test_options_are_validated_and_listed() -> None:
         GAME.new(2, tie_scope="some")
     names = [o["name"] for o in GAME.describe()["options"]]
     assert names == ["goal", "max_rounds", "carry_cap", "max_quests", "tie_rereveals",
-                     "tie_scope", "idle_dice_actions", "data_file"]
+                     "tie_scope", "idle_dice_actions", "actives_need_effect", "data_file"]
     assert new(2, goal="15").options.goal == 15
 
 

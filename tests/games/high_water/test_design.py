@@ -14,6 +14,10 @@ from cove.games.high_water.state import (
     OVER,
     P_CAP,
     P_MARK,
+    SEG,
+    SHORT,
+    TRICK,
+    HighWaterState,
     can_pay,
 )
 from tests.games.high_water.helpers import (
@@ -124,8 +128,21 @@ def test_r22_spent_dice_go_back_to_the_bag() -> None:
     assert sum(s.bag) == bag + 1 and dice_total(s) == 40
 
 
-def test_r23_carry_over_cap() -> None:
+def test_r23_dice_carry_over_without_a_cap() -> None:
+    """F9: unused dice carry over; by default nothing is returned after Step 6."""
     s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[])
+    bag = sum(s.bag)
+    goto(s, 6)
+    assert s.pending is None and s.cur() != p  # the segment ended without a return
+    assert [DATA.label[d] for d in s.dice[p]] == ["y1", "y1", "y2", "br3", "br3", "bl4", "g5"]
+    assert sum(s.bag) == bag and dice_total(s) == 40
+    assert not any("carry-over cap" in e.text for e in s.events(None))
+
+
+def test_r23_1_carry_cap_option() -> None:
+    s = to_segment(2, seed=1, carry_cap=5)
     p = s.cur()
     give(s, p, "y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[])
     bag = sum(s.bag)
@@ -137,17 +154,50 @@ def test_r23_carry_over_cap() -> None:
     assert [DATA.label[d] for d in s.dice[p]] == ["y1", "y2", "br3", "br3", "bl4"]
     assert sum(s.bag) == bag + 2 and dice_total(s) == 40
     assert s.cur() != p
+    # any cap is safe now: a short bag is topped up between rounds (R23.2)
+    assert GAME.new(5, carry_cap=6).n == 5
 
 
-def test_r23_1_carry_cap_option_and_bag_safety() -> None:
-    s = to_segment(2, seed=1, carry_cap=2)
-    p = s.cur()
-    give(s, p, "y1 y1 y2", gold=0, rum=0, quests=[])
-    goto(s, 6)
-    assert s.pending == (P_CAP,)
-    with pytest.raises(cove.OptionError, match="carry_cap <= 5"):
-        GAME.new(5, carry_cap=6)
-    assert GAME.new(2, carry_cap=17).n == 2
+def _end_round_with_holds(s: HighWaterState, holds: dict[int, str]) -> None:
+    """Give the holds, then end every segment left in round 1 at once."""
+    for q in holds:
+        give(s, q, "")
+    for q, labels in holds.items():
+        give(s, q, labels, gold=0, rum=0, quests=[], crew=())
+    while s.phase == SEG and s.rnd == 1:
+        s.apply(s.cur(), "stop") if "stop" in texts(s) else s.apply(s.cur(), texts(s)[0])
+
+
+def test_r23_2_a_short_bag_takes_back_only_the_missing_dice() -> None:
+    """R23.2: when the bag holds fewer than the 3 x P dice Phase 1 draws, the biggest holds
+    return dice of their owners' choice, one at a time, only until the bag has enough."""
+    s = to_segment(3, seed=5)
+    holds = {0: "y1 y2 y3 y4 y5 y6 y1 y2 br1 br2 br3 br4",
+             1: "r1 r2 r3 r4 r5 r6 r1 r2 bl1 bl2 bl3 bl4",
+             2: "g1 g2 g3 g4 g5 g6 g1 g2"}
+    _end_round_with_holds(s, holds)
+    assert s.phase == SHORT and sum(s.bag) == 40 - 32 == 8
+    order = s.order
+    first = min((0, 1), key=order.index)  # 12 dice each: the earlier picker returns first
+    assert s.to_move() == (first,)
+    assert s.view(None)["bag_short"] == {"player": first, "need": 9}
+    s.apply(first, texts(s)[0])
+    # the 9 dice are drawn at once into round 2's crates
+    assert sum(s.bag) == 0 and s.phase == TRICK and s.rnd == 2
+    assert all(c is not None and len(c) == 3 for c in s.crates)
+    assert len(s.dice[first]) == 11 and len(s.dice[1 - first]) == 12 and len(s.dice[2]) == 8
+    assert any("the bag is short" in e.text for e in s.events(None))
+    assert dice_total(s) == 40
+
+
+def test_r23_3_a_full_enough_bag_takes_nothing_back() -> None:
+    s = to_segment(3, seed=5)
+    _end_round_with_holds(s, {0: "y1 y2 y3 y4 y5 y6 y1 y2 br1 br2 br3 br4",
+                              1: "r1 r2 r3 r4 r5 r6 r1 r2 bl1 bl2 bl3",
+                              2: "g1 g2 g3 g4 g5 g6 g1 g2"})
+    assert sum(s.bag) == 0 and s.phase == TRICK and s.rnd == 2
+    assert [len(d) for d in s.dice] == [12, 11, 8]
+    assert not any("the bag is short" in e.text for e in s.events(None))
 
 
 def icon(text: str) -> Icon:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+import cove
 from cove.games.high_water.state import PICK, SEG, TRICK, HighWaterState
 from tests.games.high_water.helpers import (
     dice_total,
     new,
     play_trick,
     random_play,
+    texts,
     to_segment,
 )
 
@@ -56,7 +58,7 @@ def test_r3_trick_is_a_secret_simultaneous_decision() -> None:
         assert v["seats"][1]["hand"] == [1, 2, 3, 4, 5, 6, 7]  # not removed before reveal
         assert v["seats"][1]["committed"] is True
         assert v["trick"]["revealed"] == before[p]["trick"]["revealed"]
-    assert s.view(1)["my_commit"] == 5
+    assert s.view(1)["my_commit"] == {"player": 1, "card": 5}
     assert not any("5" in e.text for e in s.events(None) if "commit" in e.text)
     assert not any("commit" in e.text for e in s.events(0) + s.events(2))
     assert any(e.text == "P2 secretly commits 5" for e in s.events(1))
@@ -119,19 +121,25 @@ def test_r5_2_re_reveals_follow_low_water() -> None:
 def test_r5_3_tie_cap_orders_by_the_seeded_rng() -> None:
     orders = set()
     for seed in range(12):
-        s = new(2, seed=seed)
+        s = new(2, seed=seed, tie_rereveals=3)
         for v in (7, 6, 5, 4):  # the first reveal and three re-reveals all tie
             assert s.phase == TRICK
             play_trick(s, {0: v, 1: v})
         assert s.phase == PICK
         orders.add(tuple(s.order))
-        assert any("drawn at random" in e.text for e in s.events(None))
+        assert any(e.text.startswith("Still tied after 3 re-reveals (the cap set by option")
+                   for e in s.events(None))
     assert orders == {(0, 1), (1, 0)}
 
 
 def test_r5_4_tie_options() -> None:
-    s = new(2, seed=3, tie_rereveals=0)
+    # F5 cannot be switched off: at least one re-reveal
+    with pytest.raises(cove.OptionError, match="tie_rereveals=0"):
+        new(2, seed=3, tie_rereveals=0)
+    s = new(2, seed=3, tie_rereveals=1)
     play_trick(s, {0: 4, 1: 4})
+    assert s.phase == TRICK and s.to_move() == (0, 1)
+    play_trick(s, {0: 5, 1: 5})
     assert s.phase == PICK
     s = new(3, seed=3, tie_scope="first")
     s.high = True
@@ -141,6 +149,58 @@ def test_r5_4_tie_options() -> None:
     s.high = True
     play_trick(s, {0: 7, 1: 7, 2: 3})
     assert s.to_move() == (0, 1)
+
+
+def test_r5_6_ties_re_reveal_until_no_new_card_is_left() -> None:
+    """F5 by default: re-reveal while the tied players still hold a card they have not
+    revealed in this trick; chance only when no re-reveal can break the tie."""
+    s = new(2, seed=1)
+    for v in (7, 6, 5, 4, 3, 2):  # the first reveal and five re-reveals: no cap at 3
+        play_trick(s, {0: v, 1: v})
+        assert s.phase == TRICK and s.to_move() == (0, 1)
+    # F6 gave back 7..3 at one card; only 1 is new in this trick
+    assert s.hands[0] == [1, 3, 4, 5, 6, 7]
+    assert texts(s, 0) == ["play 1"]
+    play_trick(s, {0: 1, 1: 1})
+    assert s.phase == PICK and s.rereveals == 6
+    assert any(e.text.startswith("Still tied and no re-reveal can break the tie")
+               for e in s.events(None))
+
+
+def test_r5_7_a_re_reveal_needs_a_new_card() -> None:
+    """F5 'a new card': a card revealed earlier in the trick, even if F6 brought it back to
+    the hand, cannot be re-revealed (this is what makes the ties end)."""
+    s = new(2, seed=1)
+    s.hands[0] = [2, 3, 5]
+    s.played[0] = [1, 4, 6, 7]
+    play_trick(s, {0: 5, 1: 5})
+    play_trick(s, {0: 2, 1: 2})  # P1 is left with 3: F6 brings back 1, 4, 5, 6, 7
+    assert s.hands[0] == [1, 3, 4, 5, 6, 7] and s.phase == TRICK
+    assert texts(s, 0) == ["play 1", "play 3", "play 4", "play 6", "play 7"]
+    with pytest.raises(cove.IllegalAction, match="revealed 5 earlier in this trick"):
+        s.apply(0, "play 5")
+    play_trick(s, {0: 3, 1: 4})
+    assert s.phase == PICK
+
+
+def test_r5_8_tie_log_says_why_chance_decides() -> None:
+    """Under tie_scope=first a tie that drops below first place after a re-reveal is
+    logged as a lower tie, not as 'still tied after the re-reveals' (re-reveals remain)."""
+    s = new(3, seed=1, tie_scope="first")
+    s.high = True
+    play_trick(s, {0: 6, 1: 6, 2: 6})
+    play_trick(s, {0: 7, 1: 2, 2: 2})
+    assert s.phase == PICK and s.order[0] == 0
+    lines = [e.text for e in s.events(None) if "drawn at random" in e.text]
+    assert lines == ["Tied below first place (DESIGN variant tie_scope=first: no re-reveal): "
+                     "the order of P2 and P3 is drawn at random"]
+    # a tie for first is never logged as a lower tie (it used to be, with tie_rereveals=0)
+    s = new(2, seed=1, tie_rereveals=1)
+    play_trick(s, {0: 5, 1: 5})
+    play_trick(s, {0: 4, 1: 4})
+    lines = [e.text for e in s.events(None) if "drawn at random" in e.text]
+    assert lines == ["Still tied after 1 re-reveals (the cap set by option tie_rereveals): "
+                     "the order of P1 and P2 is drawn at random"]
 
 
 def test_r6_replenishment_at_one_card() -> None:

@@ -113,6 +113,37 @@ def test_r11_actives_once_per_card_and_only_if_affordable() -> None:
         s.apply(p, "activate fence")
 
 
+def test_r11_1_any_payable_active_is_offered() -> None:
+    """F11: a player may activate any ability they can pay for, even one with nothing to
+    act on now; it still counts as 'used an active' (Admiral's Favour, Governor)."""
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    o = 1 - p
+    give(s, o, quests=[])  # no opponent quest: the Gunner has no target
+    give(s, p, "", gold=3, rum=1, crew=("Gunner", "Navigator"),
+         quests=[("Governor of the Isles", 0, 0)])
+    goto(s, 2)
+    assert texts(s) == ["activate gunner", "activate navigator", "stop"]
+    s.apply(p, "activate gunner")
+    assert (s.gold[p], s.rum[p]) == (2, 0)
+    assert any(e.text == f"P{p + 1} activates Gunner: it has nothing to act on now"
+               for e in s.events(None))
+    assert "used_active" in s.view(None)["segment"]["flags"]
+    s.apply(p, "activate navigator")  # no dice to re-roll: paid, nothing happens
+    assert s.gold[p] == 1 and s.step == 5
+    assert texts(s) == ["advance governor of the isles", "stop"]
+
+
+def test_r11_2_option_offers_only_actives_with_an_effect() -> None:
+    s = to_segment(2, seed=1, actives_need_effect=True)
+    p = s.cur()
+    give(s, 1 - p, quests=[])
+    give(s, p, "", gold=3, rum=1, crew=("Gunner", "Navigator"),
+         quests=[("Governor of the Isles", 0, 0)])
+    goto(s, 2)
+    assert s.step == 6 or s.cur() != p  # nothing to do in Steps 2-5
+
+
 def test_r12_a_die_used_for_an_action_cannot_pay_a_pattern() -> None:
     s = to_segment(2, seed=1)
     p = s.cur()

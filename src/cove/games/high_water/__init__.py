@@ -3,10 +3,38 @@
 from __future__ import annotations
 
 from cove.core.game import Game
+from cove.core.options import Options
+from cove.games.high_water.data import get
 from cove.games.high_water.heuristic import heuristic
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.render import render
 from cove.games.high_water.state import HighWaterState
+
+
+def max_actions(players: int, options: Options) -> int:
+    """A safe upper bound on the actions (``apply`` calls) of a game: the game ends by round
+    ``max_rounds`` at the latest (R29), and every round is finite:
+    - trick: each player plays once, then once per re-reveal; a re-reveal needs a card not yet
+      revealed in the trick, so at most T - 1 of them (T trick cards), and at most the cap;
+    - crate picks: one per player;
+    - a segment: at most 5 step moves (next step/stop); per crew card one activation plus its
+      follow-up choices (a Navigator marks every die then rolls: dice + 1; a target, a face);
+      every die is spent at most once (a use with up to 3 follow-ups, or a pattern/task payment)
+      and every purchase costs a die; each task of every quest is advanced once; Step 1 asks
+      one target per passive; Step 6 asks 2 and the carry cap returns at most every die;
+    - between rounds a short bag takes back at most every die.
+    """
+    assert isinstance(options, HighWaterOptions)
+    data = get(options.data_file)
+    dice = data.total_dice
+    crew = len(data.crew_deck)
+    tasks = sum(len(data.cards[c].tasks) for c in data.quest_deck) + players * len(
+        data.cards[data.starting_quest].tasks)
+    trick = players * (1 + min(options.tie_rereveals, len(data.trick_cards) - 1))
+    segment = (5 + crew * (dice + 3) + 4 * dice + dice + dice + tasks + crew + 2 + dice)
+    per_round = trick + players + players * segment + dice
+    return options.max_rounds * per_round
+
 
 GAME = Game(
     id="high-water",
@@ -14,7 +42,7 @@ GAME = Game(
     state_cls=HighWaterState,
     min_players=2,
     max_players=5,
-    version="1",
+    version="4",
     summary=(
         "Draft dice crates by a secret trick whose direction a water coin sets, then spend "
         "dice, gold and rum on crew and quests; first to 20 influence (working title; the "
@@ -26,6 +54,7 @@ GAME = Game(
     options_cls=HighWaterOptions,
     heuristic=heuristic,
     render=render,
+    max_actions=max_actions,
 )
 
 __all__ = ["GAME", "HighWaterState"]

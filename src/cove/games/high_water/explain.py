@@ -13,6 +13,7 @@ from cove.games.high_water.state import (
     PICK,
     QUEST_ROW,
     SEG,
+    SHORT,
     STEP_NAMES,
     TRICK,
     can_pay,
@@ -28,11 +29,18 @@ def explain(s: HighWaterState, p: int, text: str) -> str:
     D = s.D
     if s.phase == TRICK:
         if verb == "play":
+            if arg.isdigit() and int(arg) in s.hands[p]:
+                return (f"P{p + 1} revealed {arg} earlier in this trick: a re-reveal needs a "
+                        "new card (F5; choices: " + ", ".join(map(str, s.trick_choices(p)))
+                        + ")")
             return f"P{p + 1} has no trick card {arg} in hand (hand: " + ", ".join(
                 map(str, sorted(s.hands[p]))) + ")"
         return "it is the trick: choose a card with 'play <n>'"
     if s.phase == PICK:
         return "it is the crate pick: choose a crate with 'take crate <n> (...)'"
+    if s.phase == SHORT:
+        return ("the bag is short for the next round: return a die of your hold with "
+                "'return <die>'")
     if s.phase != SEG:
         return ""
     by_label = {D.label[d]: d for d in D.codes}

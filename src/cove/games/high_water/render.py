@@ -55,7 +55,7 @@ def render(view: dict[str, Any], color: bool = False) -> str:
         reveals.append(f"P{p + 1}: " + ("/".join(map(str, vals)) or "-") + state)
     out.append("Trick    " + "   ".join(reveals))
     if view.get("my_commit") is not None:
-        out.append(f"         your secret card: {view['my_commit']}")
+        out.append(f"         your secret card: {view['my_commit']['card']}")
     if view.get("order"):
         out.append("Order    " + " > ".join(f"P{p + 1}" for p in view["order"])
                    + "   (picks in this order; segments run in reverse)")

@@ -56,9 +56,9 @@ from cove.games.high_water.data import (
 )
 from cove.games.high_water.options import HighWaterOptions
 
-# phases
-TRICK, PICK, SEG, OVER = range(4)
-PHASE_NAMES = ("trick", "crates", "segment", "over")
+# phases (SHORT: between rounds, the bag holds fewer dice than Phase 1 draws, R23)
+TRICK, PICK, SEG, OVER, SHORT = range(5)
+PHASE_NAMES = ("trick", "crates", "segment", "over", "bag short")
 STEP_NAMES = {
     1: "passive abilities",
     2: "active abilities",
@@ -342,21 +342,41 @@ class HighWaterState(State):
                 self.say(f"P{p + 1} has one trick card left and takes back "
                          + ", ".join(map(str, sorted(back))))
 
+    def trick_choices(self, p: int) -> list[int]:
+        """The trick cards p may play now: the whole hand at the first reveal; in a re-reveal
+        only cards of a value p has not yet revealed in this trick (F5: "a new card"; R5)."""
+        if self.rereveals == 0:
+            return sorted(self.hands[p])
+        return self._new_cards(p)
+
+    def _new_cards(self, p: int) -> list[int]:
+        """Cards in p's hand of a value p has not revealed in this trick."""
+        ks = self.keys[p]
+        return sorted(v for v in self.hands[p] if v not in ks)
+
     def _rank_key(self, p: int) -> tuple[int, ...]:
         ks = self.keys[p]
         return tuple(-v for v in ks) if self.high else tuple(ks)
 
-    def _tie_groups(self, scope: str = "") -> list[list[int]]:
-        """Groups of players still tied; ``scope`` 'first' keeps only a tie for first
-        (default: the ``tie_scope`` option)."""
+    def _tie_groups(self) -> list[list[int]]:
+        """Groups of players still tied, best rank first."""
         groups: dict[tuple[int, ...], list[int]] = {}
         for p in range(self.n):
             groups.setdefault(self._rank_key(p), []).append(p)
-        tied = [g for k, g in sorted(groups.items()) if len(g) > 1]
-        if (scope or self.options.tie_scope) == "first" and tied:
-            top = min(groups)
-            tied = [g for g in tied if self._rank_key(g[0]) == top]
-        return tied
+        return [g for k, g in sorted(groups.items()) if len(g) > 1]
+
+    def _why_no_rereveal(self, g: Sequence[int]) -> str:
+        """'' if the tied group g re-reveals now (F5), else why chance orders it instead."""
+        if self.options.tie_scope == "first" and any(
+                self._rank_key(p) < self._rank_key(g[0]) for p in range(self.n)):
+            return "Tied below first place (DESIGN variant tie_scope=first: no re-reveal)"
+        if not all(self._new_cards(p) for p in g):
+            return ("Still tied and no re-reveal can break the tie (a tied player has "
+                    "revealed every trick card)")
+        if self.rereveals >= self.options.tie_rereveals:
+            return (f"Still tied after {self.rereveals} re-reveals (the cap set by option "
+                    "tie_rereveals)")
+        return ""
 
     def _reveal(self) -> None:
         """All commitments are in: reveal, then re-reveal ties (F5) or fix the order."""
@@ -368,25 +388,26 @@ class HighWaterState(State):
             self.say(f"Trick {what}: " + ", ".join(
                 f"P{p + 1} {self.commit[p]}" for p in waiting))
         self.commit = [-1] * self.n
-        groups = self._tie_groups()
-        if groups and self.rereveals < self.options.tie_rereveals:
+        tied = self._tie_groups()
+        # R5: every tied group re-reveals while its players still hold a card they have not
+        # revealed in this trick; a new card each time, so this ends within the trick cards
+        live = [g for g in tied if not self._why_no_rereveal(g)]
+        if live:
             self.rereveals += 1
-            self.waiting = tuple(sorted(p for g in groups for p in g))
+            self.waiting = tuple(sorted(p for g in live for p in g))
             if self.logging:
                 self.say("Tie: " + "; ".join(" and ".join(f"P{p + 1}" for p in g)
-                                             for g in groups) + " choose and reveal a new card")
+                                             for g in live) + " choose and reveal a new card")
             return
-        # every tie left (also the lower ones that 'first' scope does not re-reveal) is
-        # ordered by the seeded RNG (G6), never by seat
+        # every tie left is ordered by the seeded RNG (never by seat), with the reason logged
         tb = [0] * self.n
-        for g in self._tie_groups("all"):
+        for g in tied:
+            why = self._why_no_rereveal(g)
             perm = list(range(len(g)))
             self.rng.shuffle(perm)
             for p, r in zip(g, perm, strict=True):
                 tb[p] = r
             if self.logging:
-                why = ("Still tied after the re-reveals" if len(self.keys[g[0]]) > 1
-                       else "Tied below first place (no re-reveal)")
                 self.say(why + ": the order of "
                          + " and ".join(f"P{p + 1}" for p in g) + " is drawn at random")
         self.order = sorted(range(self.n), key=lambda p: (self._rank_key(p), tb[p]))
@@ -465,12 +486,36 @@ class HighWaterState(State):
                 self.say(f"Game over after round {self.rnd} ({self.end_reason}). Influence: "
                          + ", ".join(f"P{q + 1} {self.influence[q]}" for q in range(self.n)))
             return
+        need = 3 * self.n
+        if sum(self.bag) < need:
+            # R23: Phase 1 must draw 3 x P dice (F1) and F9 lets dice carry over, so only when
+            # the bag is short do holds give dice back, just enough, biggest hold first
+            self.phase = SHORT
+            if self.logging:
+                self.say(f"The bag holds {sum(self.bag)} dice and Phase 1 needs {need}: the "
+                         "players with the most dice return dice until it has enough")
+            return
         self.phase_start_round()
+
+    def short_player(self) -> int:
+        """Who returns the next die to a short bag: the most dice, ties to the earliest in
+        the pick order of the round just played."""
+        return max(self.order, key=lambda q: (len(self.dice[q]), -self.order.index(q)))
 
     # -- the flow to the next real decision --------------------------------------------------
     def _flow(self) -> None:
         while True:
             ph = self.phase
+            if ph == SHORT:
+                if sum(self.bag) >= 3 * self.n:
+                    self.phase_start_round()
+                    continue
+                q = self.short_player()
+                labels = self._dice_labels(self.dice[q])
+                if len(labels) == 1:
+                    self._do(q, Return(labels[0], self.lab(labels[0])))
+                    continue
+                return
             if ph == PICK:
                 left = [i for i, c in enumerate(self.crates) if c is not None]
                 if len(left) == 1:
@@ -519,7 +564,8 @@ class HighWaterState(State):
                 if self._marked_quests(p) and self.gold[p] >= self.D.extra_removal_gold:
                     self.pending = (P_EXTRA,)
                 continue
-            if len(self.dice[p]) > self.options.carry_cap:
+            cap = self.options.carry_cap  # 0: no cap (F9)
+            if cap and len(self.dice[p]) > cap:
                 self.pending = (P_CAP,)
                 continue
             self._end_segment()
@@ -533,6 +579,8 @@ class HighWaterState(State):
             return (self.order[self.pick_i],)
         if ph == SEG:
             return (self.cur(),)
+        if ph == SHORT:
+            return (self.short_player(),)
         return ()
 
     @property
@@ -542,10 +590,12 @@ class HighWaterState(State):
     def _legal_actions(self, player: int) -> Sequence[Action]:
         ph = self.phase
         if ph == TRICK:
-            return [Play(v) for v in sorted(self.hands[player])]
+            return [Play(v) for v in self.trick_choices(player)]
         if ph == PICK:
             return [Take(i, " ".join(self.lab(d) for d in c))
                     for i, c in enumerate(self.crates) if c is not None]
+        if ph == SHORT:
+            return [Return(d, self.lab(d)) for d in self._dice_labels(self.dice[player])]
         if self.pending is not None:
             return self._pending_actions(player, self.pending)
         acts = self._step_actions(player, self.step)
@@ -575,8 +625,11 @@ class HighWaterState(State):
                     continue
                 seen.add(cid)
                 assert card.effect is not None
+                # F11: any payable ability may be activated, even one with nothing to act
+                # on now (it still counts as "used an active"); the option restricts this
                 if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
-                        and self._effect_possible(p, card.effect)):
+                        and (not self.options.actives_need_effect
+                             or self._effect_possible(p, card.effect))):
                     out.append(Activate(card.key))
                     if first:
                         return out
@@ -716,9 +769,13 @@ class HighWaterState(State):
             self.gold[p] -= card.pay_gold
             self.rum[p] -= card.pay_rum
             self.sflags |= 1 << USED_ACTIVE
+            assert card.effect is not None
+            if not self._effect_possible(p, card.effect):
+                if self.logging:
+                    self.say(f"P{p + 1} activates {card.name}: it has nothing to act on now")
+                return
             if self.logging:
                 self.say(f"P{p + 1} activates {card.name}")
-            assert card.effect is not None
             self._start_effect(p, card.effect, card.name)
             return
         if isinstance(a, Use):
@@ -755,7 +812,8 @@ class HighWaterState(State):
             self.dice[p].remove(a.die)
             self._return_die(a.die)
             if self.logging:
-                self.say(f"P{p + 1} returns {a.label} to the bag (carry-over cap)")
+                why = "the bag is short" if self.phase == SHORT else "carry-over cap"
+                self.say(f"P{p + 1} returns {a.label} to the bag ({why})")
             self.pending = None
             return
         if isinstance(a, Mark):
@@ -889,6 +947,76 @@ class HighWaterState(State):
         return {"rounds": float(self.rnd), "end": self.end_reason or "running",
                 "top_influence": float(max(self.influence))}
 
+    # -- conformance hooks ----------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """Every die, card, trick card and marker accounted for; counters in bounds; the
+        phase fields consistent (R20, R22, R26, R27, F6)."""
+        D, n = self.D, self.n
+        # dice (R22): per colour, bag + crates + holds = the colour's count; faces 1..faces
+        held = [0] * len(D.colours)
+        for d in [d for c in self.crates if c is not None for d in c] + [
+                d for hold in self.dice for d in hold]:
+            c, f = divmod(d, 10)
+            assert 0 <= c < len(D.colours) and 1 <= f <= D.faces, f"bad die code {d}"
+            held[c] += 1
+        for c, col in enumerate(D.colours):
+            assert self.bag[c] >= 0 and self.bag[c] + held[c] == col.count, (
+                f"{col.name} dice: bag {self.bag[c]} + out {held[c]} != {col.count}")
+        # crew cards: deck + market + holds = the crew deck
+        crew = self.crew_deck + [c for c in self.crew_row if c >= 0] + [
+            c for cs in self.crew for c in cs]
+        assert sorted(crew) == sorted(D.crew_deck), "crew cards lost or duplicated"
+        # quests: deck + market + active + completed = the quest deck + one start per player
+        quests = self.quest_deck + [c for c in self.quest_row if c >= 0] + [
+            q[0] for qs in self.quests for q in qs] + [c for d in self.done_q for c in d]
+        assert sorted(quests) == sorted((*D.quest_deck, *[D.starting_quest] * n)), (
+            "quest cards lost or duplicated")
+        assert 0 <= self.crew_known <= len(self.crew_deck), "crew_known out of range"
+        assert 0 <= self.quest_known <= len(self.quest_deck), "quest_known out of range"
+        for p in range(n):
+            # F6: hand + played pile = the trick cards
+            assert sorted(self.hands[p] + self.played[p]) == sorted(D.trick_cards), (
+                f"P{p + 1}'s trick cards lost or duplicated")
+            assert self.gold[p] >= 0 and self.rum[p] >= 0, f"P{p + 1} has negative gold/rum"
+            assert len(self.quests[p]) <= max(self.options.max_quests, 1), (
+                f"P{p + 1} holds too many active quests")
+            for cid, done, marks in self.quests[p]:
+                card = D.cards[cid]
+                assert 0 <= done < len(card.tasks), f"{card.name}: task index {done}"
+                assert 0 <= marks <= D.max_markers, f"{card.name}: {marks} markers"
+            total = sum(D.cards[c].influence for c in self.done_q[p])
+            assert 0 <= self.influence[p] <= total, f"P{p + 1}'s influence {self.influence[p]}"
+        assert 1 <= self.rnd <= self.options.max_rounds, f"round {self.rnd}"
+        ph = self.phase
+        assert (self.pending is None) or ph == SEG, "a pending choice outside a segment"
+        if ph == TRICK:
+            assert self.waiting, "a trick with nobody to reveal"
+            for p in range(n):
+                c = self.commit[p]
+                assert c < 0 or (p in self.waiting and c in self.trick_choices(p)), (
+                    f"P{p + 1}'s commitment {c} is not a legal card")
+                if p in self.waiting and c < 0:
+                    assert len(self.trick_choices(p)) >= 1, f"P{p + 1} has no card to play"
+        elif ph == PICK:
+            left = sum(c is not None for c in self.crates)
+            assert 0 <= self.pick_i < n and left == n - self.pick_i, "crate count vs picks"
+        elif ph in (SEG, SHORT, OVER):
+            assert all(c is None for c in self.crates), "crates left after the picks"
+        if ph == SEG:
+            assert 0 <= self.seg_i < n and 1 <= self.step <= 6, (
+                f"segment {self.seg_i}, step {self.step}")
+            assert all(0 <= i < len(self.crew[self.cur()]) for i in self.used), "used index"
+        if ph == SHORT:
+            assert sum(self.bag) < 3 * n, "bag-short phase with a full enough bag"
+        if ph == OVER:
+            assert self.end_reason, "game over without a reason"
+
+    def private_items(self, player: int) -> dict[str, Any]:
+        """Only a pending secret trick card is private (R30): as it appears in the view."""
+        if self.phase == TRICK and self.commit[player] >= 0:
+            return {"my_commit": {"player": player, "card": self.commit[player]}}
+        return {}
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         return (float(len(self.done_q[player])), float(self.gold[player] + self.rum[player]))
 
@@ -948,4 +1076,4 @@ class HighWaterState(State):
             deck[known:] = hidden
         for q in range(self.n):
             if q != player and self.commit[q] >= 0:
-                self.commit[q] = rng.choice(sorted(self.hands[q]))
+                self.commit[q] = rng.choice(self.trick_choices(q))

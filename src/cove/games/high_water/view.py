@@ -63,7 +63,7 @@ def _pending_text(s: HighWaterState) -> str:
 
 
 def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
-    from cove.games.high_water.state import PHASE_NAMES, SEG, STEP_NAMES, TRICK
+    from cove.games.high_water.state import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK
 
     D = s.D
     lab = D.label
@@ -125,7 +125,9 @@ def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
             "pending": _pending_text(s),
             "flags": [name for i, name in enumerate(D.flags) if f >> i & 1],
         }
+    if s.phase == SHORT:
+        v["bag_short"] = {"player": s.short_player(), "need": 3 * s.n}
     if player is not None and s.phase == TRICK:
         c = s.commit[player]
-        v["my_commit"] = c if c >= 0 else None
+        v["my_commit"] = {"player": player, "card": c} if c >= 0 else None
     return v
