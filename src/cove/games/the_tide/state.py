@@ -72,8 +72,9 @@ def _count(n: int, tile: int) -> str:
 class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
-    __slots__ = ("adjacency", "connect", "every_turn", "one_step", "per_player", "rays",
-                 "show_all", "stall_rounds", "turn_limit", "under_others")
+    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "one_step", "per_player",
+                 "rays", "show_all", "stall_rounds", "stuck_only", "turn_limit",
+                 "under_others")
 
     def __init__(self, o: TideOptions) -> None:
         self.rays = RAYS[o.move_dirs]
@@ -85,6 +86,8 @@ class Rules:
         self.every_turn = o.check_timing == "every_turn"
         self.per_player = o.shirk_penalty == "per_player"
         self.stall_rounds = o.stall_rounds
+        self.stuck_only = o.stall_counts == "stuck"
+        self.at_once = o.column_end == "at_once"
         self.turn_limit = o.turn_limit
 
 
@@ -93,6 +96,7 @@ class TideState(State):
         "actor",
         "col_end",
         "collected",
+        "could",
         "cur",
         "end_reason",
         "first",
@@ -165,6 +169,7 @@ class TideState(State):
         self.ret_type = 0
         self.actor = -1
         self.collected = False
+        self.could = False
         self.col_end = False
         self.idle = 0
         self.turns = 0
@@ -263,6 +268,7 @@ class TideState(State):
         self.cur = p
         self.actor = -1
         self.collected = False
+        self.could = False
         self.col_end = False
         if self.waiting[p]:
             self.place_q = [p] * self.waiting[p]
@@ -314,7 +320,22 @@ class TideState(State):
                     stack.append(a)
         return sorted(seen)
 
+    def _can_collect(self, p: int) -> bool:
+        """Whether ``p`` has a legal collection now (R7.4: only turns without one count)."""
+        grid, fr, adjacency = self.grid, self.fr, self.rules.adjacency
+        for s in range(SQUARES):
+            if fr[s] != p:
+                continue
+            t = grid[s]
+            if t == SHELL:
+                if all(fr[a] < 0 or fr[a] == p for a in adjacency[s]):
+                    return True
+            elif t:
+                return True
+        return False
+
     def _act(self, p: int, action: Action) -> None:
+        self.could = self.rules.stuck_only and self._can_collect(p)
         if isinstance(action, Move):
             self.fr[action.dst] = p
             self.fr[action.src] = -1
@@ -343,11 +364,16 @@ class TideState(State):
         if collected:
             # R7.2: the column end is judged on the beach right after the tide
             self.col_end = self._tide()
-            if self.col_end and self.logging:
-                cols = [COL_NAMES[c] for c, sq in enumerate(COLUMN_SQUARES)
-                        if not self.piles[c] and not any(self.grid[s] for s in sq)]
-                self.say(f"column {', '.join(cols)} and its pile are empty: the game ends "
-                         "after this check")
+            if self.col_end:
+                at_once = self.rules.at_once
+                if self.logging:
+                    cols = [COL_NAMES[c] for c, sq in enumerate(COLUMN_SQUARES)
+                            if not self.piles[c] and not any(self.grid[s] for s in sq)]
+                    self.say(f"column {', '.join(cols)} and its pile are empty: the game ends "
+                             + ("at once" if at_once else "after this check"))
+                if at_once:  # R7.2: "as soon as", before the check
+                    self._finish("a column and its pile are empty")
+                    return
             self._start_check()
         elif self.rules.every_turn:
             self._start_check()
@@ -599,7 +625,9 @@ class TideState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        self.idle = 0 if self.collected else self.idle + 1
+        # R7.4: a collection resets the count; so does, by default, a turn that could
+        # have collected (only turns with nothing to collect count)
+        self.idle = 0 if self.collected or self.could else self.idle + 1
         rules = self.rules
         if self.idle >= rules.stall_rounds * self.n:
             self._finish(f"no tile was collected in {self.idle} turns (stall guard)")
@@ -650,6 +678,7 @@ class TideState(State):
             "turn": self.turns + 1,
             "idle_turns": self.idle,
             "stall_limit": self.rules.stall_rounds * self.n,
+            "stall_counts": "stuck" if self.rules.stuck_only else "idle",
             "decision": self._decision(),
             "column_end": self.col_end,
             "end_reason": self.end_reason or None,
@@ -695,6 +724,7 @@ class TideState(State):
         s.who = self.who
         s.actor = self.actor
         s.collected = self.collected
+        s.could = self.could
         s.col_end = self.col_end
         s.idle = self.idle
         s.turns = self.turns
