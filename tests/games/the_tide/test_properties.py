@@ -49,6 +49,7 @@ def test_games_end_and_conserve_all_72_tiles_at_every_step(
         biased_step(s, rng, bias)
         steps += 1
         assert conserved(s), (steps, s.record())
+        s.check_invariants()
         assert all(0 <= s.onboard[p] + s.waiting[p] <= 3 for p in range(n))
         assert steps < 20_000
     assert s.to_move() == () and s.end_reason and s.winners()

@@ -205,6 +205,82 @@ class TideState(State):
         return {"turns": float(self.turns), "end": kind,
                 "tiles_collected": float(sum(sum(h) for h in self.held))}
 
+    def check_invariants(self) -> None:
+        """Conservation and consistency (R1, R1.4, R4.6, the decision machine)."""
+        n = self.n
+        total = [0] * 6
+        for t in self.grid:
+            assert 0 <= t < 6, f"unknown tile code {t} on the beach"
+            total[t] += 1
+        for c, pile in enumerate(self.piles):
+            assert len(pile) <= HEIGHT, f"pile {COL_NAMES[c]} holds {len(pile)} > {HEIGHT}"
+            assert EMPTY not in pile, f"pile {COL_NAMES[c]} holds an empty tile"
+            assert 0 <= self.hidden[c] <= max(len(pile) - 1, 0), \
+                f"pile {COL_NAMES[c]}: {self.hidden[c]} unseen tiles of {len(pile)}"
+            for t in pile:
+                total[t] += 1
+        for p in range(n):
+            for t in TILE_TYPES:
+                assert self.held[p][t] >= 0, f"{_p(p)} holds {self.held[p][t]} {PLURALS[t]}"
+                total[t] += self.held[p][t]
+        for t in TILE_TYPES:
+            assert self.removed[t] >= 0, f"{self.removed[t]} {PLURALS[t]} removed"
+            total[t] += self.removed[t]
+            assert total[t] == DATA.counts[t], \
+                f"{total[t]} {PLURALS[t]} in play, the box has {DATA.counts[t]}"
+        on = [0] * n
+        for f in self.fr:
+            assert -1 <= f < n, f"friend of unknown seat {f}"
+            if f >= 0:
+                on[f] += 1
+        for p in range(n):
+            assert on[p] == self.onboard[p], \
+                f"{_p(p)} has {on[p]} friends on the beach, onboard says {self.onboard[p]}"
+            assert self.waiting[p] >= 0 and on[p] + self.waiting[p] <= MAX_FRIENDS, \
+                f"{_p(p)}: {on[p]} on the beach + {self.waiting[p]} waiting > {MAX_FRIENDS}"
+            assert self.points[p] >= 0, f"{_p(p)} has {self.points[p]} points"
+        rules = self.rules
+        ph = self.phase
+        assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
+        assert 0 <= self.idle <= rules.stall_rounds * n, f"{self.idle} stalled turns"
+        assert 0 <= self.cur < n, f"active seat {self.cur}"
+        if ph == OVER:
+            assert self.end_reason, "the game is over without a reason"
+            return
+        assert not self.end_reason, f"game running with end reason {self.end_reason!r}"
+        assert max(self.points) < DATA.win_points, "someone has 10 points, game not over"
+        assert self.idle < rules.stall_rounds * n, "stall limit reached, game not over"
+        assert 0 <= self.who < n, f"deciding seat {self.who}"
+        if ph == PLACE:
+            assert self.place_q and self.who == (self.place_q[0] + 1) % n, \
+                "a placement is not made by the owner's left neighbour"
+        elif ph == ACT:
+            assert self.who == self.cur and not self.place_q, "the act is not the active player's"
+            assert self.ret_kind == R_NONE and not self.shirk_q, "a check is left unfinished"
+            for p in range(n):  # a finished check leaves no reward to claim (R6.1)
+                h = self.held[p]
+                assert h[SHELL] < DATA.necklace_shells, f"{_p(p)} keeps {h[SHELL]} shells"
+                assert min(h[t] for t in RUBBISH) == 0, f"{_p(p)} keeps a recycling"
+                for t in RUBBISH:
+                    assert h[t] < THRESHOLDS[t], f"{_p(p)} keeps a collection of {PLURALS[t]}"
+        elif ph == RETURN:
+            q = self.ret_player
+            assert self.ret_kind != R_NONE and self.who == q, "a return without its owner"
+            assert self.ret_k > 0, "a return decision with nothing to return"
+            for t in TILE_TYPES:
+                assert 0 <= self.ret_pool[t] <= self.held[q][t], \
+                    f"return pool {self.ret_pool[t]} {PLURALS[t]} > held {self.held[q][t]}"
+        elif ph == SHIRK:
+            assert self.held[self.who][SHELL] > 0, "a shirking player with no shell to give"
+        elif ph == REWARD:
+            assert self.ret_kind == R_NONE, "a reward choice inside a return"
+
+    def private_items(self, player: int) -> dict[str, Any]:
+        # Nothing is private: holdings, beach, scores are public (R1.5) and the unseen
+        # bottoms of the piles are unseen by everyone (R8.3), so every seat's view is the
+        # spectator's view plus "you".
+        return {}
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         # R7.3: most tiles held (rubbish and shells)
         return (float(sum(self.held[player])),)
