@@ -117,7 +117,11 @@ def test_r2_1_setup_fills_beach_then_piles() -> None:
 def test_r2_2_first_player_is_random_and_seeded() -> None:
     firsts = {GAME.new(4, seed=k).to_move()[0] for k in range(30)}
     assert firsts == {0, 1, 2, 3}
-    assert GAME.new(4, seed=5).to_move() == GAME.new(4, seed=5).to_move()
+    # the same seed gives the same first player and deal; another seed another deal
+    a, b, c = GAME.new(4, seed=5), GAME.new(4, seed=5), GAME.new(4, seed=6)
+    assert isinstance(a, TideState) and isinstance(b, TideState) and isinstance(c, TideState)
+    assert (a.first, a.grid, a.piles) == (b.first, b.grid, b.piles)
+    assert (a.grid, a.piles) != (c.grid, c.piles)
 
 
 def test_r2_3_each_player_places_a_friend_of_the_player_to_their_right() -> None:
