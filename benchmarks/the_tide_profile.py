@@ -1,8 +1,9 @@
 """The Tide throughput (a script, not a test).
 
-Uniformly random play mostly ends by the stall guard (two rounds without a collection) within
-a few turns, so this also plays a collect-biased random policy (70% the largest collection
-when one is legal) that gives games of realistic length (most end by an empty column).
+Uniformly random play runs for hundreds of turns (random friends often stand where nothing
+can be collected, and about 44% of 3-player games end by the stall guard), so this also plays
+a collect-biased random policy (70% the largest collection when one is legal) that gives games
+of realistic length (most end by an empty column).
 
     python benchmarks/the_tide_profile.py [--seconds 2] [--profile]
 """

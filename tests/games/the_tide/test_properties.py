@@ -29,6 +29,14 @@ CASES = [(n, i) for n in range(2, 7) for i in range(len(OPTION_SETS))]
 SETTINGS = settings(max_examples=25, deadline=None, derandomize=True)
 
 
+def snapshot(s: TideState) -> str:
+    """Every rules field of the state, its record and the RNG's next draws, as text."""
+    fields = {k: repr(getattr(s, k)) for k in TideState.__slots__ if k != "rules"}
+    probe = s.clone().rng
+    return json.dumps([fields, s.record(), [probe.below(1000) for _ in range(4)],
+                       s.view(None)], sort_keys=True, default=repr)
+
+
 def new(n: int, i: int, seed: int, **extra: Any) -> TideState:
     s = GAME.new(n, seed=seed, **{**OPTION_SETS[i], **extra})
     assert isinstance(s, TideState)
@@ -49,6 +57,7 @@ def test_games_end_and_conserve_all_72_tiles_at_every_step(
         biased_step(s, rng, bias)
         steps += 1
         assert conserved(s), (steps, s.record())
+        s.check_invariants()
         assert all(0 <= s.onboard[p] + s.waiting[p] <= 3 for p in range(n))
         assert steps < 20_000
     assert s.to_move() == () and s.end_reason and s.winners()
@@ -58,17 +67,25 @@ def test_games_end_and_conserve_all_72_tiles_at_every_step(
 @SETTINGS
 @given(seed=st.integers(0, 2**32), cut=st.integers(0, 150))
 def test_clone_replay_views_and_redeterminize(n: int, i: int, seed: int, cut: int) -> None:
-    s = new(n, i, seed)
+    # play a whole game, then rebuild it up to a cut that is always before the end, so the
+    # clone below always has moves left to make
+    full = new(n, i, seed)
     rng = Rng(seed + 1)
-    while not s.is_over and s.decisions < cut:
-        biased_step(s, rng, 0.8)
-    # clone independence
-    before = json.dumps(s.view(None), sort_keys=True)
+    while not full.is_over:
+        biased_step(full, rng, 0.8)
+    actions = full.record()["actions"]
+    s = new(n, i, seed)
+    for p, text in actions[: min(cut, len(actions) - 1)]:
+        s.apply(p, text)
+    assert not s.is_over
+    # clone independence: every field of the original, not only its view, is untouched
+    before = snapshot(s)
     c = s.clone()
     crng = Rng(seed + 2)
     while not c.is_over:
         biased_step(c, crng, 0.8)
-    assert json.dumps(s.view(None), sort_keys=True) == before
+    assert c.decisions > s.decisions
+    assert snapshot(s) == before
     # replay reproduces view, scores and log
     r = cove.replay(json.loads(json.dumps(s.record())))
     assert r.view(None) == s.view(None) and r.scores() == s.scores()
@@ -94,8 +111,13 @@ def test_clone_replay_views_and_redeterminize(n: int, i: int, seed: int, cut: in
 def test_uniform_random_games_end(n: int) -> None:
     for seed in range(20):
         s = GAME.new(n, seed=seed, stall_rounds=50)
+        assert GAME.max_actions is not None
+        bound = GAME.max_actions(n, s.options)
         rng = Rng(seed)
+        steps = 0
         while not s.is_over:
             p = s.to_move()[0]
             s.apply(p, rng.choice(s.legal_actions(p)))
-        assert s.end_reason
+            steps += 1
+            assert steps <= bound  # fail, not hang, if a game never ends
+        assert s.end_reason and s.to_move() == ()

@@ -31,15 +31,20 @@ def test_render_all_piles_and_game_over() -> None:
 
 
 def test_render_warns_of_the_stall_guard_and_a_column_end() -> None:
-    s = position(fill({"c3": "B1", "f6": "W2"}), players=3)
+    s = position(fill({"c3": ".1", "f6": ".2", "a1": ".3"}), players=3)
     assert "stall guard" not in render(s.view(0), False)
     s.apply(0, "pass")
     s.apply(1, "pass")
     text = render(s.view(0), False)
+    assert "nothing could be collected for 2 turns in a row; at 6 the game ends" in text
+    i = position(fill({"c3": "B1", "f6": "W2"}), players=3, stall_counts="idle")
+    i.apply(0, "pass")
+    i.apply(1, "pass")
+    text = render(i.view(0), False)
     assert "no tile collected for 2 turns in a row; at 6 the game ends on points" in text
     rows = fill({"f1": "..", "f2": "..", "f3": "..", "f4": "..", "f5": "..", "f6": "B1",
                  "a1": "S2"})
-    e = position(rows, held={0: "PCW"}, piles=["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW",
-                                                 "SSBBPC", ""])
+    e = position(rows, held={0: "PCW"}, column_end="after_check",
+                 piles=["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW", "SSBBPC", ""])
     e.apply(0, "collect bottle at f6")
     assert "the game ends after this check" in render(e.view(0), False)

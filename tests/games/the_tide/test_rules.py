@@ -117,7 +117,11 @@ def test_r2_1_setup_fills_beach_then_piles() -> None:
 def test_r2_2_first_player_is_random_and_seeded() -> None:
     firsts = {GAME.new(4, seed=k).to_move()[0] for k in range(30)}
     assert firsts == {0, 1, 2, 3}
-    assert GAME.new(4, seed=5).to_move() == GAME.new(4, seed=5).to_move()
+    # the same seed gives the same first player and deal; another seed another deal
+    a, b, c = GAME.new(4, seed=5), GAME.new(4, seed=5), GAME.new(4, seed=6)
+    assert isinstance(a, TideState) and isinstance(b, TideState) and isinstance(c, TideState)
+    assert (a.first, a.grid, a.piles) == (b.first, b.grid, b.piles)
+    assert (a.grid, a.piles) != (c.grid, c.piles)
 
 
 def test_r2_3_each_player_places_a_friend_of_the_player_to_their_right() -> None:
@@ -269,6 +273,21 @@ def test_r4_2_gravity_full_or_one_step() -> None:
     o = position(fill(cells), gravity="one_step")
     o.apply(0, "collect bottle at c4")
     assert column(o, "c") == "CP..CB"  # each tile moves one square; pile tile stops on P
+
+
+def test_r4_2_one_gap_per_column_settles_alike_in_both_readings() -> None:
+    # Why the seed's caption "each tile is moved down one space" does not decide T2: when a
+    # collection leaves at most one gap in each column (a horizontal group, as a four-tile
+    # group often does) both readings give the same beach; they differ only on a column that
+    # lost two or more tiles (test_r4_2_gravity_full_or_one_step).
+    cells = {"a3": "W1", "b3": "W.", "c3": "W.", "d3": "W.", "b2": "S.", "b4": "S.",
+             "f6": "B2"}
+    beaches = []
+    for gravity in ("full", "one_step"):
+        s = position(fill(cells), gravity=gravity)
+        s.apply(0, "collect 4 melons at a3")
+        beaches.append((beach(s), [pile(s, c) for c in "abcdef"]))
+    assert beaches[0] == beaches[1]
 
 
 def test_seed_example_tide_moves_each_tile_down_one_space() -> None:
@@ -565,10 +584,26 @@ def test_r7_1_ten_points_wins_at_once_even_mid_check() -> None:
     assert "reaches 10 points" in s.end_reason
 
 
-def test_r7_2_edge_11_column_end_still_finishes_the_check() -> None:
+def test_r7_2_column_end_ends_the_game_as_soon_as_the_tide_is_over() -> None:
+    # SEED E2 "The game ends as soon as ... one of the column runs out of tiles": the check
+    # that would follow the tide does not run, so the collector's recycling does not score
+    # and a friend left on an empty square does not shirk. (Before: the check still ran.)
+    rows = fill({"f1": "..", "f2": "..", "f3": "..", "f4": "..", "f5": "..", "f6": "B1",
+                 "a1": "S2", "b1": ".2"})
+    s = position(rows, held={0: "PCW", 1: "S"}, points=[0, 0],
+                 piles=["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW", "SSBBPC", ""])
+    s.apply(0, "collect bottle at f6")
+    assert s.is_over and s.col_end and "column" in s.end_reason
+    assert s.points == [0, 0] and s.held[0] == [0, 0, 1, 1, 1, 1]  # no recycling
+    assert s.held[1][SHELL] == 1  # P2's friend on the empty b1 did not shirk
+    assert s.turns == 0  # like the 10-point end, the interrupted turn is not counted
+    assert s.winners() == (0,)  # tied on points, P1 holds more tiles (R7.3)
+
+
+def test_r7_2_edge_11_column_end_after_check_option_still_finishes_the_check() -> None:
     rows = fill({"f1": "..", "f2": "..", "f3": "..", "f4": "..", "f5": "..", "f6": "B1",
                  "a1": "S2"})
-    s = position(rows, held={0: "PCW"}, points=[0, 0],
+    s = position(rows, held={0: "PCW"}, points=[0, 0], column_end="after_check",
                  piles=["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW", "SSBBPC", ""])
     s.apply(0, "collect bottle at f6")
     assert s.col_end and not s.is_over and s.to_move() == (0,)
@@ -591,14 +626,50 @@ def test_r7_3_ties_go_to_most_tiles_then_shared() -> None:
     assert s.winners() == (1,)
 
 
-def test_r7_4_stall_guard_ends_after_two_idle_rounds() -> None:
+def test_r7_4_stall_guard_counts_only_turns_with_nothing_to_collect() -> None:
+    # Default stall_counts=stuck: a turn counts only if the player to act had no legal
+    # collection; a turn that could have collected resets the count, so declining to
+    # collect cannot end the game. (Before: any 4 passes in a row ended this game.)
     s = position(fill({"c3": "B1", "f6": "B2"}))
+    for _ in range(8):
+        s.apply(s.to_move()[0], "pass")
+    assert not s.is_over and s.idle == 0
+    # both friends on empty squares: nothing to collect, two rounds end the game
+    t = position(fill({"c3": ".1", "f6": ".2"}))
+    for k in range(1, 4):
+        t.apply(t.to_move()[0], "pass")
+        assert not t.is_over and t.idle == k
+    t.apply(t.to_move()[0], "pass")
+    assert t.is_over and "stall" in t.end_reason
+    # a shell blocked by the other player's friend next to it cannot be collected either
+    b = position(fill({"c3": "S1", "c4": ".2"}))
+    assert "collect shell at c3" not in texts(b)
+    for _ in range(4):
+        b.apply(b.to_move()[0], "pass")
+    assert b.is_over and "stall" in b.end_reason
+    # one player able to collect resets the count on their turn, even if they move away
+    u = position(fill({"c3": ".1", "f6": "B2"}))
+    u.apply(0, "pass")
+    assert u.idle == 1
+    u.apply(1, "move f6 to f5")
+    assert u.idle == 0
+    # the turn is judged before the action: moving onto a tile is still a stuck turn
+    m = position(fill({"c3": ".1", "f6": ".2"}))
+    m.apply(0, "move c3 to c4")
+    assert m.idle == 1
+    m.apply(1, "pass")
+    m.apply(0, "pass")
+    assert m.idle == 0 and not m.is_over
+
+
+def test_r7_4_stall_guard_idle_option_ends_after_two_rounds_without_a_collection() -> None:
+    s = position(fill({"c3": "B1", "f6": "B2"}), stall_counts="idle")
     for _ in range(3):
         s.apply(s.to_move()[0], "pass")
     assert not s.is_over
     s.apply(s.to_move()[0], "pass")
     assert s.is_over and "stall" in s.end_reason
-    t = position(fill({"c3": "C1", "f6": "B2"}), stall_rounds=3)
+    t = position(fill({"c3": "C1", "f6": "B2"}), stall_rounds=3, stall_counts="idle")
     for _ in range(4):
         t.apply(t.to_move()[0], "pass")
     t.apply(0, "collect cigarette at c3")
@@ -689,12 +760,13 @@ def test_r8_1_malformed_record_is_refused() -> None:
 
 @pytest.mark.parametrize("n", range(2, 7))
 def test_r7_4_stall_guard_counts_whole_turns_only(n: int) -> None:
+    # (under stall_counts=idle, so every turn without a collection counts)
     # E4 counts turns (one action each), over any n consecutive turns: here the last
     # collection is P2's, mid-round. A shell pickup is a collection; the placements of a
     # returning friend and partner and the choices inside a check are not turns.
     others = ["a1", "f1", "a6", "f6", "e5"]
     cells = {"c3": "S2", "c5": "B1", **{others[i]: f"W{i + 3}" for i in range(n - 2)}}
-    s = position(fill(cells), players=n, held={1: "SS"}, cur=1)
+    s = position(fill(cells), players=n, held={1: "SS"}, cur=1, stall_counts="idle")
     s.apply(1, "collect shell at c3")  # third shell: a necklace, the friend leaves
     assert s.idle == 0 and s.turns == 1 and s.waiting[1] == 2
     for k in range(1, 2 * n):
@@ -705,12 +777,12 @@ def test_r7_4_stall_guard_counts_whole_turns_only(n: int) -> None:
     s.apply(s.to_move()[0], "pass")
     assert s.is_over and "stall" in s.end_reason and s.idle == 2 * n
     # a collection whose check asks for decisions is one turn, and it resets the count
-    r = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"},
+    r = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"}, stall_counts="idle",
                  piles=["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"], stall_rounds=1)
     r.apply(0, "pass")
     r.apply(1, "pass")
     assert r.is_over  # one idle round ends it with stall_rounds=1
-    r = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"},
+    r = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"}, stall_counts="idle",
                  piles=["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"], stall_rounds=1)
     r.apply(0, "collect bottle at c4")
     r.apply(0, "return melon to pile b")

@@ -3,10 +3,30 @@
 from __future__ import annotations
 
 from cove.core.game import Game
+from cove.core.options import Options
+from cove.games.the_tide.data import DATA
 from cove.games.the_tide.heuristic import heuristic
 from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.render import render
 from cove.games.the_tide.state import TideState
+
+
+def max_actions(players: int, options: Options) -> int:
+    """A safe upper bound on the actions of one game (R7.5 turn limit).
+
+    Setup: one placement per player. Each turn, at most ``turn_limit`` of them (R7.5): up to
+    3 placements of the owner's friends (R1.4), one act, then the check: at most one shirking
+    decision per friend on the beach (3 per player), and rewards, each of which uses up at
+    least 3 held tiles (the smallest collection or necklace), so at most 72 // 3 per check,
+    each asking at most double_returned + 1 decisions (4 returns and the reward choice)."""
+    assert isinstance(options, TideOptions)
+    turn_limit = options.turn_limit
+    per_reward = max(DATA.double_returned + 1, DATA.recycling_returned,
+                     DATA.collection_returned)
+    rewards = sum(DATA.counts) // min(DATA.necklace_shells, *(t for t in DATA.thresholds if t))
+    per_turn = DATA.max_on_beach + 1 + DATA.max_on_beach * players + rewards * per_reward
+    return players + turn_limit * per_turn
+
 
 GAME = Game(
     id="the-tide",
@@ -14,7 +34,7 @@ GAME = Game(
     state_cls=TideState,
     min_players=2,
     max_players=6,
-    version="1",
+    version="4",
     summary="Move friends on a 6x6 beach, collect rubbish groups and shells; every collection "
             "brings the tide, then a check scores recycling and collections. 10 points wins.",
     chance=True,
@@ -23,6 +43,7 @@ GAME = Game(
     options_cls=TideOptions,
     heuristic=heuristic,
     render=render,
+    max_actions=max_actions,
 )
 
 __all__ = ["GAME"]

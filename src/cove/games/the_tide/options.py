@@ -49,10 +49,22 @@ class TideOptions(Options):
              "square (per_friend) or one shell however many of their friends shirk "
              "(per_player, the seed's literal 'one or more friends ... discard one seashell')",
     )
+    column_end: str = option(
+        "at_once", choices=("at_once", "after_check"),
+        help="SEED E2: when a column and its pile are empty after a tide the game ends at "
+             "once, before the check ('as soon as', like the 10-point end) (at_once), or "
+             "after the check, so the active player may still score (after_check)",
+    )
     stall_rounds: int = option(
         2, minimum=1, maximum=1000,
         help="DESIGN E4 (software guard): the game ends, scored on points, after this many "
-             "full rounds of turns in a row with no tile collected",
+             "full rounds of turns in a row that count (see stall_counts)",
+    )
+    stall_counts: str = option(
+        "stuck", choices=("stuck", "idle"),
+        help="DESIGN E4: which turns count toward the stall guard: only turns in which the "
+             "player to act could not collect anything (stuck; a turn that could have "
+             "collected resets the count), or every turn without a collection (idle)",
     )
     turn_limit: int = option(
         1000, minimum=1, maximum=1_000_000,

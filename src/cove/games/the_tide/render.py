@@ -75,7 +75,9 @@ def render(view: dict[str, Any], color: bool = False) -> str:
             lines.append("  a column and its pile are empty: the game ends after this check")
         idle = view.get("idle_turns", 0)
         if idle:
-            lines.append(f"  no tile collected for {idle} turn{'s' if idle != 1 else ''} in a "
+            what = ("nothing could be collected" if view.get("stall_counts") == "stuck"
+                    else "no tile collected")
+            lines.append(f"  {what} for {idle} turn{'s' if idle != 1 else ''} in a "
                          f"row; at {view['stall_limit']} the game ends on points (stall guard)")
     if view["over"] and "scores" in view:
         win = ", ".join(f"P{w + 1}" for w in view["winners"])

@@ -72,8 +72,9 @@ def _count(n: int, tile: int) -> str:
 class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
-    __slots__ = ("adjacency", "connect", "every_turn", "one_step", "per_player", "rays",
-                 "show_all", "stall_rounds", "turn_limit", "under_others")
+    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "one_step", "per_player",
+                 "rays", "show_all", "stall_rounds", "stuck_only", "turn_limit",
+                 "under_others")
 
     def __init__(self, o: TideOptions) -> None:
         self.rays = RAYS[o.move_dirs]
@@ -85,6 +86,8 @@ class Rules:
         self.every_turn = o.check_timing == "every_turn"
         self.per_player = o.shirk_penalty == "per_player"
         self.stall_rounds = o.stall_rounds
+        self.stuck_only = o.stall_counts == "stuck"
+        self.at_once = o.column_end == "at_once"
         self.turn_limit = o.turn_limit
 
 
@@ -93,6 +96,7 @@ class TideState(State):
         "actor",
         "col_end",
         "collected",
+        "could",
         "cur",
         "end_reason",
         "first",
@@ -165,6 +169,7 @@ class TideState(State):
         self.ret_type = 0
         self.actor = -1
         self.collected = False
+        self.could = False
         self.col_end = False
         self.idle = 0
         self.turns = 0
@@ -199,6 +204,82 @@ class TideState(State):
         )
         return {"turns": float(self.turns), "end": kind,
                 "tiles_collected": float(sum(sum(h) for h in self.held))}
+
+    def check_invariants(self) -> None:
+        """Conservation and consistency (R1, R1.4, R4.6, the decision machine)."""
+        n = self.n
+        total = [0] * 6
+        for t in self.grid:
+            assert 0 <= t < 6, f"unknown tile code {t} on the beach"
+            total[t] += 1
+        for c, pile in enumerate(self.piles):
+            assert len(pile) <= HEIGHT, f"pile {COL_NAMES[c]} holds {len(pile)} > {HEIGHT}"
+            assert EMPTY not in pile, f"pile {COL_NAMES[c]} holds an empty tile"
+            assert 0 <= self.hidden[c] <= max(len(pile) - 1, 0), \
+                f"pile {COL_NAMES[c]}: {self.hidden[c]} unseen tiles of {len(pile)}"
+            for t in pile:
+                total[t] += 1
+        for p in range(n):
+            for t in TILE_TYPES:
+                assert self.held[p][t] >= 0, f"{_p(p)} holds {self.held[p][t]} {PLURALS[t]}"
+                total[t] += self.held[p][t]
+        for t in TILE_TYPES:
+            assert self.removed[t] >= 0, f"{self.removed[t]} {PLURALS[t]} removed"
+            total[t] += self.removed[t]
+            assert total[t] == DATA.counts[t], \
+                f"{total[t]} {PLURALS[t]} in play, the box has {DATA.counts[t]}"
+        on = [0] * n
+        for f in self.fr:
+            assert -1 <= f < n, f"friend of unknown seat {f}"
+            if f >= 0:
+                on[f] += 1
+        for p in range(n):
+            assert on[p] == self.onboard[p], \
+                f"{_p(p)} has {on[p]} friends on the beach, onboard says {self.onboard[p]}"
+            assert self.waiting[p] >= 0 and on[p] + self.waiting[p] <= MAX_FRIENDS, \
+                f"{_p(p)}: {on[p]} on the beach + {self.waiting[p]} waiting > {MAX_FRIENDS}"
+            assert self.points[p] >= 0, f"{_p(p)} has {self.points[p]} points"
+        rules = self.rules
+        ph = self.phase
+        assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
+        assert 0 <= self.idle <= rules.stall_rounds * n, f"{self.idle} stalled turns"
+        assert 0 <= self.cur < n, f"active seat {self.cur}"
+        if ph == OVER:
+            assert self.end_reason, "the game is over without a reason"
+            return
+        assert not self.end_reason, f"game running with end reason {self.end_reason!r}"
+        assert max(self.points) < DATA.win_points, "someone has 10 points, game not over"
+        assert self.idle < rules.stall_rounds * n, "stall limit reached, game not over"
+        assert 0 <= self.who < n, f"deciding seat {self.who}"
+        if ph == PLACE:
+            assert self.place_q and self.who == (self.place_q[0] + 1) % n, \
+                "a placement is not made by the owner's left neighbour"
+        elif ph == ACT:
+            assert self.who == self.cur and not self.place_q, "the act is not the active player's"
+            assert self.ret_kind == R_NONE and not self.shirk_q, "a check is left unfinished"
+            for p in range(n):  # a finished check leaves no reward to claim (R6.1)
+                h = self.held[p]
+                assert h[SHELL] < DATA.necklace_shells, f"{_p(p)} keeps {h[SHELL]} shells"
+                assert min(h[t] for t in RUBBISH) == 0, f"{_p(p)} keeps a recycling"
+                for t in RUBBISH:
+                    assert h[t] < THRESHOLDS[t], f"{_p(p)} keeps a collection of {PLURALS[t]}"
+        elif ph == RETURN:
+            q = self.ret_player
+            assert self.ret_kind != R_NONE and self.who == q, "a return without its owner"
+            assert self.ret_k > 0, "a return decision with nothing to return"
+            for t in TILE_TYPES:
+                assert 0 <= self.ret_pool[t] <= self.held[q][t], \
+                    f"return pool {self.ret_pool[t]} {PLURALS[t]} > held {self.held[q][t]}"
+        elif ph == SHIRK:
+            assert self.held[self.who][SHELL] > 0, "a shirking player with no shell to give"
+        elif ph == REWARD:
+            assert self.ret_kind == R_NONE, "a reward choice inside a return"
+
+    def private_items(self, player: int) -> dict[str, Any]:
+        # Nothing is private: holdings, beach, scores are public (R1.5) and the unseen
+        # bottoms of the piles are unseen by everyone (R8.3), so every seat's view is the
+        # spectator's view plus "you".
+        return {}
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
         # R7.3: most tiles held (rubbish and shells)
@@ -263,6 +344,7 @@ class TideState(State):
         self.cur = p
         self.actor = -1
         self.collected = False
+        self.could = False
         self.col_end = False
         if self.waiting[p]:
             self.place_q = [p] * self.waiting[p]
@@ -314,7 +396,22 @@ class TideState(State):
                     stack.append(a)
         return sorted(seen)
 
+    def _can_collect(self, p: int) -> bool:
+        """Whether ``p`` has a legal collection now (R7.4: only turns without one count)."""
+        grid, fr, adjacency = self.grid, self.fr, self.rules.adjacency
+        for s in range(SQUARES):
+            if fr[s] != p:
+                continue
+            t = grid[s]
+            if t == SHELL:
+                if all(fr[a] < 0 or fr[a] == p for a in adjacency[s]):
+                    return True
+            elif t:
+                return True
+        return False
+
     def _act(self, p: int, action: Action) -> None:
+        self.could = self.rules.stuck_only and self._can_collect(p)
         if isinstance(action, Move):
             self.fr[action.dst] = p
             self.fr[action.src] = -1
@@ -343,11 +440,16 @@ class TideState(State):
         if collected:
             # R7.2: the column end is judged on the beach right after the tide
             self.col_end = self._tide()
-            if self.col_end and self.logging:
-                cols = [COL_NAMES[c] for c, sq in enumerate(COLUMN_SQUARES)
-                        if not self.piles[c] and not any(self.grid[s] for s in sq)]
-                self.say(f"column {', '.join(cols)} and its pile are empty: the game ends "
-                         "after this check")
+            if self.col_end:
+                at_once = self.rules.at_once
+                if self.logging:
+                    cols = [COL_NAMES[c] for c, sq in enumerate(COLUMN_SQUARES)
+                            if not self.piles[c] and not any(self.grid[s] for s in sq)]
+                    self.say(f"column {', '.join(cols)} and its pile are empty: the game ends "
+                             + ("at once" if at_once else "after this check"))
+                if at_once:  # R7.2: "as soon as", before the check
+                    self._finish("a column and its pile are empty")
+                    return
             self._start_check()
         elif self.rules.every_turn:
             self._start_check()
@@ -599,7 +701,9 @@ class TideState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        self.idle = 0 if self.collected else self.idle + 1
+        # R7.4: a collection resets the count; so does, by default, a turn that could
+        # have collected (only turns with nothing to collect count)
+        self.idle = 0 if self.collected or self.could else self.idle + 1
         rules = self.rules
         if self.idle >= rules.stall_rounds * self.n:
             self._finish(f"no tile was collected in {self.idle} turns (stall guard)")
@@ -650,6 +754,7 @@ class TideState(State):
             "turn": self.turns + 1,
             "idle_turns": self.idle,
             "stall_limit": self.rules.stall_rounds * self.n,
+            "stall_counts": "stuck" if self.rules.stuck_only else "idle",
             "decision": self._decision(),
             "column_end": self.col_end,
             "end_reason": self.end_reason or None,
@@ -695,6 +800,7 @@ class TideState(State):
         s.who = self.who
         s.actor = self.actor
         s.collected = self.collected
+        s.could = self.could
         s.col_end = self.col_end
         s.idle = self.idle
         s.turns = self.turns
