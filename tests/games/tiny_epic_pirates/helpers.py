@@ -146,6 +146,21 @@ def check_conservation(s: PiratesState) -> None:
     assert len(set(used)) == len(used)
 
 
+def snapshot(s: PiratesState) -> dict[str, str]:
+    """Every slot of the state (the game's and the base's), deeply, as text: two states with
+    equal snapshots hold equal decks, bags, tokens, stacks and history."""
+    out = {}
+    for cls in type(s).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name not in ("R", "_hist", "_log") and hasattr(s, name):
+                v = getattr(s, name)
+                out[name] = repr(v.state if name == "rng" else v)
+    # history and log are deep linked tuples (repr would recurse too far): read them flat
+    out["_hist"] = repr(s.history)
+    out["_log"] = repr([(e.seq, e.text) for q in [None, *range(s.n)] for e in s.events(q)])
+    return out
+
+
 def play_random(s: PiratesState, seed: int, check: bool = False, limit: int = 10**6) -> int:
     rng = Rng(seed)
     k = 0

@@ -254,6 +254,26 @@ def test_r4_3_hide_out_free_and_5_to_1_wrap() -> None:
     assert s2.cap[0] == 1 and s2.crossed and s2.wheel_dh[0] == [0, 0, 1, 1, 0, 0]
 
 
+def test_r4_4_released_deckhands_go_to_any_deck_assignment_repair_included() -> None:
+    # SEED: "immediately move the skipped or landed Deckhands to any Deck Assignment"; the
+    # seed names 4 (Rigging, Cannons, Extort, Repair). Before, Repair was never offered
+    # (kept as place_in_repair=false).
+    for opts, want in (({}, ["rigging", "cannons", "extort", "repair"]),
+                       ({"place_in_repair": False}, ["rigging", "cannons", "extort"])):
+        s = after_setup(2, **opts)
+        s.cap[0] = 1
+        s.assign[0] = [1, 1, 0, 0]
+        s.wheel_dh[0] = [0, 0, 1, 0, 0, 0]
+        turn_of(s, 0)
+        do_prefix(s, "captain to 2")
+        assert top(s) == S.T_RELEASE
+        assert texts(s) == [f"released deckhand to {j}" for j in want], opts
+        if "repair" in want:
+            do(s, "released deckhand to repair")
+            assert s.assign[0] == [1, 1, 0, 1] and s.wheel_dh[0] == [0] * 6
+            check_conservation(s)
+
+
 def test_r4_4_reassigning_skipped_deckhands_seed_example() -> None:
     s = after_setup(2)
     s.cap[0] = 1
@@ -808,8 +828,35 @@ def test_r7_12_hide_out_takes_deckhands_from_anywhere_on_the_helm() -> None:
     assert s.wheel_dh[0] == [0, 0, 0, 1, 0, 0] and s.assign[0] == [1, 0, 2, 0]
     assert s.gold[0] == 1
     check_conservation(s)
-    # moving a Deckhand off Extort and back on earns nothing
+
+
+
+def _hide_out_swap(**opts: object) -> S.PiratesState:
+    """P1 hides out and moves one Deckhand off Extort and one from Repair onto it."""
+    s = after_setup(2, **opts)
+    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
+    s.pos[0], s.hidden[0] = free, False
+    s.assign[0] = [1, 0, 1, 1]               # the 4th Deckhand is still on the Legend Mat
+    s.gold[0] = 0
+    at_order(s, 0, D.HIDE_OUT)
+    do_prefix(s, "hide out")
+    do(s, "move: extort deckhand to cannons")
+    do(s, "move: repair deckhand to extort")
+    do(s, "done moving deckhands")
+    assert s.assign[0] == [1, 1, 1, 0]
+    check_conservation(s)
+    return s
+
+
+def test_r7_12_hide_out_pays_each_deckhand_placed_on_extort() -> None:
+    # SOURCED (Dz-Hide): "each one placed on Extort gives 1 Gold at once". One Deckhand
+    # leaves Extort and another is placed on it: the placed one pays (the old default,
+    # now hideout_extort=moved, paid the net gain on Extort: nothing).
+    assert _hide_out_swap().gold[0] == 1
+    assert _hide_out_swap(hideout_extort="moved").gold[0] == 0
+    # moving a Deckhand off Extort and back on places it there once: 1 Gold for 2 moves
     s = after_setup(2)
+    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
     s.pos[0], s.hidden[0] = free, False
     s.gold[0] = 0
     at_order(s, 0, D.HIDE_OUT)
@@ -817,7 +864,38 @@ def test_r7_12_hide_out_takes_deckhands_from_anywhere_on_the_helm() -> None:
     do(s, "move: extort deckhand to rigging")
     do(s, "move: rigging deckhand to extort")
     do(s, "done moving deckhands")
-    assert s.gold[0] == 0 and s.assign[0] == [1, 1, 1, 0]
+    assert s.gold[0] == 1 and s.assign[0] == [1, 1, 1, 0]
+
+
+def test_r7_12_hideout_extort_moved_option_pays_the_net_gain() -> None:
+    s = after_setup(2, hideout_extort="moved")
+    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
+    s.pos[0], s.hidden[0] = free, False
+    s.gold[0] = 0
+    at_order(s, 0, D.HIDE_OUT)
+    do_prefix(s, "hide out")
+    do(s, "move: extort deckhand to rigging")
+    do(s, "move: rigging deckhand to extort")
+    do(s, "move: cannons deckhand to extort")
+    do(s, "done moving deckhands")
+    assert s.gold[0] == 1 and s.assign[0] == [1, 0, 2, 0]
+
+
+def test_r7_12_any_other_pirate_ship_on_the_cove_blocks_hide_out() -> None:
+    # SOURCED (Dz-Hide): only "a Cove that no other Pirate Ship occupies"; before, only a
+    # ship hidden there blocked it (kept as cove_blocked_by=hidden).
+    for opts, offered in (({}, False), ({"cove_blocked_by": "hidden"}, True)):
+        s = after_setup(2, **opts)
+        free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
+        s.pos[0], s.hidden[0] = free, False
+        s.pos[1], s.hidden[1] = free, False      # P2 sails there but is not hidden
+        at_order(s, 0, D.HIDE_OUT)
+        assert (top(s) == S.T_ORDER and any(t.startswith("hide out") for t in texts(s))) \
+            == offered, opts
+    s = after_setup(2, cove_blocked_by="hidden")
+    s.pos[0], s.hidden[0] = s.pos[1], False      # P2 hidden there blocks under both
+    at_order(s, 0, D.HIDE_OUT)
+    assert top(s) != S.T_ORDER or not any(t.startswith("hide out") for t in texts(s))
 
 
 def test_r7_12_hideout_extort_all_option() -> None:
@@ -1166,10 +1244,36 @@ def test_r12_1_solo_pirate_hide_out_keeps_one_deckhand_per_assignment() -> None:
     check_conservation(s)
 
 
-def test_r6_1_extort_counts_at_the_moment_the_line_is_crossed() -> None:
-    # The line lies between space 5 and space 0. A Deckhand paid from Extort for a space
-    # after the line (here space 1) was still on Extort when the Captain crossed: it pays.
+def test_r6_1_extort_pays_after_the_move_and_its_releases() -> None:
+    # SEED: step 1 is "choose your Captain's Order and assign Deckhands"; Extort "grants 1
+    # Gold if the Captain crosses the Ship Line". Extort pays for the Deckhands on it once
+    # the move is done: one released onto Extort from space 1 (after the line) pays, one
+    # paid from Extort for space 1 does not (before, both were counted at the line).
     s = after_setup(2)
+    s.cap[0] = 4
+    s.assign[0] = [0, 0, 1, 0]
+    s.wheel_dh[0] = [0, 1, 0, 1, 0, 0]
+    s.gold[0] = 0
+    turn_of(s, 0)
+    do_prefix(s, "captain to 1")           # pays 5 from Extort, crosses, lands on 1
+    do(s, "released deckhand to extort")
+    assert s.crossed and s.gold[0] == 1 and s.assign[0] == [0, 0, 1, 0]
+    s = after_setup(2)
+    s.cap[0] = 4
+    s.assign[0] = [0, 0, 2, 0]
+    s.wheel_dh[0] = [0, 0, 0, 1, 0, 0]
+    s.gold[0] = 0
+    turn_of(s, 0)
+    do_prefix(s, "captain to 2")           # skips 5 (paid), 0 (free), 1 (paid)
+    assert s.crossed and s.gold[0] == 0 and s.assign[0] == [0, 0, 0, 0]
+    check_conservation(s)
+
+
+def test_r6_1_extort_at_line_option_counts_as_the_captain_crosses() -> None:
+    # Option extort_timing=at_line (the INFERRED reading before): the line lies between
+    # space 5 and space 0. A Deckhand paid from Extort for a space after the line (here
+    # space 1) was still on Extort when the Captain crossed: it pays.
+    s = after_setup(2, extort_timing="at_line")
     s.cap[0] = 4
     s.assign[0] = [0, 0, 2, 0]
     s.wheel_dh[0] = [0, 0, 0, 1, 0, 0]
@@ -1179,7 +1283,7 @@ def test_r6_1_extort_counts_at_the_moment_the_line_is_crossed() -> None:
     assert s.wheel_dh[0] == [0, 1, 0, 1, 0, 1] and s.assign[0] == [0, 0, 0, 0]
     assert s.crossed and s.gold[0] == 1    # one was on Extort at the line
     # A Deckhand released from a space after the line (landing on 1) comes too late...
-    s = after_setup(2)
+    s = after_setup(2, extort_timing="at_line")
     s.cap[0] = 4
     s.assign[0] = [0, 0, 1, 0]
     s.wheel_dh[0] = [0, 1, 0, 1, 0, 0]
@@ -1189,7 +1293,7 @@ def test_r6_1_extort_counts_at_the_moment_the_line_is_crossed() -> None:
     do(s, "released deckhand to extort")
     assert s.crossed and s.gold[0] == 0 and s.assign[0] == [0, 0, 1, 0]
     # ...while one released before it (space 5) is placed in time.
-    s = after_setup(2)
+    s = after_setup(2, extort_timing="at_line")
     s.cap[0] = 4
     s.assign[0] = [1, 0, 0, 0]
     s.wheel_dh[0] = [0, 0, 0, 1, 0, 1]
@@ -1212,3 +1316,23 @@ def test_r7_10_merchant_loss_surefire_option() -> None:
     _attack_merchant(s, [6, 5], value=4)  # 2 damage vs 4
     assert s.assign[0] == [0, 0, 0, 1] and s.sure[0] == 0
     check_conservation(s)
+
+
+def test_r13_2_an_action_from_an_earlier_state_is_not_legal() -> None:
+    # An action's equality covers its text: "take <name>" for crew-line slot 0 is the same
+    # numbers before and after a refresh but a different card. The stale action must be
+    # refused (before, it was accepted and its stale text went into the record).
+    s = after_setup(2)
+    s.gold[0] = 5
+    at_order(s, 0, D.CREW_UP)
+    do(s, "crew up")
+    stale = next(a for a in acts(s, 0) if str(a).startswith("take "))
+    do(s, "refresh the crew line for 1 gold")
+    fresh = next(a for a in acts(s, 0) if str(a).startswith("take "))
+    assert (fresh.kind, fresh.a, fresh.b, fresh.c) == (stale.kind, stale.a, stale.b, stale.c)
+    assert str(fresh) != str(stale) and fresh != stale and stale not in s.legal_actions(0)
+    with pytest.raises(cove.IllegalAction):
+        s.apply(0, stale)
+    s.apply(0, fresh)
+    assert s.record()["actions"][-1] == [0, str(fresh)]
+    assert len(s.crew[0]) == 1 and str(fresh) == f"take {R.crew[s.crew[0][0]].name.lower()}"

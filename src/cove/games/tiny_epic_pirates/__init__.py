@@ -4,10 +4,31 @@ the first to bury three treasures. See RULES.md for every rule and its source ta
 from __future__ import annotations
 
 from cove.core.game import Game
+from cove.core.options import Options
 from cove.games.tiny_epic_pirates.heuristic import heuristic
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.render import render
 from cove.games.tiny_epic_pirates.state import PiratesState
+
+# A safe bound on the decisions of one turn (every count below is a ceiling, most far off):
+# the wheel 1 + skips paid 4 + Deckhands released 4; sailing 16 moves (Legend 4 + Rigging 4
+# + sail tokens 8) + 6 tokens spent + stop 1 + a Jostle per move 16; the Order, the
+# Captain's 2 bonuses and 8 crew bonuses plus their "end" choice 12; each of those 10 can be
+# a battle (sure-fire spends are capped by the 12 tokens on both sides, rerolls 4, fire 2,
+# Jostle, port, cube, new Deckhand) or a Crew Up (4), Plunder (2 full-ship choices), Hide
+# Out or Reassign (5 moves): at most 35 each; the Navy at the end 16.
+TURN_ACTIONS = 9 + 39 + 12 + 10 * 35 + 16
+
+
+def max_actions(players: int, options: Options) -> int:
+    """Upper bound on calls to apply: the setup choices (navy, a cove and a captain side per
+    seat) plus TURN_ACTIONS per turn; the game ends after ``max_rounds`` rounds at most
+    (R11.3; a third treasure only ends it sooner). Solo: 2 seats, the solo pirate's turns
+    are automatic but counted."""
+    assert isinstance(options, PiratesOptions)
+    seats = max(players, 2)
+    return 1 + 2 * seats + options.max_rounds * seats * TURN_ACTIONS
+
 
 GAME = Game(
     id="tiny-epic-pirates",
@@ -15,7 +36,7 @@ GAME = Game(
     state_cls=PiratesState,
     min_players=1,
     max_players=4,
-    version="1",
+    version="7",  # RULES.md "Versions" says what each one changed
     summary="Pirate sandbox on a 4x4 sea: steer your captain round the wheel of orders, "
     "plunder, trade, fight merchants and rivals, and bury three treasures first. "
     "1 player plays against the solo pirate (partly DESIGN).",
@@ -25,4 +46,5 @@ GAME = Game(
     options_cls=PiratesOptions,
     heuristic=heuristic,
     render=render,
+    max_actions=max_actions,
 )

@@ -1,13 +1,16 @@
 """Actions: one small frozen value per decision; ``str(a)`` is its stable text form.
 
 Every action is an :class:`Act` whose ``kind`` says which decision it answers and whose
-``a``/``b``/``c`` say how; the text is built once when the legal list is made and is not
-part of equality.
+``a``/``b``/``c`` say how; the text is built once when the legal list is made. The text is
+part of equality: the same numbers can mean a different thing in another state (``a`` is a
+position in the crew line, a target index, a sail direction), so an action kept from an
+earlier state whose text no longer matches is not legal now, and the record never stores
+a text the move did not have.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # Action kinds.
 (
@@ -23,7 +26,7 @@ class Act:
     a: int = 0
     b: int = 0
     c: int = 0
-    text: str = field(default="", compare=False)
+    text: str = ""
 
     def __str__(self) -> str:
         return self.text

@@ -23,10 +23,31 @@ class PiratesOptions(Options):
         maximum=500,
     )
     hideout_extort: str = option(
-        "moved",
-        help="DESIGN: which Deckhands pay 1 Gold when a Hide Out places them on Extort: "
-        "'moved' (only those newly moved there) or 'all' (every one placed there)",
-        choices=("moved", "all"),
+        "placed",
+        help="which Deckhands pay 1 Gold in a Hide Out: 'placed' (Dz-Hide: each one placed "
+        "on Extort, one Gold per move onto it), 'moved' (DESIGN: the net gain on Extort; "
+        "moving one off and back earns nothing) or 'all' (DESIGN: every one on Extort when "
+        "the moves are done)",
+        choices=("placed", "moved", "all"),
+    )
+    extort_timing: str = option(
+        "after_move",
+        help="when Extort pays on crossing the Ship Line: 'after_move' (the seed: after the "
+        "Captain's move and the Deckhands it pays with and releases, step 1 of the turn) or "
+        "'at_line' (INFERRED: the Deckhands on Extort as the Captain passes 5 -> 0, so one "
+        "released onto Extort from a space after the line pays nothing)",
+        choices=("after_move", "at_line"),
+    )
+    cove_blocked_by: str = option(
+        "any",
+        help="which other Pirate Ship on a Cove card stops a Hide Out there: 'any' (Dz-Hide: "
+        "a Cove no other Pirate Ship occupies) or 'hidden' (DESIGN: only one hidden in it)",
+        choices=("any", "hidden"),
+    )
+    place_in_repair: bool = option(
+        True,
+        help="a Deckhand released from the Wheel (or the new one at Corsair) may go to Repair "
+        "(the seed: 'any Deck Assignment'); false: only Rigging, Cannons or Extort (DESIGN)",
     )
     reassign: str = option(
         "repair_wheel",

@@ -114,6 +114,7 @@ class PiratesState(State):
         "gold",
         "hidden",
         "hide_ext",
+        "hide_placed",
         "level",
         "line_ext",
         "m_card",
@@ -216,6 +217,7 @@ class PiratesState(State):
         self.crossed = False
         self.line_ext = 0
         self.hide_ext = 0
+        self.hide_placed = 0
         self.moves_used = 0
         self.sail_bonus = 0
         self.refreshed = False
@@ -310,8 +312,13 @@ class PiratesState(State):
         return a[RIG] + a[CAN] + a[EXT] == 0 and self.wheel_hands(p) == 0
 
     def cove_free(self, i: int, p: int) -> bool:
+        """A Cove card no other Pirate Ship occupies [SOURCED: Dz-Hide] (option
+        ``cove_blocked_by=hidden``: only a ship hidden there blocks it)."""
+        assert isinstance(self.options, PiratesOptions)
+        only_hidden = self.options.cove_blocked_by == "hidden"
         return self.card(i).kind == D.COVE and not any(
-            self.hidden[q] and self.pos[q] == i for q in range(self.np) if q != p)
+            self.pos[q] == i and (self.hidden[q] or not only_hidden)
+            for q in range(self.np) if q != p)
 
     def can_bury(self, p: int) -> bool:
         t = len(self.treasures[p])
@@ -406,7 +413,10 @@ class PiratesState(State):
                     for j in range(4) if a[j]]
         if kind in (T_RELEASE, T_NEWHAND):
             what = "released" if kind == T_RELEASE else "new"
-            top = 4 if p == self.solo else 3
+            # [SEED] "to any Deck Assignment" (Repair is one of the 4); option
+            # place_in_repair=false keeps them to Rigging, Cannons, Extort
+            assert isinstance(self.options, PiratesOptions)
+            top = 4 if p == self.solo or self.options.place_in_repair else 3
             return [Act(A_ASSIGN, j, text=f"{what} deckhand to {ASSIGN[j]}") for j in range(top)]
         if kind == T_SAIL:
             return self._sail_actions(p)
@@ -715,6 +725,8 @@ class PiratesState(State):
                     self.assign[p][src] -= 1
                     where = ASSIGN[src]
                 self.assign[p][act.b] += 1
+                if kind == T_DIST and act.b == EXT:
+                    self.hide_placed += 1
                 if log:
                     self.say(f"{self.name(p)} reassigns a deckhand from {where} to "
                              f"{ASSIGN[act.b]}")
@@ -747,7 +759,12 @@ class PiratesState(State):
             self.rerolls = sum(1 for c in self.crew[p] if R.crew[c].trigger == o
                                for b in R.crew[c].bonus if b == D.REROLL)
             if self.crossed:
-                e = self.line_ext
+                # R6.1 [SEED]: step 1 is "choose the Order and assign Deckhands", so Extort
+                # pays for the Deckhands on it once the move and its skips and releases are
+                # done; option extort_timing=at_line counts them as the Captain passes 5 -> 0
+                assert isinstance(self.options, PiratesOptions)
+                at_line = self.options.extort_timing == "at_line"
+                e = self.line_ext if at_line else self.assign[p][EXT]
                 self.add_gold(p, e)
                 if log:
                     self.say(f"{self.name(p)} crosses the ship line: extort gives {e} gold")
@@ -921,6 +938,7 @@ class PiratesState(State):
             if log:
                 self.say(f"{who} hides out in the cove at {cell(self.pos[p])}")
             self.hide_ext = self.assign[p][EXT]
+            self.hide_placed = 0
             self.tasks.append((T_DIST, p, 0))
         elif b == D.BURY:
             t = len(self.treasures[p])
@@ -1029,11 +1047,14 @@ class PiratesState(State):
         return deck.pop()
 
     def _hide_out_gold(self, p: int) -> None:
-        """Each Deckhand the Hide Out placed onto Extort gives 1 Gold (option
-        ``hideout_extort=all``: every one on Extort)."""
+        """Each Deckhand the Hide Out placed onto Extort gives 1 Gold [SOURCED: Dz-Hide]
+        (option ``hideout_extort``: ``moved`` pays the net gain on Extort, ``all`` every
+        one on Extort when the moves are done)."""
         a = self.assign[p]
         assert isinstance(self.options, PiratesOptions)
-        gold = a[EXT] if self.options.hideout_extort == "all" else max(0, a[EXT] - self.hide_ext)
+        how = self.options.hideout_extort
+        gold = (self.hide_placed if how == "placed" else a[EXT] if how == "all"
+                else max(0, a[EXT] - self.hide_ext))
         self.add_gold(p, gold)
         if self.logging:
             extra = f"; extort pays {gold} gold" if gold else ""
@@ -1228,6 +1249,91 @@ class PiratesState(State):
             "top_legend_level": float(max(self.level)),
         }
 
+    def check_invariants(self) -> None:
+        """Every cube, card, token and Deckhand accounted for, tracks within bounds, the
+        task stack consistent with the phase. O(size of the state)."""
+        R = self.R
+        np = self.np
+        # booty cubes: bag + market + merchants + ships + cubes waiting on a full ship
+        held = self.bag[:]
+        assert len(self.market) == D.BOOTY_TYPES and sorted(self.market) == list(
+            range(D.BOOTY_TYPES)), f"market is not one cube of each type: {self.market}"
+        for t in self.market:
+            held[t] += 1
+        for c in self.m_cube:
+            assert -1 <= c < D.BOOTY_TYPES, f"merchant cube {c}"
+            if c >= 0:
+                held[c] += 1
+        for b in self.booty:
+            assert len(b) <= R.ship_capacity, f"a ship holds {len(b)} cubes"
+            for t in b:
+                held[t] += 1
+        for k, _, x in self.tasks:
+            if k == T_KEEP:
+                held[x] += 1
+        assert min(self.bag) >= 0, f"bag counts {self.bag}"
+        assert held == list(R.cubes), f"booty cubes {held}, expected {list(R.cubes)}"
+        # crew cards: deck + line + crews is each card once
+        seen = [0] * D.CREW_CARDS
+        for c in self.crew_deck + self.crew_line:
+            seen[c] += 1
+        for cs in self.crew:
+            assert len(cs) <= 4, f"a crew of {len(cs)} cards"
+            for c in cs:
+                seen[c] += 1
+        assert seen == [1] * D.CREW_CARDS, "crew cards lost or doubled"
+        assert len(self.crew_line) == 3, "crew line is not 3 cards"
+        assert 0 <= self.crew_known <= len(self.crew_deck), f"crew_known {self.crew_known}"
+        # merchant cards and ships
+        assert len(self.m_deck) + 2 + self.m_removed == D.MERCHANT_CARDS, "merchant cards"
+        for m in (0, 1):
+            assert self.m_card[m] in D.MERCHANT_VALUES, f"merchant card {self.m_card[m]}"
+            assert 0 <= self.m_pos[m] < 16 and self.m_face[m] in (0, 1), f"merchant {m}"
+        # search tokens: each id at most once on the sea or in the box (used ones leave)
+        ids = [t for t in self.tokens if t >= 0] + self.box_tokens
+        assert len(self.tokens) == D.MAP_CARDS and len(self.box_tokens) == 4, "token places"
+        assert len(set(ids)) == len(ids) and all(
+            0 <= t < D.SEARCH_TOKENS for t in ids), "search tokens doubled or unknown"
+        # sure-fire tokens: supply + players
+        assert min(self.sure) >= 0 and self.sure_supply >= 0, "negative sure-fire count"
+        assert self.sure_supply + sum(self.sure) == R.surefire_tokens, "sure-fire tokens"
+        # each player's mats
+        started = self.navy >= 0
+        for p in range(np):
+            w, a = self.wheel_dh[p], self.assign[p]
+            assert all(x in (0, 1) for x in w) and w[0] == 0, f"P{p + 1} wheel deckhands {w}"
+            assert min(a) >= 0 and self.dh_reserve[p] in (0, 1), f"P{p + 1} assignments {a}"
+            assert sum(w) + sum(a) + self.dh_reserve[p] == R.deckhands, f"P{p + 1} deckhands"
+            assert 0 <= self.cap[p] < 6, f"P{p + 1} captain at {self.cap[p]}"
+            assert sorted(self.wheel[p]) == list(range(6)) and self.wheel[p][0] == D.HIDE_OUT
+            assert 0 <= self.gold[p] <= R.gold_cap, f"P{p + 1} gold {self.gold[p]}"
+            assert 1 <= self.level[p] <= D.LEGEND_LEVELS, f"P{p + 1} legend {self.level[p]}"
+            tr = self.treasures[p]
+            assert len(tr) <= D.TREASURES and len(set(tr)) == len(tr), f"P{p + 1} treasures"
+            assert all(x > 0 for x in self.sail_tokens[p]), "sail token"
+            if started and self.tasks and self.tasks[-1][0] not in (T_COVE, T_SIDE):
+                assert 0 <= self.pos[p] < 16, f"P{p + 1} ship at {self.pos[p]}"
+            if self.hidden[p]:
+                assert self.card(self.pos[p]).kind == D.COVE, f"P{p + 1} hidden off a cove"
+        assert -1 <= self.navy < 16, f"navy at {self.navy}"
+        # phase: a finished game has no tasks; a running one waits on a decision
+        if self.over:
+            assert not self.tasks and self.battle is None, "tasks left after the end"
+        else:
+            assert self.tasks and self.tasks[-1][0] < T_AUTO, "no decision pending"
+            assert 0 <= self.tasks[-1][1] < np, f"task for seat {self.tasks[-1][1]}"
+            resolving = any(k == T_RESOLVE for k, _, _ in self.tasks)
+            assert (self.battle is not None) == resolving, "battle without its resolution"
+            if self.tasks[-1][0] == T_FIRE:
+                assert self.battle is not None, "firing outside a battle"
+        assert self.turn >= 0 and self.moves_used >= 0 and self.rerolls >= 0
+
+    def private_items(self, player: int) -> dict[str, Any]:
+        """None: every hidden part of Tiny Epic Pirates (face-down search tokens, the crew
+        deck order, the bag) is hidden from everyone, and each player's view is the same
+        (R13.1); nothing is known to one player alone."""
+        return {}
+
     def tiebreak(self, player: int) -> tuple[float, ...]:
         return (float(self.level[player]), float(self.gold[player]),
                 float(len(self.booty[player])))
@@ -1292,6 +1398,7 @@ class PiratesState(State):
         s.crossed = self.crossed
         s.line_ext = self.line_ext
         s.hide_ext = self.hide_ext
+        s.hide_placed = self.hide_placed
         s.moves_used = self.moves_used
         s.sail_bonus = self.sail_bonus
         s.refreshed = self.refreshed

@@ -1,0 +1,143 @@
+"""The conformance hooks: check_invariants catches a broken state, private_items (none in
+this game) and a local leak check, max_actions bounds real games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cove.bots import make_bot
+from cove.core.rng import Rng
+from cove.games.tiny_epic_pirates import GAME, TURN_ACTIONS
+from cove.games.tiny_epic_pirates import state as S
+from cove.games.tiny_epic_pirates.options import PiratesOptions
+from cove.games.tiny_epic_pirates.state import PiratesState
+from tests.games.tiny_epic_pirates.helpers import new, play_random
+
+
+def _mid_game(n: int = 3, seed: int = 4) -> PiratesState:
+    s = new(n, seed)
+    play_random(s, seed, limit=300)
+    assert not s.is_over
+    s.check_invariants()
+    return s
+
+
+def test_check_invariants_holds_in_random_games_of_every_option() -> None:
+    for i, opts in enumerate(({}, {"hideout_extort": "all"}, {"extort_timing": "at_line"},
+                              {"cove_blocked_by": "hidden", "place_in_repair": False},
+                              {"reassign": "all", "merchant_loss_surefire": False})):
+        for n in (1, 2, 4):
+            s = new(n, 10 * i + n, max_rounds=12, **opts)
+            s.check_invariants()
+            rng = Rng(i + n)
+            while not s.is_over:
+                p = s.to_move()[0]
+                s.apply(p, rng.choice(s.legal_actions(p)))
+                s.check_invariants()
+
+
+BREAKS: list[tuple[str, Callable[[PiratesState], None]]] = [
+    ("booty cubes", lambda s: s.bag.__setitem__(0, s.bag[0] + 1)),
+    ("market", lambda s: s.market.__setitem__(0, s.market[1])),
+    ("crew cards", lambda s: s.crew_deck.pop()),
+    ("crew cards", lambda s: s.crew_line.__setitem__(0, s.crew_line[1])),
+    ("merchant cards", lambda s: setattr(s, "m_removed", s.m_removed + 1)),
+    ("search tokens", lambda s: s.box_tokens.__setitem__(0, s.box_tokens[1])),
+    ("sure-fire", lambda s: s.sure.__setitem__(0, s.sure[0] + 1)),
+    ("deckhands", lambda s: s.assign[1].__setitem__(S.REP, s.assign[1][S.REP] + 1)),
+    ("gold", lambda s: s.gold.__setitem__(0, s.R.gold_cap + 1)),
+    ("legend", lambda s: s.level.__setitem__(2, 8)),
+    ("captain", lambda s: s.cap.__setitem__(0, 6)),
+    ("hidden off a cove", lambda s: (s.hidden.__setitem__(0, True), s.pos.__setitem__(
+        0, next(i for i in range(16) if s.card(i).kind != S.D.COVE)))),
+    ("battle", lambda s: setattr(s, "battle", [0, S.B_NAVY, -1, [], [], 0, 0])),
+    ("tasks left", lambda s: setattr(s, "over", True)),
+    ("no decision", lambda s: s.tasks.append((S.T_NEXT, 0, 0))),
+]
+
+
+@pytest.mark.parametrize("what,brk", BREAKS, ids=[f"{i}-{w}" for i, (w, _) in enumerate(BREAKS)])
+def test_check_invariants_fails_on_a_broken_state(what: str, brk: Callable[[PiratesState], None]
+                                                  ) -> None:
+    s = _mid_game()
+    brk(s)
+    with pytest.raises(AssertionError):
+        s.check_invariants()
+
+
+def _sub_values(v: Any) -> list[Any]:
+    out = [v]
+    if isinstance(v, dict):
+        for x in v.values():
+            out += _sub_values(x)
+    elif isinstance(v, list):
+        for x in v:
+            out += _sub_values(x)
+    return out
+
+
+def leaks(s: PiratesState) -> list[str]:
+    """A small local version of the harness check: each player's private items, and the
+    parts hidden from everyone (face-down tokens, the unseen crew deck order), must not
+    appear as a sub-value of any view they should not reach."""
+    found = []
+    secret = {"tokens": [t for t in s.tokens if t >= 0] + s.box_tokens,
+              "crew_deck": s.crew_deck[s.crew_known:]}
+    viewers: list[int | None] = [*range(s.n), None]
+    subs = {q: _sub_values(s.view(q)) for q in viewers}
+    for p in viewers:
+        items = secret if p is None else s.private_items(p)
+        for q in viewers:
+            if q == p and p is not None:
+                continue
+            for name, val in items.items():
+                if isinstance(val, (list, dict)) and val and val in subs[q]:
+                    found.append(f"{name} of {p} in view of {q}")
+    return found
+
+
+def test_no_private_items_and_no_leaks() -> None:
+    s = _mid_game(4, 9)
+    assert all(s.private_items(p) == {} for p in range(4))
+    # nothing is known to one player alone: every viewer sees the same view
+    assert all({**s.view(p), "you": None} == s.view(None) for p in range(4))
+    assert leaks(s) == []
+
+
+def test_leak_check_catches_a_secret_put_into_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _mid_game(2, 3)
+    real = PiratesState._view
+
+    def leaky(self: PiratesState, player: int | None) -> dict[str, Any]:
+        v = real(self, player)
+        if player == 0:
+            v["debug"] = {"deck": self.crew_deck[self.crew_known:]}
+        return v
+
+    monkeypatch.setattr(PiratesState, "_view", leaky)
+    assert leaks(s) == ["crew_deck of None in view of 0"]
+    monkeypatch.setattr(PiratesState, "private_items",
+                        lambda self, p: {"wheel": self.view(p)["pirates"][p]["wheel"]})
+    assert any(x.startswith("wheel of 0 in view of 1") for x in leaks(s))
+
+
+def test_max_actions_bounds_random_and_greedy_games() -> None:
+    bound = GAME.max_actions
+    assert bound is not None
+    for n in (1, 2, 3, 4):
+        opts = PiratesOptions(max_rounds=6)
+        s = new(n, n, max_rounds=6)
+        k = play_random(s, n)
+        assert s.is_over and k <= bound(n, opts)
+        assert bound(n, opts) == 1 + 2 * max(n, 2) + 6 * max(n, 2) * TURN_ACTIONS
+    s = new(2, 5, max_rounds=5)
+    bots = [make_bot("greedy", seed=p) for p in range(2)]
+    while not s.is_over:
+        p = s.to_move()[0]
+        s.apply(p, bots[p].choose(s, p))
+    assert 0 < s.decisions <= bound(2, PiratesOptions(max_rounds=5))
+    # the bound grows with the round cap, the only safety end
+    assert bound(2, PiratesOptions(max_rounds=60)) > bound(2, PiratesOptions(max_rounds=5))
