@@ -23,6 +23,23 @@ def test_illegal_action_text_names_legal_moves_and_keeps_state() -> None:
     assert (json.dumps(s.view(None), sort_keys=True), s.record()) == before
 
 
+@pytest.mark.xfail(strict=True, reason="issue 20: the core matches an action by ==, and an "
+                   "Act is an int, so int(a) and True pass as actions (recorded as '59'); "
+                   "main's core fix (exact type, apply the legal list's own element) comes "
+                   "in with part B's merge")
+def test_plain_int_or_bool_is_refused_and_state_unchanged() -> None:
+    # a position where the card with code 1 (play 2 octopuses, == True) is legal
+    s = next(t for t in (new(3, seed) for seed in range(60))
+             if any(int(a) == 1 for a in t.legal_actions(t.to_move()[0])))
+    p = s.to_move()[0]
+    a = s.legal_actions(p)[0]
+    before = json.dumps(s.view(None), sort_keys=True), s.record()
+    for bad in (int(a), True):
+        with pytest.raises(cove.IllegalAction):
+            s.apply(p, bad)
+        assert (json.dumps(s.view(None), sort_keys=True), s.record()) == before
+
+
 def test_unknown_option_and_bad_value() -> None:
     with pytest.raises(cove.OptionError, match="valid options: delivered_goods_to_bag"):
         GAME.new(3, 1, kraken=True)

@@ -36,10 +36,26 @@ def transcript(n: int = 3, seed: int = 42, **options: Any) -> dict[str, Any]:
 
 
 def check(path: Path, got: dict[str, Any]) -> None:
-    if os.environ.get("COVE_REGEN_GOLDEN") == "1" or not path.exists():
+    """Compare with the checked-in transcript; a missing file is a failure (only
+    COVE_REGEN_GOLDEN=1 writes one), so a golden test can never compare a run with itself."""
+    if os.environ.get("COVE_REGEN_GOLDEN") == "1":
         path.write_text(json.dumps(got, indent=1) + "\n", encoding="utf-8")
+    if not path.exists():
+        pytest.fail(f"golden file {path.name} is missing; write it on purpose with "
+                    "COVE_REGEN_GOLDEN=1")
     want = json.loads(path.read_text(encoding="utf-8"))
     assert got == want
+
+
+def test_missing_golden_file_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COVE_REGEN_GOLDEN", raising=False)
+    path = tmp_path / "absent.json"
+    with pytest.raises(pytest.fail.Exception, match=r"absent\.json is missing"):
+        check(path, {"scores": [1.0]})
+    assert not path.exists()
+    path.write_text('{"scores": [2.0]}', encoding="utf-8")
+    with pytest.raises(AssertionError):          # and a different transcript fails
+        check(path, {"scores": [1.0]})
 
 
 def test_golden_playthrough() -> None:

@@ -240,6 +240,19 @@ def test_r13_2_edge_of_the_world_wraps_monsters() -> None:
         "b1", "b2", "a2", "c2", "c1", "c4"]
 
 
+def test_r13_2_edge_of_the_world_ships_wrap_option() -> None:
+    """Option edge_wrap=monsters (the seed names only monsters): ships keep the edges,
+    monsters still wrap."""
+    s = new(4, 1, monsters=True, events=True, edge_wrap="monsters")
+    corners(s)
+    set_event(s, "edge-of-the-world")
+    at_sail(s, 0, card("shark", 8), "a1")          # N NE W: all off a bounded map
+    assert s.phase == ACTION_STEP
+    assert [cell_name(t) for t in monsters.targets(s, SHARK)] == ["b4", "b1", "b2", "a2", "c2"]
+    assert "the map wraps around for monsters and the whale's line, not ships" in (
+        s.view(None)["event"]["changes"])
+
+
 def cell_name(c: int) -> str:
     from cove.games.tricky_tides.geometry import CELL_NAMES
     return CELL_NAMES[c]
@@ -661,7 +674,7 @@ def test_r15_4_whale_heading_needs_two_on_map() -> None:
 
 
 def test_r15_4_whale_goods_in_sea_or_off_map_to_bag() -> None:
-    s = new(4, 1, monsters=True)
+    s = new(4, 1, monsters=True, whale_on_map="cards")   # so that heading e is offered
     corners(s)
     set_monsters(s, whale="a1", shark="c4")
     set_sea(s, "b1")
@@ -676,6 +689,26 @@ def test_r15_4_whale_goods_in_sea_or_off_map_to_bag() -> None:
     text = next(t for t in log(s) if t.startswith("The whale spouts e"))
     assert "in the sea at b1 (back to the bag)" in text and "off the map" in text
     check_invariants(s)
+
+
+def test_r15_4_whale_heading_places_two_on_islands() -> None:
+    """The seed: "choose a direction that allows you to place at least two items on the
+    map"; a good landing on open sea goes back, so it is not placed."""
+    s = new(4, 1, monsters=True)
+    corners(s)
+    set_monsters(s, whale="a1", shark="c4")
+    set_sea(s, "b1")
+    at_monsters(s, same_suit("whale"))
+    s.apply(0, "whale: ability first")
+    assert "whale spouts e" not in texts(s, 0)       # b1 sea, c1 island, off the map
+    assert texts(s, 0) == ["whale spouts se", "whale spouts s"]
+    s = new(4, 1, monsters=True, whale_on_map="cards")   # open sea counts as on the map
+    corners(s)
+    set_monsters(s, whale="a1", shark="c4")
+    set_sea(s, "b1")
+    at_monsters(s, same_suit("whale"))
+    s.apply(0, "whale: ability first")
+    assert texts(s, 0) == ["whale spouts e", "whale spouts se", "whale spouts s"]
 
 
 def test_r15_4_whale_gold_drawn_goes_back() -> None:

@@ -13,6 +13,7 @@ from cove.games.tricky_tides import data as tdata
 from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.state import (
     ACTION_STEP,
+    LEADER,
     OVER,
     OVERBOARD,
     PLACE,
@@ -175,6 +176,23 @@ def test_r2_4_first_leader_random() -> None:
     assert leaders == {0, 1, 2, 3}
 
 
+def test_r2_4_first_leader_ask_option() -> None:
+    """Option first_leader=ask: the table names the player most recently on a boat at
+    set-up (P1 enters it); set-up then goes on from that leader."""
+    s = GAME.new(3, 5, first_leader="ask")
+    assert isinstance(s, TidesState)
+    assert s.phase == LEADER and s.to_move() == (0,)
+    assert texts(s, 0) == ["first leader p1", "first leader p2", "first leader p3"]
+    assert s.view(0)["leader"] is None and not any(s.hcount)
+    s.apply(0, "first leader p3")
+    assert s.leader == 2 and s.phase == PLACE and s.to_move() == (1,)   # the leader's right
+    assert [s.hcount[p] for p in range(3)] == [1, 1, 0]
+    assert "P1 names P3 as the player most recently on a boat" in [
+        e.text for e in s.events(None)]
+    for seed in range(5):           # the default draws the leader at random, no question
+        assert GAME.new(3, seed).phase == PLACE  # type: ignore[attr-defined]
+
+
 def test_r2_5_non_leaders_draw_one_good() -> None:
     for seed in range(10):
         s = GAME.new(4, seed)
@@ -198,6 +216,26 @@ def test_r2_7_unclaimed_islands_flipped(n: int, flipped: int) -> None:
     assert len(sea) == flipped
     assert all(DATA.islands[s.layout[c]].colour >= n for c in sea)   # only unclaimed ship islands
     assert all(s.orders_on[c] == -1 and sum(s.goods[c * G:c * G + G]) == 0 for c in sea)
+
+
+def test_r2_7_ship_colours_option() -> None:
+    """Option ship_colours: each seat's colour; its islands are that seat's ports and the
+    unclaimed colours flip to open sea."""
+    s = GAME.new(3, 2, ship_colours="4,1,2")
+    assert isinstance(s, TidesState)
+    assert s.colour == (3, 0, 1)
+    sea = [c for c in range(12) if s.sea[c]]
+    assert len(sea) == 2 and all(DATA.islands[s.layout[c]].colour == 2 for c in sea)
+    while s.phase == PLACE:
+        p = s.to_move()[0]
+        ports = {DATA.islands[s.layout[cell(t.split()[1])]].colour for t in texts(s)}
+        assert ports == {s.colour[p]}
+        s.apply(p, s.legal_actions(p)[0])
+    assert [seat["colour"] for seat in s.view(None)["seats"]] == [4, 1, 2]
+    with pytest.raises(cove.OptionError, match="3 different colours"):
+        GAME.new(3, 2, ship_colours="2,1")
+    with pytest.raises(cove.OptionError):
+        GAME.new(2, 2, ship_colours="1,1")
 
 
 def test_r2_8_placement_order_and_ports() -> None:
@@ -275,7 +313,7 @@ def test_r3_2_follow_suit_when_able() -> None:
     _deal(s, [card("shark", 3), card("whale", 1)],
           [card("shark", 5), card("shark", 6), card("whale", 2)],
           [card("octopus", 2), card("whale", 4)])
-    assert texts(s, 0) == ["play 3 sharks", "play 1 whales"]    # the leader plays anything
+    assert texts(s, 0) == ["play 3 sharks", "play 1 whale"]    # the leader plays anything
     s.apply(0, "play 3 sharks")
     assert texts(s, 1) == ["play 5 sharks", "play 6 sharks"]     # must follow
     with pytest.raises(cove.IllegalAction):
@@ -299,7 +337,7 @@ def test_r3_4_winner_leads_next() -> None:
     all_islands(s)
     _deal(s, [card("whale", 1), card("whale", 3), card("shark", 1)],
           [card("whale", 8), card("whale", 2), card("shark", 2)])
-    s.apply(0, "play 1 whales")
+    s.apply(0, "play 1 whale")
     s.apply(1, "play 8 whales")
     assert s.leader == 1
     while s.phase != PLAY_CARD:
@@ -326,7 +364,7 @@ def test_r4_2_offsuit_ties_clockwise(ties_from: str, expected: tuple[int, ...]) 
     s = new(4, 1, sail_ties_from=ties_from)
     _deal(s, [card("shark", 1), card("whale", 1)], [card("octopus", 5), card("whale", 2)],
           [card("shark", 3), card("whale", 3)], [card("sea dragon", 5), card("whale", 4)])
-    for p, t in enumerate(["play 1 sharks", "play 5 octopuses", "play 3 sharks",
+    for p, t in enumerate(["play 1 shark", "play 5 octopuses", "play 3 sharks",
                            "play 5 sea dragons"]):
         play(s, p, t)
     # P3 wins; P1 on-suit; P2 and P4 both off-suit 5s: clockwise from the winner P3 -> P4
@@ -405,10 +443,12 @@ def test_r5_6_open_sea_stop_or_sail_on() -> None:
     s.apply(0, "sail e")
     s.apply(0, "stop at sea")
     assert s.pos[0] == cell("b2") and s.sidx >= 1      # nothing to do at sea: turn over
-    # two open-sea cards in a row: the whole run counts as one move
+    # two open-sea cards in a row: sailing on crosses them one card at a time
     set_sea(s, "b2", "b3")
     at_sail(s, 0, card("whale", 4), "b4")     # N E S W NW: N crosses b3, b2 to b1
     s.apply(0, "sail n")
+    s.apply(0, "sail on")
+    assert s.pos[0] == cell("b2") and s.phase == SEA_STEP
     s.apply(0, "sail on")
     assert s.pos[0] == cell("b1")
     # no island ahead: the ship stops at sea without a choice
@@ -416,6 +456,34 @@ def test_r5_6_open_sea_stop_or_sail_on() -> None:
     at_sail(s, 0, card("octopus", 5), "a2")
     s.apply(0, "sail e")
     assert s.pos[0] == cell("b2") and s.sidx >= 1
+
+
+def test_r5_6_stop_on_any_open_sea_card_on_the_way() -> None:
+    """The seed: "you can choose to stop on an open sea card" (any card of the run, not
+    only the first one entered)."""
+    s = new(3, 1)
+    all_islands(s)
+    set_sea(s, "b2", "b3")
+    at_sail(s, 0, card("whale", 4), "b4")     # N crosses b3, b2 to b1
+    s.apply(0, "sail n")
+    assert s.pos[0] == cell("b3") and texts(s, 0) == ["stop at sea", "sail on"]
+    s.apply(0, "sail on")
+    assert s.pos[0] == cell("b2") and texts(s, 0) == ["stop at sea", "sail on"]
+    s.apply(0, "stop at sea")
+    assert s.pos[0] == cell("b2") and s.sidx >= 1
+    assert "P1 sails on n to b2 (open sea)" in [e.text for e in s.events(None)]
+
+
+def test_r5_6_sea_stop_first_option() -> None:
+    """Option sea_stop=first: only the first open-sea card is a stop; sail on goes
+    straight to the island."""
+    s = new(3, 1, sea_stop="first")
+    all_islands(s)
+    set_sea(s, "b2", "b3")
+    at_sail(s, 0, card("whale", 4), "b4")
+    s.apply(0, "sail n")
+    s.apply(0, "sail on")
+    assert s.pos[0] == cell("b1")
 
 
 def test_r5_7_nothing_to_do_at_sea() -> None:
@@ -720,7 +788,7 @@ def test_r10_2_redeterminize_respects_voids() -> None:
     s.lead = s.leader = s.cur = 0
     s.phase = PLAY_CARD
     settle(s)
-    s.apply(0, "play 1 sharks")
+    s.apply(0, "play 1 shark")
     s.apply(1, "play 2 whales")          # P2 shows a void in sharks
     assert s.voids >> (1 * 4 + shark) & 1
     want = s.view(0)

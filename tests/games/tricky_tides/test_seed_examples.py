@@ -23,7 +23,7 @@ def test_seed_example_hand_and_sailing_order() -> None:
     s.phase = PLAY_CARD
     settle(s)
     s.apply(EDMUND, "play 3 sharks")
-    assert texts(s, ANNE) == ["play 1 sharks", "play 5 sharks"]          # must follow suit
+    assert texts(s, ANNE) == ["play 1 shark", "play 5 sharks"]          # must follow suit
     s.apply(ANNE, "play 5 sharks")
     assert "play 8 sea dragons" in texts(s, HENRY)                      # no Sharks: anything
     s.apply(HENRY, "play 8 sea dragons")

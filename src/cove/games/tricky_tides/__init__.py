@@ -4,10 +4,26 @@ event and monster modules)."""
 from __future__ import annotations
 
 from cove.core.game import Game
+from cove.core.options import Options
+from cove.games.tricky_tides.data import CUBES
+from cove.games.tricky_tides.geometry import CELLS
 from cove.games.tricky_tides.heuristic import heuristic
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.render import render
-from cove.games.tricky_tides.state import TidesState
+from cove.games.tricky_tides.state import HANDS, ROUNDS, TidesState
+
+
+def max_actions(players: int, options: Options) -> int:
+    """A safe upper bound on the actions of a game: the game always ends after 3 rounds
+    of 6 hands. Set-up: 1 (first leader, option ask) + 1 placement per ship. Each hand:
+    1 card per player; at most 4 monster activations of 1 order choice + 1 move + 1 ability
+    step per ship (the shark takes from each ship on its island); per sailor 1 heading, at
+    most one stop/sail-on per card crossed (CELLS), 1 pick up / deliver / pass, and at most
+    one overboard per cube (CUBES)."""
+    n = players
+    per_hand = n + 4 * (2 + n) + n * (1 + CELLS + 1 + CUBES)
+    return 1 + n + ROUNDS * HANDS * per_hand
+
 
 GAME = Game(
     id="tricky-tides",
@@ -15,7 +31,7 @@ GAME = Game(
     state_cls=TidesState,
     min_players=2,
     max_players=4,
-    version="1",
+    version="3",   # see RULES.md "Versions"
     summary="Win tricks to sail first; the card you play steers your ship. Pick up goods, "
     "deliver orders, score gold over 3 rounds. Optional modules: events (a rule change "
     "each round) and monsters (activated by the lowest card of their suit).",
@@ -25,6 +41,7 @@ GAME = Game(
     options_cls=TidesOptions,
     heuristic=heuristic,
     render=render,
+    max_actions=max_actions,
 )
 
 __all__ = ["GAME"]

@@ -32,9 +32,11 @@ octopus moves goods   158..205    ``octopus moves silk to b3``
 octopus grabs a good  206..221    ``octopus grabs silk from p2``
 sea dragon swaps      222..233    ``sea dragon swaps orders with b3``
 whale spouts          234..241    ``whale spouts ne``
+first leader (set-up) 242..245    ``first leader p2``
 ====================  ==========  =======================
 
-Codes 67 on belong to the event and monster modules.
+Codes 67..241 belong to the event and monster modules; 242..245 to the set-up option
+``first_leader=ask``.
 """
 
 from __future__ import annotations
@@ -48,7 +50,10 @@ def plural(name: str) -> str:
 
 
 SUIT_PLURALS = tuple(plural(s) for s in DATA.suits)
-CARD_TEXT = tuple(f"{c % VALUES + 1} {SUIT_PLURALS[c // VALUES]}" for c in range(NAV_CARDS))
+# "1 octopus", "5 octopuses": the suit name is singular for the value 1
+CARD_TEXT = tuple(
+    f"{c % VALUES + 1} {DATA.suits[c // VALUES] if c % VALUES == 0 else SUIT_PLURALS[c // VALUES]}"
+    for c in range(NAV_CARDS))
 
 PLAY = 0
 SAIL = PLAY + NAV_CARDS            # 32
@@ -89,7 +94,8 @@ OCTO_MOVE = SHARK_EAT + NG                 # 158: non-gold index * CELLS + cell
 OCTO_GRAB = OCTO_MOVE + NG * CELLS         # 206: seat * NG + non-gold index
 DRAGON_SWAP = OCTO_GRAB + SEATS * NG       # 222: cell
 WHALE_SPOUT = DRAGON_SWAP + CELLS          # 234: heading
-END = WHALE_SPOUT + len(HEADINGS)          # 242
+FIRST_LEADER = WHALE_SPOUT + len(HEADINGS)  # 242: seat (option first_leader=ask)
+END = FIRST_LEADER + SEATS                  # 246
 _G = DATA.goods
 TEXT += (
     ["stay docked"]
@@ -103,6 +109,7 @@ TEXT += (
     + [f"octopus grabs {_G[t]} from p{q + 1}" for q in range(SEATS) for t in NONGOLD]
     + [f"sea dragon swaps orders with {c}" for c in CELL_NAMES]
     + [f"whale spouts {h}" for h in HEADINGS]
+    + [f"first leader p{q + 1}" for q in range(SEATS)]
 )
 assert len(TEXT) == END and GOLD not in NONGOLD
 

@@ -113,10 +113,10 @@ def resample(s: TidesState, rng: Rng) -> None:
         s.mod = m._replace(edeck=(*unseen, *m.edeck[k:]))
 
 
-def event_dict(i: int) -> dict[str, Any]:
+def event_dict(i: int, ships_wrap: bool = True) -> dict[str, Any]:
     e = DATA.events[i]
     return {"id": e.id, "key": e.key, "name": e.name, "tag": e.tag, "text": e.text,
-            "changes": describe(e.rules)}
+            "changes": describe(e.rules, ships_wrap)}
 
 
 def view(s: TidesState) -> dict[str, Any]:
@@ -124,7 +124,8 @@ def view(s: TidesState) -> dict[str, Any]:
     m = s.mod
     known = m.edeck[len(m.edeck) - m.eknown:] if m.eknown else ()
     return {
-        "event": event_dict(m.event) if m.event >= 0 else None,
+        "event": (event_dict(m.event, s._opts().edge_wrap == "all") if m.event >= 0
+                  else None),
         "event_deck_size": len(m.edeck),
         "events_at_bottom": [DATA.events[i].name for i in known],
     }

@@ -149,7 +149,7 @@ def targets(s: TidesState, m: int) -> list[int]:
     c = mpos[m]
     one = s.one_step()
     row = one[c]
-    runs = s.runs
+    runs = s.monster_runs()
     sea = s.sea
     out: list[int] = []
     for h in range(8):
@@ -457,9 +457,12 @@ def _whale_options(s: TidesState) -> tuple[Act, ...]:
     assert a.data is not None
     k = len(a.data)
     need = min(WHALE_MIN_ON_MAP, k)
+    # option whale_on_map: "islands" (the seed's "place ... on the map": a good landing on
+    # open sea goes back, so it is not placed) or "cards" (any map card counts)
+    sea = s.sea if s._opts().whale_on_map == "islands" else (False,) * CELLS
     acts = tuple(ACT[WHALE_SPOUT + h] for h in range(8)
-                 if sum(1 for c in whale_line(s, h, k) if c >= 0) >= need)
-    if not acts:    # only when whale_empty_spot skips too many occupied cards
+                 if sum(1 for c in whale_line(s, h, k) if c >= 0 and not sea[c]) >= need)
+    if not acts:    # no heading places enough goods (open sea, occupied cards, the edge)
         for t in a.data:
             s.bag[t] += 1
             s.bag_n += 1

@@ -9,6 +9,7 @@ from cove.core.options import Options, option
 from cove.games.tricky_tides.data import DATA
 
 EVENT_KEYS = tuple(e.key for e in DATA.events)
+COLOURS = ("1", "2", "3", "4")      # the four ship colours (island icons C1..C4)
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,34 @@ class TidesOptions(Options):
         choices=("winner", "lead"),
         help="[INFERRED] equal off-suit values sail clockwise from the hand's winner (who "
         "holds the rum barrel when ships sail) or from the player who led the hand",
+    )
+    first_leader: str = option(
+        "random",
+        choices=("random", "ask"),
+        help="[SEED reading: 'the player most recently on a boat'] random = drawn at "
+        "random (the engine cannot know who was on a boat; bots and simulations need an "
+        "answer); ask = the table answers at set-up and P1 enters it (first leader p2)",
+    )
+    ship_colours: tuple[str, ...] = option(
+        COLOURS,
+        choices=COLOURS,
+        help="[SEED] each player picks a ship colour before the islands are laid out: the "
+        "colour of P1, P2, ... in seat order (e.g. 3,1); colours left over are unclaimed "
+        "and their islands flip to open sea",
+    )
+    sea_stop: str = option(
+        "any",
+        choices=("any", "first"),
+        help="[SEED: 'you can choose to stop on an open sea card'] a ship crossing open "
+        "sea may stop on any open-sea card on the way (any), or only on the first one it "
+        "enters (first)",
+    )
+    edge_wrap: str = option(
+        "all",
+        choices=("all", "monsters"),
+        help="[INFERRED] under the Edge of the World event the map wraps for ships, "
+        "monsters and the whale's line (all), or only for monsters and their abilities, "
+        "as the seed says in so many words (monsters)",
     )
     nav_deck: str = option(
         "falling",
@@ -70,6 +99,13 @@ class TidesOptions(Options):
         help="[DESIGN] whale placement: the 3 goods go on the next 3 cards in the chosen "
         "heading (next), or the first on the whale's own island (own)",
     )
+    whale_on_map: str = option(
+        "islands",
+        choices=("islands", "cards"),
+        help="[SEED: 'a direction that allows you to place at least two items on the "
+        "map'] the whale's heading must land at least 2 goods on islands (islands), or on "
+        "any map card, open sea included, where they go back to the bag (cards)",
+    )
     whale_empty_spot: bool = option(
         False,
         help="[DESIGN] the seed's \"choose an empty spot\" for the whale's goods: false = "
@@ -78,6 +114,12 @@ class TidesOptions(Options):
     )
 
     def check(self, players: int) -> None:
+        mine = self.ship_colours[:players]
+        if len(mine) < players or len(set(mine)) < players:
+            raise OptionError(f"tricky-tides: option ship_colours must give {players} "
+                              f"different colours, one per player in seat order; got "
+                              f"{','.join(self.ship_colours)}; valid colours: "
+                              f"{', '.join(COLOURS)}")
         if self.events and not self.event_deck:
             raise OptionError("tricky-tides: option event_deck must name at least one event "
                               f"when events=true; valid events: {', '.join(EVENT_KEYS)}")

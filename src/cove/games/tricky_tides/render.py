@@ -144,9 +144,10 @@ def render(view: dict[str, Any], color: bool = False) -> str:
     out: list[str] = []
     n = view["players"]
     over = view["over"]
+    leader = f"P{view['leader'] + 1}" if view["leader"] is not None else "to be named"
     status = f"Tricky Tides - round {view['round']}/{view['rounds']}, " \
              f"hand {view['hand_no']}/{view['hands_per_round']} - leader (rum barrel): " \
-             f"P{view['leader'] + 1}"
+             f"{leader}"
     out.append(_paint(status, "1", color))
     if over:
         out.append("GAME OVER")
@@ -192,7 +193,7 @@ def render(view: dict[str, Any], color: bool = False) -> str:
         if pl["sightings"]:
             sc = pl["sightings"]
             line += "; sightings " + sc["id"]
-        out.append(_paint(line, SHIP_COLOURS[p], color) if color else line)
+        out.append(_paint(line, SHIP_COLOURS[pl["colour"] - 1], color) if color else line)
     out.append(f"  Bag: {view['bag_size']} goods; order deck: {view['order_deck_size']} cards")
     if view["played_this_round"]:
         out.append("  Played or discarded this round: " + ", ".join(view["played_this_round"]))

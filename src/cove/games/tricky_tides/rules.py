@@ -70,13 +70,15 @@ ALLOWED: dict[str, Any] = {
 assert set(ALLOWED) == {f.name for f in fields(Rules)}
 
 
-def describe(r: Rules) -> list[str]:
-    """Plain sentences for what ``r`` changes from the base game (for the screen/log)."""
+def describe(r: Rules, ships_wrap: bool = True) -> list[str]:
+    """Plain sentences for what ``r`` changes from the base game (for the screen/log);
+    ``ships_wrap``: option edge_wrap=all (else only monsters wrap)."""
     out = []
     if r.monster_trigger != "lowest":
         out.append("monsters are activated by the highest card of their suit")
     if r.wrap:
-        out.append("the map wraps around (ships, monsters and the whale's line)")
+        out.append("the map wraps around (ships, monsters and the whale's line)" if ships_wrap
+                   else "the map wraps around for monsters and the whale's line, not ships")
     if r.free_anchor:
         out.append("any ship may stay docked without spending its anchor")
     if r.stride != 1:

@@ -37,6 +37,7 @@ from cove.games.tricky_tides.actions import (
     CARD_TEXT,
     DELIVER,
     DROP,
+    FIRST_LEADER,
     M_ORDER,
     NEXT_FREE,
     ONWARD,
@@ -92,8 +93,9 @@ HOLD_LIMIT = 7          # [SEED]
 
 # phases: the pending decision
 PLACE, PLAY_CARD, SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, OVER = range(7)
+LEADER = MONSTER + 1    # option first_leader=ask: the table names the first leader
 PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
-               "overboard", "game over", "monster activation")
+               "overboard", "game over", "monster activation", "first leader")
 
 
 G = GOODS_TYPES
@@ -107,6 +109,7 @@ SELL = DATA.sell
 ISLAND_GOODS = tuple(i.goods for i in DATA.islands)
 ISLAND_COLOUR = tuple(i.colour for i in DATA.islands)
 RG = range(G)
+EVENT_INDEX = {e.key: i for i, e in enumerate(DATA.events)}
 
 # legal "play" actions for each (suit, 8-bit pattern of values held in that suit)
 _BYTE_ACTS: tuple[tuple[tuple[Act, ...], ...], ...] = tuple(
@@ -203,6 +206,7 @@ class TidesState(State):
         "aside",
         "bag",
         "bag_n",
+        "colour",
         "cur",
         "ex",
         "goods",
@@ -218,6 +222,7 @@ class TidesState(State):
         "mact",
         "mod",
         "odeck",
+        "one",
         "orders_on",
         "phase",
         "played",
@@ -244,6 +249,7 @@ class TidesState(State):
     anchors: int
     bag: list[int]
     bag_n: int
+    colour: tuple[int, ...]
     cur: int
     ex: int
     goods: list[int]
@@ -259,6 +265,7 @@ class TidesState(State):
     mact: monsters.Activation | None
     mod: Modules
     odeck: list[int]
+    one: tuple[tuple[int, ...], ...]
     orders_on: list[int]
     phase: int
     played: int
@@ -302,20 +309,9 @@ class TidesState(State):
         rng.shuffle(sc)
         self.sight = tuple(sc[:n])
         self.sight_out = tuple(sc[n:])
-        # S4: the first leader, at random
-        self.leader = self.lead = rng.below(n)
-        # S5: everyone but the leader draws one good, clockwise from the leader's left
-        for i in range(1, n):
-            p = (self.leader + i) % n
-            t = self._draw()
-            self.hold[p * G + t] += 1
-            self.hcount[p] += 1
-        # S6/S7: islands shuffled into the grid; unclaimed colours flipped to open sea
-        layout = list(range(len(DATA.islands)))
-        rng.shuffle(layout)
-        self.layout = tuple(layout)
-        self.sea = tuple(ISLAND_COLOUR[i] >= n for i in layout)
-        self._set_geometry()
+        opts = self._opts()
+        # each seat's ship colour (option ship_colours, chosen before the map is laid out)
+        self.colour = tuple(int(c) - 1 for c in opts.ship_colours[:n])
         self.goods = [0] * (CELLS * G)
         self.orders_on = [-1] * CELLS
         self.odeck = list(range(len(DATA.orders)))
@@ -332,6 +328,44 @@ class TidesState(State):
         self.round = 0
         self.hand_no = 0
         self.pos = [-1] * n
+        if self.logging:
+            for p in range(n):
+                self.say(f"Your secret sightings card is {self._sight_text(self.sight[p])}", to=p)
+        if opts.first_leader == "ask":
+            # S4 asked: the map is laid out first (it does not depend on the leader) so the
+            # view is whole while the table answers; P1 enters the answer
+            self._lay_out()
+            self.leader = self.lead = 0
+            self.phase = LEADER
+            self.cur = 0
+        else:
+            # S4: the first leader, at random (the engine cannot know who was on a boat)
+            self.leader = self.lead = rng.below(n)
+            self._after_leader(laid_out=False)
+        self._settle()
+
+    def _lay_out(self) -> None:
+        """S6/S7: islands shuffled into the grid; unclaimed colours flipped to open sea."""
+        layout = list(range(len(DATA.islands)))
+        self.rng.shuffle(layout)
+        self.layout = tuple(layout)
+        claimed = self.colour
+        self.sea = tuple(ISLAND_COLOUR[i] >= 0 and ISLAND_COLOUR[i] not in claimed
+                         for i in layout)
+        self._set_geometry()
+
+    def _after_leader(self, laid_out: bool) -> None:
+        """Set-up once the first leader is known: S5, the map (S6/S7) unless already laid
+        out, then ship placement (S8) and the modules."""
+        n = self.n
+        # S5: everyone but the leader draws one good, clockwise from the leader's left
+        for i in range(1, n):
+            p = (self.leader + i) % n
+            t = self._draw()
+            self.hold[p * G + t] += 1
+            self.hcount[p] += 1
+        if not laid_out:
+            self._lay_out()
         # S8: ship placement, counter-clockwise from the leader's right; the leader is last
         self.phase = PLACE
         self.cur = (self.leader - 1) % n
@@ -343,14 +377,11 @@ class TidesState(State):
         if self.logging:
             self.say(f"P{self.leader + 1} is the first leader and holds the rum barrel")
             for p in range(n):
-                self.say(f"Your secret sightings card is {self._sight_text(self.sight[p])}", to=p)
-            for p in range(n):
                 if self.hcount[p]:
                     self.say(f"P{p + 1} draws {goods_text(self.hold[p * G:p * G + G])}")
             if n < 4:
                 flipped = ", ".join(CELL_NAMES[c] for c in range(CELLS) if self.sea[c])
                 self.say(f"Islands of unclaimed colours flipped to open sea: {flipped}")
-        self._settle()
 
     def _set_geometry(self, wrap: bool | None = None) -> None:
         """The one place where map geometry is chosen, from the rules in force: wrapping
@@ -358,16 +389,23 @@ class TidesState(State):
         and which card headings count (Doldrums, Fog Bank). ``runs`` (open sea) always
         follows single steps."""
         r = self.mod.rules
-        if wrap is None:
-            wrap = r.wrap
+        opts = self._opts()
+        if wrap is None:               # option edge_wrap=monsters: ships never wrap
+            wrap = r.wrap and opts.edge_wrap == "all"
         self.step, self.sail_tab = sailing_tables(wrap, r.stride, r.headings,
-                                                  self._opts().nav_deck == "flat")
-        self.runs = sea_runs(WRAPPED if wrap else BOUNDED, self.sea)
+                                                  opts.nav_deck == "flat")
+        self.one = WRAPPED if wrap else BOUNDED
+        self.runs = sea_runs(self.one, self.sea)
 
     def one_step(self) -> tuple[tuple[int, ...], ...]:
-        """The single-card step table (monsters, the whale's line, adjacency)."""
-        return self.step if self.mod.rules.stride == 1 else (
-            WRAPPED if self.mod.rules.wrap else BOUNDED)
+        """The single-card step table of the monsters (moves, the whale's line, adjacency):
+        they wrap whenever Edge of the World is in force, whatever option edge_wrap."""
+        return WRAPPED if self.mod.rules.wrap else BOUNDED
+
+    def monster_runs(self) -> tuple[tuple[int, ...], ...]:
+        """The open-sea run table for monster moves (see :meth:`one_step`)."""
+        one = self.one_step()
+        return self.runs if one is self.one else sea_runs(one, self.sea)
 
     def _after_placement(self) -> None:
         """S9-S11 once every ship is placed, then the first round starts."""
@@ -594,11 +632,13 @@ class TidesState(State):
         if ph == SEA_STEP:
             return _SEA_ACTS
         if ph == PLACE:
-            col = p
+            col = self.colour[p]
             return tuple(ACT[START + c] for c in range(CELLS)
                          if ISLAND_COLOUR[self.layout[c]] == col)
         if ph == MONSTER:
             return monsters.options(self)
+        if ph == LEADER:
+            return tuple(ACT[FIRST_LEADER + q] for q in range(self.n))
         return ()
 
     def _sail_options(self, p: int) -> tuple[Act, ...]:
@@ -679,7 +719,15 @@ class TidesState(State):
                 if self.logging:
                     self.say(f"P{p + 1} stops on open sea at {CELL_NAMES[self.pos[p]]}")
                 self._arrive(p)
-            else:  # ONWARD
+            elif self._opts().sea_stop == "any":   # ONWARD, one card at a time
+                h = self.heading
+                c = self.one[self.pos[p]][h]
+                self.pos[p] = c
+                if self.logging:
+                    self.say(f"P{p + 1} sails on {HEADINGS[h]} to {self._place(c)}")
+                if not (self.sea[c] and self.runs[c][h] >= 0):
+                    self._arrive(p)    # an island (open sea ahead of it keeps SEA_STEP)
+            else:  # ONWARD to the island (option sea_stop=first)
                 c = self.runs[self.pos[p]][self.heading]
                 self.pos[p] = c
                 if self.logging:
@@ -695,6 +743,12 @@ class TidesState(State):
             self._overboard(p, a - DROP)
         elif a < NEXT_FREE:
             self._place_ship(p, a - START)
+        elif a >= FIRST_LEADER:
+            self.leader = self.lead = a - FIRST_LEADER
+            if self.logging:
+                self.say(f"P{p + 1} names P{self.leader + 1} as the player most recently "
+                         "on a boat")
+            self._after_leader(laid_out=True)
         else:
             self._do_module(p, a)
 
@@ -847,6 +901,7 @@ class TidesState(State):
         s.anchors = self.anchors
         s.bag = self.bag[:]
         s.bag_n = self.bag_n
+        s.colour = self.colour
         s.cur = self.cur
         s.ex = self.ex
         s.goods = self.goods[:]
@@ -862,6 +917,7 @@ class TidesState(State):
         s.mact = self.mact
         s.mod = self.mod
         s.odeck = self.odeck[:]
+        s.one = self.one
         s.orders_on = self.orders_on[:]
         s.phase = self.phase
         s.played = self.played
@@ -881,6 +937,86 @@ class TidesState(State):
         s.voids = self.voids
         s.won = self.won[:]
         return s
+
+    # ------------------------------------------------------------------ conformance hooks
+    def check_invariants(self) -> None:
+        """Every cube, navigation card, order, sightings card, event card and monster is
+        accounted for; counters agree with what they count; phase fields are in range."""
+        n = self.n
+        bag, goods, hold = self.bag, self.goods, self.hold
+        cubes = (sum(bag) + sum(goods) + sum(hold) + self.spent
+                 + monsters.pending_cubes(self))
+        if cubes != CUBES:
+            raise AssertionError(f"{cubes} goods cubes accounted for, not {CUBES}")
+        if min(bag) < 0 or min(goods) < 0 or min(hold) < 0 or self.spent < 0:
+            raise AssertionError("a negative goods count")
+        if self.bag_n != sum(bag):
+            raise AssertionError(f"bag_n {self.bag_n} but the bag holds {sum(bag)}")
+        for p in range(n):
+            if self.hcount[p] != sum(hold[p * G:p * G + G]):
+                raise AssertionError(f"P{p + 1}'s hold count {self.hcount[p]} is wrong")
+        union = total = 0
+        for m in (*self.hands, self.aside, self.played):
+            if union & m:
+                raise AssertionError("a navigation card is in two places")
+            union |= m
+            total += m.bit_count()
+        if union != ALL_CARDS or total != NAV_CARDS:
+            raise AssertionError(f"{total} navigation cards accounted for, not {NAV_CARDS}")
+        ph = self.phase
+        if ph in (PLACE, LEADER):
+            if any(self.hands) or self.played:
+                raise AssertionError("cards dealt before the ships are placed")
+        elif ph != OVER:
+            for p in range(n):
+                want = DEAL - self.hand_no - (self.trick[p] >= 0)
+                if self.hands[p].bit_count() != want:
+                    raise AssertionError(f"P{p + 1} holds {self.hands[p].bit_count()} cards "
+                                         f"in hand {self.hand_no + 1}, not {want}")
+        orders = sorted([*self.odeck, *self.mod.obottom,
+                         *(o for o in self.orders_on if o >= 0), *(o for w in self.won for o in w)])
+        if orders != list(range(len(DATA.orders))):
+            raise AssertionError(f"orders accounted for: {len(orders)} (or one twice), "
+                                 f"not {len(DATA.orders)}")
+        if any(o >= 0 and self.sea[c] for c, o in enumerate(self.orders_on)):
+            raise AssertionError("an order lies on open sea")
+        if sorted((*self.sight, *self.sight_out)) != list(range(len(DATA.sightings))):
+            raise AssertionError("a sightings card is missing or dealt twice")
+        if not (0 <= self.round <= ROUNDS and 0 <= self.hand_no < HANDS
+                and 0 <= self.leader < n and 0 <= self.lead < n
+                and 0 <= self.anchors < 1 << n and ph in range(len(PHASE_NAMES))):
+            raise AssertionError(f"a counter out of range: round {self.round}, hand "
+                                 f"{self.hand_no}, leader {self.leader}, phase {ph}")
+        if (ph == OVER) != (self.round == ROUNDS):
+            raise AssertionError(f"phase {PHASE_NAMES[ph]} in round {self.round + 1}")
+        if ph not in (PLACE, LEADER) and not all(0 <= c < CELLS for c in self.pos):
+            raise AssertionError(f"a ship is off the map: {self.pos}")
+        if ph != OVER and not 0 <= self.cur < n:
+            raise AssertionError(f"no player to move in phase {PHASE_NAMES[ph]}")
+        opts = self._opts()
+        mod = self.mod
+        if opts.events:             # every chosen event card: face up or in the deck
+            deck = sorted([*mod.edeck, *([mod.event] if mod.event >= 0 else [])])
+            if deck != sorted(EVENT_INDEX[k] for k in opts.event_deck):
+                raise AssertionError(f"event cards accounted for: {deck}")
+            if not 0 <= mod.eknown <= len(mod.edeck):
+                raise AssertionError(f"{mod.eknown} known event cards in a deck of "
+                                     f"{len(mod.edeck)}")
+        if opts.monsters:           # 4 monsters, on islands, never two on one
+            mp = mod.mpos
+            if len(mp) != 4 or len(set(mp)) != 4 or not all(0 <= c < CELLS and not self.sea[c]
+                                                            for c in mp):
+                raise AssertionError(f"monster positions {mp}")
+
+    def private_items(self, player: int) -> dict[str, Any]:
+        """The viewer's hand and (until the end reveals it) their sightings card, exactly
+        as in ``view(player)``."""
+        heads = deck_headings(self._opts().nav_deck == "flat")
+        out: dict[str, Any] = {"hand": [card_dict(c, heads) for c in range(NAV_CARDS)
+                                        if self.hands[player] >> c & 1]}
+        if self.phase != OVER:
+            out["sightings"] = self._sight_dict(self.sight[player])
+        return out
 
     # ------------------------------------------------------------------ hidden information
     def _resample(self, player: int, rng: Rng) -> None:
@@ -963,6 +1099,7 @@ class TidesState(State):
             players.append({
                 "seat": p,
                 "name": f"P{p + 1}",
+                "colour": self.colour[p] + 1,
                 "ship": CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else None,
                 "hold": goods_dict(self.hold[b:b + G]),
                 "hold_total": self.hcount[p],
@@ -982,7 +1119,7 @@ class TidesState(State):
             "rounds": ROUNDS,
             "hand_no": self.hand_no + 1 if not over else HANDS,
             "hands_per_round": HANDS,
-            "leader": self.leader,
+            "leader": self.leader if phase != LEADER else None,
             "lead": self.lead,
             "phase": PHASE_NAMES[phase],
             "current": self.cur if not over else None,

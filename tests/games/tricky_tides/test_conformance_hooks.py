@@ -1,0 +1,156 @@
+"""The conformance hooks (issue 11): each one fails when the state is broken on purpose."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cove.core.rng import Rng
+from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides.options import TidesOptions
+from cove.games.tricky_tides.state import LEADER, OVER, TidesState
+from tests.games.tricky_tides.helpers import new, play_random
+
+
+def _played(n: int = 3, seed: int = 3, moves: int = 40, **options: Any) -> TidesState:
+    s = new(n, seed, **options)
+    rng = Rng(seed)
+    for _ in range(moves):
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    return s
+
+
+def _lose_cube(s: TidesState) -> None:
+    t = next(t for t in range(5) if s.bag[t])
+    s.bag[t] -= 1
+    s.bag_n -= 1
+
+
+def _card_twice(s: TidesState) -> None:
+    s.aside |= s.hands[0] & -s.hands[0]          # P1's lowest card also set aside
+
+
+def _lose_card(s: TidesState) -> None:
+    s.hands[0] &= s.hands[0] - 1                 # P1's lowest card vanishes
+
+
+def _lose_order(s: TidesState) -> None:
+    s.odeck.pop()
+
+
+def _bag_count(s: TidesState) -> None:
+    s.bag_n += 1
+
+
+def _hold_count(s: TidesState) -> None:
+    s.hcount[1] += 1
+
+
+def _round(s: TidesState) -> None:
+    s.round = 7
+
+
+def _sightings(s: TidesState) -> None:
+    s.sight = (s.sight[0], s.sight[0], *s.sight[2:])
+
+
+def _ship_off_map(s: TidesState) -> None:
+    s.pos[0] = 12
+
+
+def _monsters_share(s: TidesState) -> None:
+    s.mod = s.mod._replace(mpos=(s.mod.mpos[0], s.mod.mpos[0], *s.mod.mpos[2:]))
+
+
+BREAKS: dict[str, Callable[[TidesState], None]] = {
+    "cube lost": _lose_cube, "card in two places": _card_twice, "card lost": _lose_card,
+    "order lost": _lose_order, "bag count": _bag_count, "hold count": _hold_count,
+    "round out of range": _round, "sightings dealt twice": _sightings,
+    "ship off the map": _ship_off_map, "two monsters on one island": _monsters_share,
+}
+
+
+@pytest.mark.parametrize("name", list(BREAKS))
+def test_check_invariants_fails_on_a_broken_state(name: str) -> None:
+    s = _played(monsters=True, events=True)
+    s.check_invariants()                         # whole
+    broken = s.clone()
+    BREAKS[name](broken)
+    with pytest.raises(AssertionError):
+        broken.check_invariants()
+    s.check_invariants()                         # the clone was broken, not s
+
+
+def test_check_invariants_holds_through_whole_games() -> None:
+    for n, seed in ((2, 1), (3, 2), (4, 3)):
+        s = new(n, seed, monsters=True, events=True)
+        play_random(s, seed, check=True)         # check_invariants after every action
+        assert s.phase == OVER
+        s.check_invariants()
+    s = GAME.new(3, 1, first_leader="ask")
+    assert isinstance(s, TidesState) and s.phase == LEADER
+    s.check_invariants()
+
+
+def _subvalues(x: Any) -> list[Any]:
+    out = [x]
+    if isinstance(x, dict):
+        for v in x.values():
+            out += _subvalues(v)
+    elif isinstance(x, list):
+        for v in x:
+            out += _subvalues(v)
+    return out
+
+
+def leaks(private: dict[int, dict[str, Any]], views: dict[int | None, Any]) -> list[str]:
+    """The harness's check, done locally: a player's private item (not a scalar, not
+    empty) that appears anywhere in another player's or the spectator's view."""
+    found = []
+    for p, items in private.items():
+        for name, value in items.items():
+            if not isinstance(value, (dict, list)) or not value:
+                continue
+            for q, v in views.items():
+                if q != p and any(value == sub for sub in _subvalues(v)):
+                    found.append(f"P{p + 1}'s {name} in the view of {q}")
+    return found
+
+
+def test_private_items_are_in_the_own_view_and_leak_check_catches_a_leak() -> None:
+    s = _played(4, 5, 30)
+    private = {p: s.private_items(p) for p in range(4)}
+    views: dict[int | None, Any] = {p: s.view(p) for p in range(4)}
+    views[None] = s.view(None)
+    for p in range(4):
+        assert private[p]["hand"] and private[p]["hand"] == views[p]["hand"]
+        assert private[p]["sightings"] == views[p]["sightings"]
+    assert leaks(private, views) == []
+    views[0]["seats"][1]["cards"] = s.view(1)["hand"]          # P2's hand put in P1's view
+    assert leaks(private, views) == ["P2's hand in the view of 0"]
+    views[0]["seats"][1]["cards"] = None
+    views[None]["secret"] = {"card": s.view(2)["sightings"]}   # P3's sightings card
+    assert leaks(private, views) == ["P3's sightings in the view of None"]
+
+
+def test_private_items_end_when_the_game_reveals_them() -> None:
+    s = new(3, 2)
+    play_random(s, 2)
+    assert all("sightings" not in s.private_items(p) for p in range(3))  # revealed at the end
+
+
+def test_max_actions_bounds_real_games() -> None:
+    assert GAME.max_actions is not None
+    for n, seed, opts in ((2, 1, {}), (3, 2, {"monsters": True, "events": True}),
+                          (4, 3, {"monsters": True, "events": True, "first_leader": "ask"})):
+        s = GAME.new(n, seed, **opts)
+        play_random(s, seed)  # type: ignore[arg-type]
+        used = len(s.record()["actions"])
+        assert isinstance(s.options, TidesOptions)
+        bound = GAME.max_actions(n, s.options)
+        assert used <= bound
+        # the bound is about a game's size, not absurd
+        assert bound < 100 * used
