@@ -18,8 +18,11 @@ def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
 
 
 def link(s: TucanaState, p: int, a: str, b: str) -> None:
-    """Draw segment a-b on seat p's sheet outside the turn (scores as in play)."""
+    """Draw segment a-b on seat p's sheet outside the turn (scores as in play). Before p's
+    first decision of a turn the segment counts as drawn before the turn began."""
     s._link(p, s.isl.edge(a, b))
+    if not s.moves[p]:
+        s.turn0[p] = (s.circled[p], s.pairs[p])
     s._legal = None
 
 

@@ -38,7 +38,7 @@ def pick(s: TucanaState, p: int, rng: Rng) -> Any:
     top: tuple[float, int] = (-1.0, -1)
     for a in legal:
         if isinstance(a, Pass):
-            return a
+            continue  # only when nothing else is legal (a bonus segment is never declined)
         c = s.clone()
         c.logging = False
         c._step(p, a)
@@ -53,7 +53,7 @@ def pick(s: TucanaState, p: int, rng: Rng) -> Any:
             top, best = key, [a]
         elif key == top:
             best.append(a)
-    return rng.choice(best)
+    return rng.choice(best) if best else legal[0]
 
 
 def transcript(case: dict[str, Any]) -> str:

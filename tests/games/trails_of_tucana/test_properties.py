@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,8 +13,7 @@ import cove
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.actions import Pass
-from cove.games.trails_of_tucana.data import KINDS, LETTERS, TABLES
-from cove.games.trails_of_tucana.state import VMASK, TucanaState
+from cove.games.trails_of_tucana.state import TURNS_PER_ROUND, TucanaState
 
 SETTINGS = settings(max_examples=25, deadline=None)
 
@@ -48,41 +46,28 @@ def step(s: TucanaState, rng: Rng) -> tuple[int, Any]:
 
 
 def check_invariants(s: TucanaState, segments: list[int]) -> None:
-    n = s.n
-    isl = s.isl
-    if not s.is_over:
-        # all 27 terrain cards are in the deck or revealed this round
-        assert Counter(s.deck + s.seen) == Counter(TABLES.deck)
-        assert len(s.seen) == 2 * (s.turn + 1) and len(s.deck) >= 1
-    # blue bonus cards: each is still on its stack, taken, or discarded (solo)
-    per_letter = 2 if n >= 5 else 1
-    for L in range(LETTERS):
-        taken = {v for p in range(n) for (L2, v) in s.blue_won[p] if L2 == L}
-        dropped = per_letter if L in s.solo_dropped else 0
-        assert len(s.blue[L]) + len(taken) + dropped == per_letter
-    # red cards: active + taken = drawn at set-up
-    if s.red_on:
-        assert len(s.red) + len(s.red_won) == (2 if n >= 5 else 1)
-    ne = len(isl.edges)
-    if not s.is_over:
-        assert s.to_move() == tuple(p for p in range(n) if not s.done[p])
-    for p in range(n):
-        assert s.drawn[p].bit_count() == segments[p]  # one segment per non-pass action
-        flags = s.dflag[p * ne : p * ne + ne]
-        assert sum(1 << e for e in range(ne) if flags[e]) == s.drawn[p]
-        assert s.bonus[p] >= 0
-        base = p * isl.size
-        circled = s.circled[p]
-        for k in range(KINDS):
-            assert s.kcount[p * KINDS + k] == (circled & isl.kind_mask[k]).bit_count()
-        for i, sp in enumerate(isl.sight_space):
-            root = s._find(base + sp)
-            linked = bool(s.info[root] & VMASK)
-            assert linked == bool(circled >> i & 1)
-        for L, pm in enumerate(s.pair_masks[p]):
-            a, b = [v for v in range(10) if pm >> v & 1]
-            same = s._find(base + isl.village_space[a]) == s._find(base + isl.village_space[b])
-            assert same == bool(s.pairs[p] >> L & 1)
+    """The state's own conservation checks, plus one segment per non-pass action."""
+    s.check_invariants()
+    for p in range(s.n):
+        assert s.drawn[p].bit_count() == segments[p]
+
+
+def min_length(s: TucanaState) -> int:
+    """No game ends in fewer actions: every turn every player decides at least once."""
+    return s.n * TURNS_PER_ROUND * s.isl.rounds
+
+
+def slots(s: TucanaState) -> dict[str, object]:
+    """Every field of the state, copied, for comparing a state before and after."""
+    out: dict[str, object] = {}
+    for name in TucanaState.__slots__:
+        v = getattr(s, name)
+        out[name] = bytes(v) if isinstance(v, bytearray) else (
+            list(v) if isinstance(v, list) else v)
+    out["rng"] = s.rng.copy().below(2**30)
+    out["log"] = [e.text for e in s.events(0)]
+    out["history"] = s.history
+    return out
 
 
 @SETTINGS
@@ -108,16 +93,17 @@ def test_random_games_end_and_conserve_components(g: dict[str, Any]) -> None:
 def test_clone_independence_and_replay(g: dict[str, Any], cut: int) -> None:
     s = start(g)
     rng = Rng(g["seed"])
-    for _ in range(cut):
-        if s.is_over:
-            break
+    for _ in range(cut % min_length(s)):  # always stops before the game can end
         step(s, rng)
+    assert not s.is_over
     views = [json.dumps(s.view(p)) for p in [None, *range(s.n)]]
+    fields = slots(s)
     c = s.clone()
     crng = Rng(7)
     while not c.is_over:
         step(c, crng)
     assert [json.dumps(s.view(p)) for p in [None, *range(s.n)]] == views
+    assert slots(s) == fields  # hidden fields too (deck order, union-find, snapshots)
     while not s.is_over:
         step(s, rng)
     r = cove.replay(json.loads(json.dumps(s.record())))
@@ -130,21 +116,20 @@ def test_clone_independence_and_replay(g: dict[str, Any], cut: int) -> None:
 def test_no_view_or_log_shows_a_pending_commitment(g: dict[str, Any]) -> None:
     s = start(g)
     rng = Rng(g["seed"] + 3)
-    turn_start = s.log_length
+    step_start = s.log_length
     while not s.is_over:
         movers = s.to_move()
         p = movers[rng.below(len(movers))]
         others = [None, *(q for q in range(s.n) if q != p)]
         views = {q: s.view(q) for q in others}
         logs = {q: len(s.events(q)) for q in others}
-        now = (s.rnd, s.turn)
+        now = (s.rnd, s.turn, s.bstep)
         s.apply(p, rng.choice(s.legal_actions(p)))
-        if (s.rnd, s.turn) != now or s.is_over:
-            turn_start = s.log_length
-            continue  # the turn resolved: everything is revealed now
-        # log lines are numbered in one shared sequence: mid-turn, only one line per
-        # finished player (public through to_move), never one per hidden decision
-        assert s.log_length - turn_start == s.n - len(s.to_move())
+        if (s.rnd, s.turn, s.bstep) != now or s.is_over:
+            step_start = s.log_length
+            continue  # the step ended: everything in it is revealed now
+        # mid-step, one private line per mover that is done, never more
+        assert s.log_length - step_start == sum(sn is not None for sn in s.snap)
         for q in others:
             v = s.view(q)
             v["to_move"] = views[q]["to_move"]
@@ -159,10 +144,9 @@ def test_no_view_or_log_shows_a_pending_commitment(g: dict[str, Any]) -> None:
 def test_redeterminize_keeps_view(g: dict[str, Any], cut: int) -> None:
     s = start(g)
     rng = Rng(g["seed"])
-    for _ in range(cut):
-        if s.is_over:
-            break
+    for _ in range(cut % min_length(s)):  # always stops before the game can end
         step(s, rng)
+    assert not s.is_over
     for p in range(s.n):
         want = s.view(p)
         for k in range(2):
@@ -170,7 +154,7 @@ def test_redeterminize_keeps_view(g: dict[str, Any], cut: int) -> None:
             assert isinstance(d, TucanaState)
             assert d.view(p) == want
             assert d.to_move() == s.to_move()
-            check_invariants(d, [d.drawn[q].bit_count() for q in range(d.n)])
+            d.check_invariants()
         assert s.view(p) == want
     if not s.is_over:
         d = s.redeterminize(0, Rng(1))

@@ -9,7 +9,7 @@ import pytest
 
 import cove
 from cove.core.rng import Rng
-from cove.games.trails_of_tucana.actions import Bonus, Draw
+from cove.games.trails_of_tucana.actions import Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, Island
 from cove.games.trails_of_tucana.state import TucanaState
 from tests.games.trails_of_tucana.helpers import (
@@ -200,6 +200,21 @@ def test_r3_1_two_cards_revealed() -> None:
     assert same
 
 
+def test_r3_1_earlier_cards_hidden_option() -> None:
+    """The seed covers the cards of earlier turns; by default (DESIGN) the view still lists
+    them, since every player saw them revealed. Option hide_earlier_cards drops the list."""
+    s = new(2, seed=4)
+    play_turns(s, Rng(4), 3)
+    cards = [CARD_NAMES[c] for c in s.seen]
+    assert len(cards) == 8 and s.view(0)["seen_this_round"] == cards
+    h = new(2, seed=4, hide_earlier_cards=True)
+    play_turns(h, Rng(4), 3)
+    for q in (None, 0, 1):
+        v = h.view(q)
+        assert "seen_this_round" not in v and v["cards"] == cards[-2:]
+    assert h.seen == s.seen  # the same game: only the view differs
+
+
 def test_r3_2_simultaneous_turn() -> None:
     s = new(4)
     assert s.to_move() == (0, 1, 2, 3)
@@ -226,6 +241,19 @@ def test_r3_3_segment_matches_cards() -> None:
     for t in texts(s, 1):
         x, y = t.split()[1].split("-")
         assert terrain_name(PETIT, x) == terrain_name(PETIT, y) == "forest"
+
+
+def test_r3_3_either_order_of_the_ends() -> None:
+    """'draw c8-b9' and 'draw b9-c8' name the same segment: both are accepted, and the move
+    is recorded under its one canonical text."""
+    s = new(2)
+    reveal(s, "water", "water")
+    assert "draw b9-c8" in texts(s, 0) and "draw c8-b9" not in texts(s, 0)
+    s.apply(0, "draw c8-b9")
+    s.apply(1, "DRAW  B9-C8")
+    assert [str(a) for _, a in s.history] == ["draw b9-c8", "draw b9-c8"]
+    assert s.record()["actions"] == [[0, "draw b9-c8"], [1, "draw b9-c8"]]
+    assert s.find_action(0, "draw z1-b9") is None and s.find_action(0, "pass") is None
 
 
 def test_r3_4_any_card_wild() -> None:
@@ -272,6 +300,7 @@ def test_r3_7_pass_when_nothing_fits() -> None:
     t = new(1)
     mark_drawn(t, 0, range(len(PETIT.edges)))
     t.bonus[0] = 1
+    t.bstep = 1
     assert texts(t, 0) == ["pass"]
 
 
@@ -298,38 +327,69 @@ def test_r3_8_commitments_hidden_until_all_done() -> None:
     assert any(e.text == "P1 draws b9-b11." for e in s.events(2))
 
 
-def test_r3_8_log_numbering_does_not_betray_a_bonus_chain() -> None:
-    """Every log line takes the next number in one shared sequence, so a private line per
-    decision would let P2 count P1's hidden decisions from the number of P2's own line.
-    Whether P1 has drawn nothing yet or is in the middle of a bonus chain, P2's log (texts
-    and numbers) and view must be the same."""
+def obelisk_ready(s: TucanaState, p: int) -> None:
+    """Seat p has obelisk 1 linked (village 1) and a path from village 6 up to i10:
+    drawing h9-i10 (desert-desert) links obelisk 2 and earns a bonus segment."""
+    link(s, p, "a8", "b9")
+    link(s, p, "b9", "c10")
+    link(s, p, "j9", "i10")
 
-    def p2_sees(p1_starts_chain: bool) -> tuple[list[tuple[int, str]], dict[str, object]]:
-        s = new(2)
-        link(s, 0, "a8", "b9")
-        link(s, 0, "b9", "c10")  # obelisk 1 linked to village 1
-        link(s, 0, "j9", "i10")
+
+def test_r3_8_to_move_hides_a_bonus_chain() -> None:
+    """Issue 20: before the draw step is revealed, nothing the other players (or a
+    spectator) can read - to_move(), their views, their logs with numbers - tells
+    whether P1's hidden draw earned a bonus segment. (It used to: P1 stayed in to_move()
+    for the bonus while a plain draw took P1 out of it.)"""
+
+    def others_see(earns_bonus: bool) -> list[object]:
+        s = new(3)
+        obelisk_ready(s, 0)
         reveal(s, "desert", "desert")
-        if p1_starts_chain:
-            s.apply(0, "draw h9-i10")  # obelisk 2: a bonus segment is owed
-            assert s.bonus[0] == 1 and 0 in s.to_move()
-        s.apply(1, "draw a4-a6")
-        assert s.to_move() == (0,)
-        return [(e.seq, e.text) for e in s.events(1)], s.view(1)
+        s.apply(0, "draw h9-i10" if earns_bonus else "draw c14-d15")
+        assert (s.bonus[0] == 1) == earns_bonus
+        seen: list[object] = []
+        for mover in (1, 2):  # P2 draws, then P3 (whose draw ends the step)
+            seen.append(s.to_move())
+            for q in (None, 1, 2):
+                seen.append(s.view(q))
+                seen.append([(e.seq, e.text) for e in s.events(q)])
+            s.apply(mover, "draw a4-a6")
+        return seen
 
-    assert p2_sees(True) == p2_sees(False)
-    # P1's own line comes once the chain is done and tells the whole part
-    s = new(2)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")
-    link(s, 0, "j9", "i10")
+    assert others_see(True) == others_see(False)
+
+
+def test_r3_8_bonus_step_hidden_until_all_done() -> None:
+    """Once the draw step is revealed, whoever owes a bonus segment draws it in a bonus
+    step; each of them decides once per step, and their bonus segments stay hidden until
+    every one of them is done."""
+    s = new(3)
+    obelisk_ready(s, 0)
+    obelisk_ready(s, 1)
     reveal(s, "desert", "desert")
     s.apply(0, "draw h9-i10")
-    assert s.events(0)[-1].text.startswith("Round 1")  # nothing logged mid-chain
+    assert s.events(0)[-1].text == ("P1: you draw h9-i10; connected: obelisk at h9; earned 1 "
+                                    "bonus segment, drawn after the reveal")
+    s.apply(1, "draw h9-i10")
+    s.apply(2, "draw a4-a6")
+    public = [e.text for e in s.events(None)]
+    assert "P1 draws h9-i10; connects obelisk at h9; earns 1 bonus segment." in public
+    assert s.to_move() == (0, 1) and s.bstep == 1 and s.turn == 0
+    assert s.view(2)["sheets"][0]["bonus_owed"] == 1
+    before = {q: (s.view(q), [e.text for e in s.events(q)]) for q in (None, 1, 2)}
     s.apply(0, "bonus a8-a10")
-    assert s.events(0)[-1].text == (
-        "P1: you draw h9-i10, bonus a8-a10; connected: obelisk at h9")
-    assert s.events(0)[-1].to == (0,) and not s.events(1)[-1].text.startswith("P1:")
+    assert s.to_move() == (1,)
+    for q in (None, 1, 2):
+        v = s.view(q)
+        assert v["to_move"] == [1]
+        v["to_move"] = before[q][0]["to_move"]
+        assert v == before[q][0] and [e.text for e in s.events(q)] == before[q][1]
+    assert "a8-a10" in s.view(0)["sheets"][0]["segments"]
+    s.apply(1, "pass")  # P2 declines its bonus segment (R4.8)
+    public = [e.text for e in s.events(None)]
+    assert public[-3:-1] == ["P1 draws bonus a8-a10.", "P2 declines 1 bonus segment."]
+    assert s.turn == 1 and s.to_move() == (0, 1, 2)
+    assert "a8-a10" in s.view(2)["sheets"][0]["segments"]
 
 
 def test_r3_9_round_of_13_turns() -> None:
@@ -402,13 +462,15 @@ def test_r4_3_last_sight_gives_bonus() -> None:
     reveal(s, "desert", "desert")
     s.apply(0, "draw h9-i10")  # the other obelisk reaches village 6
     assert s.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2]
-    assert s.bonus[0] == 1 and 0 in s.to_move()
+    assert s.bonus[0] == 1 and s.to_move() == (1,)  # drawn once everyone has drawn (R3.8)
+    s.apply(1, "draw a4-a6")
+    assert s.to_move() == (0,) and s.turn == 0 and s.bstep == 1
     legal = s.legal_actions(0)
-    assert all(isinstance(a, Bonus) for a in legal)
-    assert len(legal) == len(PETIT.edges) - 4  # anywhere, any terrain, not redrawn
+    assert all(isinstance(a, Bonus) for a in legal[:-1]) and str(legal[-1]) == "pass"
+    assert len(legal) == len(PETIT.edges) - 4 + 1  # anywhere, any terrain, not redrawn
     assert "bonus a8-a10" in texts(s, 0)  # two mountain spaces, though the cards show desert
     s.apply(0, "bonus a8-a10")
-    assert 0 not in s.to_move() and s.bonus[0] == 0
+    assert s.to_move() == (0, 1) and s.bonus[0] == 0 and s.turn == 1
     # Isla Grande: the 2nd obelisk gives none, the 3rd gives the bonus segment
     g = new(1, map="grande")
     link(g, 0, "d11", "d13")
@@ -420,16 +482,17 @@ def test_r4_3_last_sight_gives_bonus() -> None:
     reveal(g, "desert", "desert")
     g.apply(0, "draw l13-l15")  # obelisk k12 via village 5
     assert g.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2, 2]
-    assert g.bonus[0] == 1 and {type(a) for a in g.legal_actions(0)} == {Bonus}
+    assert g.bonus[0] == 1 and {type(a) for a in g.legal_actions(0)} == {Bonus, Pass}
 
 
 def test_r4_4_bonus_segment_anywhere() -> None:
     s = new(1, map="grande")
     s.bonus[0] = 1
+    s.bstep = 1
     s._legal = None
     reveal(s, "water", "water")
-    assert len(s.legal_actions(0)) == len(GRANDE.edges)
-    assert {type(a) for a in s.legal_actions(0)} == {Bonus}
+    assert len(s.legal_actions(0)) == len(GRANDE.edges) + 1  # + pass (R4.8)
+    assert {type(a) for a in s.legal_actions(0)} == {Bonus, Pass}
     bonus: object = Bonus(0, "x")
     assert bonus != Draw(0, "x")  # same edge, different decision
 
@@ -482,6 +545,33 @@ def test_r4_6_several_sights_at_once() -> None:
     t.apply(0, "bonus a4-a6")
     assert t.bonus[0] == 1 and t.turn == 0
     t.apply(0, "bonus a10-a12")
+    assert t.bonus[0] == 0 and t.turn == 1
+
+
+def test_r4_8_bonus_segment_may_be_declined() -> None:
+    """The seed: "I can draw a trail segment anywhere". A player may pass instead of a
+    bonus segment (declining the rest of the chain); with option compulsory_bonus the
+    bonus segment must be drawn while a free one is left."""
+    for compulsory in (False, True):
+        s = new(1, compulsory_bonus=compulsory)
+        obelisk_ready(s, 0)
+        reveal(s, "desert", "desert")
+        s.apply(0, "draw h9-i10")
+        assert s.bstep == 1 and s.bonus[0] == 1
+        assert ("pass" in texts(s, 0)) is not compulsory
+        if compulsory:
+            with pytest.raises(cove.IllegalAction, match="not a legal move"):
+                s.apply(0, "pass")
+            continue
+        s.apply(0, "pass")
+        assert s.bonus[0] == 0 and s.turn == 1 and s.bstep == 0
+        assert s.events(0)[-3].text == "P1: you decline 1 bonus segment"
+    # with two owed, a pass declines both
+    t = new(1)
+    t.bonus[0] = 2
+    t.bstep = 1
+    t._legal = None
+    t.apply(0, "pass")
     assert t.bonus[0] == 0 and t.turn == 1
 
 

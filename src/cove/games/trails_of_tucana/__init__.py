@@ -7,10 +7,23 @@ segment between two adjacent spaces of those terrains on their own island.
 from __future__ import annotations
 
 from cove.core.game import Game
+from cove.core.options import Options
+from cove.games.trails_of_tucana.data import KINDS, TABLES
 from cove.games.trails_of_tucana.heuristic import heuristic
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.render import render
-from cove.games.trails_of_tucana.state import TucanaState
+from cove.games.trails_of_tucana.state import TURNS_PER_ROUND, TucanaState
+
+
+def max_actions(players: int, options: Options) -> int:
+    """Every turn each player makes one draw-step decision (draw or pass); on top of that
+    each bonus-step decision either uses a bonus segment or declines the rest, and a player
+    earns at most one bonus segment per sight kind in a game (the kind's last sight is
+    linked once). So a game takes at most players x (13 turns x rounds + 5) actions."""
+    assert isinstance(options, TucanaOptions)
+    rounds = TABLES.islands[options.map].rounds
+    return players * (TURNS_PER_ROUND * rounds + KINDS)
+
 
 GAME = Game(
     id="trails-of-tucana",
@@ -18,7 +31,7 @@ GAME = Game(
     state_cls=TucanaState,
     min_players=1,
     max_players=8,
-    version="1",
+    version="4",
     summary="Flip-and-write: everyone draws trail segments on their own island at once, "
     "linking sights and village pairs (Isla Petit or Isla Grande).",
     chance=True,
@@ -27,6 +40,7 @@ GAME = Game(
     options_cls=TucanaOptions,
     heuristic=heuristic,
     render=render,
+    max_actions=max_actions,
 )
 
 __all__ = ["GAME"]

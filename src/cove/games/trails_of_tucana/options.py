@@ -35,6 +35,17 @@ class TucanaOptions(Options):
     setup_card: int = option(
         0, help="which set-up card (1-13) to use; 0 = draw one at random", minimum=0, maximum=13
     )
+    hide_earlier_cards: bool = option(
+        False,
+        help="seed reading: the cards of earlier turns are covered, so the view shows only "
+        "the two current cards (default: the view also lists the cards revealed earlier "
+        "this round, which every player saw)",
+    )
+    compulsory_bonus: bool = option(
+        False,
+        help="a bonus segment must be drawn while a free segment is left (default: the "
+        "seed's 'can draw', a player may decline a bonus segment with 'pass')",
+    )
     solo_discards: int = option(
         TABLES.solo_discards,
         help="DESIGN (unofficial solo rule): blue cards discarded at random after round 1 "

@@ -133,9 +133,12 @@ def render(view: dict[str, Any], color: bool) -> str:
     if view["cards"]:
         cards = " + ".join(_c(c.upper(), "1", color) for c in view["cards"])
         out.append(f"Revealed terrain cards: {cards}")
+    if view.get("bonus_step") and not view["over"]:
+        out.append("Bonus step: players with a bonus segment draw one anywhere (or pass).")
     if seat is not None and view.get("bonus_segments"):
-        out.append(_c(f"You have {view['bonus_segments']} bonus segment(s) to draw anywhere.",
-                      "33;1", color))
+        later = "" if view.get("bonus_step") else " after everyone has drawn"
+        out.append(_c(f"You have {view['bonus_segments']} bonus segment(s) to draw anywhere"
+                      f"{later}.", "33;1", color))
     if seat is not None and view.get("this_turn"):
         out.append("Your segments this turn: " + ", ".join(view["this_turn"]))
     if seat is not None and view.get("connected_this_turn"):
@@ -170,6 +173,8 @@ def render(view: dict[str, Any], color: bool) -> str:
         for q, sh in enumerate(view["sheets"]):
             mark = "*" if q == me else " "
             state = "" if view["over"] else ("  (drawing)" if q in waiting else "  (done)")
+            if sh.get("bonus_owed") and not view["over"]:
+                state += f"  bonus owed {sh['bonus_owed']}"
             boxes = " ".join(str(b) for b in sh["boxes"]) or "-"
             out.append(
                 f" {mark}P{q + 1}: score {sh['score']:3}  boxes {boxes}  sights {sh['sight_sum']}"

@@ -1,12 +1,16 @@
 """The rules of Trails of Tucana (see RULES.md for the numbered rules).
 
-Every turn is one simultaneous decision. Each player's part of it is a short sequence:
-draw the turn's segment (or pass when nothing fits), then one bonus segment for each
-last sight of a kind that it links, chaining. A player's segments go onto their own sheet
-at once (their own view shows them), but other players see that sheet as it was at the
-start of the turn (a snapshot) until everybody is done; then the turn resolves: blue and
-red bonus cards go to whoever completed them this turn, the log tells what everyone drew,
-and the next two cards are revealed (or the round is scored).
+A turn is a series of simultaneous steps in which every mover makes exactly ONE decision:
+first the draw step (everyone draws the turn's segment, or passes when nothing fits);
+then, while anyone owes bonus segments (one per last sight of a kind linked), a bonus
+step for those players only: one bonus segment each, or pass to decline. A player's
+segment goes onto their own sheet at once (their own view shows it), but other players
+see that sheet as it was at the start of the step (a snapshot) until every mover is
+done; then the step is revealed in the public log. Because each mover decides once per
+step and who owes a bonus is only known after the reveal, ``to_move()`` never shows a
+pending bonus chain (R3.8). When no bonus is owed the turn resolves: blue and red bonus
+cards go to whoever completed them this turn, and the next two cards are revealed (or
+the round is scored).
 
 Connectivity is a union-find per player, stored flat (space ``i`` of seat ``p`` is index
 ``p * N + i``) with, at each root, a bitmask of the villages and sights in its network, so
@@ -15,7 +19,8 @@ clone copies two flat lists and linking is near O(1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from cove.core.rng import Rng
@@ -35,9 +40,11 @@ from cove.games.trails_of_tucana.options import TucanaOptions
 VMASK = (1 << VILLAGES) - 1
 LETTER_NAMES = "ABCDE"
 TURNS_PER_ROUND = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
+DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
 
-# snapshot of a sheet at the start of the turn: drawn, circled, kind counts, pairs, linked
-Snap = tuple[int, int, tuple[int, ...], int, int]
+# snapshot of a sheet at the start of the step: drawn, circled, kind counts, pairs, linked,
+# bonus segments owed
+Snap = tuple[int, int, tuple[int, ...], int, int, int]
 
 
 def _bits(x: int) -> list[int]:
@@ -57,6 +64,7 @@ class TucanaState(State):
         "blue_won",
         "bonus",
         "boxes",
+        "bstep",
         "cards",
         "circled",
         "deck",
@@ -85,6 +93,7 @@ class TucanaState(State):
         "solo_dropped",
         "start",
         "turn",
+        "turn0",
         "waiting",
     )
 
@@ -144,6 +153,8 @@ class TucanaState(State):
         self.waiting = tuple(range(n))
         self.snap: list[Snap | None] = [None] * n
         self.moves: list[tuple[Action, ...]] = [()] * n
+        self.turn0: list[tuple[int, int]] = [(0, 0)] * n  # (circled, pairs) at turn start
+        self.bstep = 0  # 0: the draw step; k: the k-th bonus step of the turn
         self.rnd = 0
         self.turn = 0
         self.over = False
@@ -175,6 +186,7 @@ class TucanaState(State):
         c2 = self.deck.pop()
         self.cards = (c1, c2)
         self.seen += [c1, c2]
+        self.turn0 = list(zip(self.circled, self.pairs, strict=True))
         if self.logging:
             self.say(
                 f"Round {self.rnd + 1}, turn {self.turn + 1}: the Mayor reveals "
@@ -194,47 +206,74 @@ class TucanaState(State):
         off = player * len(isl.edges)
         f = self.dflag
         acts: list[Action]
-        if self.bonus[player]:
+        if self.bstep:
             acts = [b for e, b in enumerate(isl.bonuses) if not f[off + e]]
+            if acts and not self.options.compulsory_bonus:
+                acts.append(PASS)  # R4.8: a bonus segment may be declined
         else:
             assert self.cards is not None
             draws = isl.draws
             acts = [draws[e] for e in isl.matching[self.cards] if not f[off + e]]
         return acts or [PASS]
 
+    def find_action(self, player: int, text: str) -> Hashable | None:
+        """The base lookup, then the same segment with its ends the other way round:
+        ``draw c8-b9`` finds ``draw b9-c8`` (R3.3). The action keeps its canonical text."""
+        found = super().find_action(player, text)
+        if found is not None:
+            return found
+        words = text.split()
+        if len(words) == 2 and words[1].count("-") == 1:
+            a, b = words[1].split("-")
+            return super().find_action(player, f"{words[0]} {b}-{a}")
+        return None
+
     def _apply(self, player: int, action: Any) -> None:
         self._step(player, action)
-        if self.done[player]:
-            # The private line waits until the player's whole part of the turn is done:
-            # every line takes the next number in the shared log, so a line per decision
-            # would let the others count decisions (and spot a bonus chain) by the
-            # numbering of their own lines. How many players are done is public anyway.
-            if self.logging:
-                self.say(f"P{player + 1}: you {self._summary(player)}", to=player)
-            if not self.waiting:
-                self._resolve()
+        # One private line per decision: every mover of a step makes exactly one, and
+        # each viewer's log is numbered on its own, so the line shows the others nothing.
+        if self.logging:
+            self.say(f"P{player + 1}: you {self._summary(player)}", to=player)
+        if not self.waiting:
+            self._end_step()
 
     def _step(self, p: int, a: Action) -> None:
-        """One decision of seat ``p``'s sequence this turn (no logging, no resolution)."""
-        if self.snap[p] is None:
-            k = p * KINDS
-            self.snap[p] = (
-                self.drawn[p],
-                self.circled[p],
-                tuple(self.kcount[k : k + KINDS]),
-                self.pairs[p],
-                self.linked[p],
-            )
+        """Seat ``p``'s one decision of this step (no logging, no resolution)."""
+        k = p * KINDS
+        self.snap[p] = (
+            self.drawn[p],
+            self.circled[p],
+            tuple(self.kcount[k : k + KINDS]),
+            self.pairs[p],
+            self.linked[p],
+            self.bonus[p],
+        )
         self.moves[p] = (*self.moves[p], a)
         if isinstance(a, Pass):
-            self.bonus[p] = 0
+            self.bonus[p] = 0  # nothing fits, or the rest of the bonus chain is declined
         else:
             if isinstance(a, Bonus):
                 self.bonus[p] -= 1
             self._link(p, a.edge)
-        if not self.bonus[p]:
-            self.done[p] = True
-            self.waiting = tuple(q for q in self.waiting if q != p)
+        self.done[p] = True
+        self.waiting = tuple(q for q in self.waiting if q != p)
+
+    def _end_step(self) -> None:
+        """Every mover of the step is done: reveal the step, then the next bonus step
+        (for whoever owes a bonus segment now) or the end of the turn."""
+        n = self.n
+        if self.logging:
+            for p in range(n):
+                if self.snap[p] is not None:
+                    self.say(self._step_text(p))
+        self.snap = [None] * n
+        owing = tuple(p for p in range(n) if self.bonus[p])
+        if owing:
+            self.bstep += 1
+            self.done = [not self.bonus[p] for p in range(n)]
+            self.waiting = owing
+        else:
+            self._resolve()
 
     def _find(self, x: int) -> int:
         par = self.par
@@ -280,14 +319,10 @@ class TucanaState(State):
                     self.linked[p] |= 1 << k
 
     def _resolve(self) -> None:
-        """Everybody is done: reveal the turn, hand out bonus cards, move on."""
+        """The turn is over (nobody owes a bonus segment): hand out bonus cards, move on."""
         n = self.n
-        snaps = self.snap
-        if self.logging:
-            for p in range(n):
-                self.say(self._turn_text(p))
         pairs = self.pairs
-        new_pairs = [0 if sn is None else pairs[p] & ~sn[3] for p, sn in enumerate(snaps)]
+        new_pairs = [pairs[p] & ~t0[1] for p, t0 in enumerate(self.turn0)]
         for L in range(LETTERS) if any(new_pairs) else ():
             won = [p for p in range(n) if (new_pairs[p] >> L) & 1]
             if won and self.blue[L]:
@@ -311,10 +346,10 @@ class TucanaState(State):
                     name = TABLES.sight_names[k]
                     self.say(f"{_who(won)} take{'s' if len(won) == 1 else ''} the "
                              f"{name}-{name} red bonus card ({v}).")
-        self.snap = [None] * n
         self.moves = [()] * n
         self.done = [False] * n
         self.waiting = tuple(range(n))
+        self.bstep = 0
         self.turn += 1
         if len(self.deck) <= 1:
             self._end_round()
@@ -379,6 +414,92 @@ class TucanaState(State):
     def tiebreak(self, player: int) -> tuple[float, ...]:
         return (float(self.blue_pts[player] + self.red_pts[player]),)
 
+    # -- conformance hooks ---------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """Cards, bonus cards, sheets and the step bookkeeping are all accounted for."""
+        n = self.n
+        isl = self.isl
+        rounds = isl.rounds
+
+        def need(ok: bool, what: str) -> None:
+            if not ok:
+                raise AssertionError(f"trails-of-tucana: {what}")
+
+        need(0 <= self.rnd <= rounds and (self.rnd == rounds) == self.over,
+             f"round {self.rnd} of {rounds} does not match over={self.over}")
+        need(0 <= self.turn <= TURNS_PER_ROUND, f"turn {self.turn} out of range")
+        if not self.over:
+            counts = [0] * len(CARD_NAMES)
+            for c in self.deck + self.seen:
+                counts[c] += 1
+            need(counts == DECK_COUNTS, f"terrain cards: deck + seen = {counts}")
+            need(len(self.seen) == 2 * (self.turn + 1) and len(self.deck) >= 1,
+                 f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
+            need(self.cards is not None and list(self.cards) == self.seen[-2:],
+                 "the revealed cards are not the last two seen")
+            need(self.waiting == tuple(p for p in range(n) if not self.done[p]),
+                 f"to_move {self.waiting} does not match done {self.done}")
+            need(bool(self.waiting), "nobody to move in a running game")
+        else:
+            need(self.waiting == () and self.cards is None, "a finished game still has movers")
+        per_letter = 2 if n >= 5 else 1
+        for L in range(LETTERS):
+            taken = len({v for p in range(n) for (L2, v) in self.blue_won[p] if L2 == L})
+            dropped = per_letter if L in self.solo_dropped else 0
+            need(len(self.blue[L]) + taken + dropped == per_letter,
+                 f"blue cards {LETTER_NAMES[L]}: {self.blue[L]} left, {taken} taken, "
+                 f"{dropped} discarded")
+        if self.red_on:
+            need(len(self.red) + len(self.red_won) == (2 if n >= 5 else 1),
+                 f"red cards: {self.red} left, {self.red_won} taken")
+        ne = len(isl.edges)
+        owed_total = 0
+        for p in range(n):
+            flags = self.dflag[p * ne : p * ne + ne]
+            need(sum(1 << e for e in range(ne) if flags[e]) == self.drawn[p],
+                 f"P{p + 1}: drawn edges and edge flags disagree")
+            need(0 <= self.bonus[p] <= KINDS, f"P{p + 1}: {self.bonus[p]} bonus segments owed")
+            owed_total += self.bonus[p]
+            circled = self.circled[p]
+            for k in range(KINDS):
+                need(self.kcount[p * KINDS + k] == (circled & isl.kind_mask[k]).bit_count(),
+                     f"P{p + 1}: sight count of kind {k} disagrees with the circles")
+            base = p * isl.size
+            for i, sp in enumerate(isl.sight_space):
+                linked = bool(self.info[self._find(base + sp)] & VMASK)
+                need(linked == bool(circled >> i & 1),
+                     f"P{p + 1}: sight at {isl.labels[sp]} circled={bool(circled >> i & 1)} "
+                     f"but linked to a village={linked}")
+            for L, pm in enumerate(self.pair_masks[p]):
+                va, vb = (isl.village_space[v] for v in _bits(pm))
+                joined = self._find(base + va) == self._find(base + vb)
+                need(joined == bool(self.pairs[p] >> L & 1),
+                     f"P{p + 1}: pair {LETTER_NAMES[L]} scored={bool(self.pairs[p] >> L & 1)} "
+                     f"but joined={joined}")
+            boxes = self.boxes[p * rounds : p * rounds + rounds]
+            need(all(b == 0 for b in boxes[self.rnd:]), f"P{p + 1}: a box filled too early")
+            need(all(0 <= x <= y for x, y in pairwise(boxes[: self.rnd])),
+                 f"P{p + 1}: sight boxes {boxes} decrease")
+            acted = self.snap[p] is not None
+            need(not acted or self.done[p], f"P{p + 1}: a step snapshot but not done")
+            if not self.over and not self.done[p]:
+                need(bool(self.bonus[p]) == bool(self.bstep),
+                     f"P{p + 1}: moving in step {self.bstep} with {self.bonus[p]} owed")
+        need(self.over or not self.bstep or bool(self.waiting) or owed_total > 0,
+             "a bonus step with nothing owed")
+
+    def private_items(self, player: int) -> dict[str, Any]:
+        """``player``'s own sheet while their segment of this step is still hidden from
+        the others (R3.8). Their ``this_turn`` and ``connected_this_turn`` lists are private
+        too but not distinctive (two players may well both have ``["pass"]``), and they
+        only ever describe what this sheet shows."""
+        if self.snap[player] is None:
+            return {}  # nothing pending: the whole sheet is public
+        own = self._sheet(player, False)
+        if own == self._sheet(player, True):
+            return {}  # a pass leaves the sheet as the others see it
+        return {"own_sheet": own}
+
     # -- copies and hidden information ---------------------------------------------------
     def clone(self) -> TucanaState:
         s: TucanaState = self._clone_base()
@@ -391,6 +512,8 @@ class TucanaState(State):
         s.red_on = self.red_on
         s.rnd = self.rnd
         s.turn = self.turn
+        s.bstep = self.bstep
+        s.turn0 = self.turn0
         s.over = self.over
         s.cards = self.cards
         s.deck = self.deck[:]
@@ -419,13 +542,14 @@ class TucanaState(State):
         return s
 
     def _restore(self, q: int, snap: Snap) -> None:
-        """Put seat ``q``'s sheet back as it was at the start of the turn."""
+        """Put seat ``q``'s sheet back as it was at the start of the step, before its
+        decision in this step."""
         isl = self.isl
         size = isl.size
         base = q * size
         self.par[base : base + size] = range(base, base + size)
         self.info[base : base + size] = isl.info0
-        drawn, circled, kc, pairs, linked = snap
+        drawn, circled, kc, pairs, linked, bonus = snap
         ne = len(isl.edges)
         self.dflag[q * ne : q * ne + ne] = bytes(ne)
         for e in _bits(drawn):
@@ -441,38 +565,34 @@ class TucanaState(State):
         self.kcount[q * KINDS : q * KINDS + KINDS] = kc
         self.pairs[q] = pairs
         self.linked[q] = linked
-        self.bonus[q] = 0
-        self.moves[q] = ()
+        self.bonus[q] = bonus
+        self.moves[q] = self.moves[q][:-1]
 
     def _resample(self, player: int, rng: Rng) -> None:
         # the remaining deck order is unknown to everyone; sorting first makes the sample
         # depend only on what the player sees, not on the real order
         self.deck.sort()
         rng.shuffle(self.deck)
-        # other players' commitments this turn are unknown: undo and redraw at random
+        # other players' decisions in this step are unknown: undo and redraw at random
+        # (each mover makes exactly one decision per step, so one redraw each)
         for q in range(self.n):
             snap = self.snap[q]
             if q == player or snap is None:
                 continue
             self._restore(q, snap)
-            if self.done[q]:
-                self.done[q] = False
-                while not self.done[q]:
-                    self._step(q, rng.choice(self._legal_actions(q)))
-            else:  # in the middle of a bonus chain: as if not started
-                self.snap[q] = None
+            self._step(q, rng.choice(self._legal_actions(q)))
 
     # -- views -----------------------------------------------------------------------------
     def _sheet(self, q: int, public: bool) -> dict[str, Any]:
         isl = self.isl
         snap = self.snap[q] if public else None
         if snap is not None:
-            drawn, circled, kc, pairs, linked = snap
+            drawn, circled, kc, pairs, linked, owed = snap
         else:
             k = q * KINDS
-            drawn, circled, kc, pairs, linked = (
+            drawn, circled, kc, pairs, linked, owed = (
                 self.drawn[q], self.circled[q], tuple(self.kcount[k : k + KINDS]),
-                self.pairs[q], self.linked[q],
+                self.pairs[q], self.linked[q], self.bonus[q],
             )
         rounds = isl.rounds
         boxes = self.boxes[q * rounds : q * rounds + self.rnd]
@@ -481,6 +601,7 @@ class TucanaState(State):
         bonus = self.blue_pts[q] + self.red_pts[q]
         total = sum(boxes) + pair_pts + bonus + (0 if self.over else sights)
         return {
+            "player": q,  # makes each sheet distinct (the leak check searches for them)
             "letters": [LETTER_NAMES[x] for x in self.letters[q]],
             "segments": [isl.draws[e].ends for e in _bits(drawn)],
             "circled_sights": [isl.labels[isl.sight_space[s]] for s in _bits(circled)],
@@ -494,6 +615,7 @@ class TucanaState(State):
             "blue_bonus": [f"{LETTER_NAMES[L]}:{v}" for L, v in self.blue_won[q]],
             "bonus_points": bonus,
             "linked_red": [TABLES.sight_names[k] for k in _bits(linked)] if self.red_on else [],
+            "bonus_owed": owed,
             "score": total,
         }
 
@@ -508,7 +630,7 @@ class TucanaState(State):
             "turns_per_round": TURNS_PER_ROUND,
             "cards": None if self.cards is None else [CARD_NAMES[c] for c in self.cards],
             "deck": len(self.deck),
-            "seen_this_round": [CARD_NAMES[c] for c in self.seen],
+            "bonus_step": self.bstep,
             "setup_card": self.setup_card + 1,
             "start_village": self.start + 1,
             "clockwise": self.direction > 0,
@@ -522,6 +644,8 @@ class TucanaState(State):
             ],
             "sheets": [self._sheet(q, q != player) for q in range(self.n)],
         }
+        if not self.options.hide_earlier_cards:  # R3.1
+            v["seen_this_round"] = [CARD_NAMES[c] for c in self.seen]
         if self.n == 1:
             v["solo"] = {
                 "target": TABLES.solo_target[isl.key],
@@ -530,8 +654,8 @@ class TucanaState(State):
         if player is not None:
             v["bonus_segments"] = self.bonus[player]
             v["this_turn"] = [str(a) for a in self.moves[player]]
-            own = self.snap[player]
-            v["connected_this_turn"] = [] if own is None else self._gains(player, own[1], own[3])
+            circled0, pairs0 = self.turn0[player]
+            v["connected_this_turn"] = self._gains(player, circled0, pairs0)
         return v
 
     # -- log text --------------------------------------------------------------------------
@@ -546,33 +670,54 @@ class TucanaState(State):
             out.append(f"villages {LETTER_NAMES[L]}-{LETTER_NAMES[L]} ({isl.pair_values[L]})")
         return out
 
-    def _drew(self, p: int) -> str:
-        """What seat ``p`` drew this turn: ``h9-i10, bonus a8-a10`` or ``nothing``."""
-        return ", ".join(
-            "nothing" if isinstance(a, Pass)
-            else (f"bonus {a.ends}" if isinstance(a, Bonus) else a.ends)
-            for a in self.moves[p]
-        )
+    def _decision(self, p: int) -> tuple[str, list[str], int]:
+        """Seat ``p``'s decision in this step: what it drew (``h9-i10``, ``bonus a8-a10``,
+        ``nothing``, or ``no bonus segment`` when declined), what it connected and how
+        many bonus segments it earned."""
+        snap = self.snap[p]
+        assert snap is not None
+        a = self.moves[p][-1]
+        gains = self._gains(p, snap[1], snap[3])
+        if isinstance(a, Pass):
+            ne = len(self.isl.edges)
+            free = self.bstep and 0 in self.dflag[p * ne : p * ne + ne]
+            return ("no bonus segment" if free else "nothing"), gains, 0
+        used = 1 if isinstance(a, Bonus) else 0
+        earned = self.bonus[p] - snap[5] + used
+        return (f"bonus {a.ends}" if used else a.ends), gains, earned
 
     def _summary(self, p: int) -> str:
-        """Seat ``p``'s own account of its finished turn (the private log line)."""
-        snap = self.snap[p]
-        assert snap is not None
-        drew = self._drew(p)
-        text = "draw " + drew + (" (no free segment fits)" if drew == "nothing" else "")
-        gains = self._gains(p, snap[1], snap[3])
+        """Seat ``p``'s own account of its decision (the private log line)."""
+        drew, gains, earned = self._decision(p)
+        if drew == "no bonus segment":
+            snap = self.snap[p]
+            assert snap is not None
+            text = f"decline {_segments(snap[5])}"
+        else:
+            text = "draw " + drew + (" (no free segment fits)" if drew == "nothing" else "")
         if gains:
             text += "; connected: " + ", ".join(gains)
+        if earned:
+            text += f"; earned {_segments(earned)}, drawn after the reveal"
         return text
 
-    def _turn_text(self, p: int) -> str:
-        snap = self.snap[p]
-        assert snap is not None
-        text = f"P{p + 1} draws {self._drew(p)}"
-        gains = self._gains(p, snap[1], snap[3])
+    def _step_text(self, p: int) -> str:
+        """The public line for seat ``p``'s decision, written when the step is revealed."""
+        drew, gains, earned = self._decision(p)
+        if drew == "no bonus segment":
+            snap = self.snap[p]
+            assert snap is not None
+            return f"P{p + 1} declines {_segments(snap[5])}."
+        text = f"P{p + 1} draws {drew}"
         if gains:
             text += "; connects " + ", ".join(gains)
+        if earned:
+            text += f"; earns {_segments(earned)}"
         return text + "."
+
+
+def _segments(k: int) -> str:
+    return f"{k} bonus segment" + ("s" if k > 1 else "")
 
 
 def _who(players: list[int]) -> str:

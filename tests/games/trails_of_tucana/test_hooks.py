@@ -1,0 +1,142 @@
+"""The conformance hooks (issue 11): check_invariants, private_items and max_actions each
+fail when the state is broken on purpose."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cove.core.rng import Rng
+from cove.games.trails_of_tucana import GAME
+from cove.games.trails_of_tucana.data import TABLES
+from cove.games.trails_of_tucana.state import TucanaState
+from tests.games.trails_of_tucana.helpers import link, new, play_turns, reveal
+
+
+def contains(haystack: Any, needle: Any) -> bool:
+    """Whether ``needle`` is ``haystack`` or a sub-value of it (the harness's leak test)."""
+    if haystack == needle:
+        return True
+    if isinstance(haystack, dict):
+        return any(contains(v, needle) for v in haystack.values())
+    if isinstance(haystack, list):
+        return any(contains(v, needle) for v in haystack)
+    return False
+
+
+def leaks(s: TucanaState) -> list[str]:
+    out = []
+    for p in range(s.n):
+        for name, value in s.private_items(p).items():
+            if not isinstance(value, (dict, list)) or not value:
+                continue  # the harness skips scalars and empty containers
+            for q in [None, *(q for q in range(s.n) if q != p)]:
+                if contains(json.loads(json.dumps(s.view(q))), value):
+                    out.append(f"P{p + 1} {name} in view of {q}")
+    return out
+
+
+def mid_game() -> TucanaState:
+    s = new(3, seed=5)
+    play_turns(s, Rng(5), 4)
+    s.check_invariants()
+    return s
+
+
+@pytest.mark.parametrize(
+    ("what", "breaks"),
+    [
+        ("a card lost from the deck", lambda s: s.deck.pop()),
+        ("a card seen twice", lambda s: s.seen.append(s.seen[0])),
+        ("a blue card vanished", lambda s: s.blue.__setitem__(0, ())),
+        ("a segment flag without its segment", lambda s: s.dflag.__setitem__(3, 1)),
+        ("a sight circled but not linked", lambda s: s.circled.__setitem__(0, 1)),
+        ("a pair scored but not joined", lambda s: s.pairs.__setitem__(1, 0b11111)),
+        ("to_move disagrees with done", lambda s: setattr(s, "waiting", (0,))),
+        ("a negative bonus count", lambda s: s.bonus.__setitem__(2, -1)),
+        ("a box filled before its round", lambda s: s.boxes.__setitem__(1, 4)),
+    ],
+)
+def test_check_invariants_catches_a_broken_state(what: str, breaks: Any) -> None:
+    s = mid_game()
+    breaks(s)
+    with pytest.raises(AssertionError, match="trails-of-tucana"):
+        s.check_invariants()
+
+
+def test_check_invariants_holds_through_whole_games() -> None:
+    for n, mp in ((1, "petit"), (5, "grande")):
+        s = new(n, seed=n, map=mp, special_bonus=True)
+        rng = Rng(n)
+        while not s.is_over:
+            p = s.to_move()[0]
+            s.apply(p, rng.choice(s.legal_actions(p)))
+            s.check_invariants()
+
+
+def test_private_items_are_the_pending_step_and_do_not_leak() -> None:
+    s = new(3)
+    link(s, 0, "a8", "b9")
+    link(s, 0, "b9", "c10")
+    link(s, 0, "j9", "i10")
+    reveal(s, "desert", "desert")
+    assert s.private_items(0) == {}  # nothing pending: the sheet is public
+    s.apply(0, "draw h9-i10")
+    items = s.private_items(0)
+    assert items["own_sheet"] == s.view(0)["sheets"][0]
+    assert "h9-i10" in items["own_sheet"]["segments"]
+    assert leaks(s) == []
+    # broken on purpose: the spectator view shows every sheet as it is now
+    orig = TucanaState._view
+
+    def leaky(self: TucanaState, player: int | None) -> dict[str, Any]:
+        v = orig(self, player)
+        if player is None:
+            v["sheets"] = [self._sheet(q, False) for q in range(self.n)]
+        return v
+
+    try:
+        TucanaState._view = leaky  # type: ignore[method-assign]
+        assert leaks(s) == ["P1 own_sheet in view of None"]
+    finally:
+        TucanaState._view = orig  # type: ignore[method-assign]
+    assert leaks(s) == []
+    s.apply(1, "draw a4-a6")
+    s.apply(2, "draw a4-a6")  # the step is revealed: nothing is private any more
+    assert s.private_items(0) == {} and leaks(s) == []
+
+
+def test_private_items_never_leak_in_random_games() -> None:
+    for n in (2, 4):
+        s = new(n, seed=11 * n, symmetry=True)  # the same letters on every sheet
+        rng = Rng(n)
+        k = 0
+        while not s.is_over and k < 120:
+            p = s.to_move()[rng.below(len(s.to_move()))]
+            s.apply(p, rng.choice(s.legal_actions(p)))
+            assert leaks(s) == [], k
+            k += 1
+
+
+def test_max_actions_bounds_every_game() -> None:
+    assert GAME.max_actions is not None
+    for n, mp in ((1, "petit"), (3, "petit"), (2, "grande")):
+        s = new(n, seed=3, map=mp)
+        bound = GAME.max_actions(n, s.options)
+        assert bound == n * (13 * TABLES.islands[mp].rounds + 5)
+        rng = Rng(3)
+        while not s.is_over:
+            p = s.to_move()[0]
+            s.apply(p, rng.choice(s.legal_actions(p)))
+        assert s.decisions <= bound
+    # broken on purpose: a turn that never ends would run past the bound
+    s = new(1, seed=3)
+    bound = GAME.max_actions(1, s.options)
+    rng = Rng(3)
+    for _ in range(bound + 1):
+        s.apply(0, rng.choice(s.legal_actions(0)))
+        s.turn = 0  # the round never ends
+        s.deck = list(TABLES.deck)[:25]
+    assert s.decisions > bound and not s.is_over
