@@ -156,3 +156,11 @@ def test_devices_and_pipes_are_not_records(tmp_path: Path) -> None:
         os.mkfifo(tmp_path / "pipe")
         with pytest.raises(cove.RecordError, match="must be a regular file"):
             load_record(tmp_path / "pipe")
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan"), 10**30])
+def test_non_finite_or_huge_numbers_are_refused(toy_registered: str, value: Any) -> None:
+    rec = finished_record(2)
+    rec["options"]["plays"] = value  # int(inf) used to raise OverflowError
+    with pytest.raises(cove.RecordError, match="record is malformed"):
+        cove.replay(rec)

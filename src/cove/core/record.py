@@ -25,6 +25,9 @@ def replay(record: dict[str, Any], *, log: bool = True, upto: int | None = None)
 
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object with keys " + ", ".join(KEYS))
+    problem = check_values(record)  # as load_record checks a file: no inf, nan, huge ints
+    if problem:
+        raise RecordError(f"record is malformed: {problem}")
     missing = [k for k in KEYS if k not in record]
     if missing:
         raise RecordError(f"record is missing {', '.join(missing)}; a record has {', '.join(KEYS)}")
