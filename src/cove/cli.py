@@ -8,24 +8,95 @@ naming what was wrong and what is valid, and exit code 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import cove
 from cove.bots.spec import split_specs
-from cove.core.errors import CoveError
+from cove.core.data import ENV_DIR
+from cove.core.errors import CoveError, PlayerCountError
 from cove.core.game import Game
-from cove.core.record import load_record, replay, save
-from cove.core.state import State
+from cove.core.options import describe_options
+from cove.core.record import RESERVED, load_record, replay, save
+from cove.core.state import Event, State
 
 EXIT_USAGE = 2
+EXIT_UNFINISHED = 1
+ECHO = 80  # typed or given text is echoed back at most this long
+MAX_MESSAGE = 2000
 
 
 class CliError(CoveError):
     """A command-line mistake (bad argument value)."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument as one CliError line (exit code 2 from main)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{self.prog}: {cut(message, 300)}; see '{self.prog} --help'")
+
+
+def cut(text: str, limit: int = ECHO) -> str:
+    """``text`` shortened to ``limit`` characters with '...' (for echoing input)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def one_line(text: str) -> str:
+    """An error message as one line (some messages list choices on several lines)."""
+    return cut("; ".join(part.strip() for part in text.splitlines() if part.strip()),
+               MAX_MESSAGE)
+
+
+def small_number(text: str, digits: int = 9) -> int | None:
+    """``text`` as a non-negative int if it is a few ASCII digits, else None ("²" or
+    "٣" pass ``str.isdigit`` but are not numbers a player means)."""
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
+
+
+def count_arg(name: str, value: int | None, minimum: int = 1) -> int | None:
+    """Check a count-like option, e.g. ``--games``; None stays None (the default)."""
+    if value is not None and value < minimum:
+        raise CliError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def players_arg(game: Game, value: int | None, default: int) -> int:
+    """``--players``: None means the default; anything outside the game's range is an error
+    (0 used to fall back to the default silently)."""
+    if value is None:
+        return default
+    if not game.min_players <= value <= game.max_players:
+        raise PlayerCountError(f"--players: {game.id} is for {game.min_players} to "
+                               f"{game.max_players} players, not {value}")
+    return value
+
+
+def bot_specs(text: str | None) -> list[str] | None:
+    """``--bots``: None means the default; given, it must name at least one bot."""
+    if text is None:
+        return None
+    specs = split_specs(text)
+    if not specs:
+        raise CliError(f"--bots {cut(text)!r} names no bot; give comma-separated bot specs, "
+                       "e.g. --bots random or --bots mcts,greedy (see 'cove games' for games)")
+    return specs
+
+
+def game_options(game: Game, pairs: Sequence[str] | None) -> dict[str, Any]:
+    """``-o KEY=VALUE`` pairs; names that are keywords of ``Game.new`` are unknown options."""
+    opts = parse_kv(pairs)
+    for name in opts:
+        if name in RESERVED:
+            valid = ", ".join(o["name"] for o in describe_options(game.options_cls))
+            raise CliError(f"unknown option {cut(name)!r}; valid options: {valid or '(none)'}")
+    return opts
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -34,7 +105,7 @@ def parse_kv(pairs: Sequence[str] | None) -> dict[str, Any]:
     for item in pairs or []:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise CliError(f"option {item!r} must be KEY=VALUE, e.g. -o events=true")
+            raise CliError(f"option {cut(item)!r} must be KEY=VALUE, e.g. -o events=true")
         out[key.strip()] = value.strip()
     return out
 
@@ -114,7 +185,7 @@ def _opponents(spec: str | None, players: int, human: int | None) -> list[str]:
 
     default = getattr(bots, "DEFAULT_PLAY_BOT", "random")
     others = players - (0 if human is None else 1)
-    specs = split_specs(spec) if spec else [default]
+    specs = bot_specs(spec) or [default]
     if len(specs) == 1:
         specs = specs * others
     if len(specs) != others:
@@ -144,8 +215,13 @@ def _screen(game: Game, state: State, seat: int | None, color: bool, since: int)
     return "\n".join(parts)
 
 
-def _ask(state: State, seat: int, read: Callable[[str], str | None]) -> Any | None:
-    """Ask the human for a move until a legal one is given; None on quit/EOF."""
+QUIT = object()  # _ask's answers when no move is chosen: the player left, or input ended
+EOF_ = object()
+
+
+def _ask(state: State, seat: int, read: Callable[[str], str | None]) -> Any:
+    """Ask the human for a move until a legal one is given; QUIT when they leave, EOF_ at
+    the end of input."""
     legal = list(state.legal_actions(seat))
     print(f"\nYour move, {player_name(seat)}:")
     for i, a in enumerate(legal, 1):
@@ -153,13 +229,13 @@ def _ask(state: State, seat: int, read: Callable[[str], str | None]) -> Any | No
     while True:
         line = read("> ")
         if line is None:
-            return None
+            return EOF_
         text = line.strip()
         if not text:
             continue
         low = text.lower()
         if low in ("q", "quit", "exit"):
-            return None
+            return QUIT
         if low in ("?", "help"):
             print("Type a move's number or its text; 'log' shows the whole log; 'quit' leaves.")
             continue
@@ -168,18 +244,19 @@ def _ask(state: State, seat: int, read: Callable[[str], str | None]) -> Any | No
                 print(f"  {e.text}")
             continue
         if text.isdigit():
-            k = int(text)
-            if 1 <= k <= len(legal):
+            k = small_number(text)
+            if k is not None and 1 <= k <= len(legal):
                 return legal[k - 1]
-            print(f"No move {k}: choose 1 to {len(legal)}, or type a move's text.")
+            print(f"No move {cut(text, 20)}: choose 1 to {len(legal)}, or type a move's text.")
             continue
         found = state.find_action(seat, text)
         if found is None:
-            why = state.explain_illegal(seat, text)
+            why = state.explain_illegal(seat, text) if len(text) <= 200 else ""
             if why:
-                print(f"{why}.")
-            print(f"{text!r} is not a legal move now. Choose 1 to {len(legal)} or type one of: "
-                  + "; ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else ""))
+                print(f"{cut(why, 300)}.")
+            print(f"{cut(text)!r} is not a legal move now. Choose 1 to {len(legal)} or type one "
+                  "of: " + "; ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8
+                                                                     else ""))
             continue
         return found
 
@@ -195,8 +272,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from cove.bots import make_bot
 
     game = cove.load(args.game)
-    players = args.players or max(game.min_players, 2 if game.max_players >= 2 else 1)
-    state = game.new(players, args.seed, **parse_kv(args.option))
+    players = players_arg(game, args.players,
+                          max(game.min_players, 2 if game.max_players >= 2 else 1))
+    state = game.new(players, args.seed, **game_options(game, args.option))
     human = _seat_arg(args.seat, players)
     specs = _opponents(args.bots, players, human)
     bots = {p: make_bot(specs[p], seed=args.seed * 31 + p) for p in range(players) if p != human}
@@ -204,7 +282,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"{game.name}: {players} players, seed {args.seed}. You are {player_name(human)}. "
           + ", ".join(f"{player_name(p)}={specs[p]}" for p in bots))
     seen = 0
-    quit_early = False
+    left: object = None
     while not state.is_over:
         movers = state.to_move()
         for p in movers:  # bots commit first; simultaneous choices stay hidden from the human
@@ -216,14 +294,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(_screen(game, state, human, color, seen))
         seen = state.log_count(human)
         action = _ask(state, human, _input)
-        if action is None:
-            quit_early = True
+        if action is QUIT or action is EOF_:
+            left = action
             break
         state.apply(human, action)
     if args.save:
         save(state, args.save)
-    if quit_early:
-        print("Game left unfinished." + (f" Saved to {args.save}." if args.save else ""))
+    saved = f" Saved to {args.save}." if args.save else ""
+    if left is EOF_:
+        print(f"cove: the input ended after {state.decisions} moves: the game is left "
+              f"unfinished.{saved}", file=sys.stderr)
+        return EXIT_UNFINISHED
+    if left is QUIT:
+        print("Game left unfinished." + saved)
         return 0
     print("\n" + "=" * 72)
     print(_screen(game, state, human, color, seen))
@@ -240,19 +323,39 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 # -- cove replay -----------------------------------------------------------------------------
+def replay_steps(record: dict[str, Any], seat: int | None
+                 ) -> tuple[list[State], list[list[Event]]]:
+    """Every position of a (validated) record, and per step the log lines ``seat`` first
+    sees at that step. One pass: each step asks only for the events since the running
+    count, never walks the whole log again (that made ``replay --all`` quadratic)."""
+    state = replay(record, upto=0)
+    states = [state.clone()]
+    new: list[list[Event]] = [state.events(seat)]
+    seen = len(new[0])
+    for p, text in record["actions"]:
+        state.apply(p, text)
+        states.append(state.clone())
+        fresh = state.events(seat, seen)
+        seen += len(fresh)
+        new.append(fresh)
+    return states, new
+
+
+def _log_lines(events: Sequence[Event], limit: int = 14) -> list[str]:
+    lines = [e.text for e in events]
+    if len(lines) > limit:
+        lines = [f"... ({len(lines) - limit} earlier lines; type 'log' for all)", *lines[-limit:]]
+    return lines
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(args.file)
-    final = replay(record)  # validates the whole record before showing anything
+    final = replay(record, log=False)  # validates the whole record before showing anything
     game = final.game
     seat = None if args.seat is None else _seat_arg(args.seat, final.n)
     actions = record["actions"]
     total = len(actions)
-    # one pass through the game, keeping a (cheap) clone of every position
-    state = replay(record, upto=0)
-    states = [state.clone()]
-    for p, text in actions:
-        state.apply(p, text)
-        states.append(state.clone())
+    states, new_events = replay_steps(record, seat)
     color = use_color(not args.no_color, sys.stdout)
     who = "a spectator" if seat is None else player_name(seat)
     print(f"Replay of {game.name}, {final.n} players, seed {record['seed']}, {total} moves, "
@@ -266,8 +369,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"Move {step}/{total}: {player_name(p)} -> {text}")
         else:
             print(f"Start (0/{total} moves)")
-        prev = states[step - 1].log_count(seat) if step else 0
-        print(_screen(game, now, seat, color, prev))
+        parts = [render(game, now, seat, color)]
+        log = _log_lines(new_events[step])
+        if log:
+            parts.append("Log:\n" + "\n".join(f"  {line}" for line in log))
+        print("\n".join(parts))
         if step == total and now.is_over:
             scores = now.scores()
             print("Final scores: " + ", ".join(
@@ -294,13 +400,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
             step = total
         elif cmd.startswith("g"):
             arg = cmd[1:].strip()
-            if not arg.isdigit() or int(arg) > total:
-                print(f"Go to which move? Give a number from 0 to {total}, e.g. 'g 10'.")
+            k = small_number(arg)
+            if k is None or k > total:
+                print(f"Go to which move? Give a number from 0 to {total}, e.g. 'g 10' "
+                      f"(not {cut(arg, 20)!r}).")
                 continue
-            step = int(arg)
+            step = k
         else:
-            print("Unknown command: Enter for next, b for back, g N to go to move N, "
-                  "e for the end, q to quit.")
+            print(f"Unknown command {cut(cmd, 20)!r}: Enter for next, b for back, g N to go to "
+                  "move N, e for the end, q to quit.")
 
 
 # -- cove simulate ---------------------------------------------------------------------------
@@ -308,13 +416,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from cove.lab.simulate import simulate
 
     game = cove.load(args.game)
-    players = args.players or game.min_players
-    bots = split_specs(args.bots) if args.bots else None
-    if args.games < 1:
-        raise CliError(f"--games must be at least 1, got {args.games}")
-    if args.jobs < 1:
-        raise CliError(f"--jobs must be at least 1, got {args.jobs}")
-    sim = simulate(game.id, players, args.games, args.seed, bots, parse_kv(args.option),
+    players = players_arg(game, args.players, game.min_players)
+    bots = bot_specs(args.bots)
+    count_arg("--games", args.games)
+    count_arg("--jobs", args.jobs)
+    sim = simulate(game.id, players, args.games, args.seed, bots, game_options(game, args.option),
                    progress=Progress(f"{game.id} x{args.games}", not args.json), jobs=args.jobs)
     out = sim.to_json()
     if args.json:
@@ -360,14 +466,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from cove.lab.compare import compare, format_compare
 
     game = cove.load(args.game)
-    players = args.players or game.min_players
-    if args.games < 1:
-        raise CliError(f"--games must be at least 1, got {args.games}")
-    variants = [parse_kv(v.split()) for v in args.variant]
+    players = players_arg(game, args.players, game.min_players)
+    count_arg("--games", args.games)
+    count_arg("--jobs", args.jobs)
+    base = game_options(game, args.option)  # -o applies to every variant; a variant overrides
+    variants = [{**base, **game_options(game, v.split())} for v in args.variant]
     if len(variants) < 2:
         raise CliError("compare needs at least two --variant (use --variant '' for the "
                        "defaults), e.g. --variant '' --variant 'events=true'")
-    bots = split_specs(args.bots) if args.bots else None
+    bots = bot_specs(args.bots)
     result = compare(game.id, players, args.games, variants, args.seed, bots,
                      progress=Progress(f"compare {game.id}", not args.json), jobs=args.jobs)
     print(json.dumps(result, indent=1) if args.json else format_compare(result))
@@ -379,12 +486,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from cove.lab import arena
 
     game = cove.load(args.game)
-    players = args.players or max(2, game.min_players)
-    if args.games < 1:
-        raise CliError(f"--games must be at least 1, got {args.games}")
-    bots = split_specs(args.bots)
+    players = players_arg(game, args.players, max(2, game.min_players))
+    count_arg("--games", args.games)
+    bots = bot_specs(args.bots) or []
     result = arena.run_arena(game.id, players, bots, args.games, args.seed,
-                             parse_kv(args.option),
+                             game_options(game, args.option),
                              progress=Progress(f"arena {game.id}", not args.json))
     if args.json:
         print(json.dumps(result, indent=1))
@@ -395,10 +501,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 # -- the parser ------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="cove", description="Cove: play, simulate and study "
+    ap = ArgumentParser(prog="cove", description="Cove: play, simulate and study "
                                  "tabletop games. 'cove games' lists the games and options.")
     ap.add_argument("--version", action="version", version=f"cove {cove.__version__}")
-    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
 
     g = sub.add_parser("games", help="list the games, player counts and options")
@@ -411,6 +517,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
         p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
                        help="a game option (repeatable; see 'cove games')")
+        data_dir_arg(p)
+
+    def data_dir_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--data-dir", metavar="DIR", action="append",
+                       help=f"a directory data files (-o data_file=...) may be read from, "
+                       f"besides the built-in ones and ${ENV_DIR} (repeatable)")
 
     p = sub.add_parser("play", help="play in the terminal against bots")
     game_args(p)
@@ -444,6 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--seat", type=int, help="see the game as this seat (default: spectator)")
     r.add_argument("--all", action="store_true", help="print every step without waiting")
     r.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    data_dir_arg(r)
     r.set_defaults(func=cmd_replay)
 
     a = sub.add_parser("arena", help="bots against bots, seats rotated, with ratings")
@@ -455,20 +568,60 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def allow_data_dirs(dirs: Sequence[str] | None) -> dict[str, str | None]:
+    """Add ``--data-dir`` directories to ``COVE_DATA_DIR`` (where worker processes see them
+    too); returns what to restore."""
+    before = {ENV_DIR: os.environ.get(ENV_DIR)}
+    if not dirs:
+        return before
+    paths = []
+    for d in dirs:
+        if not os.path.isdir(d):
+            raise CliError(f"--data-dir {cut(d)!r} is not a directory; give a directory "
+                           "holding the data files")
+        paths.append(os.path.abspath(d))
+    if before[ENV_DIR]:
+        paths.append(str(before[ENV_DIR]))
+    os.environ[ENV_DIR] = os.pathsep.join(paths)
+    return before
+
+
+def restore_env(saved: dict[str, str | None]) -> None:
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def safe_streams() -> None:
+    """Characters the terminal's encoding lacks become '?' rather than a UnicodeEncodeError
+    (PYTHONIOENCODING=ascii, an old Windows console)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # detached or closed: leave it
+                reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    safe_streams()
+    saved: dict[str, str | None] = {}
     try:
+        args = build_parser().parse_args(argv)
+        saved = allow_data_dirs(getattr(args, "data_dir", None))
         rc: int = args.func(args)
         return rc
     except CoveError as e:
-        print(f"cove: error: {e}", file=sys.stderr)
+        print(f"cove: error: {one_line(str(e))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        restore_env(saved)
 
 
 if __name__ == "__main__":

@@ -5,11 +5,30 @@ name the file, the entry and what is wrong::
 
     checker = DataChecker(path)
     checker.expect(len(cards) == 32, "navigation cards", f"expected 32 cards, found {len(cards)}")
+
+A data file's path can come from an untrusted record (High Water's ``data_file``
+option), so :func:`load_data` reads only
+
+- from allowed places: the built-in files beside the games' packages, or a directory the
+  user names (``COVE_DATA_DIR``, several joined with ``os.pathsep``; the CLI's
+  ``--data-dir`` sets it);
+- regular files (never a FIFO, a device or ``/dev/stdin``), at most :data:`MAX_BYTES`;
+- UTF-8 text whose values are finite numbers and bounded integers;
+
+and its errors never echo the file's contents. :func:`data_digests` gives the content
+hash of every data file a game's options depend on, which records carry so that a replay
+against an edited file is refused instead of silently scoring another game.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
+import math
+import os
+import stat
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -17,23 +36,232 @@ from typing import Any
 
 from cove.core.errors import DataError
 
+MAX_BYTES = 1 << 20
+"""The largest data file :func:`load_data` reads (1 MiB; the built-in files are ~20 KiB)."""
+
+MAX_INT = 1 << 63
+"""Integers in data files must be below this in size (TOML's own 64-bit range)."""
+
+ENV_DIR = "COVE_DATA_DIR"
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "games"
+"""Where the built-in data files live (beside each game's package)."""
+
+
+def allowed_dirs() -> list[Path]:
+    """The directories data files may be read from: the built-in one and ``COVE_DATA_DIR``."""
+    dirs = [BUILTIN_DIR]
+    for part in os.environ.get(ENV_DIR, "").split(os.pathsep):
+        if part.strip():
+            dirs.append(Path(part).expanduser().resolve())
+    return dirs
+
+
+def read_capped(path: Path, limit: int, what: str, error: type[Exception]) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; otherwise ``error`` naming
+    ``what`` and the path. Never blocks on a FIFO or reads a device."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        raise error(f"{path}: cannot read {what}: {e.strerror or e}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path}: {what} must be a regular file, not a device, pipe or directory")
+        if info.st_size > limit:
+            raise error(f"{path}: {what} is {info.st_size} bytes; the limit is {limit} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while True:  # the size may change under us: never read more than limit + 1
+            chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise error(f"{path}: {what} is over the limit of {limit} bytes")
+        return b"".join(chunks)
+    except OSError as e:
+        raise error(f"{path}: cannot read {what}: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+
+
+def resolve_data_path(path: str | Path) -> Path:
+    """The real path of a data file, which must lie in an allowed place (see the module)."""
+    p = Path(path).expanduser()
+    try:
+        real = p.resolve()
+    except (OSError, RuntimeError, ValueError) as e:
+        raise DataError(f"{_short(str(path))}: not a usable path: {e}") from None
+    dirs = allowed_dirs()
+    if not any(real == d or real.is_relative_to(d) for d in dirs):
+        raise DataError(
+            f"{p}: cannot read data file: data files are read only from the built-in "
+            f"rulesets or a directory you allow with {ENV_DIR} or --data-dir (allowed now: "
+            + ", ".join(str(d) for d in dirs) + ")"
+        )
+    return real
+
+
+def decode_text(raw: bytes, name: str, what: str, error: type[Exception]) -> str:
+    """UTF-8 text (a leading BOM is dropped); other encodings get a one-line ``error``."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise error(f"{name}: {what} is UTF-16; save it as UTF-8")
+    if b"\x00" in raw:
+        raise error(f"{name}: {what} is binary (it holds NUL bytes), not UTF-8 text")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise error(f"{name}: {what} is not UTF-8 text (byte {e.start + 1} is not UTF-8; "
+                    "Latin-1 or another encoding?); save it as UTF-8") from None
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > 19:
+        raise ValueError(f"an integer of {len(text.lstrip('-'))} digits is too large")
+    return int(text)
+
+
+def _json_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed (numbers must be finite)")
+
+
+def _toml_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is not allowed (numbers must be finite)")
+    return value
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads`` without NaN/Infinity or integers of more than 19 digits; raises
+    ValueError (including JSONDecodeError) or RecursionError (too deeply nested)."""
+    return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+
+
+def check_values(data: Any) -> str | None:
+    """A problem with the parsed values (an integer beyond 64 bits, a non-finite number,
+    nesting deeper than 100), or None. Iterative, so any depth is safe."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > 100:
+            return "values are nested more than 100 deep"
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int) and not -MAX_INT <= value < MAX_INT:
+            return "an integer is too large (more than 64 bits)"
+        if isinstance(value, float) and not math.isfinite(value):
+            return "a number is not finite (inf or nan)"
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return None
+
 
 def load_data(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML or JSON data file; a syntax error becomes a DataError naming the file."""
+    """Parse a TOML or JSON data file from an allowed place (see the module); any problem
+    (place, kind of file, size, encoding, syntax, values) is a DataError naming the file
+    and never quoting its contents."""
     p = Path(path)
+    real = resolve_data_path(p)
+    raw = read_capped(real, MAX_BYTES, "data file", DataError)
+    text = decode_text(raw, str(p), "data file", DataError)
+    kind = "TOML" if p.suffix == ".toml" else "JSON"
     try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise DataError(f"{p}: cannot read data file: {e.strerror or e}") from None
-    try:
-        if p.suffix == ".toml":
-            return tomllib.loads(raw.decode("utf-8"))
-        data = json.loads(raw)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise DataError(f"{p}: not valid {p.suffix.lstrip('.').upper()}: {e}") from None
+        data = tomllib.loads(text, parse_float=_toml_float) if kind == "TOML" else parse_json(
+            text)
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(f"{p}: not valid TOML: {_short(str(e))}") from None
+    except json.JSONDecodeError as e:
+        raise DataError(f"{p}: not valid JSON (line {e.lineno} column {e.colno}: "
+                        f"{e.msg})") from None
+    except RecursionError:
+        raise DataError(f"{p}: not valid {kind}: nested too deeply") from None
+    except ValueError as e:
+        raise DataError(f"{p}: not valid {kind}: {_short(str(e))}") from None
     if not isinstance(data, dict):
         raise DataError(f"{p}: the top level must be a table/object")
+    problem = check_values(data)
+    if problem:
+        raise DataError(f"{p}: {problem}")
     return data
+
+
+# -- content hashes for records ----------------------------------------------------------------
+def is_data_option(name: str) -> bool:
+    """A data-file option: named ``data_file`` or ending in ``_file``."""
+    return name == "data_file" or name.endswith("_file")
+
+
+def builtin_data_file(options: object) -> Path | None:
+    """The built-in data file beside the package that declares ``options``' class
+    (``<package>/<package>.toml`` or ``.json``), or None when there is none."""
+    module = sys.modules.get(type(options).__module__)
+    where = getattr(module, "__file__", None)
+    if not where:
+        return None
+    folder = Path(where).resolve().parent
+    for suffix in (".toml", ".json"):
+        candidate = folder / (folder.name + suffix)
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+_DIGESTS: dict[tuple[str, int, int, int], str] = {}
+
+
+def file_digest(path: str | Path) -> str:
+    """``"sha256:<hex>"`` of a data file read under :func:`load_data`'s rules."""
+    real = resolve_data_path(path)
+    try:
+        info = real.stat()
+    except OSError as e:
+        raise DataError(f"{path}: cannot read data file: {e.strerror or e}") from None
+    key = (str(real), info.st_mtime_ns, info.st_size, info.st_ino)
+    digest = _DIGESTS.get(key)
+    if digest is None:
+        raw = read_capped(real, MAX_BYTES, "data file", DataError)
+        digest = "sha256:" + hashlib.sha256(raw).hexdigest()
+        if len(_DIGESTS) > 256:
+            _DIGESTS.clear()
+        _DIGESTS[key] = digest
+    return digest
+
+
+def data_digests(options: object) -> dict[str, str]:
+    """Option name -> ``"sha256:<hex>"`` of the file each data-file option names.
+
+    ``options`` is a game's options dataclass (or a mapping of option values). An empty
+    value means the built-in file, which is hashed when it can be found beside the
+    options' package and skipped otherwise. A named file that cannot be read raises
+    DataError."""
+    if dataclasses.is_dataclass(options) and not isinstance(options, type):
+        values = {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+    elif isinstance(options, Mapping):
+        values = dict(options)
+    else:
+        raise TypeError(f"data_digests needs an options dataclass or mapping, got "
+                        f"{type(options).__name__}")
+    out: dict[str, str] = {}
+    for name, value in sorted(values.items()):
+        if not is_data_option(str(name)) or not isinstance(value, str):
+            continue
+        if value:
+            out[name] = file_digest(value)
+        else:
+            builtin = builtin_data_file(options)
+            if builtin is not None:
+                out[name] = file_digest(builtin)
+    return out
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters (errors quote values, never whole contents)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class DataChecker:
@@ -43,7 +271,7 @@ class DataChecker:
         self.path = Path(path)
 
     def fail(self, entry: str, problem: str) -> DataError:
-        return DataError(f"{self.path.name}: {entry}: {problem}")
+        return DataError(f"{self.path.name}: {_short(entry)}: {problem}")
 
     def expect(self, ok: bool, entry: str, problem: str) -> None:
         if not ok:
@@ -56,17 +284,36 @@ class DataChecker:
             raise self.fail(entry, f"missing field {key!r}")
         value = table[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds:
-            raise self.fail(entry, f"field {key!r} must be {_names(kinds)}, got {value!r}")
-        if not isinstance(value, kinds):
-            raise self.fail(entry, f"field {key!r} must be {_names(kinds)}, got {value!r}")
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+            raise self.fail(entry, f"field {key!r} must be {_names(kinds)}, got "
+                            f"{_kind_of(value)}")
         return value
 
     def one_of(self, value: Any, allowed: Iterable[Any], entry: str, what: str) -> Any:
         allowed = list(allowed)
         if value not in allowed:
-            raise self.fail(entry, f"{what} {value!r} is not one of {', '.join(map(str, allowed))}")
+            shown = _short(repr(value), 40) if isinstance(value, str | int | float) else _kind_of(
+                value)
+            raise self.fail(entry, f"{what} {shown} is not one of "
+                            f"{_short(', '.join(map(str, allowed)), 400)}")
         return value
+
+
+def _kind_of(value: Any) -> str:
+    """What a wrong value is, without quoting it (it may come from any file)."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a float"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
 
 
 def _names(kinds: tuple[type, ...]) -> str:

@@ -35,7 +35,7 @@ from typing import Any
 from cove.bots import BotSpecError, make_bot, split_specs
 from cove.core.game import Game
 from cove.games import REGISTRY, load
-from cove.lab.simulate import game_seed
+from cove.lab.simulate import chunks, game_seed, ordered_map
 from cove.lab.stats import wilson
 
 Progress = Callable[[int, int], None]
@@ -145,8 +145,10 @@ def run_arena(
         make_bot(spec)
     if games < 1:
         raise BotSpecError(f"an arena needs at least 1 game, got {games}")
+    if jobs < 1:
+        raise BotSpecError(f"an arena needs at least 1 job, got {jobs}")
     start = time.perf_counter()
-    results = play_games(game, players, specs, seed, opts, list(range(games)), jobs, progress)
+    results = play_games(game, players, specs, seed, opts, range(games), jobs, progress)
     seconds = time.perf_counter() - start
     out = summarize(game.id, players, seed, probe.options.to_dict(), specs, results)
     out["seconds"] = seconds
@@ -160,7 +162,7 @@ def play_games(
     specs: list[str],
     seed: int,
     options: dict[str, Any],
-    indices: list[int],
+    indices: Sequence[int],
     jobs: int = 1,
     progress: Progress | None = None,
 ) -> list[dict[str, Any]]:
@@ -174,16 +176,13 @@ def play_games(
             if progress:
                 progress(len(results), total)
         return results
-    import multiprocessing as mp
-
     chunk = max(1, min(10, total // (jobs * 4)))
-    tasks = [(REGISTRY[game.id], players, seed, specs, options, indices[a:a + chunk])
-             for a in range(0, total, chunk)]
-    with mp.get_context("spawn").Pool(jobs) as pool:
-        for part in pool.imap(_play_range, tasks):
-            results.extend(part)
-            if progress:
-                progress(len(results), total)
+    module = REGISTRY[game.id]
+    tasks = ((module, players, seed, specs, options, part) for part in chunks(indices, chunk))
+    for part in ordered_map(_play_range, tasks, jobs):
+        results.extend(part)
+        if progress:
+            progress(len(results), total)
     return results
 
 

@@ -8,10 +8,12 @@ in, or on how many worker processes play them.
 from __future__ import annotations
 
 import importlib
+import itertools
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cove.bots import make_bot
 from cove.core.game import Game
@@ -21,6 +23,37 @@ from cove.games import REGISTRY, load
 from cove.lab.stats import mean_ci, wilson
 
 Progress = Callable[[int, int], None]
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def chunks(indices: Iterable[int], size: int) -> Iterator[list[int]]:
+    """``indices`` in lists of ``size`` (the last may be shorter), made lazily."""
+    it = iter(indices)
+    while part := list(itertools.islice(it, size)):
+        yield part
+
+
+def ordered_map(func: Callable[[T], R], tasks: Iterable[T], jobs: int,
+                window: int | None = None) -> Iterator[R]:
+    """``map(func, tasks)`` over ``jobs`` spawned worker processes, results in task order.
+
+    Tasks are taken from the iterable only as workers need them (at most ``window``, by
+    default ``4 * jobs``, are queued or running), so a run of 10**8 games never builds its
+    task list up front; ``Pool.imap`` would drain the iterable at once."""
+    import multiprocessing as mp
+
+    window = max(1, window or 4 * jobs)
+    it = iter(tasks)
+    with mp.get_context("spawn").Pool(jobs) as pool:
+        pending: deque[Any] = deque()
+        for task in itertools.islice(it, window):
+            pending.append(pool.apply_async(func, (task,)))
+        while pending:
+            result = pending.popleft().get()
+            for task in itertools.islice(it, 1):
+                pending.append(pool.apply_async(func, (task,)))
+            yield result
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -192,18 +225,14 @@ def simulate(
             if progress:
                 progress(i + 1, games)
     else:
-        import multiprocessing as mp
-
         chunk = max(1, min(50, games // (jobs * 4)))
-        tasks = [
-            (REGISTRY[game.id], players, seed, specs, opts, list(range(a, min(games, a + chunk))))
-            for a in range(0, games, chunk)
-        ]
-        with mp.get_context("spawn").Pool(jobs) as pool:
-            for part in pool.imap(_play_range, tasks):
-                sim.results.extend(part)
-                if progress:
-                    progress(len(sim.results), games)
+        module = REGISTRY[game.id]
+        tasks = ((module, players, seed, specs, opts, part)
+                 for part in chunks(range(games), chunk))
+        for results in ordered_map(_play_range, tasks, jobs):
+            sim.results.extend(results)
+            if progress:
+                progress(len(sim.results), games)
     sim.seconds = time.perf_counter() - start
     return sim
 
