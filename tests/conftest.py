@@ -3,6 +3,8 @@ tests, and the Hypothesis profiles (``ci`` by default; ``--hypothesis-profile=ex
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -13,6 +15,10 @@ from cove.testing.strategies import register_profiles
 
 register_profiles()
 settings.load_profile("ci")
+
+# Data files are read only from the built-in folder and COVE_DATA_DIR (cove.core.data);
+# tests write edited data files under the temporary directory, so allow that one.
+os.environ["COVE_DATA_DIR"] = tempfile.gettempdir()
 
 
 @pytest.fixture
