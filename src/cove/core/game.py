@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cove.core.actions import ActionSpace
+from cove.core.data import data_digests
 from cove.core.errors import OptionError, PlayerCountError
 from cove.core.options import Options, build_options, describe_options
 from cove.core.rng import Rng
@@ -110,7 +111,7 @@ class Game:
 
     def data_digests(self, options: Options) -> dict[str, str]:
         """Content hashes of the data files a configuration depends on (for records)."""
-        return {}
+        return data_digests(options)
 
     def describe(self) -> dict[str, Any]:
         return {
