@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import cove
+from cove.core.actions import match_text
 from cove.core.data import BUILTIN_DIR
 from cove.core.errors import CoveError, DataError, OptionError
 from cove.core.options import describe_options
@@ -181,11 +182,12 @@ def bad_inputs(state: State, player: int, rng: Rng, earlier: list[Any],
                kinds: tuple[str, ...]) -> Iterator[tuple[str, Any, Any, str]]:
     """(kind, seat, action, label) tuples that apply() must refuse."""
     legal = list(state.legal_actions(player))
-    texts = {str(a).lower() for a in legal}
     pick = legal[rng.below(len(legal))] if legal else None
 
     def not_legal_text(t: str) -> bool:
-        return " ".join(t.split()).lower() not in texts
+        # the contract accepts a unique prefix or short form of a legal text (match_text)
+        found, _ = match_text(legal, t)
+        return found is None
 
     if "text" in kinds:
         for length in (0, 1, 3, 12, 40):

@@ -47,7 +47,7 @@ class PeekingResample(ToyState):
 
     def _resample(self, player: int, rng: Any) -> None:
         super()._resample(player, rng)
-        self.hands[player] = self.hands[player][::-1] + [0]  # changes the player's own view
+        self.hands[player] = [*self.hands[player][::-1], 0]  # changes the player's own view
 
 
 class UpperText(ToyState):

@@ -15,6 +15,7 @@ Supported kinds, taken from the default's type:
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -57,14 +58,6 @@ class Options:
             v = getattr(self, f.name)
             out[f.name] = list(v) if isinstance(v, tuple) else v
         return out
-
-    def changed(self) -> dict[str, Any]:
-        """Only the options that differ from their defaults (for short summaries)."""
-        return {
-            f.name: getattr(self, f.name)
-            for f in dataclasses.fields(self)
-            if getattr(self, f.name) != f.default
-        }
 
 
 def _kind(f: dataclasses.Field[Any]) -> str:
@@ -117,8 +110,10 @@ def _coerce(f: dataclasses.Field[Any], raw: Any, game_id: str) -> Any:
             raise bad
         try:
             value = int(raw) if kind == "int" else float(raw)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # int("x"), int(inf), int(nan)
             raise bad from None
+        if kind == "float" and not math.isfinite(value):
+            raise bad
         if kind == "int" and isinstance(raw, float) and raw != int(raw):
             raise bad
         lo, hi = m.get("minimum"), m.get("maximum")
