@@ -8,6 +8,7 @@ from typing import Any
 
 from cove.core.data import check_values, data_digests, decode_text, parse_json, read_capped
 from cove.core.errors import CoveError, RecordError
+from cove.core.registry import load
 from cove.core.state import State
 
 KEYS = ("game", "version", "players", "seed", "options", "actions")
@@ -21,8 +22,6 @@ MAX_RECORD_BYTES = 64 << 20
 
 def replay(record: dict[str, Any], *, log: bool = True, upto: int | None = None) -> State:
     """Rebuild the state a record describes (the first ``upto`` actions if given)."""
-    from cove.core.registry import load
-
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object with keys " + ", ".join(KEYS))
     problem = check_values(record)  # as load_record checks a file: no inf, nan, huge ints

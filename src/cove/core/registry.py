@@ -7,9 +7,12 @@ without importing ``cove.games``; the modules are named, and imported only when 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from cove.core.errors import UnknownGame
-from cove.core.game import Game
+
+if TYPE_CHECKING:  # the registry names modules; it never imports a game (or Game) itself
+    from cove.core.game import Game
 
 REGISTRY: dict[str, str] = {
     "tiny-epic-pirates": "cove.games.tiny_epic_pirates",

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cove.core.actions import ActionSpace, action_json, json_key, match_text
 from cove.core.decisions import Step, StepRule
-from cove.core.errors import IllegalAction, RecordError, SeatError
+from cove.core.errors import CoveError, IllegalAction, RecordError, SeatError
+from cove.core.registry import load
 from cove.core.rng import Rng, TapeRng
 from cove.core.serial import Decoder, encode, slot_names
 
@@ -634,8 +635,6 @@ class State(ABC):
         return out
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        from cove.core.registry import load
-
         hist, evs = data.pop("_hist"), data.pop("_log")
         data["game"] = load(data["game"])
         for k, v in data.items():
@@ -696,8 +695,6 @@ def state_from_json(game: Game, data: Any) -> State:
                       ("state", dict), ("log", bool)):
         if not isinstance(data.get(key), kind) or (kind is int and isinstance(data[key], bool)):
             raise RecordError(f"state field {key!r} must be {kind.__name__}")
-    from cove.core.errors import CoveError
-
     try:
         s = game.new(data["players"], data["seed"], log=data["log"], **data["options"])
     except CoveError as e:
