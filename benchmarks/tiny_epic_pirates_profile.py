@@ -28,7 +28,7 @@ def bot_games(games: int, spec: str, options: dict[str, str]) -> None:
             bots = [make_bot(spec, seed=seed * 10 + p) for p in range(n)]
             while not s.is_over:
                 p = s.to_move()[0]
-                s.apply(p, bots[p].choose(s, p))
+                s.apply(p, bots[p].act(s, p))
             ended += s.end_trigger
             rounds += s.turn // s.np
             treasures += sum(len(t) for t in s.treasures[:n])

@@ -287,7 +287,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         movers = state.to_move()
         for p in movers:  # bots commit first; simultaneous choices stay hidden from the human
             if p != human and p in state.to_move():
-                state.apply(p, bots[p].choose(state, p))
+                state.apply(p, bots[p].act(state, p))
         if state.is_over or human not in state.to_move():
             continue
         print("\n" + "=" * 72)

@@ -15,9 +15,12 @@ if TYPE_CHECKING:
 class Bot(ABC):
     """A policy. ``choose`` must return one of ``state.legal_actions(player)``.
 
-    A bot must not read what ``state.view(player)`` hides: a search starts from
-    ``state.redeterminize(player, rng)``. Parameters a spec may set are listed in
-    ``PARAMS`` and arrive as keyword arguments of the constructor.
+    Callers go through :meth:`act`, which hands ``choose`` the safe state
+    ``state.for_player(player, ...)``: only what the player may know (hidden cards are a
+    sample, the seed, the chance record and other players' unrevealed commitments are
+    gone), so a bot cannot read what ``view(player)`` hides even by accident, and cannot
+    change the real game. Parameters a spec may set are listed in ``PARAMS`` and arrive as
+    keyword arguments of the constructor.
     """
 
     name: str = "bot"
@@ -29,6 +32,10 @@ class Bot(ABC):
 
     @abstractmethod
     def choose(self, state: State, player: int) -> Action: ...
+
+    def act(self, state: State, player: int) -> Action:
+        """The bot's move in the real ``state``: ``choose`` sees only ``for_player``."""
+        return self.choose(state.for_player(player, self.rng), player)
 
     def __str__(self) -> str:
         return self.name

@@ -458,28 +458,43 @@ class State(ABC):
         s._legal = None
         return s
 
-    def for_player(self, player: int) -> State:
+    def for_player(self, player: int, rng: Rng | None = None) -> State:
         """What a bot or heuristic of ``player`` is handed: a playable state that holds
         only what ``player`` may know. Hidden parts are a sample consistent with p's view
-        (seeded from p's information alone), the seed and the chance record are gone,
-        other players' unrevealed commitments are out of the history and the log holds only
-        p's events. The real state is never exposed."""
+        (drawn from ``rng``, or seeded from p's information alone when none is given),
+        the seed and the chance record are gone, other players' unrevealed commitments
+        are out of the history and the log holds only p's events. The real state is never
+        exposed."""
         player = self.seat(player)
-        key = self.infoset_key(player)
-        s = self.redeterminize(player, Rng(int(key[:16], 16)))
+        if rng is None:
+            rng = Rng(int(self.infoset_key(player)[:16], 16))
+        s = self.redeterminize(player, rng)
         s.seed = 0
-        hist: _Node | None = None
-        for i, (q, a, secret) in enumerate(self._hist_entries()):
-            hidden = secret and q != player and i >= self._reveal_at
-            hist = (hist, (q, None if hidden else a, secret))
-        s._hist = hist
-        log: _Node | None = None
-        evs = self.events(player)
-        for ev in evs:
-            log = _log_push(log, ev, self.n)
-        s._log = log
-        s._nlog = len(evs)
+        entries = self._hist_entries() if self._secret_after_reveal() else None
+        if entries is not None:
+            hist: _Node | None = None
+            for i, (q, a, secret) in enumerate(entries):
+                hidden = secret and q != player and i >= self._reveal_at
+                hist = (hist, (q, None if hidden else a, secret))
+            s._hist = hist
+        if self._nlog:
+            log: _Node | None = None
+            evs = self.events(player)
+            for ev in evs:
+                log = _log_push(log, ev, self.n)
+            s._log = log
+            s._nlog = len(evs)
         return s
+
+    def _secret_after_reveal(self) -> bool:
+        """Whether any action since the last reveal is a secret (O(actions since then))."""
+        node, i = self._hist, self._nhist - 1
+        while node is not None and i >= self._reveal_at:
+            node, (_, _, secret) = node
+            if secret:
+                return True
+            i -= 1
+        return False
 
     # -- history, records --------------------------------------------------------------
     def _hist_entries(self) -> list[tuple[int, Action, bool]]:

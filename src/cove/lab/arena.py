@@ -76,7 +76,7 @@ def play_arena_game(
             bot = bots[p]
             forced = len(state.legal_actions(p)) == 1
             t0 = clock()
-            action = bot.choose(state, p)
+            action = bot.act(state, p)
             dt = clock() - t0
             state.apply(p, action)
             if not forced:

@@ -88,7 +88,7 @@ def play_game(
             break
         for p in movers:
             if p in state.to_move():
-                state.apply(p, bots[p].choose(state, p))
+                state.apply(p, bots[p].act(state, p))
         if state.decisions > max_decisions:
             raise RuntimeError(
                 f"{game.id}: game seeded {seed} did not end in {max_decisions} moves"
