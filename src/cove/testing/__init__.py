@@ -8,6 +8,7 @@ See docs/TESTING.md for what each check means and how a failure reads.
 """
 
 from cove.testing.harness import HarnessError, option_variants, random_sim_test
-from cove.testing.playthrough import playthrough
 
-__all__ = ["HarnessError", "option_variants", "playthrough", "random_sim_test"]
+# cove.testing.playthrough is imported on its own: it is also a script
+# (python -m cove.testing.playthrough), which must not be imported twice.
+__all__ = ["HarnessError", "option_variants", "random_sim_test"]

@@ -234,6 +234,13 @@ def _check_position(ctx: _Ctx, rep: Report, state: State,
         fpv = state.for_player(p)
         if fpv.view(p) != views[p]:
             raise ctx.fail("for_player", f"view(P{p + 1}) differs in for_player(P{p + 1})")
+        # perfect recall: any move, even another player's secret one, is new information
+        nxt = state.clone()
+        mover = nxt.to_move()[0]
+        nxt.apply(mover, nxt.legal_actions(mover)[0])
+        if nxt.infoset_key(p) == state.infoset_key(p):
+            raise ctx.fail("infoset_key", f"P{p + 1}'s key is unchanged after a move by "
+                           f"P{mover + 1}")
     rep.count("redeterminize")
     _check_illegal(ctx, rep, state, fp, old_actions)
     _check_spaces(ctx, rep, state)
