@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 import cove
+from cove.core.actions import match_text
 from cove.core.data import data_digests
+from cove.core.errors import RecordError
 from cove.core.record import load_record
 from cove.core.rng import Rng
 
@@ -163,4 +165,28 @@ def test_non_finite_or_huge_numbers_are_refused(toy_registered: str, value: Any)
     rec = finished_record(2)
     rec["options"]["plays"] = value  # int(inf) used to raise OverflowError
     with pytest.raises(cove.RecordError, match="record is malformed"):
+        cove.replay(rec)
+
+
+def test_a_record_replays_exact_texts_only(toy_registered: str) -> None:
+    """A player may type a short form; the record stores the full text, and a record
+    holding a short form is refused, so a record never depends on what else was legal."""
+    game = cove.load(toy_registered)
+    for seed in range(20):
+        s = game.new(2, seed=seed, bidding=False)
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        short = {str(a)[:-1]: a for a in legal
+                 if match_text(legal, str(a)[:-1]) == (a, [])}
+        if short:
+            break
+    text, action = next(iter(short.items()))
+    s.apply(p, text)  # accepted at the table
+    rec = s.record()
+    assert rec["actions"] == [[p, str(action)]]
+    assert cove.replay(rec).fingerprint() == s.fingerprint()
+    rec["actions"][0][1] = str(action).upper()  # case and spacing are not part of a move
+    assert cove.replay(rec).fingerprint() == s.fingerprint()
+    rec["actions"][0][1] = text
+    with pytest.raises(RecordError, match="not the exact text of a legal move"):
         cove.replay(rec)

@@ -68,8 +68,11 @@ def replay(record: dict[str, Any], *, log: bool = True, upto: int | None = None)
         ):
             raise RecordError(f"record action #{i + 1} must be [player, text], got "
                               f"{_cut(repr(entry))}")
-        try:
-            state.apply(entry[0], entry[1])
+        try:  # strictly the exact text: a record never relies on short forms
+            act = state.find_action(entry[0], entry[1]) if entry[0] in state.to_move() else None
+            if act is None and entry[0] in state.to_move():
+                raise CoveError(f"{_cut(entry[1])!r} is not the exact text of a legal move")
+            state.apply(entry[0], entry[1] if act is None else act)
         except CoveError as e:
             raise RecordError(
                 f"record action #{i + 1} {_cut(repr(entry))} does not replay: {_cut(str(e), 600)}"
