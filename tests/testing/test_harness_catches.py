@@ -5,13 +5,14 @@ safety net)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
 
 import pytest
 
 from cove.core import registry
-from cove.example_game import GAME, ToyState
+from cove.core.decisions import StepRule
+from cove.example_game import GAME, BidRule, ToyState
 from cove.testing import HarnessError, option_variants, random_sim_test
 
 
@@ -68,12 +69,41 @@ class _Shout:
         return str(self.inner).upper()
 
 
+class _OpenBid(BidRule):
+    secret = False  # the bug: a simultaneous bid is not kept secret until the reveal
+
+
+class OpenBids(ToyState):
+    __slots__ = ()
+    STEPS: ClassVar[Mapping[str, StepRule]] = {**ToyState.STEPS, "bid": _OpenBid()}
+
+
+class ForgetsOnStore(ToyState):
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        data["state"]["turn"] = 0  # the bug: a stored state loses the turn counter
+        return data
+
+
+class BadMask(ToyState):
+    __slots__ = ()
+
+    def legal_mask(self, player: int) -> list[bool]:
+        mask = super().legal_mask(player)
+        return [*mask[:-1], True]  # the bug: the last index is always marked legal
+
+
 MUTANTS = {
     "toy-shared-clone": (SharedClone, "clone"),
     "toy-leaky-view": (LeakyView, "secrecy"),
     "toy-loses-cards": (LosesCards, "invariants"),
     "toy-peeking-resample": (PeekingResample, "redeterminize"),
     "toy-upper-text": (UpperText, "action texts"),
+    "toy-open-bids": (OpenBids, "secrecy"),
+    "toy-forgets-on-store": (ForgetsOnStore, "to_json"),
+    "toy-bad-mask": (BadMask, "legal mask"),
 }
 for _gid, (_cls, _) in MUTANTS.items():
     globals()[_gid.replace("-", "_").upper()] = dataclasses.replace(GAME, id=_gid, state_cls=_cls)

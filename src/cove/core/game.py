@@ -105,9 +105,19 @@ class Game:
         return self.observation_size(players, options)
 
     def package_prefixes(self) -> tuple[str, ...]:
-        """Modules whose classes a stored state of this game may name."""
-        pkg = self.state_cls.__module__.rpartition(".")[0] or self.state_cls.__module__
-        return (pkg, "cove.core")
+        """Modules whose classes a stored state of this game may name: the packages of
+        the state class and of the game states it derives from, and ``cove.core``."""
+        out = ["cove.core"]
+        for cls in self.state_cls.__mro__:
+            if cls is State or not issubclass(cls, State):
+                continue
+            mod = cls.__module__
+            pkg = mod.rpartition(".")[0] or mod
+            if pkg == "cove":  # a one-module game such as cove.example_game: only itself
+                pkg = mod
+            if pkg not in out:
+                out.append(pkg)
+        return tuple(out)
 
     def data_digests(self, options: Options) -> dict[str, str]:
         """Content hashes of the data files a configuration depends on (for records)."""
