@@ -113,6 +113,7 @@ def _one_game(ctx: _Ctx, rep: Report, samples: int) -> None:
     probe = game.new(ctx.players, ctx.seed, log=False, **ctx.options)
     length = _play_random(probe, Rng(ctx.seed + 17), bound)
     sample_at = {max(0, (k * length) // (samples + 1)) for k in range(1, samples + 1)}
+    rep.positions += len(sample_at)  # a planned position the game never reaches is not live
     spectator_views: list[str] = [_dump(state.view(None))]
     old_actions: list[tuple[int, Any]] = []
     _check_step(ctx, rep, state)
@@ -120,10 +121,8 @@ def _one_game(ctx: _Ctx, rep: Report, samples: int) -> None:
         if state.decisions >= bound:
             raise ctx.fail("bound", f"the game did not end within max_actions={bound}")
         if state.decisions in sample_at:
-            rep.positions += 1
-            if not state.is_over:
-                rep.live_positions += 1
-                _check_position(ctx, rep, state, old_actions)
+            rep.live_positions += 1
+            _check_position(ctx, rep, state, old_actions)
         movers = state.to_move()
         p = movers[rng.below(len(movers))]
         legal = state.legal_actions(p)
