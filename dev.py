@@ -33,13 +33,16 @@ def setup(extras: str = "dev") -> None:
     if not PY.exists():
         sys.stderr.write("Creating .venv ...\n")
         venv.create(VENV, with_pip=True)
-    stamp = VENV / f".installed-{extras}"
+    stamp = VENV / f".installed-{extras or 'core'}"
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == want:
         return
-    sys.stderr.write(f"Installing cove[{extras}] into .venv ...\n")
+    if not extras and any(s.read_text() == want for s in VENV.glob(".installed-*")):
+        return  # playing needs only the core, which every set-up installs
+    target = f".[{extras}]" if extras else "."
+    sys.stderr.write(f"Installing cove{target[1:]} into .venv ...\n")
     rc = run(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             "-e", f".[{extras}]")
+             "-e", target)
     if rc:
         sys.exit(f"pip install failed (exit {rc})")
     stamp.write_text(want)
@@ -52,10 +55,10 @@ def main() -> int:
         return 0
     cmd, rest = args[0], args[1:]
     if cmd == "play":
-        setup()
+        setup("")  # playing needs the core only: no pytest, mypy or ruff
         return run(BIN / "cove", "play", *(rest or ["tricky-tides", "--players", "3"]))
     if cmd == "cove":
-        setup()
+        setup("")
         return run(BIN / "cove", *rest)
     if cmd == "test":
         setup()

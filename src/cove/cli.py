@@ -11,8 +11,10 @@ import argparse
 import contextlib
 import json
 import os
+import secrets
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import IO, Any, NoReturn
 
 import cove
@@ -21,8 +23,9 @@ from cove.core.data import ENV_DIR
 from cove.core.errors import CoveError, PlayerCountError
 from cove.core.game import Game
 from cove.core.options import describe_options
-from cove.core.record import RESERVED, load_record, replay, save
+from cove.core.record import RESERVED, load_record, replay
 from cove.core.state import Event, State
+from cove.terminal import Table, check_save_path, format_moves, resolve, resume
 
 EXIT_USAGE = 2
 EXIT_UNFINISHED = 1
@@ -180,11 +183,15 @@ def _seat_arg(seat: int, players: int) -> int:
     return seat - 1
 
 
-def _opponents(spec: str | None, players: int, human: int | None) -> list[str]:
+def _opponents(spec: str | None, players: int, humans: Sequence[int]) -> list[str]:
     from cove import bots
 
     default = getattr(bots, "DEFAULT_PLAY_BOT", "random")
-    others = players - (0 if human is None else 1)
+    others = players - len(humans)
+    if not others:
+        if spec:
+            raise CliError("--bots was given but every seat is a human (--seat)")
+        return ["human"] * players
     specs = bot_specs(spec) or [default]
     if len(specs) == 1:
         specs = specs * others
@@ -195,7 +202,7 @@ def _opponents(spec: str | None, players: int, human: int | None) -> list[str]:
     out: list[str] = []
     it = iter(specs)
     for p in range(players):
-        out.append("human" if p == human else next(it))
+        out.append("human" if p in humans else next(it))
     return out
 
 
@@ -217,15 +224,21 @@ def _screen(game: Game, state: State, seat: int | None, color: bool, since: int)
 
 QUIT = object()  # _ask's answers when no move is chosen: the player left, or input ended
 EOF_ = object()
+UNDO = object()
+
+HELP = ("Type a move's number, its text or a unique short form ('sail n', 'a1'). Also:\n"
+        "  log    the whole log          undo   back to your previous decision\n"
+        "  hint   what the search bot would play, with estimated win shares\n"
+        "  help   this text              quit   leave (the save keeps the game)")
 
 
-def _ask(state: State, seat: int, read: Callable[[str], str | None]) -> Any:
-    """Ask the human for a move until a legal one is given; QUIT when they leave, EOF_ at
-    the end of input."""
+def _ask(table: Table, seat: int, read: Callable[[str], str | None]) -> Any:
+    """Ask the human at ``seat`` for a move until a legal one is given; QUIT when they
+    leave, EOF_ at the end of input, UNDO when they take a move back."""
+    state = table.state
     legal = list(state.legal_actions(seat))
-    print(f"\nYour move, {player_name(seat)}:")
-    for i, a in enumerate(legal, 1):
-        print(f"  {i:>2}. {a}")
+    print(f"\n{player_name(seat)}: {state.decision(seat)['prompt']}")
+    print("\n".join(format_moves(legal)))
     while True:
         line = read("> ")
         if line is None:
@@ -237,28 +250,28 @@ def _ask(state: State, seat: int, read: Callable[[str], str | None]) -> Any:
         if low in ("q", "quit", "exit"):
             return QUIT
         if low in ("?", "help"):
-            print("Type a move's number or its text; 'log' shows the whole log; 'quit' leaves.")
+            print(HELP)
             continue
         if low == "log":
             for e in state.events(seat):
                 print(f"  {e.text}")
             continue
-        if text.isdigit():
-            k = small_number(text)
-            if k is not None and 1 <= k <= len(legal):
-                return legal[k - 1]
-            print(f"No move {cut(text, 20)}: choose 1 to {len(legal)}, or type a move's text.")
+        if low == "undo":
+            if len(table.humans) < len(table.seats) or len(table.humans) == 1:
+                return UNDO
+            print("undo is for games against bots.")
             continue
-        found = state.find_action(seat, text)
-        if found is None:
-            why = state.explain_illegal(seat, text) if len(text) <= 200 else ""
-            if why:
-                print(f"{cut(why, 300)}.")
-            print(f"{cut(text)!r} is not a legal move now. Choose 1 to {len(legal)} or type one "
-                  "of: " + "; ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8
-                                                                     else ""))
+        if low == "hint":
+            print("Thinking...")
+            for a, visits, share in table.hint(seat):
+                est = "" if share != share else f"estimated win share {share:.0%}, "
+                print(f"  {a}  ({est}{visits} search visits)")
             continue
-        return found
+        action, why = resolve(state, seat, text)
+        if action is None:
+            print(why)
+            continue
+        return action
 
 
 def _input(prompt: str) -> str | None:
@@ -268,58 +281,129 @@ def _input(prompt: str) -> str | None:
         return None
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    from cove.bots import make_bot
+def _seats_arg(text: str | None, players: int) -> list[int]:
+    """--seat '1' or '1,2' (hot-seat): human seats, 0-based."""
+    parts = [t.strip() for t in (text or "1").split(",") if t.strip()]
+    seats = []
+    for t in parts:
+        k = small_number(t)
+        if k is None:
+            raise CliError(f"--seat takes seat numbers from 1 to {players}, e.g. 1 or 1,2; "
+                           f"got {cut(t, 20)!r}")
+        seats.append(_seat_arg(k, players))
+    if len(set(seats)) != len(seats):
+        raise CliError(f"--seat lists a seat twice: {cut(text or '', 40)}")
+    return seats
 
+
+def _table(args: argparse.Namespace) -> Table:
+    save_path = check_save_path(args.save) if args.save else None
+    if args.resume:
+        table = resume(args.resume)
+        if save_path is None:
+            save_path = Path(args.resume)
+        table.save_path = save_path
+        return table
     game = cove.load(args.game)
     players = players_arg(game, args.players,
                           max(game.min_players, 2 if game.max_players >= 2 else 1))
-    state = game.new(players, args.seed, **game_options(game, args.option))
-    human = _seat_arg(args.seat, players)
-    specs = _opponents(args.bots, players, human)
-    bots = {p: make_bot(specs[p], seed=args.seed * 31 + p) for p in range(players) if p != human}
+    seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
+    state = game.new(players, seed, **game_options(game, args.option))
+    humans = _seats_arg(args.seat, players)
+    specs = _opponents(args.bots, players, humans)
+    return Table(game, state, specs, save_path)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if not args.game and not args.resume:
+        raise CliError("play needs a game id (see 'cove games') or --resume FILE")
+    table = _table(args)
+    game = table.game
     color = use_color(not args.no_color, sys.stdout)
-    print(f"{game.name}: {players} players, seed {args.seed}. You are {player_name(human)}. "
-          + ", ".join(f"{player_name(p)}={specs[p]}" for p in bots))
-    seen = 0
+    humans = table.humans
+    names = ", ".join(f"{player_name(p)}={spec}" for p, spec in enumerate(table.seats)
+                      if spec != "human")
+    you = ", ".join(player_name(p) for p in humans)
+    print(f"{game.name}: {table.state.n} players, seed {table.state.seed} "
+          f"(play it again with --seed {table.state.seed}). "
+          f"You {'are' if len(humans) == 1 else 'share the screen as'} {you}"
+          + (f"; {names}" if names else "") + ".")
+    if table.save_path is not None:
+        print(f"Saving after every move to {table.save_path} "
+              f"(continue later with: cove play --resume {table.save_path}).")
+    table.save()
+    seen: dict[int, int] = {}
+    shown: int | None = None
     left: object = None
-    while not state.is_over:
-        movers = state.to_move()
-        for p in movers:  # bots commit first; simultaneous choices stay hidden from the human
-            if p != human and p in state.to_move():
-                state.apply(p, bots[p].act(state, p))
-        if state.is_over or human not in state.to_move():
-            continue
+    while True:
+        table.play_bots()
+        state = table.state
+        seat = table.human_to_move()
+        if state.is_over or seat is None:
+            break
+        if len(humans) > 1 and seat != shown:
+            print("\n" * 3 + f"Pass the screen to {player_name(seat)}, then press Enter.")
+            if _input("") is None:
+                left = EOF_
+                break
+        shown = seat
         print("\n" + "=" * 72)
-        print(_screen(game, state, human, color, seen))
-        seen = state.log_count(human)
-        action = _ask(state, human, _input)
+        print(_screen(game, state, seat, color, seen.get(seat, 0)))
+        seen[seat] = state.log_count(seat)
+        action = _ask(table, seat, _input)
+        if action is UNDO:
+            if table.undo(seat):
+                print(f"Undone: back to {player_name(seat)}'s previous decision.")
+                seen[seat] = 0
+            else:
+                print("Nothing to undo: you have not moved yet.")
+            continue
         if action is QUIT or action is EOF_:
             left = action
             break
-        state.apply(human, action)
-    if args.save:
-        save(state, args.save)
-    saved = f" Saved to {args.save}." if args.save else ""
+        table.apply(seat, action)
+    state = table.state
+    saved = f" Saved to {table.save_path}." if table.save_path else ""
     if left is EOF_:
         print(f"cove: the input ended after {state.decisions} moves: the game is left "
               f"unfinished.{saved}", file=sys.stderr)
         return EXIT_UNFINISHED
     if left is QUIT:
-        print("Game left unfinished." + saved)
+        print("Game left unfinished." + saved
+              + (f" Continue with: cove play --resume {table.save_path}" if saved else ""))
         return 0
+    viewer = humans[0] if len(humans) == 1 else None
     print("\n" + "=" * 72)
-    print(_screen(game, state, human, color, seen))
-    scores = state.scores()
-    print("\nFinal scores: " + ", ".join(
-        f"{player_name(p)}{' (you)' if p == human else ''} {scores[p]:g}" for p in range(players)))
-    winners = state.winners()
-    print("Winner" + ("s: " if len(winners) > 1 else ": ")
-          + ", ".join(player_name(p) for p in winners)
-          + (" -- you win!" if human in winners else ""))
-    if args.save:
-        print(f"Saved the game record to {args.save}; replay it with: cove replay {args.save}")
+    print(_screen(game, state, viewer, color, seen.get(humans[0], 0) if viewer is not None
+                  else 0))
+    print("\n" + final_lines(state, humans))
+    if table.save_path:
+        print(f"Saved the game record to {table.save_path}; replay it with: "
+              f"cove replay {table.save_path}")
     return 0
+
+
+def final_lines(state: State, humans: Sequence[int]) -> str:
+    """Final scores, the winner and, when scores tie, what decided it."""
+    scores = state.scores()
+    lines = ["Final scores: " + ", ".join(
+        f"{player_name(p)}{' (you)' if p in humans and len(humans) == 1 else ''} "
+        f"{scores[p]:g}" for p in range(state.n))]
+    winners = state.winners()
+    best = max(scores)
+    tied = [p for p in range(state.n) if scores[p] == best]
+    names = ", ".join(player_name(p) for p in winners)
+    if len(winners) > 1:
+        lines.append(f"Shared win: {names} (tied on {best:g}"
+                     + (" and on the tie-break)" if len(tied) > 1 else ")"))
+    elif len(tied) > 1:
+        lines.append(f"Winner: {names}, on the tie-break ("
+                     + " and ".join(player_name(p) for p in tied) + f" tied on {best:g})")
+    else:
+        lines.append(f"Winner: {names}")
+    if len(humans) == 1 and humans[0] in winners:
+        lines[-1] += " -- you win!"
+    return "\n".join(lines)
 
 
 # -- cove replay -----------------------------------------------------------------------------
@@ -511,10 +595,16 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--json", action="store_true", help="print JSON")
     g.set_defaults(func=cmd_games)
 
-    def game_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("game", help="game id (see 'cove games')")
+    def game_args(p: argparse.ArgumentParser, optional_game: bool = False,
+                  seed_default: int | None = 1) -> None:
+        if optional_game:
+            p.add_argument("game", nargs="?", help="game id (see 'cove games')")
+        else:
+            p.add_argument("game", help="game id (see 'cove games')")
         p.add_argument("--players", "-p", type=int, help="number of players")
-        p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+        p.add_argument("--seed", type=int, default=seed_default,
+                       help="random seed (default " + ("random, printed)" if seed_default is None
+                                                      else f"{seed_default})"))
         p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
                        help="a game option (repeatable; see 'cove games')")
         data_dir_arg(p)
@@ -525,11 +615,14 @@ def build_parser() -> argparse.ArgumentParser:
                        f"besides the built-in ones and ${ENV_DIR} (repeatable)")
 
     p = sub.add_parser("play", help="play in the terminal against bots")
-    game_args(p)
-    p.add_argument("--seat", type=int, default=1, help="your seat, 1..players (default 1)")
+    game_args(p, optional_game=True, seed_default=None)
+    p.add_argument("--seat", default="1", help="your seat, 1..players (default 1); several "
+                   "seats for players sharing the screen, e.g. 1,2")
+    p.add_argument("--resume", metavar="FILE", help="continue a game saved by 'cove play'")
     p.add_argument("--bots", help="bot specs for the other seats, comma-separated "
                    "(one spec for all, or one per seat)")
-    p.add_argument("--save", metavar="FILE", help="write the game record as JSON")
+    p.add_argument("--save", metavar="FILE", help="save the game (its record, as JSON) "
+                   "after every move")
     p.add_argument("--no-color", action="store_true", help="plain text, no colours")
     p.set_defaults(func=cmd_play)
 

@@ -153,6 +153,8 @@ class MctsBot(Bot):
         self.prior = prior
         self.last_iterations = 0
         self.last_steps = 0
+        self.last_ranking: list[tuple[Action, int, float]] = []
+        """After ``choose``: (action, visits, mean win share) at the root, best first."""
         self._lo = self._hi = 0.0
 
     def _value(self, st: Stat) -> float:
@@ -166,6 +168,7 @@ class MctsBot(Bot):
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
         self.last_iterations = self.last_steps = 0
+        self.last_ranking = []
         if len(legal) == 1:
             return legal[0]
         root = _Node()
@@ -197,6 +200,10 @@ class MctsBot(Bot):
                 break  # the most visited move can no longer be overtaken: same choice
         self.last_iterations, self.last_steps = done, steps
         stats = root.stats.get(player, {})
+        self.last_ranking = sorted(
+            ((a, st[0], st[1] / st[0]) for a in legal
+             if (st := stats.get(a)) is not None and st[0] > 0),
+            key=lambda x: (x[1], x[2]), reverse=True)
         best: Action = legal[0]
         best_key = (-1, -1.0)
         for a in legal:
