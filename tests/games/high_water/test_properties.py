@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import cove
 from cove.core.rng import Rng
-from cove.games.high_water.state import TRICK, HighWaterState
+from cove.games.high_water.common import TRICK
+from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import dice_total, new, random_play
 
 OPTIONS: list[dict[str, Any]] = [

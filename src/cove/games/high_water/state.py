@@ -42,6 +42,28 @@ from cove.games.high_water.actions import (
     Target,
     Use,
 )
+from cove.games.high_water.common import (
+    CREW_ROW,
+    OVER,
+    P_CAP,
+    P_CYCLE,
+    P_EXTRA,
+    P_FREE,
+    P_MARK,
+    P_PAY,
+    P_REM,
+    P_SAB,
+    P_SETDIE,
+    P_SETFACE,
+    PICK,
+    QUEST_ROW,
+    SEG,
+    SHORT,
+    TRICK,
+    can_pay,
+    dice_counts,
+    match_icons,
+)
 from cove.games.high_water.data import (
     BOUGHT_CREW,
     BOUGHT_QUEST,
@@ -51,54 +73,9 @@ from cove.games.high_water.data import (
     Card,
     Effect,
     HWData,
-    Icon,
     get,
 )
 from cove.games.high_water.options import HighWaterOptions
-
-# phases (SHORT: between rounds, the bag holds fewer dice than Phase 1 draws, R23)
-TRICK, PICK, SEG, OVER, SHORT = range(5)
-PHASE_NAMES = ("trick", "crates", "segment", "over", "bag short")
-STEP_NAMES = {
-    1: "passive abilities",
-    2: "active abilities",
-    3: "dice actions",
-    4: "buy cards",
-    5: "advance quests",
-    6: "remove sabotage",
-}
-# pending sub-decisions (first item of the ``pending`` tuple)
-P_SAB, P_REM, P_MARK, P_SETDIE, P_SETFACE, P_CYCLE, P_PAY, P_FREE, P_EXTRA, P_CAP = range(10)
-CREW_ROW, QUEST_ROW = 0, 1
-
-
-def can_pay(icons: Sequence[Icon], dice: Sequence[int]) -> bool:
-    """Whether distinct dice can be assigned to every icon (a small bipartite matching)."""
-    if len(icons) > len(dice):
-        return False
-    order = sorted(icons, key=lambda ic: len(ic.accepts))
-    return _match(order, 0, _counts(dice))
-
-
-def _counts(dice: Sequence[int]) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for d in dice:
-        counts[d] = counts.get(d, 0) + 1
-    return counts
-
-
-def _match(icons: Sequence[Icon], k: int, counts: dict[int, int]) -> bool:
-    if k == len(icons):
-        return True
-    acc = icons[k].accepts
-    for code, c in counts.items():
-        if c and code in acc:
-            counts[code] = c - 1
-            ok = _match(icons, k + 1, counts)
-            counts[code] = c
-            if ok:
-                return True
-    return False
 
 
 class HighWaterState(State):
@@ -648,7 +625,7 @@ class HighWaterState(State):
             dice = self.dice[p]
             if not dice:
                 return out
-            counts = _counts(dice)
+            counts = dice_counts(dice)
             nd = len(dice)
             names = set()
             rows = list(self.crew_row)
@@ -658,7 +635,7 @@ class HighWaterState(State):
                 if cid < 0 or cid in names:
                     continue
                 card = D.cards[cid]
-                if len(card.cost) <= nd and _match(card.match_order, 0, counts):
+                if len(card.cost) <= nd and match_icons(card.match_order, 0, counts):
                     names.add(cid)
                     out.append(Buy(card.key))
                     if first:

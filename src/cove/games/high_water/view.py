@@ -6,6 +6,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cove.games.high_water.common import (
+    P_CAP,
+    P_CYCLE,
+    P_EXTRA,
+    P_FREE,
+    P_MARK,
+    P_PAY,
+    P_REM,
+    P_SAB,
+    P_SETDIE,
+    P_SETFACE,
+    PHASE_NAMES,
+    SEG,
+    SHORT,
+    STEP_NAMES,
+    TRICK,
+)
 from cove.games.high_water.data import Card
 
 if TYPE_CHECKING:
@@ -26,34 +43,32 @@ def card_info(card: Card) -> dict[str, Any]:
 
 
 def _pending_text(s: HighWaterState) -> str:
-    from cove.games.high_water import state as st
-
     pend = s.pending
     if pend is None:
         return ""
     k = pend[0]
     D = s.D
-    if k == st.P_SAB:
+    if k == P_SAB:
         return f"choose a quest to sabotage ({pend[2]})"
-    if k == st.P_REM:
+    if k == P_REM:
         return f"choose a quest to clear a marker from ({pend[1]})"
-    if k == st.P_FREE:
+    if k == P_FREE:
         return "free removal: choose a quest to clear a marker from"
-    if k == st.P_EXTRA:
+    if k == P_EXTRA:
         return f"pay {D.extra_removal_gold} gold to remove one more marker, or end the segment"
-    if k == st.P_CAP:
+    if k == P_CAP:
         return f"return dice to the bag down to {s.options.carry_cap}"
-    if k == st.P_MARK:
+    if k == P_MARK:
         marked = " ".join(D.label[s.dice[s.cur()][i]] for i in pend[3])
         most = "any number" if not pend[2] else f"up to {pend[2]}"
         return f"choose dice to re-roll ({pend[4]}, {most}); chosen: {marked or '-'}"
-    if k == st.P_SETDIE:
+    if k == P_SETDIE:
         return "Quartermaster: choose a die to set"
-    if k == st.P_SETFACE:
+    if k == P_SETFACE:
         return f"Quartermaster: choose the new face of {D.label[s.dice[s.cur()][pend[1]]]}"
-    if k == st.P_CYCLE:
+    if k == P_CYCLE:
         return "Cartographer: choose a market card to put under its deck"
-    if k == st.P_PAY:
+    if k == P_PAY:
         card = D.cards[pend[3]]
         chosen = pend[4]
         paid = " ".join(D.label[s.dice[s.cur()][i]] for i in chosen)
@@ -63,8 +78,6 @@ def _pending_text(s: HighWaterState) -> str:
 
 
 def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
-    from cove.games.high_water.state import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK
-
     D = s.D
     lab = D.label
     seats = []
