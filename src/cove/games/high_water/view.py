@@ -18,6 +18,7 @@ from cove.games.high_water.common import (
     P_SETDIE,
     P_SETFACE,
     PHASE_NAMES,
+    PICK,
     SEG,
     SHORT,
     STEP_NAMES,
@@ -75,6 +76,64 @@ def _pending_text(s: HighWaterState) -> str:
         return (f"paying for {card.name}: icon {len(chosen) + 1} of {len(card.cost)} "
                 f"({card.cost[len(chosen)].text}); paid so far: {paid or '-'}")
     return ""
+
+
+_STEP_PROMPTS = {
+    2: "activate an active crew ability you can pay for",
+    3: "spend a die from your hold for its colour's action",
+    4: "buy a market card by matching its dice pattern",
+    5: "complete the next task of one of your quests",
+}
+
+
+def ask(s: HighWaterState, player: int | None) -> dict[str, Any]:
+    """The decision in one sentence (``player=None``: the same, said publicly). Only the
+    trick is secret, so only its public form differs."""
+    n = s.n
+    if s.phase == TRICK:
+        re = s.rereveals
+        coin = ("high water: the highest card wins" if s.high
+                else "low water: the lowest card wins")
+        if player is None:
+            what = "a new trick card" if re else "a trick card"
+            return {"kind": "trick", "prompt": f"choose {what} in secret ({coin})"}
+        if re:
+            return {"kind": "trick", "rereveal": re, "choices": s.trick_choices(player),
+                    "prompt": (f"Tie: choose a new trick card in secret, one you have not "
+                               f"revealed in this trick ({coin})")}
+        return {"kind": "trick", "rereveal": 0, "choices": s.trick_choices(player),
+                "prompt": f"Choose a trick card in secret ({coin} and picks the first crate)"}
+    if s.phase == PICK:
+        k = s.pick_i + 1
+        left = sum(c is not None for c in s.crates)
+        return {"kind": "crate", "pick": k,
+                "prompt": f"Take a crate: you pick {_nth(k)} of {n}, {left} crates are left"}
+    if s.phase == SHORT:
+        need, have = 3 * n, sum(s.bag)
+        return {"kind": "bag_short", "need": need, "bag": have,
+                "prompt": (f"Return a die to the bag: it holds {have} dice and the next round "
+                           f"needs {need}, and you hold the most")}
+    if s.phase != SEG:
+        return {"kind": "over", "prompt": "The game is over."}
+    if s.pending is not None:
+        text = _pending_text(s)
+        return {"kind": PENDING_KINDS[s.pending[0]], "step": s.step,
+                "prompt": text[:1].upper() + text[1:]}
+    step = s.step
+    return {"kind": "step", "step": step,
+            "prompt": (f"Step {step} ({STEP_NAMES[step]}): {_STEP_PROMPTS.get(step, 'act')}"
+                       + (", go on to a later step, or stop" if step < 5 else ", or stop"))}
+
+
+def _nth(k: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(k, f"#{k}")
+
+
+PENDING_KINDS = {
+    P_SAB: "sabotage", P_REM: "remove_marker", P_MARK: "reroll", P_SETDIE: "set_die",
+    P_SETFACE: "set_face", P_CYCLE: "cycle", P_PAY: "pay", P_FREE: "free_removal",
+    P_EXTRA: "paid_removal", P_CAP: "carry_cap",
+}
 
 
 def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
