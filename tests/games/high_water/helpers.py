@@ -7,8 +7,9 @@ from typing import Any
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.high_water import GAME
+from cove.games.high_water.common import SEG
 from cove.games.high_water.data import DATA
-from cove.games.high_water.state import SEG, HighWaterState
+from cove.games.high_water.state import HighWaterState
 
 CODE = {label: code for code, label in DATA.label.items()}
 CARD = {c.name: c.id for c in DATA.cards}

@@ -9,17 +9,9 @@ import pytest
 
 import cove
 from cove.games.high_water import GAME
+from cove.games.high_water.common import OVER, P_CAP, P_MARK, SEG, SHORT, TRICK, can_pay
 from cove.games.high_water.data import DATA, Icon
-from cove.games.high_water.state import (
-    OVER,
-    P_CAP,
-    P_MARK,
-    SEG,
-    SHORT,
-    TRICK,
-    HighWaterState,
-    can_pay,
-)
+from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
     CARD,
     dice_total,

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from cove.games.high_water import GAME
+from cove.games.high_water.common import SHORT, TRICK
 from cove.games.high_water.options import HighWaterOptions
-from cove.games.high_water.state import SHORT, TRICK, HighWaterState
+from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import new, random_play, to_segment
 from tests.games.high_water.test_properties import contains
 
@@ -119,7 +120,7 @@ def test_max_actions_bounds_every_game() -> None:
     assert GAME.max_actions is not None
     for n in (2, 3, 5):
         for opts in ({}, {"tie_rereveals": 1, "carry_cap": 3}):
-            bound = GAME.max_actions(n, HighWaterOptions(**opts))
+            bound = GAME.max_actions(n, GAME.options(n, **opts))
             s = new(n, seed=n, **opts)
             random_play(s, n)
             assert s.is_over and 0 < s.decisions < bound

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import cove
-from cove.games.high_water.state import PICK, SEG, TRICK, HighWaterState
+from cove.games.high_water.common import PICK, SEG, TRICK
+from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
     dice_total,
     new,
@@ -160,7 +161,7 @@ def test_r5_6_ties_re_reveal_until_no_new_card_is_left() -> None:
         assert s.phase == TRICK and s.to_move() == (0, 1)
     # F6 gave back 7..3 at one card; only 1 is new in this trick
     assert s.hands[0] == [1, 3, 4, 5, 6, 7]
-    assert texts(s, 0) == ["play 1"]
+    assert texts(s, 0) == ["play 1 (re-reveal 6)"]
     play_trick(s, {0: 1, 1: 1})
     assert s.phase == PICK and s.rereveals == 6
     assert any(e.text.startswith("Still tied and no re-reveal can break the tie")
@@ -176,7 +177,7 @@ def test_r5_7_a_re_reveal_needs_a_new_card() -> None:
     play_trick(s, {0: 5, 1: 5})
     play_trick(s, {0: 2, 1: 2})  # P1 is left with 3: F6 brings back 1, 4, 5, 6, 7
     assert s.hands[0] == [1, 3, 4, 5, 6, 7] and s.phase == TRICK
-    assert texts(s, 0) == ["play 1", "play 3", "play 4", "play 6", "play 7"]
+    assert texts(s, 0) == [f"play {v} (re-reveal 2)" for v in (1, 3, 4, 6, 7)]
     with pytest.raises(cove.IllegalAction, match="revealed 5 earlier in this trick"):
         s.apply(0, "play 5")
     play_trick(s, {0: 3, 1: 4})

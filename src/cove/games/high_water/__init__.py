@@ -8,6 +8,7 @@ from cove.games.high_water.data import get
 from cove.games.high_water.heuristic import heuristic
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.render import render
+from cove.games.high_water.space import action_key, observation_size, universe
 from cove.games.high_water.state import HighWaterState
 
 
@@ -42,7 +43,7 @@ GAME = Game(
     state_cls=HighWaterState,
     min_players=2,
     max_players=5,
-    version="4",
+    version="5",
     summary=(
         "Draft dice crates by a secret trick whose direction a water coin sets, then spend "
         "dice, gold and rum on crew and quests; first to 20 influence (working title; the "
@@ -55,6 +56,9 @@ GAME = Game(
     heuristic=heuristic,
     render=render,
     max_actions=max_actions,
+    actions=universe,
+    action_key=action_key,
+    observation_size=observation_size,
 )
 
 __all__ = ["GAME", "HighWaterState"]

@@ -12,11 +12,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Commit a trick card in secret (Phase 3, also a tie re-reveal)."""
+    """Commit a trick card in secret (Phase 3); ``rereveal`` k > 0: in the k-th tie
+    re-reveal of the trick, so a card offered in an earlier reveal is another action (the
+    text "play 5" still finds "play 5 (re-reveal 1)" as its unique prefix)."""
 
     card: int
+    rereveal: int = 0
 
     def __str__(self) -> str:
+        if self.rereveal:
+            return f"play {self.card} (re-reveal {self.rereveal})"
         return f"play {self.card}"
 
 

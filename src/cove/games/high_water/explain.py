@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cove.games.high_water.state import (
+from cove.games.high_water.common import (
     CREW_ROW,
     P_PAY,
     PICK,

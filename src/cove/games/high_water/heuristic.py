@@ -13,12 +13,13 @@ about the same or less); each crew card 0.1 per round left (the income it brings
 from __future__ import annotations
 
 from cove.core.state import State
+from cove.games.high_water.common import SEG
 
 RESERVE = 3  # gold or rum worth keeping beyond what the quests ask for (actives, removal)
 
 
 def heuristic(state: State, player: int) -> float:
-    from cove.games.high_water.state import SEG, HighWaterState
+    from cove.games.high_water.state import HighWaterState
 
     assert isinstance(state, HighWaterState)
     cards = state.D.cards

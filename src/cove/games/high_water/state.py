@@ -42,6 +42,28 @@ from cove.games.high_water.actions import (
     Target,
     Use,
 )
+from cove.games.high_water.common import (
+    CREW_ROW,
+    OVER,
+    P_CAP,
+    P_CYCLE,
+    P_EXTRA,
+    P_FREE,
+    P_MARK,
+    P_PAY,
+    P_REM,
+    P_SAB,
+    P_SETDIE,
+    P_SETFACE,
+    PICK,
+    QUEST_ROW,
+    SEG,
+    SHORT,
+    TRICK,
+    can_pay,
+    dice_counts,
+    match_icons,
+)
 from cove.games.high_water.data import (
     BOUGHT_CREW,
     BOUGHT_QUEST,
@@ -51,54 +73,12 @@ from cove.games.high_water.data import (
     Card,
     Effect,
     HWData,
-    Icon,
     get,
 )
+from cove.games.high_water.explain import explain
 from cove.games.high_water.options import HighWaterOptions
-
-# phases (SHORT: between rounds, the bag holds fewer dice than Phase 1 draws, R23)
-TRICK, PICK, SEG, OVER, SHORT = range(5)
-PHASE_NAMES = ("trick", "crates", "segment", "over", "bag short")
-STEP_NAMES = {
-    1: "passive abilities",
-    2: "active abilities",
-    3: "dice actions",
-    4: "buy cards",
-    5: "advance quests",
-    6: "remove sabotage",
-}
-# pending sub-decisions (first item of the ``pending`` tuple)
-P_SAB, P_REM, P_MARK, P_SETDIE, P_SETFACE, P_CYCLE, P_PAY, P_FREE, P_EXTRA, P_CAP = range(10)
-CREW_ROW, QUEST_ROW = 0, 1
-
-
-def can_pay(icons: Sequence[Icon], dice: Sequence[int]) -> bool:
-    """Whether distinct dice can be assigned to every icon (a small bipartite matching)."""
-    if len(icons) > len(dice):
-        return False
-    order = sorted(icons, key=lambda ic: len(ic.accepts))
-    return _match(order, 0, _counts(dice))
-
-
-def _counts(dice: Sequence[int]) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for d in dice:
-        counts[d] = counts.get(d, 0) + 1
-    return counts
-
-
-def _match(icons: Sequence[Icon], k: int, counts: dict[int, int]) -> bool:
-    if k == len(icons):
-        return True
-    acc = icons[k].accepts
-    for code, c in counts.items():
-        if c and code in acc:
-            counts[code] = c - 1
-            ok = _match(icons, k + 1, counts)
-            counts[code] = c
-            if ok:
-                return True
-    return False
+from cove.games.high_water.space import observation
+from cove.games.high_water.view import ask, build_view
 
 
 class HighWaterState(State):
@@ -142,6 +122,8 @@ class HighWaterState(State):
         "waiting",
         "won",
     )
+
+    DERIVED = ("D",)  # the data tables: rebuilt by setup() from options.data_file
 
     D: HWData
     options: HighWaterOptions
@@ -282,7 +264,8 @@ class HighWaterState(State):
             if self.logging:
                 got = " and ".join(x for x in (f"{g} gold" if g else "", f"{r} rum" if r else "")
                                    if x) or "nothing"
-                self.say(f"P{p + 1} gains {got} ({source})")
+                self.say(f"P{p + 1} gains {got} ({source})", kind="gain",
+                         data={"player": p, "gold": g, "rum": r, "source": source})
         elif k == "sabotage":
             self.pending = (P_SAB, e.target == "leader", source)
         elif k == "remove_marker":
@@ -321,10 +304,13 @@ class HighWaterState(State):
         if self.logging:
             self.say(f"Round {self.rnd}: crates " + " | ".join(
                 f"{i + 1}: " + " ".join(D.label[d] for d in c or ())
-                for i, c in enumerate(self.crates)))
+                for i, c in enumerate(self.crates)), kind="round",
+                data={"round": self.rnd,
+                      "crates": [[D.label[d] for d in c or ()] for c in self.crates]})
             coin = ("HIGH water: the highest card wins" if self.high
                     else "LOW water: the lowest card wins")
-            self.say("The water coin shows " + coin)
+            self.say("The water coin shows " + coin, kind="water",
+                     data={"water": "high" if self.high else "low"})
 
     def _play_card(self, p: int, v: int) -> None:
         """A trick card goes to the played pile; F6 replenishment at 1 card left."""
@@ -340,7 +326,8 @@ class HighWaterState(State):
             self.played[p] = [v]
             if self.logging:
                 self.say(f"P{p + 1} has one trick card left and takes back "
-                         + ", ".join(map(str, sorted(back))))
+                         + ", ".join(map(str, sorted(back))), kind="replenish",
+                         data={"player": p, "cards": sorted(back)})
 
     def trick_choices(self, p: int) -> list[int]:
         """The trick cards p may play now: the whole hand at the first reveal; in a re-reveal
@@ -381,12 +368,15 @@ class HighWaterState(State):
     def _reveal(self) -> None:
         """All commitments are in: reveal, then re-reveal ties (F5) or fix the order."""
         waiting = self.waiting
+        self.reveal()
         for p in waiting:
             self._play_card(p, self.commit[p])
         if self.logging:
             what = "reveal" if self.rereveals == 0 else f"re-reveal {self.rereveals}"
             self.say(f"Trick {what}: " + ", ".join(
-                f"P{p + 1} {self.commit[p]}" for p in waiting))
+                f"P{p + 1} {self.commit[p]}" for p in waiting), kind="reveal",
+                data={"rereveal": self.rereveals,
+                      "cards": {str(p): self.commit[p] for p in waiting}})
         self.commit = [-1] * self.n
         tied = self._tie_groups()
         # R5: every tied group re-reveals while its players still hold a card they have not
@@ -397,7 +387,8 @@ class HighWaterState(State):
             self.waiting = tuple(sorted(p for g in live for p in g))
             if self.logging:
                 self.say("Tie: " + "; ".join(" and ".join(f"P{p + 1}" for p in g)
-                                             for g in live) + " choose and reveal a new card")
+                                             for g in live) + " choose and reveal a new card",
+                         kind="tie", data={"groups": [list(g) for g in live]})
             return
         # every tie left is ordered by the seeded RNG (never by seat), with the reason logged
         tb = [0] * self.n
@@ -409,7 +400,8 @@ class HighWaterState(State):
                 tb[p] = r
             if self.logging:
                 self.say(why + ": the order of "
-                         + " and ".join(f"P{p + 1}" for p in g) + " is drawn at random")
+                         + " and ".join(f"P{p + 1}" for p in g) + " is drawn at random",
+                         kind="tie_chance", data={"players": list(g)})
         self.order = sorted(range(self.n), key=lambda p: (self._rank_key(p), tb[p]))
         self.won, self.last = self.order[0], self.order[-1]
         self.waiting = ()
@@ -417,7 +409,8 @@ class HighWaterState(State):
         self.pick_i = 0
         if self.logging:
             self.say(f"P{self.won + 1} wins the trick. Crate pick order: "
-                     + ", ".join(f"P{p + 1}" for p in self.order))
+                     + ", ".join(f"P{p + 1}" for p in self.order), kind="trick",
+                     data={"winner": self.won, "order": list(self.order)})
 
     def _take(self, p: int, i: int) -> None:
         crate = self.crates[i]
@@ -425,7 +418,9 @@ class HighWaterState(State):
         self.dice[p].extend(crate)
         self.crates[i] = None
         if self.logging:
-            self.say(f"P{p + 1} takes crate {i + 1} ({' '.join(self.lab(d) for d in crate)})")
+            self.say(f"P{p + 1} takes crate {i + 1} ({' '.join(self.lab(d) for d in crate)})",
+                     kind="take", data={"player": p, "crate": i,
+                                        "dice": [self.lab(d) for d in crate]})
         self.pick_i += 1
         if self.pick_i == self.n:
             self.phase = SEG
@@ -441,7 +436,7 @@ class HighWaterState(State):
         self.sub6 = 0
         self.pending = None
         if self.logging:
-            self.say(f"P{p + 1}'s action segment")
+            self.say(f"P{p + 1}'s action segment", kind="segment", data={"player": p})
         queue = []
         for cid in self.crew[p]:
             card = self.D.cards[cid]
@@ -461,12 +456,14 @@ class HighWaterState(State):
         p = self.cur()
         self.influence[p] = sum(self.D.cards[c].influence for c in self.done_q[p])
         if self.logging:
-            self.say(f"P{p + 1} ends the segment with {self.influence[p]} influence")
+            self.say(f"P{p + 1} ends the segment with {self.influence[p]} influence",
+                     kind="score", data={"player": p, "influence": self.influence[p]})
         if self.influence[p] >= self.options.goal and not self.triggered:
             self.triggered = True
             if self.logging:
                 self.say(f"P{p + 1} has reached {self.options.goal} influence: "
-                         "the game ends after this round")
+                         "the game ends after this round", kind="end_triggered",
+                         data={"player": p, "goal": self.options.goal})
         self.pending = None
         self.seg_i += 1
         if self.seg_i < self.n:
@@ -484,7 +481,9 @@ class HighWaterState(State):
             self.phase = OVER
             if self.logging:
                 self.say(f"Game over after round {self.rnd} ({self.end_reason}). Influence: "
-                         + ", ".join(f"P{q + 1} {self.influence[q]}" for q in range(self.n)))
+                         + ", ".join(f"P{q + 1} {self.influence[q]}" for q in range(self.n)),
+                         kind="game_over", data={"reason": self.end_reason,
+                                                 "influence": list(self.influence)})
             return
         need = 3 * self.n
         if sum(self.bag) < need:
@@ -493,7 +492,8 @@ class HighWaterState(State):
             self.phase = SHORT
             if self.logging:
                 self.say(f"The bag holds {sum(self.bag)} dice and Phase 1 needs {need}: the "
-                         "players with the most dice return dice until it has enough")
+                         "players with the most dice return dice until it has enough",
+                         kind="bag_short", data={"bag": sum(self.bag), "need": need})
             return
         self.phase_start_round()
 
@@ -590,7 +590,7 @@ class HighWaterState(State):
     def _legal_actions(self, player: int) -> Sequence[Action]:
         ph = self.phase
         if ph == TRICK:
-            return [Play(v) for v in self.trick_choices(player)]
+            return [Play(v, self.rereveals) for v in self.trick_choices(player)]
         if ph == PICK:
             return [Take(i, " ".join(self.lab(d) for d in c))
                     for i, c in enumerate(self.crates) if c is not None]
@@ -648,7 +648,7 @@ class HighWaterState(State):
             dice = self.dice[p]
             if not dice:
                 return out
-            counts = _counts(dice)
+            counts = dice_counts(dice)
             nd = len(dice)
             names = set()
             rows = list(self.crew_row)
@@ -658,7 +658,7 @@ class HighWaterState(State):
                 if cid < 0 or cid in names:
                     continue
                 card = D.cards[cid]
-                if len(card.cost) <= nd and _match(card.match_order, 0, counts):
+                if len(card.cost) <= nd and match_icons(card.match_order, 0, counts):
                     names.add(cid)
                     out.append(Buy(card.key))
                     if first:
@@ -737,6 +737,8 @@ class HighWaterState(State):
 
     # -- applying -------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
+        if isinstance(action, Play):
+            self.keep_secret()  # R3: hidden from the others until the reveal
         self._do(player, action)
         self._flow()
 
@@ -745,7 +747,8 @@ class HighWaterState(State):
         if isinstance(a, Play):
             self.commit[p] = a.card
             if self.logging:
-                self.say(f"P{p + 1} secretly commits {a.card}", to=p)
+                self.say(f"P{p + 1} secretly commits {a.card}", to=p, kind="commit",
+                         data={"player": p, "card": a.card})
             if all(self.commit[q] >= 0 for q in self.waiting):
                 self._reveal()
             return
@@ -775,7 +778,8 @@ class HighWaterState(State):
                     self.say(f"P{p + 1} activates {card.name}: it has nothing to act on now")
                 return
             if self.logging:
-                self.say(f"P{p + 1} activates {card.name}")
+                self.say(f"P{p + 1} activates {card.name}", kind="activate",
+                         data={"player": p, "card": card.name})
             self._start_effect(p, card.effect, card.name)
             return
         if isinstance(a, Use):
@@ -784,7 +788,8 @@ class HighWaterState(State):
             col = D.colours[a.die // 10]
             self.sflags |= 1 << col.flag
             if self.logging:
-                self.say(f"P{p + 1} uses {a.label} ({col.name} action)")
+                self.say(f"P{p + 1} uses {a.label} ({col.name} action)", kind="use",
+                         data={"player": p, "die": a.label})
             self._start_effect(p, col.action, f"{col.name} die", by_face=a.die % 10)
             return
         if isinstance(a, Target):
@@ -792,7 +797,8 @@ class HighWaterState(State):
             q[2] += 1
             if self.logging:
                 self.say(f"P{p + 1} puts a sabotage marker on P{a.player + 1}'s "
-                         f"{D.cards[q[0]].name}")
+                         f"{D.cards[q[0]].name}", kind="sabotage",
+                         data={"player": p, "target": a.player, "quest": D.cards[q[0]].name})
             self.pending = None
             return
         if isinstance(a, (Remove, Extra)):
@@ -802,7 +808,9 @@ class HighWaterState(State):
                 self.gold[p] -= D.extra_removal_gold
             if self.logging:
                 paid = f" for {D.extra_removal_gold} gold" if isinstance(a, Extra) else ""
-                self.say(f"P{p + 1} removes a sabotage marker from {D.cards[q[0]].name}{paid}")
+                self.say(f"P{p + 1} removes a sabotage marker from {D.cards[q[0]].name}{paid}",
+                         kind="remove_marker", data={"player": p, "quest": D.cards[q[0]].name,
+                                                     "paid": isinstance(a, Extra)})
             self.pending = None
             return
         if isinstance(a, End):
@@ -813,7 +821,8 @@ class HighWaterState(State):
             self._return_die(a.die)
             if self.logging:
                 why = "the bag is short" if self.phase == SHORT else "carry-over cap"
-                self.say(f"P{p + 1} returns {a.label} to the bag ({why})")
+                self.say(f"P{p + 1} returns {a.label} to the bag ({why})", kind="return",
+                         data={"player": p, "die": a.label})
             self.pending = None
             return
         if isinstance(a, Mark):
@@ -832,7 +841,9 @@ class HighWaterState(State):
                 dice[i] = self._roll(dice[i] // 10)
             if self.logging:
                 self.say(f"P{p + 1} re-rolls {' '.join(before)}: "
-                         + " ".join(self.lab(dice[i]) for i in pend[3]) + f" ({pend[4]})")
+                         + " ".join(self.lab(dice[i]) for i in pend[3]) + f" ({pend[4]})",
+                         kind="reroll", data={"player": p, "before": before,
+                                              "after": [self.lab(dice[i]) for i in pend[3]]})
             self.pending = None
             return
         if isinstance(a, Pick):
@@ -861,7 +872,9 @@ class HighWaterState(State):
                         cards[i] = self._draw(row)
                         if self.logging:
                             self.say(f"P{p + 1} puts {D.cards[c].name} under its deck and "
-                                     f"reveals {D.cards[cards[i]].name}")
+                                     f"reveals {D.cards[cards[i]].name}", kind="cycle",
+                                     data={"player": p, "card": D.cards[c].name,
+                                           "revealed": D.cards[cards[i]].name})
                         self.pending = None
                         return
             raise AssertionError(a)
@@ -896,13 +909,16 @@ class HighWaterState(State):
             q[1] += 1
             if self.logging:
                 self.say(f"P{p + 1} completes task '{t.text}' of {card.name}"
-                         + (f" with {a.label}" if a.label else ""))
+                         + (f" with {a.label}" if a.label else ""), kind="task",
+                         data={"player": p, "quest": card.name, "task": q[1] - 1})
             if q[1] == len(card.tasks):
                 self.quests[p].remove(q)
                 self.done_q[p].append(card.id)
                 if self.logging:
                     self.say(f"P{p + 1} completes the quest {card.name} "
-                             f"({card.influence} influence)")
+                             f"({card.influence} influence)", kind="quest",
+                             data={"player": p, "quest": card.name,
+                                   "influence": card.influence})
             return
         raise AssertionError(f"unhandled action {a!r}")
 
@@ -930,13 +946,13 @@ class HighWaterState(State):
         if self.logging:
             shown = self.D.cards[new].name if new >= 0 else "nothing (deck empty)"
             self.say(f"P{p + 1} buys {card.name} with {' '.join(self.lab(d) for d in paid)}; "
-                     f"the market reveals {shown}")
+                     f"the market reveals {shown}", kind="buy",
+                     data={"player": p, "card": card.name,
+                           "dice": [self.lab(d) for d in paid], "revealed": shown})
 
     # -- clear reasons for illegal text ------------------------------------------------------
     def explain_illegal(self, p: int, text: str) -> str:
         """Why ``text`` is not legal for p now (the rules reason), or '' if no better reason."""
-        from cove.games.high_water.explain import explain
-
         return explain(self, p, text)
 
     # -- scores, view, clone --------------------------------------------------------------------
@@ -1021,9 +1037,13 @@ class HighWaterState(State):
         return (float(len(self.done_q[player])), float(self.gold[player] + self.rum[player]))
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        from cove.games.high_water.view import build_view
-
         return build_view(self, player)
+
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        return ask(self, player)
+
+    def _observation(self, player: int) -> list[float]:
+        return observation(self, player)
 
     def clone(self) -> HighWaterState:
         s: HighWaterState = self._clone_base()

@@ -6,6 +6,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cove.games.high_water.common import (
+    P_CAP,
+    P_CYCLE,
+    P_EXTRA,
+    P_FREE,
+    P_MARK,
+    P_PAY,
+    P_REM,
+    P_SAB,
+    P_SETDIE,
+    P_SETFACE,
+    PHASE_NAMES,
+    PICK,
+    SEG,
+    SHORT,
+    STEP_NAMES,
+    TRICK,
+)
 from cove.games.high_water.data import Card
 
 if TYPE_CHECKING:
@@ -26,34 +44,32 @@ def card_info(card: Card) -> dict[str, Any]:
 
 
 def _pending_text(s: HighWaterState) -> str:
-    from cove.games.high_water import state as st
-
     pend = s.pending
     if pend is None:
         return ""
     k = pend[0]
     D = s.D
-    if k == st.P_SAB:
+    if k == P_SAB:
         return f"choose a quest to sabotage ({pend[2]})"
-    if k == st.P_REM:
+    if k == P_REM:
         return f"choose a quest to clear a marker from ({pend[1]})"
-    if k == st.P_FREE:
+    if k == P_FREE:
         return "free removal: choose a quest to clear a marker from"
-    if k == st.P_EXTRA:
+    if k == P_EXTRA:
         return f"pay {D.extra_removal_gold} gold to remove one more marker, or end the segment"
-    if k == st.P_CAP:
+    if k == P_CAP:
         return f"return dice to the bag down to {s.options.carry_cap}"
-    if k == st.P_MARK:
+    if k == P_MARK:
         marked = " ".join(D.label[s.dice[s.cur()][i]] for i in pend[3])
         most = "any number" if not pend[2] else f"up to {pend[2]}"
         return f"choose dice to re-roll ({pend[4]}, {most}); chosen: {marked or '-'}"
-    if k == st.P_SETDIE:
+    if k == P_SETDIE:
         return "Quartermaster: choose a die to set"
-    if k == st.P_SETFACE:
+    if k == P_SETFACE:
         return f"Quartermaster: choose the new face of {D.label[s.dice[s.cur()][pend[1]]]}"
-    if k == st.P_CYCLE:
+    if k == P_CYCLE:
         return "Cartographer: choose a market card to put under its deck"
-    if k == st.P_PAY:
+    if k == P_PAY:
         card = D.cards[pend[3]]
         chosen = pend[4]
         paid = " ".join(D.label[s.dice[s.cur()][i]] for i in chosen)
@@ -62,9 +78,65 @@ def _pending_text(s: HighWaterState) -> str:
     return ""
 
 
-def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
-    from cove.games.high_water.state import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK
+_STEP_PROMPTS = {
+    2: "activate an active crew ability you can pay for",
+    3: "spend a die from your hold for its colour's action",
+    4: "buy a market card by matching its dice pattern",
+    5: "complete the next task of one of your quests",
+}
 
+
+def ask(s: HighWaterState, player: int | None) -> dict[str, Any]:
+    """The decision in one sentence (``player=None``: the same, said publicly). Only the
+    trick is secret, so only its public form differs."""
+    n = s.n
+    if s.phase == TRICK:
+        re = s.rereveals
+        coin = ("high water: the highest card wins" if s.high
+                else "low water: the lowest card wins")
+        if player is None:
+            what = "a new trick card" if re else "a trick card"
+            return {"kind": "trick", "prompt": f"choose {what} in secret ({coin})"}
+        if re:
+            return {"kind": "trick", "rereveal": re, "choices": s.trick_choices(player),
+                    "prompt": (f"Tie: choose a new trick card in secret, one you have not "
+                               f"revealed in this trick ({coin})")}
+        return {"kind": "trick", "rereveal": 0, "choices": s.trick_choices(player),
+                "prompt": f"Choose a trick card in secret ({coin} and picks the first crate)"}
+    if s.phase == PICK:
+        k = s.pick_i + 1
+        left = sum(c is not None for c in s.crates)
+        return {"kind": "crate", "pick": k,
+                "prompt": f"Take a crate: you pick {_nth(k)} of {n}, {left} crates are left"}
+    if s.phase == SHORT:
+        need, have = 3 * n, sum(s.bag)
+        return {"kind": "bag_short", "need": need, "bag": have,
+                "prompt": (f"Return a die to the bag: it holds {have} dice and the next round "
+                           f"needs {need}, and you hold the most")}
+    if s.phase != SEG:
+        return {"kind": "over", "prompt": "The game is over."}
+    if s.pending is not None:
+        text = _pending_text(s)
+        return {"kind": PENDING_KINDS[s.pending[0]], "step": s.step,
+                "prompt": text[:1].upper() + text[1:]}
+    step = s.step
+    return {"kind": "step", "step": step,
+            "prompt": (f"Step {step} ({STEP_NAMES[step]}): {_STEP_PROMPTS.get(step, 'act')}"
+                       + (", go on to a later step, or stop" if step < 5 else ", or stop"))}
+
+
+def _nth(k: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(k, f"#{k}")
+
+
+PENDING_KINDS = {
+    P_SAB: "sabotage", P_REM: "remove_marker", P_MARK: "reroll", P_SETDIE: "set_die",
+    P_SETFACE: "set_face", P_CYCLE: "cycle", P_PAY: "pay", P_FREE: "free_removal",
+    P_EXTRA: "paid_removal", P_CAP: "carry_cap",
+}
+
+
+def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
     D = s.D
     lab = D.label
     seats = []

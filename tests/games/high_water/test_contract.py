@@ -1,0 +1,100 @@
+"""Contract v2 for High Water (R34): secret commitments in the history, the re-reveal
+action texts, decision prompts, the action space and portable state."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import pytest
+
+import cove
+from cove.core.state import HIDDEN
+from cove.games.high_water import GAME
+from cove.games.high_water.actions import Play
+from cove.games.high_water.common import PICK, TRICK
+from tests.games.high_water.helpers import new, play_trick, random_play, to_segment
+
+
+def test_r34_trick_commitments_stay_secret_in_the_history_until_the_reveal() -> None:
+    s = new(3, seed=2)
+    s.apply(1, "play 5")
+    s.apply(0, "play 2")
+    for q in (None, 0, 2):
+        assert s.history_for(q)[0] == (1, None)
+        rec = s.record(q) if q is not None else s.record(redacted=True)
+        assert rec["actions"][0] == [1, HIDDEN]
+    assert s.history_for(1)[0] == (1, Play(5))  # the owner sees their own card
+    assert s.history_for(2)[1] == (0, None)
+    s.apply(2, "play 7")  # the last commitment reveals all three
+    assert s.phase == PICK
+    for q in (None, 0, 1, 2):
+        assert [a for _, a in s.history_for(q)] == [Play(5), Play(2), Play(7)]
+    assert s.record()["actions"] == [[1, "play 5"], [0, "play 2"], [2, "play 7"]]
+
+
+def test_r34_1_a_re_reveal_play_is_its_own_action() -> None:
+    s = new(2, seed=1)
+    old = s.legal_actions(0)
+    play_trick(s, {0: 4, 1: 4})  # a tie: both re-reveal
+    assert s.phase == TRICK and s.rereveals == 1
+    legal = s.legal_actions(0)
+    assert [str(a) for a in legal] == [f"play {v} (re-reveal 1)" for v in (1, 2, 3, 5, 6, 7)]
+    for a in old:  # a choice from the first reveal is refused, as a value
+        with pytest.raises(cove.IllegalAction):
+            s.apply(0, a)
+    s.apply(0, "play 6")  # the short form finds the re-reveal play
+    assert s.history_for(0)[-1] == (0, Play(6, 1))
+    space = s.action_space
+    assert len({space.encode(a) for a in legal + old}) == len(legal) + len(old)
+
+
+def test_r34_2_every_decision_has_a_plain_prompt() -> None:
+    s = new(3, seed=4)
+    seen: set[str] = set()
+
+    def check(st: cove.State) -> None:
+        for p in st.to_move():
+            d = st.decision(p)
+            assert d["prompt"] and "\n" not in d["prompt"], d
+            seen.add(d["kind"])
+        pub = st.decision(None)
+        assert pub["waiting"] is True or st.is_over
+        if st.to_move() and len(st.to_move()) > 1:
+            assert "play" not in pub["prompt"]  # the public trick prompt names no card
+
+    random_play(s, 4, check=check)
+    assert {"trick", "crate", "step"} <= seen
+
+
+def test_to_json_and_pickle_round_trip_mid_segment() -> None:
+    s = to_segment(3, seed=5)
+    data = json.loads(json.dumps(s.to_json()))
+    assert "D" not in data["state"]  # the data tables are derived from the options
+    back = GAME.from_json(data)
+    assert back.fingerprint() == s.fingerprint()
+    assert pickle.loads(pickle.dumps(s)).fingerprint() == s.fingerprint()
+    a, b = s.clone(), back
+    random_play(a, 3)
+    random_play(b, 3)
+    assert a.fingerprint() == b.fingerprint()
+
+
+def test_observation_has_the_declared_size_and_hides_the_secret_card() -> None:
+    s = new(4, seed=6)
+    size = GAME.observation_size_for(4, s.options)
+    assert all(len(s.observation(p)) == size for p in range(4))
+    a, b = s.clone(), s.clone()
+    a.apply(0, "play 1")
+    b.apply(0, "play 7")
+    assert a.observation(1) == b.observation(1)
+    assert a.observation(0) != b.observation(0)
+
+
+def test_version_4_records_are_refused() -> None:
+    s = new(2, seed=1)
+    random_play(s, 1, limit=10)
+    rec = s.record()
+    rec["version"] = "4"
+    with pytest.raises(cove.RecordError, match="version"):
+        cove.replay(rec)
