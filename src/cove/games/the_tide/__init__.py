@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from cove.core.game import Game
 from cove.core.options import Options
+from cove.games.the_tide.actions import action_key, universe
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.heuristic import heuristic
 from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.render import render
-from cove.games.the_tide.state import TideState
+from cove.games.the_tide.state import TideState, observation_size
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -34,7 +35,7 @@ GAME = Game(
     state_cls=TideState,
     min_players=2,
     max_players=6,
-    version="4",
+    version="5",
     summary="Move friends on a 6x6 beach, collect rubbish groups and shells; every collection "
             "brings the tide, then a check scores recycling and collections. 10 points wins.",
     chance=True,
@@ -44,6 +45,9 @@ GAME = Game(
     heuristic=heuristic,
     render=render,
     max_actions=max_actions,
+    actions=universe,
+    action_key=action_key,
+    observation_size=observation_size,
 )
 
 __all__ = ["GAME"]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
-from cove.games.the_tide.board import COL_NAMES, SQ_NAMES
+from cove.core.options import Options
+from cove.games.the_tide.board import COL_NAMES, RAYS, SQ_NAMES
 from cove.games.the_tide.data import DATA
+from cove.games.the_tide.options import TideOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,3 +79,28 @@ PLACES = tuple(Place(s) for s in range(len(SQ_NAMES)))
 RETURNS = tuple(tuple(Return(t, c) for c in range(len(COL_NAMES))) for t in range(6))
 MOVES = tuple(tuple(Move(s, d) for d in range(len(SQ_NAMES))) for s in range(len(SQ_NAMES)))
 REWARDS = (Reward(False), Reward(True))
+
+
+def action_key(action: Any) -> Hashable:
+    """An action's entry in the universe. A collection is keyed by its square alone: at
+    any moment one friend stands there and one collection is legal from it, whatever the
+    size of the group (which changes from turn to turn)."""
+    if isinstance(action, Collect):
+        return ("collect", action.sq)
+    key: Hashable = action
+    return key
+
+
+def universe(players: int, options: Options) -> list[Hashable]:
+    """Every action (key) a configuration can offer, in a fixed order: 36 placements, 36
+    collections (by square), the moves along this configuration's rays (square by square,
+    ray by ray), pass, 5 tile types x 6 piles of returns, and the 2 rewards."""
+    assert isinstance(options, TideOptions)
+    out: list[Hashable] = list(PLACES)
+    out += [("collect", s) for s in range(len(SQ_NAMES))]
+    for s, rays in enumerate(RAYS[options.move_dirs]):
+        out += [MOVES[s][d] for ray in rays for d in ray]
+    out.append(PASS)
+    out += [r for t in range(1, 6) for r in RETURNS[t]]
+    out += list(REWARDS)
+    return out

@@ -26,7 +26,7 @@ def render(view: dict[str, Any], color: bool = False) -> str:
     if view["over"]:
         lines.append(f"The Tide - game over: {view.get('end_reason') or ''}")
     else:
-        who = decision["player"] if decision else view["active"]
+        who = view["to_move"][0] if view["to_move"] else view["active"]
         lines.append(f"The Tide - turn {view['turn']}, P{view['active'] + 1}'s turn; "
                      f"P{who + 1} to decide ({_describe(decision)})")
     header = "        " + "".join(f"  {c}  " for c in COL_NAMES[:cols])
@@ -86,16 +86,20 @@ def render(view: dict[str, Any], color: bool = False) -> str:
 
 
 def _describe(decision: dict[str, Any] | None) -> str:
+    """A short form of the decision; the mover's own view has the details (owner, pool)."""
     if not decision:
         return ""
     kind = decision["kind"]
     if kind == "place":
-        return f"place a friend of P{decision['owner'] + 1}"
+        owner = decision.get("owner")
+        return "place a friend" + (f" of P{owner + 1}" if owner is not None else "")
     if kind == "act":
         return "move, collect or pass"
     if kind == "shirk":
         return "choose a pile for a shirking friend's shell"
     if kind == "return":
+        if "pool" not in decision:
+            return "return tiles to the piles"
         pool = ", ".join(f"{n} {k}" for k, n in decision["pool"].items())
         return f"{decision['reason']}: return {decision['to_return']} of {pool} to the piles"
     return "double recycling: choose the reward"

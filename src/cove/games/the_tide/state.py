@@ -69,6 +69,21 @@ def _count(n: int, tile: int) -> str:
     return f"{n} {NAMES[tile] if n == 1 else PLURALS[tile]}"
 
 
+OBS_FIXED = SQUARES * 6 + COLS * (1 + HEIGHT * 5) + 5 + 5 + 1 + 5 + 1 + 3 + 3
+OBS_PER_SEAT = SQUARES + 8 + 3
+
+
+def observation_size(players: int, options: object) -> int:
+    return OBS_FIXED + OBS_PER_SEAT * players
+
+
+def _onehot(i: int, size: int) -> list[float]:
+    out = [0.0] * size
+    if i >= 0:
+        out[i] = 1.0
+    return out
+
+
 class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
@@ -122,6 +137,8 @@ class TideState(State):
         "waiting",
         "who",
     )
+
+    DERIVED = ("rules",)
 
     grid: list[int]
     fr: list[int]
@@ -178,7 +195,8 @@ class TideState(State):
         self.who = self.first
         if self.logging:
             self.say(f"{_p(self.first)} starts: each player places a friend of the player "
-                     "to their right, then the cleaning begins")
+                     "to their right, then the cleaning begins", kind="start",
+                     data={"first": self.first})
 
     # -- contract hooks --------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -333,7 +351,9 @@ class TideState(State):
         self.onboard[owner] += 1
         self.waiting[owner] -= 1
         if self.logging:
-            self.say(f"{_p(self.who)} places a friend of {_p(owner)} at {SQ_NAMES[sq]}")
+            self.say(f"{_p(self.who)} places a friend of {_p(owner)} at {SQ_NAMES[sq]}",
+                     kind="place", data={"player": self.who, "owner": owner,
+                                         "square": SQ_NAMES[sq]})
         if self.place_q:
             self.who = (self.place_q[0] + 1) % self.n
         else:
@@ -417,7 +437,9 @@ class TideState(State):
             self.fr[action.src] = -1
             if self.logging:
                 self.say(f"{_p(p)} moves a friend from {SQ_NAMES[action.src]} "
-                         f"to {SQ_NAMES[action.dst]}")
+                         f"to {SQ_NAMES[action.dst]}", kind="move",
+                         data={"player": p, "from": SQ_NAMES[action.src],
+                               "to": SQ_NAMES[action.dst]})
             self._after_action(False)
         elif isinstance(action, Collect):
             sq, t = action.sq, action.tile
@@ -428,11 +450,13 @@ class TideState(State):
             self.actor = sq
             if self.logging:
                 where = ", ".join(SQ_NAMES[s] for s in squares)
-                self.say(f"{_p(p)} collects {_count(len(squares), t)} ({where})")
+                self.say(f"{_p(p)} collects {_count(len(squares), t)} ({where})",
+                         kind="collect", data={"player": p, "tile": NAMES[t],
+                                               "squares": [SQ_NAMES[s] for s in squares]})
             self._after_action(True)
         else:
             if self.logging:
-                self.say(f"{_p(p)} passes")
+                self.say(f"{_p(p)} passes", kind="pass", data={"player": p})
             self._after_action(False)
 
     def _after_action(self, collected: bool) -> None:
@@ -446,7 +470,8 @@ class TideState(State):
                     cols = [COL_NAMES[c] for c, sq in enumerate(COLUMN_SQUARES)
                             if not self.piles[c] and not any(self.grid[s] for s in sq)]
                     self.say(f"column {', '.join(cols)} and its pile are empty: the game ends "
-                             + ("at once" if at_once else "after this check"))
+                             + ("at once" if at_once else "after this check"),
+                             kind="column_end", data={"columns": cols, "at_once": at_once})
                 if at_once:  # R7.2: "as soon as", before the check
                     self._finish("a column and its pile are empty")
                     return
@@ -464,6 +489,7 @@ class TideState(State):
         logging = self.logging
         one_step = self.rules.one_step
         notes: list[str] = []
+        drops: list[dict[str, str]] = []
         exhausted = False
         for c in range(COLS):
             squares = COLUMN_SQUARES[c]
@@ -492,6 +518,8 @@ class TideState(State):
                 slid = any(col[r] != grid[squares[r]] for r in range(ROWS) if r != drop)
                 bits = ["tiles slide down"] if slid else []
                 if drop >= 0:
+                    drops.append({"pile": COL_NAMES[c], "tile": NAMES[col[drop]],
+                                  "square": SQ_NAMES[squares[drop]]})
                     bits.append(f"pile {COL_NAMES[c]} drops a {NAMES[col[drop]]} "
                                 f"to {SQ_NAMES[squares[drop]]}")
                 if bits:
@@ -501,7 +529,8 @@ class TideState(State):
             if not pile and not any(col):
                 exhausted = True
         if logging:
-            self.say("the tide: " + ("; ".join(notes) if notes else "nothing moves"))
+            self.say("the tide: " + ("; ".join(notes) if notes else "nothing moves"),
+                     kind="tide", data={"drops": drops})
         return exhausted
 
     # -- the check (R5, R6) --------------------------------------------------------------
@@ -519,7 +548,8 @@ class TideState(State):
                 q_of[fr[s]] += 1
                 if self.logging:
                     self.say(f"{_p(fr[s])}'s friend at {SQ_NAMES[s]} is shirking on an "
-                             "empty square")
+                             "empty square", kind="shirking",
+                             data={"player": fr[s], "square": SQ_NAMES[s]})
         if self.rules.per_player:  # R5.2 option: one shell however many friends shirk
             q_of = [min(k, 1) for k in q_of]
         self.shirk_q = [q for q in self._order() for _ in range(q_of[q])]
@@ -536,7 +566,8 @@ class TideState(State):
                 q = self.shirk_q.pop(0)
                 if not self.held[q][SHELL]:
                     if self.logging:
-                        self.say(f"{_p(q)} has no shell to give up")
+                        self.say(f"{_p(q)} has no shell to give up", kind="no_shell",
+                                 data={"player": q})
                     continue
                 rooms = self._rooms()
                 if not rooms:
@@ -544,7 +575,7 @@ class TideState(State):
                     self.removed[SHELL] += 1
                     if self.logging:
                         self.say(f"{_p(q)} gives up a shell; every pile is full, so it leaves "
-                                 "the game")
+                                 "the game", kind="shell_removed", data={"player": q})
                     continue
                 if len(rooms) == 1:
                     self._shirk_pay(q, rooms[0])
@@ -562,7 +593,8 @@ class TideState(State):
         self.held[q][SHELL] -= 1
         self.piles[pile].append(SHELL)
         if self.logging:
-            self.say(f"{_p(q)} puts a shell back on pile {COL_NAMES[pile]}")
+            self.say(f"{_p(q)} puts a shell back on pile {COL_NAMES[pile]}", kind="shell_returned",
+                     data={"player": q, "pile": COL_NAMES[pile]})
 
     def _next_reward(self) -> bool:
         """Start the first reward that applies (R6 order); False if none does."""
@@ -608,7 +640,9 @@ class TideState(State):
                 text += f"; the friend at {SQ_NAMES[leaver]} leaves to deliver it"
             text += (", and comes back with a partner next turn" if partner
                      else "; no free token for a partner")
-            self.say(text)
+            self.say(text, kind="necklace", data={
+                "player": q, "friend_leaves": SQ_NAMES[leaver] if leaver >= 0 else None,
+                "partner": partner})
 
     def _start_return(self, q: int, kind: int, pool: list[int], k: int) -> None:
         self.ret_kind = kind
@@ -619,7 +653,9 @@ class TideState(State):
         if self.logging:
             used = ", ".join(_count(pool[t], t) for t in RUBBISH if pool[t])
             self.say(f"{_p(q)} completes a {RETURN_REASONS[kind]} ({used}) and returns "
-                     f"{k} tile{'s' if k != 1 else ''} to the piles")
+                     f"{k} tile{'s' if k != 1 else ''} to the piles", kind="reward_start",
+                     data={"player": q, "reward": RETURN_REASONS[kind], "to_return": k,
+                           "tiles": {NAMES[t]: pool[t] for t in RUBBISH if pool[t]}})
 
     def _return_tile(self, t: int, pile: int) -> None:
         q = self.ret_player
@@ -628,7 +664,8 @@ class TideState(State):
         self.ret_k -= 1
         self.piles[pile].append(t)
         if self.logging:
-            self.say(f"{_p(q)} returns a {NAMES[t]} to pile {COL_NAMES[pile]}")
+            self.say(f"{_p(q)} returns a {NAMES[t]} to pile {COL_NAMES[pile]}", kind="return",
+                     data={"player": q, "tile": NAMES[t], "pile": COL_NAMES[pile]})
 
     def _run_return(self) -> bool:
         """Continue a pending return; False when a decision (or the game end) waits."""
@@ -645,14 +682,17 @@ class TideState(State):
             self.who = q
             return False
         gone = []
+        gone_data: dict[str, int] = {}
         for t in TILE_TYPES:
             if pool[t]:
                 self.held[q][t] -= pool[t]
                 self.removed[t] += pool[t]
                 gone.append(_count(pool[t], t))
+                gone_data[NAMES[t]] = pool[t]
                 pool[t] = 0
         if self.logging and gone:
-            self.say(f"{_p(q)} removes {', '.join(gone)} from the game")
+            self.say(f"{_p(q)} removes {', '.join(gone)} from the game", kind="removed",
+                     data={"player": q, "tiles": gone_data})
         kind = self.ret_kind
         self.ret_kind = R_NONE
         if kind == R_DOUBLE:
@@ -676,7 +716,8 @@ class TideState(State):
                 self.held[o][t] -= 1
                 self.removed[t] += 1
                 if self.logging:
-                    self.say(f"{_p(o)} takes part and removes a {NAMES[t]} from the game")
+                    self.say(f"{_p(o)} takes part and removes a {NAMES[t]} from the game",
+                             kind="takes_part", data={"player": o, "tile": NAMES[t]})
 
     def _double_reward(self, q: int, friend: bool) -> None:
         if friend:
@@ -689,7 +730,9 @@ class TideState(State):
     def _award(self, q: int, pts: int, why: str) -> None:
         self.points[q] += pts
         if self.logging:
-            self.say(f"{_p(q)} scores {pts} for {why} (total {self.points[q]})")
+            self.say(f"{_p(q)} scores {pts} for {why} (total {self.points[q]})",
+                     kind="score", data={"player": q, "points": pts, "total": self.points[q],
+                                         "for": why})
         if self.points[q] >= DATA.win_points:
             self._finish(f"{_p(q)} reaches {DATA.win_points} points")
 
@@ -718,7 +761,8 @@ class TideState(State):
         self.shirk_q = []
         if self.logging:
             self.say(f"game over: {reason}; "
-                     + ", ".join(f"{_p(p)} {self.points[p]}" for p in range(self.n)))
+                     + ", ".join(f"{_p(p)} {self.points[p]}" for p in range(self.n)),
+                     kind="game_over", data={"reason": reason, "points": list(self.points)})
 
     # -- views, clone, resample ------------------------------------------------------------
     def _view(self, player: int | None) -> dict[str, Any]:
@@ -755,25 +799,89 @@ class TideState(State):
             "idle_turns": self.idle,
             "stall_limit": self.rules.stall_rounds * self.n,
             "stall_counts": "stuck" if self.rules.stuck_only else "idle",
-            "decision": self._decision(),
             "column_end": self.col_end,
             "end_reason": self.end_reason or None,
         }
         return v
 
-    def _decision(self) -> dict[str, Any] | None:
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        """The decision on top, in one sentence. Everything in it is public (R1.5), so the
+        spectator's description (``player=None``) has the same facts in the third person."""
         ph = self.phase
         if ph == OVER:
-            return None
-        d: dict[str, Any] = {"kind": PHASE_NAMES[ph], "player": self.who}
+            return {"kind": "over", "prompt": ""}
+        who = "you" if player is not None else _p(self.who)
+        your = "your" if player is not None else f"{_p(self.who)}'s"
+        d: dict[str, Any] = {"kind": PHASE_NAMES[ph]}
         if ph == PLACE:
-            d["owner"] = self.place_q[0]
+            owner = self.place_q[0]
+            d["owner"] = owner
             d["count"] = len(self.place_q)
+            d["prompt"] = (f"Place a friend of {_p(owner)} on the beach: on a tile without a "
+                           "friend, or on any free square when no such tile is left")
+        elif ph == ACT:
+            d["prompt"] = ("Take one action with one friend: move it 1-3 squares in a straight "
+                           "line without crossing another player's friend, collect the tile "
+                           "under it, or pass")
+        elif ph == SHIRK:
+            d["prompt"] = (f"A friend of {'yours' if player is not None else who} shirked on "
+                           f"an empty square: choose a pile with room for the shell "
+                           f"{who} give{'' if player is not None else 's'} up")
         elif ph == RETURN:
-            d["reason"] = RETURN_REASONS[self.ret_kind]
+            reason = RETURN_REASONS[self.ret_kind]
+            d["reason"] = reason
             d["pool"] = {NAMES[t]: self.ret_pool[t] for t in TILE_TYPES if self.ret_pool[t]}
             d["to_return"] = self.ret_k
+            d["prompt"] = (f"Return {self.ret_k} more tile{'s' if self.ret_k != 1 else ''} "
+                           f"of {your} {reason} to piles: choose a tile and a pile with room")
+        else:
+            d["prompt"] = (f"Double recycling: {who} choose{'' if player is not None else 's'} "
+                           f"{DATA.double_points} points, or {DATA.double_friend_points} point "
+                           "and a new friend")
         return d
+
+    def _observation(self, player: int) -> list[float]:
+        """``observation_size(n) = OBS_FIXED + OBS_PER_SEAT * n`` floats (SPEC.md,
+        Observation). Seats are relative: index k is the seat k places after ``player``.
+        Pile slots never seen by anyone (R8.3) are zeros."""
+        n = self.n
+        out: list[float] = []
+        for t in self.grid:
+            cell = [0.0] * 6
+            cell[t] = 1.0
+            out += cell
+        for f in self.fr:
+            cell = [0.0] * n
+            if f >= 0:
+                cell[(f - player) % n] = 1.0
+            out += cell
+        for c, pile in enumerate(self.piles):
+            out.append(len(pile) / HEIGHT)
+            slots = [0.0] * (HEIGHT * 5)
+            for k in range(self.hidden[c], len(pile)):
+                slots[k * 5 + pile[k] - 1] = 1.0
+            out += slots
+        counts = DATA.counts
+        for i in range(n):
+            p = (player + i) % n
+            h = self.held[p]
+            out += [h[t] / counts[t] for t in TILE_TYPES]
+            out += [self.points[p] / DATA.win_points, self.onboard[p] / MAX_FRIENDS,
+                    self.waiting[p] / MAX_FRIENDS]
+        out += [self.removed[t] / counts[t] for t in TILE_TYPES]
+        out += _onehot((self.cur - player) % n, n)
+        ph = self.phase
+        out += _onehot((self.who - player) % n if ph != OVER else -1, n)
+        out += _onehot(ph if ph != OVER else -1, 5)
+        out += _onehot((self.place_q[0] - player) % n if self.place_q else -1, n)
+        out.append(len(self.place_q) / MAX_FRIENDS)
+        out += [self.ret_pool[t] / 4 for t in TILE_TYPES]
+        out.append(self.ret_k / 4)
+        out += _onehot(self.ret_kind - 1, 3)
+        rules = self.rules
+        out += [self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit,
+                1.0 if self.col_end else 0.0]
+        return out
 
     def clone(self) -> TideState:
         s: TideState = self._clone_base()
