@@ -6,7 +6,7 @@ from typing import Any
 
 from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME
-from cove.games.tiny_epic_pirates import state as S
+from cove.games.tiny_epic_pirates import board as B
 from cove.games.tiny_epic_pirates.actions import Act
 from cove.games.tiny_epic_pirates.state import PiratesState
 
@@ -48,10 +48,10 @@ def new(n: int = 2, seed: int = 0, **opts: Any) -> PiratesState:
 def after_setup(n: int = 2, seed: int = 0, **opts: Any) -> PiratesState:
     """A game past the setup choices (first legal option each time), at P1's wheel."""
     s = new(n, seed, **opts)
-    while s.tasks[-1][0] in (S.T_NAVY_SETUP, S.T_COVE, S.T_SIDE):
+    while s.tasks[-1][0] in (B.T_NAVY_SETUP, B.T_COVE, B.T_SIDE):
         p = s.to_move()[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.tasks[-1][:2] == (S.T_WHEEL, 0)
+    assert s.tasks[-1][:2] == (B.T_WHEEL, 0)
     return s
 
 
@@ -113,7 +113,7 @@ def top(s: PiratesState) -> int:
 
 
 def limbo_cubes(s: PiratesState) -> int:
-    return sum(1 for t in s.tasks if t[0] == S.T_KEEP)
+    return sum(1 for t in s.tasks if t[0] == B.T_KEEP)
 
 
 def check_conservation(s: PiratesState) -> None:
@@ -124,7 +124,7 @@ def check_conservation(s: PiratesState) -> None:
     for t in range(len(R.cubes)):
         held = (s.bag[t] + s.market.count(t) + s.m_cube.count(t)
                 + sum(b.count(t) for b in s.booty)
-                + sum(1 for k in s.tasks if k[0] == S.T_KEEP and k[2] == t))
+                + sum(1 for k in s.tasks if k[0] == B.T_KEEP and k[2] == t))
         assert held == R.cubes[t], f"cubes of type {t}"
     for p in range(s.np):
         assert sum(s.wheel_dh[p]) + sum(s.assign[p]) + s.dh_reserve[p] == R.deckhands
@@ -144,21 +144,6 @@ def check_conservation(s: PiratesState) -> None:
     assert len(s.box_tokens) == 4
     used = [t for t in s.tokens if t >= 0] + s.box_tokens
     assert len(set(used)) == len(used)
-
-
-def snapshot(s: PiratesState) -> dict[str, str]:
-    """Every slot of the state (the game's and the base's), deeply, as text: two states with
-    equal snapshots hold equal decks, bags, tokens, stacks and history."""
-    out = {}
-    for cls in type(s).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name not in ("R", "_hist", "_log") and hasattr(s, name):
-                v = getattr(s, name)
-                out[name] = repr(v.state if name == "rng" else v)
-    # history and log are deep linked tuples (repr would recurse too far): read them flat
-    out["_hist"] = repr(s.history)
-    out["_log"] = repr([(e.seq, e.text) for q in [None, *range(s.n)] for e in s.events(q)])
-    return out
 
 
 def play_random(s: PiratesState, seed: int, check: bool = False, limit: int = 10**6) -> int:
@@ -182,7 +167,7 @@ def at_order(s: PiratesState, p: int, order: int) -> None:
     s.refreshed = False
     s.rerolls = 0
     s.bonus_left = []
-    s.tasks = [(S.T_END_TURN, p, 0), (S.T_BONUS_SETUP, p, 0), (S.T_ORDER, p, 0)]
+    s.tasks = [(B.T_END_TURN, p, 0), (B.T_BONUS_SETUP, p, 0), (B.T_ORDER, p, 0)]
     s.acts = None
     s._legal = None
     s._settle()

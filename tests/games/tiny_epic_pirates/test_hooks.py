@@ -11,6 +11,7 @@ import pytest
 from cove.bots import make_bot
 from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME, TURN_ACTIONS
+from cove.games.tiny_epic_pirates import board as B
 from cove.games.tiny_epic_pirates import state as S
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.state import PiratesState
@@ -47,15 +48,15 @@ BREAKS: list[tuple[str, Callable[[PiratesState], None]]] = [
     ("merchant cards", lambda s: setattr(s, "m_removed", s.m_removed + 1)),
     ("search tokens", lambda s: s.box_tokens.__setitem__(0, s.box_tokens[1])),
     ("sure-fire", lambda s: s.sure.__setitem__(0, s.sure[0] + 1)),
-    ("deckhands", lambda s: s.assign[1].__setitem__(S.REP, s.assign[1][S.REP] + 1)),
+    ("deckhands", lambda s: s.assign[1].__setitem__(B.REP, s.assign[1][B.REP] + 1)),
     ("gold", lambda s: s.gold.__setitem__(0, s.R.gold_cap + 1)),
     ("legend", lambda s: s.level.__setitem__(2, 8)),
     ("captain", lambda s: s.cap.__setitem__(0, 6)),
     ("hidden off a cove", lambda s: (s.hidden.__setitem__(0, True), s.pos.__setitem__(
         0, next(i for i in range(16) if s.card(i).kind != S.D.COVE)))),
-    ("battle", lambda s: setattr(s, "battle", [0, S.B_NAVY, -1, [], [], 0, 0])),
+    ("battle", lambda s: setattr(s, "battle", [0, B.B_NAVY, -1, [], [], 0, 0])),
     ("tasks left", lambda s: setattr(s, "over", True)),
-    ("no decision", lambda s: s.tasks.append((S.T_NEXT, 0, 0))),
+    ("no decision", lambda s: s.tasks.append((B.T_NEXT, 0, 0))),
 ]
 
 
@@ -102,8 +103,13 @@ def leaks(s: PiratesState) -> list[str]:
 def test_no_private_items_and_no_leaks() -> None:
     s = _mid_game(4, 9)
     assert all(s.private_items(p) == {} for p in range(4))
-    # nothing is known to one player alone: every viewer sees the same view
-    assert all({**s.view(p), "you": None} == s.view(None) for p in range(4))
+    # nothing is known to one player alone: every viewer sees the same view, bar who they
+    # are and whether the pending decision is theirs to take
+    def shared(v: dict[str, Any]) -> dict[str, Any]:
+        return {k: x for k, x in v.items() if k not in ("you", "decision")}
+
+    assert all(shared(s.view(p)) == shared(s.view(None)) for p in range(4))
+    assert s.view(None)["decision"]["waiting"]
     assert leaks(s) == []
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from cove.core.game import Game
 from cove.core.options import Options
+from cove.games.tiny_epic_pirates.actions import action_key, universe
 from cove.games.tiny_epic_pirates.heuristic import heuristic
+from cove.games.tiny_epic_pirates.observe import observation_size
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.render import render
 from cove.games.tiny_epic_pirates.state import PiratesState
@@ -36,7 +38,7 @@ GAME = Game(
     state_cls=PiratesState,
     min_players=1,
     max_players=4,
-    version="7",  # RULES.md "Versions" says what each one changed
+    version="8",  # RULES.md "Versions" says what each one changed
     summary="Pirate sandbox on a 4x4 sea: steer your captain round the wheel of orders, "
     "plunder, trade, fight merchants and rivals, and bury three treasures first. "
     "1 player plays against the solo pirate (partly DESIGN).",
@@ -47,4 +49,7 @@ GAME = Game(
     heuristic=heuristic,
     render=render,
     max_actions=max_actions,
+    actions=universe,
+    action_key=action_key,
+    observation_size=observation_size,
 )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cove.games.tiny_epic_pirates import board as S
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.actions import (
     A_ASSIGN,
@@ -35,12 +36,10 @@ from cove.games.tiny_epic_pirates.actions import (
 )
 
 if TYPE_CHECKING:
-    from cove.games.tiny_epic_pirates.state import PiratesState, Task
+    from cove.games.tiny_epic_pirates.state import PiratesState
 
 
-def choose(s: PiratesState, task: Task, acts: list[Act]) -> Act:
-    from cove.games.tiny_epic_pirates import state as S
-
+def choose(s: PiratesState, task: S.Task, acts: list[Act]) -> Act:
     kind, p, x = task
     if kind == S.T_WHEEL:
         roll = s.rng.randint(1, 6)
@@ -117,8 +116,6 @@ def _goal(s: PiratesState, p: int, i: int) -> bool:
 
 
 def _sail(s: PiratesState, p: int, acts: list[Act]) -> Act:
-    from cove.games.tiny_epic_pirates.state import NEIGH, dist
-
     stop = next(a for a in acts if a.kind == A_STOP)
     here = s.pos[p]
     if _goal(s, p, here):
@@ -126,13 +123,13 @@ def _sail(s: PiratesState, p: int, acts: list[Act]) -> Act:
     goals = [i for i in range(16) if _goal(s, p, i)]
     if not goals:
         return stop
-    d0 = min(dist(here, g) for g in goals)
+    d0 = min(S.dist(here, g) for g in goals)
     best = None
     for a in acts:
         if a.kind != A_SAIL:
             continue
-        nb = next(c for d, c in NEIGH[here] if d == a.a)
-        if min(dist(nb, g) for g in goals) < d0:
+        nb = next(c for d, c in S.NEIGH[here] if d == a.a)
+        if min(S.dist(nb, g) for g in goals) < d0:
             storm = s.card(nb).kind == D.STORM
             if best is None or not storm:
                 best = a

@@ -12,7 +12,7 @@ Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cove.core.rng import Rng
 from cove.core.state import State
@@ -45,53 +45,64 @@ from cove.games.tiny_epic_pirates.actions import (
     A_WHEEL,
     Act,
 )
-from cove.games.tiny_epic_pirates.options import PiratesOptions
-
-RIG, CAN, EXT, REP = range(4)
-ASSIGN = ("rigging", "cannons", "extort", "repair")
-DIRS = ((-1, 0, "north"), (0, 1, "east"), (1, 0, "south"), (0, -1, "west"))
-CORNERS = (0, 3, 12, 15)
-OPPOSITE = {0: 15, 15: 0, 3: 12, 12: 3}
-
-# Neighbours: for each card, tuple of (dir index, card).
-NEIGH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        (d, (r + dr) * 4 + (c + dc))
-        for d, (dr, dc, _) in enumerate(DIRS)
-        if 0 <= r + dr < 4 and 0 <= c + dc < 4
-    )
-    for r in range(4)
-    for c in range(4)
+from cove.games.tiny_epic_pirates.board import (
+    ASSIGN,
+    B_MERCHANT,
+    B_NAVY,
+    B_PIRATE,
+    CAN,
+    CORNERS,
+    DIRS,
+    EXT,
+    NEIGH,
+    OPPOSITE,
+    REP,
+    RIG,
+    T_AUTO,
+    T_BONUS_SETUP,
+    T_CAPBURY,
+    T_CAPT2,
+    T_COVE,
+    T_CREW,
+    T_CREWBONUS,
+    T_DIST,
+    T_END_TURN,
+    T_FIRE,
+    T_JOSTLE,
+    T_KEEP,
+    T_LEGEND,
+    T_LOSE,
+    T_MCUBE,
+    T_NAVY_FIGHT,
+    T_NAVY_MOVE,
+    T_NAVY_SETUP,
+    T_NEWHAND,
+    T_NEXT,
+    T_ORDER,
+    T_PAY,
+    T_PORT,
+    T_REASSIGN,
+    T_RELEASE,
+    T_RESOLVE,
+    T_ROLL,
+    T_SAIL,
+    T_SIDE,
+    T_START,
+    T_WHEEL,
+    T_WHEEL_DONE,
+    Task,
+    cell,
+    dist,
 )
-
-
-def cell(i: int) -> str:
-    return "abcd"[i // 4] + str(i % 4 + 1)
-
-
-def dist(a: int, b: int) -> int:
-    return abs(a // 4 - b // 4) + abs(a % 4 - b % 4)
-
-
-# Tasks. Decisions first, then automatic steps (>= T_AUTO).
-(
-    T_NAVY_SETUP, T_COVE, T_SIDE, T_WHEEL, T_PAY, T_RELEASE, T_SAIL, T_JOSTLE, T_ORDER,
-    T_KEEP, T_CREW, T_DIST, T_CAPBURY, T_CAPT2, T_CREWBONUS, T_FIRE, T_PORT, T_NEWHAND,
-    T_NAVY_MOVE, T_LOSE, T_REASSIGN,
-) = range(21)
-T_AUTO = 100
-(
-    T_START, T_WHEEL_DONE, T_BONUS_SETUP, T_ROLL, T_RESOLVE, T_MCUBE, T_LEGEND, T_END_TURN,
-    T_NAVY_FIGHT, T_NEXT,
-) = range(T_AUTO, T_AUTO + 10)
-
-# Battle kinds.
-B_MERCHANT, B_PIRATE, B_NAVY = range(3)
-
-Task = tuple[int, int, int]
+from cove.games.tiny_epic_pirates.observe import observation
+from cove.games.tiny_epic_pirates.options import PiratesOptions
+from cove.games.tiny_epic_pirates.solo import choose
+from cove.games.tiny_epic_pirates.view import ask, build_view
 
 
 class PiratesState(State):
+    DERIVED: ClassVar[tuple[str, ...]] = ("R",)  # the ruleset, loaded from the options
+
     __slots__ = (
         "R",
         "acts",
@@ -229,11 +240,12 @@ class PiratesState(State):
             self.say(
                 "the sea: "
                 + ", ".join(f"{cell(i)} {R.maps[m].name}" for i, m in enumerate(maps))
-            )
+            , kind="setup")
             self.say(f"ports at {cell(self.ports[0])} and {cell(self.ports[1])}; market "
-                     + ", ".join(f"{R.booty[t]} {v + 2}" for v, t in enumerate(market)))
+                     + ", ".join(f"{R.booty[t]} {v + 2}" for v, t in enumerate(market)),
+                     kind="setup")
             self.say("merchant cards " + " and ".join(str(v) for v in self.m_card)
-                     + "; crew line " + self._line_text())
+                     + "; crew line " + self._line_text(), kind="setup")
         tasks: list[Task] = [(T_START, 0, 0)]
         for p in reversed(range(np)):
             tasks.append((T_SIDE, p, 0))
@@ -372,6 +384,12 @@ class PiratesState(State):
         self.acts = None
         self._do(self.tasks.pop(), action)
         self._settle()
+
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        return ask(self, player)
+
+    def _observation(self, player: int) -> list[float]:
+        return observation(self, player)
 
     def _settle(self) -> None:
         """Run automatic steps and single-choice decisions until a real choice is pending."""
@@ -630,19 +648,22 @@ class PiratesState(State):
         if kind == T_NAVY_SETUP:
             self.navy = act.a
             if log:
-                self.say(f"{self.name(p)} puts the navy at {cell(act.a)}")
+                self.say(f"{self.name(p)} puts the navy at {cell(act.a)}",
+                         kind="navy", data={"cell": cell(act.a)})
         elif kind == T_COVE:
             self.pos[p] = act.a
             self.hidden[p] = True
             if log:
-                self.say(f"{self.name(p)} starts hidden in the cove at {cell(act.a)}")
+                self.say(f"{self.name(p)} starts hidden in the cove at {cell(act.a)}",
+                         kind="cove", data={"player": p, "cell": cell(act.a)})
         elif kind == T_SIDE:
             self.side[p] = act.a
             if log:
                 c = R.captains[self.captain[p]]
                 self.say(f"{self.name(p)} commands with {c.name}, side {'AB'[act.a]} "
                          f"(trigger {D.ORDERS[c.trigger[act.a]]}, dice "
-                         f"{' '.join(map(str, c.dice[act.a]))})")
+                         f"{' '.join(map(str, c.dice[act.a]))})",
+                         kind="captain_side", data={"player": p, "side": "AB"[act.a]})
         elif kind == T_WHEEL:
             self._move_captain(p, act.a)
         elif kind == T_PAY:
@@ -651,19 +672,24 @@ class PiratesState(State):
             if act.a == EXT and x > self.cap[p]:
                 self.line_ext -= 1               # left Extort before the line
             if log:
-                self.say(f"{self.name(p)} skips space {x} with a deckhand from {ASSIGN[act.a]}")
+                self.say(f"{self.name(p)} skips space {x} with a deckhand from {ASSIGN[act.a]}",
+                         kind="deckhand",
+                         data={"player": p, "from": ASSIGN[act.a], "to": f"wheel {x}"})
         elif kind == T_RELEASE:
             self.wheel_dh[p][x] = 0
             self.assign[p][act.a] += 1
             if act.a == EXT and x > self.cap[p]:
                 self.line_ext += 1               # on Extort in time for the line
             if log:
-                self.say(f"{self.name(p)} moves the deckhand from space {x} to {ASSIGN[act.a]}")
+                self.say(f"{self.name(p)} moves the deckhand from space {x} to {ASSIGN[act.a]}",
+                         kind="deckhand",
+                         data={"player": p, "from": f"wheel {x}", "to": ASSIGN[act.a]})
         elif kind == T_NEWHAND:
             self.dh_reserve[p] -= 1
             self.assign[p][act.a] += 1
             if log:
-                self.say(f"{self.name(p)} puts the new deckhand on {ASSIGN[act.a]}")
+                self.say(f"{self.name(p)} puts the new deckhand on {ASSIGN[act.a]}",
+                         kind="deckhand", data={"player": p, "from": "legend", "to": ASSIGN[act.a]})
         elif kind == T_SAIL:
             self._sail(p, act)
         elif kind == T_JOSTLE:
@@ -676,11 +702,13 @@ class PiratesState(State):
                     where = ASSIGN[act.a]
                 self.assign[p][REP] += 1
                 if log:
-                    self.say(f"{self.name(p)} is jostled: a deckhand goes from {where} to repair")
+                    self.say(f"{self.name(p)} is jostled: a deckhand goes from {where} to repair",
+                             kind="jostle", data={"player": p, "from": where})
         elif kind == T_ORDER:
             if k == A_SKIP:
                 if log:
-                    self.say(f"{self.name(p)} skips the {D.ORDERS[self.order_of(p)]} order")
+                    self.say(f"{self.name(p)} skips the {D.ORDERS[self.order_of(p)]} order",
+                             kind="skip", data={"player": p, "order": D.ORDERS[self.order_of(p)]})
             else:
                 self._carry_out(p, act, True)
         elif kind == T_KEEP:
@@ -690,11 +718,14 @@ class PiratesState(State):
                 self.bag[act.a] += 1
                 if log:
                     self.say(f"{self.name(p)} loads {R.booty[x]} and throws {R.booty[act.a]} "
-                             "back in the bag")
+                             "back in the bag",
+                             kind="cube",
+                             data={"player": p, "kept": R.booty[x], "returned": R.booty[act.a]})
             else:
                 self.bag[x] += 1
                 if log:
-                    self.say(f"{self.name(p)} throws the new {R.booty[x]} back in the bag")
+                    self.say(f"{self.name(p)} throws the new {R.booty[x]} back in the bag",
+                             kind="cube", data={"player": p, "returned": R.booty[x]})
         elif kind == T_CREW:
             self._crew_do(p, x, act)
         elif kind == T_DIST and k == A_DONE:
@@ -714,7 +745,8 @@ class PiratesState(State):
                 return
             self.navy = NEIGH[self.navy][[d for d, _ in NEIGH[self.navy]].index(act.a)][1]
             if log:
-                self.say(f"the navy sails {DIRS[act.a][2]} to {cell(self.navy)}")
+                self.say(f"the navy sails {DIRS[act.a][2]} to {cell(self.navy)}",
+                         kind="navy", data={"cell": cell(self.navy)})
         elif kind in (T_DIST, T_REASSIGN):
             if k == A_MOVE:
                 src = act.a
@@ -729,14 +761,17 @@ class PiratesState(State):
                     self.hide_placed += 1
                 if log:
                     self.say(f"{self.name(p)} reassigns a deckhand from {where} to "
-                             f"{ASSIGN[act.b]}")
+                             f"{ASSIGN[act.b]}",
+                             kind="deckhand",
+                             data={"player": p, "from": where, "to": ASSIGN[act.b]})
                 tasks.append((kind, p, x + 1))
         elif kind == T_LOSE:
             if k == A_LOSE:
                 self.booty[p].remove(act.a)
                 self.bag[act.a] += 1
                 if log:
-                    self.say(f"{self.name(p)} loses a {R.booty[act.a]} cube to the navy")
+                    self.say(f"{self.name(p)} loses a {R.booty[act.a]} cube to the navy",
+                             kind="cube", data={"player": p, "lost": R.booty[act.a]})
         else:
             raise AssertionError(f"unknown task {task}")
 
@@ -752,7 +787,8 @@ class PiratesState(State):
                     self.bag[t] -= 1
                     self.booty[q].append(t)
                     if log:
-                        self.say(f"{self.name(q)} starts with 1 {R.booty[t]}")
+                        self.say(f"{self.name(q)} starts with 1 {R.booty[t]}",
+                                 kind="cube", data={"player": q, "loaded": R.booty[t]})
             self._start_turn(0)
         elif kind == T_WHEEL_DONE:
             o = self.order_of(p)
@@ -767,7 +803,8 @@ class PiratesState(State):
                 e = self.line_ext if at_line else self.assign[p][EXT]
                 self.add_gold(p, e)
                 if log:
-                    self.say(f"{self.name(p)} crosses the ship line: extort gives {e} gold")
+                    self.say(f"{self.name(p)} crosses the ship line: extort gives {e} gold",
+                             kind="gold", data={"player": p, "gold": e, "why": "extort"})
         elif kind == T_BONUS_SETUP:
             self._setup_bonuses(p)
         elif kind == T_ROLL:
@@ -776,14 +813,17 @@ class PiratesState(State):
             dice = [self.rng.randint(1, 6) for _ in range(self.dice_count(p))]
             b[3 if p == b[0] else 4] = dice
             if log:
-                self.say(f"{self.name(p)} rolls {' '.join(map(str, dice))}")
+                self.say(f"{self.name(p)} rolls {' '.join(map(str, dice))}",
+                         kind="roll", data={"player": p, "dice": list(dice)})
             self.tasks.append((T_FIRE, p, 0))
         elif kind == T_RESOLVE:
             self._resolve_battle()
         elif kind == T_MCUBE:
             self.m_cube[x] = self._draw()
             if log and self.m_cube[x] >= 0:
-                self.say(f"merchant {'ab'[x]} loads a {R.booty[self.m_cube[x]]} cube")
+                self.say(f"merchant {'ab'[x]} loads a {R.booty[self.m_cube[x]]} cube",
+                         kind="merchant",
+                         data={"merchant": "ab"[x], "cube": R.booty[self.m_cube[x]]})
         elif kind == T_LEGEND:
             self._gain_legend(p)
         elif kind == T_END_TURN:
@@ -795,7 +835,8 @@ class PiratesState(State):
         elif kind == T_NAVY_FIGHT:
             if self.navy == self.pos[p] and not self.hidden[p]:
                 if log:
-                    self.say(f"the navy attacks {self.name(p)} at {cell(self.navy)}")
+                    self.say(f"the navy attacks {self.name(p)} at {cell(self.navy)}",
+                             kind="battle", data={"attacker": "navy", "target": p})
                 self.battle = [p, B_NAVY, -1, [], [], 0, 0]
                 self.tasks.append((T_RESOLVE, p, 0))
                 self.tasks.append((T_ROLL, p, 0))
@@ -813,7 +854,8 @@ class PiratesState(State):
         self.rerolls = 0
         self.bonus_left = []
         if self.logging:
-            self.say(f"-- round {self.turn // self.np + 1}: {self.name(p)}'s turn --")
+            self.say(f"-- round {self.turn // self.np + 1}: {self.name(p)}'s turn --",
+                     kind="turn", data={"round": self.turn // self.np + 1, "player": p})
         self.tasks += [(T_END_TURN, p, 0), (T_BONUS_SETUP, p, 0), (T_ORDER, p, 0),
                        (T_SAIL, p, 0), (T_WHEEL, p, 0)]
 
@@ -837,7 +879,7 @@ class PiratesState(State):
             self.say(f"game over: {why}; treasures "
                      + ", ".join(f"{self.name(q)} {len(self.treasures[q])}"
                                  for q in range(self.np))
-                     + f" (scores {sc})")
+                     + f" (scores {sc})", kind="end", data={"why": why, "scores": sc})
 
     def _move_captain(self, p: int, dest: int) -> None:
         cur = self.cap[p]
@@ -860,7 +902,9 @@ class PiratesState(State):
         self.line_ext = self.assign[p][EXT]
         if self.logging:
             self.say(f"{self.name(p)} moves the captain to {dest}: "
-                     f"{D.ORDERS[self.wheel[p][dest]]}")
+                     f"{D.ORDERS[self.wheel[p][dest]]}",
+                     kind="captain",
+                     data={"player": p, "space": dest, "order": D.ORDERS[self.wheel[p][dest]]})
         self.tasks.append((T_WHEEL_DONE, p, 0))
         for s in reversed(release):
             self.tasks.append((T_RELEASE, p, s))
@@ -870,14 +914,16 @@ class PiratesState(State):
     def _sail(self, p: int, act: Act) -> None:
         if act.kind == A_STOP:
             if self.logging and self.moves_used:
-                self.say(f"{self.name(p)} stops at {cell(self.pos[p])}")
+                self.say(f"{self.name(p)} stops at {cell(self.pos[p])}",
+                         kind="sail", data={"player": p, "stop": cell(self.pos[p])})
             return
         self.tasks.append((T_SAIL, p, 0))
         if act.kind == A_TOKEN:
             self.sail_tokens[p].remove(act.a)
             self.sail_bonus += act.a
             if self.logging:
-                self.say(f"{self.name(p)} spends a +{act.a} sail token")
+                self.say(f"{self.name(p)} spends a +{act.a} sail token",
+                         kind="sail", data={"player": p, "token": act.a})
             return
         here = self.pos[p]
         nb = next(c for d, c in NEIGH[here] if d == act.a)
@@ -885,10 +931,12 @@ class PiratesState(State):
         self.hidden[p] = False
         self.moves_used += 1
         if self.logging:
-            self.say(f"{self.name(p)} sails {DIRS[act.a][2]} to {cell(nb)}")
+            self.say(f"{self.name(p)} sails {DIRS[act.a][2]} to {cell(nb)}",
+                     kind="sail", data={"player": p, "to": cell(nb)})
         if self.card(nb).kind == D.STORM:
             if self.logging:
-                self.say(f"{self.name(p)} sails into a storm")
+                self.say(f"{self.name(p)} sails into a storm",
+                         kind="storm", data={"player": p, "cell": cell(nb)})
             self.tasks.append((T_JOSTLE, p, 0))
 
     def _carry_out(self, p: int, act: Act, is_order: bool) -> None:
@@ -902,7 +950,8 @@ class PiratesState(State):
         if b == D.PLUNDER:
             k = self.card(self.pos[p]).plunder
             if log:
-                self.say(f"{who} plunders {cell(self.pos[p])}{src}")
+                self.say(f"{who} plunders {cell(self.pos[p])}{src}",
+                         kind="plunder", data={"player": p, "cell": cell(self.pos[p])})
             for _ in range(k):
                 self._load(p, self._draw())
         elif b == D.TRADE:
@@ -917,17 +966,20 @@ class PiratesState(State):
             self.market.insert(0, t)
             if log:
                 self.say(f"{who} trades {n} {R.booty[t]} at {v} for {n * v} gold{src}; market "
-                         + ", ".join(f"{R.booty[q]} {i + 2}" for i, q in enumerate(self.market)))
+                         + ", ".join(f"{R.booty[q]} {i + 2}" for i, q in enumerate(self.market)),
+                         kind="trade",
+                         data={"player": p, "booty": R.booty[t], "count": n, "gold": n * v})
         elif b == D.CREW_UP:
             if log:
-                self.say(f"{who} crews up{src}")
+                self.say(f"{who} crews up{src}", kind="crew_up", data={"player": p})
             self.tasks.append((T_CREW, p, 0))
         elif b == D.SEARCH:
             self._search(p, src)
         elif b == D.ATTACK:
             tg = self.targets(p)[act.b]
             if log:
-                self.say(f"{who} attacks {self.target_text(tg)}{src}")
+                self.say(f"{who} attacks {self.target_text(tg)}{src}",
+                         kind="attack", data={"player": p, "target": self.target_text(tg)})
             self.battle = [p, tg[0], tg[1], [], [], 0, 0]
             self.tasks.append((T_RESOLVE, p, 0))
             if tg[0] == B_PIRATE:
@@ -936,7 +988,8 @@ class PiratesState(State):
         elif b == D.HIDE_OUT:
             self.hidden[p] = True
             if log:
-                self.say(f"{who} hides out in the cove at {cell(self.pos[p])}")
+                self.say(f"{who} hides out in the cove at {cell(self.pos[p])}",
+                         kind="hide_out", data={"player": p, "cell": cell(self.pos[p])})
             self.hide_ext = self.assign[p][EXT]
             self.hide_placed = 0
             self.tasks.append((T_DIST, p, 0))
@@ -947,22 +1000,26 @@ class PiratesState(State):
             self.treasures[p].append(self.pos[p])
             if log:
                 self.say(f"{who} buries treasure {t + 1} at {cell(self.pos[p])} for {cost} "
-                         f"gold{src}")
+                         f"gold{src}",
+                         kind="score",
+                         data={"player": p, "points": 1, "treasures": t + 1,
+                               "cell": cell(self.pos[p]), "gold": cost})
             if t + 1 == D.TREASURES and not self.end_trigger:
                 self.end_trigger = True
                 if log:
                     self.say(f"{who} has buried a third treasure: the game ends when the "
-                             "round is complete")
+                             "round is complete", kind="end_triggered", data={"player": p})
         elif b == D.REASSIGN:
             self.tasks.append((T_REASSIGN, p, 0))
         elif b == D.SUREFIRE:
             self.gain_sure(p)
             if log:
-                self.say(f"{who} gains a sure-fire token{src}")
+                self.say(f"{who} gains a sure-fire token{src}",
+                         kind="surefire", data={"player": p, "tokens": 1})
         elif b == D.GOLD:
             self.add_gold(p, 1)
             if log:
-                self.say(f"{who} gains 1 gold{src}")
+                self.say(f"{who} gains 1 gold{src}", kind="gold", data={"player": p, "gold": 1})
 
     def _load(self, p: int, t: int) -> None:
         """Put cube t on p's ship, or ask what to throw back if the ship is full."""
@@ -971,10 +1028,12 @@ class PiratesState(State):
         if len(self.booty[p]) < self.R.ship_capacity:
             self.booty[p].append(t)
             if self.logging:
-                self.say(f"{self.name(p)} loads a {self.R.booty[t]} cube")
+                self.say(f"{self.name(p)} loads a {self.R.booty[t]} cube",
+                         kind="cube", data={"player": p, "loaded": self.R.booty[t]})
         else:
             if self.logging:
-                self.say(f"{self.name(p)} finds a {self.R.booty[t]} cube but the ship is full")
+                self.say(f"{self.name(p)} finds a {self.R.booty[t]} cube but the ship is full",
+                         kind="cube", data={"player": p, "found": self.R.booty[t], "full": True})
             self.tasks.append((T_KEEP, p, t))
 
     def _search(self, p: int, src: str) -> None:
@@ -984,7 +1043,10 @@ class PiratesState(State):
         kind, amt = self.R.search[tok]
         who = self.name(p)
         if self.logging:
-            self.say(f"{who} searches {cell(here)}{src} and finds {D.SEARCH_KINDS[kind]} +{amt}")
+            self.say(f"{who} searches {cell(here)}{src} and finds {D.SEARCH_KINDS[kind]} +{amt}",
+                     kind="search",
+                     data={"player": p, "cell": cell(here), "found": D.SEARCH_KINDS[kind],
+                           "amount": amt})
         if kind == D.S_GOLD:
             self.add_gold(p, amt)
         elif kind == D.S_BOOTY:
@@ -1012,7 +1074,9 @@ class PiratesState(State):
             self.crew_known += 3
             self.crew_line = [self._crew_draw() for _ in range(3)]
             if log:
-                self.say(f"{who} pays 1 gold for a new crew line: {self._line_text()}")
+                self.say(f"{who} pays 1 gold for a new crew line: {self._line_text()}",
+                         kind="crew",
+                         data={"player": p, "refresh": [R.crew[c].name for c in self.crew_line]})
             self.tasks.append((T_CREW, p, taken))
         elif k == A_MUTINY:
             self.bloody[p] = True
@@ -1022,7 +1086,8 @@ class PiratesState(State):
                 sd = self.side[p]
                 self.say(f"{who} mutinies: {cp.name} flips to side {'AB'[sd]} (trigger "
                          f"{D.ORDERS[cp.trigger[sd]]}, dice {' '.join(map(str, cp.dice[sd]))}); "
-                         "the legend token turns bloody")
+                         "the legend token turns bloody",
+                         kind="mutiny", data={"player": p, "side": "AB"[sd]})
             self.tasks.append((T_CREW, p, taken))
         elif k == A_TAKE:
             c = self.crew_line[act.a]
@@ -1033,11 +1098,13 @@ class PiratesState(State):
                 # a card that leaves the crew takes its pending bonus actions with it
                 self.bonus_left = [cb for cb in self.bonus_left if cb[0] != d]
                 if log:
-                    self.say(f"{who} discards {R.crew[d].name} to the bottom of the crew deck")
+                    self.say(f"{who} discards {R.crew[d].name} to the bottom of the crew deck",
+                             kind="crew", data={"player": p, "discard": R.crew[d].name})
             self.crew[p].append(c)
             self.crew_line[act.a] = self._crew_draw()
             if log:
-                self.say(f"{who} takes {R.crew[c].name}; the line is now {self._line_text()}")
+                self.say(f"{who} takes {R.crew[c].name}; the line is now {self._line_text()}",
+                         kind="crew", data={"player": p, "take": R.crew[c].name})
             self.tasks.append((T_CREW, p, 1))
 
     def _crew_draw(self) -> int:
@@ -1059,7 +1126,8 @@ class PiratesState(State):
         if self.logging:
             extra = f"; extort pays {gold} gold" if gold else ""
             self.say(f"{self.name(p)} hides out with deckhands: rigging {a[RIG]}, cannons "
-                     f"{a[CAN]}, extort {a[EXT]}, repair {a[REP]}{extra}")
+                     f"{a[CAN]}, extort {a[EXT]}, repair {a[REP]}{extra}",
+                     kind="hide_out", data={"player": p, "gold": gold})
 
     def _setup_bonuses(self, p: int) -> None:
         o = self.order_of(p)
@@ -1086,7 +1154,8 @@ class PiratesState(State):
             old = dice[act.a]
             dice[act.a] = act.b
             if log:
-                self.say(f"{self.name(p)} spends a sure-fire: die {act.a + 1} {old} -> {act.b}")
+                self.say(f"{self.name(p)} spends a sure-fire: die {act.a + 1} {old} -> {act.b}",
+                         kind="surefire", data={"player": p, "die": act.a + 1, "face": act.b})
             self.tasks.append((T_FIRE, p, 0))
         elif act.kind == A_REROLL:
             self.rerolls -= 1
@@ -1094,7 +1163,8 @@ class PiratesState(State):
                 if act.a >> i & 1:
                     dice[i] = self.rng.randint(1, 6)
             if log:
-                self.say(f"{self.name(p)} rerolls: {' '.join(map(str, dice))}")
+                self.say(f"{self.name(p)} rerolls: {' '.join(map(str, dice))}",
+                         kind="roll", data={"player": p, "dice": list(dice), "reroll": True})
             self.tasks.append((T_FIRE, p, 0))
         else:
             tot = self.damage(p, dice)
@@ -1104,7 +1174,8 @@ class PiratesState(State):
                 hits = sum(sym[f] for f in dice)
                 auto = sum(self.R.crew[c].auto for c in self.crew[p])
                 self.say(f"{self.name(p)} fires {' '.join(map(str, dice))}: {hits} from dice + "
-                         f"{self.assign[p][CAN]} cannons + {auto} auto-hits = {tot} damage")
+                         f"{self.assign[p][CAN]} cannons + {auto} auto-hits = {tot} damage",
+                         kind="fire", data={"player": p, "dice": list(dice), "damage": tot})
 
     def _resolve_battle(self) -> None:
         b = self.battle
@@ -1118,28 +1189,36 @@ class PiratesState(State):
         if kind == B_NAVY:
             navy = R.navy_base + self.level[att] // R.navy_div
             if log:
-                self.say(f"the navy deals {navy}, {who} deals {atot}")
+                self.say(f"the navy deals {navy}, {who} deals {atot}",
+                         kind="battle",
+                         data={"attacker": "navy", "target": att, "navy": navy, "damage": atot})
             if atot == navy:
                 self.gain_sure(att)
                 if log:
-                    self.say(f"a tie: {who} gains a sure-fire token")
+                    self.say(f"a tie: {who} gains a sure-fire token",
+                             kind="battle", data={"result": "tie", "player": att})
             elif atot < navy:
                 if log:
                     self.say(f"{who} loses to the navy: jostled"
-                             + (" and loses a booty cube" if self.booty[att] else ""))
+                             + (" and loses a booty cube" if self.booty[att] else ""),
+                             kind="battle", data={"result": "lost", "player": att})
                 if self.booty[att]:
                     tasks.append((T_LOSE, att, 0))
                 self._jostle_after_loss(att)
             elif log:
-                self.say(f"{who} fends off the navy")
+                self.say(f"{who} fends off the navy",
+                         kind="battle", data={"result": "won", "player": att})
             return
         if kind == B_MERCHANT:
             value = self.m_card[tgt]
             if log:
-                self.say(f"merchant {'ab'[tgt]} (card {value}) deals {value}, {who} deals {atot}")
+                self.say(f"merchant {'ab'[tgt]} (card {value}) deals {value}, {who} deals {atot}",
+                         kind="battle",
+                         data={"player": att, "merchant": "ab"[tgt], "card": value, "damage": atot})
             if atot > value:
                 if log:
-                    self.say(f"{who} sinks merchant {'ab'[tgt]} and gains {value} gold")
+                    self.say(f"{who} sinks merchant {'ab'[tgt]} and gains {value} gold",
+                             kind="battle", data={"result": "won", "player": att, "gold": value})
                 if self.R.merchant_legend[value] >= self.n:
                     tasks.append((T_LEGEND, att, 0))
                 tasks.append((T_MCUBE, att, tgt))
@@ -1151,7 +1230,8 @@ class PiratesState(State):
                     self.m_card[tgt] = self.m_deck.pop()
                     if log:
                         self.say(f"merchant card {value} leaves the game; "
-                                 f"{self.m_card[tgt]} is revealed")
+                                 f"{self.m_card[tgt]} is revealed",
+                                 kind="merchant", data={"card": self.m_card[tgt], "removed": value})
                 here = self.pos[att]
                 d0, d1 = dist(here, self.ports[0]), dist(here, self.ports[1])
                 if d0 == d1:
@@ -1162,7 +1242,8 @@ class PiratesState(State):
             elif atot == value:
                 self.gain_sure(att)
                 if log:
-                    self.say(f"a tie: {who} gains a sure-fire token; the merchant sails on")
+                    self.say(f"a tie: {who} gains a sure-fire token; the merchant sails on",
+                             kind="battle", data={"result": "tie", "player": att})
             else:
                 assert isinstance(self.options, PiratesOptions)
                 sure = self.options.merchant_loss_surefire
@@ -1170,22 +1251,27 @@ class PiratesState(State):
                     self.gain_sure(att)
                 if log:
                     self.say(f"{who} loses: jostled" + (", and gains a sure-fire token"
-                                                        if sure else ""))
+                                                        if sure else ""),
+                             kind="battle", data={"result": "lost", "player": att})
                 self._jostle_after_loss(att)
             return
         other = self.name(tgt)
         if log:
-            self.say(f"{who} deals {atot}, {other} deals {dtot}")
+            self.say(f"{who} deals {atot}, {other} deals {dtot}",
+                     kind="battle",
+                     data={"player": att, "target": tgt, "damage": atot, "defender_damage": dtot})
         if atot == dtot:
             self.gain_sure(att)
             self.gain_sure(tgt)
             if log:
-                self.say("a tie: both gain a sure-fire token")
+                self.say("a tie: both gain a sure-fire token",
+                         kind="battle", data={"result": "tie", "players": [att, tgt]})
             return
         win, lose = (att, tgt) if atot > dtot else (tgt, att)
         if log:
             self.say(f"{self.name(win)} wins the battle; {self.name(lose)} is jostled and "
-                     "gains a sure-fire token")
+                     "gains a sure-fire token",
+                     kind="battle", data={"result": "won", "winner": win, "loser": lose})
         tasks.append((T_LEGEND, win, 0))
         self.gain_sure(lose)
         self._jostle_after_loss(lose)
@@ -1199,7 +1285,8 @@ class PiratesState(State):
         self.m_face[m] = 1 - port
         if self.logging:
             self.say(f"merchant {'ab'[m]} returns to port {cell(self.ports[port])}, heading for "
-                     f"{cell(self.ports[1 - port])}")
+                     f"{cell(self.ports[1 - port])}",
+                     kind="merchant", data={"merchant": "ab"[m], "cell": cell(self.ports[port])})
 
     def _merchants_sail(self) -> None:
         for m in (0, 1):
@@ -1213,7 +1300,8 @@ class PiratesState(State):
             if self.m_pos[m] == goal:
                 self.m_face[m] ^= 1
             if self.logging:
-                self.say(f"merchant {'ab'[m]} sails to {cell(self.m_pos[m])}")
+                self.say(f"merchant {'ab'[m]} sails to {cell(self.m_pos[m])}",
+                         kind="merchant", data={"merchant": "ab"[m], "cell": cell(self.m_pos[m])})
 
     def _gain_legend(self, p: int) -> None:
         if self.level[p] >= D.LEGEND_LEVELS:
@@ -1221,7 +1309,8 @@ class PiratesState(State):
         self.level[p] += 1
         lv = self.R.legend[self.level[p] - 1]
         if self.logging:
-            self.say(f"{self.name(p)} rises to legend level {self.level[p]}: {lv.name}")
+            self.say(f"{self.name(p)} rises to legend level {self.level[p]}: {lv.name}",
+                     kind="legend", data={"player": p, "level": self.level[p]})
         if lv.bonus == D.L_GOLD:
             self.add_gold(p, lv.amount)
         elif lv.bonus == D.L_SUREFIRE:
@@ -1231,8 +1320,6 @@ class PiratesState(State):
 
     # ------------------------------------------------------------------ the solo pirate
     def _solo_choice(self, task: Task, acts: list[Act]) -> Act:
-        from cove.games.tiny_epic_pirates.solo import choose
-
         return choose(self, task, acts)
 
     # ------------------------------------------------------------------ scoring
@@ -1348,8 +1435,6 @@ class PiratesState(State):
 
     # ------------------------------------------------------------------ view
     def _view(self, player: int | None) -> dict[str, Any]:
-        from cove.games.tiny_epic_pirates.view import build_view
-
         return build_view(self, player)
 
     # ------------------------------------------------------------------ clone / resample
