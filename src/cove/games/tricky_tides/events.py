@@ -51,7 +51,8 @@ def reveal(s: TidesState) -> None:
     install(s)
     e = DATA.events[ev]
     if s.logging:
-        s.say(f"Event for round {s.round + 1}: {e.name}. {e.text}")
+        s.say(f"Event for round {s.round + 1}: {e.name}. {e.text}", kind="event",
+              data={"round": s.round + 1, "event": e.key, "name": e.name})
     if e.rules.harvest:
         harvest(s, e.rules.harvest)
 

@@ -17,7 +17,8 @@ resolve themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -49,7 +50,8 @@ WHALE_GOODS = 3             # the whale spouts 3 non-gold goods [INFERRED from t
 WHALE_MIN_ON_MAP = 2        # its heading must land at least 2 of them on the map [SEED]
 
 
-class Activation(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Activation:
     """One monster activation in progress, plus the ones still to come this hand."""
 
     queue: tuple[tuple[int, int], ...]   # (monster, player) still to resolve, in order
@@ -59,6 +61,9 @@ class Activation(NamedTuple):
     moved: bool
     used: bool                # the ability has been used
     data: tuple[int, ...] | None = None   # ability working data (None: not started)
+
+    def _replace(self, **changes: Any) -> Activation:
+        return replace(self, **changes)
 
 
 def setup(s: TidesState) -> None:
@@ -106,7 +111,8 @@ def begin(s: TidesState) -> None:
         word = "highest" if s.mod.rules.monster_trigger == "highest" else "lowest"
         s.say("Monsters activated: " + "; ".join(
             f"the {NAMES[m]} by P{p + 1} ({word} {NAMES[m]}: {_card(s.trick[p])})"
-            for m, p in queue))
+            for m, p in queue), kind="monsters",
+            data={"activations": [{"monster": NAMES[m], "player": p} for m, p in queue]})
     s.phase = MONSTER
     _next(s, queue)
 
@@ -228,7 +234,9 @@ def do(s: TidesState, p: int, act: int) -> None:
         s.mod = s.mod._replace(mpos=tuple(mpos))
         s.mact = a._replace(moved=True)
         if s.logging:
-            s.say(f"P{p + 1} moves the {NAMES[m]} from {CELL_NAMES[c]} to {_place(s, t)}")
+            s.say(f"P{p + 1} moves the {NAMES[m]} from {CELL_NAMES[c]} to {_place(s, t)}",
+                  kind="monster_move", data={"player": p, "monster": NAMES[m],
+                                             "from": CELL_NAMES[c], "to": CELL_NAMES[t]})
     elif act < SHARK_EAT:
         q, t = divmod(act - SHARK_TAKE, NG)
         _shark_take(s, q, NONGOLD[t])
@@ -488,6 +496,34 @@ def _whale_spout(s: TidesState, h: int) -> None:
     if s.logging:
         s.say(f"The whale spouts {HEADINGS[h]}: " + ", ".join(parts))
     _used(s)
+
+
+def prompt(s: TidesState, acts: tuple[Act, ...]) -> str:
+    """One sentence for the activating player: what the pending step decides."""
+    a = s.mact
+    assert a is not None
+    m = NAMES[a.monster]
+    first = int(acts[0]) if acts else M_ORDER
+    if first < M_MOVE:
+        return f"You activated the {m}: choose whether it moves or uses its ability first"
+    if first < SHARK_TAKE:
+        return f"Move the {m} in a straight line to another island"
+    if first < SHARK_EAT:
+        q = (first - SHARK_TAKE) // NG
+        return (f"The shark takes 1 non-gold good from P{q + 1}'s hold into the bag: "
+                "choose which")
+    if first < OCTO_MOVE:
+        return "The shark eats every good of one non-gold type on its island: choose which"
+    if first < OCTO_GRAB:
+        return ("The octopus moves every good of one non-gold type to an adjacent island: "
+                "choose the type and the island")
+    if first < DRAGON_SWAP:
+        return "The octopus grabs 1 non-gold good from a ship on its island: choose which"
+    if first < WHALE_SPOUT:
+        return ("The sea dragon swaps its island's order with an adjacent island's: "
+                "choose the island")
+    where = "islands" if s._opts().whale_on_map == "islands" else "the map"
+    return f"The whale spouts its goods: choose a heading that lands at least 2 on {where}"
 
 
 def pending_cubes(s: TidesState) -> int:
