@@ -17,8 +17,7 @@ resolve themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -36,12 +35,10 @@ from cove.games.tricky_tides.actions import (
 )
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NONGOLD
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
-from cove.games.tricky_tides.rules import EX_MONSTERS
+from cove.games.tricky_tides.rules import EX_MONSTERS, Activation
+from cove.games.tricky_tides.table import MONSTER, TidesTable
 
-if TYPE_CHECKING:
-    from cove.games.tricky_tides.state import TidesState
-
-MONSTER = 7                 # the state's phase while monsters are activated
+__all__ = ["MONSTER", "Activation", "begin", "do", "options", "prompt", "setup", "view"]
 G = GOODS_TYPES
 SUIT = {name: i for i, name in enumerate(DATA.suits)}
 OCTOPUS, DRAGON, SHARK, WHALE = SUIT["octopus"], SUIT["sea dragon"], SUIT["shark"], SUIT["whale"]
@@ -50,23 +47,7 @@ WHALE_GOODS = 3             # the whale spouts 3 non-gold goods [INFERRED from t
 WHALE_MIN_ON_MAP = 2        # its heading must land at least 2 of them on the map [SEED]
 
 
-@dataclass(frozen=True, slots=True)
-class Activation:
-    """One monster activation in progress, plus the ones still to come this hand."""
-
-    queue: tuple[tuple[int, int], ...]   # (monster, player) still to resolve, in order
-    monster: int
-    player: int
-    first: int                # -1 not chosen, 0 move first, 1 ability first
-    moved: bool
-    used: bool                # the ability has been used
-    data: tuple[int, ...] | None = None   # ability working data (None: not started)
-
-    def _replace(self, **changes: Any) -> Activation:
-        return replace(self, **changes)
-
-
-def setup(s: TidesState) -> None:
+def setup(s: TidesTable) -> None:
     """S13: each monster on the island with its icon (monster islands are never flipped)."""
     mpos = [-1] * len(NAMES)
     for c in range(CELLS):
@@ -78,12 +59,12 @@ def setup(s: TidesState) -> None:
     s.mact = None
 
 
-def _place(s: TidesState, c: int) -> str:
+def _place(s: TidesTable, c: int) -> str:
     return s._place(c)
 
 
 # ---------------------------------------------------------------------------- activation
-def activations(s: TidesState) -> tuple[tuple[int, int], ...]:
+def activations(s: TidesTable) -> tuple[tuple[int, int], ...]:
     """(monster, player) pairs activated by the cards of this hand, in sailing order."""
     high = s.mod.rules.monster_trigger == "highest"        # Low Tide
     trick = s.trick
@@ -104,7 +85,7 @@ def activations(s: TidesState) -> tuple[tuple[int, int], ...]:
     return tuple((m, p) for _, m, p in found)
 
 
-def begin(s: TidesState) -> None:
+def begin(s: TidesTable) -> None:
     """Every card of the hand is played: activate the monsters, then ships sail."""
     queue = activations(s)
     if s.logging and queue:
@@ -121,7 +102,7 @@ def _card(c: int) -> str:
     return CARD_TEXT[c]
 
 
-def _next(s: TidesState, queue: tuple[tuple[int, int], ...]) -> None:
+def _next(s: TidesTable, queue: tuple[tuple[int, int], ...]) -> None:
     if not queue:
         s.mact = None
         s._start_sailing()
@@ -135,20 +116,20 @@ def _next(s: TidesState, queue: tuple[tuple[int, int], ...]) -> None:
         s.mact = Activation(rest, m, p, 1, True, False)
 
 
-def _stays(s: TidesState, m: int) -> None:
+def _stays(s: TidesTable, m: int) -> None:
     if s.logging:
         s.say(f"The {NAMES[m]} has no legal move and stays at {_place(s, s.mod.mpos[m])} "
               "(this counts as its move)")
 
 
-def _progress(s: TidesState) -> None:
+def _progress(s: TidesTable) -> None:
     a = s.mact
     assert a is not None
     if a.moved and a.used:
         _next(s, a.queue)
 
 
-def targets(s: TidesState, m: int) -> list[int]:
+def targets(s: TidesTable, m: int) -> list[int]:
     """Islands monster ``m`` may move to: the first island in each heading, across open
     sea, not off the map (unless the map wraps), not another monster's island."""
     mpos = s.mod.mpos
@@ -170,7 +151,7 @@ def targets(s: TidesState, m: int) -> list[int]:
     return out
 
 
-def adjacent_islands(s: TidesState, c: int) -> list[int]:
+def adjacent_islands(s: TidesTable, c: int) -> list[int]:
     """Islands one card away from ``c`` in any of the 8 headings (wrapping if the map
     wraps); open sea does not count."""
     out: list[int] = []
@@ -180,7 +161,7 @@ def adjacent_islands(s: TidesState, c: int) -> list[int]:
     return out
 
 
-def options(s: TidesState) -> tuple[Act, ...]:
+def options(s: TidesTable) -> tuple[Act, ...]:
     """The legal actions of the activation step; () after a step that resolved itself."""
     a = s.mact
     assert a is not None
@@ -204,7 +185,7 @@ def options(s: TidesState) -> tuple[Act, ...]:
     return acts
 
 
-def _variant(s: TidesState, m: int) -> str:
+def _variant(s: TidesTable, m: int) -> str:
     o = s._opts()
     if m == SHARK:
         return o.shark
@@ -215,7 +196,7 @@ def _variant(s: TidesState, m: int) -> str:
     return o.whale
 
 
-def do(s: TidesState, p: int, act: int) -> None:
+def do(s: TidesTable, p: int, act: int) -> None:
     """Carry out an activation action."""
     a = s.mact
     assert a is not None
@@ -255,13 +236,13 @@ def do(s: TidesState, p: int, act: int) -> None:
     _progress(s)
 
 
-def _used(s: TidesState, data: tuple[int, ...] | None = None) -> None:
+def _used(s: TidesTable, data: tuple[int, ...] | None = None) -> None:
     a = s.mact
     assert a is not None
     s.mact = a._replace(used=True, data=data)
 
 
-def _no_effect(s: TidesState, why: str) -> tuple[Act, ...]:
+def _no_effect(s: TidesTable, why: str) -> tuple[Act, ...]:
     a = s.mact
     assert a is not None
     if s.logging:
@@ -270,7 +251,7 @@ def _no_effect(s: TidesState, why: str) -> tuple[Act, ...]:
 
 
 # ---------------------------------------------------------------------------- the shark
-def _ships_with_goods(s: TidesState, c: int, start: int) -> tuple[int, ...]:
+def _ships_with_goods(s: TidesTable, c: int, start: int) -> tuple[int, ...]:
     """Seats with a ship on ``c`` and a non-gold good in the hold, clockwise from
     ``start``."""
     n = s.n
@@ -283,7 +264,7 @@ def _ships_with_goods(s: TidesState, c: int, start: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _shark_holds_options(s: TidesState) -> tuple[Act, ...]:
+def _shark_holds_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN] Each ship on the shark's island (the activator's too) returns 1 non-gold
     good of the activator's choice to the bag; ships are taken clockwise from the
     activator."""
@@ -301,7 +282,7 @@ def _shark_holds_options(s: TidesState) -> tuple[Act, ...]:
                  if s.hold[q * G + t])
 
 
-def _shark_take(s: TidesState, q: int, t: int) -> None:
+def _shark_take(s: TidesTable, q: int, t: int) -> None:
     s.hold[q * G + t] -= 1
     s.hcount[q] -= 1
     s.bag[t] += 1
@@ -317,7 +298,7 @@ def _shark_take(s: TidesState, q: int, t: int) -> None:
         _used(s)
 
 
-def _shark_island_options(s: TidesState) -> tuple[Act, ...]:
+def _shark_island_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN alternative] All goods of one non-gold type on the shark's island go back
     to the bag."""
     c = s.mod.mpos[SHARK]
@@ -325,7 +306,7 @@ def _shark_island_options(s: TidesState) -> tuple[Act, ...]:
     return acts or _no_effect(s, f"finds no non-gold goods on {CELL_NAMES[c]}")
 
 
-def _shark_eat(s: TidesState, t: int) -> None:
+def _shark_eat(s: TidesTable, t: int) -> None:
     c = s.mod.mpos[SHARK]
     k = s.goods[c * G + t]
     s.goods[c * G + t] = 0
@@ -337,7 +318,7 @@ def _shark_eat(s: TidesState, t: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the octopus
-def _octopus_move_options(s: TidesState) -> tuple[Act, ...]:
+def _octopus_move_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN] Move all goods of one non-gold type from the octopus's island to one
     adjacent island (any heading; not open sea, not off the map)."""
     c = s.mod.mpos[OCTOPUS]
@@ -347,7 +328,7 @@ def _octopus_move_options(s: TidesState) -> tuple[Act, ...]:
     return acts or _no_effect(s, f"finds nothing to move on {CELL_NAMES[c]}")
 
 
-def _octopus_move(s: TidesState, t: int, d: int) -> None:
+def _octopus_move(s: TidesTable, t: int, d: int) -> None:
     c = s.mod.mpos[OCTOPUS]
     k = s.goods[c * G + t]
     s.goods[c * G + t] = 0
@@ -358,7 +339,7 @@ def _octopus_move(s: TidesState, t: int, d: int) -> None:
     _used(s)
 
 
-def _octopus_grab_options(s: TidesState) -> tuple[Act, ...]:
+def _octopus_grab_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN alternative] Take 1 non-gold good from one ship on the octopus's island and
     put it on the island."""
     c = s.mod.mpos[OCTOPUS]
@@ -367,7 +348,7 @@ def _octopus_grab_options(s: TidesState) -> tuple[Act, ...]:
     return acts or _no_effect(s, f"finds no non-gold cargo at {CELL_NAMES[c]}")
 
 
-def _octopus_grab(s: TidesState, q: int, t: int) -> None:
+def _octopus_grab(s: TidesTable, q: int, t: int) -> None:
     c = s.mod.mpos[OCTOPUS]
     s.hold[q * G + t] -= 1
     s.hcount[q] -= 1
@@ -379,7 +360,7 @@ def _octopus_grab(s: TidesState, q: int, t: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the sea dragon
-def _dragon_bury_options(s: TidesState) -> tuple[Act, ...]:
+def _dragon_bury_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN] The order on the sea dragon's island goes to the bottom of the order deck
     and the top card replaces it (no choice: resolves at once)."""
     c = s.mod.mpos[DRAGON]
@@ -395,7 +376,7 @@ def _dragon_bury_options(s: TidesState) -> tuple[Act, ...]:
     return ()
 
 
-def _dragon_swap_options(s: TidesState) -> tuple[Act, ...]:
+def _dragon_swap_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN alternative] Swap the sea dragon's island's order with an adjacent
     island's (at least one of the two must have an order)."""
     c = s.mod.mpos[DRAGON]
@@ -405,7 +386,7 @@ def _dragon_swap_options(s: TidesState) -> tuple[Act, ...]:
     return acts or _no_effect(s, f"has no order to swap at {CELL_NAMES[c]}")
 
 
-def _dragon_swap(s: TidesState, d: int) -> None:
+def _dragon_swap(s: TidesTable, d: int) -> None:
     c = s.mod.mpos[DRAGON]
     on = s.orders_on
     on[c], on[d] = on[d], on[c]
@@ -415,7 +396,7 @@ def _dragon_swap(s: TidesState, d: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the whale
-def whale_line(s: TidesState, h: int, k: int) -> list[int]:
+def whale_line(s: TidesTable, h: int, k: int) -> list[int]:
     """The ``k`` cards where the whale's goods land in heading ``h`` (-1: off the map):
     the next cards in a straight line (option whale=next) or starting with the whale's own
     island (whale=own); with option whale_empty_spot, cards holding a ship or a monster
@@ -437,7 +418,7 @@ def whale_line(s: TidesState, h: int, k: int) -> list[int]:
     return out[:k]
 
 
-def _whale_options(s: TidesState) -> tuple[Act, ...]:
+def _whale_options(s: TidesTable) -> tuple[Act, ...]:
     """[INFERRED from the seed] Draw until 3 non-gold goods (gold drawn goes back to the
     bag); choose a heading landing at least 2 of them on the map; see _whale_spout."""
     a = s.mact
@@ -479,7 +460,7 @@ def _whale_options(s: TidesState) -> tuple[Act, ...]:
     return acts
 
 
-def _whale_spout(s: TidesState, h: int) -> None:
+def _whale_spout(s: TidesTable, h: int) -> None:
     a = s.mact
     assert a is not None and a.data is not None
     line = whale_line(s, h, len(a.data))
@@ -498,7 +479,7 @@ def _whale_spout(s: TidesState, h: int) -> None:
     _used(s)
 
 
-def prompt(s: TidesState, acts: tuple[Act, ...]) -> str:
+def prompt(s: TidesTable, acts: tuple[Act, ...]) -> str:
     """One sentence for the activating player: what the pending step decides."""
     a = s.mact
     assert a is not None
@@ -526,7 +507,7 @@ def prompt(s: TidesState, acts: tuple[Act, ...]) -> str:
     return f"The whale spouts its goods: choose a heading that lands at least 2 on {where}"
 
 
-def pending_cubes(s: TidesState) -> int:
+def pending_cubes(s: TidesTable) -> int:
     """Cubes drawn by the whale and not yet placed (for the 78-cube count)."""
     a = s.mact
     if a is None or a.monster != WHALE or a.used or a.data is None:
@@ -534,7 +515,7 @@ def pending_cubes(s: TidesState) -> int:
     return len(a.data)
 
 
-ABILITY_OPTIONS: dict[tuple[int, str], Callable[[TidesState], tuple[Act, ...]]] = {
+ABILITY_OPTIONS: dict[tuple[int, str], Callable[[TidesTable], tuple[Act, ...]]] = {
     (SHARK, "holds"): _shark_holds_options,
     (SHARK, "island"): _shark_island_options,
     (OCTOPUS, "move"): _octopus_move_options,
@@ -561,7 +542,7 @@ ABILITY_TEXT = {
 }
 
 
-def view(s: TidesState) -> dict[str, Any]:
+def view(s: TidesTable) -> dict[str, Any]:
     """Public: where each monster stands, what it does, the activation in progress."""
     skip = " (cards holding a ship or monster are skipped)" if (
         s._opts().whale_empty_spot) else ""

@@ -138,3 +138,19 @@ class Modules:
 
 
 NO_MODULES = Modules()
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """One monster activation in progress, plus the ones still to come this hand."""
+
+    queue: tuple[tuple[int, int], ...]   # (monster, player) still to resolve, in order
+    monster: int
+    player: int
+    first: int                # -1 not chosen, 0 move first, 1 ability first
+    moved: bool
+    used: bool                # the ability has been used
+    data: tuple[int, ...] | None = None   # ability working data (None: not started)
+
+    def _replace(self, **changes: Any) -> Activation:
+        return replace(self, **changes)

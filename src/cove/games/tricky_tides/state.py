@@ -21,15 +21,19 @@ event is revealed and its :class:`~cove.games.tricky_tides.rules.Rules` put in f
 the ``ex`` bit mask (0 in the base game, so the base pays one int test per hook). State
 that only the modules change sits in ``mod`` (an immutable :class:`Modules`, shared by
 clones) and ``mact`` (the monster activation in progress).
+
+Imports run one way: the fields and the helpers the modules share (chance, geometry,
+places, phases) are in ``table.py`` (:class:`TidesTable`, the base of
+:class:`TidesState`); ``events.py`` and ``monsters.py`` import ``table``, and this file
+imports all three, so no module imports another that imports it back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from cove.core.rng import Rng
-from cove.core.state import State
 from cove.games.tricky_tides import events, monsters
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -58,21 +62,15 @@ from cove.games.tricky_tides.actions import (
 from cove.games.tricky_tides.data import (
     CUBES,
     DATA,
-    GOODS_TYPES,
     NAV_CARDS,
     NONGOLD,
     VALUES,
 )
 from cove.games.tricky_tides.geometry import (
-    BOUNDED,
     CELL_NAMES,
     CELLS,
     HEADINGS,
-    WRAPPED,
-    sea_runs,
 )
-from cove.games.tricky_tides.monsters import MONSTER
-from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.rules import (
     EX_DRAW,
     EX_EVENTS,
@@ -82,41 +80,46 @@ from cove.games.tricky_tides.rules import (
     EX_REVERSE,
     EX_TAX,
     NO_MODULES,
-    Modules,
 )
-from cove.games.tricky_tides.sailing import Geometry, deck_headings
+from cove.games.tricky_tides.sailing import deck_headings
+from cove.games.tricky_tides.table import (
+    ACTION_STEP,
+    ALL_CARDS,
+    ASK_KINDS,
+    CARD_HEADINGS,
+    DEAL,
+    EVENT_INDEX,
+    HANDS,
+    HOLD_LIMIT,
+    ISLAND_COLOUR,
+    ISLAND_GOODS,
+    LEADER,
+    MONSTER,
+    OBS_SIZE,
+    ORDER_GOLD,
+    ORDER_PAIRS,
+    ORDER_SUIT,
+    OVER,
+    OVERBOARD,
+    PHASE_NAMES,
+    PLACE,
+    PLAY_CARD,
+    RG,
+    ROUNDS,
+    SAIL_STEP,
+    SEA_STEP,
+    SEATS,
+    SELL,
+    SUIT_MASK,
+    G,
+    TidesTable,
+)
 
-ROUNDS = 3              # [SEED]
-HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
-DEAL = 8                # [SEED]
-HOLD_LIMIT = 7          # [SEED]
-
-# phases: the pending decision
-PLACE, PLAY_CARD, SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, OVER = range(7)
-LEADER = MONSTER + 1    # option first_leader=ask: the table names the first leader
-PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
-               "overboard", "game over", "monster activation", "first leader")
-ASK_KINDS = ("place_ship", "play_card", "sail", "open_sea", "pick_up_or_deliver",
-             "overboard", "over", "monster", "first_leader")
-SEATS = 4
-OBS_SIZE = (2 * 32 + SEATS * 32 + SEATS * 12 + 12 + 12 + 12 * 5 + 12 * 10 + SEATS * 5
-            + SEATS * (1 + 4 + 2) + 4 + ROUNDS + HANDS + len(PHASE_NAMES) + 3 * SEATS + 8
-            + 1 + 5 + 4 * 12 + 12 + SEATS)
-"""The length of ``observation(p)`` at every player count (see SPEC.md)."""
-
-
-G = GOODS_TYPES
-ALL_CARDS = (1 << NAV_CARDS) - 1
-SUIT_MASK = tuple(((1 << VALUES) - 1) << (VALUES * s) for s in range(4))
-CARD_HEADINGS = DATA.headings
-ORDER_PAIRS = tuple(o.pairs for o in DATA.orders)
-ORDER_GOLD = tuple(o.gold for o in DATA.orders)
-ORDER_SUIT = tuple(o.monster for o in DATA.orders)
-SELL = DATA.sell
-ISLAND_GOODS = tuple(i.goods for i in DATA.islands)
-ISLAND_COLOUR = tuple(i.colour for i in DATA.islands)
-RG = range(G)
-EVENT_INDEX = {e.key: i for i, e in enumerate(DATA.events)}
+__all__ = [
+    "ACTION_STEP", "HANDS", "ISLAND_GOODS", "LEADER", "MONSTER", "OBS_SIZE", "OVER",
+    "OVERBOARD", "PLACE", "PLAY_CARD", "ROUNDS", "SAIL_STEP", "SEA_STEP", "SUIT_MASK", "G",
+    "TidesState",
+]
 
 # legal "play" actions for each (suit, 8-bit pattern of values held in that suit)
 _BYTE_ACTS: tuple[tuple[tuple[Act, ...], ...], ...] = tuple(
@@ -172,89 +175,8 @@ def goods_text(counts: Sequence[int]) -> str:
     return ", ".join(f"{counts[t]} {DATA.goods[t]}" for t in RG if counts[t]) or "nothing"
 
 
-class TidesState(State):
-    __slots__ = (
-        "_acts",
-        "_tm",
-        "anchors",
-        "aside",
-        "bag",
-        "bag_n",
-        "colour",
-        "cur",
-        "ex",
-        "geo",
-        "goods",
-        "hand_no",
-        "hands",
-        "hcount",
-        "heading",
-        "hold",
-        "hold_limit",
-        "layout",
-        "lead",
-        "leader",
-        "mact",
-        "mod",
-        "odeck",
-        "orders_on",
-        "phase",
-        "played",
-        "pos",
-        "round",
-        "sea",
-        "sidx",
-        "sight",
-        "sight_out",
-        "sorder",
-        "spent",
-        "tpos",
-        "trick",
-        "voids",
-        "won",
-    )
-
-    _acts: tuple[Act, ...]
-    _tm: tuple[int, ...]
-    aside: int
-    anchors: int
-    bag: list[int]
-    bag_n: int
-    colour: tuple[int, ...]
-    cur: int
-    ex: int
-    geo: Geometry
-    goods: list[int]
-    hand_no: int
-    hands: list[int]
-    hcount: list[int]
-    heading: int
-    hold: list[int]
-    hold_limit: int
-    lead: int
-    leader: int
-    layout: tuple[int, ...]
-    mact: monsters.Activation | None
-    mod: Modules
-    odeck: list[int]
-    orders_on: list[int]
-    phase: int
-    played: int
-    pos: list[int]
-    round: int
-    sea: tuple[bool, ...]
-    sidx: int
-    sight: tuple[int, ...]
-    sight_out: tuple[int, ...]
-    sorder: tuple[int, ...]
-    spent: int
-    tpos: int
-    trick: list[int]
-    voids: int
-    won: list[tuple[int, ...]]
-
-    def _opts(self) -> TidesOptions:
-        return cast(TidesOptions, self.options)
+class TidesState(TidesTable):
+    __slots__ = ()
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -356,29 +278,6 @@ class TidesState(State):
                 flipped = ", ".join(CELL_NAMES[c] for c in range(CELLS) if self.sea[c])
                 self.say(f"Islands of unclaimed colours flipped to open sea: {flipped}")
 
-    def _set_geometry(self, wrap: bool | None = None) -> None:
-        """The one place where map geometry is chosen, from the rules in force: wrapping
-        (Edge of the World; ``wrap`` overrides it), the sailing stride (Strong Currents)
-        and which card headings count (Doldrums, Fog Bank). ``runs`` (open sea) always
-        follows single steps."""
-        r = self.mod.rules
-        opts = self._opts()
-        if wrap is None:               # option edge_wrap=monsters: ships never wrap
-            wrap = r.wrap and opts.edge_wrap == "all"
-        self.geo = Geometry.make(self.sea, wrap, r.stride, r.headings,
-                                 opts.nav_deck == "flat")
-
-    def one_step(self) -> tuple[tuple[int, ...], ...]:
-        """The single-card step table of the monsters (moves, the whale's line, adjacency):
-        they wrap whenever Edge of the World is in force, whatever option edge_wrap."""
-        return WRAPPED if self.mod.rules.wrap else BOUNDED
-
-    def monster_runs(self) -> tuple[tuple[int, ...], ...]:
-        """The open-sea run table for monster moves (see :meth:`one_step`)."""
-        one = self.one_step()
-        geo = self.geo
-        return geo.runs if one is geo.one else sea_runs(one, self.sea)
-
     def _after_placement(self) -> None:
         """S9-S11 once every ship is placed, then the first round starts."""
         sea = self.sea
@@ -393,45 +292,6 @@ class TidesState(State):
         self._begin_round()
 
     # ------------------------------------------------------------------ chance helpers
-    def _draw(self) -> int:
-        """One cube drawn at random from the bag (the caller checks the bag is not empty):
-        one chance outcome of ``bag_n`` through the state's rng, so the chance record
-        holds it."""
-        r = self.rng.below(self.bag_n)
-        bag = self.bag
-        self.bag_n -= 1
-        for t in RG:
-            r -= bag[t]
-            if r < 0:
-                bag[t] -= 1
-                return t
-        raise AssertionError("bag count out of step")  # pragma: no cover
-
-    def _draw_order(self) -> int:
-        """The top card of the face-down order deck. The deck is kept as an unordered pile
-        and the top card is drawn uniformly from it, which is the same as shuffling once
-        and drawing from the top (and leaves no hidden order to resample). Cards put under
-        the deck (the Sea Dragon) come after the pile, in the order they went there."""
-        deck = self.odeck
-        if not deck:
-            bottom = self.mod.obottom
-            self.mod = self.mod._replace(obottom=bottom[1:])
-            return bottom[0]
-        i = self.rng.below(len(deck))
-        deck[i], deck[-1] = deck[-1], deck[i]
-        return deck.pop()
-
-    def _fill(self, c: int) -> None:
-        """Draw onto island ``c`` until it holds its number of goods (never remove any)."""
-        goods = self.goods
-        b = c * G
-        have = goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3] + goods[b + 4]
-        need = ISLAND_GOODS[self.layout[c]] - have
-        draw = self._draw
-        while need > 0 and self.bag_n:
-            goods[b + draw()] += 1
-            need -= 1
-
     def _deal(self) -> None:
         """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside.
         A partial Fisher-Yates over the dealt part only, one chance outcome per card."""
@@ -511,11 +371,6 @@ class TidesState(State):
             monsters.begin(self)
         else:
             self._start_sailing()
-
-    def _start_sailing(self) -> None:
-        self.sidx = 0
-        self.cur = self.sorder[0]
-        self.phase = SAIL_STEP
 
     def _arrive(self, p: int) -> None:
         """The ship of ``p`` has finished sailing (or stayed docked)."""
@@ -1033,11 +888,6 @@ class TidesState(State):
             self._acts = self._options()
 
     # ------------------------------------------------------------------ view
-    def _place(self, c: int) -> str:
-        if self.sea[c]:
-            return f"{CELL_NAMES[c]} (open sea)"
-        return f"{CELL_NAMES[c]} ({DATA.islands[self.layout[c]].name})"
-
     @staticmethod
     def _sight_text(k: int) -> str:
         sc = DATA.sightings[k]
