@@ -38,7 +38,8 @@ from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
 from cove.games.tricky_tides.rules import EX_MONSTERS, Activation
 from cove.games.tricky_tides.table import MONSTER, TidesTable
 
-__all__ = ["MONSTER", "Activation", "begin", "do", "options", "prompt", "setup", "view"]
+__all__ = ["MONSTER", "Activation", "begin", "do", "no_choice", "options", "prompt",
+           "setup", "view"]
 G = GOODS_TYPES
 SUIT = {name: i for i, name in enumerate(DATA.suits)}
 OCTOPUS, DRAGON, SHARK, WHALE = SUIT["octopus"], SUIT["sea dragon"], SUIT["shark"], SUIT["whale"]
@@ -122,13 +123,6 @@ def _stays(s: TidesTable, m: int) -> None:
               "(this counts as its move)")
 
 
-def _progress(s: TidesTable) -> None:
-    a = s.mact
-    assert a is not None
-    if a.moved and a.used:
-        _next(s, a.queue)
-
-
 def targets(s: TidesTable, m: int) -> list[int]:
     """Islands monster ``m`` may move to: the first island in each heading, across open
     sea, not off the map (unless the map wraps), not another monster's island."""
@@ -162,27 +156,35 @@ def adjacent_islands(s: TidesTable, c: int) -> list[int]:
 
 
 def options(s: TidesTable) -> tuple[Act, ...]:
-    """The legal actions of the activation step; () after a step that resolved itself."""
+    """The legal actions of the activation step, without changing anything; () when the
+    step offers no choice (:func:`no_choice` then carries it out)."""
     a = s.mact
     assert a is not None
     m = a.monster
+    if a.moved and a.used:
+        return ()
     if not a.moved and a.first < 0:
         return (ACT[M_ORDER + 2 * m], ACT[M_ORDER + 2 * m + 1])
     if not a.moved and (a.first == 0 or a.used):
-        ts = targets(s, m)
-        if not ts:
-            _stays(s, m)
-            s.mact = a._replace(moved=True)
-            _progress(s)
-            return ()
-        return tuple(ACT[M_MOVE + m * CELLS + t] for t in ts)
-    acts = ABILITY_OPTIONS[(m, _variant(s, m))](s)
-    if not acts:
-        b = s.mact
-        assert b is not None
-        s.mact = b._replace(used=True)
-        _progress(s)
-    return acts
+        return tuple(ACT[M_MOVE + m * CELLS + t] for t in targets(s, m))
+    return ABILITY_OPTIONS[(m, _variant(s, m))](s)
+
+
+def no_choice(s: TidesTable) -> None:
+    """Carry out the activation step when it offers no choice: the next activation once
+    this one is done; a monster with nowhere to go stays (its move); an ability that
+    starts with a draw or a list of ships gets it; an ability with nothing to do (or
+    nothing to choose, the sea dragon's bury) resolves."""
+    a = s.mact
+    assert a is not None
+    m = a.monster
+    if a.moved and a.used:
+        _next(s, a.queue)
+    elif not a.moved and (a.first == 0 or a.used):
+        _stays(s, m)
+        s.mact = a._replace(moved=True)
+    else:
+        ABILITY_NO_CHOICE[(m, _variant(s, m))](s)
 
 
 def _variant(s: TidesTable, m: int) -> str:
@@ -233,7 +235,6 @@ def do(s: TidesTable, p: int, act: int) -> None:
         _dragon_swap(s, act - DRAGON_SWAP)
     else:
         _whale_spout(s, act - WHALE_SPOUT)
-    _progress(s)
 
 
 def _used(s: TidesTable, data: tuple[int, ...] | None = None) -> None:
@@ -242,12 +243,13 @@ def _used(s: TidesTable, data: tuple[int, ...] | None = None) -> None:
     s.mact = a._replace(used=True, data=data)
 
 
-def _no_effect(s: TidesTable, why: str) -> tuple[Act, ...]:
+def _no_effect(s: TidesTable, why: str) -> None:
+    """The ability has nothing to do: say why; it counts as used."""
     a = s.mact
     assert a is not None
     if s.logging:
         s.say(f"The {NAMES[a.monster]} {why}")
-    return ()
+    s.mact = a._replace(used=True)
 
 
 # ---------------------------------------------------------------------------- the shark
@@ -267,19 +269,25 @@ def _ships_with_goods(s: TidesTable, c: int, start: int) -> tuple[int, ...]:
 def _shark_holds_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN] Each ship on the shark's island (the activator's too) returns 1 non-gold
     good of the activator's choice to the bag; ships are taken clockwise from the
-    activator."""
+    activator. () until the ships are listed (:func:`_shark_holds_start`)."""
     a = s.mact
     assert a is not None
     if a.data is None:
-        seats = _ships_with_goods(s, s.mod.mpos[SHARK], a.player)
-        if not seats:
-            return _no_effect(s, f"finds no non-gold cargo at {CELL_NAMES[s.mod.mpos[SHARK]]}")
-        a = a._replace(data=seats)
-        s.mact = a
-    assert a.data is not None
+        return ()
     q = a.data[0]
     return tuple(ACT[SHARK_TAKE + q * NG + i] for i, t in enumerate(NONGOLD)
                  if s.hold[q * G + t])
+
+
+def _shark_holds_start(s: TidesTable) -> None:
+    """List the ships the shark takes from (data), or no effect without any."""
+    a = s.mact
+    assert a is not None
+    seats = _ships_with_goods(s, s.mod.mpos[SHARK], a.player)
+    if not seats:
+        _no_effect(s, f"finds no non-gold cargo at {CELL_NAMES[s.mod.mpos[SHARK]]}")
+    else:
+        s.mact = a._replace(data=seats)
 
 
 def _shark_take(s: TidesTable, q: int, t: int) -> None:
@@ -302,8 +310,7 @@ def _shark_island_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN alternative] All goods of one non-gold type on the shark's island go back
     to the bag."""
     c = s.mod.mpos[SHARK]
-    acts = tuple(ACT[SHARK_EAT + i] for i, t in enumerate(NONGOLD) if s.goods[c * G + t])
-    return acts or _no_effect(s, f"finds no non-gold goods on {CELL_NAMES[c]}")
+    return tuple(ACT[SHARK_EAT + i] for i, t in enumerate(NONGOLD) if s.goods[c * G + t])
 
 
 def _shark_eat(s: TidesTable, t: int) -> None:
@@ -323,9 +330,8 @@ def _octopus_move_options(s: TidesTable) -> tuple[Act, ...]:
     adjacent island (any heading; not open sea, not off the map)."""
     c = s.mod.mpos[OCTOPUS]
     adj = adjacent_islands(s, c)
-    acts = tuple(ACT[OCTO_MOVE + i * CELLS + d] for i, t in enumerate(NONGOLD)
+    return tuple(ACT[OCTO_MOVE + i * CELLS + d] for i, t in enumerate(NONGOLD)
                  if s.goods[c * G + t] for d in adj)
-    return acts or _no_effect(s, f"finds nothing to move on {CELL_NAMES[c]}")
 
 
 def _octopus_move(s: TidesTable, t: int, d: int) -> None:
@@ -343,9 +349,8 @@ def _octopus_grab_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN alternative] Take 1 non-gold good from one ship on the octopus's island and
     put it on the island."""
     c = s.mod.mpos[OCTOPUS]
-    acts = tuple(ACT[OCTO_GRAB + q * NG + i] for q in range(s.n) if s.pos[q] == c
+    return tuple(ACT[OCTO_GRAB + q * NG + i] for q in range(s.n) if s.pos[q] == c
                  for i, t in enumerate(NONGOLD) if s.hold[q * G + t])
-    return acts or _no_effect(s, f"finds no non-gold cargo at {CELL_NAMES[c]}")
 
 
 def _octopus_grab(s: TidesTable, q: int, t: int) -> None:
@@ -360,20 +365,21 @@ def _octopus_grab(s: TidesTable, q: int, t: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the sea dragon
-def _dragon_bury_options(s: TidesTable) -> tuple[Act, ...]:
+def _dragon_bury(s: TidesTable) -> None:
     """[DESIGN] The order on the sea dragon's island goes to the bottom of the order deck
-    and the top card replaces it (no choice: resolves at once)."""
+    and the top card replaces it (no choice: carried out by :func:`no_choice`)."""
     c = s.mod.mpos[DRAGON]
     o = s.orders_on[c]
     if o < 0:
-        return _no_effect(s, f"finds no order on {CELL_NAMES[c]}")
+        _no_effect(s, f"finds no order on {CELL_NAMES[c]}")
+        return
     s.mod = s.mod._replace(obottom=(*s.mod.obottom, o))
     s.orders_on[c] = s._draw_order()
     if s.logging:
         s.say(f"The sea dragon sends order {DATA.orders[o].id} from {CELL_NAMES[c]} to the "
               f"bottom of the order deck; {CELL_NAMES[c]} gets "
               f"{DATA.orders[s.orders_on[c]].id}")
-    return ()
+    _used(s)
 
 
 def _dragon_swap_options(s: TidesTable) -> tuple[Act, ...]:
@@ -381,9 +387,8 @@ def _dragon_swap_options(s: TidesTable) -> tuple[Act, ...]:
     island's (at least one of the two must have an order)."""
     c = s.mod.mpos[DRAGON]
     on = s.orders_on
-    acts = tuple(ACT[DRAGON_SWAP + d] for d in adjacent_islands(s, c)
+    return tuple(ACT[DRAGON_SWAP + d] for d in adjacent_islands(s, c)
                  if on[c] >= 0 or on[d] >= 0)
-    return acts or _no_effect(s, f"has no order to swap at {CELL_NAMES[c]}")
 
 
 def _dragon_swap(s: TidesTable, d: int) -> None:
@@ -418,46 +423,57 @@ def whale_line(s: TidesTable, h: int, k: int) -> list[int]:
     return out[:k]
 
 
-def _whale_options(s: TidesTable) -> tuple[Act, ...]:
+def _whale_draw(s: TidesTable) -> None:
     """[INFERRED from the seed] Draw until 3 non-gold goods (gold drawn goes back to the
-    bag); choose a heading landing at least 2 of them on the map; see _whale_spout."""
+    bag); nothing drawn: the ability is used up."""
+    a = s.mact
+    assert a is not None
+    drawn: list[int] = []
+    gold = 0
+    bag = s.bag
+    while len(drawn) < WHALE_GOODS and s.bag_n - bag[GOLD] > 0:
+        t = s._draw()
+        if t == GOLD:                 # gold goes back and the whale draws again
+            bag[GOLD] += 1
+            s.bag_n += 1
+            gold += 1
+        else:
+            drawn.append(t)
+    if s.logging:
+        got = ", ".join(DATA.goods[t] for t in drawn) or "nothing (no non-gold goods left)"
+        extra = f" ({gold} gold drawn and put back)" if gold else ""
+        s.say(f"The whale draws {got}{extra}")
+    s.mact = a._replace(data=tuple(drawn)) if drawn else a._replace(used=True)
+
+
+def _whale_options(s: TidesTable) -> tuple[Act, ...]:
+    """The headings landing at least 2 of the drawn goods on the map (see
+    :func:`_whale_spout`); () before the draw."""
     a = s.mact
     assert a is not None
     if a.data is None:
-        drawn: list[int] = []
-        gold = 0
-        bag = s.bag
-        while len(drawn) < WHALE_GOODS and s.bag_n - bag[GOLD] > 0:
-            t = s._draw()
-            if t == GOLD:                 # gold goes back and the whale draws again
-                bag[GOLD] += 1
-                s.bag_n += 1
-                gold += 1
-            else:
-                drawn.append(t)
-        if s.logging:
-            got = ", ".join(DATA.goods[t] for t in drawn) or "nothing (no non-gold goods left)"
-            extra = f" ({gold} gold drawn and put back)" if gold else ""
-            s.say(f"The whale draws {got}{extra}")
-        if not drawn:
-            return ()
-        a = a._replace(data=tuple(drawn))
-        s.mact = a
-    assert a.data is not None
+        return ()
     k = len(a.data)
     need = min(WHALE_MIN_ON_MAP, k)
     # option whale_on_map: "islands" (the seed's "place ... on the map": a good landing on
     # open sea goes back, so it is not placed) or "cards" (any map card counts)
     sea = s.sea if s._opts().whale_on_map == "islands" else (False,) * CELLS
-    acts = tuple(ACT[WHALE_SPOUT + h] for h in range(8)
+    return tuple(ACT[WHALE_SPOUT + h] for h in range(8)
                  if sum(1 for c in whale_line(s, h, k) if c >= 0 and not sea[c]) >= need)
-    if not acts:    # no heading places enough goods (open sea, occupied cards, the edge)
-        for t in a.data:
-            s.bag[t] += 1
-            s.bag_n += 1
-        _used(s)
-        return _no_effect(s, "finds no heading; its goods go back to the bag")
-    return acts
+
+
+def _whale_no_choice(s: TidesTable) -> None:
+    a = s.mact
+    assert a is not None
+    if a.data is None:
+        _whale_draw(s)
+        return
+    # no heading places enough goods (open sea, occupied cards, the edge)
+    for t in a.data:
+        s.bag[t] += 1
+        s.bag_n += 1
+    _used(s)
+    _no_effect(s, "finds no heading; its goods go back to the bag")
 
 
 def _whale_spout(s: TidesTable, h: int) -> None:
@@ -520,11 +536,33 @@ ABILITY_OPTIONS: dict[tuple[int, str], Callable[[TidesTable], tuple[Act, ...]]] 
     (SHARK, "island"): _shark_island_options,
     (OCTOPUS, "move"): _octopus_move_options,
     (OCTOPUS, "grab"): _octopus_grab_options,
-    (DRAGON, "bury"): _dragon_bury_options,
+    (DRAGON, "bury"): lambda s: (),
     (DRAGON, "swap"): _dragon_swap_options,
     (WHALE, "next"): _whale_options,
     (WHALE, "own"): _whale_options,
 }
+"""The choices of each ability, computed without changing anything."""
+
+
+def _nothing(why: str) -> Callable[[TidesTable], None]:
+    def run(s: TidesTable) -> None:
+        m = s.mact
+        assert m is not None
+        _no_effect(s, why.format(CELL_NAMES[s.mod.mpos[m.monster]]))
+    return run
+
+
+ABILITY_NO_CHOICE: dict[tuple[int, str], Callable[[TidesTable], None]] = {
+    (SHARK, "holds"): _shark_holds_start,
+    (SHARK, "island"): _nothing("finds no non-gold goods on {}"),
+    (OCTOPUS, "move"): _nothing("finds nothing to move on {}"),
+    (OCTOPUS, "grab"): _nothing("finds no non-gold cargo at {}"),
+    (DRAGON, "bury"): _dragon_bury,
+    (DRAGON, "swap"): _nothing("has no order to swap at {}"),
+    (WHALE, "next"): _whale_no_choice,
+    (WHALE, "own"): _whale_no_choice,
+}
+"""What each ability does when it offers no choice (see :func:`no_choice`)."""
 
 ABILITY_TEXT = {
     (SHARK, "holds"): "each ship on its island returns 1 non-gold good (activator's choice) "

@@ -428,13 +428,12 @@ class TidesState(TidesTable):
 
     # ------------------------------------------------------------------ decisions
     def _options(self) -> tuple[Act, ...]:
-        """The legal actions of the pending step; () after resolving a step with no choice."""
+        """The legal actions of the pending step, without changing anything; () when the
+        step offers no choice (:meth:`_no_choice` then carries it out)."""
         ph = self.phase
         p = self.cur
         if ph == PLAY_CARD:
             hand = self.hands[p]
-            if not hand:
-                raise RuntimeError(f"P{p + 1} must play a card but holds none")
             if self.tpos:
                 follow = hand & SUIT_MASK[self.trick[self.lead] >> 3]
                 if follow:
@@ -460,15 +459,27 @@ class TidesState(TidesTable):
             return tuple(ACT[FIRST_LEADER + q] for q in range(self.n))
         return ()
 
-    def _sail_options(self, p: int) -> tuple[Act, ...]:
-        acts = self.geo.sail_tab[self.pos[p] * NAV_CARDS + self.trick[p]]
-        if not acts:
+    def _no_choice(self) -> None:
+        """Carry out the pending step when it offers no choice."""
+        ph = self.phase
+        p = self.cur
+        if ph == SAIL_STEP:
             # no allowed heading stays on the map: the ship stays docked (this still counts
             # as sailing, so the player may pick up or deliver)
             if self.logging:
                 self.say(f"P{p + 1} cannot sail with {CARD_TEXT[self.trick[p]]} and stays "
                          f"docked at {CELL_NAMES[self.pos[p]]}")
             self._arrive(p)
+        elif ph == ACTION_STEP:
+            self._end_turn()           # open sea, or nothing to pick up or deliver
+        elif ph == MONSTER:
+            monsters.no_choice(self)
+        else:
+            raise RuntimeError(f"P{p + 1} has no legal action in phase {PHASE_NAMES[ph]}")
+
+    def _sail_options(self, p: int) -> tuple[Act, ...]:
+        acts = self.geo.sail_tab[self.pos[p] * NAV_CARDS + self.trick[p]]
+        if not acts:
             return ()
         if self.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
             return (*acts, _A_STAY)
@@ -479,8 +490,7 @@ class TidesState(TidesTable):
     def _action_options(self, p: int) -> tuple[Act, ...]:
         c = self.pos[p]
         if self.sea[c]:
-            self._end_turn()           # nothing to pick up or deliver on open sea
-            return ()
+            return ()                  # nothing to pick up or deliver on open sea
         goods = self.goods
         b = c * G
         acts = [_PICK_ACTS[t] for t in RG if goods[b + t]]
@@ -504,13 +514,13 @@ class TidesState(TidesTable):
                 else:
                     acts.append(_A_DELIVER)
         if not acts:
-            self._end_turn()
             return ()
         acts.append(_A_PASS)
         return tuple(acts)
 
     def _settle(self) -> None:
-        """Resolve steps with no or one choice until a real decision (or the end) is due."""
+        """Carry out steps with no or one choice until a real decision (or the end) is
+        due; the legal list of that decision is kept for ``legal_actions``."""
         while self.phase != OVER:
             acts = self._options()
             k = len(acts)
@@ -520,6 +530,8 @@ class TidesState(TidesTable):
                 return
             if k == 1:
                 self._do(self.cur, acts[0])
+            else:
+                self._no_choice()
         self._acts = ()
         self._tm = ()
 
