@@ -1,4 +1,6 @@
-"""Property tests over random games: every player count and the main options."""
+"""Property tests over random games: every player count and the main options combined
+(the shared harness, tests/games/test_harness.py, varies one option at a time and checks
+clones, replays, portable state and sampled worlds for every game)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import cove
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.data import DATA
@@ -51,44 +52,6 @@ def test_games_end_and_conserve_components_at_every_step(
     play_random(s, seed, check=True)
     assert s.is_over and s.to_move() == () and s.round == 3
     assert len(s.winners()) >= 1
-
-
-@SETTINGS
-@given(players, seeds, st.integers(min_value=0, max_value=80), modules)
-def test_clone_is_independent(n: int, seed: int, k: int, opts: dict[str, object]) -> None:
-    s = start(n, seed, opts)
-    rng = Rng(seed)
-    for _ in range(k):              # every game lasts far longer than 80 decisions
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-    assert not s.is_over            # so the clone below really plays on
-    before = _internals(s)
-    c = s.clone()
-    assert _internals(c) == before  # the clone starts equal in every field
-    play_random(c, seed + 1)        # type: ignore[arg-type]
-    assert c.is_over
-    # the original is untouched in every field (not only in what the views show)
-    assert _internals(s) == before
-    assert s.decisions == k
-
-
-def _internals(s: TidesState) -> list[str]:
-    """Every field of the state (the game's slots, the RNG, history, log) as text."""
-    return ([repr(getattr(s, k)) for k in TidesState.__slots__]
-            + [repr(s.rng.state), str(s.record()), repr([e.text for e in s.events(None)])]
-            + [json.dumps(s.view(p), sort_keys=True) for p in [None, *range(s.n)]])
-
-
-@SETTINGS
-@given(players, seeds, options)
-def test_replay_reproduces_the_game(n: int, seed: int, opts: dict[str, object]) -> None:
-    s = start(n, seed, opts, log=True)
-    play_random(s, seed)
-    r = cove.replay(json.loads(json.dumps(s.record())))
-    assert r.view(None) == s.view(None) and r.scores() == s.scores()
-    for p in range(n):
-        assert r.view(p) == s.view(p)
-        assert [e.text for e in r.events(p)] == [e.text for e in s.events(p)]
 
 
 def _secrets_of(s: TidesState, q: int) -> dict[str, object]:
@@ -145,19 +108,3 @@ def test_views_hide_secrets_and_redeterminize_keeps_view(
         assert changed or s.is_over or all(s.hands[q] == 0 for q in range(n) if q != p)
     spect = s.view(None)
     assert "hand" not in spect and "sightings" not in spect
-
-
-@SETTINGS
-@given(players, seeds, modules)
-def test_sampled_worlds_play_to_the_end(n: int, seed: int, opts: dict[str, object]) -> None:
-    s = start(n, seed, opts)
-    rng = Rng(seed)
-    for _ in range(120):
-        if s.is_over:
-            break
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-    d = s.redeterminize(0, Rng(seed))
-    assert isinstance(d, TidesState)
-    play_random(d, seed, check=True)
-    assert d.is_over

@@ -3,14 +3,17 @@ event and monster modules)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+
 from cove.core.game import Game
 from cove.core.options import Options
+from cove.games.tricky_tides.actions import ACT
 from cove.games.tricky_tides.data import CUBES
 from cove.games.tricky_tides.geometry import CELLS
 from cove.games.tricky_tides.heuristic import heuristic
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.render import render
-from cove.games.tricky_tides.state import HANDS, ROUNDS, TidesState
+from cove.games.tricky_tides.state import HANDS, OBS_SIZE, ROUNDS, TidesState
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -25,13 +28,18 @@ def max_actions(players: int, options: Options) -> int:
     return 1 + n + ROUNDS * HANDS * per_hand
 
 
+def universe(players: int, options: Options) -> Sequence[Hashable]:
+    """Every action code 0..245 (see actions.py): index i is the action ``ACT[i]``."""
+    return ACT
+
+
 GAME = Game(
     id="tricky-tides",
     name="Tricky Tides",
     state_cls=TidesState,
     min_players=2,
     max_players=4,
-    version="3",   # see RULES.md "Versions"
+    version="4",   # see RULES.md "Versions"
     summary="Win tricks to sail first; the card you play steers your ship. Pick up goods, "
     "deliver orders, score gold over 3 rounds. Optional modules: events (a rule change "
     "each round) and monsters (activated by the lowest card of their suit).",
@@ -42,6 +50,8 @@ GAME = Game(
     heuristic=heuristic,
     render=render,
     max_actions=max_actions,
+    actions=universe,
+    observation_size=lambda players, options: OBS_SIZE,
 )
 
 __all__ = ["GAME"]

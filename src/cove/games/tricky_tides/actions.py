@@ -41,6 +41,9 @@ Codes 67..241 belong to the event and monster modules; 242..245 to the set-up op
 
 from __future__ import annotations
 
+from typing import Any
+
+from cove.core.errors import RecordError
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NAV_CARDS, NONGOLD, VALUES
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
 
@@ -114,8 +117,47 @@ TEXT += (
 assert len(TEXT) == END and GOLD not in NONGOLD
 
 
+
+
+def _json_forms() -> list[dict[str, Any]]:
+    """The JSON form of every code, ``{"kind": ..., <parameters>}`` (names, not codes)."""
+    g, cells, heads = DATA.goods, CELL_NAMES, HEADINGS
+    out: list[dict[str, Any]] = []
+    out += [{"kind": "play", "suit": DATA.suits[c // VALUES], "value": c % VALUES + 1}
+            for c in range(NAV_CARDS)]
+    out += [{"kind": "sail", "heading": h} for h in heads]
+    out += [{"kind": "drop_anchor"}, {"kind": "stop_at_sea"}, {"kind": "sail_on"}]
+    out += [{"kind": "pick_up", "goods": [x]} for x in g]
+    out += [{"kind": "deliver"}, {"kind": "pass"}]
+    out += [{"kind": "overboard", "goods": x} for x in g]
+    out += [{"kind": "start", "cell": c} for c in cells]
+    out += [{"kind": "stay_docked"}]
+    out += [{"kind": "pick_up", "goods": [g[a], g[b]]} for a, b in PAIRS]
+    out += [{"kind": "deliver", "tax": g[t]} for t in NONGOLD]
+    out += [{"kind": "monster_order", "monster": m, "first": w}
+            for m in SUITS for w in ("move", "ability")]
+    out += [{"kind": "move_monster", "monster": m, "cell": c} for m in SUITS for c in cells]
+    out += [{"kind": "shark_takes", "goods": g[t], "player": q}
+            for q in range(SEATS) for t in NONGOLD]
+    out += [{"kind": "shark_eats", "goods": g[t]} for t in NONGOLD]
+    out += [{"kind": "octopus_moves", "goods": g[t], "cell": c}
+            for t in NONGOLD for c in cells]
+    out += [{"kind": "octopus_grabs", "goods": g[t], "player": q}
+            for q in range(SEATS) for t in NONGOLD]
+    out += [{"kind": "dragon_swaps", "cell": c} for c in cells]
+    out += [{"kind": "whale_spouts", "heading": h} for h in heads]
+    out += [{"kind": "first_leader", "player": q} for q in range(SEATS)]
+    return out
+
+
+JSON = _json_forms()
+assert len(JSON) == END
+
+
 class Act(int):
-    """One action. ``int(a)`` is its code, ``str(a)`` its text form."""
+    """One action. ``int(a)`` is its code, ``str(a)`` its text form, ``a.to_json()`` its
+    JSON form. ``Act.of(code)`` is the shared instance (how a stored state reads one back),
+    so actions compare and hash as the small ints they are."""
 
     __slots__ = ()
 
@@ -124,6 +166,15 @@ class Act(int):
 
     def __repr__(self) -> str:
         return f"Act({TEXT[self]!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(JSON[self])
+
+    @classmethod
+    def of(cls, code: int) -> Act:
+        if not 0 <= code < END:
+            raise RecordError(f"tricky-tides has no action with code {code}")
+        return ACT[code]
 
 
 ACT: tuple[Act, ...] = tuple(Act(i) for i in range(END))

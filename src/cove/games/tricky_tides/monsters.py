@@ -17,7 +17,7 @@ resolve themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -35,12 +35,11 @@ from cove.games.tricky_tides.actions import (
 )
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NONGOLD
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
-from cove.games.tricky_tides.rules import EX_MONSTERS
+from cove.games.tricky_tides.rules import EX_MONSTERS, Activation
+from cove.games.tricky_tides.table import MONSTER, TidesTable
 
-if TYPE_CHECKING:
-    from cove.games.tricky_tides.state import TidesState
-
-MONSTER = 7                 # the state's phase while monsters are activated
+__all__ = ["MONSTER", "Activation", "begin", "do", "no_choice", "options", "prompt",
+           "setup", "view"]
 G = GOODS_TYPES
 SUIT = {name: i for i, name in enumerate(DATA.suits)}
 OCTOPUS, DRAGON, SHARK, WHALE = SUIT["octopus"], SUIT["sea dragon"], SUIT["shark"], SUIT["whale"]
@@ -49,19 +48,7 @@ WHALE_GOODS = 3             # the whale spouts 3 non-gold goods [INFERRED from t
 WHALE_MIN_ON_MAP = 2        # its heading must land at least 2 of them on the map [SEED]
 
 
-class Activation(NamedTuple):
-    """One monster activation in progress, plus the ones still to come this hand."""
-
-    queue: tuple[tuple[int, int], ...]   # (monster, player) still to resolve, in order
-    monster: int
-    player: int
-    first: int                # -1 not chosen, 0 move first, 1 ability first
-    moved: bool
-    used: bool                # the ability has been used
-    data: tuple[int, ...] | None = None   # ability working data (None: not started)
-
-
-def setup(s: TidesState) -> None:
+def setup(s: TidesTable) -> None:
     """S13: each monster on the island with its icon (monster islands are never flipped)."""
     mpos = [-1] * len(NAMES)
     for c in range(CELLS):
@@ -73,12 +60,12 @@ def setup(s: TidesState) -> None:
     s.mact = None
 
 
-def _place(s: TidesState, c: int) -> str:
+def _place(s: TidesTable, c: int) -> str:
     return s._place(c)
 
 
 # ---------------------------------------------------------------------------- activation
-def activations(s: TidesState) -> tuple[tuple[int, int], ...]:
+def activations(s: TidesTable) -> tuple[tuple[int, int], ...]:
     """(monster, player) pairs activated by the cards of this hand, in sailing order."""
     high = s.mod.rules.monster_trigger == "highest"        # Low Tide
     trick = s.trick
@@ -99,14 +86,15 @@ def activations(s: TidesState) -> tuple[tuple[int, int], ...]:
     return tuple((m, p) for _, m, p in found)
 
 
-def begin(s: TidesState) -> None:
+def begin(s: TidesTable) -> None:
     """Every card of the hand is played: activate the monsters, then ships sail."""
     queue = activations(s)
     if s.logging and queue:
         word = "highest" if s.mod.rules.monster_trigger == "highest" else "lowest"
         s.say("Monsters activated: " + "; ".join(
             f"the {NAMES[m]} by P{p + 1} ({word} {NAMES[m]}: {_card(s.trick[p])})"
-            for m, p in queue))
+            for m, p in queue), kind="monsters",
+            data={"activations": [{"monster": NAMES[m], "player": p} for m, p in queue]})
     s.phase = MONSTER
     _next(s, queue)
 
@@ -115,7 +103,7 @@ def _card(c: int) -> str:
     return CARD_TEXT[c]
 
 
-def _next(s: TidesState, queue: tuple[tuple[int, int], ...]) -> None:
+def _next(s: TidesTable, queue: tuple[tuple[int, int], ...]) -> None:
     if not queue:
         s.mact = None
         s._start_sailing()
@@ -129,20 +117,13 @@ def _next(s: TidesState, queue: tuple[tuple[int, int], ...]) -> None:
         s.mact = Activation(rest, m, p, 1, True, False)
 
 
-def _stays(s: TidesState, m: int) -> None:
+def _stays(s: TidesTable, m: int) -> None:
     if s.logging:
         s.say(f"The {NAMES[m]} has no legal move and stays at {_place(s, s.mod.mpos[m])} "
               "(this counts as its move)")
 
 
-def _progress(s: TidesState) -> None:
-    a = s.mact
-    assert a is not None
-    if a.moved and a.used:
-        _next(s, a.queue)
-
-
-def targets(s: TidesState, m: int) -> list[int]:
+def targets(s: TidesTable, m: int) -> list[int]:
     """Islands monster ``m`` may move to: the first island in each heading, across open
     sea, not off the map (unless the map wraps), not another monster's island."""
     mpos = s.mod.mpos
@@ -164,7 +145,7 @@ def targets(s: TidesState, m: int) -> list[int]:
     return out
 
 
-def adjacent_islands(s: TidesState, c: int) -> list[int]:
+def adjacent_islands(s: TidesTable, c: int) -> list[int]:
     """Islands one card away from ``c`` in any of the 8 headings (wrapping if the map
     wraps); open sea does not count."""
     out: list[int] = []
@@ -174,31 +155,39 @@ def adjacent_islands(s: TidesState, c: int) -> list[int]:
     return out
 
 
-def options(s: TidesState) -> tuple[Act, ...]:
-    """The legal actions of the activation step; () after a step that resolved itself."""
+def options(s: TidesTable) -> tuple[Act, ...]:
+    """The legal actions of the activation step, without changing anything; () when the
+    step offers no choice (:func:`no_choice` then carries it out)."""
     a = s.mact
     assert a is not None
     m = a.monster
+    if a.moved and a.used:
+        return ()
     if not a.moved and a.first < 0:
         return (ACT[M_ORDER + 2 * m], ACT[M_ORDER + 2 * m + 1])
     if not a.moved and (a.first == 0 or a.used):
-        ts = targets(s, m)
-        if not ts:
-            _stays(s, m)
-            s.mact = a._replace(moved=True)
-            _progress(s)
-            return ()
-        return tuple(ACT[M_MOVE + m * CELLS + t] for t in ts)
-    acts = ABILITY_OPTIONS[(m, _variant(s, m))](s)
-    if not acts:
-        b = s.mact
-        assert b is not None
-        s.mact = b._replace(used=True)
-        _progress(s)
-    return acts
+        return tuple(ACT[M_MOVE + m * CELLS + t] for t in targets(s, m))
+    return ABILITY_OPTIONS[(m, _variant(s, m))](s)
 
 
-def _variant(s: TidesState, m: int) -> str:
+def no_choice(s: TidesTable) -> None:
+    """Carry out the activation step when it offers no choice: the next activation once
+    this one is done; a monster with nowhere to go stays (its move); an ability that
+    starts with a draw or a list of ships gets it; an ability with nothing to do (or
+    nothing to choose, the sea dragon's bury) resolves."""
+    a = s.mact
+    assert a is not None
+    m = a.monster
+    if a.moved and a.used:
+        _next(s, a.queue)
+    elif not a.moved and (a.first == 0 or a.used):
+        _stays(s, m)
+        s.mact = a._replace(moved=True)
+    else:
+        ABILITY_NO_CHOICE[(m, _variant(s, m))](s)
+
+
+def _variant(s: TidesTable, m: int) -> str:
     o = s._opts()
     if m == SHARK:
         return o.shark
@@ -209,7 +198,7 @@ def _variant(s: TidesState, m: int) -> str:
     return o.whale
 
 
-def do(s: TidesState, p: int, act: int) -> None:
+def do(s: TidesTable, p: int, act: int) -> None:
     """Carry out an activation action."""
     a = s.mact
     assert a is not None
@@ -228,7 +217,9 @@ def do(s: TidesState, p: int, act: int) -> None:
         s.mod = s.mod._replace(mpos=tuple(mpos))
         s.mact = a._replace(moved=True)
         if s.logging:
-            s.say(f"P{p + 1} moves the {NAMES[m]} from {CELL_NAMES[c]} to {_place(s, t)}")
+            s.say(f"P{p + 1} moves the {NAMES[m]} from {CELL_NAMES[c]} to {_place(s, t)}",
+                  kind="monster_move", data={"player": p, "monster": NAMES[m],
+                                             "from": CELL_NAMES[c], "to": CELL_NAMES[t]})
     elif act < SHARK_EAT:
         q, t = divmod(act - SHARK_TAKE, NG)
         _shark_take(s, q, NONGOLD[t])
@@ -244,25 +235,25 @@ def do(s: TidesState, p: int, act: int) -> None:
         _dragon_swap(s, act - DRAGON_SWAP)
     else:
         _whale_spout(s, act - WHALE_SPOUT)
-    _progress(s)
 
 
-def _used(s: TidesState, data: tuple[int, ...] | None = None) -> None:
+def _used(s: TidesTable, data: tuple[int, ...] | None = None) -> None:
     a = s.mact
     assert a is not None
     s.mact = a._replace(used=True, data=data)
 
 
-def _no_effect(s: TidesState, why: str) -> tuple[Act, ...]:
+def _no_effect(s: TidesTable, why: str) -> None:
+    """The ability has nothing to do: say why; it counts as used."""
     a = s.mact
     assert a is not None
     if s.logging:
         s.say(f"The {NAMES[a.monster]} {why}")
-    return ()
+    s.mact = a._replace(used=True)
 
 
 # ---------------------------------------------------------------------------- the shark
-def _ships_with_goods(s: TidesState, c: int, start: int) -> tuple[int, ...]:
+def _ships_with_goods(s: TidesTable, c: int, start: int) -> tuple[int, ...]:
     """Seats with a ship on ``c`` and a non-gold good in the hold, clockwise from
     ``start``."""
     n = s.n
@@ -275,25 +266,31 @@ def _ships_with_goods(s: TidesState, c: int, start: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _shark_holds_options(s: TidesState) -> tuple[Act, ...]:
+def _shark_holds_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN] Each ship on the shark's island (the activator's too) returns 1 non-gold
     good of the activator's choice to the bag; ships are taken clockwise from the
-    activator."""
+    activator. () until the ships are listed (:func:`_shark_holds_start`)."""
     a = s.mact
     assert a is not None
     if a.data is None:
-        seats = _ships_with_goods(s, s.mod.mpos[SHARK], a.player)
-        if not seats:
-            return _no_effect(s, f"finds no non-gold cargo at {CELL_NAMES[s.mod.mpos[SHARK]]}")
-        a = a._replace(data=seats)
-        s.mact = a
-    assert a.data is not None
+        return ()
     q = a.data[0]
     return tuple(ACT[SHARK_TAKE + q * NG + i] for i, t in enumerate(NONGOLD)
                  if s.hold[q * G + t])
 
 
-def _shark_take(s: TidesState, q: int, t: int) -> None:
+def _shark_holds_start(s: TidesTable) -> None:
+    """List the ships the shark takes from (data), or no effect without any."""
+    a = s.mact
+    assert a is not None
+    seats = _ships_with_goods(s, s.mod.mpos[SHARK], a.player)
+    if not seats:
+        _no_effect(s, f"finds no non-gold cargo at {CELL_NAMES[s.mod.mpos[SHARK]]}")
+    else:
+        s.mact = a._replace(data=seats)
+
+
+def _shark_take(s: TidesTable, q: int, t: int) -> None:
     s.hold[q * G + t] -= 1
     s.hcount[q] -= 1
     s.bag[t] += 1
@@ -309,15 +306,14 @@ def _shark_take(s: TidesState, q: int, t: int) -> None:
         _used(s)
 
 
-def _shark_island_options(s: TidesState) -> tuple[Act, ...]:
+def _shark_island_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN alternative] All goods of one non-gold type on the shark's island go back
     to the bag."""
     c = s.mod.mpos[SHARK]
-    acts = tuple(ACT[SHARK_EAT + i] for i, t in enumerate(NONGOLD) if s.goods[c * G + t])
-    return acts or _no_effect(s, f"finds no non-gold goods on {CELL_NAMES[c]}")
+    return tuple(ACT[SHARK_EAT + i] for i, t in enumerate(NONGOLD) if s.goods[c * G + t])
 
 
-def _shark_eat(s: TidesState, t: int) -> None:
+def _shark_eat(s: TidesTable, t: int) -> None:
     c = s.mod.mpos[SHARK]
     k = s.goods[c * G + t]
     s.goods[c * G + t] = 0
@@ -329,17 +325,16 @@ def _shark_eat(s: TidesState, t: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the octopus
-def _octopus_move_options(s: TidesState) -> tuple[Act, ...]:
+def _octopus_move_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN] Move all goods of one non-gold type from the octopus's island to one
     adjacent island (any heading; not open sea, not off the map)."""
     c = s.mod.mpos[OCTOPUS]
     adj = adjacent_islands(s, c)
-    acts = tuple(ACT[OCTO_MOVE + i * CELLS + d] for i, t in enumerate(NONGOLD)
+    return tuple(ACT[OCTO_MOVE + i * CELLS + d] for i, t in enumerate(NONGOLD)
                  if s.goods[c * G + t] for d in adj)
-    return acts or _no_effect(s, f"finds nothing to move on {CELL_NAMES[c]}")
 
 
-def _octopus_move(s: TidesState, t: int, d: int) -> None:
+def _octopus_move(s: TidesTable, t: int, d: int) -> None:
     c = s.mod.mpos[OCTOPUS]
     k = s.goods[c * G + t]
     s.goods[c * G + t] = 0
@@ -350,16 +345,15 @@ def _octopus_move(s: TidesState, t: int, d: int) -> None:
     _used(s)
 
 
-def _octopus_grab_options(s: TidesState) -> tuple[Act, ...]:
+def _octopus_grab_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN alternative] Take 1 non-gold good from one ship on the octopus's island and
     put it on the island."""
     c = s.mod.mpos[OCTOPUS]
-    acts = tuple(ACT[OCTO_GRAB + q * NG + i] for q in range(s.n) if s.pos[q] == c
+    return tuple(ACT[OCTO_GRAB + q * NG + i] for q in range(s.n) if s.pos[q] == c
                  for i, t in enumerate(NONGOLD) if s.hold[q * G + t])
-    return acts or _no_effect(s, f"finds no non-gold cargo at {CELL_NAMES[c]}")
 
 
-def _octopus_grab(s: TidesState, q: int, t: int) -> None:
+def _octopus_grab(s: TidesTable, q: int, t: int) -> None:
     c = s.mod.mpos[OCTOPUS]
     s.hold[q * G + t] -= 1
     s.hcount[q] -= 1
@@ -371,33 +365,33 @@ def _octopus_grab(s: TidesState, q: int, t: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the sea dragon
-def _dragon_bury_options(s: TidesState) -> tuple[Act, ...]:
+def _dragon_bury(s: TidesTable) -> None:
     """[DESIGN] The order on the sea dragon's island goes to the bottom of the order deck
-    and the top card replaces it (no choice: resolves at once)."""
+    and the top card replaces it (no choice: carried out by :func:`no_choice`)."""
     c = s.mod.mpos[DRAGON]
     o = s.orders_on[c]
     if o < 0:
-        return _no_effect(s, f"finds no order on {CELL_NAMES[c]}")
+        _no_effect(s, f"finds no order on {CELL_NAMES[c]}")
+        return
     s.mod = s.mod._replace(obottom=(*s.mod.obottom, o))
     s.orders_on[c] = s._draw_order()
     if s.logging:
         s.say(f"The sea dragon sends order {DATA.orders[o].id} from {CELL_NAMES[c]} to the "
               f"bottom of the order deck; {CELL_NAMES[c]} gets "
               f"{DATA.orders[s.orders_on[c]].id}")
-    return ()
+    _used(s)
 
 
-def _dragon_swap_options(s: TidesState) -> tuple[Act, ...]:
+def _dragon_swap_options(s: TidesTable) -> tuple[Act, ...]:
     """[DESIGN alternative] Swap the sea dragon's island's order with an adjacent
     island's (at least one of the two must have an order)."""
     c = s.mod.mpos[DRAGON]
     on = s.orders_on
-    acts = tuple(ACT[DRAGON_SWAP + d] for d in adjacent_islands(s, c)
+    return tuple(ACT[DRAGON_SWAP + d] for d in adjacent_islands(s, c)
                  if on[c] >= 0 or on[d] >= 0)
-    return acts or _no_effect(s, f"has no order to swap at {CELL_NAMES[c]}")
 
 
-def _dragon_swap(s: TidesState, d: int) -> None:
+def _dragon_swap(s: TidesTable, d: int) -> None:
     c = s.mod.mpos[DRAGON]
     on = s.orders_on
     on[c], on[d] = on[d], on[c]
@@ -407,7 +401,7 @@ def _dragon_swap(s: TidesState, d: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the whale
-def whale_line(s: TidesState, h: int, k: int) -> list[int]:
+def whale_line(s: TidesTable, h: int, k: int) -> list[int]:
     """The ``k`` cards where the whale's goods land in heading ``h`` (-1: off the map):
     the next cards in a straight line (option whale=next) or starting with the whale's own
     island (whale=own); with option whale_empty_spot, cards holding a ship or a monster
@@ -429,49 +423,60 @@ def whale_line(s: TidesState, h: int, k: int) -> list[int]:
     return out[:k]
 
 
-def _whale_options(s: TidesState) -> tuple[Act, ...]:
+def _whale_draw(s: TidesTable) -> None:
     """[INFERRED from the seed] Draw until 3 non-gold goods (gold drawn goes back to the
-    bag); choose a heading landing at least 2 of them on the map; see _whale_spout."""
+    bag); nothing drawn: the ability is used up."""
+    a = s.mact
+    assert a is not None
+    drawn: list[int] = []
+    gold = 0
+    bag = s.bag
+    while len(drawn) < WHALE_GOODS and s.bag_n - bag[GOLD] > 0:
+        t = s._draw()
+        if t == GOLD:                 # gold goes back and the whale draws again
+            bag[GOLD] += 1
+            s.bag_n += 1
+            gold += 1
+        else:
+            drawn.append(t)
+    if s.logging:
+        got = ", ".join(DATA.goods[t] for t in drawn) or "nothing (no non-gold goods left)"
+        extra = f" ({gold} gold drawn and put back)" if gold else ""
+        s.say(f"The whale draws {got}{extra}")
+    s.mact = a._replace(data=tuple(drawn)) if drawn else a._replace(used=True)
+
+
+def _whale_options(s: TidesTable) -> tuple[Act, ...]:
+    """The headings landing at least 2 of the drawn goods on the map (see
+    :func:`_whale_spout`); () before the draw."""
     a = s.mact
     assert a is not None
     if a.data is None:
-        drawn: list[int] = []
-        gold = 0
-        bag = s.bag
-        while len(drawn) < WHALE_GOODS and s.bag_n - bag[GOLD] > 0:
-            t = s._draw()
-            if t == GOLD:                 # gold goes back and the whale draws again
-                bag[GOLD] += 1
-                s.bag_n += 1
-                gold += 1
-            else:
-                drawn.append(t)
-        if s.logging:
-            got = ", ".join(DATA.goods[t] for t in drawn) or "nothing (no non-gold goods left)"
-            extra = f" ({gold} gold drawn and put back)" if gold else ""
-            s.say(f"The whale draws {got}{extra}")
-        if not drawn:
-            return ()
-        a = a._replace(data=tuple(drawn))
-        s.mact = a
-    assert a.data is not None
+        return ()
     k = len(a.data)
     need = min(WHALE_MIN_ON_MAP, k)
     # option whale_on_map: "islands" (the seed's "place ... on the map": a good landing on
     # open sea goes back, so it is not placed) or "cards" (any map card counts)
     sea = s.sea if s._opts().whale_on_map == "islands" else (False,) * CELLS
-    acts = tuple(ACT[WHALE_SPOUT + h] for h in range(8)
+    return tuple(ACT[WHALE_SPOUT + h] for h in range(8)
                  if sum(1 for c in whale_line(s, h, k) if c >= 0 and not sea[c]) >= need)
-    if not acts:    # no heading places enough goods (open sea, occupied cards, the edge)
-        for t in a.data:
-            s.bag[t] += 1
-            s.bag_n += 1
-        _used(s)
-        return _no_effect(s, "finds no heading; its goods go back to the bag")
-    return acts
 
 
-def _whale_spout(s: TidesState, h: int) -> None:
+def _whale_no_choice(s: TidesTable) -> None:
+    a = s.mact
+    assert a is not None
+    if a.data is None:
+        _whale_draw(s)
+        return
+    # no heading places enough goods (open sea, occupied cards, the edge)
+    for t in a.data:
+        s.bag[t] += 1
+        s.bag_n += 1
+    _used(s)
+    _no_effect(s, "finds no heading; its goods go back to the bag")
+
+
+def _whale_spout(s: TidesTable, h: int) -> None:
     a = s.mact
     assert a is not None and a.data is not None
     line = whale_line(s, h, len(a.data))
@@ -490,7 +495,35 @@ def _whale_spout(s: TidesState, h: int) -> None:
     _used(s)
 
 
-def pending_cubes(s: TidesState) -> int:
+def prompt(s: TidesTable, acts: tuple[Act, ...]) -> str:
+    """One sentence for the activating player: what the pending step decides."""
+    a = s.mact
+    assert a is not None
+    m = NAMES[a.monster]
+    first = int(acts[0]) if acts else M_ORDER
+    if first < M_MOVE:
+        return f"You activated the {m}: choose whether it moves or uses its ability first"
+    if first < SHARK_TAKE:
+        return f"Move the {m} in a straight line to another island"
+    if first < SHARK_EAT:
+        q = (first - SHARK_TAKE) // NG
+        return (f"The shark takes 1 non-gold good from P{q + 1}'s hold into the bag: "
+                "choose which")
+    if first < OCTO_MOVE:
+        return "The shark eats every good of one non-gold type on its island: choose which"
+    if first < OCTO_GRAB:
+        return ("The octopus moves every good of one non-gold type to an adjacent island: "
+                "choose the type and the island")
+    if first < DRAGON_SWAP:
+        return "The octopus grabs 1 non-gold good from a ship on its island: choose which"
+    if first < WHALE_SPOUT:
+        return ("The sea dragon swaps its island's order with an adjacent island's: "
+                "choose the island")
+    where = "islands" if s._opts().whale_on_map == "islands" else "the map"
+    return f"The whale spouts its goods: choose a heading that lands at least 2 on {where}"
+
+
+def pending_cubes(s: TidesTable) -> int:
     """Cubes drawn by the whale and not yet placed (for the 78-cube count)."""
     a = s.mact
     if a is None or a.monster != WHALE or a.used or a.data is None:
@@ -498,16 +531,38 @@ def pending_cubes(s: TidesState) -> int:
     return len(a.data)
 
 
-ABILITY_OPTIONS: dict[tuple[int, str], Callable[[TidesState], tuple[Act, ...]]] = {
+ABILITY_OPTIONS: dict[tuple[int, str], Callable[[TidesTable], tuple[Act, ...]]] = {
     (SHARK, "holds"): _shark_holds_options,
     (SHARK, "island"): _shark_island_options,
     (OCTOPUS, "move"): _octopus_move_options,
     (OCTOPUS, "grab"): _octopus_grab_options,
-    (DRAGON, "bury"): _dragon_bury_options,
+    (DRAGON, "bury"): lambda s: (),
     (DRAGON, "swap"): _dragon_swap_options,
     (WHALE, "next"): _whale_options,
     (WHALE, "own"): _whale_options,
 }
+"""The choices of each ability, computed without changing anything."""
+
+
+def _nothing(why: str) -> Callable[[TidesTable], None]:
+    def run(s: TidesTable) -> None:
+        m = s.mact
+        assert m is not None
+        _no_effect(s, why.format(CELL_NAMES[s.mod.mpos[m.monster]]))
+    return run
+
+
+ABILITY_NO_CHOICE: dict[tuple[int, str], Callable[[TidesTable], None]] = {
+    (SHARK, "holds"): _shark_holds_start,
+    (SHARK, "island"): _nothing("finds no non-gold goods on {}"),
+    (OCTOPUS, "move"): _nothing("finds nothing to move on {}"),
+    (OCTOPUS, "grab"): _nothing("finds no non-gold cargo at {}"),
+    (DRAGON, "bury"): _dragon_bury,
+    (DRAGON, "swap"): _nothing("has no order to swap at {}"),
+    (WHALE, "next"): _whale_no_choice,
+    (WHALE, "own"): _whale_no_choice,
+}
+"""What each ability does when it offers no choice (see :func:`no_choice`)."""
 
 ABILITY_TEXT = {
     (SHARK, "holds"): "each ship on its island returns 1 non-gold good (activator's choice) "
@@ -525,7 +580,7 @@ ABILITY_TEXT = {
 }
 
 
-def view(s: TidesState) -> dict[str, Any]:
+def view(s: TidesTable) -> dict[str, Any]:
     """Public: where each monster stands, what it does, the activation in progress."""
     skip = " (cards holding a ship or monster are skipped)" if (
         s._opts().whale_empty_spot) else ""

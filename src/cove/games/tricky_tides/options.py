@@ -36,7 +36,8 @@ class TidesOptions(Options):
         choices=COLOURS,
         help="[SEED] each player picks a ship colour before the islands are laid out: the "
         "colour of P1, P2, ... in seat order (e.g. 3,1); colours left over are unclaimed "
-        "and their islands flip to open sea",
+        "and their islands flip to open sea; empty: the default, colours 1, 2, ... in seat "
+        "order",
     )
     sea_stop: str = option(
         "any",
@@ -113,8 +114,12 @@ class TidesOptions(Options):
         "monster (occupied cards are skipped)",
     )
 
+    def seat_colours(self, players: int) -> tuple[str, ...]:
+        """The colours of P1, P2, ... (an empty option gives the default seat order)."""
+        return (self.ship_colours or COLOURS)[:players]
+
     def check(self, players: int) -> None:
-        mine = self.ship_colours[:players]
+        mine = self.seat_colours(players)
         if len(mine) < players or len(set(mine)) < players:
             raise OptionError(f"tricky-tides: option ship_colours must give {players} "
                               f"different colours, one per player in seat order; got "

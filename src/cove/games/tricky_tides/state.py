@@ -21,15 +21,19 @@ event is revealed and its :class:`~cove.games.tricky_tides.rules.Rules` put in f
 the ``ex`` bit mask (0 in the base game, so the base pays one int test per hook). State
 that only the modules change sits in ``mod`` (an immutable :class:`Modules`, shared by
 clones) and ``mact`` (the monster activation in progress).
+
+Imports run one way: the fields and the helpers the modules share (chance, geometry,
+places, phases) are in ``table.py`` (:class:`TidesTable`, the base of
+:class:`TidesState`); ``events.py`` and ``monsters.py`` import ``table``, and this file
+imports all three, so no module imports another that imports it back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from cove.core.rng import Rng
-from cove.core.state import State
 from cove.games.tricky_tides import events, monsters
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -51,29 +55,22 @@ from cove.games.tricky_tides.actions import (
     START,
     STAY,
     STOP,
+    SUIT_PLURALS,
     TAX_DELIVER,
     Act,
 )
 from cove.games.tricky_tides.data import (
     CUBES,
     DATA,
-    GOODS_TYPES,
     NAV_CARDS,
     NONGOLD,
     VALUES,
 )
 from cove.games.tricky_tides.geometry import (
-    BOUNDED,
     CELL_NAMES,
     CELLS,
     HEADINGS,
-    WRAPPED,
-    heading_set,
-    sea_runs,
-    stride_table,
 )
-from cove.games.tricky_tides.monsters import MONSTER
-from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.rules import (
     EX_DRAW,
     EX_EVENTS,
@@ -83,33 +80,46 @@ from cove.games.tricky_tides.rules import (
     EX_REVERSE,
     EX_TAX,
     NO_MODULES,
-    Modules,
+)
+from cove.games.tricky_tides.sailing import deck_headings
+from cove.games.tricky_tides.table import (
+    ACTION_STEP,
+    ALL_CARDS,
+    ASK_KINDS,
+    CARD_HEADINGS,
+    DEAL,
+    EVENT_INDEX,
+    HANDS,
+    HOLD_LIMIT,
+    ISLAND_COLOUR,
+    ISLAND_GOODS,
+    LEADER,
+    MONSTER,
+    OBS_SIZE,
+    ORDER_GOLD,
+    ORDER_PAIRS,
+    ORDER_SUIT,
+    OVER,
+    OVERBOARD,
+    PHASE_NAMES,
+    PLACE,
+    PLAY_CARD,
+    RG,
+    ROUNDS,
+    SAIL_STEP,
+    SEA_STEP,
+    SEATS,
+    SELL,
+    SUIT_MASK,
+    G,
+    TidesTable,
 )
 
-ROUNDS = 3              # [SEED]
-HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
-DEAL = 8                # [SEED]
-HOLD_LIMIT = 7          # [SEED]
-
-# phases: the pending decision
-PLACE, PLAY_CARD, SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, OVER = range(7)
-LEADER = MONSTER + 1    # option first_leader=ask: the table names the first leader
-PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
-               "overboard", "game over", "monster activation", "first leader")
-
-
-G = GOODS_TYPES
-ALL_CARDS = (1 << NAV_CARDS) - 1
-SUIT_MASK = tuple(((1 << VALUES) - 1) << (VALUES * s) for s in range(4))
-CARD_HEADINGS = DATA.headings
-ORDER_PAIRS = tuple(o.pairs for o in DATA.orders)
-ORDER_GOLD = tuple(o.gold for o in DATA.orders)
-ORDER_SUIT = tuple(o.monster for o in DATA.orders)
-SELL = DATA.sell
-ISLAND_GOODS = tuple(i.goods for i in DATA.islands)
-ISLAND_COLOUR = tuple(i.colour for i in DATA.islands)
-RG = range(G)
-EVENT_INDEX = {e.key: i for i, e in enumerate(DATA.events)}
+__all__ = [
+    "ACTION_STEP", "HANDS", "ISLAND_GOODS", "LEADER", "MONSTER", "OBS_SIZE", "OVER",
+    "OVERBOARD", "PLACE", "PLAY_CARD", "ROUNDS", "SAIL_STEP", "SEA_STEP", "SUIT_MASK", "G",
+    "TidesState",
+]
 
 # legal "play" actions for each (suit, 8-bit pattern of values held in that suit)
 _BYTE_ACTS: tuple[tuple[tuple[Act, ...], ...], ...] = tuple(
@@ -124,39 +134,6 @@ def _hand_acts(mask: int) -> tuple[Act, ...]:
     return _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24]
 
 
-def _sail_table(step: tuple[tuple[int, ...], ...], mode: str = "card",
-                heads: tuple[tuple[int, ...], ...] = CARD_HEADINGS
-                ) -> tuple[tuple[Act, ...], ...]:
-    """``table[cell * 32 + card]``: the sail actions whose heading stays on the map
-    (``mode``: which headings a card allows, see :func:`geometry.heading_set`; ``heads``:
-    the navigation deck's headings per card)."""
-    return tuple(
-        tuple(ACT[SAIL + h] for h in heading_set(heads[k], mode) if step[c][h] >= 0)
-        for c in range(CELLS) for k in range(NAV_CARDS)
-    )
-
-
-SAIL_BOUNDED = _sail_table(BOUNDED)
-_SAIL_TABLES: dict[tuple[bool, int, str, bool], tuple[tuple[Act, ...], ...]] = {
-    (False, 1, "card", False): SAIL_BOUNDED}
-
-
-def deck_headings(flat: bool) -> tuple[tuple[int, ...], ...]:
-    """The headings per card of the navigation deck in use (option ``nav_deck``)."""
-    return DATA.headings_flat if flat else CARD_HEADINGS
-
-
-def sailing_tables(wrap: bool, stride: int, mode: str, flat: bool = False
-                   ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Act, ...], ...]]:
-    """(step table ships sail by, sail actions per cell and card) for a geometry and a
-    navigation deck (``flat``: the notes' flat profile)."""
-    one = WRAPPED if wrap else BOUNDED
-    step = one if stride == 1 else stride_table(wrap, stride)
-    key = (wrap, stride, mode, flat)
-    tab = _SAIL_TABLES.get(key)
-    if tab is None:
-        tab = _SAIL_TABLES[key] = _sail_table(step, mode, deck_headings(flat))
-    return step, tab
 _PICK_ACTS = tuple(ACT[PICK + t] for t in RG)
 _DROP_ACTS = tuple(ACT[DROP + t] for t in RG)
 _A_PASS = ACT[PASS]
@@ -198,95 +175,8 @@ def goods_text(counts: Sequence[int]) -> str:
     return ", ".join(f"{counts[t]} {DATA.goods[t]}" for t in RG if counts[t]) or "nothing"
 
 
-class TidesState(State):
-    __slots__ = (
-        "_acts",
-        "_tm",
-        "anchors",
-        "aside",
-        "bag",
-        "bag_n",
-        "colour",
-        "cur",
-        "ex",
-        "goods",
-        "hand_no",
-        "hands",
-        "hcount",
-        "heading",
-        "hold",
-        "hold_limit",
-        "layout",
-        "lead",
-        "leader",
-        "mact",
-        "mod",
-        "odeck",
-        "one",
-        "orders_on",
-        "phase",
-        "played",
-        "pos",
-        "round",
-        "runs",
-        "sail_tab",
-        "sea",
-        "sidx",
-        "sight",
-        "sight_out",
-        "sorder",
-        "spent",
-        "step",
-        "tpos",
-        "trick",
-        "voids",
-        "won",
-    )
-
-    _acts: tuple[Act, ...]
-    _tm: tuple[int, ...]
-    aside: int
-    anchors: int
-    bag: list[int]
-    bag_n: int
-    colour: tuple[int, ...]
-    cur: int
-    ex: int
-    goods: list[int]
-    hand_no: int
-    hands: list[int]
-    hcount: list[int]
-    heading: int
-    hold: list[int]
-    hold_limit: int
-    lead: int
-    leader: int
-    layout: tuple[int, ...]
-    mact: monsters.Activation | None
-    mod: Modules
-    odeck: list[int]
-    one: tuple[tuple[int, ...], ...]
-    orders_on: list[int]
-    phase: int
-    played: int
-    pos: list[int]
-    round: int
-    runs: tuple[tuple[int, ...], ...]
-    sail_tab: tuple[tuple[Act, ...], ...]
-    sea: tuple[bool, ...]
-    sidx: int
-    sight: tuple[int, ...]
-    sight_out: tuple[int, ...]
-    sorder: tuple[int, ...]
-    spent: int
-    step: tuple[tuple[int, ...], ...]
-    tpos: int
-    trick: list[int]
-    voids: int
-    won: list[tuple[int, ...]]
-
-    def _opts(self) -> TidesOptions:
-        return cast(TidesOptions, self.options)
+class TidesState(TidesTable):
+    __slots__ = ()
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -311,7 +201,7 @@ class TidesState(State):
         self.sight_out = tuple(sc[n:])
         opts = self._opts()
         # each seat's ship colour (option ship_colours, chosen before the map is laid out)
-        self.colour = tuple(int(c) - 1 for c in opts.ship_colours[:n])
+        self.colour = tuple(int(c) - 1 for c in opts.seat_colours(n))
         self.goods = [0] * (CELLS * G)
         self.orders_on = [-1] * CELLS
         self.odeck = list(range(len(DATA.orders)))
@@ -330,7 +220,9 @@ class TidesState(State):
         self.pos = [-1] * n
         if self.logging:
             for p in range(n):
-                self.say(f"Your secret sightings card is {self._sight_text(self.sight[p])}", to=p)
+                self.say(f"Your secret sightings card is {self._sight_text(self.sight[p])}", to=p,
+                         kind="sightings", data={"player": p,
+                                                 "card": DATA.sightings[self.sight[p]].id})
         if opts.first_leader == "ask":
             # S4 asked: the map is laid out first (it does not depend on the leader) so the
             # view is whole while the table answers; P1 enters the answer
@@ -375,37 +267,16 @@ class TidesState(State):
         if opts.monsters:
             monsters.setup(self)       # S13: monster standees on their icon islands
         if self.logging:
-            self.say(f"P{self.leader + 1} is the first leader and holds the rum barrel")
+            self.say(f"P{self.leader + 1} is the first leader and holds the rum barrel",
+                     kind="leader", data={"player": self.leader})
             for p in range(n):
                 if self.hcount[p]:
-                    self.say(f"P{p + 1} draws {goods_text(self.hold[p * G:p * G + G])}")
+                    self.say(f"P{p + 1} draws {goods_text(self.hold[p * G:p * G + G])}",
+                             kind="draw", data={"player": p,
+                                                "goods": goods_dict(self.hold[p * G:p * G + G])})
             if n < 4:
                 flipped = ", ".join(CELL_NAMES[c] for c in range(CELLS) if self.sea[c])
                 self.say(f"Islands of unclaimed colours flipped to open sea: {flipped}")
-
-    def _set_geometry(self, wrap: bool | None = None) -> None:
-        """The one place where map geometry is chosen, from the rules in force: wrapping
-        (Edge of the World; ``wrap`` overrides it), the sailing stride (Strong Currents)
-        and which card headings count (Doldrums, Fog Bank). ``runs`` (open sea) always
-        follows single steps."""
-        r = self.mod.rules
-        opts = self._opts()
-        if wrap is None:               # option edge_wrap=monsters: ships never wrap
-            wrap = r.wrap and opts.edge_wrap == "all"
-        self.step, self.sail_tab = sailing_tables(wrap, r.stride, r.headings,
-                                                  opts.nav_deck == "flat")
-        self.one = WRAPPED if wrap else BOUNDED
-        self.runs = sea_runs(self.one, self.sea)
-
-    def one_step(self) -> tuple[tuple[int, ...], ...]:
-        """The single-card step table of the monsters (moves, the whale's line, adjacency):
-        they wrap whenever Edge of the World is in force, whatever option edge_wrap."""
-        return WRAPPED if self.mod.rules.wrap else BOUNDED
-
-    def monster_runs(self) -> tuple[tuple[int, ...], ...]:
-        """The open-sea run table for monster moves (see :meth:`one_step`)."""
-        one = self.one_step()
-        return self.runs if one is self.one else sea_runs(one, self.sea)
 
     def _after_placement(self) -> None:
         """S9-S11 once every ship is placed, then the first round starts."""
@@ -421,68 +292,14 @@ class TidesState(State):
         self._begin_round()
 
     # ------------------------------------------------------------------ chance helpers
-    def _draw(self) -> int:
-        """One random cube from the bag (the caller checks the bag is not empty)."""
-        return self._take(self.rng.next64() & 0xFFFFFFFF)
-
-    def _take(self, u: int) -> int:
-        """The cube picked by ``u``, uniform in [0, 2**32): multiply-shift scaling, off
-        uniform by at most 78 / 2**32 per outcome (so one 64-bit draw serves two cubes)."""
-        bag = self.bag
-        r = (u * self.bag_n) >> 32
-        self.bag_n -= 1
-        for t in RG:
-            r -= bag[t]
-            if r < 0:
-                bag[t] -= 1
-                return t
-        raise AssertionError("bag count out of step")  # pragma: no cover
-
-    def _draw_order(self) -> int:
-        """The top card of the face-down order deck. The deck is kept as an unordered pile
-        and the top card is drawn uniformly from it, which is the same as shuffling once
-        and drawing from the top (and leaves no hidden order to resample). Cards put under
-        the deck (the Sea Dragon) come after the pile, in the order they went there."""
-        deck = self.odeck
-        if not deck:
-            bottom = self.mod.obottom
-            self.mod = self.mod._replace(obottom=bottom[1:])
-            return bottom[0]
-        i = self.rng.below(len(deck))
-        deck[i], deck[-1] = deck[-1], deck[i]
-        return deck.pop()
-
-    def _fill(self, c: int) -> None:
-        """Draw onto island ``c`` until it holds its number of goods (never remove any)."""
-        goods = self.goods
-        b = c * G
-        have = goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3] + goods[b + 4]
-        need = ISLAND_GOODS[self.layout[c]] - have
-        take = self._take
-        next64 = self.rng.next64
-        while need > 0 and self.bag_n:
-            x = next64()
-            goods[b + take(x & 0xFFFFFFFF)] += 1
-            need -= 1
-            if need > 0 and self.bag_n:
-                goods[b + take(x >> 32)] += 1
-                need -= 1
-
     def _deal(self) -> None:
-        """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside."""
+        """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside.
+        A partial Fisher-Yates over the dealt part only, one chance outcome per card."""
         deck = list(range(NAV_CARDS))
-        next64 = self.rng.next64
-        k = min(self.n * DEAL, NAV_CARDS - 1)
-        # A partial Fisher-Yates over the dealt part only. Each 64-bit draw gives two
-        # indices (one per 32-bit half, scaled by multiply-shift): the largest deviation
-        # from uniform is 32 / 2**32 per outcome, far below anything a game can show.
-        for i in range(0, k, 2):
-            x = next64()
-            j = i + ((x & 0xFFFFFFFF) * (NAV_CARDS - i) >> 32)
+        below = self.rng.below
+        for i in range(min(self.n * DEAL, NAV_CARDS - 1)):
+            j = i + below(NAV_CARDS - i)
             deck[i], deck[j] = deck[j], deck[i]
-            if i + 1 < k:
-                j = i + 1 + ((x >> 32) * (NAV_CARDS - i - 1) >> 32)
-                deck[i + 1], deck[j] = deck[j], deck[i + 1]
         hands = self.hands
         dealt = 0
         for p in range(self.n):
@@ -497,7 +314,9 @@ class TidesState(State):
         if self.logging:
             for p in range(self.n):
                 cards = ", ".join(CARD_TEXT[c] for c in range(NAV_CARDS) if hands[p] >> c & 1)
-                self.say(f"You are dealt {cards}", to=p)
+                self.say(f"You are dealt {cards}", to=p, kind="deal",
+                         data={"player": p, "cards": [CARD_TEXT[c] for c in range(NAV_CARDS)
+                                                      if hands[p] >> c & 1]})
 
     # ------------------------------------------------------------------ round / hand flow
     def _begin_round(self) -> None:
@@ -506,7 +325,8 @@ class TidesState(State):
             events.reveal(self)
         self._deal()
         if self.logging:
-            self.say(f"Round {self.round + 1} begins; P{self.leader + 1} leads")
+            self.say(f"Round {self.round + 1} begins; P{self.leader + 1} leads", kind="round",
+                     data={"round": self.round + 1, "leader": self.leader})
         self._start_hand()
 
     def _start_hand(self) -> None:
@@ -540,7 +360,9 @@ class TidesState(State):
         if self.logging:
             order = ", ".join(f"P{p + 1}" for p in self.sorder)
             self.say(f"P{winner + 1} wins the hand with {CARD_TEXT[best]} and takes the rum "
-                     f"barrel; sailing order {order}")
+                     f"barrel; sailing order {order}", kind="trick",
+                     data={"winner": winner, "card": CARD_TEXT[best],
+                           "sail_order": list(self.sorder)})
         self._before_sailing()
 
     def _before_sailing(self) -> None:
@@ -549,11 +371,6 @@ class TidesState(State):
             monsters.begin(self)
         else:
             self._start_sailing()
-
-    def _start_sailing(self) -> None:
-        self.sidx = 0
-        self.cur = self.sorder[0]
-        self.phase = SAIL_STEP
 
     def _arrive(self, p: int) -> None:
         """The ship of ``p`` has finished sailing (or stayed docked)."""
@@ -595,10 +412,12 @@ class TidesState(State):
             if self.logging:
                 sc = self.scores()
                 self.say("Game over. Scores: " + ", ".join(
-                    f"P{p + 1} {sc[p]:g}" for p in range(self.n)))
+                    f"P{p + 1} {sc[p]:g}" for p in range(self.n)), kind="score",
+                    data={"scores": sc})
                 for p in range(self.n):
                     self.say(f"P{p + 1} reveals sightings card "
-                             f"{self._sight_text(self.sight[p])}")
+                             f"{self._sight_text(self.sight[p])}", kind="sightings",
+                             data={"player": p, "card": DATA.sightings[self.sight[p]].id})
             return
         for c in range(CELLS):          # refill in reading order; stop if the bag runs out
             if not self.sea[c]:
@@ -609,13 +428,12 @@ class TidesState(State):
 
     # ------------------------------------------------------------------ decisions
     def _options(self) -> tuple[Act, ...]:
-        """The legal actions of the pending step; () after resolving a step with no choice."""
+        """The legal actions of the pending step, without changing anything; () when the
+        step offers no choice (:meth:`_no_choice` then carries it out)."""
         ph = self.phase
         p = self.cur
         if ph == PLAY_CARD:
             hand = self.hands[p]
-            if not hand:
-                raise RuntimeError(f"P{p + 1} must play a card but holds none")
             if self.tpos:
                 follow = hand & SUIT_MASK[self.trick[self.lead] >> 3]
                 if follow:
@@ -641,15 +459,27 @@ class TidesState(State):
             return tuple(ACT[FIRST_LEADER + q] for q in range(self.n))
         return ()
 
-    def _sail_options(self, p: int) -> tuple[Act, ...]:
-        acts = self.sail_tab[self.pos[p] * NAV_CARDS + self.trick[p]]
-        if not acts:
+    def _no_choice(self) -> None:
+        """Carry out the pending step when it offers no choice."""
+        ph = self.phase
+        p = self.cur
+        if ph == SAIL_STEP:
             # no allowed heading stays on the map: the ship stays docked (this still counts
             # as sailing, so the player may pick up or deliver)
             if self.logging:
                 self.say(f"P{p + 1} cannot sail with {CARD_TEXT[self.trick[p]]} and stays "
                          f"docked at {CELL_NAMES[self.pos[p]]}")
             self._arrive(p)
+        elif ph == ACTION_STEP:
+            self._end_turn()           # open sea, or nothing to pick up or deliver
+        elif ph == MONSTER:
+            monsters.no_choice(self)
+        else:
+            raise RuntimeError(f"P{p + 1} has no legal action in phase {PHASE_NAMES[ph]}")
+
+    def _sail_options(self, p: int) -> tuple[Act, ...]:
+        acts = self.geo.sail_tab[self.pos[p] * NAV_CARDS + self.trick[p]]
+        if not acts:
             return ()
         if self.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
             return (*acts, _A_STAY)
@@ -660,8 +490,7 @@ class TidesState(State):
     def _action_options(self, p: int) -> tuple[Act, ...]:
         c = self.pos[p]
         if self.sea[c]:
-            self._end_turn()           # nothing to pick up or deliver on open sea
-            return ()
+            return ()                  # nothing to pick up or deliver on open sea
         goods = self.goods
         b = c * G
         acts = [_PICK_ACTS[t] for t in RG if goods[b + t]]
@@ -685,13 +514,13 @@ class TidesState(State):
                 else:
                     acts.append(_A_DELIVER)
         if not acts:
-            self._end_turn()
             return ()
         acts.append(_A_PASS)
         return tuple(acts)
 
     def _settle(self) -> None:
-        """Resolve steps with no or one choice until a real decision (or the end) is due."""
+        """Carry out steps with no or one choice until a real decision (or the end) is
+        due; the legal list of that decision is kept for ``legal_actions``."""
         while self.phase != OVER:
             acts = self._options()
             k = len(acts)
@@ -701,6 +530,8 @@ class TidesState(State):
                 return
             if k == 1:
                 self._do(self.cur, acts[0])
+            else:
+                self._no_choice()
         self._acts = ()
         self._tm = ()
 
@@ -713,7 +544,8 @@ class TidesState(State):
             if a == ANCHOR:
                 self.anchors &= ~(1 << p)
                 if self.logging:
-                    self.say(f"P{p + 1} drops anchor and stays at {CELL_NAMES[self.pos[p]]}")
+                    self.say(f"P{p + 1} drops anchor and stays at {CELL_NAMES[self.pos[p]]}",
+                             kind="anchor", data={"player": p, "cell": CELL_NAMES[self.pos[p]]})
                 self._arrive(p)
             elif a == STOP:
                 if self.logging:
@@ -721,17 +553,21 @@ class TidesState(State):
                 self._arrive(p)
             elif self._opts().sea_stop == "any":   # ONWARD, one card at a time
                 h = self.heading
-                c = self.one[self.pos[p]][h]
+                geo = self.geo
+                c = geo.one[self.pos[p]][h]
                 self.pos[p] = c
                 if self.logging:
-                    self.say(f"P{p + 1} sails on {HEADINGS[h]} to {self._place(c)}")
-                if not (self.sea[c] and self.runs[c][h] >= 0):
+                    self.say(f"P{p + 1} sails on {HEADINGS[h]} to {self._place(c)}",
+                             kind="sail", data={"player": p, "heading": HEADINGS[h],
+                                                "cell": CELL_NAMES[c]})
+                if not (self.sea[c] and geo.runs[c][h] >= 0):
                     self._arrive(p)    # an island (open sea ahead of it keeps SEA_STEP)
             else:  # ONWARD to the island (option sea_stop=first)
-                c = self.runs[self.pos[p]][self.heading]
+                c = self.geo.runs[self.pos[p]][self.heading]
                 self.pos[p] = c
                 if self.logging:
-                    self.say(f"P{p + 1} sails on across open sea to {self._place(c)}")
+                    self.say(f"P{p + 1} sails on across open sea to {self._place(c)}",
+                             kind="sail", data={"player": p, "cell": CELL_NAMES[c]})
                 self._arrive(p)
         elif a < DELIVER:
             self._pick(p, a - PICK)
@@ -769,7 +605,8 @@ class TidesState(State):
     def _place_ship(self, p: int, c: int) -> None:
         self.pos[p] = c
         if self.logging:
-            self.say(f"P{p + 1} places their ship at {self._place(c)}")
+            self.say(f"P{p + 1} places their ship at {self._place(c)}", kind="place",
+                     data={"player": p, "cell": CELL_NAMES[c]})
         if p == self.leader:
             self._after_placement()
         else:
@@ -784,7 +621,8 @@ class TidesState(State):
             if c >> 3 != led:
                 self.voids |= 1 << (p * 4 + led)   # public knowledge: p holds no led suit
         if self.logging:
-            self.say(f"P{p + 1} {'leads' if not self.tpos else 'plays'} {CARD_TEXT[c]}")
+            self.say(f"P{p + 1} {'leads' if not self.tpos else 'plays'} {CARD_TEXT[c]}",
+                     kind="play", data={"player": p, "card": CARD_TEXT[c]})
         self.tpos += 1
         if self.tpos < self.n:
             self.cur = (self.lead + self.tpos) % self.n
@@ -792,12 +630,14 @@ class TidesState(State):
             self._end_trick()
 
     def _sail(self, p: int, h: int) -> None:
-        c = self.step[self.pos[p]][h]
+        geo = self.geo
+        c = geo.step[self.pos[p]][h]
         self.pos[p] = c
         if self.logging:
-            self.say(f"P{p + 1} sails {HEADINGS[h]} to {self._place(c)}")
+            self.say(f"P{p + 1} sails {HEADINGS[h]} to {self._place(c)}", kind="sail",
+                     data={"player": p, "heading": HEADINGS[h], "cell": CELL_NAMES[c]})
         if self.sea[c]:
-            if self.runs[c][h] >= 0:
+            if geo.runs[c][h] >= 0:
                 self.heading = h
                 self.phase = SEA_STEP
                 return
@@ -816,7 +656,9 @@ class TidesState(State):
             self.hcount[p] += k
             if self.logging:
                 self.say(f"P{p + 1} picks up {k} {DATA.goods[u]} at {CELL_NAMES[c]}" if u == t
-                         else f"P{p + 1} also picks up {k} {DATA.goods[u]} (smugglers)")
+                         else f"P{p + 1} also picks up {k} {DATA.goods[u]} (smugglers)",
+                         kind="pick_up", data={"player": p, "goods": DATA.goods[u],
+                                               "count": k, "cell": CELL_NAMES[c]})
         self._end_turn()                # over the hold limit: overboard first
 
     def _overboard(self, p: int, t: int) -> None:
@@ -831,7 +673,8 @@ class TidesState(State):
             self.goods[c * G + t] += 1
             where = f"onto {CELL_NAMES[c]}"
         if self.logging:
-            self.say(f"P{p + 1} throws 1 {DATA.goods[t]} overboard {where}")
+            self.say(f"P{p + 1} throws 1 {DATA.goods[t]} overboard {where}", kind="overboard",
+                     data={"player": p, "goods": DATA.goods[t], "cell": CELL_NAMES[c]})
         if self.hcount[p] <= self.hold_limit:
             self._end_turn()
 
@@ -854,7 +697,9 @@ class TidesState(State):
         if self.logging:
             od = DATA.orders[o]
             self.say(f"P{p + 1} delivers order {od.id} ({od.gold} gold, "
-                     f"{DATA.suits[od.monster]}) at {CELL_NAMES[c]}")
+                     f"{DATA.suits[od.monster]}) at {CELL_NAMES[c]}", kind="deliver",
+                     data={"player": p, "order": od.id, "gold": od.gold,
+                           "cell": CELL_NAMES[c]})
         if self.ex & (EX_TAX | EX_DRAW):
             events.after_delivery(self, p, tax)
         self._end_turn()
@@ -904,6 +749,7 @@ class TidesState(State):
         s.colour = self.colour
         s.cur = self.cur
         s.ex = self.ex
+        s.geo = self.geo
         s.goods = self.goods[:]
         s.hand_no = self.hand_no
         s.hands = self.hands[:]
@@ -917,21 +763,17 @@ class TidesState(State):
         s.mact = self.mact
         s.mod = self.mod
         s.odeck = self.odeck[:]
-        s.one = self.one
         s.orders_on = self.orders_on[:]
         s.phase = self.phase
         s.played = self.played
         s.pos = self.pos[:]
         s.round = self.round
-        s.runs = self.runs
-        s.sail_tab = self.sail_tab
         s.sea = self.sea
         s.sidx = self.sidx
         s.sight = self.sight
         s.sight_out = self.sight_out
         s.sorder = self.sorder
         s.spent = self.spent
-        s.step = self.step
         s.tpos = self.tpos
         s.trick = self.trick[:]
         s.voids = self.voids
@@ -1058,11 +900,6 @@ class TidesState(State):
             self._acts = self._options()
 
     # ------------------------------------------------------------------ view
-    def _place(self, c: int) -> str:
-        if self.sea[c]:
-            return f"{CELL_NAMES[c]} (open sea)"
-        return f"{CELL_NAMES[c]} ({DATA.islands[self.layout[c]].name})"
-
     @staticmethod
     def _sight_text(k: int) -> str:
         sc = DATA.sightings[k]
@@ -1148,6 +985,128 @@ class TidesState(State):
             v["sightings"] = self._sight_dict(self.sight[player])
             v["my_score"] = sum(self.score_parts(player))   # with the own sightings bonus
         return v
+
+    # ------------------------------------------------------------------ decision
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        """The pending decision in one sentence: for the mover with its constraint
+        ("Play a card: you must follow sharks"), for everyone else only what is public."""
+        ph = self.phase
+        kind = ASK_KINDS[ph]
+        p = self.cur
+        if player is None:
+            return {"kind": kind, "prompt": self._public_prompt()}
+        acts = self._acts
+        where = CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else ""
+        if ph == PLAY_CARD:
+            if not self.tpos:
+                return {"kind": kind, "prompt": "Lead a card: any card from your hand"}
+            led = self.trick[self.lead] >> 3
+            name = SUIT_PLURALS[led]
+            if self.hands[p] & SUIT_MASK[led]:
+                text = f"Play a card: you must follow {name}"
+            else:
+                text = f"Play a card: you hold no {name}, so any card"
+            return {"kind": kind, "prompt": text, "led_suit": DATA.suits[led]}
+        if ph == SAIL_STEP:
+            text = f"Sail with {CARD_TEXT[self.trick[p]]} from {where}: choose a heading"
+            if _A_ANCHOR in acts:
+                text += ", or drop your anchor to stay"
+            if _A_STAY in acts:
+                text += ", or stay docked (calm seas)"
+            return {"kind": kind, "prompt": text, "card": CARD_TEXT[self.trick[p]]}
+        if ph == SEA_STEP:
+            return {"kind": kind, "prompt": f"Your ship is on open sea at {where} heading "
+                    f"{HEADINGS[self.heading]}: stop here or sail on"}
+        if ph == ACTION_STEP:
+            can = any(a == DELIVER or TAX_DELIVER <= a < M_ORDER for a in acts)
+            return {"kind": kind, "prompt": f"At {where}: pick up all goods of one type"
+                    + (", deliver the order" if can else "") + ", or pass"}
+        if ph == OVERBOARD:
+            return {"kind": kind, "prompt": f"Your hold has {self.hcount[p]} goods, over the "
+                    f"limit of {self.hold_limit}: throw one overboard"}
+        if ph == PLACE:
+            cells = ", ".join(CELL_NAMES[a - START] for a in acts)
+            return {"kind": kind, "prompt": "Place your ship on an island of your colour: "
+                    + cells}
+        if ph == MONSTER:
+            return {"kind": kind, "prompt": monsters.prompt(self, acts)}
+        return {"kind": kind, "prompt": "Name the player most recently on a boat: they "
+                "lead first"}
+
+    def _public_prompt(self) -> str:
+        ph = self.phase
+        if ph == PLAY_CARD:
+            return "playing a card"
+        if ph == SAIL_STEP:
+            return f"sailing with {CARD_TEXT[self.trick[self.cur]]}"
+        if ph == SEA_STEP:
+            return "stopping on open sea or sailing on"
+        if ph == ACTION_STEP:
+            return "picking up goods, delivering or passing"
+        if ph == OVERBOARD:
+            return "throwing goods overboard"
+        if ph == PLACE:
+            return "placing a ship"
+        if ph == MONSTER and self.mact is not None:
+            return f"activating the {DATA.suits[self.mact.monster]}"
+        return "naming the first leader" if ph == LEADER else ""
+
+    # ------------------------------------------------------------------ observation
+    def _observation(self, player: int) -> list[float]:
+        """``OBS_SIZE`` floats of what ``player`` sees; the layout is in SPEC.md. Seats
+        are relative: slot 0 is ``player``, slot i the player i seats to the left."""
+        n = self.n
+        out: list[float] = []
+        seats = [(player + i) % n if i < n else -1 for i in range(SEATS)]
+
+        def bits(mask: int, k: int) -> list[float]:
+            return [float(mask >> i & 1) for i in range(k)]
+
+        def one_hot(i: int, k: int) -> list[float]:
+            v = [0.0] * k
+            if 0 <= i < k:
+                v[i] = 1.0
+            return v
+
+        out += bits(self.hands[player], NAV_CARDS)
+        out += bits(self.played, NAV_CARDS)
+        for q in seats:
+            out += one_hot(self.trick[q] if q >= 0 else -1, NAV_CARDS)
+        for q in seats:
+            out += one_hot(self.pos[q] if q >= 0 else -1, CELLS)
+        out += [float(x) for x in self.sea]
+        out += [ISLAND_GOODS[self.layout[c]] / 5.0 for c in range(CELLS)]
+        out += [k / 10.0 for k in self.goods]
+        for c in range(CELLS):
+            o = self.orders_on[c]
+            if o < 0:
+                out += [0.0] * 10
+            else:
+                od = DATA.orders[o]
+                out += [k / 5.0 for k in od.need] + [od.gold / 10.0] + one_hot(od.monster, 4)
+        for q in seats:
+            out += [self.hold[q * G + t] / 10.0 for t in RG] if q >= 0 else [0.0] * G
+        for q in seats:
+            out += [float(self.anchors >> q & 1)] if q >= 0 else [0.0]
+        for q in seats:
+            out += bits(self.voids >> (q * 4), 4) if q >= 0 else [0.0] * 4
+        for q in seats:
+            out += ([sum(ORDER_GOLD[o] for o in self.won[q]) / 40.0, len(self.won[q]) / 10.0]
+                    if q >= 0 else [0.0, 0.0])
+        out += [b / 3.0 for b in DATA.sightings[self.sight[player]].bonus]
+        out += one_hot(self.round, ROUNDS) + one_hot(self.hand_no, HANDS)
+        out += one_hot(self.phase, len(PHASE_NAMES))
+        rel = {q: i for i, q in enumerate(seats) if q >= 0}
+        over = self.phase == OVER
+        out += one_hot(-1 if over else rel.get(self.cur, -1), SEATS)
+        out += one_hot(rel[self.leader], SEATS) + one_hot(rel[self.lead], SEATS)
+        out += one_hot(self.heading if self.phase == SEA_STEP else -1, 8)
+        out += [self.hold_limit / 10.0] + [k / 20.0 for k in self.bag]
+        for c in self.mod.mpos or (-1,) * 4:
+            out += one_hot(c, CELLS)
+        out += one_hot(self.mod.event, len(DATA.events))
+        out += [float(q >= 0) for q in seats]
+        return out
 
     @staticmethod
     def _sight_dict(k: int) -> dict[str, Any]:

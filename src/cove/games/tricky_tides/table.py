@@ -1,0 +1,215 @@
+"""The table of a Tricky Tides game: its fields and the helpers every part of the rules
+shares (the leaf below ``state``, ``events`` and ``monsters``, so they import it and not
+each other: no import circle).
+
+- chance helpers (a cube from the bag, the top order card, filling an island), each
+  through the state's rng so the chance record holds every outcome;
+- the geometry in force (:class:`~cove.games.tricky_tides.sailing.Geometry`) and the
+  monsters' step tables;
+- the phase numbers and the constants of the rulebook.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from cove.core.state import State
+from cove.games.tricky_tides.actions import Act
+from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, VALUES
+from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, WRAPPED, sea_runs
+from cove.games.tricky_tides.options import TidesOptions
+from cove.games.tricky_tides.rules import Activation, Modules
+from cove.games.tricky_tides.sailing import Geometry
+
+ROUNDS = 3              # [SEED]
+HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
+DEAL = 8                # [SEED]
+HOLD_LIMIT = 7          # [SEED]
+
+# phases: the pending decision
+PLACE, PLAY_CARD, SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, OVER = range(7)
+MONSTER = 7             # monsters are activated (monster module)
+LEADER = 8              # option first_leader=ask: the table names the first leader
+PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
+               "overboard", "game over", "monster activation", "first leader")
+ASK_KINDS = ("place_ship", "play_card", "sail", "open_sea", "pick_up_or_deliver",
+             "overboard", "over", "monster", "first_leader")
+SEATS = 4
+OBS_SIZE = (2 * 32 + SEATS * 32 + SEATS * 12 + 12 + 12 + 12 * 5 + 12 * 10 + SEATS * 5
+            + SEATS * (1 + 4 + 2) + 4 + ROUNDS + HANDS + len(PHASE_NAMES) + 3 * SEATS + 8
+            + 1 + 5 + 4 * 12 + 12 + SEATS)
+"""The length of ``observation(p)`` at every player count (see SPEC.md)."""
+
+
+G = GOODS_TYPES
+ALL_CARDS = (1 << NAV_CARDS) - 1
+SUIT_MASK = tuple(((1 << VALUES) - 1) << (VALUES * s) for s in range(4))
+CARD_HEADINGS = DATA.headings
+ORDER_PAIRS = tuple(o.pairs for o in DATA.orders)
+ORDER_GOLD = tuple(o.gold for o in DATA.orders)
+ORDER_SUIT = tuple(o.monster for o in DATA.orders)
+SELL = DATA.sell
+ISLAND_GOODS = tuple(i.goods for i in DATA.islands)
+ISLAND_COLOUR = tuple(i.colour for i in DATA.islands)
+RG = range(G)
+EVENT_INDEX = {e.key: i for i, e in enumerate(DATA.events)}
+
+class TidesTable(State):
+    """The table of a Tricky Tides game: every field, and the helpers the rules and both
+    modules share (chance, geometry, places). The rules are in ``state.TidesState``."""
+
+    __slots__ = (
+        "_acts",
+        "_tm",
+        "anchors",
+        "aside",
+        "bag",
+        "bag_n",
+        "colour",
+        "cur",
+        "ex",
+        "geo",
+        "goods",
+        "hand_no",
+        "hands",
+        "hcount",
+        "heading",
+        "hold",
+        "hold_limit",
+        "layout",
+        "lead",
+        "leader",
+        "mact",
+        "mod",
+        "odeck",
+        "orders_on",
+        "phase",
+        "played",
+        "pos",
+        "round",
+        "sea",
+        "sidx",
+        "sight",
+        "sight_out",
+        "sorder",
+        "spent",
+        "tpos",
+        "trick",
+        "voids",
+        "won",
+    )
+
+    _acts: tuple[Act, ...]
+    _tm: tuple[int, ...]
+    aside: int
+    anchors: int
+    bag: list[int]
+    bag_n: int
+    colour: tuple[int, ...]
+    cur: int
+    ex: int
+    geo: Geometry
+    goods: list[int]
+    hand_no: int
+    hands: list[int]
+    hcount: list[int]
+    heading: int
+    hold: list[int]
+    hold_limit: int
+    lead: int
+    leader: int
+    layout: tuple[int, ...]
+    mact: Activation | None
+    mod: Modules
+    odeck: list[int]
+    orders_on: list[int]
+    phase: int
+    played: int
+    pos: list[int]
+    round: int
+    sea: tuple[bool, ...]
+    sidx: int
+    sight: tuple[int, ...]
+    sight_out: tuple[int, ...]
+    sorder: tuple[int, ...]
+    spent: int
+    tpos: int
+    trick: list[int]
+    voids: int
+    won: list[tuple[int, ...]]
+
+    def _opts(self) -> TidesOptions:
+        return cast(TidesOptions, self.options)
+
+    def _set_geometry(self, wrap: bool | None = None) -> None:
+        """The one place where map geometry is chosen, from the rules in force: wrapping
+        (Edge of the World; ``wrap`` overrides it), the sailing stride (Strong Currents)
+        and which card headings count (Doldrums, Fog Bank). ``runs`` (open sea) always
+        follows single steps."""
+        r = self.mod.rules
+        opts = self._opts()
+        if wrap is None:               # option edge_wrap=monsters: ships never wrap
+            wrap = r.wrap and opts.edge_wrap == "all"
+        self.geo = Geometry.make(self.sea, wrap, r.stride, r.headings,
+                                 opts.nav_deck == "flat")
+
+    def one_step(self) -> tuple[tuple[int, ...], ...]:
+        """The single-card step table of the monsters (moves, the whale's line, adjacency):
+        they wrap whenever Edge of the World is in force, whatever option edge_wrap."""
+        return WRAPPED if self.mod.rules.wrap else BOUNDED
+
+    def monster_runs(self) -> tuple[tuple[int, ...], ...]:
+        """The open-sea run table for monster moves (see :meth:`one_step`)."""
+        one = self.one_step()
+        geo = self.geo
+        return geo.runs if one is geo.one else sea_runs(one, self.sea)
+
+    def _draw(self) -> int:
+        """One cube drawn at random from the bag (the caller checks the bag is not empty):
+        one chance outcome of ``bag_n`` through the state's rng, so the chance record
+        holds it."""
+        r = self.rng.below(self.bag_n)
+        bag = self.bag
+        self.bag_n -= 1
+        for t in RG:
+            r -= bag[t]
+            if r < 0:
+                bag[t] -= 1
+                return t
+        raise AssertionError("bag count out of step")  # pragma: no cover
+
+    def _draw_order(self) -> int:
+        """The top card of the face-down order deck. The deck is kept as an unordered pile
+        and the top card is drawn uniformly from it, which is the same as shuffling once
+        and drawing from the top (and leaves no hidden order to resample). Cards put under
+        the deck (the Sea Dragon) come after the pile, in the order they went there."""
+        deck = self.odeck
+        if not deck:
+            bottom = self.mod.obottom
+            self.mod = self.mod._replace(obottom=bottom[1:])
+            return bottom[0]
+        i = self.rng.below(len(deck))
+        deck[i], deck[-1] = deck[-1], deck[i]
+        return deck.pop()
+
+    def _fill(self, c: int) -> None:
+        """Draw onto island ``c`` until it holds its number of goods (never remove any)."""
+        goods = self.goods
+        b = c * G
+        have = goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3] + goods[b + 4]
+        need = ISLAND_GOODS[self.layout[c]] - have
+        draw = self._draw
+        while need > 0 and self.bag_n:
+            goods[b + draw()] += 1
+            need -= 1
+
+    def _start_sailing(self) -> None:
+        self.sidx = 0
+        self.cur = self.sorder[0]
+        self.phase = SAIL_STEP
+
+    def _place(self, c: int) -> str:
+        if self.sea[c]:
+            return f"{CELL_NAMES[c]} (open sea)"
+        return f"{CELL_NAMES[c]} ({DATA.islands[self.layout[c]].name})"
+
