@@ -62,8 +62,6 @@ def play_turns(s: TucanaState, rng: Rng, turns: int) -> None:
 
 def mark_drawn(s: TucanaState, p: int, edges: Iterable[int]) -> None:
     """Mark edges as drawn on seat p's sheet without linking (for legality tests)."""
-    ne = len(s.isl.edges)
     for e in edges:
         s.drawn[p] |= 1 << e
-        s.dflag[p * ne + e] = 1
     s._legal = None

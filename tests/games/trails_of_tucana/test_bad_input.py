@@ -63,3 +63,21 @@ def test_malformed_record() -> None:
     rec["options"] = {"map": "nowhere"}
     with pytest.raises(cove.RecordError, match="cannot start the game"):
         cove.replay(rec)
+
+
+def test_records_and_states_of_version_4_are_refused() -> None:
+    """Version 5 changed the stored forms (contract v2): older records are refused with
+    the version error instead of replaying into another game."""
+    s = new(2, seed=1)
+    s.apply(0, s.legal_actions(0)[0])
+    rec = s.record()
+    assert rec["version"] == GAME.version == "5"
+    cove.replay(rec)
+    rec["version"] = "4"
+    with pytest.raises(cove.RecordError, match="version '4'; this Cove has version '5'"):
+        cove.replay(rec)
+    data = s.to_json()
+    assert GAME.from_json(data).fingerprint() == s.fingerprint()
+    data["version"] = "4"
+    with pytest.raises(cove.RecordError, match="version '4'"):
+        GAME.from_json(data)

@@ -51,7 +51,7 @@ def mid_game() -> TucanaState:
         ("a card lost from the deck", lambda s: s.deck.pop()),
         ("a card seen twice", lambda s: s.seen.append(s.seen[0])),
         ("a blue card vanished", lambda s: s.blue.__setitem__(0, ())),
-        ("a segment flag without its segment", lambda s: s.dflag.__setitem__(3, 1)),
+        ("a segment off the island", lambda s: s.drawn.__setitem__(1, 1 << 500)),
         ("a sight circled but not linked", lambda s: s.circled.__setitem__(0, 1)),
         ("a pair scored but not joined", lambda s: s.pairs.__setitem__(1, 0b11111)),
         ("to_move disagrees with done", lambda s: setattr(s, "waiting", (0,))),

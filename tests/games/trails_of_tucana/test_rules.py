@@ -254,6 +254,13 @@ def test_r3_3_either_order_of_the_ends() -> None:
     assert [str(a) for _, a in s.history] == ["draw b9-c8", "draw b9-c8"]
     assert s.record()["actions"] == [[0, "draw b9-c8"], [1, "draw b9-c8"]]
     assert s.find_action(0, "draw z1-b9") is None and s.find_action(0, "pass") is None
+    # the short form with the ends either way round; the JSON form (canonical ends)
+    reveal(s, "water", "water")
+    s.apply(0, "e4-e2")
+    s.apply(1, {"kind": "draw", "ends": "e10-f9"})
+    assert [str(a) for _, a in s.history[2:]] == ["draw e2-e4", "draw e10-f9"]
+    with pytest.raises(cove.IllegalAction, match="'draw c8-z1' is not a legal move"):
+        s.apply(0, "draw c8-z1")
 
 
 def test_r3_4_any_card_wild() -> None:
@@ -313,10 +320,16 @@ def test_r3_8_commitments_hidden_until_all_done() -> None:
     s.apply(0, "draw b9-b11")
     for p in others:
         v = s.view(p)
-        assert v["to_move"] == [1, 2]
-        v["to_move"] = views[p]["to_move"]
+        assert v["to_move"] == [1, 2] and v["decision"]["players"] == [1, 2]
+        v["to_move"] = views[p]["to_move"]  # who is still to move is public
+        v["decision"] = views[p]["decision"]
         assert v == views[p]
         assert [e.text for e in s.events(p)] == logs[p]
+    for p in others:  # nor in the history or a record as they see it
+        assert s.history_for(p)[-1] == (0, None)
+        rec = s.record(p) if p is not None else s.record(redacted=True)
+        assert rec["actions"][-1] == [0, "(hidden)"]
+    assert str(s.history_for(0)[-1][1]) == "draw b9-b11"
     mine = s.view(0)
     assert mine["this_turn"] == ["draw b9-b11"] and "b9-b11" in mine["sheets"][0]["segments"]
     assert "b9-b11" in s.events(0)[-1].text
@@ -325,6 +338,8 @@ def test_r3_8_commitments_hidden_until_all_done() -> None:
     s.apply(2, next(a for a in s.legal_actions(2) if str(a) != "draw b9-b11"))
     assert "b9-b11" in s.view(2)["sheets"][0]["segments"]
     assert any(e.text == "P1 draws b9-b11." for e in s.events(2))
+    assert all(a is not None for _, a in s.history_for(None))  # the step is revealed
+    assert "(hidden)" not in str(s.record(redacted=True)["actions"])
 
 
 def obelisk_ready(s: TucanaState, p: int) -> None:
@@ -381,8 +396,9 @@ def test_r3_8_bonus_step_hidden_until_all_done() -> None:
     assert s.to_move() == (1,)
     for q in (None, 1, 2):
         v = s.view(q)
-        assert v["to_move"] == [1]
+        assert v["to_move"] == [1] and v["decision"]["players"] == [1]
         v["to_move"] = before[q][0]["to_move"]
+        v["decision"] = before[q][0]["decision"]
         assert v == before[q][0] and [e.text for e in s.events(q)] == before[q][1]
     assert "a8-a10" in s.view(0)["sheets"][0]["segments"]
     s.apply(1, "pass")  # P2 declines its bonus segment (R4.8)
@@ -493,8 +509,10 @@ def test_r4_4_bonus_segment_anywhere() -> None:
     reveal(s, "water", "water")
     assert len(s.legal_actions(0)) == len(GRANDE.edges) + 1  # + pass (R4.8)
     assert {type(a) for a in s.legal_actions(0)} == {Bonus, Pass}
-    bonus: object = Bonus(0, "x")
-    assert bonus != Draw(0, "x")  # same edge, different decision
+    bonus: object = GRANDE.bonuses[0]
+    assert bonus != GRANDE.draws[0] and str(bonus)[5:] == str(GRANDE.draws[0])[4:]
+    assert isinstance(bonus, Bonus) and isinstance(GRANDE.draws[0], Draw)  # same edge,
+    # different decision
 
 
 def test_r4_5_bonus_chain() -> None:

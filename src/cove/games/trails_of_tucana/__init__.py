@@ -6,13 +6,16 @@ segment between two adjacent spaces of those terrains on their own island.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from cove.core.game import Game
 from cove.core.options import Options
+from cove.games.trails_of_tucana.actions import PASS
 from cove.games.trails_of_tucana.data import KINDS, TABLES
 from cove.games.trails_of_tucana.heuristic import heuristic
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.render import render
-from cove.games.trails_of_tucana.state import TURNS_PER_ROUND, TucanaState
+from cove.games.trails_of_tucana.state import TURNS_PER_ROUND, TucanaState, observation_size
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -25,13 +28,26 @@ def max_actions(players: int, options: Options) -> int:
     return players * (TURNS_PER_ROUND * rounds + KINDS)
 
 
+def universe(players: int, options: Options) -> list[Hashable]:
+    """Every action of the island, in a fixed order: a draw along each edge, a bonus
+    segment along each edge, then pass (size 2 x edges + 1; see SPEC.md)."""
+    assert isinstance(options, TucanaOptions)
+    isl = TABLES.islands[options.map]
+    return [*isl.draws, *isl.bonuses, PASS]
+
+
+def obs_size(players: int, options: Options) -> int:
+    assert isinstance(options, TucanaOptions)
+    return observation_size(players, TABLES.islands[options.map])
+
+
 GAME = Game(
     id="trails-of-tucana",
     name="Trails of Tucana",
     state_cls=TucanaState,
     min_players=1,
     max_players=8,
-    version="4",
+    version="5",
     summary="Flip-and-write: everyone draws trail segments on their own island at once, "
     "linking sights and village pairs (Isla Petit or Isla Grande).",
     chance=True,
@@ -41,6 +57,8 @@ GAME = Game(
     heuristic=heuristic,
     render=render,
     max_actions=max_actions,
+    actions=universe,
+    observation_size=obs_size,
 )
 
 __all__ = ["GAME"]

@@ -1,46 +1,116 @@
 """The three kinds of decision: draw the turn's segment, draw a bonus segment, or pass.
 
-Actions are small named tuples: equality and hashing run in C, which matters because the
-engine checks every applied action against the legal list and bots do so millions of
-times. The ``kind`` field keeps a draw and a bonus along the same edge unequal.
+Actions are small int subclasses, one shared instance per code: equality and hashing run
+in C, which matters because the engine checks every applied action against the legal list
+and bots do so millions of times, and ``cove.core.serial`` stores them as ``{"i": class,
+"v": code}`` and reads them back through ``of(code)`` as the same shared instance. The
+code also tells a draw from a bonus along the same edge, and one island from the other::
+
+    pass                      0
+    draw along edge e         (island + 1) * ISLAND_SPAN + e
+    bonus along edge e        (island + 1) * ISLAND_SPAN + BONUS_OFFSET + e
+
+``str(a)`` is the text form (``draw a8-b9``, ``bonus a8-b9``, ``pass``); ``to_json()`` is
+``{"kind": "draw", "ends": "a8-b9"}``. A plain int is never an action: ``apply`` requires
+the exact type.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, ClassVar, TypeVar
+
+from cove.core.errors import RecordError
+
+ISLAND_SPAN = 4096
+BONUS_OFFSET = 2048  # more edges than any island has
+
+M = TypeVar("M", bound="Move")
+
+_BY_CODE: dict[int, Move] = {}
 
 
-class Draw(NamedTuple):
+class Move(int):
+    """One decision; ``int(a)`` is its code (see the module docstring)."""
+
+    KIND: ClassVar[str] = ""
+    edge: int
+    ends: str
+
+    def __new__(cls: type[M], code: int, edge: int = -1, ends: str = "") -> M:
+        self = super().__new__(cls, code)
+        self.edge = edge
+        self.ends = ends
+        return self
+
+    @classmethod
+    def make(cls: type[M], code: int, edge: int = -1, ends: str = "") -> M:
+        """The shared instance for ``code`` (made and registered on first use; a data file
+        loaded again, as tests do, reuses the first one)."""
+        have = _BY_CODE.get(code)
+        if isinstance(have, cls) and have.edge == edge and have.ends == ends:
+            return have
+        move = cls(code, edge, ends)
+        _BY_CODE.setdefault(code, move)
+        return move
+
+    @classmethod
+    def of(cls: type[M], code: int) -> M:
+        """The shared instance with this code (how a stored state reads an action back)."""
+        move = _BY_CODE.get(code)
+        if not isinstance(move, cls):
+            raise RecordError(f"no {cls.__name__} action has code {code!r}")
+        return move
+
+    def __str__(self) -> str:
+        return f"{self.KIND} {self.ends}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (_move_of, (int(self),))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "ends": self.ends}
+
+
+class Draw(Move):
     """Draw the turn's segment along edge ``edge`` (its ends named like ``a8-b9``)."""
 
-    edge: int
-    ends: str
-    kind: str = "draw"
-
-    def __str__(self) -> str:
-        return f"draw {self.ends}"
+    KIND = "draw"
 
 
-class Bonus(NamedTuple):
+class Bonus(Move):
     """Draw a bonus segment (earned by a kind's last sight) anywhere on the island."""
 
-    edge: int
-    ends: str
-    kind: str = "bonus"
-
-    def __str__(self) -> str:
-        return f"bonus {self.ends}"
+    KIND = "bonus"
 
 
-class Pass(NamedTuple):
-    """No free segment matches the cards (or no free segment is left): draw nothing."""
+class Pass(Move):
+    """No free segment matches the cards (or no free segment is left), or the rest of a
+    bonus chain is declined: draw nothing."""
 
-    kind: str = "pass"
+    KIND = "pass"
 
     def __str__(self) -> str:
         return "pass"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "pass"}
 
-PASS = Pass()
+
+def _move_of(code: int) -> Move:
+    return _BY_CODE[code]
+
+
+PASS = Pass.make(0)
 
 Action = Draw | Bonus | Pass
+
+
+def draw_code(island: int, edge: int) -> int:
+    return (island + 1) * ISLAND_SPAN + edge
+
+
+def bonus_code(island: int, edge: int) -> int:
+    return (island + 1) * ISLAND_SPAN + BONUS_OFFSET + edge

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cove.core.data import DataChecker, load_data
-from cove.games.trails_of_tucana.actions import Bonus, Draw
+from cove.games.trails_of_tucana.actions import Bonus, Draw, bonus_code, draw_code
 
 DATA_FILE = Path(__file__).with_name("trails_of_tucana.toml")
 
@@ -129,6 +129,7 @@ def check_adjacency(
 
 
 def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Island:
+    slot = list(MAP_EXPECT).index(key)  # numbers the island's actions (actions.py)
     entry = f"maps.{key}"
     chk.expect(isinstance(raw, dict), entry, "must be a table")
     expect = MAP_EXPECT[key]
@@ -262,8 +263,10 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         edges=edges,
         edge_index=edge_index,
         matching=matching,
-        draws=tuple(Draw(e, f"{labels[a]}-{labels[b]}") for e, (a, b) in enumerate(edges)),
-        bonuses=tuple(Bonus(e, f"{labels[a]}-{labels[b]}") for e, (a, b) in enumerate(edges)),
+        draws=tuple(Draw.make(draw_code(slot, e), e, f"{labels[a]}-{labels[b]}")
+                    for e, (a, b) in enumerate(edges)),
+        bonuses=tuple(Bonus.make(bonus_code(slot, e), e, f"{labels[a]}-{labels[b]}")
+                      for e, (a, b) in enumerate(edges)),
         info0=info0,
         incident=tuple(
             sum(1 << e for e, (a, b) in enumerate(edges) if i in (a, b)) for i in range(n)

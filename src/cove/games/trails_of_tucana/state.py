@@ -23,6 +23,7 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 from typing import Any
 
+from cove.core.errors import IllegalAction
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Pass
@@ -47,6 +48,14 @@ DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
 Snap = tuple[int, int, tuple[int, ...], int, int, int]
 
 
+OBS_HEAD = 24
+"""Observation values before the sheets: 5 cards, 5 seen, 4 turn, 5 blue, 5 red."""
+
+
+def observation_size(players: int, island: Island) -> int:
+    return OBS_HEAD + players * (len(island.edges) + 1)
+
+
 def _bits(x: int) -> list[int]:
     """Indices of the set bits of ``x``, lowest first (one step per set bit)."""
     out = []
@@ -68,7 +77,6 @@ class TucanaState(State):
         "cards",
         "circled",
         "deck",
-        "dflag",
         "direction",
         "done",
         "drawn",
@@ -96,6 +104,8 @@ class TucanaState(State):
         "turn0",
         "waiting",
     )
+
+    DERIVED = ("isl",)  # the island's tables, from the map option
 
     isl: Island
     options: TucanaOptions
@@ -136,7 +146,6 @@ class TucanaState(State):
         self.solo_dropped: list[int] = []
         # sheets
         self.drawn = [0] * n
-        self.dflag = bytearray(n * len(isl.edges))  # 1 where a segment is drawn
         self.par = list(range(n * size))
         self.info = list(isl.info0) * n
         self.circled = [0] * n
@@ -166,12 +175,17 @@ class TucanaState(State):
                 f"{self.start + 1}, letters go "
                 f"{'counter-clockwise' if self.direction < 0 else 'clockwise'}"
                 + (", every player in the same villages" if o.symmetry else "")
-                + "."
+                + ".",
+                kind="setup",
+                data={"map": isl.key, "setup_card": self.setup_card + 1,
+                      "start_village": self.start + 1, "clockwise": self.direction > 0,
+                      "symmetry": o.symmetry},
             )
             if self.red:
                 self.say("Red bonus cards: " + ", ".join(
                     f"{TABLES.sight_names[k]}-{TABLES.sight_names[k]} ({TABLES.red[k]})"
-                    for k in self.red))
+                    for k in self.red), kind="setup",
+                    data={"red": [TABLES.sight_names[k] for k in self.red]})
         self._new_round()
 
     def _new_round(self) -> None:
@@ -190,7 +204,10 @@ class TucanaState(State):
         if self.logging:
             self.say(
                 f"Round {self.rnd + 1}, turn {self.turn + 1}: the Mayor reveals "
-                f"{CARD_NAMES[c1]} and {CARD_NAMES[c2]}."
+                f"{CARD_NAMES[c1]} and {CARD_NAMES[c2]}.",
+                kind="reveal",
+                data={"round": self.rnd + 1, "turn": self.turn + 1,
+                      "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
             )
 
     # -- the contract ------------------------------------------------------------------
@@ -201,39 +218,70 @@ class TucanaState(State):
     def is_over(self) -> bool:
         return self.over
 
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        """The draw step: a segment for the two cards, or pass when none fits; a bonus
+        step: a bonus segment anywhere, or pass to decline the rest."""
+        if self.over:
+            return {"kind": "turn", "prompt": ""}
+        if self.bstep:
+            if player is None:
+                return {"kind": "bonus", "prompt": "draw a bonus segment"}
+            owed = self.bonus[player]
+            rest = "" if self.options.compulsory_bonus else ", or pass to decline"
+            if self._legal_actions(player) == [PASS]:
+                prompt = "No free segment is left for your bonus: pass"
+            else:
+                prompt = (f"Draw a bonus segment between any two adjacent spaces "
+                          f"({_segments(owed)} owed){rest}")
+            return {"kind": "bonus", "prompt": prompt, "bonus_owed": owed}
+        assert self.cards is not None
+        c1, c2 = (CARD_NAMES[c] for c in self.cards)
+        if player is None:
+            return {"kind": "draw", "prompt": f"draw a segment for {c1} and {c2}"}
+        ends = _terrain_phrase(c1, c2)
+        if self._legal_actions(player) == [PASS]:
+            prompt = f"No free segment joins {ends}: pass"
+        else:
+            prompt = f"Draw one segment joining {ends}"
+        return {"kind": "draw", "prompt": prompt, "cards": [c1, c2]}
+
     def _legal_actions(self, player: int) -> Sequence[Action]:
         isl = self.isl
-        off = player * len(isl.edges)
-        f = self.dflag
+        d = self.drawn[player]
         acts: list[Action]
         if self.bstep:
-            acts = [b for e, b in enumerate(isl.bonuses) if not f[off + e]]
+            acts = [b for b in isl.bonuses if not d >> b.edge & 1]
             if acts and not self.options.compulsory_bonus:
                 acts.append(PASS)  # R4.8: a bonus segment may be declined
         else:
             assert self.cards is not None
             draws = isl.draws
-            acts = [draws[e] for e in isl.matching[self.cards] if not f[off + e]]
+            acts = [draws[e] for e in isl.matching[self.cards] if not d >> e & 1]
         return acts or [PASS]
 
-    def find_action(self, player: int, text: str) -> Hashable | None:
-        """The base lookup, then the same segment with its ends the other way round:
-        ``draw c8-b9`` finds ``draw b9-c8`` (R3.3). The action keeps its canonical text."""
-        found = super().find_action(player, text)
-        if found is not None:
-            return found
-        words = text.split()
-        if len(words) == 2 and words[1].count("-") == 1:
-            a, b = words[1].split("-")
-            return super().find_action(player, f"{words[0]} {b}-{a}")
-        return None
+    def _match_action(self, seat: int, action: Any, legal: tuple[Hashable, ...]) -> Hashable:
+        """The core's matching, then the same text with the segment's ends the other way
+        round: ``draw c8-b9`` finds ``draw b9-c8`` (R3.3); the move keeps its canonical
+        text in the history and the record."""
+        try:
+            return super()._match_action(seat, action, legal)
+        except IllegalAction as first:
+            flipped = _flip_ends(action) if isinstance(action, str) else None
+            if flipped is None:
+                raise
+            try:
+                return super()._match_action(seat, flipped, legal)
+            except IllegalAction:
+                raise first from None
 
     def _apply(self, player: int, action: Any) -> None:
+        self.keep_secret()  # R3.8: hidden from the others until the step is revealed
         self._step(player, action)
         # One private line per decision: every mover of a step makes exactly one, and
         # each viewer's log is numbered on its own, so the line shows the others nothing.
         if self.logging:
-            self.say(f"P{player + 1}: you {self._summary(player)}", to=player)
+            self.say(f"P{player + 1}: you {self._summary(player)}", to=player, kind="commit",
+                     data={"player": player, "action": str(action)})
         if not self.waiting:
             self._end_step()
 
@@ -262,10 +310,14 @@ class TucanaState(State):
         """Every mover of the step is done: reveal the step, then the next bonus step
         (for whoever owes a bonus segment now) or the end of the turn."""
         n = self.n
+        self.reveal()
         if self.logging:
             for p in range(n):
                 if self.snap[p] is not None:
-                    self.say(self._step_text(p))
+                    drew, gains, earned = self._outcome(p)
+                    self.say(self._step_text(p), kind="draw",
+                             data={"player": p, "drew": drew, "connected": gains,
+                                   "earned": earned, "bonus_step": self.bstep})
         self.snap = [None] * n
         owing = tuple(p for p in range(n) if self.bonus[p])
         if owing:
@@ -273,7 +325,15 @@ class TucanaState(State):
             self.done = [not self.bonus[p] for p in range(n)]
             self.waiting = owing
         else:
-            self._resolve()
+            self._end_turn()
+
+    def _root(self, x: int) -> int:
+        """The root of ``x`` without shortening paths: for checks, which must leave the
+        state exactly as it was (``par`` is part of the stored state)."""
+        par = self.par
+        while par[x] != x:
+            x = par[x]
+        return x
 
     def _find(self, x: int) -> int:
         par = self.par
@@ -285,7 +345,6 @@ class TucanaState(State):
         """Draw edge ``e`` on seat ``p``'s sheet and score what it connects."""
         self.drawn[p] |= 1 << e
         isl = self.isl
-        self.dflag[p * len(isl.edges) + e] = 1
         a, b = isl.edges[e]
         base = p * isl.size
         ra = self._find(base + a)
@@ -318,7 +377,7 @@ class TucanaState(State):
                 if (sm & isl.kind_mask[k]).bit_count() >= 2:
                     self.linked[p] |= 1 << k
 
-    def _resolve(self) -> None:
+    def _end_turn(self) -> None:
         """The turn is over (nobody owes a bonus segment): hand out bonus cards, move on."""
         n = self.n
         pairs = self.pairs
@@ -333,7 +392,9 @@ class TucanaState(State):
                     self.blue_won[p] = (*self.blue_won[p], (L, v))
                 if self.logging:
                     self.say(f"{_who(won)} take{'s' if len(won) == 1 else ''} the "
-                             f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]} blue bonus card ({v}).")
+                             f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]} blue bonus card ({v}).",
+                             kind="bonus_card", data={"players": won, "card": "blue",
+                                                      "pair": LETTER_NAMES[L], "points": v})
         for k in list(self.red):
             won = [p for p in range(n) if (self.linked[p] >> k) & 1]
             if won:
@@ -345,7 +406,9 @@ class TucanaState(State):
                 if self.logging:
                     name = TABLES.sight_names[k]
                     self.say(f"{_who(won)} take{'s' if len(won) == 1 else ''} the "
-                             f"{name}-{name} red bonus card ({v}).")
+                             f"{name}-{name} red bonus card ({v}).",
+                             kind="bonus_card", data={"players": won, "card": "red",
+                                                      "sight": name, "points": v})
         self.moves = [()] * n
         self.done = [False] * n
         self.waiting = tuple(range(n))
@@ -365,7 +428,9 @@ class TucanaState(State):
         if self.logging:
             box = "I" * (self.rnd + 1) if self.rnd < 3 else str(self.rnd + 1)
             self.say(f"End of round {self.rnd + 1}; sights scored in box {box}: " + ", ".join(
-                f"P{p + 1} {self.boxes[p * rounds + self.rnd]}" for p in range(n)))
+                f"P{p + 1} {self.boxes[p * rounds + self.rnd]}" for p in range(n)),
+                kind="score", data={"round": self.rnd + 1, "boxes": [
+                    self.boxes[p * rounds + self.rnd] for p in range(n)]})
         if n == 1 and self.rnd == 0 and self.options.solo_discards:
             cands = [L for L in range(LETTERS) if self.blue[L] and not (self.pairs[0] >> L) & 1]
             self.rng.shuffle(cands)
@@ -375,7 +440,8 @@ class TucanaState(State):
             self.solo_dropped = drop
             if self.logging and drop:
                 self.say("Solo: blue bonus cards discarded: "
-                         + ", ".join(f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]}" for L in drop) + ".")
+                         + ", ".join(f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]}" for L in drop) + ".",
+                         kind="solo_discard", data={"pairs": [LETTER_NAMES[L] for L in drop]})
         self.rnd += 1
         if self.rnd >= rounds:
             self.over = True
@@ -385,7 +451,8 @@ class TucanaState(State):
             if self.logging:
                 sc = self.scores()
                 self.say("Game over. Final scores: "
-                         + ", ".join(f"P{p + 1} {int(sc[p])}" for p in range(n)) + ".")
+                         + ", ".join(f"P{p + 1} {int(sc[p])}" for p in range(n)) + ".",
+                         kind="game_over", data={"scores": [int(x) for x in sc]})
         else:
             self._new_round()
 
@@ -455,9 +522,7 @@ class TucanaState(State):
         ne = len(isl.edges)
         owed_total = 0
         for p in range(n):
-            flags = self.dflag[p * ne : p * ne + ne]
-            need(sum(1 << e for e in range(ne) if flags[e]) == self.drawn[p],
-                 f"P{p + 1}: drawn edges and edge flags disagree")
+            need(0 <= self.drawn[p] < 1 << ne, f"P{p + 1}: a segment off the island")
             need(0 <= self.bonus[p] <= KINDS, f"P{p + 1}: {self.bonus[p]} bonus segments owed")
             owed_total += self.bonus[p]
             circled = self.circled[p]
@@ -466,13 +531,13 @@ class TucanaState(State):
                      f"P{p + 1}: sight count of kind {k} disagrees with the circles")
             base = p * isl.size
             for i, sp in enumerate(isl.sight_space):
-                linked = bool(self.info[self._find(base + sp)] & VMASK)
+                linked = bool(self.info[self._root(base + sp)] & VMASK)
                 need(linked == bool(circled >> i & 1),
                      f"P{p + 1}: sight at {isl.labels[sp]} circled={bool(circled >> i & 1)} "
                      f"but linked to a village={linked}")
             for L, pm in enumerate(self.pair_masks[p]):
                 va, vb = (isl.village_space[v] for v in _bits(pm))
-                joined = self._find(base + va) == self._find(base + vb)
+                joined = self._root(base + va) == self._root(base + vb)
                 need(joined == bool(self.pairs[p] >> L & 1),
                      f"P{p + 1}: pair {LETTER_NAMES[L]} scored={bool(self.pairs[p] >> L & 1)} "
                      f"but joined={joined}")
@@ -500,6 +565,43 @@ class TucanaState(State):
             return {}  # a pass leaves the sheet as the others see it
         return {"own_sheet": own}
 
+    def _observation(self, player: int) -> list[float]:
+        """See SPEC.md: the cards, the round, the bonus cards, then every sheet's segments
+        and score as ``player`` sees them (the others' as at the start of the step)."""
+        isl = self.isl
+        obs = [0.0] * OBS_HEAD
+        if self.cards is not None:
+            for c in self.cards:
+                obs[c] += 1.0
+        if not self.options.hide_earlier_cards:
+            for c in self.seen:
+                obs[5 + c] += 1.0 / 8
+        obs[10] = self.rnd / isl.rounds
+        obs[11] = self.turn / TURNS_PER_ROUND
+        obs[12] = 1.0 if self.bstep else 0.0
+        obs[13] = self.bonus[player] / KINDS
+        for L in range(LETTERS):
+            obs[14 + L] = len(self.blue[L]) / 2
+        for k in self.red:
+            obs[19 + k] = 1.0
+        ne = len(isl.edges)
+        rounds = isl.rounds
+        for i in range(self.n):
+            q = (player + i) % self.n
+            snap = self.snap[q] if q != player else None
+            drawn = self.drawn[q] if snap is None else snap[0]
+            row = [0.0] * (ne + 1)
+            for e in _bits(drawn):
+                row[e] = 1.0
+            kc = tuple(self.kcount[q * KINDS : q * KINDS + KINDS]) if snap is None else snap[2]
+            pairs = self.pairs[q] if snap is None else snap[3]
+            score = (sum(self.boxes[q * rounds : q * rounds + self.rnd]) + self.pair_sum(pairs)
+                     + self.blue_pts[q] + self.red_pts[q]
+                     + (0 if self.over else self.sight_sum(q, kc)))
+            row[ne] = score / 100
+            obs += row
+        return obs
+
     # -- copies and hidden information ---------------------------------------------------
     def clone(self) -> TucanaState:
         s: TucanaState = self._clone_base()
@@ -523,7 +625,6 @@ class TucanaState(State):
         s.red_won = self.red_won[:]
         s.solo_dropped = self.solo_dropped
         s.drawn = self.drawn[:]
-        s.dflag = self.dflag[:]
         s.waiting = self.waiting
         s.par = self.par[:]
         s.info = self.info[:]
@@ -550,10 +651,7 @@ class TucanaState(State):
         self.par[base : base + size] = range(base, base + size)
         self.info[base : base + size] = isl.info0
         drawn, circled, kc, pairs, linked, bonus = snap
-        ne = len(isl.edges)
-        self.dflag[q * ne : q * ne + ne] = bytes(ne)
         for e in _bits(drawn):
-            self.dflag[q * ne + e] = 1
             a, b = isl.edges[e]
             ra = self._find(base + a)
             rb = self._find(base + b)
@@ -670,7 +768,7 @@ class TucanaState(State):
             out.append(f"villages {LETTER_NAMES[L]}-{LETTER_NAMES[L]} ({isl.pair_values[L]})")
         return out
 
-    def _decision(self, p: int) -> tuple[str, list[str], int]:
+    def _outcome(self, p: int) -> tuple[str, list[str], int]:
         """Seat ``p``'s decision in this step: what it drew (``h9-i10``, ``bonus a8-a10``,
         ``nothing``, or ``no bonus segment`` when declined), what it connected and how
         many bonus segments it earned."""
@@ -679,8 +777,7 @@ class TucanaState(State):
         a = self.moves[p][-1]
         gains = self._gains(p, snap[1], snap[3])
         if isinstance(a, Pass):
-            ne = len(self.isl.edges)
-            free = self.bstep and 0 in self.dflag[p * ne : p * ne + ne]
+            free = self.bstep and self.drawn[p] != (1 << len(self.isl.edges)) - 1
             return ("no bonus segment" if free else "nothing"), gains, 0
         used = 1 if isinstance(a, Bonus) else 0
         earned = self.bonus[p] - snap[5] + used
@@ -688,7 +785,7 @@ class TucanaState(State):
 
     def _summary(self, p: int) -> str:
         """Seat ``p``'s own account of its decision (the private log line)."""
-        drew, gains, earned = self._decision(p)
+        drew, gains, earned = self._outcome(p)
         if drew == "no bonus segment":
             snap = self.snap[p]
             assert snap is not None
@@ -703,7 +800,7 @@ class TucanaState(State):
 
     def _step_text(self, p: int) -> str:
         """The public line for seat ``p``'s decision, written when the step is revealed."""
-        drew, gains, earned = self._decision(p)
+        drew, gains, earned = self._outcome(p)
         if drew == "no bonus segment":
             snap = self.snap[p]
             assert snap is not None
@@ -714,6 +811,30 @@ class TucanaState(State):
         if earned:
             text += f"; earns {_segments(earned)}"
         return text + "."
+
+
+def _terrain_phrase(c1: str, c2: str) -> str:
+    """``a desert space and a water space``; ``two desert spaces``; ``any two adjacent
+    spaces`` for two wild cards."""
+    if c1 == c2 == "any":
+        return "any two adjacent spaces"
+    if c1 == c2:
+        return f"two {c1} spaces"
+    if "any" in (c1, c2):
+        other = c2 if c1 == "any" else c1
+        return f"a{'n' if other[0] in 'aeiou' else ''} {other} space and any space"
+    return (f"a{'n' if c1[0] in 'aeiou' else ''} {c1} space and "
+            f"a{'n' if c2[0] in 'aeiou' else ''} {c2} space")
+
+
+def _flip_ends(text: str) -> str | None:
+    """``text`` with the ends of its last word swapped (``draw c8-b9`` -> ``draw b9-c8``),
+    or None when its last word does not name two ends."""
+    words = text.split()
+    if not words or words[-1].count("-") != 1:
+        return None
+    a, b = words[-1].split("-")
+    return " ".join([*words[:-1], f"{b}-{a}"])
 
 
 def _segments(k: int) -> str:
