@@ -21,7 +21,8 @@ from collections.abc import Callable
 from cove.core.rng import Rng
 from cove.games.high_water import GAME
 from cove.games.high_water.actions import Activate, Advance, Buy, Next, Stop, Take, Target, Use
-from cove.games.high_water.state import SEG, HighWaterState
+from cove.games.high_water.common import SEG
+from cove.games.high_water.state import HighWaterState
 
 Policy = Callable[[HighWaterState, int, Rng], object]
 

@@ -42,24 +42,16 @@ def test_text_stale_and_other_players_moves_are_refused(game_id: str) -> None:
     assert slice_of(("text", "stale", "other-player"), game_ids=[game_id]) == ""
 
 
-@pytest.mark.xfail(strict=False, reason="contract: a value equal to a legal action (an int, "
-                   "a bool, a tuple of its fields) is accepted or half-applied until the "
-                   "core checks action types (lead's State.apply fix)")
 @pytest.mark.parametrize("game_id", cove.ids())
 def test_other_types_and_tuples_are_refused(game_id: str) -> None:
     assert slice_of(("type", "tuple"), game_ids=[game_id]) == ""
 
 
-@pytest.mark.xfail(strict=False, reason="contract: float, bool, str, None and tuple seats "
-                   "reach the rules and crash or change the state until State.apply checks "
-                   "the seat type (lead's fix)")
 @pytest.mark.parametrize("game_id", cove.ids())
 def test_bad_seats_are_refused(game_id: str) -> None:
     assert slice_of(("seat",), game_ids=[game_id]) == ""
 
 
-@pytest.mark.xfail(strict=False, reason="contract: IllegalAction quotes the whole input "
-                   "(a 1 MiB text gives a 1 MiB message) until State.apply caps it")
 def test_huge_text_is_refused_with_a_short_message() -> None:
     assert slice_of(("huge-text",), game_ids=["the-tide"]) == ""
 
