@@ -237,7 +237,7 @@ GAME = Game(
     options_cls=ToyOptions,
     max_actions=lambda players, o: players + 12,
     actions=universe,
-    observation_size=lambda players, o: 13 + 13 + 4,
+    observation_encoding=lambda players, o: 13 + 13 + 4,
 )
 
 __all__ = ["GAME"]

@@ -141,3 +141,17 @@ def test_event_numbers_do_not_reveal_private_events() -> None:
                                                        (1, "bids revealed: 0, 1")]
     assert a.log_count(0) == 2 and a.log_count(None) == 1 and a.log_length == 3
     assert [e.text for e in a.events(0, since=1)] == ["bids revealed: 0, 1"]
+
+
+@pytest.mark.parametrize("game_id", cove.ids())
+def test_observation_size_takes_players_and_options(game_id: str) -> None:
+    """Issue 12 §3: ``game.observation_size(players, **options)`` is the length of every
+    observation of that configuration."""
+    game = cove.load(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        s = game.new(players, seed=3)
+        size = game.observation_size(players)
+        assert size > 0
+        assert all(len(s.observation(p)) == size for p in range(players))
+    with pytest.raises(cove.OptionError, match="nosuch"):
+        game.observation_size(game.min_players, nosuch=1)

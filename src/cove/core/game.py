@@ -48,8 +48,9 @@ class Game:
     in a fixed order; index i of this list is action index i."""
     action_key: Callable[[Any], Hashable] | None = None
     """Maps a legal action to its entry in ``actions`` (default: the action itself)."""
-    observation_size: Callable[[int, Options], int] | None = None
-    """The length of ``state.observation(p)`` for a configuration."""
+    observation_encoding: Callable[[int, Options], int] | None = None
+    """The length of ``state.observation(p)`` for (players, options); callers use
+    ``observation_size(players, **options)``."""
     _spaces: dict[tuple[int, Options], ActionSpace] = field(
         default_factory=dict, compare=False, repr=False)
 
@@ -99,10 +100,14 @@ class Game:
             self._spaces[key] = space
         return space
 
+    def observation_size(self, players: int, **options: Any) -> int:
+        """The fixed length of ``state.observation(p)`` for this configuration."""
+        return self.observation_size_for(players, self.options(players, **options))
+
     def observation_size_for(self, players: int, options: Options) -> int:
-        if self.observation_size is None:
+        if self.observation_encoding is None:
             raise NotImplementedError(f"{self.id} declares no observation encoding")
-        return self.observation_size(players, options)
+        return self.observation_encoding(players, options)
 
     def package_prefixes(self) -> tuple[str, ...]:
         """Modules whose classes a stored state of this game may name: the packages of

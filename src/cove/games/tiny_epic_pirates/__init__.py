@@ -51,5 +51,5 @@ GAME = Game(
     max_actions=max_actions,
     actions=universe,
     action_key=action_key,
-    observation_size=observation_size,
+    observation_encoding=observation_size,
 )

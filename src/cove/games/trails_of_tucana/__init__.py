@@ -58,7 +58,7 @@ GAME = Game(
     render=render,
     max_actions=max_actions,
     actions=universe,
-    observation_size=obs_size,
+    observation_encoding=obs_size,
 )
 
 __all__ = ["GAME"]

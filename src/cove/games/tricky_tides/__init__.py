@@ -51,7 +51,7 @@ GAME = Game(
     render=render,
     max_actions=max_actions,
     actions=universe,
-    observation_size=lambda players, options: OBS_SIZE,
+    observation_encoding=lambda players, options: OBS_SIZE,
 )
 
 __all__ = ["GAME"]
