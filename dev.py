@@ -61,7 +61,7 @@ def main() -> int:
         setup("")
         return run(BIN / "cove", *rest)
     if cmd == "test":
-        setup()
+        setup("dev,lab")
         for step in (
             [BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
             [BIN / "mypy"],
@@ -74,7 +74,7 @@ def main() -> int:
                 return rc
         return 0
     if cmd == "bench":
-        setup("dev,bench")
+        setup("dev,bench,lab")
         rc = 0
         for script in sorted((ROOT / "benchmarks").glob("*.py")):
             rc |= run(PY, script, *rest)

@@ -24,3 +24,14 @@ def test_speed_script_reports_every_player_count() -> None:
     assert [r["players"] for r in rows] == list(range(game.min_players, game.max_players + 1))
     for r in rows:
         assert r["games_per_s"] > 0 and r["decisions_per_s"] > 0 and r["clones_per_s"] > 0
+
+
+def test_scale_script_checks_backends_agree() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "scale.py"), "--games", "12", "--no-ray",
+         "--json"], capture_output=True, text=True, check=True, cwd=ROOT,
+    )
+    runs = json.loads(out.stdout)["runs"]
+    assert [(r["backend"], r["workers"]) for r in runs] == \
+        [("serial", 1), ("processes", 1), ("processes", 2)]
+    assert all(r["games_per_second"] > 0 for r in runs)

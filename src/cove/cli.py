@@ -13,6 +13,7 @@ import json
 import os
 import secrets
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -25,6 +26,7 @@ from cove.core.game import Game
 from cove.core.options import describe_options
 from cove.core.record import RESERVED, load_record, replay
 from cove.core.state import Event, State
+from cove.lab.runner import BACKENDS
 from cove.terminal import Table, check_save_path, format_moves, resolve, resume
 
 EXIT_USAGE = 2
@@ -129,27 +131,47 @@ def render(game: Game, state: State, seat: int | None, color: bool) -> str:
 
 
 class Progress:
-    """A one-line progress bar on stderr (only when stderr is a terminal)."""
+    """A progress line on stderr with rate and ETA (only when stderr is a terminal)."""
 
     def __init__(self, label: str, enabled: bool) -> None:
         self.label = label
         self.enabled = enabled and sys.stderr.isatty()
         self.last = -1
+        self.start = time.perf_counter()
+        self.first: int | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
             return
+        if self.first is None:  # a resumed run starts part-way: rate counts new games
+            self.first = done
+            self.start = time.perf_counter()
         pct = int(100 * done / max(1, total))
         if pct == self.last and done != total:
             return
         self.last = pct
-        width = 30
+        width = 24
         fill = width * done // max(1, total)
         bar = "#" * fill + "-" * (width - fill)
-        sys.stderr.write(f"\r{self.label} [{bar}] {done}/{total} ({pct}%)")
+        elapsed = time.perf_counter() - self.start
+        rate = (done - self.first) / elapsed if elapsed > 0 else 0.0
+        eta = f", ETA {_clock((total - done) / rate)}" if rate > 0 and done < total else ""
+        sys.stderr.write(f"\r{self.label} [{bar}] {done}/{total} ({pct}%) "
+                         f"{rate:.1f} games/s{eta}   ")
         if done >= total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+    def interrupted(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds)
+    if s >= 3600:
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
 
 
 # -- cove games ------------------------------------------------------------------------------
@@ -504,12 +526,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = bot_specs(args.bots)
     count_arg("--games", args.games)
     count_arg("--jobs", args.jobs)
+    progress = Progress(f"{game.id} x{args.games}", not args.json)
     sim = simulate(game.id, players, args.games, args.seed, bots, game_options(game, args.option),
-                   progress=Progress(f"{game.id} x{args.games}", not args.json), jobs=args.jobs)
+                   progress=progress, jobs=args.jobs, backend=args.backend,
+                   address=args.address, out=args.out)
+    if sim.interrupted:
+        progress.interrupted()
     out = sim.to_json()
     if args.json:
         print(json.dumps(out, indent=1))
-        return 0
+        return 130 if sim.interrupted else 0
+    if sim.interrupted:
+        print(f"Interrupted: the figures below are from the {len(sim.results)} of "
+              f"{args.games} games played" + (f"; run the same command to resume from {args.out}"
+                                              if args.out else ""))
     print(f"{game.name}: {players} players, {out['games']} games, seed {args.seed}, "
           f"bots {','.join(out['bots'])}")
     given = parse_kv(args.option)
@@ -527,9 +557,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
              if out["mean_margin"] is not None else ""))
     for line in format_stats(out["stats"], out["games"]):
         print(line)
+    if out["length"]:
+        ln, mg = out["length"], out["margin"]
+        print(f"length: median {ln['median']:g} decisions (5%-95%: {ln['p5']:g}-{ln['p95']:g})"
+              + (f"; winning margin median {mg['median']:g} (5%-95%: {mg['p5']:g}-{mg['p95']:g})"
+                 if mg else ""))
+    if out["branching"] is not None:
+        kinds = ", ".join(f"{k} {100 * v:.0f}%" for k, v in list(out["action_kinds"].items())[:6])
+        print(f"branching: {out['branching']:.1f} legal moves per choice; moves chosen: {kinds}")
+    for w in out["warnings"]:
+        print(f"warning: {w}")
     gps = out["games_per_second"]
-    print(f"{out['seconds']:.2f} s, {gps:.1f} games/s" if gps else f"{out['seconds']:.2f} s")
-    return 0
+    print(f"{out['seconds']:.2f} s, {gps:.1f} games/s ({sim.backend}, {sim.workers} "
+          f"worker{'s' if sim.workers > 1 else ''})" if gps else f"{out['seconds']:.2f} s")
+    return 130 if sim.interrupted else 0
 
 
 def format_stats(stats: dict[str, dict[str, Any]], games: int) -> list[str]:
@@ -560,7 +601,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
                        "defaults), e.g. --variant '' --variant 'events=true'")
     bots = bot_specs(args.bots)
     result = compare(game.id, players, args.games, variants, args.seed, bots,
-                     progress=Progress(f"compare {game.id}", not args.json), jobs=args.jobs)
+                     progress=Progress(f"compare {game.id}", not args.json), jobs=args.jobs,
+                     backend=args.backend, address=args.address)
     print(json.dumps(result, indent=1) if args.json else format_compare(result))
     return 0
 
@@ -573,9 +615,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
     players = players_arg(game, args.players, max(2, game.min_players))
     count_arg("--games", args.games)
     bots = bot_specs(args.bots) or []
+    count_arg("--jobs", args.jobs)
     result = arena.run_arena(game.id, players, bots, args.games, args.seed,
                              game_options(game, args.option),
-                             progress=Progress(f"arena {game.id}", not args.json))
+                             progress=Progress(f"arena {game.id}", not args.json),
+                             jobs=args.jobs, backend=args.backend, address=args.address)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
@@ -626,11 +670,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-color", action="store_true", help="plain text, no colours")
     p.set_defaults(func=cmd_play)
 
+    def run_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--jobs", "-j", type=int, default=1,
+                       help="workers: local processes, or Ray CPUs (default 1)")
+        p.add_argument("--backend", choices=BACKENDS, default="serial",
+                       help="where games run: serial, processes (--jobs of them) or ray "
+                       "(a local Ray instance, or --address); results are identical")
+        p.add_argument("--address", metavar="HOST:PORT",
+                       help="join this Ray cluster (with --backend ray)")
+
     s = sub.add_parser("simulate", help="bots play many games; per-seat statistics")
     game_args(s)
     s.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
     s.add_argument("--bots", help="bot specs per seat, comma-separated (default random)")
-    s.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    run_args(s)
+    s.add_argument("--out", metavar="FILE.jsonl", help="stream one JSON line per game "
+                   "(after a manifest line); the same command again resumes the run")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_simulate)
 
@@ -640,7 +695,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one variant's options, space-separated (repeat; '' = defaults)")
     c.add_argument("--games", "-n", type=int, default=200, help="games per variant")
     c.add_argument("--bots", help="bot specs per seat, comma-separated (default random)")
-    c.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    run_args(c)
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=cmd_compare)
 
@@ -656,6 +711,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(a)
     a.add_argument("--bots", required=True, help="bot specs, comma-separated, e.g. mcts,random")
     a.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
+    run_args(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
     a.set_defaults(func=cmd_arena)
     return ap

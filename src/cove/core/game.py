@@ -51,6 +51,9 @@ class Game:
     observation_encoding: Callable[[int, Options], int] | None = None
     """The length of ``state.observation(p)`` for (players, options); callers use
     ``observation_size(players, **options)``."""
+    safety_ends: tuple[str, ...] = ()
+    """Values of ``state.stats()["end"]`` that are safety cut-offs (a round cap, a stall
+    guard) rather than the game's own ends: the lab warns when they decide many games."""
     _spaces: dict[tuple[int, Options], ActionSpace] = field(
         default_factory=dict, compare=False, repr=False)
 

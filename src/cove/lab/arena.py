@@ -26,7 +26,6 @@ worker processes (``jobs``); only the timing figures vary.
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -35,8 +34,17 @@ from typing import Any
 from cove.bots import BotSpecError, make_bot, split_specs
 from cove.core.game import Game
 from cove.games import REGISTRY, load
-from cove.lab.simulate import chunks, game_seed, ordered_map
-from cove.lab.stats import wilson
+from cove.lab.runner import (
+    Chunk,
+    GameResult,
+    chunk_size,
+    chunks,
+    make_backend,
+    play_game,
+    run_chunks,
+)
+from cove.lab.simulate import manifest
+from cove.lab.stats import quantile, wilson
 
 Progress = Callable[[int, int], None]
 
@@ -60,61 +68,14 @@ def play_arena_game(
     game: Game, players: int, seed: int, specs: Sequence[str], options: Mapping[str, Any]
 ) -> dict[str, Any]:
     """One game between ``specs`` (one per seat), timing each bot's real decisions."""
-    state = game.new(players, seed, log=False, **options)
-    bots = [make_bot(specs[p], seed=game_seed(seed, 1000 + p)) for p in range(players)]
-    times: list[list[float]] = [[] for _ in range(players)]
-    iters = [0] * players
-    search_time = [0.0] * players
-    clock = time.perf_counter
-    while True:
-        movers = state.to_move()
-        if not movers:
-            break
-        for p in movers:
-            if p not in state.to_move():
-                continue
-            bot = bots[p]
-            forced = len(state.legal_actions(p)) == 1
-            t0 = clock()
-            action = bot.act(state, p)
-            dt = clock() - t0
-            state.apply(p, action)
-            if not forced:
-                times[p].append(dt)
-                done = getattr(bot, "last_iterations", None)
-                if isinstance(done, int):
-                    iters[p] += done
-                    search_time[p] += dt
-        if state.decisions > MAX_DECISIONS:
-            raise RuntimeError(f"{game.id}: game seeded {seed} did not end in {MAX_DECISIONS} "
-                               "moves")
-    return {
-        "scores": [float(v) for v in state.scores()],
-        "winners": list(state.winners()),
-        "decisions": state.decisions,
-        "times": times,
-        "iterations": iters,
-        "search_time": search_time,
-    }
+    return play_game(game, players, seed, specs, options, timed=True)[0].to_json()
 
 
-# (module holding GAME, players, run seed, entry specs, options, game indices)
-_Chunk = tuple[str, int, int, list[str], dict[str, Any], list[int]]
-
-
-def _play_range(args: _Chunk) -> list[dict[str, Any]]:
-    module, players, seed, specs, options, indices = args
-    game: Game = importlib.import_module(module).GAME
-    return [_play_index(game, players, seed, specs, options, g) for g in indices]
-
-
-def _play_index(game: Game, players: int, seed: int, specs: list[str],
-                options: dict[str, Any], g: int) -> dict[str, Any]:
-    seats = seating(len(specs), players, g)
-    r = play_arena_game(game, players, game_seed(seed, g), [specs[e] for e in seats], options)
-    r["index"] = g
-    r["entries"] = seats
-    return r
+def _arena_json(index: int, players: int, n_specs: int, r: GameResult) -> dict[str, Any]:
+    out = r.to_json()
+    out["index"] = index
+    out["entries"] = seating(n_specs, players, index)
+    return out
 
 
 def run_arena(
@@ -126,6 +87,8 @@ def run_arena(
     options: dict[str, str],
     progress: Progress | None = None,
     jobs: int = 1,
+    backend: str = "serial",
+    address: str | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` seeded games between the bot specs, seats rotated; see the module doc.
 
@@ -148,11 +111,14 @@ def run_arena(
     if jobs < 1:
         raise BotSpecError(f"an arena needs at least 1 job, got {jobs}")
     start = time.perf_counter()
-    results = play_games(game, players, specs, seed, opts, range(games), jobs, progress)
+    results = play_games(game, players, specs, seed, opts, range(games), jobs, progress,
+                         backend, address)
     seconds = time.perf_counter() - start
     out = summarize(game.id, players, seed, probe.options.to_dict(), specs, results)
     out["seconds"] = seconds
     out["jobs"] = jobs
+    out["backend"] = backend
+    out["manifest"] = manifest(game, players, seed, out["options"], specs)
     return out
 
 
@@ -165,24 +131,25 @@ def play_games(
     indices: Sequence[int],
     jobs: int = 1,
     progress: Progress | None = None,
+    backend: str = "serial",
+    address: str | None = None,
 ) -> list[dict[str, Any]]:
     """Per-game results of games ``indices`` of a run (in that order); any split of a
-    run's indices into calls gives the same games as one call."""
+    run's indices into calls, and any backend, gives the same games as one call."""
     results: list[dict[str, Any]] = []
     total = len(indices)
-    if jobs <= 1 or total < 2 * jobs:
-        for g in indices:
-            results.append(_play_index(game, players, seed, specs, options, g))
+    runner = make_backend(backend, jobs, address)
+    size = 1 if runner.workers <= 1 else chunk_size(total, runner.workers, cap=10)
+    work = (Chunk(REGISTRY[game.id], players, seed, tuple(specs), "rotate",
+                  tuple(sorted(options.items())), True, tuple(part))
+            for part in chunks(indices, size))
+    try:
+        for g, r in run_chunks(runner, work):
+            results.append(_arena_json(g, players, len(specs), r))
             if progress:
                 progress(len(results), total)
-        return results
-    chunk = max(1, min(10, total // (jobs * 4)))
-    module = REGISTRY[game.id]
-    tasks = ((module, players, seed, specs, options, part) for part in chunks(indices, chunk))
-    for part in ordered_map(_play_range, tasks, jobs):
-        results.extend(part)
-        if progress:
-            progress(len(results), total)
+    finally:
+        runner.close()
     return results
 
 
@@ -280,18 +247,10 @@ def _time_stats(ts: list[float]) -> dict[str, Any]:
     s = sorted(ts)
     return {
         "moves": len(s),
-        "median": _quantile(s, 0.5),
-        "p95": _quantile(s, 0.95),
+        "median": quantile(s, 0.5),
+        "p95": quantile(s, 0.95),
         "mean": sum(s) / len(s),
     }
-
-
-def _quantile(sorted_values: list[float], q: float) -> float:
-    """Linear-interpolation quantile of already sorted values."""
-    x = (len(sorted_values) - 1) * q
-    lo = math.floor(x)
-    hi = min(lo + 1, len(sorted_values) - 1)
-    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (x - lo)
 
 
 def bradley_terry(pair_wins: list[list[float]], prior: float = 1.0,

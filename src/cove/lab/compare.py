@@ -21,6 +21,8 @@ def compare(
     bots: Sequence[str] | None = None,
     progress: Progress | None = None,
     jobs: int = 1,
+    backend: str = "serial",
+    address: str | None = None,
 ) -> dict[str, Any]:
     runs = []
     total = games * len(variants)
@@ -30,12 +32,17 @@ def compare(
             if progress:
                 progress(k * games + done, total)
 
-        sim = simulate(game_id, players, games, seed, bots, options, progress=step, jobs=jobs)
+        sim = simulate(game_id, players, games, seed, bots, options, progress=step, jobs=jobs,
+                       backend=backend, address=address)
         out = sim.to_json()
         out["variant"] = label(options)
         runs.append(out)
+        if sim.interrupted:
+            break
+    warnings = [f"{r['variant']}: {w}" for r in runs for w in r["warnings"]]
     return {"game": game_id, "players": players, "games": games, "seed": seed,
-            "variants": runs}
+            "variants": runs, "warnings": warnings,
+            "manifest": {k: v for k, v in runs[0]["manifest"].items() if k != "options"}}
 
 
 def label(options: Mapping[str, Any]) -> str:
@@ -78,4 +85,5 @@ def format_compare(result: dict[str, Any]) -> str:
             row(f"{key}: {v} %"[:23], [
                 f"{100 * r['stats'].get(key, {}).get('counts', {}).get(v, 0) / r['games']:.1f}"
                 for r in runs])
+    lines += [f"warning: {w}" for w in result.get("warnings", [])]
     return "\n".join(lines)

@@ -1,107 +1,119 @@
-"""The simulation runner: many seeded games between bots, and per-seat statistics.
+"""``cove simulate``: many seeded games between bots, and what designers read from them.
 
-Every game ``i`` of a run is seeded from (seed, i) alone and each seat's bot from
-(seed, i, seat), so a run's results do not depend on timing, on the order games finish
-in, or on how many worker processes play them.
+Games are played by the lab's one loop (:mod:`cove.lab.runner`) on any backend (serial,
+local processes, Ray); game ``i`` of a run is seeded from (seed, i) alone and each seat's
+bot from (game seed, seat), so a run's results do not depend on the backend, on the
+number of workers or on the order games finish in. ``out`` streams one JSON line per game
+after a manifest line, so an interrupted run resumes where it stopped.
 """
 
 from __future__ import annotations
 
-import importlib
-import itertools
+import json
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import IO, Any, TypeVar
 
 from cove.bots import make_bot
+from cove.core.errors import RecordError
 from cove.core.game import Game
-from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games import REGISTRY, load
-from cove.lab.stats import mean_ci, wilson
+from cove.lab.runner import (
+    Chunk,
+    GameResult,
+    Processes,
+    chunk_size,
+    chunks,
+    game_seed,
+    make_backend,
+    run_chunks,
+)
+from cove.lab.runner import play_game as _play_game
+from cove.lab.stats import mean_ci, quantile, wilson
 
 Progress = Callable[[int, int], None]
 T = TypeVar("T")
 R = TypeVar("R")
 
+__all__ = ["GameResult", "SimResult", "chunks", "game_seed", "manifest", "ordered_map",
+           "play_game", "simulate"]
 
-def chunks(indices: Iterable[int], size: int) -> Iterator[list[int]]:
-    """``indices`` in lists of ``size`` (the last may be shorter), made lazily."""
-    it = iter(indices)
-    while part := list(itertools.islice(it, size)):
-        yield part
+SAFETY_WARN_SHARE = 0.20
+"""Warn when safety cut-offs end more than this share of a run's games."""
 
 
 def ordered_map(func: Callable[[T], R], tasks: Iterable[T], jobs: int,
                 window: int | None = None) -> Iterator[R]:
-    """``map(func, tasks)`` over ``jobs`` spawned worker processes, results in task order.
-
-    Tasks are taken from the iterable only as workers need them (at most ``window``, by
-    default ``4 * jobs``, are queued or running), so a run of 10**8 games never builds its
-    task list up front; ``Pool.imap`` would drain the iterable at once."""
-    import multiprocessing as mp
-
-    window = max(1, window or 4 * jobs)
-    it = iter(tasks)
-    with mp.get_context("spawn").Pool(jobs) as pool:
-        pending: deque[Any] = deque()
-        for task in itertools.islice(it, window):
-            pending.append(pool.apply_async(func, (task,)))
-        while pending:
-            result = pending.popleft().get()
-            for task in itertools.islice(it, 1):
-                pending.append(pool.apply_async(func, (task,)))
-            yield result
+    """``map(func, tasks)`` over ``jobs`` spawned worker processes, results in task order,
+    tasks taken only as workers need them (see :class:`cove.lab.runner.Processes`)."""
+    return Processes(jobs, window).map(func, tasks)
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` in a run seeded ``seed``."""
-    r = Rng(seed)
-    r.state ^= (index * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
-    return r.next64() & ((1 << 63) - 1)
-
-
-@dataclass(frozen=True)
-class GameResult:
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    decisions: int
-    stats: tuple[tuple[str, float | str], ...] = ()
-
-
-def play_game(
-    game: Game,
-    players: int,
-    seed: int,
-    bot_specs: Sequence[str],
-    options: Mapping[str, Any],
-    max_decisions: int = 1_000_000,
-) -> tuple[GameResult, State]:
+def play_game(game: Game, players: int, seed: int, bot_specs: Sequence[str],
+              options: Mapping[str, Any], max_decisions: int = 1_000_000,
+              ) -> tuple[GameResult, State]:
     """Play one game between bots; returns its result and final state."""
-    state = game.new(players, seed, log=False, **options)
-    bots = [make_bot(bot_specs[p], seed=game_seed(seed, 1000 + p)) for p in range(players)]
-    while True:
-        movers = state.to_move()
-        if not movers:
-            break
-        for p in movers:
-            if p in state.to_move():
-                state.apply(p, bots[p].act(state, p))
-        if state.decisions > max_decisions:
-            raise RuntimeError(
-                f"{game.id}: game seeded {seed} did not end in {max_decisions} moves"
-            )
-    return (
-        GameResult(
-            scores=tuple(state.scores()),
-            winners=state.winners(),
-            decisions=state.decisions,
-            stats=tuple(sorted(state.stats().items())),
-        ),
-        state,
-    )
+    return _play_game(game, players, seed, bot_specs, options, max_decisions=max_decisions)
+
+
+def manifest(game: Game, players: int, seed: int, options: Mapping[str, Any],
+             bots: Sequence[str]) -> dict[str, Any]:
+    """What a result depends on: Cove and game versions, git commit when known, the
+    configuration, bots and seed. Every JSON output of the lab carries one."""
+    import cove
+
+    return {"cove": cove.__version__, "commit": git_commit(), "game": game.id,
+            "game_version": game.version, "players": players, "seed": seed,
+            "options": dict(options), "bots": list(bots)}
+
+
+def git_commit() -> str | None:
+    """The commit of the Cove checkout this runs from, or None (not a git checkout)."""
+    import subprocess
+
+    here = Path(__file__).resolve().parent
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True,
+                             text=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commit = out.stdout.strip()
+    return commit if out.returncode == 0 and len(commit) == 40 else None
+
+
+_SAME_RUN = ("game", "game_version", "players", "seed", "options", "bots")
+
+
+def read_results(path: Path, want: Mapping[str, Any]) -> dict[int, GameResult]:
+    """The games already in a results file written for the same run (resume).
+    RecordError when the file is for another run or is not a results file."""
+    done: dict[int, GameResult] = {}
+    with path.open(encoding="utf-8") as f:
+        first = f.readline()
+        try:
+            head = json.loads(first)["manifest"]
+        except (ValueError, KeyError, TypeError) as e:
+            raise RecordError(f"{path}: not a cove results file (its first line must hold "
+                              "the run's manifest)") from e
+        diff = [k for k in _SAME_RUN if head.get(k) != want.get(k)]
+        if diff:
+            raise RecordError(
+                f"{path} holds another run (it differs in {', '.join(diff)}): give a new "
+                "--out file, or the same settings to resume it")
+        for n, line in enumerate(f, start=2):
+            if not line.strip():
+                continue
+            try:
+                d = json.loads(line)
+                done[int(d["index"])] = GameResult.from_json(d)
+            except (ValueError, KeyError, TypeError) as e:
+                if not line.endswith("\n"):
+                    break  # a line cut short by an interruption: play that game again
+                raise RecordError(f"{path}:{n}: not a game result line") from e
+    return done
 
 
 @dataclass
@@ -114,6 +126,13 @@ class SimResult:
     bots: list[str]
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    safety_ends: tuple[str, ...] = ()
+    manifest: dict[str, Any] = field(default_factory=dict)
+    interrupted: bool = False
+    backend: str = "serial"
+    workers: int = 1
+    played_now: int = 0
+    """Games played by this call (a resumed run read the others from its file)."""
 
     def wins(self) -> list[float]:
         """Wins per seat; a tie among k winners gives each 1/k."""
@@ -126,17 +145,20 @@ class SimResult:
     def to_json(self) -> dict[str, Any]:
         n = len(self.results)
         wins = self.wins()
+        fair = 1.0 / self.players
         per_seat = []
         for p in range(self.players):
             sc = [r.scores[p] for r in self.results]
             lo, hi = wilson(wins[p], n)
+            rate = wins[p] / n if n else 0.0
             per_seat.append(
                 {
                     "seat": p + 1,
                     "bot": self.bots[p],
                     "wins": wins[p],
-                    "win_rate": wins[p] / n if n else 0.0,
+                    "win_rate": rate,
                     "win_ci": [lo, hi],
+                    "advantage": rate - fair,
                     "mean_score": sum(sc) / n if n else 0.0,
                     "min_score": min(sc) if sc else 0.0,
                     "max_score": max(sc) if sc else 0.0,
@@ -148,6 +170,8 @@ class SimResult:
             "game": self.game,
             "players": self.players,
             "games": n,
+            "games_asked": self.games,
+            "interrupted": self.interrupted,
             "seed": self.seed,
             "options": self.options,
             "bots": self.bots,
@@ -155,12 +179,41 @@ class SimResult:
             "mean_scores": [s["mean_score"] for s in per_seat],
             "mean_decisions": sum(decisions) / n if n else 0.0,
             "seconds": self.seconds,
-            "games_per_second": n / self.seconds if self.seconds > 0 else None,
+            "games_per_second": self.played_now / self.seconds if self.seconds > 0 else None,
+            "backend": self.backend,
+            "workers": self.workers,
             "seats": per_seat,
             "ties": sum(1 for r in self.results if len(r.winners) > 1),
             "mean_margin": sum(margins) / len(margins) if margins else None,
+            "length": _spread(decisions),
+            "margin": _spread(margins),
+            "branching": _branching(self.results),
+            "action_kinds": _kinds(self.results),
             "stats": self.stats_summary(),
+            "warnings": self.warnings(),
+            "manifest": self.manifest,
         }
+        return out
+
+    def safety_share(self) -> tuple[float, list[str]]:
+        """The share of games a safety cut-off ended, and which cut-offs did."""
+        if not self.results or not self.safety_ends:
+            return 0.0, []
+        ended = [dict(r.stats).get("end") for r in self.results]
+        hit = sorted({e for e in ended if e in self.safety_ends}, key=str)
+        share = sum(1 for e in ended if e in self.safety_ends) / len(self.results)
+        return share, [str(h) for h in hit]
+
+    def warnings(self) -> list[str]:
+        """Plain-words warnings about what the figures measure."""
+        out = []
+        share, which = self.safety_share()
+        if share > SAFETY_WARN_SHARE:
+            out.append(
+                f"{100 * share:.0f}% of games ended by a safety cut-off ({', '.join(which)}): "
+                "this measures the safety cut-off, not the game: try --bots greedy or mcts")
+        if self.interrupted:
+            out.append(f"interrupted: {len(self.results)} of {self.games} games were played")
         return out
 
     def stats_summary(self) -> dict[str, dict[str, Any]]:
@@ -189,14 +242,31 @@ def _margin(scores: Sequence[float]) -> float:
     return top[0] - top[1]
 
 
-# (module holding GAME, players, run seed, bot specs, options, game indices)
-_Chunk = tuple[str, int, int, list[str], dict[str, Any], list[int]]
+def _spread(values: Sequence[float]) -> dict[str, Any] | None:
+    """Mean with its 95% interval, and the 5th, 50th and 95th percentiles."""
+    if not values:
+        return None
+    s = sorted(values)
+    m, lo, hi = mean_ci(s)
+    return {"mean": m, "ci": [lo, hi], "p5": quantile(s, 0.05), "median": quantile(s, 0.5),
+            "p95": quantile(s, 0.95)}
 
 
-def _play_range(args: _Chunk) -> list[GameResult]:
-    module, players, seed, bots, options, indices = args
-    game: Game = importlib.import_module(module).GAME
-    return [play_game(game, players, game_seed(seed, i), bots, options)[0] for i in indices]
+def _branching(results: Sequence[GameResult]) -> float | None:
+    """Mean legal actions at decisions that had a choice."""
+    choices = sum(r.choices for r in results)
+    return sum(r.options_offered for r in results) / choices if choices else None
+
+
+def _kinds(results: Sequence[GameResult]) -> dict[str, float]:
+    """How often each kind of action was chosen, as a share of all decisions."""
+    counts: dict[str, int] = {}
+    for r in results:
+        for k, c in r.kinds:
+            counts[k] = counts.get(k, 0) + c
+    total = sum(counts.values())
+    return {k: c / total for k, c in sorted(counts.items(), key=lambda kv: -kv[1])} if total \
+        else {}
 
 
 def simulate(
@@ -208,32 +278,63 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
     jobs: int = 1,
+    backend: str = "serial",
+    address: str | None = None,
+    out: str | Path | None = None,
 ) -> SimResult:
-    """Play ``games`` seeded games; identical arguments give identical results."""
+    """Play ``games`` seeded games; identical arguments give identical results on every
+    backend. ``out`` streams each game to a JSON-lines file and resumes a run already
+    in it. Ctrl-C stops cleanly: the result holds the games played (``interrupted``)."""
     game = load(game_id)
     opts = dict(options or {})
-    # validate players, options and bot specs once, up front, with clear errors
+    # validate players, options, bot specs and the backend once, up front
     probe = game.new(players, seed, log=False, **opts)
     specs = _bot_list(bots, players)
     for spec in specs:
         make_bot(spec)
-    sim = SimResult(game.id, players, games, seed, probe.options.to_dict(), specs)
-    start = time.perf_counter()
-    if jobs <= 1 or games < 2 * jobs:
-        for i in range(games):
-            sim.results.append(play_game(game, players, game_seed(seed, i), specs, opts)[0])
-            if progress:
-                progress(i + 1, games)
-    else:
-        chunk = max(1, min(50, games // (jobs * 4)))
-        module = REGISTRY[game.id]
-        tasks = ((module, players, seed, specs, opts, part)
-                 for part in chunks(range(games), chunk))
-        for results in ordered_map(_play_range, tasks, jobs):
-            sim.results.extend(results)
-            if progress:
-                progress(len(sim.results), games)
-    sim.seconds = time.perf_counter() - start
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, got {games!r}")
+    runner = make_backend(backend, jobs, address)
+    sim = SimResult(game.id, players, games, seed, probe.options.to_dict(), specs,
+                    safety_ends=game.safety_ends, backend=runner.name, workers=runner.workers)
+    sim.manifest = manifest(game, players, seed, sim.options, specs)
+    done: dict[int, GameResult] = {}
+    sink: IO[str] | None = None
+    try:
+        if out is not None:
+            path = Path(out)
+            if path.exists() and path.stat().st_size > 0:
+                done = read_results(path, sim.manifest)
+                sink = path.open("a", encoding="utf-8")
+            else:
+                sink = path.open("w", encoding="utf-8")
+                sink.write(json.dumps({"manifest": sim.manifest}) + "\n")
+        todo = (i for i in range(games) if i not in done)
+        size = 1 if runner.workers <= 1 else chunk_size(games - len(done), runner.workers)
+        work = (Chunk(REGISTRY[game.id], players, seed, tuple(specs), "fixed",
+                      tuple(sorted(opts.items())), False, tuple(part))
+                for part in chunks(todo, size))
+        start = time.perf_counter()
+        if progress and done:
+            progress(min(len(done), games), games)
+        try:
+            for i, r in run_chunks(runner, work):
+                done[i] = r
+                sim.played_now += 1
+                if sink is not None:
+                    sink.write(json.dumps({"index": i, "seed": game_seed(seed, i),
+                                           **r.to_json()}) + "\n")
+                    sink.flush()
+                if progress:
+                    progress(len(done), games)
+        except KeyboardInterrupt:
+            sim.interrupted = True
+        sim.seconds = time.perf_counter() - start
+    finally:
+        runner.close()
+        if sink is not None:
+            sink.close()
+    sim.results = [done[i] for i in sorted(done) if i < games]
     return sim
 
 

@@ -59,6 +59,7 @@ GAME = Game(
     actions=universe,
     action_key=action_key,
     observation_encoding=observation_size,
+    safety_ends=("round cap",),
 )
 
 __all__ = ["GAME", "HighWaterState"]

@@ -48,6 +48,7 @@ GAME = Game(
     actions=universe,
     action_key=action_key,
     observation_encoding=observation_size,
+    safety_ends=("stall guard", "turn limit"),
 )
 
 __all__ = ["GAME"]

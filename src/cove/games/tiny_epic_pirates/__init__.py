@@ -52,4 +52,5 @@ GAME = Game(
     actions=universe,
     action_key=action_key,
     observation_encoding=observation_size,
+    safety_ends=("round cap",),
 )

@@ -1,0 +1,337 @@
+"""The one game loop of the lab, and the backends that run it.
+
+``simulate``, ``compare``, ``arena`` and the benchmarks all play their games through
+:func:`play_game` and spread them over workers through a :class:`Backend`:
+
+- ``serial``: in this process;
+- ``processes``: ``jobs`` local worker processes (spawned, so no state leaks in);
+- ``ray``: Ray tasks, on a local Ray instance by default or on the cluster at
+  ``address`` (needs the ``cove[lab]`` extra).
+
+Game ``i`` of a run is seeded from the run's seed and ``i`` alone (:func:`game_seed`),
+and each seat's bot from the game's seed and the seat, so every backend and worker count
+gives the same games; only timings differ. Work is sent in chunks of consecutive game
+indices and results come back in index order; tasks are drawn from the caller's iterator
+only as workers need them, so a run of 10**8 games never builds its task list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import itertools
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from cove.bots import make_bot
+from cove.core.actions import action_json, kind_name
+from cove.core.errors import CoveError
+from cove.core.game import Game
+from cove.core.rng import Rng
+from cove.core.state import State
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+BACKENDS = ("serial", "processes", "ray")
+MAX_DECISIONS = 1_000_000
+
+
+class BackendError(CoveError):
+    """A backend that cannot run here (an unknown name, Ray not installed, bad jobs)."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run seeded ``seed``."""
+    r = Rng(seed)
+    r.state ^= (index * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+    return r.next64() & ((1 << 63) - 1)
+
+
+def chunks(indices: Iterable[int], size: int) -> Iterator[list[int]]:
+    """``indices`` in lists of ``size`` (the last may be shorter), made lazily."""
+    it = iter(indices)
+    while part := list(itertools.islice(it, size)):
+        yield part
+
+
+# -- the one game loop -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameResult:
+    """What one finished game between bots gives the lab (JSON-ready via ``to_json``)."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    stats: tuple[tuple[str, float | str], ...] = ()
+    choices: int = 0
+    """Decisions with more than one legal action."""
+    options_offered: int = 0
+    """Legal actions summed over those decisions (branching = options_offered / choices)."""
+    kinds: tuple[tuple[str, int], ...] = ()
+    """How often each kind of action was chosen (the ``kind`` of its JSON form)."""
+    times: tuple[tuple[float, ...], ...] = ()
+    """Per seat, seconds of each decision with a choice (only when timed)."""
+    iterations: tuple[int, ...] = ()
+    search_time: tuple[float, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "scores": list(self.scores), "winners": list(self.winners),
+            "decisions": self.decisions, "stats": dict(self.stats),
+            "choices": self.choices, "options_offered": self.options_offered,
+            "kinds": dict(self.kinds)}
+        if self.times:
+            out["times"] = [list(t) for t in self.times]
+            out["iterations"] = list(self.iterations)
+            out["search_time"] = list(self.search_time)
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> GameResult:
+        return cls(
+            scores=tuple(float(s) for s in d["scores"]),
+            winners=tuple(int(w) for w in d["winners"]),
+            decisions=int(d["decisions"]),
+            stats=tuple(sorted((str(k), v) for k, v in dict(d.get("stats", {})).items())),
+            choices=int(d.get("choices", 0)),
+            options_offered=int(d.get("options_offered", 0)),
+            kinds=tuple(sorted((str(k), int(v)) for k, v in dict(d.get("kinds", {})).items())),
+            times=tuple(tuple(float(x) for x in t) for t in d.get("times", ())),
+            iterations=tuple(int(i) for i in d.get("iterations", ())),
+            search_time=tuple(float(x) for x in d.get("search_time", ())),
+        )
+
+
+_KINDS: dict[str, dict[Any, str]] = {}
+"""Per game id, the kind of each action value met so far (actions are small values)."""
+
+
+def _kind(action: Any) -> str:
+    """The ``kind`` of an action's JSON form."""
+    if getattr(action, "to_json", None) is not None:
+        return str(action_json(action).get("kind", "?"))
+    cls = type(action)
+    return kind_name(cls) if dataclasses.is_dataclass(action) else cls.__name__.lower()
+
+
+def play_game(
+    game: Game,
+    players: int,
+    seed: int,
+    bot_specs: Sequence[str],
+    options: Mapping[str, Any],
+    *,
+    timed: bool = False,
+    max_decisions: int = MAX_DECISIONS,
+) -> tuple[GameResult, State]:
+    """Play one seeded game between bots (one spec per seat): its result and final state.
+
+    ``timed`` measures each bot decision that had a choice (and a searching bot's
+    iterations), for the arena; it does not change the game."""
+    state = game.new(players, seed, log=False, **options)
+    bots = [make_bot(bot_specs[p], seed=game_seed(seed, 1000 + p)) for p in range(players)]
+    choices = offered = 0
+    kinds: dict[str, int] = {}
+    known = _KINDS.setdefault(game.id, {})
+    times: list[list[float]] = [[] for _ in range(players)]
+    iters = [0] * players
+    search = [0.0] * players
+    clock = time.perf_counter
+    while True:
+        movers = state.to_move()
+        if not movers:
+            break
+        for p in movers:
+            if p not in state.to_move():
+                continue
+            n_legal = len(state.legal_actions(p))
+            t0 = clock() if timed else 0.0
+            action = bots[p].act(state, p)
+            if n_legal > 1:
+                choices += 1
+                offered += n_legal
+                if timed:
+                    dt = clock() - t0
+                    times[p].append(dt)
+                    done = getattr(bots[p], "last_iterations", None)
+                    if isinstance(done, int):
+                        iters[p] += done
+                        search[p] += dt
+            try:
+                k = known[action]
+            except KeyError:
+                k = known[action] = _kind(action)
+            except TypeError:  # an unhashable action
+                k = _kind(action)
+            kinds[k] = kinds.get(k, 0) + 1
+            state.apply(p, action)
+        if state.decisions > max_decisions:
+            raise RuntimeError(f"{game.id}: game seeded {seed} did not end in "
+                               f"{max_decisions} moves")
+    result = GameResult(
+        scores=tuple(float(s) for s in state.scores()),
+        winners=tuple(state.winners()),
+        decisions=state.decisions,
+        stats=tuple(sorted(state.stats().items())),
+        choices=choices,
+        options_offered=offered,
+        kinds=tuple(sorted(kinds.items())),
+        times=tuple(tuple(t) for t in times) if timed else (),
+        iterations=tuple(iters) if timed else (),
+        search_time=tuple(search) if timed else (),
+    )
+    return result, state
+
+
+# What a worker needs to play a chunk of games: (module holding GAME, players, run seed,
+# the bot specs of each game index's seats (a callable's name), options, timed, indices).
+@dataclass(frozen=True)
+class Chunk:
+    module: str
+    players: int
+    seed: int
+    specs: tuple[str, ...]
+    seating: str  # "fixed" (specs are the seats) or "rotate" (the arena's seating)
+    options: tuple[tuple[str, Any], ...]
+    timed: bool
+    indices: tuple[int, ...]
+
+
+def seats_for(chunk: Chunk, index: int) -> list[str]:
+    if chunk.seating == "fixed":
+        return list(chunk.specs)
+    from cove.lab.arena import seating
+
+    return [chunk.specs[e] for e in seating(len(chunk.specs), chunk.players, index)]
+
+
+def play_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
+    """Play a chunk's games (in a worker or here): (index, result) in index order."""
+    game: Game = importlib.import_module(chunk.module).GAME
+    options = dict(chunk.options)
+    return [(i, play_game(game, chunk.players, game_seed(chunk.seed, i), seats_for(chunk, i),
+                          options, timed=chunk.timed)[0]) for i in chunk.indices]
+
+
+# -- backends --------------------------------------------------------------------------------
+class Backend(Protocol):
+    name: str
+    workers: int
+
+    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        """``map(func, tasks)``, results in task order, tasks drawn as workers need them."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Serial:
+    name = "serial"
+    workers = 1
+
+    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        return map(func, tasks)
+
+    def close(self) -> None:
+        pass
+
+
+class Processes:
+    """Spawned local worker processes; at most ``window`` tasks queued or running."""
+
+    name = "processes"
+
+    def __init__(self, jobs: int, window: int | None = None) -> None:
+        self.workers = jobs
+        self.window = max(1, window or 4 * jobs)
+
+    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        import multiprocessing as mp
+
+        it = iter(tasks)
+        with mp.get_context("spawn").Pool(self.workers) as pool:
+            pending: deque[Any] = deque()
+            for task in itertools.islice(it, self.window):
+                pending.append(pool.apply_async(func, (task,)))
+            while pending:
+                result = pending.popleft().get()
+                for task in itertools.islice(it, 1):
+                    pending.append(pool.apply_async(func, (task,)))
+                yield result
+
+    def close(self) -> None:
+        pass
+
+
+class RayBackend:
+    """Ray tasks: a local Ray instance with ``jobs`` CPUs, or the cluster at ``address``."""
+
+    name = "ray"
+
+    def __init__(self, jobs: int, address: str | None = None) -> None:
+        try:
+            import ray
+        except ImportError as e:  # pragma: no cover - depends on the extra
+            raise BackendError("--backend ray needs Ray: pip install 'cove[lab]' "
+                               "(or use --backend processes)") from e
+        self._ray = ray
+        self._started = False
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                      "configure_logging": False}
+            if address:
+                ray.init(address=address, **kwargs)
+            else:
+                ray.init(num_cpus=jobs, **kwargs)
+            self._started = True
+        self.workers = jobs if not address else int(ray.cluster_resources().get("CPU", jobs))  # type: ignore[no-untyped-call]
+        self.window = 4 * self.workers
+
+    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        remote = self._ray.remote(func)
+        it = iter(tasks)
+        pending: deque[Any] = deque(remote.remote(t) for t in itertools.islice(it, self.window))
+        while pending:
+            result = self._ray.get(pending.popleft())
+            for task in itertools.islice(it, 1):
+                pending.append(remote.remote(task))
+            yield result
+
+    def close(self) -> None:
+        if self._started:
+            self._ray.shutdown()
+            self._started = False
+
+
+def make_backend(name: str = "serial", jobs: int = 1, address: str | None = None) -> Backend:
+    """The named backend; ``serial`` with ``jobs > 1`` means ``processes``."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise BackendError(f"jobs must be a whole number of at least 1, got {jobs!r}")
+    if name not in BACKENDS:
+        raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+    if address and name != "ray":
+        raise BackendError("--address joins a Ray cluster: use it with --backend ray")
+    if name == "ray":
+        return RayBackend(jobs, address)
+    if name == "processes" or jobs > 1:
+        return Processes(jobs)
+    return Serial()
+
+
+def run_chunks(backend: Backend, chunks_: Iterable[Chunk]) -> Iterator[tuple[int, GameResult]]:
+    """Every game of ``chunks_`` through ``backend``: (index, result), in chunk order."""
+    if isinstance(backend, Serial):
+        for c in chunks_:
+            yield from play_chunk(c)
+        return
+    for part in backend.map(play_chunk, chunks_):
+        yield from part
+
+
+def chunk_size(games: int, workers: int, cap: int = 50) -> int:
+    """Games per task: several tasks per worker (for balance), at most ``cap``."""
+    return max(1, min(cap, games // (workers * 4) if workers > 1 else cap))

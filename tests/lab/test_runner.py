@@ -1,0 +1,125 @@
+"""The lab's one game loop and its backends (issue 16): identical results everywhere,
+streamed results that resume, clean interruption, and warnings in plain words."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from cove.core.errors import RecordError
+from cove.lab.arena import run_arena
+from cove.lab.runner import BackendError, make_backend
+from cove.lab.simulate import SimResult, simulate
+
+
+def _figures(sim: SimResult) -> dict[str, object]:
+    out = sim.to_json()
+    return {k: out[k] for k in ("seats", "stats", "length", "margin", "branching",
+                                "action_kinds", "wins", "ties")}
+
+
+def test_every_backend_and_worker_count_plays_the_same_games() -> None:
+    serial = simulate("tricky-tides", 3, 12, seed=5)
+    procs = simulate("tricky-tides", 3, 12, seed=5, jobs=2, backend="processes")
+    assert procs.backend == "processes" and procs.workers == 2
+    assert [r.scores for r in serial.results] == [r.scores for r in procs.results]
+    assert _figures(serial) == _figures(procs)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is not installed (pip install 'cove[lab]')")
+def test_ray_backend_plays_the_same_games_as_serial() -> None:
+    serial = simulate("the-tide", 2, 8, seed=9)
+    ray_run = simulate("the-tide", 2, 8, seed=9, jobs=2, backend="ray")
+    assert ray_run.backend == "ray"
+    assert _figures(serial) == _figures(ray_run)
+
+
+def test_arena_gives_the_same_games_on_processes() -> None:
+    a = run_arena("the-tide", 2, ["greedy", "random"], 6, seed=3, options={})
+    b = run_arena("the-tide", 2, ["greedy", "random"], 6, seed=3, options={}, jobs=2,
+                  backend="processes")
+    assert [(x["wins"], x["mean_score"]) for x in a["bots"]] == \
+        [(x["wins"], x["mean_score"]) for x in b["bots"]]
+    assert a["manifest"]["game"] == "the-tide" and a["manifest"]["bots"] == ["greedy", "random"]
+
+
+def test_out_streams_a_manifest_and_one_line_per_game(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    sim = simulate("the-tide", 3, 5, seed=2, out=out)
+    lines = out.read_text().splitlines()
+    head = json.loads(lines[0])["manifest"]
+    assert head["game"] == "the-tide" and head["players"] == 3 and head["seed"] == 2
+    assert head["game_version"] and head["bots"] == ["random"] * 3
+    games = [json.loads(x) for x in lines[1:]]
+    assert [g["index"] for g in games] == [0, 1, 2, 3, 4]
+    assert [tuple(g["scores"]) for g in games] == [r.scores for r in sim.results]
+
+
+def test_a_cut_run_resumes_to_the_same_result(tmp_path: Path) -> None:
+    whole = simulate("the-tide", 3, 8, seed=4)
+    out = tmp_path / "run.jsonl"
+    simulate("the-tide", 3, 8, seed=4, out=out)
+    lines = out.read_text().splitlines(keepends=True)
+    # keep the manifest and 3 games, then half a line as a killed process leaves it
+    out.write_text("".join(lines[:4]) + lines[4][: len(lines[4]) // 2])
+    resumed = simulate("the-tide", 3, 8, seed=4, out=out)
+    assert resumed.played_now == 5
+    assert _figures(resumed) == _figures(whole)
+    assert len(out.read_text().splitlines()) == 9  # manifest + 8 games (half line replaced)
+
+
+def test_a_results_file_of_another_run_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    simulate("the-tide", 3, 2, seed=4, out=out)
+    with pytest.raises(RecordError, match="differs in seed"):
+        simulate("the-tide", 3, 2, seed=5, out=out)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("hello\n")
+    with pytest.raises(RecordError, match="not a cove results file"):
+        simulate("the-tide", 3, 2, seed=4, out=bad)
+
+
+def test_ctrl_c_stops_cleanly_with_the_games_played(tmp_path: Path) -> None:
+    def stop_after_three(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    out = tmp_path / "run.jsonl"
+    sim = simulate("the-tide", 2, 10, seed=1, progress=stop_after_three, out=out)
+    assert sim.interrupted and len(sim.results) == 3
+    assert any("interrupted: 3 of 10" in w for w in sim.to_json()["warnings"])
+    rest = simulate("the-tide", 2, 10, seed=1, out=out)
+    assert rest.played_now == 7 and not rest.interrupted
+    assert _figures(rest) == _figures(simulate("the-tide", 2, 10, seed=1))
+
+
+def test_safety_cut_offs_deciding_many_games_are_named_in_a_warning() -> None:
+    sim = simulate("the-tide", 3, 30, seed=1)  # random bots stall: see `end` counts
+    share, which = sim.safety_share()
+    assert share > 0.2 and which == ["stall guard"]
+    (warning,) = sim.to_json()["warnings"]
+    assert "safety cut-off (stall guard)" in warning
+    assert "this measures the safety cut-off, not the game: try --bots greedy or mcts" in warning
+    # a game without safety ends never warns
+    assert simulate("tricky-tides", 3, 3, seed=1).to_json()["warnings"] == []
+
+
+def test_metrics_designers_read() -> None:
+    out = simulate("tricky-tides", 4, 6, seed=3).to_json()
+    assert out["length"]["p5"] <= out["length"]["median"] <= out["length"]["p95"]
+    assert out["branching"] is not None and out["branching"] > 1
+    assert abs(sum(out["action_kinds"].values()) - 1.0) < 1e-9
+    assert abs(sum(s["advantage"] for s in out["seats"])) < 1e-9
+
+
+def test_bad_backends_are_refused_with_what_is_valid() -> None:
+    with pytest.raises(BackendError, match="serial, processes, ray"):
+        make_backend("cluster")
+    with pytest.raises(BackendError, match="--backend ray"):
+        make_backend("processes", 2, address="10.0.0.1:6379")
+    with pytest.raises(BackendError, match="at least 1"):
+        make_backend("processes", 0)
