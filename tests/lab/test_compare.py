@@ -36,3 +36,15 @@ def test_cli_compare_json_and_errors(capsys: pytest.CaptureFixture[str],
     assert rc == 2 and "at least two --variant" in capsys.readouterr().err
     rc = main(["compare", "toy", "-V", "", "-V", "bidding=perhaps"])
     assert rc == 2 and "bidding='perhaps' is not valid" in capsys.readouterr().err
+
+
+def test_paired_differences_with_a_verdict(toy_registered: str) -> None:
+    out = compare("toy", 2, 40, [{"plays": "2"}, {"plays": "12"}, {"plays": "2"}], seed=4)
+    longer = {d["metric"]: d for d in out["variants"][1]["paired"]}
+    assert longer["decisions"]["verdict"] == "higher"
+    assert longer["decisions"]["ci"][0] > 0
+    same = {d["metric"]: d for d in out["variants"][2]["paired"]}
+    # the same rules on the same seeds: every difference is exactly zero
+    assert all(d["difference"] == 0 and d["verdict"] == "no clear difference"
+               for d in same.values())
+    assert "game by game" in format_compare(out)

@@ -9,7 +9,44 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cove.lab.simulate import Progress, simulate
+from cove.lab.runner import GameResult
+from cove.lab.simulate import Progress, SimResult, simulate
+from cove.lab.stats import mean_ci
+
+
+def game_metrics(r: GameResult) -> dict[str, float]:
+    """Per-game figures that two variants can be compared on, game by game."""
+    top = sorted(r.scores, reverse=True)
+    out = {"decisions": float(r.decisions),
+           "winning margin": top[0] - top[1] if len(top) > 1 else 0.0}
+    for p in range(len(r.scores)):
+        out[f"P{p + 1} win share"] = 1.0 / len(r.winners) if p in r.winners else 0.0
+    for key, value in r.stats:
+        if not isinstance(value, str):
+            out[key] = float(value)
+    return out
+
+
+def paired(base: SimResult, other: SimResult) -> list[dict[str, Any]]:
+    """Per metric: the mean of ``other - base`` over the same seeded games, its 95%
+    interval and a plain verdict (games are paired, so the interval is narrow)."""
+    rows = []
+    a = [game_metrics(r) for r in base.results]
+    b = [game_metrics(r) for r in other.results]
+    n = min(len(a), len(b))
+    for key in a[0] if a else []:
+        if not all(key in m for m in b[:n]):
+            continue
+        diffs = [b[i][key] - a[i][key] for i in range(n)]
+        m, lo, hi = mean_ci(diffs)
+        if lo > 0:
+            verdict = "higher"
+        elif hi < 0:
+            verdict = "lower"
+        else:
+            verdict = "no clear difference"
+        rows.append({"metric": key, "difference": m, "ci": [lo, hi], "verdict": verdict})
+    return rows
 
 
 def compare(
@@ -25,6 +62,7 @@ def compare(
     address: str | None = None,
 ) -> dict[str, Any]:
     runs = []
+    sims: list[SimResult] = []
     total = games * len(variants)
     for k, options in enumerate(variants):
 
@@ -36,6 +74,9 @@ def compare(
                        backend=backend, address=address)
         out = sim.to_json()
         out["variant"] = label(options)
+        if sims:
+            out["paired"] = paired(sims[0], sim)
+        sims.append(sim)
         runs.append(out)
         if sim.interrupted:
             break
@@ -85,5 +126,12 @@ def format_compare(result: dict[str, Any]) -> str:
             row(f"{key}: {v} %"[:23], [
                 f"{100 * r['stats'].get(key, {}).get('counts', {}).get(v, 0) / r['games']:.1f}"
                 for r in runs])
+    base = runs[0]["variant"]
+    for r in runs[1:]:
+        lines.append(f"{r['variant']} against {base}, game by game (same seeds; 95% CI):")
+        for d in r.get("paired", []):
+            lo, hi = d["ci"]
+            lines.append(f"  {d['metric'][:22]:<22} {d['difference']:+9.3f}  "
+                         f"[{lo:+.3f}, {hi:+.3f}]  {d['verdict']}")
     lines += [f"warning: {w}" for w in result.get("warnings", [])]
     return "\n".join(lines)
