@@ -607,6 +607,94 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- cove report ----------------------------------------------------------------------------
+def cmd_report(args: argparse.Namespace) -> int:
+    from cove.lab.compare import compare, label
+    from cove.lab.report import report
+    from cove.lab.simulate import SimResult
+
+    game = cove.load(args.game)
+    players = players_arg(game, args.players, game.min_players)
+    count_arg("--games", args.games)
+    count_arg("--jobs", args.jobs)
+    base = game_options(game, args.option)
+    variants = [{**base, **game_options(game, v.split())} for v in args.variant] or [base]
+    path = Path(args.html or f"report-{game.id}.html")
+    if path.is_dir() or not path.parent.is_dir():
+        raise CliError(f"--html {path}: not a file in an existing folder")
+    sims: list[SimResult] = []
+    result = compare(game.id, players, args.games, variants, args.seed, bot_specs(args.bots),
+                     progress=Progress(f"report {game.id}", True), jobs=args.jobs,
+                     backend=args.backend, address=args.address, sims=sims)
+    labels = [label(v) for v in variants][: len(sims)]
+    paired = [r.get("paired", []) for r in result["variants"]]
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(report(sims, labels, paired), encoding="utf-8")
+    tmp.replace(path)
+    for w in result["warnings"]:
+        print(f"warning: {w}")
+    print(f"wrote {path} ({len(sims)} variant{'s' if len(sims) > 1 else ''}, "
+          f"{sum(len(s.results) for s in sims)} games)")
+    return 0
+
+
+# -- cove tune ------------------------------------------------------------------------------
+def cmd_tune(args: argparse.Namespace) -> int:
+    from cove.lab.tune import parse_range, parse_target, tune
+
+    game = cove.load(args.game)
+    players = players_arg(game, args.players, game.min_players)
+    count_arg("--games", args.games)
+    count_arg("--jobs", args.jobs)
+    count_arg("--points", args.points, minimum=2)
+    name, low, high = parse_range(args.param)
+    known = {o["name"] for o in game.describe()["options"]}
+    if name not in known:
+        raise CliError(f"--param {name}: {game.id} has no such option; its options are "
+                       f"{', '.join(sorted(known))}")
+    target = parse_target(args.target)
+    base = game_options(game, args.option)
+    game_options(game, [f"{name}={low}"])  # the range's ends are valid values
+    game_options(game, [f"{name}={high}"])
+    progress = Progress(f"tune {game.id}", not args.json)
+    done = [0]
+
+    def run(*a: Any, **k: Any) -> Any:
+        from cove.lab.simulate import simulate
+
+        sim = simulate(*a, **k)
+        done[0] += 1
+        progress(done[0], done[0])
+        return sim
+
+    result = tune(game.id, players, name, low, high, target, args.games, args.seed,
+                  bot_specs(args.bots), base, points=args.points, run=run, jobs=args.jobs,
+                  backend=args.backend, address=args.address)
+    out = result.to_json()
+    if args.html:
+        from cove.lab.report import CSS, bars
+
+        values = sorted(result.curve)
+        chart = bars([str(v) for v in values], [result.curve[v] for v in values],
+                     f"{target.stat} {target.figure} by {name} (dashed: the target)",
+                     line=target.value)
+        Path(args.html).write_text(
+            f"<!doctype html><html lang=en><head><meta charset=utf-8><style>{CSS}</style>"
+            f"</head><body><h1>{game.id}: {name} for {target}</h1>{chart}"
+            f"<p>best: {name}={result.best} gives {result.curve[result.best]:.3g}</p>"
+            "</body></html>\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"{game.id}, {players} players, {args.games} games per value (the same seeds), "
+          f"target {target}:")
+    for v in sorted(result.curve):
+        mark = "  <- closest" if v == result.best else ""
+        print(f"  {name}={v:<6} {target.stat} {target.figure} = {result.curve[v]:.3g}{mark}")
+    print(f"best: {name}={result.best}")
+    return 0
+
+
 # -- cove arena ------------------------------------------------------------------------------
 def cmd_arena(args: argparse.Namespace) -> int:
     from cove.lab import arena
@@ -698,6 +786,31 @@ def build_parser() -> argparse.ArgumentParser:
     run_args(c)
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=cmd_compare)
+
+    rp = sub.add_parser("report", help="one HTML file with a run's figures and plots")
+    game_args(rp)
+    rp.add_argument("--variant", "-V", action="append", default=[], metavar="'K=V K2=V2'",
+                    help="compare variants side by side (repeat; '' = defaults)")
+    rp.add_argument("--games", "-n", type=int, default=200, help="games (per variant)")
+    rp.add_argument("--bots", help="bot specs per seat, comma-separated (default random)")
+    run_args(rp)
+    rp.add_argument("--html", metavar="FILE", help="where to write (default report-GAME.html)")
+    rp.set_defaults(func=cmd_report)
+
+    tp = sub.add_parser("tune", help="search a DESIGN option for the value that hits a target")
+    game_args(tp)
+    tp.add_argument("--param", required=True, metavar="NAME=LOW:HIGH",
+                    help="the option to search and its range, e.g. goal=10:30")
+    tp.add_argument("--target", required=True, metavar="'[STAT] FIGURE=VALUE'",
+                    help="e.g. 'median rounds=14' (STAT: mean, median, p5, p95; FIGURE: "
+                    "decisions, margin, safety or a game figure)")
+    tp.add_argument("--games", "-n", type=int, default=100, help="games per value tried")
+    tp.add_argument("--points", type=int, default=7, help="values in the first pass")
+    tp.add_argument("--bots", help="bot specs per seat, comma-separated (default random)")
+    run_args(tp)
+    tp.add_argument("--html", metavar="FILE", help="also write the curve as an HTML plot")
+    tp.add_argument("--json", action="store_true", help="print one JSON object")
+    tp.set_defaults(func=cmd_tune)
 
     r = sub.add_parser("replay", help="step through a saved game")
     r.add_argument("file", help="a record written by 'cove play --save'")

@@ -60,9 +60,11 @@ def compare(
     jobs: int = 1,
     backend: str = "serial",
     address: str | None = None,
+    sims: list[SimResult] | None = None,
 ) -> dict[str, Any]:
+    """Each variant on the same seeded games; ``sims`` (when given) receives the runs."""
     runs = []
-    sims: list[SimResult] = []
+    sims = [] if sims is None else sims
     total = games * len(variants)
     for k, options in enumerate(variants):
 

@@ -209,9 +209,12 @@ class SimResult:
         out = []
         share, which = self.safety_share()
         if share > SAFETY_WARN_SHARE:
+            weak = all(b.split(":")[0] == "random" for b in self.bots)
             out.append(
                 f"{100 * share:.0f}% of games ended by a safety cut-off ({', '.join(which)}): "
-                "this measures the safety cut-off, not the game: try --bots greedy or mcts")
+                "this measures the safety cut-off, not the game: "
+                + ("try --bots greedy or mcts" if weak else "try stronger bots (mcts) or a "
+                   "variant whose own ends come first"))
         if self.interrupted:
             out.append(f"interrupted: {len(self.results)} of {self.games} games were played")
         return out

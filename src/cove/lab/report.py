@@ -1,0 +1,168 @@
+"""``cove report``: one self-contained HTML file with a run's figures and plots.
+
+The plots are inline SVG drawn here (no plotting library, no script, no network), so the
+file opens anywhere and can be mailed to a designer. One column per variant when several
+are compared; every figure of ``simulate --json`` is in it, and the warnings come first.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from cove.lab.simulate import SimResult
+from cove.lab.simulate import _margin as margin
+
+W, H = 360, 170  # plot size in px
+PAD_L, PAD_B, PAD_T = 36, 28, 14
+INK, ACCENT, MUTED, WARN = "#1d3557", "#2a9d8f", "#8d99ae", "#e76f51"
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _svg(body: str, title: str) -> str:
+    return (f'<figure><figcaption>{_e(title)}</figcaption>'
+            f'<svg viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img" '
+            f'aria-label="{_e(title)}">{body}</svg></figure>')
+
+
+def _axes(ymax: float, fmt: str = "{:g}") -> str:
+    x0, y0, y1 = PAD_L, H - PAD_B, PAD_T
+    out = [f'<line x1="{x0}" y1="{y0}" x2="{W - 4}" y2="{y0}" stroke="{MUTED}"/>',
+           f'<line x1="{x0}" y1="{y0}" x2="{x0}" y2="{y1}" stroke="{MUTED}"/>']
+    for k in range(5):
+        v = ymax * k / 4
+        y = y0 - (y0 - y1) * k / 4
+        out.append(f'<text x="{x0 - 4}" y="{y + 4:.1f}" text-anchor="end" font-size="10" '
+                   f'fill="{MUTED}">{_e(fmt.format(v))}</text>')
+    return "".join(out)
+
+
+def bars(labels: Sequence[str], values: Sequence[float], title: str, *,
+         errors: Sequence[tuple[float, float]] | None = None, line: float | None = None,
+         colours: Sequence[str] | None = None, percent: bool = False) -> str:
+    """A bar chart; ``errors`` as (low, high) whiskers, ``line`` a reference level."""
+    top = max([*values, *(hi for _, hi in errors or []), line or 0.0, 1e-9])
+    y0, span = H - PAD_B, H - PAD_B - PAD_T
+    step = (W - PAD_L - 8) / max(1, len(values))
+    out = [_axes(top, "{:.0%}" if percent else "{:.3g}")]
+    for i, v in enumerate(values):
+        x = PAD_L + 4 + i * step
+        h = span * v / top
+        colour = colours[i] if colours else ACCENT
+        out.append(f'<rect x="{x:.1f}" y="{y0 - h:.1f}" width="{step * 0.7:.1f}" '
+                   f'height="{h:.1f}" fill="{colour}"><title>{_e(labels[i])}: '
+                   f'{_e(f"{v:.3g}")}</title></rect>')
+        cx = x + step * 0.35
+        if errors:
+            lo, hi = errors[i]
+            out.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y0 - span * lo / top:.1f}" '
+                       f'y2="{y0 - span * hi / top:.1f}" stroke="{INK}" stroke-width="1.5"/>')
+        if len(values) <= 12:
+            out.append(f'<text x="{cx:.1f}" y="{H - 10}" text-anchor="middle" font-size="10" '
+                       f'fill="{INK}">{_e(labels[i][:10])}</text>')
+    if line is not None:
+        y = y0 - span * line / top
+        out.append(f'<line x1="{PAD_L}" x2="{W - 4}" y1="{y:.1f}" y2="{y:.1f}" '
+                   f'stroke="{WARN}" stroke-dasharray="4 3"/>')
+    return _svg("".join(out), title)
+
+
+def histogram(values: Sequence[float], title: str, bins: int = 20) -> str:
+    """Counts of ``values`` in equal bins, with the axis range written under it."""
+    if not values:
+        return ""
+    lo, hi = min(values), max(values)
+    width = (hi - lo) / bins if hi > lo else 1.0
+    counts = [0] * bins
+    for v in values:
+        counts[min(bins - 1, int((v - lo) / width))] += 1
+    labels = [f"{lo + i * width:.3g}-{lo + (i + 1) * width:.3g}" for i in range(bins)]
+    chart = bars(labels, [float(c) for c in counts], title)
+    return chart.replace("</svg>", f'<text x="{PAD_L}" y="{H - 8}" font-size="10" '
+                         f'fill="{INK}">{_e(f"{lo:g}")}</text><text x="{W - 6}" y="{H - 8}" '
+                         f'text-anchor="end" font-size="10" fill="{INK}">{_e(f"{hi:g}")}'
+                         f'</text></svg>')
+
+
+def _variant(sim: SimResult, label: str, paired: Sequence[dict[str, Any]]) -> str:
+    out = sim.to_json()
+    parts = [f"<section><h2>{_e(label)}</h2>"]
+    for w in out["warnings"]:
+        parts.append(f'<p class="warn">Warning: {_e(w)}</p>')
+    seats = out["seats"]
+    parts.append(bars([f"P{s['seat']}" for s in seats], [s["win_rate"] for s in seats],
+                      "Wins per seat (95% interval; dashed: a fair share)",
+                      errors=[(s["win_ci"][0], s["win_ci"][1]) for s in seats],
+                      line=1.0 / sim.players, percent=True))
+    parts.append(histogram([float(r.decisions) for r in sim.results],
+                           "Game length (decisions)"))
+    parts.append(histogram([margin(r.scores) for r in sim.results if len(r.scores) > 1],
+                           "Winning margin (first minus second)"))
+    ends = out["stats"].get("end", {}).get("counts", {})
+    if ends:
+        names = list(ends)
+        parts.append(bars(names, [ends[k] / max(1, out["games"]) for k in names],
+                          "How games ended (red: a safety cut-off)", percent=True,
+                          colours=[WARN if k in sim.safety_ends else ACCENT for k in names]))
+    kinds = out["action_kinds"]
+    if kinds:
+        names = list(kinds)[:12]
+        parts.append(bars(names, [kinds[k] for k in names], "Moves chosen, by kind",
+                          percent=True))
+    rows = "".join(
+        f"<tr><td>P{s['seat']}</td><td>{_e(s['bot'])}</td><td>{s['wins']:g}</td>"
+        f"<td>{100 * s['win_rate']:.1f}% [{100 * s['win_ci'][0]:.1f}, "
+        f"{100 * s['win_ci'][1]:.1f}]</td><td>{100 * s['advantage']:+.1f}</td>"
+        f"<td>{s['mean_score']:.2f}</td></tr>" for s in seats)
+    parts.append("<table><tr><th>seat</th><th>bot</th><th>wins</th><th>win % [95% CI]</th>"
+                 f"<th>advantage (points)</th><th>mean score</th></tr>{rows}</table>")
+    facts = [("games", out["games"]), ("ties", out["ties"]),
+             ("median length", out["length"]["median"] if out["length"] else "-"),
+             ("branching", f"{out['branching']:.1f}" if out["branching"] else "-")]
+    for key, st in out["stats"].items():
+        if "mean" in st:
+            facts.append((key, f"mean {st['mean']:.2f} [{st['ci'][0]:.2f}, {st['ci'][1]:.2f}]"))
+    parts.append("<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>"
+                                     for k, v in facts) + "</table>")
+    if paired:
+        prow = "".join(
+            f"<tr><td>{_e(d['metric'])}</td><td>{d['difference']:+.3f}</td>"
+            f"<td>[{d['ci'][0]:+.3f}, {d['ci'][1]:+.3f}]</td><td>{_e(d['verdict'])}</td></tr>"
+            for d in paired)
+        parts.append("<h3>Against the first variant, game by game</h3><table><tr><th>metric"
+                     "</th><th>difference</th><th>95% CI</th><th>verdict</th></tr>"
+                     f"{prow}</table>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
+CSS = """
+body{font:14px/1.4 system-ui,sans-serif;color:#1d3557;margin:24px;background:#fbfaf7}
+h1{font-size:20px} h2{font-size:16px;margin-top:0} h3{font-size:14px}
+main{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
+section{background:#fff;border:1px solid #ddd;border-radius:8px;padding:16px;flex:1 1 380px}
+figure{margin:8px 0} figcaption{font-weight:600;font-size:12px}
+table{border-collapse:collapse;margin:8px 0;font-size:12px}
+td,th{border-bottom:1px solid #eee;padding:2px 8px;text-align:left}
+.warn{background:#fde8e2;border-left:4px solid #e76f51;padding:6px 10px}
+pre{font-size:11px;background:#f3f3f3;padding:8px;overflow:auto}
+"""
+
+
+def report(sims: Sequence[SimResult], labels: Sequence[str],
+           paired: Sequence[Sequence[dict[str, Any]]] = ()) -> str:
+    """The HTML page for one run (or one per variant, side by side)."""
+    first = sims[0]
+    title = (f"{first.game}: {first.players} players, {len(first.results)} games, "
+             f"seed {first.seed}, bots {','.join(first.bots)}")
+    body = "".join(_variant(s, lab, paired[i] if i < len(paired) else ())
+                   for i, (s, lab) in enumerate(zip(sims, labels, strict=True)))
+    manifest = json.dumps(first.manifest, indent=1)
+    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{_e(title)}"
+            f"</title><style>{CSS}</style></head><body><h1>{_e(title)}</h1><main>{body}"
+            f"</main><h3>Manifest</h3><pre>{_e(manifest)}</pre></body></html>\n")

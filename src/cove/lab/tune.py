@@ -1,0 +1,122 @@
+"""``cove tune``: find the value of a DESIGN option that hits a target figure.
+
+    cove tune high-water --param goal=10:30 --target "median rounds=14" --bots greedy
+
+Every value tried plays the same seeded games (common random numbers), so the curve of
+the figure against the value is not blurred by the luck of the deal. A coarse pass over
+at most ``points`` evenly spaced values finds the closest one; a second pass tries every
+value between its neighbours. The target is ``[mean|median|p5|p95] FIGURE=VALUE``, where
+FIGURE is ``decisions``, ``margin``, ``safety`` (the share of games a safety cut-off
+ended) or any numeric figure of the game's own statistics (``rounds``, ``turns``...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cove.core.errors import OptionError
+from cove.lab.simulate import SimResult, _margin, simulate
+from cove.lab.stats import quantile
+
+STATS = ("mean", "median", "p5", "p95")
+
+
+@dataclass(frozen=True)
+class Target:
+    stat: str
+    figure: str
+    value: float
+
+    def __str__(self) -> str:
+        return f"{self.stat} {self.figure}={self.value:g}"
+
+
+def parse_target(text: str) -> Target:
+    m = re.fullmatch(r"\s*(?:(mean|median|p5|p95)\s+)?([A-Za-z_][\w ]*?)\s*=\s*(-?[\d.]+)\s*",
+                     text)
+    if not m:
+        raise OptionError(f"--target {text!r}: write it as '[mean|median|p5|p95] FIGURE=VALUE', "
+                          "e.g. 'median rounds=14'")
+    try:
+        value = float(m.group(3))
+    except ValueError as e:
+        raise OptionError(f"--target {text!r}: {m.group(3)!r} is not a number") from e
+    return Target(m.group(1) or "mean", m.group(2).strip(), value)
+
+
+def parse_range(text: str) -> tuple[str, int, int]:
+    m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(-?\d+)\s*:\s*(-?\d+)\s*", text)
+    if not m or int(m.group(2)) > int(m.group(3)):
+        raise OptionError(f"--param {text!r}: write it as NAME=LOW:HIGH with whole numbers, "
+                          "LOW <= HIGH, e.g. goal=10:30")
+    return m.group(1), int(m.group(2)), int(m.group(3))
+
+
+def figure_values(sim: SimResult, figure: str) -> list[float]:
+    """One value of ``figure`` per game of a run."""
+    if figure == "decisions":
+        return [float(r.decisions) for r in sim.results]
+    if figure == "margin":
+        return [_margin(r.scores) for r in sim.results if len(r.scores) > 1]
+    if figure == "safety":
+        return [1.0 if dict(r.stats).get("end") in sim.safety_ends else 0.0
+                for r in sim.results]
+    out = [float(v) for r in sim.results for k, v in r.stats
+           if k == figure and not isinstance(v, str)]
+    if not out:
+        names = sorted({k for r in sim.results for k, v in r.stats if not isinstance(v, str)})
+        raise OptionError(f"unknown figure {figure!r}; this game has decisions, margin, "
+                          f"safety, {', '.join(names)}")
+    return out
+
+
+def measure(sim: SimResult, target: Target) -> float:
+    vals = sorted(figure_values(sim, target.figure))
+    if target.stat == "mean":
+        return sum(vals) / len(vals)
+    q = {"median": 0.5, "p5": 0.05, "p95": 0.95}[target.stat]
+    return quantile(vals, q)
+
+
+@dataclass
+class TuneResult:
+    game: str
+    param: str
+    target: Target
+    curve: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def best(self) -> int:
+        return min(self.curve, key=lambda v: (abs(self.curve[v] - self.target.value), v))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "param": self.param, "target": str(self.target),
+                "best": self.best, "best_value": self.curve[self.best],
+                "curve": {str(k): v for k, v in sorted(self.curve.items())}}
+
+
+def tune(game_id: str, players: int, param: str, low: int, high: int, target: Target,
+         games: int, seed: int = 0, bots: Sequence[str] | None = None,
+         options: Mapping[str, Any] | None = None, points: int = 7,
+         run: Callable[..., SimResult] = simulate, **backend: Any) -> TuneResult:
+    """Search ``param`` in [low, high] for the value whose figure is closest to target."""
+    out = TuneResult(game_id, param, target)
+
+    def at(value: int) -> None:
+        if value not in out.curve:
+            sim = run(game_id, players, games, seed, bots, {**(options or {}), param: value},
+                      **backend)
+            out.curve[value] = measure(sim, target)
+
+    span = high - low
+    step = max(1, -(-span // max(1, points - 1)))
+    for v in range(low, high + 1, step):
+        at(v)
+    at(high)
+    best = out.best
+    for v in range(max(low, best - step + 1), min(high, best + step - 1) + 1):
+        at(v)
+    return out

@@ -1,0 +1,44 @@
+"""``cove tune``: a DESIGN option searched for the value that hits a target (issue 16)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cove.cli import main
+from cove.core.errors import OptionError
+from cove.lab.tune import Target, parse_range, parse_target, tune
+
+
+def test_tune_finds_the_value_that_hits_the_target(toy_registered: str) -> None:
+    # the toy game with bidding off lasts exactly `plays` decisions
+    res = tune("toy", 2, "plays", 1, 12, Target("mean", "decisions", 7.0), games=4, seed=1,
+               options={"bidding": False})
+    assert res.best == 7 and res.curve[7] == 7.0
+    assert all(res.curve[v] == float(v) for v in res.curve if v <= 9)  # the measured curve
+    assert len(res.curve) < 12  # a coarse pass and a local one, not every value
+
+
+def test_tune_cli_prints_the_curve_and_writes_a_plot(
+        toy_registered: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    html = tmp_path / "curve.html"
+    rc = main(["tune", "toy", "--param", "plays=2:10", "--target", "median decisions=9",
+               "-o", "bidding=false", "-n", "3", "--json", "--html", str(html)])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["best"] == 9 and out["target"] == "median decisions=9"
+    assert "<svg" in html.read_text()
+
+
+def test_bad_tune_arguments_say_what_is_valid(toy_registered: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(OptionError, match="NAME=LOW:HIGH"):
+        parse_range("goal=30:10")
+    with pytest.raises(OptionError, match="FIGURE=VALUE"):
+        parse_target("rounds about 14")
+    assert parse_target("median rounds=14") == Target("median", "rounds", 14.0)
+    rc = main(["tune", "toy", "--param", "speed=1:3", "--target", "mean decisions=3"])
+    assert rc == 2 and "its options are bidding, plays" in capsys.readouterr().err
+    rc = main(["tune", "toy", "--param", "plays=1:3", "--target", "mean height=3", "-n", "2"])
+    assert rc == 2 and "unknown figure 'height'" in capsys.readouterr().err
