@@ -63,8 +63,8 @@ def bars(labels: Sequence[str], values: Sequence[float], title: str, *,
             out.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y0 - span * lo / top:.1f}" '
                        f'y2="{y0 - span * hi / top:.1f}" stroke="{INK}" stroke-width="1.5"/>')
         if len(values) <= 12:
-            out.append(f'<text x="{cx:.1f}" y="{H - 10}" text-anchor="middle" font-size="10" '
-                       f'fill="{INK}">{_e(labels[i][:10])}</text>')
+            out.append(f'<text x="{cx:.1f}" y="{H - 10}" text-anchor="middle" font-size="9" '
+                       f'fill="{INK}">{_e(labels[i][:14])}</text>')
     if line is not None:
         y = y0 - span * line / top
         out.append(f'<line x1="{PAD_L}" x2="{W - 4}" y1="{y:.1f}" y2="{y:.1f}" '
