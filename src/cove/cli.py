@@ -123,10 +123,17 @@ def player_name(p: int) -> str:
     return f"P{p + 1}"
 
 
+def screen_width() -> int:
+    """The terminal's width in columns (``COLUMNS`` when set; 100 when not a terminal)."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size((100, 40)).columns)
+
+
 def render(game: Game, state: State, seat: int | None, color: bool) -> str:
     view = state.view(seat)
     if game.render is not None:
-        return game.render(view, color)
+        return game.render(view, color, width=screen_width())
     return json.dumps(view, indent=1)
 
 

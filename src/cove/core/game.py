@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from cove.core.actions import ActionSpace
 from cove.core.data import data_digests
@@ -21,8 +21,11 @@ from cove.core.state import State, state_from_json
 Heuristic = Callable[[State, int], float]
 """heuristic(state, player) -> estimate of player's final score, using only what player sees."""
 
-Renderer = Callable[[dict[str, Any], bool], str]
-"""render(view, color) -> text for a terminal; view is ``state.view(p)``."""
+class Renderer(Protocol):
+    """render(view, color, width) -> text for a terminal of ``width`` columns; view is
+    ``state.view(p)``. No line may be longer than ``width`` (a compact layout below 100)."""
+
+    def __call__(self, view: dict[str, Any], color: bool = False, width: int = 100) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ def _bold(text: str, color: bool) -> str:
     return f"\x1b[1m{text}\x1b[0m" if color else text
 
 
-def render(view: dict[str, Any], color: bool = False) -> str:
+def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     out: list[str] = []
     you = view.get("you")
     water = view.get("water", "high")

@@ -19,7 +19,7 @@ def _paint(text: str, tile: str | None, color: bool, bold: bool = False) -> str:
     return f"\x1b[{'1;' if bold else ''}{code}m{text}\x1b[0m"
 
 
-def render(view: dict[str, Any], color: bool = False) -> str:
+def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     cols = len(view["piles"])
     lines: list[str] = []
     decision = view.get("decision")

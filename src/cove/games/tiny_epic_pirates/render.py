@@ -28,7 +28,7 @@ def _paint(text: str, code: str, color: bool) -> str:
     return f"{code}{text}{RESET}" if color else text
 
 
-def render(view: dict[str, Any], color: bool) -> str:
+def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     sea = view["sea"]
     pirates = view["pirates"]
     out: list[str] = []

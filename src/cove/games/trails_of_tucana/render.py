@@ -119,7 +119,7 @@ def _sheet_lines(view: dict[str, Any], seat: int) -> list[str]:
     return lines
 
 
-def render(view: dict[str, Any], color: bool) -> str:
+def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     seat = view.get("you")
     me = 0 if seat is None else int(seat)
     out: list[str] = []

@@ -140,7 +140,7 @@ def _card(c: dict[str, Any]) -> str:
     return f"{c['card']:<16} ({c['suit']} {c['value']}; headings {heads})"
 
 
-def render(view: dict[str, Any], color: bool = False) -> str:
+def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     out: list[str] = []
     n = view["players"]
     over = view["over"]
