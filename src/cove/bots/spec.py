@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cove.core.errors import CoveError
+from cove.core.options import BadValue, allowed_text, kind_of, parse_value
 
 
 class BotSpecError(CoveError, ValueError):
@@ -30,36 +31,19 @@ class Param:
     choices: tuple[str, ...] | None = None
 
     def allowed(self) -> str:
-        if self.choices is not None:
-            return "one of " + "|".join(self.choices)
-        kind = "an integer" if isinstance(self.default, int) else "a number"
-        if self.minimum is not None and self.maximum is not None:
-            return f"{kind} from {self.minimum:g} to {self.maximum:g}"
-        if self.minimum is not None:
-            return f"{kind} >= {self.minimum:g}"
-        return kind
+        return allowed_text(kind_of(self.default), self.choices, self.minimum, self.maximum)
 
     def describe(self) -> str:
         return f"{self.name}={self.default} ({self.allowed()}): {self.help}"
 
     def parse(self, bot: str, raw: str) -> Any:
-        bad = BotSpecError(
-            f"bot {bot!r}: {self.name}={raw!r} is not valid; {self.name} is {self.allowed()}"
-        )
-        if self.choices is not None:
-            if raw not in self.choices:
-                raise bad
-            return raw
-        value: float
+        """``raw`` as this parameter's type, through the options' own parser."""
         try:
-            value = int(raw) if isinstance(self.default, int) else float(raw)
-        except ValueError:
-            raise bad from None
-        if value != value or (self.minimum is not None and value < self.minimum):
-            raise bad
-        if self.maximum is not None and value > self.maximum:
-            raise bad
-        return value
+            return parse_value(kind_of(self.default), raw, self.choices, self.minimum,
+                               self.maximum)
+        except BadValue:
+            raise BotSpecError(f"bot {bot!r}: {self.name}={raw!r} is not valid; "
+                               f"{self.name} is {self.allowed()}") from None
 
 
 def split_specs(text: str | Sequence[str]) -> list[str]:

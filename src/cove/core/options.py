@@ -60,86 +60,102 @@ class Options:
         return out
 
 
-def _kind(f: dataclasses.Field[Any]) -> str:
-    d = f.default
-    if isinstance(d, bool):
+def kind_of(default: Any) -> str:
+    """The parameter kind a default value declares: bool, int, float, list or str."""
+    if isinstance(default, bool):
         return "bool"
-    if isinstance(d, int):
+    if isinstance(default, int):
         return "int"
-    if isinstance(d, float):
+    if isinstance(default, float):
         return "float"
-    if isinstance(d, tuple):
+    if isinstance(default, tuple):
         return "list"
     return "str"
 
 
-def _allowed_text(f: dataclasses.Field[Any]) -> str:
-    kind = _kind(f)
-    m = f.metadata
+def allowed_text(kind: str, choices: Sequence[Any] | None = None,
+                 minimum: float | None = None, maximum: float | None = None) -> str:
+    """What a parameter of this kind and these bounds accepts, in words."""
     if kind == "bool":
         return "true or false"
-    if m.get("choices") is not None:
-        opts = ", ".join(str(c) for c in m["choices"])
+    if choices is not None:
+        opts = ", ".join(str(c) for c in choices)
         return f"a comma-separated subset of: {opts}" if kind == "list" else f"one of: {opts}"
-    lo, hi = m.get("minimum"), m.get("maximum")
-    if lo is not None and hi is not None:
-        return f"{'an integer' if kind == 'int' else 'a number'} from {lo} to {hi}"
-    if lo is not None:
-        return f"{'an integer' if kind == 'int' else 'a number'} >= {lo}"
+    noun = "an integer" if kind == "int" else "a number"
+    if minimum is not None and maximum is not None:
+        return f"{noun} from {minimum:g} to {maximum:g}"
+    if minimum is not None:
+        return f"{noun} >= {minimum:g}"
     if kind in ("int", "float"):
-        return "an integer" if kind == "int" else "a number"
+        return noun
     return "any text"
 
 
-def _coerce(f: dataclasses.Field[Any], raw: Any, game_id: str) -> Any:
-    kind = _kind(f)
-    m = f.metadata
-    bad = OptionError(
-        f"{game_id}: option {f.name}={raw!r} is not valid; allowed: {_allowed_text(f)}"
-    )
+class BadValue(ValueError):
+    """A value a typed parameter does not accept (the caller names the parameter)."""
+
+
+def parse_value(kind: str, raw: Any, choices: Sequence[Any] | None = None,
+                minimum: float | None = None, maximum: float | None = None) -> Any:
+    """The one typed-parameter parser, for game options and bot parameters alike: ``raw``
+    (a Python value or command-line text) as ``kind``, checked against the choices and
+    bounds. Raises :class:`BadValue`; a list naming an entry twice says so."""
     value: Any
     if kind == "bool":
         if isinstance(raw, bool):
-            value = raw
-        elif isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
-            value = raw.strip().lower() in _TRUE
-        else:
-            raise bad
-    elif kind in ("int", "float"):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
+            return raw.strip().lower() in _TRUE
+        raise BadValue
+    if kind in ("int", "float"):
         if isinstance(raw, bool):
-            raise bad
+            raise BadValue
         try:
             value = int(raw) if kind == "int" else float(raw)
         except (TypeError, ValueError, OverflowError):  # int("x"), int(inf), int(nan)
-            raise bad from None
+            raise BadValue from None
         if kind == "float" and not math.isfinite(value):
-            raise bad
+            raise BadValue
         if kind == "int" and isinstance(raw, float) and raw != int(raw):
-            raise bad
-        lo, hi = m.get("minimum"), m.get("maximum")
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise bad
-    elif kind == "list":
+            raise BadValue
+        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+            raise BadValue
+        return value
+    if kind == "list":
         if isinstance(raw, str):
             items = [s.strip() for s in raw.split(",") if s.strip()]
         elif isinstance(raw, (list, tuple)):
             items = [str(s) for s in raw]
         else:
-            raise bad
-        choices = m.get("choices")
+            raise BadValue
         if choices is not None and any(i not in choices for i in items):
-            raise bad
+            raise BadValue
         if len(set(items)) != len(items):
-            raise OptionError(f"{game_id}: option {f.name} lists an entry twice: {raw!r}")
-        value = tuple(items)
-    else:
-        if not isinstance(raw, str):
-            raise bad
-        value = raw
-        choices = m.get("choices")
-        if choices is not None and value not in choices:
-            raise bad
-    return value
+            raise BadValue("lists an entry twice")
+        return tuple(items)
+    if not isinstance(raw, str) or (choices is not None and raw not in choices):
+        raise BadValue
+    return raw
+
+
+def _kind(f: dataclasses.Field[Any]) -> str:
+    return kind_of(f.default)
+
+
+def _allowed_text(f: dataclasses.Field[Any]) -> str:
+    m = f.metadata
+    return allowed_text(_kind(f), m.get("choices"), m.get("minimum"), m.get("maximum"))
+
+
+def _coerce(f: dataclasses.Field[Any], raw: Any, game_id: str) -> Any:
+    m = f.metadata
+    try:
+        return parse_value(_kind(f), raw, m.get("choices"), m.get("minimum"), m.get("maximum"))
+    except BadValue as e:
+        if str(e):
+            raise OptionError(f"{game_id}: option {f.name} {e}: {raw!r}") from None
+        raise OptionError(f"{game_id}: option {f.name}={raw!r} is not valid; allowed: "
+                          f"{_allowed_text(f)}") from None
 
 
 def build_options(cls: type[OptT], raw: Mapping[str, Any], players: int, game_id: str) -> OptT:
