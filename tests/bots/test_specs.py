@@ -77,3 +77,17 @@ def test_split_specs_keeps_parameters_with_their_bot() -> None:
     assert split_specs(["mcts:iterations=5", "depth=2", "greedy:mode=self", "random"]) == [
         "mcts:iterations=5,depth=2", "greedy:mode=self", "random"]
     assert split_specs("") == []
+
+
+def test_levels_name_specs_for_players() -> None:
+    from cove.bots import LEVELS, GreedyBot, MctsBot, make_bot
+
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert isinstance(make_bot("easy"), GreedyBot)
+    medium, hard = make_bot("medium"), make_bot("hard")
+    assert isinstance(medium, MctsBot) and isinstance(hard, MctsBot)
+    assert hard.iterations == 4 * medium.iterations and hard.steps == 4 * medium.steps
+    with pytest.raises(BotSpecError, match="takes no parameters"):
+        make_bot("hard:c=1")
+    with pytest.raises(BotSpecError, match="easy: the easy level, greedy"):
+        make_bot("nosuch")

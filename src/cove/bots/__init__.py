@@ -17,11 +17,23 @@ DEFAULT_PLAY_BOT = "mcts:time=1"
 """Opponents of ``cove play``: the default MCTS budget, capped at about a second a move."""
 
 
+LEVELS: dict[str, str] = {
+    "easy": "greedy",
+    "medium": "mcts",
+    "hard": "mcts:iterations=2000,steps=160000",
+}
+"""Strength presets for players (``cove play --bots hard``): a level is a name for a spec.
+``easy`` looks one move ahead; ``medium`` searches at the default budget; ``hard`` searches
+four times as much. Budgets count iterations and forward-model calls, not seconds, so a
+level plays the same on every machine (docs/BOTS.md has their measured strength)."""
+
+
 def describe_bots() -> str:
     """Every bot with its parameters, one per line (for errors and help)."""
     return "\n".join(
-        f"  {name}: {cls.summary}" + "".join(f"\n      {p.describe()}" for p in cls.PARAMS)
-        for name, cls in BOTS.items()
+        [f"  {name}: {cls.summary}" + "".join(f"\n      {p.describe()}" for p in cls.PARAMS)
+         for name, cls in BOTS.items()]
+        + [f"  {level}: the {level} level, {spec}" for level, spec in LEVELS.items()]
     )
 
 
@@ -31,6 +43,11 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         raise BotSpecError(f"empty bot spec; bots:\n{describe_bots()}")
     name, _, params = spec.strip().partition(":")
     name = name.strip().lower()
+    if name in LEVELS:
+        if params.strip():
+            raise BotSpecError(f"the level {name!r} takes no parameters (it means "
+                               f"{LEVELS[name]!r}); give that spec with your changes instead")
+        name, _, params = LEVELS[name].partition(":")
     cls = BOTS.get(name)
     if cls is None:
         raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}; bots:\n{describe_bots()}")
@@ -41,6 +58,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 __all__ = [
     "BOTS",
     "DEFAULT_PLAY_BOT",
+    "LEVELS",
     "Bot",
     "BotSpecError",
     "GreedyBot",
