@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import cove
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides import data as tdata
@@ -23,20 +24,26 @@ from cove.games.tricky_tides.state import (
     SUIT_MASK,
     TidesState,
 )
+from cove.games.tricky_tides.table import K_OVERBOARD
 from tests.games.tricky_tides.helpers import (
     all_islands,
     at_action,
     at_sail,
     card,
     cell,
+    end_hand,
+    game_over,
     gtype,
     mask,
     new,
+    sailing,
     set_goods,
     set_hold,
     set_sea,
     settle,
+    start_hand,
     texts,
+    turn_over,
 )
 
 G = 5
@@ -286,20 +293,14 @@ def play(s: TidesState, p: int, text: str) -> None:
 def _deal(s: TidesState, *hands: list[int]) -> None:
     for p, h in enumerate(hands):
         s.hands[p] = mask(*h)
-    s.trick = [-1] * s.n
-    s.tpos = 0
-    s.lead = s.leader = 0
-    s.cur = 0
-    s.phase = PLAY_CARD
-    settle(s)
+    start_hand(s, 0)
 
 
 def test_r3_1_lead_then_clockwise() -> None:
     s = new(4, 1)
     _deal(s, [card("whale", 1), card("whale", 2)], [card("whale", 3), card("whale", 4)],
           [card("whale", 5), card("whale", 6)], [card("whale", 7), card("whale", 8)])
-    s.leader = s.lead = s.cur = 2
-    settle(s)
+    start_hand(s, 2)
     seen = []
     for _ in range(4):
         p = s.to_move()[0]
@@ -442,7 +443,7 @@ def test_r5_6_open_sea_stop_or_sail_on() -> None:
     at_sail(s, 0, card("octopus", 5), "a2")
     s.apply(0, "sail e")
     s.apply(0, "stop at sea")
-    assert s.pos[0] == cell("b2") and s.sidx >= 1      # nothing to do at sea: turn over
+    assert s.pos[0] == cell("b2") and turn_over(s, 0)      # nothing to do at sea: turn over
     # two open-sea cards in a row: sailing on crosses them one card at a time
     set_sea(s, "b2", "b3")
     at_sail(s, 0, card("whale", 4), "b4")     # N E S W NW: N crosses b3, b2 to b1
@@ -455,7 +456,7 @@ def test_r5_6_open_sea_stop_or_sail_on() -> None:
     set_sea(s, "b2", "c2")
     at_sail(s, 0, card("octopus", 5), "a2")
     s.apply(0, "sail e")
-    assert s.pos[0] == cell("b2") and s.sidx >= 1
+    assert s.pos[0] == cell("b2") and turn_over(s, 0)
 
 
 def test_r5_6_stop_on_any_open_sea_card_on_the_way() -> None:
@@ -470,7 +471,7 @@ def test_r5_6_stop_on_any_open_sea_card_on_the_way() -> None:
     s.apply(0, "sail on")
     assert s.pos[0] == cell("b2") and texts(s, 0) == ["stop at sea", "sail on"]
     s.apply(0, "stop at sea")
-    assert s.pos[0] == cell("b2") and s.sidx >= 1
+    assert s.pos[0] == cell("b2") and turn_over(s, 0)
     assert "P1 sails on n to b2 (open sea)" in [e.text for e in s.events(None)]
 
 
@@ -617,10 +618,8 @@ def test_r7_2_overboard_at_sea_to_bag() -> None:
     set_sea(s, "b2")
     set_hold(s, 0, sugar=4, silk=4)
     s.pos[0] = cell("b2")
-    s.sorder = (0, 1, 2)
-    s.sidx = 0
-    s.cur = 0
-    s.phase = OVERBOARD
+    sailing(s, (0, 1, 2))
+    s._steps = (*s._steps[:-1], Step(K_OVERBOARD, (0,)))     # P1 has sailed
     settle(s)
     bag = s.bag[gtype("silk")]
     s.apply(0, "overboard silk")
@@ -654,8 +653,7 @@ def test_r8_2_last_two_cards_discarded_and_redealt() -> None:
     s = new(4, 2)
     s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
     s.hand_no = 5
-    s.sidx = 3
-    s._end_turn()
+    end_hand(s)
     assert s.round == 1 and s.hand_no == 0
     assert all(h.bit_count() == 8 for h in s.hands) and s.played == 0
     assert s.phase == PLAY_CARD and s.cur == s.leader
@@ -668,8 +666,8 @@ def test_r8_3_refill_islands() -> None:
     set_goods(s, "a1", gold=1)
     set_goods(s, "b1", sugar=4, coffee=5)   # more than its number: left alone
     s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
-    s.hand_no, s.sidx = 5, 3
-    s._end_turn()
+    s.hand_no = 5
+    end_hand(s)
     assert sum(s.goods[a1 * G:a1 * G + G]) == num_a1 and s.goods[a1 * G + gtype("gold")] >= 1
     assert s.goods[b1 * G:b1 * G + G][:2] == [4, 5] and sum(s.goods[b1 * G:b1 * G + G]) == 9
 
@@ -683,8 +681,8 @@ def test_r8_3_refill_stops_when_bag_runs_out() -> None:
     set_hold(s, 1, **{DATA.goods[t]: s.hold[G + t] + left[t] for t in range(G)})
     assert s.bag_n == 1
     s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
-    s.hand_no, s.sidx = 5, 3
-    s._end_turn()
+    s.hand_no = 5
+    end_hand(s)
     assert s.goods[0:G] == [1, 0, 0, 0, 0] and sum(s.goods) == 1   # reading order: a1 first
 
 
@@ -694,8 +692,8 @@ def test_r8_4_reshuffle_and_redeal() -> None:
     for _ in range(2):
         s.hands = [mask(card("octopus", 2 * p + 1), card("octopus", 2 * p + 2))
                    for p in range(3)]
-        s.hand_no, s.sidx = 5, 2
-        s._end_turn()
+        s.hand_no = 5
+        end_hand(s)
         assert [h.bit_count() for h in s.hands] == [8, 8, 8] and s.aside.bit_count() == 8
         deals.add(tuple(s.hands))
     assert len(deals) == 2
@@ -705,8 +703,8 @@ def test_r8_5_orders_stay_between_rounds() -> None:
     s = new(4, 4)
     before = list(s.orders_on)
     s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
-    s.hand_no, s.sidx = 5, 3
-    s._end_turn()
+    s.hand_no = 5
+    end_hand(s)
     assert s.orders_on == before
 
 
@@ -714,8 +712,8 @@ def test_r8_6_three_rounds() -> None:
     s = new(2, 4)
     for _ in range(3):
         s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(2)]
-        s.hand_no, s.sidx = 5, 1
-        s._end_turn()
+        s.hand_no = 5
+        end_hand(s)
     settle(s)
     assert s.phase == OVER and s.is_over and s.to_move() == () and s.round == 3
 
@@ -732,9 +730,7 @@ def test_r9_1_scoring_parts() -> None:
 
 
 def _final(s: TidesState) -> None:
-    s.phase = OVER
-    s._tm = ()
-    s._acts = ()
+    game_over(s)
 
 
 def test_r9_2_tie_breaks() -> None:
@@ -783,11 +779,7 @@ def test_r10_2_redeterminize_respects_voids() -> None:
                mask(pool[4], pool[5], card("whale", 5))]
     s.aside = ((1 << 32) - 1) ^ s.hands[0] ^ s.hands[1] ^ s.hands[2] ^ s.hands[3]
     s.played = 0
-    s.trick = [-1] * 4
-    s.tpos = 0
-    s.lead = s.leader = s.cur = 0
-    s.phase = PLAY_CARD
-    settle(s)
+    start_hand(s, 0)
     s.apply(0, "play 1 shark")
     s.apply(1, "play 2 whales")          # P2 shows a void in sharks
     assert s.voids >> (1 * 4 + shark) & 1
