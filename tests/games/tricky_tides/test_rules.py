@@ -348,13 +348,19 @@ def test_r3_4_winner_leads_next() -> None:
 
 
 # ----------------------------------------------------------------------------- R4 sailing order
-def test_r4_1_sailing_order() -> None:
+def _sailing_order_hand() -> TidesState:
+    """P2 wins a hand of four with 6 sharks; P4 and P1 follow, P3 played off-suit."""
     s = new(4, 1)
     _deal(s, [card("shark", 2), card("whale", 1)], [card("shark", 6), card("whale", 2)],
           [card("octopus", 7), card("whale", 3)], [card("shark", 4), card("whale", 4)])
     for p, t in enumerate(["play 2 sharks", "play 6 sharks", "play 7 octopuses",
                            "play 4 sharks"]):
         play(s, p, t)
+    return s
+
+
+def test_r4_1_sailing_order() -> None:
+    s = _sailing_order_hand()
     # winner P2, then on-suit high to low (P4 4, P1 2), then off-suit (P3)
     assert s.sorder == (1, 3, 0, 2)
 
@@ -803,6 +809,73 @@ def test_r11_forced_steps_resolved() -> None:
     # P2 holds one shark: the forced play happens at once and P3 is to move
     assert s.trick[1] == card("shark", 5) and s.to_move() == (2,)
     assert all(len(s.legal_actions(p)) >= 2 for p in s.to_move())
+
+
+
+STEP_KINDS = {"place_ship", "play_card", "sail", "open_sea", "pick_up_or_deliver",
+              "overboard", "first_leader", "monster_order", "monster_move", "monster_ability"}
+
+
+def test_r11_1_every_decision_is_a_step_rule_with_a_prompt() -> None:
+    """Every pending decision is the top step of the decision stack: its rule names who
+    decides (the step's player), the legal actions (computed without side effects) and a
+    one-sentence prompt; the other players get a public prompt."""
+    seen: set[str] = set()
+    for n, seed, opts in [(2, 1, {"first_leader": "ask"}),
+                          (3, 2, {"events": True, "monsters": True}),
+                          (4, 3, {"monsters": True, "shark": "island", "octopus": "grab",
+                                  "sea_dragon": "swap"}),
+                          (3, 4, {"events": True, "monsters": True, "whale": "own"})]:
+        s = GAME.new(n, seed, **opts)
+        assert isinstance(s, TidesState)
+        rng = Rng(seed)
+        while not s.is_over:
+            top = s.steps[-1]
+            rule = s.STEPS[top.kind]
+            p = top.players[0]
+            assert s.to_move() == top.players == (s.cur,)
+            before = s.fingerprint()
+            legal = rule.legal(s, top, p)
+            assert s.fingerprint() == before                  # no side effects
+            assert tuple(legal) == s.legal_actions(p) and len(legal) >= 2
+            mine = s.decision(p)
+            assert mine["prompt"] and mine["prompt"] == rule.prompt(s, top, p)
+            assert s.decision((p + 1) % n)["prompt"].startswith(f"Waiting for P{p + 1}: ")
+            seen.add(top.kind)
+            s.apply(p, rng.choice(legal))
+        assert not s.steps and s.phase == OVER and s.cur == -1
+    assert seen == STEP_KINDS
+
+
+def test_r11_2_forced_actions_logged_as_the_action() -> None:
+    """A forced action is logged as the action itself ("P2 plays 5 sharks"), never as an
+    engine line "(the only choice)", and is not in the history (not a decision)."""
+    s = new(3, 1)
+    _deal(s, [card("shark", 3), card("whale", 1)], [card("shark", 5), card("whale", 2)],
+          [card("shark", 6), card("shark", 7)])
+    n = len(s.history)
+    s.apply(0, "play 3 sharks")
+    texts_ = [e.text for e in s.events(None)]
+    assert "P2 plays 5 sharks" in texts_
+    assert not any("only choice" in x for x in texts_)
+    assert not any(e.kind == "forced" for e in s.events(None))
+    assert len(s.history) == n + 1
+
+
+def test_r11_3_sailing_order_is_pushed_as_sail_steps() -> None:
+    """Once the trick is won, the stack holds one sail step per ship in the sailing order
+    (the first sailor on top); the hand ends when the stack runs empty."""
+    s = _sailing_order_hand()
+    assert s.sorder == (1, 3, 0, 2)
+    sails = [st.players[0] for st in reversed(s.steps) if st.kind == "sail"]
+    assert sails == [q for q in s.sorder if q != s.cur or s.phase == SAIL_STEP][-len(sails):]
+    assert [st.kind for st in s.steps[:3]] == ["sail"] * 3     # P4, P1, P3 still to sail
+    hand = s.hand_no
+    rng = Rng(5)
+    while s.hand_no == hand:
+        assert s.phase != PLAY_CARD and s.steps
+        s.apply(s.cur, rng.choice(s.legal_actions(s.cur)))
+    assert s.lead == 1                           # the next hand: P2 won, P2 led
 
 
 def test_r6_2_goods_not_replenished_when_taken() -> None:

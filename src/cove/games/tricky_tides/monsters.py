@@ -330,7 +330,7 @@ def _octopus_grab(s: TidesTable, q: int, t: int) -> None:
 # ---------------------------------------------------------------------------- the sea dragon
 def _dragon_bury(s: TidesTable) -> None:
     """[DESIGN] The order on the sea dragon's island goes to the bottom of the order deck
-    and the top card replaces it (no choice: carried out by :func:`no_choice`)."""
+    and the top card replaces it (no choice: carried out by :meth:`UseAbility.idle`)."""
     c = s.mod.mpos[DRAGON]
     o = s.orders_on[c]
     if o < 0:
@@ -518,7 +518,7 @@ ABILITY_NO_CHOICE: dict[tuple[int, str], Callable[[TidesTable], None]] = {
     (WHALE, "next"): _whale_no_choice,
     (WHALE, "own"): _whale_no_choice,
 }
-"""What each ability does when it offers no choice (see :func:`no_choice`)."""
+"""What each ability does when it offers no choice (see :meth:`UseAbility.idle`)."""
 
 ABILITY_TEXT = {
     (SHARK, "holds"): "each ship on its island returns 1 non-gold good (activator's choice) "

@@ -1,4 +1,4 @@
-"""Tricky Tides, base game: the rules as a state machine of small decisions.
+"""Tricky Tides, base game: the rules as a stack of small decisions.
 
 Representation (chosen for speed; see RULES.md "Engine notes"):
 
@@ -9,21 +9,27 @@ Representation (chosen for speed; see RULES.md "Engine notes"):
 - every action is a shared :class:`Act` int; the legal list of the pending decision is
   computed once per decision, when the state settles after an action.
 
-The decision steps (``phase``): ship placement, play a card, sail (heading or anchor),
-open sea (stop or sail on), pick up / deliver / pass, overboard. A step with exactly one
-legal action is carried out at once and not offered (a forced move is not a decision).
+The flow is the core's decision stack (:mod:`cove.core.decisions`): one
+:class:`~cove.core.decisions.Step` per pending decision and one rule per kind of step
+(below: ship placement, play a card, sail (heading or anchor), open sea (stop or sail on),
+pick up / deliver / pass, overboard, first leader; the monster steps are in
+``monsters.py``). A hand pushes one card play per player; the trick pushes one sail step per
+ship in the sailing order; a sail pushes open-sea or pick-up steps, a full hold an overboard
+step; when the stack runs empty the hand is over (:meth:`TidesState.next_steps`). A step
+with exactly one legal action is carried out at once and not offered (a forced move is not
+a decision); ``phase``, ``cur`` and ``heading`` are read from the top step.
 
 The event and monster modules (options ``events`` / ``monsters``) live in ``events.py``
 and ``monsters.py``; this file calls them at a few hooks: :meth:`_begin_round` (the next
 event is revealed and its :class:`~cove.games.tricky_tides.rules.Rules` put in force),
-:meth:`_before_sailing` (monsters are activated, phase ``MONSTER``),
+:meth:`_before_sailing` (monster activations are pushed, phase ``MONSTER``),
 :meth:`_set_geometry` (wrapping, Strong Currents, Doldrums, Fog Bank), and a few checks of
 the ``ex`` bit mask (0 in the base game, so the base pays one int test per hook). State
 that only the modules change sits in ``mod`` (an immutable :class:`Modules`, shared by
 clones) and ``mact`` (the monster activation in progress).
 
 Imports run one way: the fields and the helpers the modules share (chance, geometry,
-places, phases) are in ``table.py`` (:class:`TidesTable`, the base of
+places, step kinds) are in ``table.py`` (:class:`TidesTable`, the base of
 :class:`TidesState`); ``events.py`` and ``monsters.py`` import ``table``, and this file
 imports all three, so no module imports another that imports it back.
 """

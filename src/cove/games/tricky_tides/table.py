@@ -6,6 +6,8 @@ each other: no import circle).
   through the state's rng so the chance record holds every outcome;
 - the geometry in force (:class:`~cove.games.tricky_tides.sailing.Geometry`) and the
   monsters' step tables;
+- the step kinds of the decision stack, the phase each shows as, the shared sail and
+  pick-up steps, and :class:`TidesRule` (the base of every step rule);
 - the phase numbers and the constants of the rulebook.
 """
 
