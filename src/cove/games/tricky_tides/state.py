@@ -715,7 +715,7 @@ class TidesState(TidesTable):
     def _arrive(self, p: int) -> None:
         """The ship of ``p`` has finished sailing (or stayed docked): pick up or deliver."""
         self._before_action(p)
-        self.push(ACTION_STEPS[p])
+        self._steps += (ACTION_STEPS[p],)      # push, inlined: every sailor passes here
 
     def _before_action(self, p: int) -> None:
         """Hook: effects that resolve before pick up / deliver. The event module's
@@ -727,7 +727,7 @@ class TidesState(TidesTable):
         when an event lowered it or added goods): over it, the player throws goods
         overboard first."""
         if self.hcount[p] > self.hold_limit:
-            self.push(_OVERBOARD_STEPS[p])
+            self._steps += (_OVERBOARD_STEPS[p],)
 
     def _end_round(self) -> tuple[Step, ...]:
         """The last hand of a round is over: the game ends, or the islands are refilled
@@ -769,7 +769,7 @@ class TidesState(TidesTable):
                 more = self.next_steps()
                 if not more:
                     return
-                self.then(*more)
+                self._steps = tuple(reversed(more))     # then(*more) on an empty stack
                 continue
             top = steps[-1]
             rule = _RULES[top.kind]
@@ -821,7 +821,7 @@ class TidesState(TidesTable):
                      data={"player": p, "heading": HEADINGS[h], "cell": CELL_NAMES[c]})
         if self.sea[c]:
             if geo.runs[c][h] >= 0:
-                self.push(_SEA_STEPS[p][h])
+                self._steps += (_SEA_STEPS[p][h],)
                 return
             if self.logging:
                 self.say(f"P{p + 1} stops on open sea (no island ahead)")

@@ -255,7 +255,7 @@ class TidesTable(State):
 
     def _start_sailing(self) -> None:
         """Every ship sails in the sailing order: one sail step per player."""
-        self.then(*[SAIL_STEPS[p] for p in self.sorder])
+        self._steps += tuple([SAIL_STEPS[p] for p in reversed(self.sorder)])
 
     def _place(self, c: int) -> str:
         if self.sea[c]:
