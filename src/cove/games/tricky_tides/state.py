@@ -962,8 +962,17 @@ class TidesState(TidesTable):
     # ------------------------------------------------------------------ conformance hooks
     def check_invariants(self) -> None:
         """Every cube, navigation card, order, sightings card, event card and monster is
-        accounted for; counters agree with what they count; phase fields are in range."""
-        n = self.n
+        accounted for; counters agree with what they count; the pending steps are known
+        kinds decided by seats in range."""
+        self._check_steps()
+        ph = self.phase
+        self._check_cubes()
+        self._check_cards(ph)
+        self._check_orders_and_sightings()
+        self._check_flow(ph)
+        self._check_modules()
+
+    def _check_cubes(self) -> None:
         bag, goods, hold = self.bag, self.goods, self.hold
         cubes = (sum(bag) + sum(goods) + sum(hold) + self.spent
                  + monsters.pending_cubes(self))
@@ -973,9 +982,11 @@ class TidesState(TidesTable):
             raise AssertionError("a negative goods count")
         if self.bag_n != sum(bag):
             raise AssertionError(f"bag_n {self.bag_n} but the bag holds {sum(bag)}")
-        for p in range(n):
+        for p in range(self.n):
             if self.hcount[p] != sum(hold[p * G:p * G + G]):
                 raise AssertionError(f"P{p + 1}'s hold count {self.hcount[p]} is wrong")
+
+    def _check_cards(self, ph: int) -> None:
         union = total = 0
         for m in (*self.hands, self.aside, self.played):
             if union & m:
@@ -984,16 +995,17 @@ class TidesState(TidesTable):
             total += m.bit_count()
         if union != ALL_CARDS or total != NAV_CARDS:
             raise AssertionError(f"{total} navigation cards accounted for, not {NAV_CARDS}")
-        ph = self.phase
         if ph in (PLACE, LEADER):
             if any(self.hands) or self.played:
                 raise AssertionError("cards dealt before the ships are placed")
         elif ph != OVER:
-            for p in range(n):
+            for p in range(self.n):
                 want = DEAL - self.hand_no - (self.trick[p] >= 0)
                 if self.hands[p].bit_count() != want:
                     raise AssertionError(f"P{p + 1} holds {self.hands[p].bit_count()} cards "
                                          f"in hand {self.hand_no + 1}, not {want}")
+
+    def _check_orders_and_sightings(self) -> None:
         orders = sorted([*self.odeck, *self.mod.obottom,
                          *(o for o in self.orders_on if o >= 0), *(o for w in self.won for o in w)])
         if orders != list(range(len(DATA.orders))):
@@ -1003,9 +1015,18 @@ class TidesState(TidesTable):
             raise AssertionError("an order lies on open sea")
         if sorted((*self.sight, *self.sight_out)) != list(range(len(DATA.sightings))):
             raise AssertionError("a sightings card is missing or dealt twice")
+
+    def _check_steps(self) -> None:
+        n = self.n
+        if not all(st.kind in _RULES and all(0 <= q < n for q in st.players)
+                   for st in self._steps):
+            raise AssertionError(f"an unknown step or seat on the stack: {self._steps}")
+
+    def _check_flow(self, ph: int) -> None:
+        n = self.n
         if not (0 <= self.round <= ROUNDS and 0 <= self.hand_no < HANDS
                 and 0 <= self.leader < n and 0 <= self.lead < n
-                and 0 <= self.anchors < 1 << n and ph in range(len(PHASE_NAMES))):
+                and 0 <= self.anchors < 1 << n):
             raise AssertionError(f"a counter out of range: round {self.round}, hand "
                                  f"{self.hand_no}, leader {self.leader}, phase {ph}")
         if (ph == OVER) != (self.round == ROUNDS):
@@ -1014,6 +1035,8 @@ class TidesState(TidesTable):
             raise AssertionError(f"a ship is off the map: {self.pos}")
         if ph != OVER and not 0 <= self.cur < n:
             raise AssertionError(f"no player to move in phase {PHASE_NAMES[ph]}")
+
+    def _check_modules(self) -> None:
         opts = self._opts()
         mod = self.mod
         if opts.events:             # every chosen event card: face up or in the deck
@@ -1079,50 +1102,53 @@ class TidesState(TidesTable):
         return sc.id + " (" + ", ".join(
             f"{DATA.suits[m]} +{b}" for m, b in enumerate(sc.bonus)) + ")"
 
+    def _cell_view(self, c: int) -> dict[str, Any]:
+        """One map card: its island (None on open sea), goods, order and ships."""
+        isl = DATA.islands[self.layout[c]]
+        b = c * G
+        return {
+            "cell": CELL_NAMES[c],
+            "sea": self.sea[c],
+            "island": None if self.sea[c] else {
+                "id": isl.id,
+                "name": isl.name,
+                "number": isl.goods,
+                "ship_colour": isl.colour + 1 if isl.colour >= 0 else None,
+                "monster": DATA.suits[isl.monster] if isl.monster >= 0 else None,
+            },
+            "goods": goods_dict(self.goods[b:b + G]),
+            "order": order_dict(self.orders_on[c]) if self.orders_on[c] >= 0 else None,
+            "ships": [p for p in range(self.n) if self.pos[p] == c],
+        }
+
+    def _seat_view(self, p: int, heads: tuple[tuple[int, ...], ...], over: bool
+                   ) -> dict[str, Any]:
+        """What everyone sees of seat ``p`` (its sightings card only once the game is over)."""
+        b = p * G
+        gold = sum(ORDER_GOLD[o] for o in self.won[p])
+        return {
+            "seat": p,
+            "name": f"P{p + 1}",
+            "colour": self.colour[p] + 1,
+            "ship": CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else None,
+            "hold": goods_dict(self.hold[b:b + G]),
+            "hold_total": self.hcount[p],
+            "orders": [order_dict(o) for o in self.won[p]],
+            "order_gold": gold,
+            # the score so far without the secret sightings bonus (orders + goods sold)
+            "public_score": gold + sum(self.hold[b + t] // SELL[t] for t in RG),
+            "anchor": bool(self.anchors >> p & 1),
+            "cards_in_hand": popcount(self.hands[p]),
+            "played": card_dict(self.trick[p], heads) if self.trick[p] >= 0 else None,
+            "known_voids": [DATA.suits[s] for s in range(4) if self.voids >> (p * 4 + s) & 1],
+            "sightings": (self._sight_dict(self.sight[p]) if over else None),
+        }
+
     def _view(self, player: int | None) -> dict[str, Any]:
-        n = self.n
-        cells = []
-        for c in range(CELLS):
-            isl = DATA.islands[self.layout[c]]
-            b = c * G
-            cell: dict[str, Any] = {
-                "cell": CELL_NAMES[c],
-                "sea": self.sea[c],
-                "island": None if self.sea[c] else {
-                    "id": isl.id,
-                    "name": isl.name,
-                    "number": isl.goods,
-                    "ship_colour": isl.colour + 1 if isl.colour >= 0 else None,
-                    "monster": DATA.suits[isl.monster] if isl.monster >= 0 else None,
-                },
-                "goods": goods_dict(self.goods[b:b + G]),
-                "order": order_dict(self.orders_on[c]) if self.orders_on[c] >= 0 else None,
-                "ships": [p for p in range(n) if self.pos[p] == c],
-            }
-            cells.append(cell)
         over = self.phase == OVER
         heads = deck_headings(self._opts().nav_deck == "flat")
-        players = []
-        for p in range(n):
-            b = p * G
-            gold = sum(ORDER_GOLD[o] for o in self.won[p])
-            players.append({
-                "seat": p,
-                "name": f"P{p + 1}",
-                "colour": self.colour[p] + 1,
-                "ship": CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else None,
-                "hold": goods_dict(self.hold[b:b + G]),
-                "hold_total": self.hcount[p],
-                "orders": [order_dict(o) for o in self.won[p]],
-                "order_gold": gold,
-                # the score so far without the secret sightings bonus (orders + goods sold)
-                "public_score": gold + sum(self.hold[b + t] // SELL[t] for t in RG),
-                "anchor": bool(self.anchors >> p & 1),
-                "cards_in_hand": popcount(self.hands[p]),
-                "played": card_dict(self.trick[p], heads) if self.trick[p] >= 0 else None,
-                "known_voids": [DATA.suits[s] for s in range(4) if self.voids >> (p * 4 + s) & 1],
-                "sightings": (self._sight_dict(self.sight[p]) if over else None),
-            })
+        cells = [self._cell_view(c) for c in range(CELLS)]
+        players = [self._seat_view(p, heads, over) for p in range(self.n)]
         phase = self.phase
         v: dict[str, Any] = {
             "round": min(self.round + 1, ROUNDS),
