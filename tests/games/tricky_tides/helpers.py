@@ -10,11 +10,14 @@ from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.geometry import CELL_NAMES, HEADING_INDEX
 from cove.games.tricky_tides.state import (
     ACTION_STEP,
+    OVERBOARD,
     PLACE,
     PLAY_CARD,
     SAIL_STEP,
+    SEA_STEP,
     TidesState,
 )
+from cove.games.tricky_tides.table import ACTION_STEPS, SAIL_STEPS
 
 G = len(DATA.goods)
 
@@ -54,8 +57,40 @@ def new(n: int = 4, seed: int = 1, **options: Any) -> TidesState:
 
 
 def settle(s: TidesState) -> None:
+    """After fields were set by hand: resolve forced steps, recompute the legal list."""
     s._legal = None
-    s._settle()
+    s.settle()
+
+
+def start_hand(s: TidesState, leader: int) -> None:
+    """A hand starts now with ``leader`` leading (the hands as they are)."""
+    s.leader = leader
+    s._steps = ()
+    s.then(*s._start_hand())
+    settle(s)
+
+
+def end_hand(s: TidesState) -> None:
+    """Every ship has sailed: the hand ends (and with hand_no 5, the round)."""
+    s._steps = ()
+    settle(s)
+
+
+def game_over(s: TidesState) -> None:
+    """Nothing left to decide: the game is over as it stands (for scoring tests)."""
+    s._steps = ()
+    s._legal = None
+
+
+def turn_over(s: TidesState, p: int) -> bool:
+    """Sailor ``p`` has finished their turn (sail, open sea, pick up, overboard)."""
+    return not (s.cur == p and s.phase in (SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD))
+
+
+def sailing(s: TidesState, sorder: tuple[int, ...]) -> None:
+    """The pending steps: every player in ``sorder`` still to sail, the first one next."""
+    s.sorder = sorder
+    s._steps = tuple(SAIL_STEPS[q] for q in reversed(sorder))
 
 
 def texts(s: TidesState, p: int | None = None) -> list[str]:
@@ -91,10 +126,7 @@ def at_sail(s: TidesState, p: int, c: int, where: str, *, anchor: bool = True) -
     """Put player p about to sail with card c from cell ``where``."""
     s.trick = [c] * s.n       # the others sail with the same card after p
     s.pos[p] = cell(where)
-    s.sorder = (p, *[q for q in range(s.n) if q != p])
-    s.sidx = 0
-    s.cur = p
-    s.phase = SAIL_STEP
+    sailing(s, (p, *[q for q in range(s.n) if q != p]))
     if not anchor:
         s.anchors &= ~(1 << p)
     else:
@@ -105,10 +137,8 @@ def at_sail(s: TidesState, p: int, c: int, where: str, *, anchor: bool = True) -
 def at_action(s: TidesState, p: int, where: str) -> None:
     """Put player p at the pick up / deliver step on ``where``."""
     s.pos[p] = cell(where)
-    s.sorder = (p, *[q for q in range(s.n) if q != p])
-    s.sidx = 0
-    s.cur = p
-    s.phase = ACTION_STEP
+    sailing(s, (p, *[q for q in range(s.n) if q != p]))
+    s._steps = (*s._steps[:-1], ACTION_STEPS[p])     # p has sailed
     settle(s)
 
 
@@ -192,7 +222,7 @@ def at_monsters(s: TidesState, trick: dict[int, int], sorder: tuple[int, ...] | 
             s.hands[p] |= low
     s.tpos = s.n
     s.sorder = sorder if sorder is not None else tuple(range(s.n))
-    s.sidx = 0
+    s._steps = ()                   # the hand's card plays are done
     monsters.begin(s)
     settle(s)
 

@@ -84,8 +84,7 @@ def test_stored_state_with_an_unknown_action_or_geometry_code_is_refused() -> No
     s = new(3, 1)
     data = json.loads(json.dumps(s.to_json()))
     assert GAME.from_json(data).fingerprint() == s.fingerprint()
-    acts = data["state"]["_acts"]["t"]
-    acts[0]["v"] = 999
+    data["history"][0][1]["v"] = 999          # a ship placement's action code
     with pytest.raises(cove.RecordError, match="no action with code 999"):
         GAME.from_json(data)
     data = json.loads(json.dumps(s.to_json()))

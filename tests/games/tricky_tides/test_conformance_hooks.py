@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.options import TidesOptions
@@ -65,11 +66,21 @@ def _monsters_share(s: TidesState) -> None:
     s.mod = s.mod._replace(mpos=(s.mod.mpos[0], s.mod.mpos[0], *s.mod.mpos[2:]))
 
 
+def _unknown_step(s: TidesState) -> None:
+    s._steps = (*s._steps, Step("draw_cards", (0,)))
+
+
+def _step_seat(s: TidesState) -> None:
+    top = s._steps[-1]
+    s._steps = (*s._steps[:-1], Step(top.kind, (s.n,), top.data))
+
+
 BREAKS: dict[str, Callable[[TidesState], None]] = {
     "cube lost": _lose_cube, "card in two places": _card_twice, "card lost": _lose_card,
     "order lost": _lose_order, "bag count": _bag_count, "hold count": _hold_count,
     "round out of range": _round, "sightings dealt twice": _sightings,
     "ship off the map": _ship_off_map, "two monsters on one island": _monsters_share,
+    "unknown step on the stack": _unknown_step, "step for no seat": _step_seat,
 }
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import cove
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides import data as tdata
@@ -23,20 +24,26 @@ from cove.games.tricky_tides.state import (
     SUIT_MASK,
     TidesState,
 )
+from cove.games.tricky_tides.table import K_OVERBOARD
 from tests.games.tricky_tides.helpers import (
     all_islands,
     at_action,
     at_sail,
     card,
     cell,
+    end_hand,
+    game_over,
     gtype,
     mask,
     new,
+    sailing,
     set_goods,
     set_hold,
     set_sea,
     settle,
+    start_hand,
     texts,
+    turn_over,
 )
 
 G = 5
@@ -286,20 +293,14 @@ def play(s: TidesState, p: int, text: str) -> None:
 def _deal(s: TidesState, *hands: list[int]) -> None:
     for p, h in enumerate(hands):
         s.hands[p] = mask(*h)
-    s.trick = [-1] * s.n
-    s.tpos = 0
-    s.lead = s.leader = 0
-    s.cur = 0
-    s.phase = PLAY_CARD
-    settle(s)
+    start_hand(s, 0)
 
 
 def test_r3_1_lead_then_clockwise() -> None:
     s = new(4, 1)
     _deal(s, [card("whale", 1), card("whale", 2)], [card("whale", 3), card("whale", 4)],
           [card("whale", 5), card("whale", 6)], [card("whale", 7), card("whale", 8)])
-    s.leader = s.lead = s.cur = 2
-    settle(s)
+    start_hand(s, 2)
     seen = []
     for _ in range(4):
         p = s.to_move()[0]
@@ -347,13 +348,19 @@ def test_r3_4_winner_leads_next() -> None:
 
 
 # ----------------------------------------------------------------------------- R4 sailing order
-def test_r4_1_sailing_order() -> None:
+def _sailing_order_hand() -> TidesState:
+    """P2 wins a hand of four with 6 sharks; P4 and P1 follow, P3 played off-suit."""
     s = new(4, 1)
     _deal(s, [card("shark", 2), card("whale", 1)], [card("shark", 6), card("whale", 2)],
           [card("octopus", 7), card("whale", 3)], [card("shark", 4), card("whale", 4)])
     for p, t in enumerate(["play 2 sharks", "play 6 sharks", "play 7 octopuses",
                            "play 4 sharks"]):
         play(s, p, t)
+    return s
+
+
+def test_r4_1_sailing_order() -> None:
+    s = _sailing_order_hand()
     # winner P2, then on-suit high to low (P4 4, P1 2), then off-suit (P3)
     assert s.sorder == (1, 3, 0, 2)
 
@@ -442,7 +449,7 @@ def test_r5_6_open_sea_stop_or_sail_on() -> None:
     at_sail(s, 0, card("octopus", 5), "a2")
     s.apply(0, "sail e")
     s.apply(0, "stop at sea")
-    assert s.pos[0] == cell("b2") and s.sidx >= 1      # nothing to do at sea: turn over
+    assert s.pos[0] == cell("b2") and turn_over(s, 0)      # nothing to do at sea: turn over
     # two open-sea cards in a row: sailing on crosses them one card at a time
     set_sea(s, "b2", "b3")
     at_sail(s, 0, card("whale", 4), "b4")     # N E S W NW: N crosses b3, b2 to b1
@@ -455,7 +462,7 @@ def test_r5_6_open_sea_stop_or_sail_on() -> None:
     set_sea(s, "b2", "c2")
     at_sail(s, 0, card("octopus", 5), "a2")
     s.apply(0, "sail e")
-    assert s.pos[0] == cell("b2") and s.sidx >= 1
+    assert s.pos[0] == cell("b2") and turn_over(s, 0)
 
 
 def test_r5_6_stop_on_any_open_sea_card_on_the_way() -> None:
@@ -470,7 +477,7 @@ def test_r5_6_stop_on_any_open_sea_card_on_the_way() -> None:
     s.apply(0, "sail on")
     assert s.pos[0] == cell("b2") and texts(s, 0) == ["stop at sea", "sail on"]
     s.apply(0, "stop at sea")
-    assert s.pos[0] == cell("b2") and s.sidx >= 1
+    assert s.pos[0] == cell("b2") and turn_over(s, 0)
     assert "P1 sails on n to b2 (open sea)" in [e.text for e in s.events(None)]
 
 
@@ -617,10 +624,8 @@ def test_r7_2_overboard_at_sea_to_bag() -> None:
     set_sea(s, "b2")
     set_hold(s, 0, sugar=4, silk=4)
     s.pos[0] = cell("b2")
-    s.sorder = (0, 1, 2)
-    s.sidx = 0
-    s.cur = 0
-    s.phase = OVERBOARD
+    sailing(s, (0, 1, 2))
+    s._steps = (*s._steps[:-1], Step(K_OVERBOARD, (0,)))     # P1 has sailed
     settle(s)
     bag = s.bag[gtype("silk")]
     s.apply(0, "overboard silk")
@@ -654,8 +659,7 @@ def test_r8_2_last_two_cards_discarded_and_redealt() -> None:
     s = new(4, 2)
     s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
     s.hand_no = 5
-    s.sidx = 3
-    s._end_turn()
+    end_hand(s)
     assert s.round == 1 and s.hand_no == 0
     assert all(h.bit_count() == 8 for h in s.hands) and s.played == 0
     assert s.phase == PLAY_CARD and s.cur == s.leader
@@ -668,8 +672,8 @@ def test_r8_3_refill_islands() -> None:
     set_goods(s, "a1", gold=1)
     set_goods(s, "b1", sugar=4, coffee=5)   # more than its number: left alone
     s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
-    s.hand_no, s.sidx = 5, 3
-    s._end_turn()
+    s.hand_no = 5
+    end_hand(s)
     assert sum(s.goods[a1 * G:a1 * G + G]) == num_a1 and s.goods[a1 * G + gtype("gold")] >= 1
     assert s.goods[b1 * G:b1 * G + G][:2] == [4, 5] and sum(s.goods[b1 * G:b1 * G + G]) == 9
 
@@ -683,8 +687,8 @@ def test_r8_3_refill_stops_when_bag_runs_out() -> None:
     set_hold(s, 1, **{DATA.goods[t]: s.hold[G + t] + left[t] for t in range(G)})
     assert s.bag_n == 1
     s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
-    s.hand_no, s.sidx = 5, 3
-    s._end_turn()
+    s.hand_no = 5
+    end_hand(s)
     assert s.goods[0:G] == [1, 0, 0, 0, 0] and sum(s.goods) == 1   # reading order: a1 first
 
 
@@ -694,8 +698,8 @@ def test_r8_4_reshuffle_and_redeal() -> None:
     for _ in range(2):
         s.hands = [mask(card("octopus", 2 * p + 1), card("octopus", 2 * p + 2))
                    for p in range(3)]
-        s.hand_no, s.sidx = 5, 2
-        s._end_turn()
+        s.hand_no = 5
+        end_hand(s)
         assert [h.bit_count() for h in s.hands] == [8, 8, 8] and s.aside.bit_count() == 8
         deals.add(tuple(s.hands))
     assert len(deals) == 2
@@ -705,8 +709,8 @@ def test_r8_5_orders_stay_between_rounds() -> None:
     s = new(4, 4)
     before = list(s.orders_on)
     s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(4)]
-    s.hand_no, s.sidx = 5, 3
-    s._end_turn()
+    s.hand_no = 5
+    end_hand(s)
     assert s.orders_on == before
 
 
@@ -714,8 +718,8 @@ def test_r8_6_three_rounds() -> None:
     s = new(2, 4)
     for _ in range(3):
         s.hands = [mask(card("whale", 2 * p + 1), card("whale", 2 * p + 2)) for p in range(2)]
-        s.hand_no, s.sidx = 5, 1
-        s._end_turn()
+        s.hand_no = 5
+        end_hand(s)
     settle(s)
     assert s.phase == OVER and s.is_over and s.to_move() == () and s.round == 3
 
@@ -732,9 +736,7 @@ def test_r9_1_scoring_parts() -> None:
 
 
 def _final(s: TidesState) -> None:
-    s.phase = OVER
-    s._tm = ()
-    s._acts = ()
+    game_over(s)
 
 
 def test_r9_2_tie_breaks() -> None:
@@ -783,11 +785,7 @@ def test_r10_2_redeterminize_respects_voids() -> None:
                mask(pool[4], pool[5], card("whale", 5))]
     s.aside = ((1 << 32) - 1) ^ s.hands[0] ^ s.hands[1] ^ s.hands[2] ^ s.hands[3]
     s.played = 0
-    s.trick = [-1] * 4
-    s.tpos = 0
-    s.lead = s.leader = s.cur = 0
-    s.phase = PLAY_CARD
-    settle(s)
+    start_hand(s, 0)
     s.apply(0, "play 1 shark")
     s.apply(1, "play 2 whales")          # P2 shows a void in sharks
     assert s.voids >> (1 * 4 + shark) & 1
@@ -811,6 +809,73 @@ def test_r11_forced_steps_resolved() -> None:
     # P2 holds one shark: the forced play happens at once and P3 is to move
     assert s.trick[1] == card("shark", 5) and s.to_move() == (2,)
     assert all(len(s.legal_actions(p)) >= 2 for p in s.to_move())
+
+
+
+STEP_KINDS = {"place_ship", "play_card", "sail", "open_sea", "pick_up_or_deliver",
+              "overboard", "first_leader", "monster_order", "monster_move", "monster_ability"}
+
+
+def test_r11_1_every_decision_is_a_step_rule_with_a_prompt() -> None:
+    """Every pending decision is the top step of the decision stack: its rule names who
+    decides (the step's player), the legal actions (computed without side effects) and a
+    one-sentence prompt; the other players get a public prompt."""
+    seen: set[str] = set()
+    for n, seed, opts in [(2, 1, {"first_leader": "ask"}),
+                          (3, 2, {"events": True, "monsters": True}),
+                          (4, 3, {"monsters": True, "shark": "island", "octopus": "grab",
+                                  "sea_dragon": "swap"}),
+                          (3, 4, {"events": True, "monsters": True, "whale": "own"})]:
+        s = GAME.new(n, seed, **opts)
+        assert isinstance(s, TidesState)
+        rng = Rng(seed)
+        while not s.is_over:
+            top = s.steps[-1]
+            rule = s.STEPS[top.kind]
+            p = top.players[0]
+            assert s.to_move() == top.players == (s.cur,)
+            before = s.fingerprint()
+            legal = rule.legal(s, top, p)
+            assert s.fingerprint() == before                  # no side effects
+            assert tuple(legal) == s.legal_actions(p) and len(legal) >= 2
+            mine = s.decision(p)
+            assert mine["prompt"] and mine["prompt"] == rule.prompt(s, top, p)
+            assert s.decision((p + 1) % n)["prompt"].startswith(f"Waiting for P{p + 1}: ")
+            seen.add(top.kind)
+            s.apply(p, rng.choice(legal))
+        assert not s.steps and s.phase == OVER and s.cur == -1
+    assert seen == STEP_KINDS
+
+
+def test_r11_2_forced_actions_logged_as_the_action() -> None:
+    """A forced action is logged as the action itself ("P2 plays 5 sharks"), never as an
+    engine line "(the only choice)", and is not in the history (not a decision)."""
+    s = new(3, 1)
+    _deal(s, [card("shark", 3), card("whale", 1)], [card("shark", 5), card("whale", 2)],
+          [card("shark", 6), card("shark", 7)])
+    n = len(s.history)
+    s.apply(0, "play 3 sharks")
+    texts_ = [e.text for e in s.events(None)]
+    assert "P2 plays 5 sharks" in texts_
+    assert not any("only choice" in x for x in texts_)
+    assert not any(e.kind == "forced" for e in s.events(None))
+    assert len(s.history) == n + 1
+
+
+def test_r11_3_sailing_order_is_pushed_as_sail_steps() -> None:
+    """Once the trick is won, the stack holds one sail step per ship in the sailing order
+    (the first sailor on top); the hand ends when the stack runs empty."""
+    s = _sailing_order_hand()
+    assert s.sorder == (1, 3, 0, 2)
+    sails = [st.players[0] for st in reversed(s.steps) if st.kind == "sail"]
+    assert sails == [q for q in s.sorder if q != s.cur or s.phase == SAIL_STEP][-len(sails):]
+    assert [st.kind for st in s.steps[:3]] == ["sail"] * 3     # P4, P1, P3 still to sail
+    hand = s.hand_no
+    rng = Rng(5)
+    while s.hand_no == hand:
+        assert s.phase != PLAY_CARD and s.steps
+        s.apply(s.cur, rng.choice(s.legal_actions(s.cur)))
+    assert s.lead == 1                           # the next hand: P2 won, P2 led
 
 
 def test_r6_2_goods_not_replenished_when_taken() -> None:

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from cove.games.tricky_tides.state import OVER, PLAY_CARD, SAIL_STEP
-from tests.games.tricky_tides.helpers import card, mask, new, set_hold, settle, texts
+from cove.games.tricky_tides.state import SAIL_STEP
+from tests.games.tricky_tides.helpers import (
+    card,
+    game_over,
+    mask,
+    new,
+    set_hold,
+    start_hand,
+    texts,
+    turn_over,
+)
 
 EDMUND, ANNE, HENRY = 0, 1, 2    # seated clockwise: Edmund, Anne, Henry
 
@@ -17,11 +26,7 @@ def test_seed_example_hand_and_sailing_order() -> None:
         mask(card("shark", 5), card("shark", 1), card("whale", 6)),
         mask(card("sea dragon", 8), card("whale", 7), card("octopus", 6)),
     ]
-    s.trick = [-1, -1, -1]
-    s.tpos = 0
-    s.leader = s.lead = s.cur = EDMUND
-    s.phase = PLAY_CARD
-    settle(s)
+    start_hand(s, EDMUND)
     s.apply(EDMUND, "play 3 sharks")
     assert texts(s, ANNE) == ["play 1 shark", "play 5 sharks"]          # must follow suit
     s.apply(ANNE, "play 5 sharks")
@@ -29,7 +34,7 @@ def test_seed_example_hand_and_sailing_order() -> None:
     s.apply(HENRY, "play 8 sea dragons")
     assert s.leader == ANNE                                              # 8 off-suit can't win
     assert s.sorder == (ANNE, EDMUND, HENRY)
-    assert s.sidx > 0 or (s.phase == SAIL_STEP and s.cur == ANNE)   # Anne sails first
+    assert turn_over(s, ANNE) or (s.phase == SAIL_STEP and s.cur == ANNE)  # Anne first
 
 
 def test_seed_example_final_score() -> None:
@@ -43,6 +48,5 @@ def test_seed_example_final_score() -> None:
     assert gold == 17 and gold + bonus == 25
     set_hold(s, 0, gold=1, spice=2, coffee=2)
     assert s.score_parts(0) == (17, 8, 2)
-    s.phase = OVER
-    s._tm = ()
+    game_over(s)
     assert s.scores()[0] == 27.0

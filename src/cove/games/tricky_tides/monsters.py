@@ -8,17 +8,22 @@ in a straight line to the first island in one of the 8 headings (never stopping 
 sea, never onto another monster's island; staying put if no heading works, which counts
 as its move), and use its ability on its current island. Monsters never touch gold.
 
-Phase ``MONSTER``; the activation in progress is ``state.mact`` (an immutable
-:class:`Activation`, replaced at each step, so clones share it). Every choice is made by
-the activating player through the normal decision contract; steps with one or no choice
-resolve themselves.
+Phase ``MONSTER``. An activation is a few steps on the decision stack, each a rule
+below: the order (move or ability first), the move, the ability (again while it has more to
+do: the shark takes from each ship in turn, the whale draws before it spouts), then an
+automatic step that starts the next activation (or the sailing). Every choice is made by the
+activating player; steps with one or no choice resolve themselves. What the table shows of
+the activation in progress is ``state.mact`` (an immutable :class:`Activation`, replaced at
+each step, so clones share it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cove.core.decisions import Step
+from cove.core.state import State
 from cove.games.tricky_tides.actions import (
     ACT,
     CARD_TEXT,
@@ -36,10 +41,18 @@ from cove.games.tricky_tides.actions import (
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NONGOLD
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
 from cove.games.tricky_tides.rules import EX_MONSTERS, Activation
-from cove.games.tricky_tides.table import MONSTER, TidesTable
+from cove.games.tricky_tides.table import (
+    K_M_ABILITY,
+    K_M_MOVE,
+    K_M_NEXT,
+    K_M_ORDER,
+    MONSTER,
+    SEATS,
+    TidesRule,
+    TidesTable,
+)
 
-__all__ = ["MONSTER", "Activation", "begin", "do", "no_choice", "options", "prompt",
-           "setup", "view"]
+__all__ = ["MONSTER", "RULES", "Activation", "begin", "setup", "view"]
 G = GOODS_TYPES
 SUIT = {name: i for i, name in enumerate(DATA.suits)}
 OCTOPUS, DRAGON, SHARK, WHALE = SUIT["octopus"], SUIT["sea dragon"], SUIT["shark"], SUIT["whale"]
@@ -95,7 +108,6 @@ def begin(s: TidesTable) -> None:
             f"the {NAMES[m]} by P{p + 1} ({word} {NAMES[m]}: {_card(s.trick[p])})"
             for m, p in queue), kind="monsters",
             data={"activations": [{"monster": NAMES[m], "player": p} for m, p in queue]})
-    s.phase = MONSTER
     _next(s, queue)
 
 
@@ -104,17 +116,20 @@ def _card(c: int) -> str:
 
 
 def _next(s: TidesTable, queue: tuple[tuple[int, int], ...]) -> None:
+    """Start the next activation of ``queue``; none left: the ships sail."""
     if not queue:
         s.mact = None
         s._start_sailing()
         return
     (m, p), rest = queue[0], queue[1:]
-    s.cur = p
+    s.push(_NEXT_STEP)
     if targets(s, m):
         s.mact = Activation(rest, m, p, -1, False, False)
+        s.push(_ORDER_STEPS[p])
     else:
         _stays(s, m)
         s.mact = Activation(rest, m, p, 1, True, False)
+        s.push(_ABILITY_STEPS[p])
 
 
 def _stays(s: TidesTable, m: int) -> None:
@@ -155,38 +170,6 @@ def adjacent_islands(s: TidesTable, c: int) -> list[int]:
     return out
 
 
-def options(s: TidesTable) -> tuple[Act, ...]:
-    """The legal actions of the activation step, without changing anything; () when the
-    step offers no choice (:func:`no_choice` then carries it out)."""
-    a = s.mact
-    assert a is not None
-    m = a.monster
-    if a.moved and a.used:
-        return ()
-    if not a.moved and a.first < 0:
-        return (ACT[M_ORDER + 2 * m], ACT[M_ORDER + 2 * m + 1])
-    if not a.moved and (a.first == 0 or a.used):
-        return tuple(ACT[M_MOVE + m * CELLS + t] for t in targets(s, m))
-    return ABILITY_OPTIONS[(m, _variant(s, m))](s)
-
-
-def no_choice(s: TidesTable) -> None:
-    """Carry out the activation step when it offers no choice: the next activation once
-    this one is done; a monster with nowhere to go stays (its move); an ability that
-    starts with a draw or a list of ships gets it; an ability with nothing to do (or
-    nothing to choose, the sea dragon's bury) resolves."""
-    a = s.mact
-    assert a is not None
-    m = a.monster
-    if a.moved and a.used:
-        _next(s, a.queue)
-    elif not a.moved and (a.first == 0 or a.used):
-        _stays(s, m)
-        s.mact = a._replace(moved=True)
-    else:
-        ABILITY_NO_CHOICE[(m, _variant(s, m))](s)
-
-
 def _variant(s: TidesTable, m: int) -> str:
     o = s._opts()
     if m == SHARK:
@@ -198,29 +181,9 @@ def _variant(s: TidesTable, m: int) -> str:
     return o.whale
 
 
-def do(s: TidesTable, p: int, act: int) -> None:
-    """Carry out an activation action."""
-    a = s.mact
-    assert a is not None
-    m = a.monster
-    if act < M_MOVE:
-        first = (act - M_ORDER) & 1
-        s.mact = a._replace(first=first)
-        if s.logging:
-            s.say(f"P{p + 1} has the {NAMES[m]} " + ("move first" if first == 0
-                                                   else "use its ability first"))
-    elif act < SHARK_TAKE:
-        t = (act - M_MOVE) % CELLS
-        c = s.mod.mpos[m]
-        mpos = list(s.mod.mpos)
-        mpos[m] = t
-        s.mod = s.mod._replace(mpos=tuple(mpos))
-        s.mact = a._replace(moved=True)
-        if s.logging:
-            s.say(f"P{p + 1} moves the {NAMES[m]} from {CELL_NAMES[c]} to {_place(s, t)}",
-                  kind="monster_move", data={"player": p, "monster": NAMES[m],
-                                             "from": CELL_NAMES[c], "to": CELL_NAMES[t]})
-    elif act < SHARK_EAT:
+def _use_ability(s: TidesTable, act: int) -> None:
+    """Carry out an ability action (codes from ``SHARK_TAKE`` on)."""
+    if act < SHARK_EAT:
         q, t = divmod(act - SHARK_TAKE, NG)
         _shark_take(s, q, NONGOLD[t])
     elif act < OCTO_MOVE:
@@ -367,7 +330,7 @@ def _octopus_grab(s: TidesTable, q: int, t: int) -> None:
 # ---------------------------------------------------------------------------- the sea dragon
 def _dragon_bury(s: TidesTable) -> None:
     """[DESIGN] The order on the sea dragon's island goes to the bottom of the order deck
-    and the top card replaces it (no choice: carried out by :func:`no_choice`)."""
+    and the top card replaces it (no choice: carried out by :meth:`UseAbility.idle`)."""
     c = s.mod.mpos[DRAGON]
     o = s.orders_on[c]
     if o < 0:
@@ -495,16 +458,9 @@ def _whale_spout(s: TidesTable, h: int) -> None:
     _used(s)
 
 
-def prompt(s: TidesTable, acts: tuple[Act, ...]) -> str:
-    """One sentence for the activating player: what the pending step decides."""
-    a = s.mact
-    assert a is not None
-    m = NAMES[a.monster]
-    first = int(acts[0]) if acts else M_ORDER
-    if first < M_MOVE:
-        return f"You activated the {m}: choose whether it moves or uses its ability first"
-    if first < SHARK_TAKE:
-        return f"Move the {m} in a straight line to another island"
+def _ability_prompt(s: TidesTable, acts: tuple[Act, ...]) -> str:
+    """One sentence for the activating player: what the ability step decides."""
+    first = int(acts[0])
     if first < SHARK_EAT:
         q = (first - SHARK_TAKE) // NG
         return (f"The shark takes 1 non-gold good from P{q + 1}'s hold into the bag: "
@@ -562,7 +518,7 @@ ABILITY_NO_CHOICE: dict[tuple[int, str], Callable[[TidesTable], None]] = {
     (WHALE, "next"): _whale_no_choice,
     (WHALE, "own"): _whale_no_choice,
 }
-"""What each ability does when it offers no choice (see :func:`no_choice`)."""
+"""What each ability does when it offers no choice (see :meth:`UseAbility.idle`)."""
 
 ABILITY_TEXT = {
     (SHARK, "holds"): "each ship on its island returns 1 non-gold good (activator's choice) "
@@ -602,3 +558,154 @@ def view(s: TidesTable) -> dict[str, Any]:
         }
     return {"monsters": mons, "monster_activation": act,
             "orders_at_bottom": [DATA.orders[o].id for o in s.mod.obottom]}
+
+
+# ---------------------------------------------------------------------------- the steps
+class _MonsterRule(TidesRule):
+    """A step of the activation in progress (``state.mact``), decided by its activator."""
+
+    def public(self, state: State, step: Step) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        a = state.mact
+        return f"activating the {NAMES[a.monster]}" if a is not None else ""
+
+
+class ChooseOrder(_MonsterRule):
+    """Move first or use the ability first."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        assert state.mact is not None
+        m = state.mact.monster
+        return (ACT[M_ORDER + 2 * m], ACT[M_ORDER + 2 * m + 1])
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        a = state.mact
+        assert a is not None
+        first = (action - M_ORDER) & 1
+        state.mact = a._replace(first=first)
+        if state.logging:
+            state.say(f"P{player + 1} has the {NAMES[a.monster]} "
+                      + ("move first" if first == 0 else "use its ability first"))
+        p = step.players[0]
+        if first == 0:
+            state.then(_MOVE_STEPS[p], _ABILITY_STEPS[p])
+        else:
+            state.then(_ABILITY_STEPS[p], _MOVE_STEPS[p])
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        assert state.mact is not None
+        return (f"You activated the {NAMES[state.mact.monster]}: choose whether it moves or "
+                "uses its ability first")
+
+
+class MoveMonster(_MonsterRule):
+    """Move the monster in a straight line to the first island of a heading."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        assert state.mact is not None
+        m = state.mact.monster
+        return tuple(ACT[M_MOVE + m * CELLS + t] for t in targets(state, m))
+
+    def idle(self, state: State, step: Step, player: int) -> None:
+        """Nowhere to go: the monster stays (this counts as its move)."""
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        a = state.mact
+        assert a is not None
+        _stays(state, a.monster)
+        state.mact = a._replace(moved=True)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        a = state.mact
+        assert a is not None
+        m = a.monster
+        t = (action - M_MOVE) % CELLS
+        c = state.mod.mpos[m]
+        mpos = list(state.mod.mpos)
+        mpos[m] = t
+        state.mod = state.mod._replace(mpos=tuple(mpos))
+        state.mact = a._replace(moved=True)
+        if state.logging:
+            state.say(f"P{player + 1} moves the {NAMES[m]} from {CELL_NAMES[c]} to "
+                      f"{_place(state, t)}", kind="monster_move",
+                      data={"player": player, "monster": NAMES[m], "from": CELL_NAMES[c],
+                            "to": CELL_NAMES[t]})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        assert state.mact is not None
+        return f"Move the {NAMES[state.mact.monster]} in a straight line to another island"
+
+
+class UseAbility(_MonsterRule):
+    """The monster's ability (its variant's option). It stays on the stack until the
+    ability is used: the shark takes from one ship at a time, the whale draws first."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        assert state.mact is not None
+        m = state.mact.monster
+        return ABILITY_OPTIONS[(m, _variant(state, m))](state)
+
+    def idle(self, state: State, step: Step, player: int) -> None:
+        """An ability that starts with a draw or a list of ships gets it; one with nothing
+        to do (or nothing to choose, the sea dragon's bury) resolves."""
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        assert state.mact is not None
+        m = state.mact.monster
+        ABILITY_NO_CHOICE[(m, _variant(state, m))](state)
+        _again(state, step)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        _use_ability(state, action)
+        _again(state, step)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        return _ability_prompt(state, self.legal(state, step, player))
+
+
+def _again(s: TidesTable, step: Step) -> None:
+    """The ability step stays until the ability is used."""
+    a = s.mact
+    assert a is not None
+    if not a.used:
+        s.push(step)
+
+
+class NextActivation(TidesRule):
+    """Automatic: this activation is done; the next one (or the sailing) starts."""
+
+    def run(self, state: State, step: Step) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesTable)
+        a = state.mact
+        assert a is not None
+        _next(state, a.queue)
+
+
+_ORDER_STEPS = tuple(Step(K_M_ORDER, (p,)) for p in range(SEATS))
+_MOVE_STEPS = tuple(Step(K_M_MOVE, (p,)) for p in range(SEATS))
+_ABILITY_STEPS = tuple(Step(K_M_ABILITY, (p,)) for p in range(SEATS))
+_NEXT_STEP = Step(K_M_NEXT)
+
+RULES: dict[str, TidesRule] = {K_M_ORDER: ChooseOrder(), K_M_MOVE: MoveMonster(),
+                               K_M_ABILITY: UseAbility(), K_M_NEXT: NextActivation()}
+"""The monster module's step rules, by kind."""

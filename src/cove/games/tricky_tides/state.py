@@ -1,4 +1,4 @@
-"""Tricky Tides, base game: the rules as a state machine of small decisions.
+"""Tricky Tides, base game: the rules as a stack of small decisions.
 
 Representation (chosen for speed; see RULES.md "Engine notes"):
 
@@ -9,31 +9,39 @@ Representation (chosen for speed; see RULES.md "Engine notes"):
 - every action is a shared :class:`Act` int; the legal list of the pending decision is
   computed once per decision, when the state settles after an action.
 
-The decision steps (``phase``): ship placement, play a card, sail (heading or anchor),
-open sea (stop or sail on), pick up / deliver / pass, overboard. A step with exactly one
-legal action is carried out at once and not offered (a forced move is not a decision).
+The flow is the core's decision stack (:mod:`cove.core.decisions`): one
+:class:`~cove.core.decisions.Step` per pending decision and one rule per kind of step
+(below: ship placement, play a card, sail (heading or anchor), open sea (stop or sail on),
+pick up / deliver / pass, overboard, first leader; the monster steps are in
+``monsters.py``). A hand pushes one card play per player; the trick pushes one sail step per
+ship in the sailing order; a sail pushes open-sea or pick-up steps, a full hold an overboard
+step; when the stack runs empty the hand is over (:meth:`TidesState.next_steps`). A step
+with exactly one legal action is carried out at once and not offered (a forced move is not
+a decision); ``phase``, ``cur`` and ``heading`` are read from the top step.
 
 The event and monster modules (options ``events`` / ``monsters``) live in ``events.py``
 and ``monsters.py``; this file calls them at a few hooks: :meth:`_begin_round` (the next
 event is revealed and its :class:`~cove.games.tricky_tides.rules.Rules` put in force),
-:meth:`_before_sailing` (monsters are activated, phase ``MONSTER``),
+:meth:`_before_sailing` (monster activations are pushed, phase ``MONSTER``),
 :meth:`_set_geometry` (wrapping, Strong Currents, Doldrums, Fog Bank), and a few checks of
 the ``ex`` bit mask (0 in the base game, so the base pays one int test per hook). State
 that only the modules change sits in ``mod`` (an immutable :class:`Modules`, shared by
 clones) and ``mact`` (the monster activation in progress).
 
 Imports run one way: the fields and the helpers the modules share (chance, geometry,
-places, phases) are in ``table.py`` (:class:`TidesTable`, the base of
+places, step kinds) are in ``table.py`` (:class:`TidesTable`, the base of
 :class:`TidesState`); ``events.py`` and ``monsters.py`` import ``table``, and this file
 imports all three, so no module imports another that imports it back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
+from cove.core.state import State
 from cove.games.tricky_tides import events, monsters
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -43,7 +51,6 @@ from cove.games.tricky_tides.actions import (
     DROP,
     FIRST_LEADER,
     M_ORDER,
-    NEXT_FREE,
     ONWARD,
     PAIR_INDEX,
     PAIRS,
@@ -84,6 +91,7 @@ from cove.games.tricky_tides.rules import (
 from cove.games.tricky_tides.sailing import deck_headings
 from cove.games.tricky_tides.table import (
     ACTION_STEP,
+    ACTION_STEPS,
     ALL_CARDS,
     ASK_KINDS,
     CARD_HEADINGS,
@@ -93,6 +101,13 @@ from cove.games.tricky_tides.table import (
     HOLD_LIMIT,
     ISLAND_COLOUR,
     ISLAND_GOODS,
+    K_ACTION,
+    K_LEADER,
+    K_OVERBOARD,
+    K_PLACE,
+    K_PLAY,
+    K_SAIL,
+    K_SEA,
     LEADER,
     MONSTER,
     OBS_SIZE,
@@ -102,6 +117,7 @@ from cove.games.tricky_tides.table import (
     OVER,
     OVERBOARD,
     PHASE_NAMES,
+    PHASE_OF,
     PLACE,
     PLAY_CARD,
     RG,
@@ -112,6 +128,7 @@ from cove.games.tricky_tides.table import (
     SELL,
     SUIT_MASK,
     G,
+    TidesRule,
     TidesTable,
 )
 
@@ -174,9 +191,326 @@ def goods_dict(counts: Sequence[int]) -> dict[str, int]:
 def goods_text(counts: Sequence[int]) -> str:
     return ", ".join(f"{counts[t]} {DATA.goods[t]}" for t in RG if counts[t]) or "nothing"
 
+# ---------------------------------------------------------------------- the decision steps
+# One rule per kind of step (see ``table.TidesRule``); each says who decides (the step's
+# player), the legal actions, what an action does and the one-sentence prompt. ``legal`` is
+# side-effect free. The hot ones (play, sail, pick up / deliver) are written for speed:
+# ``if TYPE_CHECKING: assert isinstance(...)`` narrows the state for mypy at no run-time
+# cost.
+_PLACE_STEPS = tuple(Step(K_PLACE, (p,)) for p in range(SEATS))
+_OVERBOARD_STEPS = tuple(Step(K_OVERBOARD, (p,)) for p in range(SEATS))
+_SEA_STEPS = tuple(tuple(Step(K_SEA, (p,), (h,)) for h in range(8)) for p in range(SEATS))
+_LEADER_STEP = Step(K_LEADER, (0,))      # P1 enters the table's answer
+_HAND_STEPS = tuple(tuple(tuple(Step(K_PLAY, ((lead + i) % n,)) for i in range(n))
+                          for lead in range(n)) if n else ()
+                    for n in range(SEATS + 1))
+"""``_HAND_STEPS[n][lead]``: a hand's card plays in the order they are decided."""
+
+
+def _where(s: TidesTable, p: int) -> str:
+    return CELL_NAMES[s.pos[p]] if s.pos[p] >= 0 else ""
+
+
+class PlaceShip(TidesRule):
+    """S8: place your ship on a starting island of your colour."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        col = state.colour[player]
+        return tuple(ACT[START + c] for c in range(CELLS)
+                     if ISLAND_COLOUR[state.layout[c]] == col)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        state._place_ship(player, action - START)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        cells = ", ".join(CELL_NAMES[a - START] for a in self.legal(state, step, player))
+        return "Place your ship on an island of your colour: " + cells
+
+    def public(self, state: State, step: Step) -> str:
+        return "placing a ship"
+
+
+class PlayCard(TidesRule):
+    """R3: play a card to the hand's trick, following the led suit if you can."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        hand = state.hands[player]
+        if state.tpos:
+            follow = hand & SUIT_MASK[state.trick[state.lead] >> 3]
+            if follow:
+                return _hand_acts(follow)
+        return _hand_acts(hand)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        state._play(player, action - PLAY)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        if not state.tpos:
+            return "Lead a card: any card from your hand"
+        led = state.trick[state.lead] >> 3
+        name = SUIT_PLURALS[led]
+        if state.hands[player] & SUIT_MASK[led]:
+            return f"Play a card: you must follow {name}"
+        return f"Play a card: you hold no {name}, so any card"
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        if not state.tpos:
+            return {}
+        return {"led_suit": DATA.suits[state.trick[state.lead] >> 3]}
+
+    def public(self, state: State, step: Step) -> str:
+        return "playing a card"
+
+
+class Sail(TidesRule):
+    """R5: sail one of your card's headings that stays on the map, or stay docked
+    (dropping the anchor, or for free under Calm Seas)."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        acts = state.geo.sail_tab[state.pos[player] * NAV_CARDS + state.trick[player]]
+        if not acts:
+            return ()
+        if state.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
+            return (*acts, _A_STAY)
+        if state.anchors >> player & 1:
+            return (*acts, _A_ANCHOR)
+        return acts
+
+    def idle(self, state: State, step: Step, player: int) -> None:
+        """No allowed heading stays on the map: the ship stays docked (this still counts
+        as sailing, so the player may pick up or deliver)."""
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        if state.logging:
+            state.say(f"P{player + 1} cannot sail with {CARD_TEXT[state.trick[player]]} and "
+                      f"stays docked at {CELL_NAMES[state.pos[player]]}")
+        state._arrive(player)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        if action < ANCHOR:
+            state._sail(player, action - SAIL)
+            return
+        where = CELL_NAMES[state.pos[player]]
+        if action == ANCHOR:
+            state.anchors &= ~(1 << player)
+            if state.logging:
+                state.say(f"P{player + 1} drops anchor and stays at {where}", kind="anchor",
+                          data={"player": player, "cell": where})
+        elif state.logging:          # STAY
+            state.say(f"P{player + 1} stays docked at {where} (calm seas)")
+        state._arrive(player)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        acts = self.legal(state, step, player)
+        text = (f"Sail with {CARD_TEXT[state.trick[player]]} from {_where(state, player)}: "
+                "choose a heading")
+        if _A_ANCHOR in acts:
+            text += ", or drop your anchor to stay"
+        if _A_STAY in acts:
+            text += ", or stay docked (calm seas)"
+        return text
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        return {"card": CARD_TEXT[state.trick[player]]}
+
+    def public(self, state: State, step: Step) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        return f"sailing with {CARD_TEXT[state.trick[step.players[0]]]}"
+
+
+class OpenSea(TidesRule):
+    """R5.5: a ship on open sea with an island ahead stops there or sails on (the step's
+    data is the heading)."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        return _SEA_ACTS
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        if action == STOP:
+            if state.logging:
+                state.say(f"P{player + 1} stops on open sea at {CELL_NAMES[state.pos[player]]}")
+            state._arrive(player)
+        elif state._opts().sea_stop == "any":   # ONWARD, one card at a time
+            h = step.data[0]
+            geo = state.geo
+            c = geo.one[state.pos[player]][h]
+            state.pos[player] = c
+            if state.logging:
+                state.say(f"P{player + 1} sails on {HEADINGS[h]} to {state._place(c)}",
+                          kind="sail", data={"player": player, "heading": HEADINGS[h],
+                                             "cell": CELL_NAMES[c]})
+            if state.sea[c] and geo.runs[c][h] >= 0:
+                state.push(step)           # open sea with an island ahead: again
+            else:
+                state._arrive(player)
+        else:  # ONWARD to the island (option sea_stop=first)
+            c = state.geo.runs[state.pos[player]][step.data[0]]
+            state.pos[player] = c
+            if state.logging:
+                state.say(f"P{player + 1} sails on across open sea to {state._place(c)}",
+                          kind="sail", data={"player": player, "cell": CELL_NAMES[c]})
+            state._arrive(player)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        return (f"Your ship is on open sea at {_where(state, player)} heading "
+                f"{HEADINGS[step.data[0]]}: stop here or sail on")
+
+    def public(self, state: State, step: Step) -> str:
+        return "stopping on open sea or sailing on"
+
+
+class PickUpOrDeliver(TidesRule):
+    """R6: at an island, pick up all goods of one type, deliver its order, or pass."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        c = state.pos[player]
+        if state.sea[c]:
+            return ()                  # nothing to pick up or deliver on open sea
+        goods = state.goods
+        b = c * G
+        acts = [_PICK_ACTS[t] for t in RG if goods[b + t]]
+        ex = state.ex
+        if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
+            have = [t for t in RG if goods[b + t]]
+            acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(have)
+                     for y in have[i + 1:]]
+        o = state.orders_on[c]
+        if o >= 0:
+            hold = state.hold
+            hb = player * G
+            for t, k in ORDER_PAIRS[o]:
+                if hold[hb + t] < k:
+                    break
+            else:
+                if ex & EX_TAX:                 # Harbor Tax: 1 more non-gold good
+                    need = DATA.orders[o].need
+                    acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
+                             if hold[hb + t] > need[t]]
+                else:
+                    acts.append(_A_DELIVER)
+        if not acts:
+            return ()
+        acts.append(_A_PASS)
+        return tuple(acts)
+
+    def idle(self, state: State, step: Step, player: int) -> None:
+        """Open sea, or nothing to pick up or deliver: the turn ends."""
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        state._end_turn(player)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        if action < DELIVER:
+            state._pick(player, action - PICK)
+        elif action == DELIVER:
+            state._deliver(player)
+        elif action == PASS:
+            state._end_turn(player)
+        elif action < TAX_DELIVER:              # Smugglers
+            x, y = PAIRS[action - PICK2]
+            state._pick(player, x, y)
+        else:                                   # Harbor Tax
+            state._deliver(player, NONGOLD[action - TAX_DELIVER])
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        can = any(a == DELIVER or TAX_DELIVER <= a < M_ORDER
+                  for a in self.legal(state, step, player))
+        return (f"At {_where(state, player)}: pick up all goods of one type"
+                + (", deliver the order" if can else "") + ", or pass")
+
+    def public(self, state: State, step: Step) -> str:
+        return "picking up goods, delivering or passing"
+
+
+class Overboard(TidesRule):
+    """R7: over the hold limit, throw goods overboard one at a time."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        hold = state.hold
+        b = player * G
+        return tuple([_DROP_ACTS[t] for t in RG if hold[b + t]])
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        state._overboard(player, action - DROP)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        return (f"Your hold has {state.hcount[player]} goods, over the limit of "
+                f"{state.hold_limit}: throw one overboard")
+
+    def public(self, state: State, step: Step) -> str:
+        return "throwing goods overboard"
+
+
+class FirstLeader(TidesRule):
+    """R2.4, option first_leader=ask: the table names the player most recently on a boat."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        return tuple(ACT[FIRST_LEADER + q] for q in range(state.n))
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if TYPE_CHECKING:
+            assert isinstance(state, TidesState)
+        state.leader = state.lead = action - FIRST_LEADER
+        if state.logging:
+            state.say(f"P{player + 1} names P{state.leader + 1} as the player most recently "
+                      "on a boat")
+        state._after_leader(laid_out=True)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Name the player most recently on a boat: they lead first"
+
+    def public(self, state: State, step: Step) -> str:
+        return "naming the first leader"
+
+
+_RULES: dict[str, TidesRule] = {
+    K_PLACE: PlaceShip(), K_PLAY: PlayCard(), K_SAIL: Sail(), K_SEA: OpenSea(),
+    K_ACTION: PickUpOrDeliver(), K_OVERBOARD: Overboard(), K_LEADER: FirstLeader(),
+    **monsters.RULES,
+}
+
 
 class TidesState(TidesTable):
     __slots__ = ()
+
+    STEPS: ClassVar[Mapping[str, StepRule]] = _RULES
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -213,8 +547,6 @@ class TidesState(TidesTable):
         self.trick = [-1] * n
         self.tpos = 0
         self.sorder = ()
-        self.sidx = 0
-        self.heading = -1
         self.round = 0
         self.hand_no = 0
         self.pos = [-1] * n
@@ -228,13 +560,12 @@ class TidesState(TidesTable):
             # view is whole while the table answers; P1 enters the answer
             self._lay_out()
             self.leader = self.lead = 0
-            self.phase = LEADER
-            self.cur = 0
+            self.push(_LEADER_STEP)
         else:
             # S4: the first leader, at random (the engine cannot know who was on a boat)
             self.leader = self.lead = rng.below(n)
             self._after_leader(laid_out=False)
-        self._settle()
+        self.settle()
 
     def _lay_out(self) -> None:
         """S6/S7: islands shuffled into the grid; unclaimed colours flipped to open sea."""
@@ -259,8 +590,7 @@ class TidesState(TidesTable):
         if not laid_out:
             self._lay_out()
         # S8: ship placement, counter-clockwise from the leader's right; the leader is last
-        self.phase = PLACE
-        self.cur = (self.leader - 1) % n
+        self.then(*[_PLACE_STEPS[(self.leader - i) % n] for i in range(1, n + 1)])
         opts = self._opts()
         if opts.events:
             events.setup(self)         # S12: the event deck, shuffled face down
@@ -289,7 +619,7 @@ class TidesState(TidesTable):
                 self._fill(c)
         if self.logging:
             self.say("Orders dealt and islands stocked")
-        self._begin_round()
+        self.then(*self._begin_round())
 
     # ------------------------------------------------------------------ chance helpers
     def _deal(self) -> None:
@@ -319,7 +649,17 @@ class TidesState(TidesTable):
                                                       if hands[p] >> c & 1]})
 
     # ------------------------------------------------------------------ round / hand flow
-    def _begin_round(self) -> None:
+    def next_steps(self) -> Sequence[Step]:
+        """The stack is empty: every ship has sailed, the hand is over. The next hand's
+        card plays, or the round ends (and the next one starts, or the game is over)."""
+        if self.round >= ROUNDS:
+            return ()
+        self.hand_no += 1
+        if self.hand_no < HANDS:
+            return self._start_hand()
+        return self._end_round()
+
+    def _begin_round(self) -> tuple[Step, ...]:
         """Start of a round: reveal the next event (event module), deal, the leader leads."""
         if self.ex & EX_EVENTS:
             events.reveal(self)
@@ -327,15 +667,15 @@ class TidesState(TidesTable):
         if self.logging:
             self.say(f"Round {self.round + 1} begins; P{self.leader + 1} leads", kind="round",
                      data={"round": self.round + 1, "leader": self.leader})
-        self._start_hand()
+        return self._start_hand()
 
-    def _start_hand(self) -> None:
+    def _start_hand(self) -> tuple[Step, ...]:
+        """A hand starts: every player plays a card, clockwise from the leader."""
         n = self.n
         self.lead = self.leader
         self.trick = [-1] * n
         self.tpos = 0
-        self.phase = PLAY_CARD
-        self.cur = self.leader
+        return _HAND_STEPS[n][self.leader]
 
     def _end_trick(self) -> None:
         """Everyone has played: find the winner and the sailing order."""
@@ -373,33 +713,25 @@ class TidesState(TidesTable):
             self._start_sailing()
 
     def _arrive(self, p: int) -> None:
-        """The ship of ``p`` has finished sailing (or stayed docked)."""
+        """The ship of ``p`` has finished sailing (or stayed docked): pick up or deliver."""
         self._before_action(p)
-        self.phase = ACTION_STEP
+        self._steps += (ACTION_STEPS[p],)      # push, inlined: every sailor passes here
 
     def _before_action(self, p: int) -> None:
         """Hook: effects that resolve before pick up / deliver. The event module's
         changes are rules in force all round (``Rules``), so they already hold here."""
 
-    def _end_turn(self) -> None:
-        """The sailing player discards their card (already in ``played``); next sailor.
-        First the hold limit is checked (after a pick up, or when an event lowered it or
-        added goods): over it, the player throws goods overboard first."""
-        if self.hcount[self.cur] > self.hold_limit:
-            self.phase = OVERBOARD
-            return
-        self.sidx += 1
-        if self.sidx < self.n:
-            self.cur = self.sorder[self.sidx]
-            self.phase = SAIL_STEP
-            return
-        self.hand_no += 1
-        if self.hand_no < HANDS:
-            self._start_hand()
-            return
-        self._end_round()
+    def _end_turn(self, p: int) -> None:
+        """The sailing player discards their card (already in ``played``); the next sailor's
+        step is already on the stack. First the hold limit is checked (after a pick up, or
+        when an event lowered it or added goods): over it, the player throws goods
+        overboard first."""
+        if self.hcount[p] > self.hold_limit:
+            self._steps += (_OVERBOARD_STEPS[p],)
 
-    def _end_round(self) -> None:
+    def _end_round(self) -> tuple[Step, ...]:
+        """The last hand of a round is over: the game ends, or the islands are refilled
+        and the next round begins."""
         # the last 2 cards of every hand are discarded unplayed
         for p in range(self.n):
             self.played |= self.hands[p]
@@ -407,8 +739,6 @@ class TidesState(TidesTable):
         self.round += 1
         self.hand_no = 0
         if self.round >= ROUNDS:
-            self.phase = OVER
-            self.cur = -1
             if self.logging:
                 sc = self.scores()
                 self.say("Game over. Scores: " + ", ".join(
@@ -418,189 +748,46 @@ class TidesState(TidesTable):
                     self.say(f"P{p + 1} reveals sightings card "
                              f"{self._sight_text(self.sight[p])}", kind="sightings",
                              data={"player": p, "card": DATA.sightings[self.sight[p]].id})
-            return
+            return ()
         for c in range(CELLS):          # refill in reading order; stop if the bag runs out
             if not self.sea[c]:
                 self._fill(c)
         if self.logging:
             self.say(f"Round {self.round} ends: islands refilled, cards reshuffled")
-        self._begin_round()
+        return self._begin_round()
 
-    # ------------------------------------------------------------------ decisions
-    def _options(self) -> tuple[Act, ...]:
-        """The legal actions of the pending step, without changing anything; () when the
-        step offers no choice (:meth:`_no_choice` then carries it out)."""
-        ph = self.phase
-        p = self.cur
-        if ph == PLAY_CARD:
-            hand = self.hands[p]
-            if self.tpos:
-                follow = hand & SUIT_MASK[self.trick[self.lead] >> 3]
-                if follow:
-                    return _hand_acts(follow)
-            return _hand_acts(hand)
-        if ph == SAIL_STEP:
-            return self._sail_options(p)
-        if ph == ACTION_STEP:
-            return self._action_options(p)
-        if ph == OVERBOARD:
-            hold = self.hold
-            b = p * G
-            return tuple([_DROP_ACTS[t] for t in RG if hold[b + t]])
-        if ph == SEA_STEP:
-            return _SEA_ACTS
-        if ph == PLACE:
-            col = self.colour[p]
-            return tuple(ACT[START + c] for c in range(CELLS)
-                         if ISLAND_COLOUR[self.layout[c]] == col)
-        if ph == MONSTER:
-            return monsters.options(self)
-        if ph == LEADER:
-            return tuple(ACT[FIRST_LEADER + q] for q in range(self.n))
-        return ()
-
-    def _no_choice(self) -> None:
-        """Carry out the pending step when it offers no choice."""
-        ph = self.phase
-        p = self.cur
-        if ph == SAIL_STEP:
-            # no allowed heading stays on the map: the ship stays docked (this still counts
-            # as sailing, so the player may pick up or deliver)
-            if self.logging:
-                self.say(f"P{p + 1} cannot sail with {CARD_TEXT[self.trick[p]]} and stays "
-                         f"docked at {CELL_NAMES[self.pos[p]]}")
-            self._arrive(p)
-        elif ph == ACTION_STEP:
-            self._end_turn()           # open sea, or nothing to pick up or deliver
-        elif ph == MONSTER:
-            monsters.no_choice(self)
-        else:
-            raise RuntimeError(f"P{p + 1} has no legal action in phase {PHASE_NAMES[ph]}")
-
-    def _sail_options(self, p: int) -> tuple[Act, ...]:
-        acts = self.geo.sail_tab[self.pos[p] * NAV_CARDS + self.trick[p]]
-        if not acts:
-            return ()
-        if self.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
-            return (*acts, _A_STAY)
-        if self.anchors >> p & 1:
-            return (*acts, _A_ANCHOR)
-        return acts
-
-    def _action_options(self, p: int) -> tuple[Act, ...]:
-        c = self.pos[p]
-        if self.sea[c]:
-            return ()                  # nothing to pick up or deliver on open sea
-        goods = self.goods
-        b = c * G
-        acts = [_PICK_ACTS[t] for t in RG if goods[b + t]]
-        ex = self.ex
-        if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
-            have = [t for t in RG if goods[b + t]]
-            acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(have)
-                     for y in have[i + 1:]]
-        o = self.orders_on[c]
-        if o >= 0:
-            hold = self.hold
-            hb = p * G
-            for t, k in ORDER_PAIRS[o]:
-                if hold[hb + t] < k:
-                    break
-            else:
-                if ex & EX_TAX:                 # Harbor Tax: 1 more non-gold good
-                    need = DATA.orders[o].need
-                    acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
-                             if hold[hb + t] > need[t]]
-                else:
-                    acts.append(_A_DELIVER)
-        if not acts:
-            return ()
-        acts.append(_A_PASS)
-        return tuple(acts)
-
-    def _settle(self) -> None:
-        """Carry out steps with no or one choice until a real decision (or the end) is
-        due; the legal list of that decision is kept for ``legal_actions``."""
-        while self.phase != OVER:
-            acts = self._options()
-            k = len(acts)
-            if k > 1:
-                self._acts = acts
-                self._tm = (self.cur,)
+    # ------------------------------------------------------------------ the decision stack
+    def settle(self) -> None:
+        """Carry out steps with no or one choice until a real decision (or the end) is on
+        top of the stack. Unlike the core's ``settle``, a forced action is logged by the
+        action itself, as if chosen (no "the only choice" line), and a step with nothing
+        to choose resolves through its rule's ``idle``. The legal list of the decision it
+        stops at seeds the engine's legal-action cache, so it is computed once."""
+        while True:
+            steps = self._steps
+            if not steps:
+                more = self.next_steps()
+                if not more:
+                    return
+                self._steps = tuple(reversed(more))     # then(*more) on an empty stack
+                continue
+            top = steps[-1]
+            rule = _RULES[top.kind]
+            players = top.players
+            if not players:
+                self._steps = steps[:-1]
+                rule.run(self, top)
+                continue
+            p = players[0]
+            acts = rule.legal(self, top, p)
+            if len(acts) > 1:
+                self._legal = (p, acts)
                 return
-            if k == 1:
-                self._do(self.cur, acts[0])
+            self._steps = steps[:-1]
+            if acts:
+                rule.apply(self, top, p, acts[0])
             else:
-                self._no_choice()
-        self._acts = ()
-        self._tm = ()
-
-    def _do(self, p: int, a: int) -> None:
-        if a < SAIL:
-            self._play(p, a - PLAY)
-        elif a < ANCHOR:
-            self._sail(p, a - SAIL)
-        elif a < PICK:
-            if a == ANCHOR:
-                self.anchors &= ~(1 << p)
-                if self.logging:
-                    self.say(f"P{p + 1} drops anchor and stays at {CELL_NAMES[self.pos[p]]}",
-                             kind="anchor", data={"player": p, "cell": CELL_NAMES[self.pos[p]]})
-                self._arrive(p)
-            elif a == STOP:
-                if self.logging:
-                    self.say(f"P{p + 1} stops on open sea at {CELL_NAMES[self.pos[p]]}")
-                self._arrive(p)
-            elif self._opts().sea_stop == "any":   # ONWARD, one card at a time
-                h = self.heading
-                geo = self.geo
-                c = geo.one[self.pos[p]][h]
-                self.pos[p] = c
-                if self.logging:
-                    self.say(f"P{p + 1} sails on {HEADINGS[h]} to {self._place(c)}",
-                             kind="sail", data={"player": p, "heading": HEADINGS[h],
-                                                "cell": CELL_NAMES[c]})
-                if not (self.sea[c] and geo.runs[c][h] >= 0):
-                    self._arrive(p)    # an island (open sea ahead of it keeps SEA_STEP)
-            else:  # ONWARD to the island (option sea_stop=first)
-                c = self.geo.runs[self.pos[p]][self.heading]
-                self.pos[p] = c
-                if self.logging:
-                    self.say(f"P{p + 1} sails on across open sea to {self._place(c)}",
-                             kind="sail", data={"player": p, "cell": CELL_NAMES[c]})
-                self._arrive(p)
-        elif a < DELIVER:
-            self._pick(p, a - PICK)
-        elif a == DELIVER:
-            self._deliver(p)
-        elif a == PASS:
-            self._end_turn()
-        elif a < START:
-            self._overboard(p, a - DROP)
-        elif a < NEXT_FREE:
-            self._place_ship(p, a - START)
-        elif a >= FIRST_LEADER:
-            self.leader = self.lead = a - FIRST_LEADER
-            if self.logging:
-                self.say(f"P{p + 1} names P{self.leader + 1} as the player most recently "
-                         "on a boat")
-            self._after_leader(laid_out=True)
-        else:
-            self._do_module(p, a)
-
-    def _do_module(self, p: int, a: int) -> None:
-        """Actions of the event and monster modules (codes from ``NEXT_FREE`` on)."""
-        if a == STAY:
-            if self.logging:
-                self.say(f"P{p + 1} stays docked at {CELL_NAMES[self.pos[p]]} (calm seas)")
-            self._arrive(p)
-        elif a < TAX_DELIVER:
-            x, y = PAIRS[a - PICK2]
-            self._pick(p, x, y)
-        elif a < M_ORDER:
-            self._deliver(p, NONGOLD[a - TAX_DELIVER])
-        else:
-            monsters.do(self, p, a)
+                rule.idle(self, top, p)
 
     def _place_ship(self, p: int, c: int) -> None:
         self.pos[p] = c
@@ -609,8 +796,6 @@ class TidesState(TidesTable):
                      data={"player": p, "cell": CELL_NAMES[c]})
         if p == self.leader:
             self._after_placement()
-        else:
-            self.cur = (p - 1) % self.n
 
     def _play(self, p: int, c: int) -> None:
         self.hands[p] &= ~(1 << c)
@@ -624,9 +809,7 @@ class TidesState(TidesTable):
             self.say(f"P{p + 1} {'leads' if not self.tpos else 'plays'} {CARD_TEXT[c]}",
                      kind="play", data={"player": p, "card": CARD_TEXT[c]})
         self.tpos += 1
-        if self.tpos < self.n:
-            self.cur = (self.lead + self.tpos) % self.n
-        else:
+        if self.tpos == self.n:
             self._end_trick()
 
     def _sail(self, p: int, h: int) -> None:
@@ -638,8 +821,7 @@ class TidesState(TidesTable):
                      data={"player": p, "heading": HEADINGS[h], "cell": CELL_NAMES[c]})
         if self.sea[c]:
             if geo.runs[c][h] >= 0:
-                self.heading = h
-                self.phase = SEA_STEP
+                self._steps += (_SEA_STEPS[p][h],)
                 return
             if self.logging:
                 self.say(f"P{p + 1} stops on open sea (no island ahead)")
@@ -659,7 +841,7 @@ class TidesState(TidesTable):
                          else f"P{p + 1} also picks up {k} {DATA.goods[u]} (smugglers)",
                          kind="pick_up", data={"player": p, "goods": DATA.goods[u],
                                                "count": k, "cell": CELL_NAMES[c]})
-        self._end_turn()                # over the hold limit: overboard first
+        self._end_turn(p)               # over the hold limit: overboard first
 
     def _overboard(self, p: int, t: int) -> None:
         c = self.pos[p]
@@ -675,8 +857,7 @@ class TidesState(TidesTable):
         if self.logging:
             self.say(f"P{p + 1} throws 1 {DATA.goods[t]} overboard {where}", kind="overboard",
                      data={"player": p, "goods": DATA.goods[t], "cell": CELL_NAMES[c]})
-        if self.hcount[p] <= self.hold_limit:
-            self._end_turn()
+        self._end_turn(p)               # still over the limit: another one
 
     def _deliver(self, p: int, tax: int = -1) -> None:
         c = self.pos[p]
@@ -702,22 +883,26 @@ class TidesState(TidesTable):
                            "cell": CELL_NAMES[c]})
         if self.ex & (EX_TAX | EX_DRAW):
             events.after_delivery(self, p, tax)
-        self._end_turn()
+        self._end_turn(p)
 
     # ------------------------------------------------------------------ the contract
+    # The core's decision-stack hooks, written out for speed: the movers are the top step's
+    # players, and an action is applied without the core's secret-commitment check (no
+    # step of this game is secret).
     def to_move(self) -> tuple[int, ...]:
-        return self._tm
-
-    def _legal_actions(self, player: int) -> Sequence[Act]:
-        return self._acts
+        steps = self._steps
+        return steps[-1].players if steps else ()
 
     def _apply(self, player: int, action: Any) -> None:
-        self._do(player, action)
-        self._settle()
+        steps = self._steps
+        top = steps[-1]
+        self._steps = steps[:-1]
+        _RULES[top.kind].apply(self, top, player, action)
+        self.settle()
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return not self._steps
 
     def score_parts(self, p: int) -> tuple[int, int, int]:
         """(order gold, sightings bonus, leftover goods sold) for player ``p``."""
@@ -740,21 +925,17 @@ class TidesState(TidesTable):
 
     def clone(self) -> TidesState:
         s: TidesState = self._clone_base()
-        s._acts = self._acts
-        s._tm = self._tm
         s.aside = self.aside
         s.anchors = self.anchors
         s.bag = self.bag[:]
         s.bag_n = self.bag_n
         s.colour = self.colour
-        s.cur = self.cur
         s.ex = self.ex
         s.geo = self.geo
         s.goods = self.goods[:]
         s.hand_no = self.hand_no
         s.hands = self.hands[:]
         s.hcount = self.hcount[:]
-        s.heading = self.heading
         s.hold = self.hold[:]
         s.hold_limit = self.hold_limit
         s.lead = self.lead
@@ -764,12 +945,10 @@ class TidesState(TidesTable):
         s.mod = self.mod
         s.odeck = self.odeck[:]
         s.orders_on = self.orders_on[:]
-        s.phase = self.phase
         s.played = self.played
         s.pos = self.pos[:]
         s.round = self.round
         s.sea = self.sea
-        s.sidx = self.sidx
         s.sight = self.sight
         s.sight_out = self.sight_out
         s.sorder = self.sorder
@@ -783,8 +962,17 @@ class TidesState(TidesTable):
     # ------------------------------------------------------------------ conformance hooks
     def check_invariants(self) -> None:
         """Every cube, navigation card, order, sightings card, event card and monster is
-        accounted for; counters agree with what they count; phase fields are in range."""
-        n = self.n
+        accounted for; counters agree with what they count; the pending steps are known
+        kinds decided by seats in range."""
+        self._check_steps()
+        ph = self.phase
+        self._check_cubes()
+        self._check_cards(ph)
+        self._check_orders_and_sightings()
+        self._check_flow(ph)
+        self._check_modules()
+
+    def _check_cubes(self) -> None:
         bag, goods, hold = self.bag, self.goods, self.hold
         cubes = (sum(bag) + sum(goods) + sum(hold) + self.spent
                  + monsters.pending_cubes(self))
@@ -794,9 +982,11 @@ class TidesState(TidesTable):
             raise AssertionError("a negative goods count")
         if self.bag_n != sum(bag):
             raise AssertionError(f"bag_n {self.bag_n} but the bag holds {sum(bag)}")
-        for p in range(n):
+        for p in range(self.n):
             if self.hcount[p] != sum(hold[p * G:p * G + G]):
                 raise AssertionError(f"P{p + 1}'s hold count {self.hcount[p]} is wrong")
+
+    def _check_cards(self, ph: int) -> None:
         union = total = 0
         for m in (*self.hands, self.aside, self.played):
             if union & m:
@@ -805,16 +995,17 @@ class TidesState(TidesTable):
             total += m.bit_count()
         if union != ALL_CARDS or total != NAV_CARDS:
             raise AssertionError(f"{total} navigation cards accounted for, not {NAV_CARDS}")
-        ph = self.phase
         if ph in (PLACE, LEADER):
             if any(self.hands) or self.played:
                 raise AssertionError("cards dealt before the ships are placed")
         elif ph != OVER:
-            for p in range(n):
+            for p in range(self.n):
                 want = DEAL - self.hand_no - (self.trick[p] >= 0)
                 if self.hands[p].bit_count() != want:
                     raise AssertionError(f"P{p + 1} holds {self.hands[p].bit_count()} cards "
                                          f"in hand {self.hand_no + 1}, not {want}")
+
+    def _check_orders_and_sightings(self) -> None:
         orders = sorted([*self.odeck, *self.mod.obottom,
                          *(o for o in self.orders_on if o >= 0), *(o for w in self.won for o in w)])
         if orders != list(range(len(DATA.orders))):
@@ -824,9 +1015,18 @@ class TidesState(TidesTable):
             raise AssertionError("an order lies on open sea")
         if sorted((*self.sight, *self.sight_out)) != list(range(len(DATA.sightings))):
             raise AssertionError("a sightings card is missing or dealt twice")
+
+    def _check_steps(self) -> None:
+        n = self.n
+        if not all(st.kind in _RULES and all(0 <= q < n for q in st.players)
+                   for st in self._steps):
+            raise AssertionError(f"an unknown step or seat on the stack: {self._steps}")
+
+    def _check_flow(self, ph: int) -> None:
+        n = self.n
         if not (0 <= self.round <= ROUNDS and 0 <= self.hand_no < HANDS
                 and 0 <= self.leader < n and 0 <= self.lead < n
-                and 0 <= self.anchors < 1 << n and ph in range(len(PHASE_NAMES))):
+                and 0 <= self.anchors < 1 << n):
             raise AssertionError(f"a counter out of range: round {self.round}, hand "
                                  f"{self.hand_no}, leader {self.leader}, phase {ph}")
         if (ph == OVER) != (self.round == ROUNDS):
@@ -835,6 +1035,8 @@ class TidesState(TidesTable):
             raise AssertionError(f"a ship is off the map: {self.pos}")
         if ph != OVER and not 0 <= self.cur < n:
             raise AssertionError(f"no player to move in phase {PHASE_NAMES[ph]}")
+
+    def _check_modules(self) -> None:
         opts = self._opts()
         mod = self.mod
         if opts.events:             # every chosen event card: face up or in the deck
@@ -892,12 +1094,6 @@ class TidesState(TidesTable):
             sight[q] = hidden[i]
         self.sight = tuple(sight)
         self.sight_out = tuple(hidden[len(others):])
-        self._settle_cached()
-
-    def _settle_cached(self) -> None:
-        """After a resample the pending decision is the same; only its list may change."""
-        if self.phase != OVER and self.cur >= 0:
-            self._acts = self._options()
 
     # ------------------------------------------------------------------ view
     @staticmethod
@@ -906,50 +1102,53 @@ class TidesState(TidesTable):
         return sc.id + " (" + ", ".join(
             f"{DATA.suits[m]} +{b}" for m, b in enumerate(sc.bonus)) + ")"
 
+    def _cell_view(self, c: int) -> dict[str, Any]:
+        """One map card: its island (None on open sea), goods, order and ships."""
+        isl = DATA.islands[self.layout[c]]
+        b = c * G
+        return {
+            "cell": CELL_NAMES[c],
+            "sea": self.sea[c],
+            "island": None if self.sea[c] else {
+                "id": isl.id,
+                "name": isl.name,
+                "number": isl.goods,
+                "ship_colour": isl.colour + 1 if isl.colour >= 0 else None,
+                "monster": DATA.suits[isl.monster] if isl.monster >= 0 else None,
+            },
+            "goods": goods_dict(self.goods[b:b + G]),
+            "order": order_dict(self.orders_on[c]) if self.orders_on[c] >= 0 else None,
+            "ships": [p for p in range(self.n) if self.pos[p] == c],
+        }
+
+    def _seat_view(self, p: int, heads: tuple[tuple[int, ...], ...], over: bool
+                   ) -> dict[str, Any]:
+        """What everyone sees of seat ``p`` (its sightings card only once the game is over)."""
+        b = p * G
+        gold = sum(ORDER_GOLD[o] for o in self.won[p])
+        return {
+            "seat": p,
+            "name": f"P{p + 1}",
+            "colour": self.colour[p] + 1,
+            "ship": CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else None,
+            "hold": goods_dict(self.hold[b:b + G]),
+            "hold_total": self.hcount[p],
+            "orders": [order_dict(o) for o in self.won[p]],
+            "order_gold": gold,
+            # the score so far without the secret sightings bonus (orders + goods sold)
+            "public_score": gold + sum(self.hold[b + t] // SELL[t] for t in RG),
+            "anchor": bool(self.anchors >> p & 1),
+            "cards_in_hand": popcount(self.hands[p]),
+            "played": card_dict(self.trick[p], heads) if self.trick[p] >= 0 else None,
+            "known_voids": [DATA.suits[s] for s in range(4) if self.voids >> (p * 4 + s) & 1],
+            "sightings": (self._sight_dict(self.sight[p]) if over else None),
+        }
+
     def _view(self, player: int | None) -> dict[str, Any]:
-        n = self.n
-        cells = []
-        for c in range(CELLS):
-            isl = DATA.islands[self.layout[c]]
-            b = c * G
-            cell: dict[str, Any] = {
-                "cell": CELL_NAMES[c],
-                "sea": self.sea[c],
-                "island": None if self.sea[c] else {
-                    "id": isl.id,
-                    "name": isl.name,
-                    "number": isl.goods,
-                    "ship_colour": isl.colour + 1 if isl.colour >= 0 else None,
-                    "monster": DATA.suits[isl.monster] if isl.monster >= 0 else None,
-                },
-                "goods": goods_dict(self.goods[b:b + G]),
-                "order": order_dict(self.orders_on[c]) if self.orders_on[c] >= 0 else None,
-                "ships": [p for p in range(n) if self.pos[p] == c],
-            }
-            cells.append(cell)
         over = self.phase == OVER
         heads = deck_headings(self._opts().nav_deck == "flat")
-        players = []
-        for p in range(n):
-            b = p * G
-            gold = sum(ORDER_GOLD[o] for o in self.won[p])
-            players.append({
-                "seat": p,
-                "name": f"P{p + 1}",
-                "colour": self.colour[p] + 1,
-                "ship": CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else None,
-                "hold": goods_dict(self.hold[b:b + G]),
-                "hold_total": self.hcount[p],
-                "orders": [order_dict(o) for o in self.won[p]],
-                "order_gold": gold,
-                # the score so far without the secret sightings bonus (orders + goods sold)
-                "public_score": gold + sum(self.hold[b + t] // SELL[t] for t in RG),
-                "anchor": bool(self.anchors >> p & 1),
-                "cards_in_hand": popcount(self.hands[p]),
-                "played": card_dict(self.trick[p], heads) if self.trick[p] >= 0 else None,
-                "known_voids": [DATA.suits[s] for s in range(4) if self.voids >> (p * 4 + s) & 1],
-                "sightings": (self._sight_dict(self.sight[p]) if over else None),
-            })
+        cells = [self._cell_view(c) for c in range(CELLS)]
+        players = [self._seat_view(p, heads, over) for p in range(self.n)]
         phase = self.phase
         v: dict[str, Any] = {
             "round": min(self.round + 1, ROUNDS),
@@ -990,66 +1189,13 @@ class TidesState(TidesTable):
     def _ask(self, player: int | None) -> dict[str, Any]:
         """The pending decision in one sentence: for the mover with its constraint
         ("Play a card: you must follow sharks"), for everyone else only what is public."""
-        ph = self.phase
-        kind = ASK_KINDS[ph]
-        p = self.cur
+        top = self._steps[-1]
+        rule = _RULES[top.kind]
+        kind = ASK_KINDS[PHASE_OF[top.kind]]
         if player is None:
-            return {"kind": kind, "prompt": self._public_prompt()}
-        acts = self._acts
-        where = CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else ""
-        if ph == PLAY_CARD:
-            if not self.tpos:
-                return {"kind": kind, "prompt": "Lead a card: any card from your hand"}
-            led = self.trick[self.lead] >> 3
-            name = SUIT_PLURALS[led]
-            if self.hands[p] & SUIT_MASK[led]:
-                text = f"Play a card: you must follow {name}"
-            else:
-                text = f"Play a card: you hold no {name}, so any card"
-            return {"kind": kind, "prompt": text, "led_suit": DATA.suits[led]}
-        if ph == SAIL_STEP:
-            text = f"Sail with {CARD_TEXT[self.trick[p]]} from {where}: choose a heading"
-            if _A_ANCHOR in acts:
-                text += ", or drop your anchor to stay"
-            if _A_STAY in acts:
-                text += ", or stay docked (calm seas)"
-            return {"kind": kind, "prompt": text, "card": CARD_TEXT[self.trick[p]]}
-        if ph == SEA_STEP:
-            return {"kind": kind, "prompt": f"Your ship is on open sea at {where} heading "
-                    f"{HEADINGS[self.heading]}: stop here or sail on"}
-        if ph == ACTION_STEP:
-            can = any(a == DELIVER or TAX_DELIVER <= a < M_ORDER for a in acts)
-            return {"kind": kind, "prompt": f"At {where}: pick up all goods of one type"
-                    + (", deliver the order" if can else "") + ", or pass"}
-        if ph == OVERBOARD:
-            return {"kind": kind, "prompt": f"Your hold has {self.hcount[p]} goods, over the "
-                    f"limit of {self.hold_limit}: throw one overboard"}
-        if ph == PLACE:
-            cells = ", ".join(CELL_NAMES[a - START] for a in acts)
-            return {"kind": kind, "prompt": "Place your ship on an island of your colour: "
-                    + cells}
-        if ph == MONSTER:
-            return {"kind": kind, "prompt": monsters.prompt(self, acts)}
-        return {"kind": kind, "prompt": "Name the player most recently on a boat: they "
-                "lead first"}
-
-    def _public_prompt(self) -> str:
-        ph = self.phase
-        if ph == PLAY_CARD:
-            return "playing a card"
-        if ph == SAIL_STEP:
-            return f"sailing with {CARD_TEXT[self.trick[self.cur]]}"
-        if ph == SEA_STEP:
-            return "stopping on open sea or sailing on"
-        if ph == ACTION_STEP:
-            return "picking up goods, delivering or passing"
-        if ph == OVERBOARD:
-            return "throwing goods overboard"
-        if ph == PLACE:
-            return "placing a ship"
-        if ph == MONSTER and self.mact is not None:
-            return f"activating the {DATA.suits[self.mact.monster]}"
-        return "naming the first leader" if ph == LEADER else ""
+            return {"kind": kind, "prompt": rule.public(self, top)}
+        return {"kind": kind, "prompt": rule.prompt(self, top, player),
+                **rule.describe(self, top, player)}
 
     # ------------------------------------------------------------------ observation
     def _observation(self, player: int) -> list[float]:

@@ -6,6 +6,8 @@ each other: no import circle).
   through the state's rng so the chance record holds every outcome;
 - the geometry in force (:class:`~cove.games.tricky_tides.sailing.Geometry`) and the
   monsters' step tables;
+- the step kinds of the decision stack, the phase each shows as, the shared sail and
+  pick-up steps, and :class:`TidesRule` (the base of every step rule);
 - the phase numbers and the constants of the rulebook.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from cove.core.decisions import Step, StepRule
 from cove.core.state import State
 from cove.games.tricky_tides.actions import Act
 from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, VALUES
@@ -26,7 +29,7 @@ HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
 DEAL = 8                # [SEED]
 HOLD_LIMIT = 7          # [SEED]
 
-# phases: the pending decision
+# phases: what kind of decision is pending (derived from the top step; see PHASE_OF)
 PLACE, PLAY_CARD, SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, OVER = range(7)
 MONSTER = 7             # monsters are activated (monster module)
 LEADER = 8              # option first_leader=ask: the table names the first leader
@@ -54,26 +57,61 @@ ISLAND_COLOUR = tuple(i.colour for i in DATA.islands)
 RG = range(G)
 EVENT_INDEX = {e.key: i for i, e in enumerate(DATA.events)}
 
+# -- the decision stack: step kinds and the shared step values ----------------------------
+# A step's kind is the decision kind clients see (``decision(p)["kind"]``), except the
+# monster steps, which all show as "monster". Steps are shared constants (one per kind and
+# seat, the open-sea step also per heading), so pushing one allocates nothing.
+K_PLACE, K_PLAY, K_SAIL, K_SEA = "place_ship", "play_card", "sail", "open_sea"
+K_ACTION, K_OVERBOARD, K_LEADER = "pick_up_or_deliver", "overboard", "first_leader"
+K_M_ORDER, K_M_MOVE, K_M_ABILITY = "monster_order", "monster_move", "monster_ability"
+K_M_NEXT = "monster_next"
+PHASE_OF = {K_PLACE: PLACE, K_PLAY: PLAY_CARD, K_SAIL: SAIL_STEP, K_SEA: SEA_STEP,
+            K_ACTION: ACTION_STEP, K_OVERBOARD: OVERBOARD, K_LEADER: LEADER,
+            K_M_ORDER: MONSTER, K_M_MOVE: MONSTER, K_M_ABILITY: MONSTER, K_M_NEXT: MONSTER}
+"""The phase (view key ``phase``, observation one-hot) of each step kind."""
+
+SAIL_STEPS = tuple(Step(K_SAIL, (p,)) for p in range(SEATS))
+ACTION_STEPS = tuple(Step(K_ACTION, (p,)) for p in range(SEATS))
+
+
+class TidesRule(StepRule):
+    """A Tricky Tides step rule. Every step is forced: a step with one legal action is
+    carried out at once, logged by the action itself as if chosen (a forced move is not a
+    decision and is not in the history), and a step with nothing to choose resolves itself
+    through :meth:`idle`. :meth:`public` is what the other players are told."""
+
+    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+        """The legal actions, as a tuple of shared :class:`Act` values (no side effects)."""
+        raise NotImplementedError
+
+    def idle(self, state: State, step: Step, player: int) -> None:
+        """Carry out the step when it offers nothing to choose."""
+        raise RuntimeError(f"P{player + 1} has no legal action in step {step.kind}")
+
+    def public(self, state: State, step: Step) -> str:
+        """The decision in a few public words ("playing a card"), for everyone else."""
+        return ""
+
+    def run(self, state: State, step: Step) -> None:
+        raise RuntimeError(f"step {step.kind} needs a player")
+
+
 class TidesTable(State):
     """The table of a Tricky Tides game: every field, and the helpers the rules and both
     modules share (chance, geometry, places). The rules are in ``state.TidesState``."""
 
     __slots__ = (
-        "_acts",
-        "_tm",
         "anchors",
         "aside",
         "bag",
         "bag_n",
         "colour",
-        "cur",
         "ex",
         "geo",
         "goods",
         "hand_no",
         "hands",
         "hcount",
-        "heading",
         "hold",
         "hold_limit",
         "layout",
@@ -83,12 +121,10 @@ class TidesTable(State):
         "mod",
         "odeck",
         "orders_on",
-        "phase",
         "played",
         "pos",
         "round",
         "sea",
-        "sidx",
         "sight",
         "sight_out",
         "sorder",
@@ -99,21 +135,17 @@ class TidesTable(State):
         "won",
     )
 
-    _acts: tuple[Act, ...]
-    _tm: tuple[int, ...]
     aside: int
     anchors: int
     bag: list[int]
     bag_n: int
     colour: tuple[int, ...]
-    cur: int
     ex: int
     geo: Geometry
     goods: list[int]
     hand_no: int
     hands: list[int]
     hcount: list[int]
-    heading: int
     hold: list[int]
     hold_limit: int
     lead: int
@@ -123,12 +155,10 @@ class TidesTable(State):
     mod: Modules
     odeck: list[int]
     orders_on: list[int]
-    phase: int
     played: int
     pos: list[int]
     round: int
     sea: tuple[bool, ...]
-    sidx: int
     sight: tuple[int, ...]
     sight_out: tuple[int, ...]
     sorder: tuple[int, ...]
@@ -137,6 +167,26 @@ class TidesTable(State):
     trick: list[int]
     voids: int
     won: list[tuple[int, ...]]
+
+    # -- the pending step, read from the decision stack ----------------------------------
+    @property
+    def phase(self) -> int:
+        """The kind of decision pending (``PLACE`` ... ``LEADER``); ``OVER`` once the stack
+        is empty."""
+        steps = self._steps
+        return PHASE_OF[steps[-1].kind] if steps else OVER
+
+    @property
+    def cur(self) -> int:
+        """The player deciding now; -1 once the game is over."""
+        steps = self._steps
+        return steps[-1].players[0] if steps and steps[-1].players else -1
+
+    @property
+    def heading(self) -> int:
+        """The heading of a ship on open sea (step ``open_sea``); -1 otherwise."""
+        steps = self._steps
+        return steps[-1].data[0] if steps and steps[-1].kind == K_SEA else -1
 
     def _opts(self) -> TidesOptions:
         return cast(TidesOptions, self.options)
@@ -204,9 +254,8 @@ class TidesTable(State):
             need -= 1
 
     def _start_sailing(self) -> None:
-        self.sidx = 0
-        self.cur = self.sorder[0]
-        self.phase = SAIL_STEP
+        """Every ship sails in the sailing order: one sail step per player."""
+        self._steps += tuple([SAIL_STEPS[p] for p in reversed(self.sorder)])
 
     def _place(self, c: int) -> str:
         if self.sea[c]:
