@@ -55,8 +55,8 @@ BREAKS: list[tuple[str, Callable[[PiratesState], None]]] = [
     ("hidden off a cove", lambda s: (s.hidden.__setitem__(0, True), s.pos.__setitem__(
         0, next(i for i in range(16) if s.card(i).kind != S.D.COVE)))),
     ("battle", lambda s: setattr(s, "battle", [0, B.B_NAVY, -1, [], [], 0, 0])),
-    ("tasks left", lambda s: setattr(s, "over", True)),
-    ("no decision", lambda s: s.tasks.append((B.T_NEXT, 0, 0))),
+    ("steps left", lambda s: setattr(s, "over", True)),
+    ("no decision", lambda s: s.push(B.step_of(B.T_NEXT, 0))),
 ]
 
 

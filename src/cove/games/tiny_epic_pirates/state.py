@@ -1,9 +1,9 @@
-"""The rules of Tiny Epic Pirates: a stack of small decisions inside the state.
+"""The rules of Tiny Epic Pirates: a turn is a stack of small decisions.
 
-A turn is a stack of tasks ``(kind, player, x)``; the top task is the pending decision
-(or an automatic step, run by ``_settle``). A decision with exactly one legal action is
-taken automatically, so the players only see real choices. Rule numbers (R...) refer to
-RULES.md.
+The flow runs on the core's decision stack (:mod:`cove.core.decisions`): a step is made by
+``board.step_of(kind, player, x)``; the top step is the pending decision (or an automatic
+step, run by ``settle``). A decision with exactly one legal action is taken automatically,
+so the players only see real choices. Rule numbers (R...) refer to RULES.md.
 
 Board: cards 0..15, row-major, written a1..d4 (row letter, column digit).
 Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hide Out).
@@ -11,9 +11,10 @@ Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tiny_epic_pirates import data as D
@@ -47,18 +48,19 @@ from cove.games.tiny_epic_pirates.actions import (
 )
 from cove.games.tiny_epic_pirates.board import (
     ASSIGN,
+    AUTOMATIC,
     B_MERCHANT,
     B_NAVY,
     B_PIRATE,
     CAN,
     CORNERS,
+    DECISIONS,
     DIRS,
     EXT,
     NEIGH,
     OPPOSITE,
     REP,
     RIG,
-    T_AUTO,
     T_BONUS_SETUP,
     T_CAPBURY,
     T_CAPT2,
@@ -90,22 +92,40 @@ from cove.games.tiny_epic_pirates.board import (
     T_START,
     T_WHEEL,
     T_WHEEL_DONE,
-    Task,
     cell,
     dist,
+    owner,
+    step_of,
 )
 from cove.games.tiny_epic_pirates.observe import observation
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.solo import choose
-from cove.games.tiny_epic_pirates.view import ask, build_view
+from cove.games.tiny_epic_pirates.view import ask, build_view, prompt
+
+
+class _Task(StepRule):
+    """Transitional: every kind of step dispatched to the state's own functions."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        return _pirates(state)._actions(step)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        _pirates(state)._do(step, action)
+
+    def run(self, state: State, step: Step) -> None:
+        _pirates(state)._auto(step)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        p, x = owner(step)
+        return prompt(_pirates(state), step.kind, p, x)
 
 
 class PiratesState(State):
     DERIVED: ClassVar[tuple[str, ...]] = ("R",)  # the ruleset, loaded from the options
+    STEPS: ClassVar[Mapping[str, StepRule]] = {k: _Task() for k in DECISIONS + AUTOMATIC}
 
     __slots__ = (
         "R",
-        "acts",
         "assign",
         "bag",
         "battle",
@@ -150,7 +170,6 @@ class PiratesState(State):
         "solo",
         "sure",
         "sure_supply",
-        "tasks",
         "tokens",
         "treasures",
         "turn",
@@ -235,7 +254,6 @@ class PiratesState(State):
         self.rerolls = 0
         self.bonus_left: list[tuple[int, int]] = []
         self.battle: list[Any] | None = None
-        self.acts: list[Act] | None = None
         if self.logging:
             self.say(
                 "the sea: "
@@ -246,14 +264,9 @@ class PiratesState(State):
                      kind="setup")
             self.say("merchant cards " + " and ".join(str(v) for v in self.m_card)
                      + "; crew line " + self._line_text(), kind="setup")
-        tasks: list[Task] = [(T_START, 0, 0)]
-        for p in reversed(range(np)):
-            tasks.append((T_SIDE, p, 0))
-        for p in reversed(range(np)):
-            tasks.append((T_COVE, p, 0))
-        tasks.append((T_NAVY_SETUP, 0, 0))
-        self.tasks = tasks
-        self._settle()
+        self.push(step_of(T_START, 0), *(step_of(T_SIDE, p) for p in reversed(range(np))),
+                  *(step_of(T_COVE, p) for p in reversed(range(np))), step_of(T_NAVY_SETUP, 0))
+        self.settle()
 
     # ------------------------------------------------------------------ helpers
     def name(self, p: int) -> str:
@@ -369,21 +382,11 @@ class PiratesState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.over:
             return ()
-        return (self.tasks[-1][1],)
+        return self._steps[-1].players
 
     @property
     def is_over(self) -> bool:
         return self.over
-
-    def _legal_actions(self, player: int) -> Sequence[Act]:
-        if self.acts is None:
-            self.acts = self._actions(self.tasks[-1])
-        return self.acts
-
-    def _apply(self, player: int, action: Any) -> None:
-        self.acts = None
-        self._do(self.tasks.pop(), action)
-        self._settle()
 
     def _ask(self, player: int | None) -> dict[str, Any]:
         return ask(self, player)
@@ -391,28 +394,34 @@ class PiratesState(State):
     def _observation(self, player: int) -> list[float]:
         return observation(self, player)
 
-    def _settle(self) -> None:
-        """Run automatic steps and single-choice decisions until a real choice is pending."""
-        tasks = self.tasks
+    def settle(self) -> None:
+        """Run automatic steps and single-choice decisions until a real choice is pending.
+
+        The core's ``settle`` with two differences: a forced choice is not logged (the
+        log reads as it always has), and the solo pirate's decisions are taken by its
+        fixed rules (solo.py). The legal list it computes is left in the core's cache."""
+        rules = self.STEPS
         while not self.over:
-            top = tasks[-1]
-            if top[0] >= T_AUTO:
-                tasks.pop()
-                self._auto(top)
+            top = self._steps[-1]
+            rule = rules[top.kind]
+            if not top.players:
+                self._steps = self._steps[:-1]
+                rule.run(self, top)
                 continue
-            acts = self._actions(top)
-            if len(acts) == 1 or top[1] == self.solo:
-                a = acts[0] if len(acts) == 1 else self._solo_choice(top, acts)
-                tasks.pop()
-                self._do(top, a)
+            p = top.players[0]
+            acts = rule.legal(self, top, p)
+            if len(acts) == 1 or p == self.solo:
+                a = acts[0] if len(acts) == 1 else choose(self, top, acts)
+                self._steps = self._steps[:-1]
+                rule.apply(self, top, p, a)
                 continue
-            self.acts = acts
+            self._legal = (p, tuple(acts))
             return
-        self.acts = None
 
     # ------------------------------------------------------------------ legal actions
-    def _actions(self, task: Task) -> list[Act]:
-        kind, p, x = task
+    def _actions(self, task: Step) -> list[Act]:
+        kind = task.kind
+        p, x = owner(task)
         R = self.R
         if kind == T_NAVY_SETUP:
             return [Act(A_NAVY_SETUP, c, text=f"navy to {cell(c)}")
@@ -639,11 +648,11 @@ class PiratesState(State):
         return [d for d, nb in NEIGH[here] if dist(nb, goal) < d0]
 
     # ------------------------------------------------------------------ doing
-    def _do(self, task: Task, act: Act) -> None:
-        kind, p, x = task
+    def _do(self, task: Step, act: Act) -> None:
+        kind = task.kind
+        p, x = owner(task)
         R = self.R
         k = act.kind
-        tasks = self.tasks
         log = self.logging
         if kind == T_NAVY_SETUP:
             self.navy = act.a
@@ -733,7 +742,7 @@ class PiratesState(State):
         elif kind in (T_CAPBURY, T_CAPT2, T_CREWBONUS):
             if kind == T_CREWBONUS and k == A_BONUS:
                 self.bonus_left.remove((act.c, act.a))
-                tasks.append((T_CREWBONUS, p, 0))
+                self.push(step_of(T_CREWBONUS, p))
             if k != A_SKIP:
                 self._carry_out(p, act, False)
         elif kind == T_FIRE:
@@ -764,7 +773,7 @@ class PiratesState(State):
                              f"{ASSIGN[act.b]}",
                              kind="deckhand",
                              data={"player": p, "from": where, "to": ASSIGN[act.b]})
-                tasks.append((kind, p, x + 1))
+                self.push(step_of(kind, p, x + 1))
         elif kind == T_LOSE:
             if k == A_LOSE:
                 self.booty[p].remove(act.a)
@@ -775,8 +784,9 @@ class PiratesState(State):
         else:
             raise AssertionError(f"unknown task {task}")
 
-    def _auto(self, task: Task) -> None:
-        kind, p, x = task
+    def _auto(self, task: Step) -> None:
+        kind = task.kind
+        p, x = owner(task)
         R = self.R
         log = self.logging
         if kind == T_START:
@@ -815,7 +825,7 @@ class PiratesState(State):
             if log:
                 self.say(f"{self.name(p)} rolls {' '.join(map(str, dice))}",
                          kind="roll", data={"player": p, "dice": list(dice)})
-            self.tasks.append((T_FIRE, p, 0))
+            self.push(step_of(T_FIRE, p))
         elif kind == T_RESOLVE:
             self._resolve_battle()
         elif kind == T_MCUBE:
@@ -827,19 +837,19 @@ class PiratesState(State):
         elif kind == T_LEGEND:
             self._gain_legend(p)
         elif kind == T_END_TURN:
-            self.tasks.append((T_NEXT, p, 0))
+            self.push(step_of(T_NEXT, p))
             if self.crossed:
                 self._merchants_sail()
-                self.tasks.append((T_NAVY_FIGHT, p, 0))
-                self.tasks.append((T_NAVY_MOVE, p, 0))
+                self.push(step_of(T_NAVY_FIGHT, p))
+                self.push(step_of(T_NAVY_MOVE, p))
         elif kind == T_NAVY_FIGHT:
             if self.navy == self.pos[p] and not self.hidden[p]:
                 if log:
                     self.say(f"the navy attacks {self.name(p)} at {cell(self.navy)}",
                              kind="battle", data={"attacker": "navy", "target": p})
                 self.battle = [p, B_NAVY, -1, [], [], 0, 0]
-                self.tasks.append((T_RESOLVE, p, 0))
-                self.tasks.append((T_ROLL, p, 0))
+                self.push(step_of(T_RESOLVE, p))
+                self.push(step_of(T_ROLL, p))
         elif kind == T_NEXT:
             self._next_turn(p)
         else:
@@ -856,8 +866,8 @@ class PiratesState(State):
         if self.logging:
             self.say(f"-- round {self.turn // self.np + 1}: {self.name(p)}'s turn --",
                      kind="turn", data={"round": self.turn // self.np + 1, "player": p})
-        self.tasks += [(T_END_TURN, p, 0), (T_BONUS_SETUP, p, 0), (T_ORDER, p, 0),
-                       (T_SAIL, p, 0), (T_WHEEL, p, 0)]
+        self.push(step_of(T_END_TURN, p), step_of(T_BONUS_SETUP, p), step_of(T_ORDER, p),
+                  step_of(T_SAIL, p), step_of(T_WHEEL, p))
 
     def _next_turn(self, p: int) -> None:
         self.turn += 1
@@ -873,7 +883,7 @@ class PiratesState(State):
 
     def _finish(self, why: str) -> None:
         self.over = True
-        self.tasks = []
+        self._steps = ()
         if self.logging:
             sc = self.scores()
             self.say(f"game over: {why}; treasures "
@@ -905,11 +915,11 @@ class PiratesState(State):
                      f"{D.ORDERS[self.wheel[p][dest]]}",
                      kind="captain",
                      data={"player": p, "space": dest, "order": D.ORDERS[self.wheel[p][dest]]})
-        self.tasks.append((T_WHEEL_DONE, p, 0))
+        self.push(step_of(T_WHEEL_DONE, p))
         for s in reversed(release):
-            self.tasks.append((T_RELEASE, p, s))
+            self.push(step_of(T_RELEASE, p, s))
         for s in reversed(pay):
-            self.tasks.append((T_PAY, p, s))
+            self.push(step_of(T_PAY, p, s))
 
     def _sail(self, p: int, act: Act) -> None:
         if act.kind == A_STOP:
@@ -917,7 +927,7 @@ class PiratesState(State):
                 self.say(f"{self.name(p)} stops at {cell(self.pos[p])}",
                          kind="sail", data={"player": p, "stop": cell(self.pos[p])})
             return
-        self.tasks.append((T_SAIL, p, 0))
+        self.push(step_of(T_SAIL, p))
         if act.kind == A_TOKEN:
             self.sail_tokens[p].remove(act.a)
             self.sail_bonus += act.a
@@ -937,7 +947,7 @@ class PiratesState(State):
             if self.logging:
                 self.say(f"{self.name(p)} sails into a storm",
                          kind="storm", data={"player": p, "cell": cell(nb)})
-            self.tasks.append((T_JOSTLE, p, 0))
+            self.push(step_of(T_JOSTLE, p))
 
     def _carry_out(self, p: int, act: Act, is_order: bool) -> None:
         """Carry out an order or a bonus action (bonus actions trigger nothing further)."""
@@ -972,7 +982,7 @@ class PiratesState(State):
         elif b == D.CREW_UP:
             if log:
                 self.say(f"{who} crews up{src}", kind="crew_up", data={"player": p})
-            self.tasks.append((T_CREW, p, 0))
+            self.push(step_of(T_CREW, p))
         elif b == D.SEARCH:
             self._search(p, src)
         elif b == D.ATTACK:
@@ -981,10 +991,10 @@ class PiratesState(State):
                 self.say(f"{who} attacks {self.target_text(tg)}{src}",
                          kind="attack", data={"player": p, "target": self.target_text(tg)})
             self.battle = [p, tg[0], tg[1], [], [], 0, 0]
-            self.tasks.append((T_RESOLVE, p, 0))
+            self.push(step_of(T_RESOLVE, p))
             if tg[0] == B_PIRATE:
-                self.tasks.append((T_ROLL, tg[1], 0))
-            self.tasks.append((T_ROLL, p, 0))
+                self.push(step_of(T_ROLL, tg[1]))
+            self.push(step_of(T_ROLL, p))
         elif b == D.HIDE_OUT:
             self.hidden[p] = True
             if log:
@@ -992,7 +1002,7 @@ class PiratesState(State):
                          kind="hide_out", data={"player": p, "cell": cell(self.pos[p])})
             self.hide_ext = self.assign[p][EXT]
             self.hide_placed = 0
-            self.tasks.append((T_DIST, p, 0))
+            self.push(step_of(T_DIST, p))
         elif b == D.BURY:
             t = len(self.treasures[p])
             cost = R.treasure_cost[t]
@@ -1010,7 +1020,7 @@ class PiratesState(State):
                     self.say(f"{who} has buried a third treasure: the game ends when the "
                              "round is complete", kind="end_triggered", data={"player": p})
         elif b == D.REASSIGN:
-            self.tasks.append((T_REASSIGN, p, 0))
+            self.push(step_of(T_REASSIGN, p))
         elif b == D.SUREFIRE:
             self.gain_sure(p)
             if log:
@@ -1034,7 +1044,7 @@ class PiratesState(State):
             if self.logging:
                 self.say(f"{self.name(p)} finds a {self.R.booty[t]} cube but the ship is full",
                          kind="cube", data={"player": p, "found": self.R.booty[t], "full": True})
-            self.tasks.append((T_KEEP, p, t))
+            self.push(step_of(T_KEEP, p, t))
 
     def _search(self, p: int, src: str) -> None:
         here = self.pos[p]
@@ -1077,7 +1087,7 @@ class PiratesState(State):
                 self.say(f"{who} pays 1 gold for a new crew line: {self._line_text()}",
                          kind="crew",
                          data={"player": p, "refresh": [R.crew[c].name for c in self.crew_line]})
-            self.tasks.append((T_CREW, p, taken))
+            self.push(step_of(T_CREW, p, taken))
         elif k == A_MUTINY:
             self.bloody[p] = True
             self.side[p] ^= 1
@@ -1088,7 +1098,7 @@ class PiratesState(State):
                          f"{D.ORDERS[cp.trigger[sd]]}, dice {' '.join(map(str, cp.dice[sd]))}); "
                          "the legend token turns bloody",
                          kind="mutiny", data={"player": p, "side": "AB"[sd]})
-            self.tasks.append((T_CREW, p, taken))
+            self.push(step_of(T_CREW, p, taken))
         elif k == A_TAKE:
             c = self.crew_line[act.a]
             if act.b >= 0:
@@ -1105,7 +1115,7 @@ class PiratesState(State):
             if log:
                 self.say(f"{who} takes {R.crew[c].name}; the line is now {self._line_text()}",
                          kind="crew", data={"player": p, "take": R.crew[c].name})
-            self.tasks.append((T_CREW, p, 1))
+            self.push(step_of(T_CREW, p, 1))
 
     def _crew_draw(self) -> int:
         deck = self.crew_deck
@@ -1137,10 +1147,10 @@ class PiratesState(State):
                   for b in R.crew[c].bonus]
         self.bonus_left = [(c, b) for c, b in crew_b if b != D.REROLL]
         if self.bonus_left:
-            self.tasks.append((T_CREWBONUS, p, 0))
+            self.push(step_of(T_CREWBONUS, p))
         if cap.trigger[self.side[p]] == o:
-            self.tasks.append((T_CAPT2, p, 0))
-            self.tasks.append((T_CAPBURY, p, 0))
+            self.push(step_of(T_CAPT2, p))
+            self.push(step_of(T_CAPBURY, p))
 
     # ------------------------------------------------------------------ battles
     def _fire_do(self, p: int, act: Act) -> None:
@@ -1156,7 +1166,7 @@ class PiratesState(State):
             if log:
                 self.say(f"{self.name(p)} spends a sure-fire: die {act.a + 1} {old} -> {act.b}",
                          kind="surefire", data={"player": p, "die": act.a + 1, "face": act.b})
-            self.tasks.append((T_FIRE, p, 0))
+            self.push(step_of(T_FIRE, p))
         elif act.kind == A_REROLL:
             self.rerolls -= 1
             for i in range(len(dice)):
@@ -1165,7 +1175,7 @@ class PiratesState(State):
             if log:
                 self.say(f"{self.name(p)} rerolls: {' '.join(map(str, dice))}",
                          kind="roll", data={"player": p, "dice": list(dice), "reroll": True})
-            self.tasks.append((T_FIRE, p, 0))
+            self.push(step_of(T_FIRE, p))
         else:
             tot = self.damage(p, dice)
             b[5 if p == b[0] else 6] = tot
@@ -1184,7 +1194,6 @@ class PiratesState(State):
         att, kind, tgt, _, _, atot, dtot = b
         R = self.R
         log = self.logging
-        tasks = self.tasks
         who = self.name(att)
         if kind == B_NAVY:
             navy = R.navy_base + self.level[att] // R.navy_div
@@ -1203,7 +1212,7 @@ class PiratesState(State):
                              + (" and loses a booty cube" if self.booty[att] else ""),
                              kind="battle", data={"result": "lost", "player": att})
                 if self.booty[att]:
-                    tasks.append((T_LOSE, att, 0))
+                    self.push(step_of(T_LOSE, att))
                 self._jostle_after_loss(att)
             elif log:
                 self.say(f"{who} fends off the navy",
@@ -1220,8 +1229,8 @@ class PiratesState(State):
                     self.say(f"{who} sinks merchant {'ab'[tgt]} and gains {value} gold",
                              kind="battle", data={"result": "won", "player": att, "gold": value})
                 if self.R.merchant_legend[value] >= self.n:
-                    tasks.append((T_LEGEND, att, 0))
-                tasks.append((T_MCUBE, att, tgt))
+                    self.push(step_of(T_LEGEND, att))
+                self.push(step_of(T_MCUBE, att, tgt))
                 cube = self.m_cube[tgt]
                 self.m_cube[tgt] = -1
                 self.add_gold(att, value)
@@ -1235,7 +1244,7 @@ class PiratesState(State):
                 here = self.pos[att]
                 d0, d1 = dist(here, self.ports[0]), dist(here, self.ports[1])
                 if d0 == d1:
-                    tasks.append((T_PORT, att, tgt))
+                    self.push(step_of(T_PORT, att, tgt))
                 else:
                     self._merchant_to_port(tgt, 0 if d0 > d1 else 1)
                 self._load(att, cube)
@@ -1272,13 +1281,13 @@ class PiratesState(State):
             self.say(f"{self.name(win)} wins the battle; {self.name(lose)} is jostled and "
                      "gains a sure-fire token",
                      kind="battle", data={"result": "won", "winner": win, "loser": lose})
-        tasks.append((T_LEGEND, win, 0))
+        self.push(step_of(T_LEGEND, win))
         self.gain_sure(lose)
         self._jostle_after_loss(lose)
 
     def _jostle_after_loss(self, p: int) -> None:
         if not self.all_in_repair(p):
-            self.tasks.append((T_JOSTLE, p, 0))
+            self.push(step_of(T_JOSTLE, p))
 
     def _merchant_to_port(self, m: int, port: int) -> None:
         self.m_pos[m] = self.ports[port]
@@ -1316,11 +1325,7 @@ class PiratesState(State):
         elif lv.bonus == D.L_SUREFIRE:
             self.gain_sure(p, lv.amount)
         elif lv.bonus == D.L_DECKHAND and self.dh_reserve[p]:
-            self.tasks.append((T_NEWHAND, p, 0))
-
-    # ------------------------------------------------------------------ the solo pirate
-    def _solo_choice(self, task: Task, acts: list[Act]) -> Act:
-        return choose(self, task, acts)
+            self.push(step_of(T_NEWHAND, p))
 
     # ------------------------------------------------------------------ scoring
     def scores(self) -> list[float]:
@@ -1355,9 +1360,9 @@ class PiratesState(State):
             assert len(b) <= R.ship_capacity, f"a ship holds {len(b)} cubes"
             for t in b:
                 held[t] += 1
-        for k, _, x in self.tasks:
-            if k == T_KEEP:
-                held[x] += 1
+        for st in self._steps:
+            if st.kind == T_KEEP:
+                held[st.data[0]] += 1
         assert min(self.bag) >= 0, f"bag counts {self.bag}"
         assert held == list(R.cubes), f"booty cubes {held}, expected {list(R.cubes)}"
         # crew cards: deck + line + crews is each card once
@@ -1398,20 +1403,21 @@ class PiratesState(State):
             tr = self.treasures[p]
             assert len(tr) <= D.TREASURES and len(set(tr)) == len(tr), f"P{p + 1} treasures"
             assert all(x > 0 for x in self.sail_tokens[p]), "sail token"
-            if started and self.tasks and self.tasks[-1][0] not in (T_COVE, T_SIDE):
+            if started and self._steps and self._steps[-1].kind not in (T_COVE, T_SIDE):
                 assert 0 <= self.pos[p] < 16, f"P{p + 1} ship at {self.pos[p]}"
             if self.hidden[p]:
                 assert self.card(self.pos[p]).kind == D.COVE, f"P{p + 1} hidden off a cove"
         assert -1 <= self.navy < 16, f"navy at {self.navy}"
-        # phase: a finished game has no tasks; a running one waits on a decision
+        # phase: a finished game has no steps; a running one waits on a decision
         if self.over:
-            assert not self.tasks and self.battle is None, "tasks left after the end"
+            assert not self._steps and self.battle is None, "steps left after the end"
         else:
-            assert self.tasks and self.tasks[-1][0] < T_AUTO, "no decision pending"
-            assert 0 <= self.tasks[-1][1] < np, f"task for seat {self.tasks[-1][1]}"
-            resolving = any(k == T_RESOLVE for k, _, _ in self.tasks)
+            top = self._steps[-1] if self._steps else None
+            assert top is not None and len(top.players) == 1, "no decision pending"
+            assert 0 <= top.players[0] < np, f"decision for seat {top.players[0]}"
+            resolving = any(st.kind == T_RESOLVE for st in self._steps)
             assert (self.battle is not None) == resolving, "battle without its resolution"
-            if self.tasks[-1][0] == T_FIRE:
+            if top.kind == T_FIRE:
                 assert self.battle is not None, "firing outside a battle"
         assert self.turn >= 0 and self.moves_used >= 0 and self.rerolls >= 0
 
@@ -1491,8 +1497,6 @@ class PiratesState(State):
         s.bonus_left = self.bonus_left[:]
         b = self.battle
         s.battle = None if b is None else [b[0], b[1], b[2], b[3][:], b[4][:], b[5], b[6]]
-        s.tasks = self.tasks[:]
-        s.acts = self.acts
         return s
 
     def _resample(self, player: int, rng: Rng) -> None:
@@ -1512,3 +1516,8 @@ class PiratesState(State):
         assert len(top) == k
         # merchant deck: sorted by value, so nothing unknown to reshuffle; the bag holds
         # counts only (its draws are chance, reseeded by redeterminize)
+
+
+def _pirates(state: State) -> PiratesState:
+    assert isinstance(state, PiratesState)
+    return state

@@ -125,17 +125,9 @@ def build_view(s: PiratesState, player: int | None) -> dict[str, Any]:
                        "rerolls": s.rerolls,
                        "bonus_left": [f"{D.BONUSES[b]} ({R.crew[c].name})"
                                       for c, b in s.bonus_left]},
-        "pending": None if s.over else TASK_NAMES[s.tasks[-1][0]],
+        "pending": None if s.over else TASK_NAMES[s.steps[-1].kind],
     }
     return v
-
-
-# Decision kinds by task kind, as views and clients name them.
-TASK_KINDS = (
-    "navy_setup", "cove", "side", "wheel", "pay", "release", "sail", "jostle", "order",
-    "keep", "crew", "hide_out", "captain_bury", "captain_bonus", "crew_bonus", "fire",
-    "port", "new_deckhand", "navy_move", "lose", "reassign",
-)
 
 
 def ask(s: PiratesState, player: int | None) -> dict[str, Any]:
@@ -143,12 +135,13 @@ def ask(s: PiratesState, player: int | None) -> dict[str, Any]:
     waiting player or a spectator is told the same."""
     if s.over:
         return {"kind": "over", "prompt": ""}
-    kind, p, x = s.tasks[-1]
-    return {"kind": TASK_KINDS[kind], "prompt": prompt(s, kind, p, x),
+    top = s.steps[-1]
+    kind = top.kind
+    return {"kind": kind, "prompt": s.STEPS[kind].prompt(s, top, top.players[0]),
             "task": TASK_NAMES[kind]}
 
 
-def prompt(s: PiratesState, kind: int, p: int, x: int) -> str:
+def prompt(s: PiratesState, kind: str, p: int, x: int) -> str:
     R = s.R
     if kind == T_NAVY_SETUP:
         return "Place the Navy in a corner without a Merchant"
@@ -200,4 +193,4 @@ def prompt(s: PiratesState, kind: int, p: int, x: int) -> str:
         return "Steer the Navy one card closer to your ship"
     if kind == T_LOSE:
         return "The Navy beat you: choose the booty cube you lose"
-    return TASK_NAMES[kind].capitalize()
+    return TASK_NAMES[kind].capitalize()  # pragma: no cover - every decision has one
