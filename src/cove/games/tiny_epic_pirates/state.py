@@ -100,6 +100,7 @@ from cove.games.tiny_epic_pirates.board import (
 from cove.games.tiny_epic_pirates.observe import observation
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.solo import choose
+from cove.games.tiny_epic_pirates.steps import RULES
 from cove.games.tiny_epic_pirates.view import ask, build_view, prompt
 
 
@@ -122,7 +123,8 @@ class _Task(StepRule):
 
 class PiratesState(State):
     DERIVED: ClassVar[tuple[str, ...]] = ("R",)  # the ruleset, loaded from the options
-    STEPS: ClassVar[Mapping[str, StepRule]] = {k: _Task() for k in DECISIONS + AUTOMATIC}
+    STEPS: ClassVar[Mapping[str, StepRule]] = {
+        **{k: _Task() for k in DECISIONS + AUTOMATIC}, **RULES}
 
     __slots__ = (
         "R",
