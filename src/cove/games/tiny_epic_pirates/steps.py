@@ -345,7 +345,7 @@ class WheelDone(StepRule):
 
 
 class Jostle(StepRule):
-    """A storm or a lost battle sends one of the player's Deckhands to Repair (R5)."""
+    """A storm or a lost battle sends one of the player's Deckhands to Repair (R5.3)."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
         s = _s(state)
@@ -608,7 +608,7 @@ class Keep(StepRule):
 
 
 class Crew(StepRule):
-    """Crew up (R8): take a card (at most one), refresh the line, mutiny, or stop.
+    """Crew up (R7.3, R7.4): take a card (at most one), refresh the line, mutiny, or stop.
     ``x`` is 1 once a card is taken."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
@@ -779,7 +779,7 @@ class Reassign(_MoveDeckhands):
                 "or stop")
 
 
-# ---------------------------------------------------------------- the turn's end (R6, R7)
+# ---------------------------------------------------------------- the turn's end (R6)
 class BonusSetup(StepRule):
     """Automatic: after the Order, the Captain's and the crew's bonus actions for it."""
 
@@ -867,7 +867,7 @@ class NextTurn(StepRule):
             s._start_turn((p + 1) % s.np)
 
 
-# ---------------------------------------------------------------- battles (R10)
+# ---------------------------------------------------------------- battles (R7.6-R7.11, R6)
 class Roll(StepRule):
     """Automatic: a side of the battle rolls its dice, then may improve them and fire."""
 
@@ -947,7 +947,7 @@ class Fire(StepRule):
 
 
 class Resolve(StepRule):
-    """Automatic: both sides have fired; the battle's outcome (R10.2-R10.4)."""
+    """Automatic: both sides have fired; the battle's outcome (R7.10, R7.11, the Navy R6)."""
 
     def run(self, state: State, step: Step) -> None:
         s = _s(state)
