@@ -92,3 +92,16 @@ def step_of(kind: str, p: int, x: int = 0) -> Step:
 def owner(step: Step) -> tuple[int, int]:
     """``(p, x)`` of a step made by :func:`step_of`."""
     return (step.players[0], step.data[0]) if step.players else (step.data[0], step.data[1])
+
+
+_TURNS: dict[int, tuple[Step, ...]] = {}
+
+
+def turn_steps(p: int) -> tuple[Step, ...]:
+    """A turn of ``p``'s, bottom first: the end of the turn, the bonus actions, the Order,
+    sailing, and on top the wheel (made once per seat and shared)."""
+    made = _TURNS.get(p)
+    if made is None:
+        made = _TURNS[p] = (step_of(T_END_TURN, p), step_of(T_BONUS_SETUP, p),
+                            step_of(T_ORDER, p), step_of(T_SAIL, p), step_of(T_WHEEL, p))
+    return made

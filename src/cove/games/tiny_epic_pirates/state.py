@@ -29,26 +29,22 @@ from cove.games.tiny_epic_pirates.board import (
     EXT,
     OPPOSITE,
     RIG,
-    T_BONUS_SETUP,
     T_COVE,
     T_CREW,
     T_DIST,
-    T_END_TURN,
     T_FIRE,
     T_JOSTLE,
     T_KEEP,
     T_NAVY_SETUP,
     T_NEWHAND,
-    T_ORDER,
     T_REASSIGN,
     T_RESOLVE,
     T_ROLL,
-    T_SAIL,
     T_SIDE,
     T_START,
-    T_WHEEL,
     cell,
     step_of,
+    turn_steps,
 )
 from cove.games.tiny_epic_pirates.observe import observation
 from cove.games.tiny_epic_pirates.options import PiratesOptions
@@ -338,22 +334,24 @@ class PiratesState(State):
         log reads as it always has), and the solo pirate's decisions are taken by its
         fixed rules (solo.py). The legal list it computes is left in the core's cache."""
         rules = self.STEPS
-        while not self.over:
-            top = self._steps[-1]
+        solo = self.solo
+        steps = self._steps
+        while steps:                  # empty once the game is over
+            top = steps[-1]
             rule = rules[top.kind]
-            if not top.players:
-                self._steps = self._steps[:-1]
-                rule.run(self, top)
-                continue
-            p = top.players[0]
-            acts = rule.legal(self, top, p)
-            if len(acts) == 1 or p == self.solo:
+            if top.players:
+                p = top.players[0]
+                acts = rule.legal(self, top, p)
+                if len(acts) != 1 and p != solo:
+                    self._legal = (p, tuple(acts))
+                    return
                 a = acts[0] if len(acts) == 1 else choose(self, top, acts)
-                self._steps = self._steps[:-1]
+                self._steps = steps[:-1]
                 rule.apply(self, top, p, a)
-                continue
-            self._legal = (p, tuple(acts))
-            return
+            else:
+                self._steps = steps[:-1]
+                rule.run(self, top)
+            steps = self._steps
 
     # ------------------------------------------------------------------ effects
     # What several kinds of step share; each kind's own rule is in steps.py.
@@ -367,8 +365,7 @@ class PiratesState(State):
         if self.logging:
             self.say(f"-- round {self.turn // self.np + 1}: {self.name(p)}'s turn --",
                      kind="turn", data={"round": self.turn // self.np + 1, "player": p})
-        self.push(step_of(T_END_TURN, p), step_of(T_BONUS_SETUP, p), step_of(T_ORDER, p),
-                  step_of(T_SAIL, p), step_of(T_WHEEL, p))
+        self.push(*turn_steps(p))
 
     def _finish(self, why: str) -> None:
         self.over = True

@@ -100,21 +100,17 @@ if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
 
 
-def _s(state: State) -> PiratesState:
-    return cast("PiratesState", state)
-
-
 # ---------------------------------------------------------------- setup (R3)
 class NavySetup(StepRule):
     """P1 puts the Navy on a corner without a port."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         return [Act(A_NAVY_SETUP, c, text=f"navy to {cell(c)}")
                 for c in CORNERS if c not in s.ports]
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         s.navy = action.a
         if s.logging:
             s.say(f"{s.name(player)} puts the navy at {cell(action.a)}",
@@ -128,12 +124,12 @@ class Cove(StepRule):
     """Each player starts hidden in a free Cove."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         return [Act(A_COVE, i, text=f"start in cove {cell(i)}")
                 for i in range(16) if s.cove_free(i, player) and i not in s.pos]
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         s.pos[player] = action.a
         s.hidden[player] = True
         if s.logging:
@@ -152,7 +148,7 @@ class Side(StepRule):
                     f"{'attack' if s == 0 else 'plunder'})") for s in (0, 1)]
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         s.side[player] = action.a
         if s.logging:
             c = s.R.captains[s.captain[player]]
@@ -169,7 +165,7 @@ class Start(StepRule):
     """Automatic: the starting cubes, then P1's first turn."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         # starting cubes: player n takes the type on the (n+1)-gold space [SEED]
         for q in range(s.np):
             t = s.market[q]
@@ -187,7 +183,7 @@ class Wheel(StepRule):
     """Move the Captain clockwise; spaces skipped cost Deckhands, passed ones release."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         cur = s.cap[player]
         have = sum(s.assign[player])
         wdh = s.wheel_dh[player]
@@ -205,7 +201,7 @@ class Wheel(StepRule):
         return out
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = player
         dest = action.a
         cur = s.cap[p]
@@ -246,12 +242,12 @@ class Pay(StepRule):
     """A skipped wheel space takes a Deckhand from one of the Assignments."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        a = _s(state).assign[player]
+        a = cast("PiratesState", state).assign[player]
         return [Act(A_PAY, j, text=f"skip with a deckhand from {ASSIGN[j]}")
                 for j in range(4) if a[j]]
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         x = step.data[0]
         s.assign[player][action.a] -= 1
         s.wheel_dh[player][x] = 1
@@ -273,7 +269,7 @@ class _PlaceDeckhand(StepRule):
     what = ""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         # [SEED] "to any Deck Assignment" (Repair is one of the 4); option
         # place_in_repair=false keeps them to Rigging, Cannons, Extort
         assert isinstance(s.options, PiratesOptions)
@@ -288,7 +284,7 @@ class Release(_PlaceDeckhand):
     what = "released"
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         x = step.data[0]
         s.wheel_dh[player][x] = 0
         s.assign[player][action.a] += 1
@@ -309,7 +305,7 @@ class NewDeckhand(_PlaceDeckhand):
     what = "new"
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         s.dh_reserve[player] -= 1
         s.assign[player][action.a] += 1
         if s.logging:
@@ -325,7 +321,7 @@ class WheelDone(StepRule):
     """Automatic: the Captain has moved; count rerolls and pay Extort on crossing (R6.1)."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = step.data[0]
         R = s.R
         o = s.order_of(p)
@@ -348,7 +344,7 @@ class Jostle(StepRule):
     """A storm or a lost battle sends one of the player's Deckhands to Repair (R5.3)."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         a = s.assign[player]
         out = [Act(A_JOSTLE, j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
                for j in range(3) if a[j]]
@@ -360,7 +356,7 @@ class Jostle(StepRule):
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
         if action.kind != A_JOSTLE:
             return
-        s = _s(state)
+        s = cast("PiratesState", state)
         if action.a >= 10:
             s.wheel_dh[player][action.a - 10] = 0
             where = f"wheel space {action.a - 10}"
@@ -381,7 +377,7 @@ class Sail(StepRule):
     """Sail one card at a time, spend sail tokens, or stop."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         out = []
         here = s.pos[player]
         if s.moves_used < s.sail_total(player):
@@ -400,7 +396,7 @@ class Sail(StepRule):
         return out
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = player
         if action.kind == A_STOP:
             if s.logging and s.moves_used:
@@ -430,7 +426,7 @@ class Sail(StepRule):
             s.push(step_of(T_JOSTLE, p))
 
     def prompt(self, state: State, step: Step, player: int) -> str:
-        s = _s(state)
+        s = cast("PiratesState", state)
         left = s.sail_total(player) - s.moves_used
         return (f"Sail one card north, east, south or west ({left} moves left), spend a "
                 "sail token, or stop sailing")
@@ -485,14 +481,14 @@ class Order(StepRule):
     """Carry out the Order the Captain stands on, or skip it."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         o = s.order_of(player)
         out = bonus_ways(s, player, o, -2, "")
         out.append(Act(A_SKIP, text=f"skip {D.ORDERS[o]}"))
         return out
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         if action.kind != A_SKIP:
             s._carry_out(player, action, True)
         elif s.logging:
@@ -501,7 +497,8 @@ class Order(StepRule):
                   kind="skip", data={"player": player, "order": o})
 
     def prompt(self, state: State, step: Step, player: int) -> str:
-        return f"Carry out the {D.ORDERS[_s(state).order_of(player)]} Order here, or skip it"
+        o = D.ORDERS[cast("PiratesState", state).order_of(player)]
+        return f"Carry out the {o} Order here, or skip it"
 
 
 class _Bonus(StepRule):
@@ -509,14 +506,14 @@ class _Bonus(StepRule):
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
         if action.kind != A_SKIP:
-            _s(state)._carry_out(player, action, False)
+            cast("PiratesState", state)._carry_out(player, action, False)
 
 
 class CaptainBury(_Bonus):
     """The Captain's first bonus when the Order is its trigger: Bury."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         out = [Act(A_SKIP, text="skip bury")]
         if s.can_bury(player):
             out.insert(0, Act(A_BONUS, D.BURY, c=-1, text=_bury_text(s, player, "captain")))
@@ -530,7 +527,7 @@ class CaptainBonus(_Bonus):
     """The Captain's second bonus: Attack (side A) or Plunder (side B)."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         second = D.ATTACK if s.side[player] == 0 else D.PLUNDER
         out = bonus_ways(s, player, second, -1, "captain")
         out.append(Act(A_SKIP, text=f"skip captain's {D.ORDERS[second]}"))
@@ -544,7 +541,7 @@ class CrewBonus(_Bonus):
     """The crew's bonus actions for this Order, one at a time, in any order."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         out = []
         done = set()
         for cid, b in s.bonus_left:
@@ -556,7 +553,7 @@ class CrewBonus(_Bonus):
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
         if action.kind == A_BONUS:
-            s = _s(state)
+            s = cast("PiratesState", state)
             s.bonus_left.remove((action.c, action.a))
             s.push(step)
         super().apply(state, step, player, action)
@@ -569,7 +566,7 @@ class Keep(StepRule):
     """A cube found with a full ship: keep it in place of one on board, or throw it back."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         x = step.data[0]
         R = s.R
         new = R.booty[x]
@@ -582,7 +579,7 @@ class Keep(StepRule):
         return out
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         x = step.data[0]
         R = s.R
         p = player
@@ -602,7 +599,7 @@ class Keep(StepRule):
                       kind="cube", data={"player": p, "returned": R.booty[x]})
 
     def prompt(self, state: State, step: Step, player: int) -> str:
-        new = _s(state).R.booty[step.data[0]]
+        new = cast("PiratesState", state).R.booty[step.data[0]]
         return (f"Your ship is full: keep the new {new} in place of a cube on board, "
                 "or throw it back")
 
@@ -612,7 +609,7 @@ class Crew(StepRule):
     ``x`` is 1 once a card is taken."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         R = s.R
         p = player
         out = []
@@ -633,7 +630,7 @@ class Crew(StepRule):
         return out
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         k = action.kind
         if k == A_REFRESH:
             self._refresh(s, player)
@@ -701,7 +698,7 @@ class _MoveDeckhands(StepRule):
     hide = False
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = player
         out = []
         if step.data[0] < s.R.deckhands:
@@ -719,7 +716,7 @@ class _MoveDeckhands(StepRule):
         return out
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = player
         if action.kind != A_MOVE:
             self.done(s, p)
@@ -784,7 +781,7 @@ class BonusSetup(StepRule):
     """Automatic: after the Order, the Captain's and the crew's bonus actions for it."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = step.data[0]
         o = s.order_of(p)
         R = s.R
@@ -803,7 +800,7 @@ class EndTurn(StepRule):
     then the next turn."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = step.data[0]
         s.push(step_of(T_NEXT, p))
         if s.crossed:
@@ -815,7 +812,7 @@ class NavyMove(StepRule):
     """The player steers the Navy one card closer to their ship (or it stays)."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         here, goal = s.navy, s.pos[player]
         d0 = dist(here, goal)
         return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
@@ -825,7 +822,7 @@ class NavyMove(StepRule):
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
         if action.kind == A_SKIP:
             return
-        s = _s(state)
+        s = cast("PiratesState", state)
         s.navy = next(nb for d, nb in NEIGH[s.navy] if d == action.a)
         if s.logging:
             s.say(f"the navy sails {DIRS[action.a][2]} to {cell(s.navy)}",
@@ -840,7 +837,7 @@ class NavyFight(StepRule):
     hidden."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = step.data[0]
         if s.navy == s.pos[p] and not s.hidden[p]:
             if s.logging:
@@ -854,7 +851,7 @@ class NextTurn(StepRule):
     """Automatic: the next player's turn, or the end of the game (R11)."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = step.data[0]
         s.turn += 1
         assert isinstance(s.options, PiratesOptions)
@@ -872,7 +869,7 @@ class Roll(StepRule):
     """Automatic: a side of the battle rolls its dice, then may improve them and fire."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = step.data[0]
         b = s.battle
         assert b is not None
@@ -888,7 +885,7 @@ class Fire(StepRule):
     """Spend sure-fire tokens (set a die) or rerolls (the attacker), then fire."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = player
         b = s.battle
         assert b is not None
@@ -908,7 +905,7 @@ class Fire(StepRule):
         return out
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         p = player
         b = s.battle
         assert b is not None
@@ -950,7 +947,7 @@ class Resolve(StepRule):
     """Automatic: both sides have fired; the battle's outcome (R7.10, R7.11, the Navy R6)."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         b = s.battle
         assert b is not None
         s.battle = None
@@ -1066,11 +1063,11 @@ class Port(StepRule):
     """A sunk Merchant equally far from both ports: the attacker chooses its port."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         return [Act(A_PORT, i, text=f"merchant to port {cell(s.ports[i])}") for i in (0, 1)]
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        _s(state)._merchant_to_port(step.data[0], action.a)
+        cast("PiratesState", state)._merchant_to_port(step.data[0], action.a)
 
     def prompt(self, state: State, step: Step, player: int) -> str:
         return (f"Merchant {'ab'[step.data[0]]} is sunk and both ports are equally far: "
@@ -1081,7 +1078,7 @@ class MerchantCube(StepRule):
     """Automatic: a sunk Merchant loads a new cube from the bag."""
 
     def run(self, state: State, step: Step) -> None:
-        s = _s(state)
+        s = cast("PiratesState", state)
         x = step.data[1]
         s.m_cube[x] = s._draw()
         if s.logging and s.m_cube[x] >= 0:
@@ -1094,21 +1091,21 @@ class Legend(StepRule):
     """Automatic: the player rises one Legend level (R9)."""
 
     def run(self, state: State, step: Step) -> None:
-        _s(state)._gain_legend(step.data[0])
+        cast("PiratesState", state)._gain_legend(step.data[0])
 
 
 class Lose(StepRule):
     """Beaten by the Navy: the player loses a booty cube of their choice."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = _s(state)
+        s = cast("PiratesState", state)
         return [Act(A_LOSE, t, text=f"lose {s.R.booty[t]}")
                 for t in sorted(set(s.booty[player]))] or [Act(A_SKIP, text="nothing to lose")]
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
         if action.kind != A_LOSE:
             return
-        s = _s(state)
+        s = cast("PiratesState", state)
         s.booty[player].remove(action.a)
         s.bag[action.a] += 1
         if s.logging:
