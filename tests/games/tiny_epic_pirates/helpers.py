@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates import board as B
@@ -48,30 +49,56 @@ def new(n: int = 2, seed: int = 0, **opts: Any) -> PiratesState:
 def after_setup(n: int = 2, seed: int = 0, **opts: Any) -> PiratesState:
     """A game past the setup choices (first legal option each time), at P1's wheel."""
     s = new(n, seed, **opts)
-    while s.tasks[-1][0] in (B.T_NAVY_SETUP, B.T_COVE, B.T_SIDE):
+    while s.steps[-1].kind in (B.T_NAVY_SETUP, B.T_COVE, B.T_SIDE):
         p = s.to_move()[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.tasks[-1][:2] == (B.T_WHEEL, 0)
+    assert s.steps[-1] == B.step_of(B.T_WHEEL, 0)
     return s
 
 
 def turn_of(s: PiratesState, p: int, *, clear: bool = True) -> None:
     """Start p's turn afresh (the wheel decision is on top, unless it is auto-taken)."""
     s.turn = p
-    s.tasks = []
     s.battle = None
+    set_steps(s, settle=False)
     s._start_turn(p)
-    s.acts = None
-    s._legal = None
-    s._settle()
+    s.settle()
 
 
-def push(s: PiratesState, *tasks: tuple[int, int, int]) -> None:
-    """Put decision tasks on top of the stack (last one on top) and settle."""
-    s.tasks += list(tasks)
-    s.acts = None
+Task = tuple[str, int, int]
+"""A step written as (kind, player, x) for tests: see board.step_of."""
+
+
+def set_steps(s: PiratesState, *tasks: Task, settle: bool = True) -> None:
+    """Replace the decision stack (last one on top), then settle unless told not to."""
+    s._steps = tuple(B.step_of(*t) for t in tasks)
     s._legal = None
-    s._settle()
+    if settle:
+        s.settle()
+
+
+def push(s: PiratesState, *tasks: Task) -> None:
+    """Put decision steps on top of the stack (last one on top) and settle."""
+    s._steps += tuple(B.step_of(*t) for t in tasks)
+    s._legal = None
+    s.settle()
+
+
+def legal_of(s: PiratesState, task: Task) -> list[Act]:
+    """What the rule of the step ``task`` offers now (whether or not it is on the stack)."""
+    st = B.step_of(*task)
+    out = [a for a in s.STEPS[st.kind].legal(s, st, task[1]) if isinstance(a, Act)]
+    return out
+
+
+def step(task: Task) -> Step:
+    return B.step_of(*task)
+
+
+def run_step(s: PiratesState, task: Task, act: Act) -> None:
+    """Carry out ``act`` for the step ``task`` (popped already, as the engine does)."""
+    st = B.step_of(*task)
+    s.STEPS[st.kind].apply(s, st, task[1], act)
 
 
 def acts(s: PiratesState, p: int) -> list[Act]:
@@ -108,12 +135,12 @@ def do_prefix(s: PiratesState, prefix: str) -> None:
     raise AssertionError(f"no action starting {prefix!r} in {texts(s)}")
 
 
-def top(s: PiratesState) -> int:
-    return s.tasks[-1][0]
+def top(s: PiratesState) -> str:
+    return s.steps[-1].kind
 
 
 def limbo_cubes(s: PiratesState) -> int:
-    return sum(1 for t in s.tasks if t[0] == B.T_KEEP)
+    return sum(1 for t in s.steps if t.kind == B.T_KEEP)
 
 
 def check_conservation(s: PiratesState) -> None:
@@ -124,7 +151,7 @@ def check_conservation(s: PiratesState) -> None:
     for t in range(len(R.cubes)):
         held = (s.bag[t] + s.market.count(t) + s.m_cube.count(t)
                 + sum(b.count(t) for b in s.booty)
-                + sum(1 for k in s.tasks if k[0] == B.T_KEEP and k[2] == t))
+                + sum(1 for k in s.steps if k.kind == B.T_KEEP and k.data[0] == t))
         assert held == R.cubes[t], f"cubes of type {t}"
     for p in range(s.np):
         assert sum(s.wheel_dh[p]) + sum(s.assign[p]) + s.dh_reserve[p] == R.deckhands
@@ -167,10 +194,7 @@ def at_order(s: PiratesState, p: int, order: int) -> None:
     s.refreshed = False
     s.rerolls = 0
     s.bonus_left = []
-    s.tasks = [(B.T_END_TURN, p, 0), (B.T_BONUS_SETUP, p, 0), (B.T_ORDER, p, 0)]
-    s.acts = None
-    s._legal = None
-    s._settle()
+    set_steps(s, (B.T_END_TURN, p, 0), (B.T_BONUS_SETUP, p, 0), (B.T_ORDER, p, 0))
 
 
 def find_card(s: PiratesState, kind: int, **want: int) -> int:

@@ -7,13 +7,18 @@ from cove.games.tiny_epic_pirates import board as B
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates import state as S
 from cove.games.tiny_epic_pirates.heuristic import heuristic, win_chance
-from tests.games.tiny_epic_pirates.helpers import after_setup, at_order, find_card, new
+from tests.games.tiny_epic_pirates.helpers import (
+    after_setup,
+    at_order,
+    find_card,
+    new,
+    set_steps,
+)
 
 
 def _off_turn(s: S.PiratesState) -> None:
     s.turn = 1                       # P2's turn: no turn opportunity for P1
-    s.tasks = [(B.T_WHEEL, 1, 0)]
-    s.acts = None
+    set_steps(s, (B.T_WHEEL, 1, 0), settle=False)
 
 
 def test_heuristic_values_progress_toward_next_treasure() -> None:
@@ -45,9 +50,8 @@ def test_heuristic_sees_a_bury_the_order_triggers() -> None:
     at_order(s, 0, D.TRADE)
     assert heuristic(s, 0) < 1.0              # no bury on a trade turn
     s.cap[0] = s.wheel[0].index(D.PLUNDER)    # last turn's order: the wheel still to move
-    s.tasks = [(B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0),
-               (B.T_SAIL, 0, 0), (B.T_WHEEL, 0, 0)]
-    s.acts = None
+    set_steps(s, (B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0),
+              (B.T_SAIL, 0, 0), (B.T_WHEEL, 0, 0), settle=False)
     assert heuristic(s, 0) < 1.0
 
 
@@ -58,11 +62,9 @@ def test_heuristic_prefers_sailing_toward_where_the_order_works() -> None:
     s.pos[0] = next(c for _, c in B.NEIGH[settle] if s.card(c).kind != D.SETTLEMENT)
     s.cap[0] = s.wheel[0].index(D.PLUNDER)
     s.turn = 0
-    s.tasks = [(B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0),
-               (B.T_SAIL, 0, 0)]
+    set_steps(s, (B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0),
+              (B.T_SAIL, 0, 0), settle=False)
     s.moves_used = s.sail_total(0) - 1        # 1 move left
-    s.acts = None
-    s._legal = None
     assert s.to_move() == (0,)
     before = heuristic(s, 0)
     after = []

@@ -55,8 +55,8 @@ BREAKS: list[tuple[str, Callable[[PiratesState], None]]] = [
     ("hidden off a cove", lambda s: (s.hidden.__setitem__(0, True), s.pos.__setitem__(
         0, next(i for i in range(16) if s.card(i).kind != S.D.COVE)))),
     ("battle", lambda s: setattr(s, "battle", [0, B.B_NAVY, -1, [], [], 0, 0])),
-    ("tasks left", lambda s: setattr(s, "over", True)),
-    ("no decision", lambda s: s.tasks.append((B.T_NEXT, 0, 0))),
+    ("steps left", lambda s: setattr(s, "over", True)),
+    ("no decision", lambda s: s.push(B.step_of(B.T_NEXT, 0))),
 ]
 
 
@@ -147,3 +147,32 @@ def test_max_actions_bounds_random_and_greedy_games() -> None:
     assert 0 < s.decisions <= bound(2, PiratesOptions(max_rounds=5))
     # the bound grows with the round cap, the only safety end
     assert bound(2, PiratesOptions(max_rounds=60)) > bound(2, PiratesOptions(max_rounds=5))
+
+
+def test_every_step_kind_has_a_rule_that_decides_or_runs() -> None:
+    """The decision stack: each decision kind's rule offers moves, carries them out and
+    asks in one sentence; each automatic kind's rule runs; a played game only ever waits
+    on a decision of one seat."""
+    from cove.core.decisions import StepRule
+
+    rules = PiratesState.STEPS
+    assert set(rules) == set(B.DECISIONS) | set(B.AUTOMATIC)
+    for kind in B.DECISIONS:
+        cls = type(rules[kind])
+        for hook in ("legal", "apply", "prompt"):
+            assert getattr(cls, hook) is not getattr(StepRule, hook), (kind, hook)
+        assert B.step_of(kind, 1, 2).players == (1,)
+    for kind in B.AUTOMATIC:
+        assert type(rules[kind]).run is not StepRule.run, kind
+        assert B.step_of(kind, 1, 2).players == ()
+    s = new(3, seed=4)
+    rng = Rng(4)
+    seen = set()
+    while not s.is_over:
+        top = s.steps[-1]
+        assert top.kind in B.DECISIONS and s.to_move() == top.players
+        seen.add(top.kind)
+        prompt = s.decision(top.players[0])["prompt"]
+        assert prompt and prompt[0].isupper() and "\n" not in prompt
+        s.apply(top.players[0], rng.choice(s.legal_actions(top.players[0])))
+    assert not s.steps and {"wheel", "sail", "order"} <= seen

@@ -23,10 +23,14 @@ from tests.games.tiny_epic_pirates.helpers import (
     do_prefix,
     empty_ship,
     find_card,
+    legal_of,
     new,
     over,
     play_random,
     rig_dice,
+    run_step,
+    set_steps,
+    step,
     texts,
     top,
     turn_of,
@@ -96,9 +100,8 @@ def test_r2_2_full_ship_discard_or_swap() -> None:
         s.booty[0].append(t)
     s.bag[COFFEE] -= 1
     s._load(0, COFFEE)
-    s.acts = None
     s._legal = None
-    s._settle()
+    s.settle()
     assert texts(s) == ["discard the new coffee", "keep coffee, discard sugarcane",
                         "keep coffee, discard rum"]
     bag_before = s.bag[SUGAR]
@@ -221,7 +224,7 @@ def test_r4_2_skipping_spaces_with_deckhands_seed_example() -> None:
     turn_of(s, 0)
     assert "captain to 4 (" in texts(s)[2] and "2 deckhands" in texts(s)[2]
     do(s, texts(s)[2])
-    assert top(s) == B.T_PAY and s.tasks[-1][2] == 2
+    assert s.steps[-1] == B.step_of(B.T_PAY, 0, 2)
     do(s, "skip with a deckhand from rigging")
     do(s, "skip with a deckhand from cannons")
     assert s.cap[0] == 4 and s.wheel_dh[0] == [0, 0, 1, 1, 0, 0]
@@ -371,7 +374,7 @@ def test_r5_3_all_in_repair_not_jostled_by_lost_attack() -> None:
     s = after_setup(2)
     s.assign[0] = [0, 0, 0, 3]
     s._jostle_after_loss(0)
-    assert not s.tasks or s.tasks[-1][0] != B.T_JOSTLE or s.tasks[-1][1] != 0
+    assert B.step_of(B.T_JOSTLE, 0) not in s.steps
 
 
 def test_r5_4_sail_tokens_single_use() -> None:
@@ -455,10 +458,7 @@ def test_r6_4_navy_chases_and_attacks_unhidden_ship() -> None:
     s.pos[0], s.hidden[0] = 5, False
     s.level[0] = 3                  # navy deals 4 + 3 // 2 = 5
     s.crossed = True
-    s.tasks = [(B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0), (B.T_NAVY_MOVE, 0, 0)]
-    s.acts = None
-    s._legal = None
-    s._settle()
+    set_steps(s, (B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0), (B.T_NAVY_MOVE, 0, 0))
     assert top(s) == B.T_NAVY_MOVE and texts(s) == ["navy sails east", "navy sails south"]
     do(s, "navy sails east")
     assert s.navy == 1
@@ -469,10 +469,7 @@ def test_r6_4_navy_chases_and_attacks_unhidden_ship() -> None:
     s.captain[0], s.side[0] = 0, 0  # dice symbols 5, 6
     booty = len(s.booty[0])
     rig_dice(s, [3, 3])             # no symbols: 0 damage + 1 cannon < 5
-    s.tasks = [(B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0)]
-    s.acts = None
-    s._legal = None
-    s._settle()
+    set_steps(s, (B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0))
     assert any("the navy deals 5, P1 deals 1" in e.text for e in s.events(None))
     while top(s) in (B.T_JOSTLE, B.T_LOSE) and s.to_move() == (0,) and s.turn == 0:
         do(s, texts(s)[0])
@@ -480,10 +477,7 @@ def test_r6_4_navy_chases_and_attacks_unhidden_ship() -> None:
     # a hidden ship is not attacked
     s3 = after_setup(2)
     s3.navy = s3.pos[0]
-    s3.tasks = [(B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0)]
-    s3.acts = None
-    s3._legal = None
-    s3._settle()
+    set_steps(s3, (B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0))
     assert s3.hidden[0] and s3.turn == 1
 
 
@@ -662,10 +656,7 @@ def test_r7_9_reroll_during_attack() -> None:
     s.pos[0] = s.m_pos[0]
     s.hidden[0] = False
     s.cap[0] = s.wheel[0].index(D.ATTACK)
-    s.tasks = [(B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0)]
-    s.acts = None
-    s._legal = None
-    s._settle()
+    set_steps(s, (B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0))
     do(s, "attack merchant a")
     assert "reroll dice 1+2" in texts(s)
     do(s, "reroll dice 1+2")
@@ -915,7 +906,7 @@ def test_r7_13_every_order_is_optional() -> None:
     s = after_setup(2)
     for o in range(6):
         s.cap[0] = s.wheel[0].index(o)
-        assert str(s._actions((B.T_ORDER, 0, 0))[-1]) == f"skip {D.ORDERS[o]}"
+        assert str(legal_of(s, (B.T_ORDER, 0, 0))[-1]) == f"skip {D.ORDERS[o]}"
 
 
 # ---------------------------------------------------------------- R8 bonus actions
@@ -1050,9 +1041,9 @@ def test_r9_1_legend_levels_bonuses_and_top() -> None:
     gained = []
     for _ in range(8):
         s._gain_legend(0)
-        while s.tasks and s.tasks[-1][0] == B.T_NEWHAND:
-            s.tasks.pop()
-            s._do((B.T_NEWHAND, 0, 0), s._actions((B.T_NEWHAND, 0, 0))[1])
+        while s.steps and s.steps[-1].kind == B.T_NEWHAND:
+            s.pop()
+            run_step(s, (B.T_NEWHAND, 0, 0), legal_of(s, (B.T_NEWHAND, 0, 0))[1])
         gained.append((s.level[0], s.gold[0], s.sure[0], s.assign[0][1]))
     assert gained[0] == (2, 2, 0, 1)
     assert gained[1] == (3, 2, 0, 2)        # Corsair: the 4th deckhand
@@ -1164,15 +1155,14 @@ def test_r12_1_solo_pirate_wheel_rules() -> None:
     s.assign[sp] = [1, 0, 1, 2]
     s.wheel_dh[sp] = [0, 0, 0, 0, 0, 0]
     # pay with the rightmost deckhand (repair first); released go to the leftmost free
-    s.tasks = [(B.T_PAY, sp, 2)]
-    acts = s._actions(s.tasks[-1])
+    pay = (B.T_PAY, sp, 2)
     from cove.games.tiny_epic_pirates.solo import choose
-    assert choose(s, s.tasks[-1], acts).a == B.REP
+    assert choose(s, step(pay), legal_of(s, pay)).a == B.REP
     s.assign[sp] = [1, 0, 1, 0]
-    rel = s._actions((B.T_RELEASE, sp, 3))
-    assert choose(s, (B.T_RELEASE, sp, 3), rel).a == B.CAN
+    release = (B.T_RELEASE, sp, 3)
+    assert choose(s, step(release), legal_of(s, release)).a == B.CAN
     s.assign[sp] = [1, 1, 1, 0]
-    assert choose(s, (B.T_RELEASE, sp, 3), s._actions((B.T_RELEASE, sp, 3))).a == B.REP
+    assert choose(s, step(release), legal_of(s, release)).a == B.REP
 
 
 def test_r12_2_solo_attack_dice_and_surefire_as_gold() -> None:

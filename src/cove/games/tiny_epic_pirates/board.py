@@ -1,13 +1,16 @@
-"""The board and the turn's vocabulary: the 4x4 sea, the Deck Assignments, the task kinds.
+"""The board and the turn's vocabulary: the 4x4 sea, the Deck Assignments, the step kinds.
 
-A leaf module (it imports nothing of the game), so the rules, the view, the observation,
-the solo pirate and the heuristic share these names without importing one another.
+A leaf module (it imports nothing of the game, only the core's Step), so the rules, the
+view, the observation, the solo pirate and the heuristic share these names without
+importing one another.
 
 Board: cards 0..15, row-major, written a1..d4 (row letter, column digit).
 Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hide Out).
 """
 
 from __future__ import annotations
+
+from cove.core.decisions import Step
 
 RIG, CAN, EXT, REP = range(4)
 ASSIGN = ("rigging", "cannons", "extort", "repair")
@@ -35,28 +38,70 @@ def dist(a: int, b: int) -> int:
     return abs(a // 4 - b // 4) + abs(a % 4 - b % 4)
 
 
-# Tasks. Decisions first, then automatic steps (>= T_AUTO).
+# Step kinds on the decision stack (cove.core.decisions): the decisions, then the
+# automatic steps. Each kind's rule is in steps.py.
+DECISIONS = (
+    "navy_setup", "cove", "side", "wheel", "pay", "release", "sail", "jostle", "order",
+    "keep", "crew", "hide_out", "captain_bury", "captain_bonus", "crew_bonus", "fire",
+    "port", "new_deckhand", "navy_move", "lose", "reassign",
+)
 (
     T_NAVY_SETUP, T_COVE, T_SIDE, T_WHEEL, T_PAY, T_RELEASE, T_SAIL, T_JOSTLE, T_ORDER,
     T_KEEP, T_CREW, T_DIST, T_CAPBURY, T_CAPT2, T_CREWBONUS, T_FIRE, T_PORT, T_NEWHAND,
     T_NAVY_MOVE, T_LOSE, T_REASSIGN,
-) = range(21)
-T_AUTO = 100
+) = DECISIONS
+AUTOMATIC = (
+    "start", "wheel_done", "bonus_setup", "roll", "resolve", "merchant_cube", "legend",
+    "end_turn", "navy_fight", "next_turn",
+)
 (
     T_START, T_WHEEL_DONE, T_BONUS_SETUP, T_ROLL, T_RESOLVE, T_MCUBE, T_LEGEND, T_END_TURN,
     T_NAVY_FIGHT, T_NEXT,
-) = range(T_AUTO, T_AUTO + 10)
+) = AUTOMATIC
+DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+"""A decision kind's number (the observation's one-hot)."""
 
 # Battle kinds.
 B_MERCHANT, B_PIRATE, B_NAVY = range(3)
 
-Task = tuple[int, int, int]
-
-# What each decision task asks, for views and prompts (indexed by task kind).
-TASK_NAMES = (
+# What each decision asks, in words, for views and prompts.
+TASK_NAMES = dict(zip(DECISIONS, (
     "place the navy", "choose a starting cove", "choose a captain side", "move the captain",
     "pay a deckhand to skip", "assign a released deckhand", "sail", "jostled",
     "carry out the order", "ship full", "crew up", "place deckhands", "captain's bury",
     "captain's second bonus", "crew bonus actions", "battle: fire", "merchant port",
     "place the new deckhand", "navy course", "lose a cube to the navy", "reassign deckhands",
-)
+), strict=True))
+
+_AUTOMATIC = frozenset(AUTOMATIC)
+_MADE: dict[tuple[str, int, int], Step] = {}
+
+
+def step_of(kind: str, p: int, x: int = 0) -> Step:
+    """The step ``kind`` of player ``p`` with argument ``x`` (a wheel space, a cube type, a
+    count, a merchant). A decision is ``Step(kind, (p,), (x,))``; an automatic step has no
+    players and carries ``(p, x)``. Steps are frozen, so each is made once and shared."""
+    key = (kind, p, x)
+    made = _MADE.get(key)
+    if made is None:
+        made = _MADE[key] = (Step(kind, (), (p, x)) if kind in _AUTOMATIC
+                             else Step(kind, (p,), (x,)))
+    return made
+
+
+def owner(step: Step) -> tuple[int, int]:
+    """``(p, x)`` of a step made by :func:`step_of`."""
+    return (step.players[0], step.data[0]) if step.players else (step.data[0], step.data[1])
+
+
+_TURNS: dict[int, tuple[Step, ...]] = {}
+
+
+def turn_steps(p: int) -> tuple[Step, ...]:
+    """A turn of ``p``'s, bottom first: the end of the turn, the bonus actions, the Order,
+    sailing, and on top the wheel (made once per seat and shared)."""
+    made = _TURNS.get(p)
+    if made is None:
+        made = _TURNS[p] = (step_of(T_END_TURN, p), step_of(T_BONUS_SETUP, p),
+                            step_of(T_ORDER, p), step_of(T_SAIL, p), step_of(T_WHEEL, p))
+    return made

@@ -110,7 +110,7 @@ def heuristic(state: State, player: int) -> float:
 def _turn_opportunity(s: PiratesState, p: int, t: int, gold: float, level: float,
                       booty: float, value: dict[int, int]) -> float:
     """The best value this turn's Order (and a Bury it triggers) can still reach."""
-    kinds = [k for k, q, _ in s.tasks if q == p]
+    kinds = [st.kind for st in s.steps if B.owner(st)[0] == p]
     if B.T_ORDER not in kinds or B.T_WHEEL in kinds:
         return -1.0                      # the order is done, or not chosen yet
     R = s.R

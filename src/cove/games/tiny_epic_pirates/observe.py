@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cove.core.options import Options
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.board import B_MERCHANT, B_PIRATE, T_AUTO, TASK_NAMES
+from cove.games.tiny_epic_pirates.board import B_MERCHANT, B_PIRATE, DECISION_INDEX, DECISIONS
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
@@ -24,7 +24,7 @@ MARKET = 4 * D.BOOTY_TYPES
 MERCHANT = 1 + (D.BOOTY_TYPES + 1) + 1
 SEAT = (1 + 1 + 16 + 1 + 6 + 36 + 6 + 4 + 1 + 1 + 1 + 1 + 1 + D.BOOTY_TYPES + 1 + 1
         + D.CREW_CARDS + D.CAPTAINS + 1)
-GLOBAL = (D.CREW_CARDS + 7 + SEATS + len(TASK_NAMES) + 6 + 1 + 3 + 2 * SEATS + 12)
+GLOBAL = (D.CREW_CARDS + 7 + SEATS + len(DECISIONS) + 6 + 1 + 3 + 2 * SEATS + 12)
 SIZE = SEA + MARKET + 2 * MERCHANT + SEATS * SEAT + GLOBAL
 
 
@@ -82,8 +82,11 @@ def observation(s: PiratesState, player: int) -> list[float]:
             sum(s.bag) / max(1, sum(R.cubes)), s.sure_supply / max(1, R.surefire_tokens),
             float(s.end_trigger), float(s.over), s.turn / (s.np * 60.0)]
     out += _hot(SEATS, order.index(s.turn_player()))
-    kind, p, x = s.tasks[-1] if s.tasks else (T_AUTO, -1, 0)
-    out += _hot(len(TASK_NAMES), kind)
+    kind, p, x = -1, -1, 0
+    if not s.over:
+        top = s.steps[-1]
+        kind, p, x = DECISION_INDEX[top.kind], top.players[0], top.data[0]
+    out += _hot(len(DECISIONS), kind)
     out += [float(s.crossed), s.moves_used / 8.0, s.sail_bonus / 4.0, float(s.refreshed),
             s.rerolls / 4.0, x / 6.0]
     out += [float(p == player)]

@@ -17,8 +17,10 @@ more valuable cube when full, never refreshes the crew line nor mutinies.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cove.core.decisions import Step
 from cove.games.tiny_epic_pirates import board as S
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.actions import (
@@ -39,8 +41,9 @@ if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
 
 
-def choose(s: PiratesState, task: S.Task, acts: list[Act]) -> Act:
-    kind, p, x = task
+def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
+    kind = task.kind
+    p, x = S.owner(task)
     if kind == S.T_WHEEL:
         roll = s.rng.randint(1, 6)
         want = roll % 6
@@ -115,7 +118,7 @@ def _goal(s: PiratesState, p: int, i: int) -> bool:
     return True
 
 
-def _sail(s: PiratesState, p: int, acts: list[Act]) -> Act:
+def _sail(s: PiratesState, p: int, acts: Sequence[Act]) -> Act:
     stop = next(a for a in acts if a.kind == A_STOP)
     here = s.pos[p]
     if _goal(s, p, here):

@@ -1,9 +1,9 @@
-"""The rules of Tiny Epic Pirates: a stack of small decisions inside the state.
+"""The rules of Tiny Epic Pirates: a turn is a stack of small decisions.
 
-A turn is a stack of tasks ``(kind, player, x)``; the top task is the pending decision
-(or an automatic step, run by ``_settle``). A decision with exactly one legal action is
-taken automatically, so the players only see real choices. Rule numbers (R...) refer to
-RULES.md.
+The flow runs on the core's decision stack (:mod:`cove.core.decisions`): a step is made by
+``board.step_of(kind, player, x)``; the top step is the pending decision (or an automatic
+step, run by ``settle``). A decision with exactly one legal action is taken automatically,
+so the players only see real choices. Rule numbers (R...) refer to RULES.md.
 
 Board: cards 0..15, row-major, written a1..d4 (row letter, column digit).
 Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hide Out).
@@ -11,101 +11,54 @@ Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from cove.core.decisions import StepRule
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.actions import (
-    A_ASSIGN,
-    A_BONUS,
-    A_COVE,
-    A_DO,
-    A_DONE,
-    A_FIRE,
-    A_JOSTLE,
-    A_KEEP,
-    A_LOSE,
-    A_MOVE,
-    A_MUTINY,
-    A_NAVY,
-    A_NAVY_SETUP,
-    A_PAY,
-    A_PORT,
-    A_REFRESH,
-    A_REROLL,
-    A_SAIL,
-    A_SIDE,
-    A_SKIP,
-    A_STOP,
-    A_SUREFIRE,
-    A_TAKE,
-    A_TOKEN,
-    A_WHEEL,
     Act,
 )
 from cove.games.tiny_epic_pirates.board import (
-    ASSIGN,
     B_MERCHANT,
-    B_NAVY,
     B_PIRATE,
     CAN,
     CORNERS,
-    DIRS,
     EXT,
-    NEIGH,
     OPPOSITE,
-    REP,
     RIG,
-    T_AUTO,
-    T_BONUS_SETUP,
-    T_CAPBURY,
-    T_CAPT2,
     T_COVE,
     T_CREW,
-    T_CREWBONUS,
     T_DIST,
-    T_END_TURN,
     T_FIRE,
     T_JOSTLE,
     T_KEEP,
-    T_LEGEND,
-    T_LOSE,
-    T_MCUBE,
-    T_NAVY_FIGHT,
-    T_NAVY_MOVE,
     T_NAVY_SETUP,
     T_NEWHAND,
-    T_NEXT,
-    T_ORDER,
-    T_PAY,
-    T_PORT,
     T_REASSIGN,
-    T_RELEASE,
     T_RESOLVE,
     T_ROLL,
-    T_SAIL,
     T_SIDE,
     T_START,
-    T_WHEEL,
-    T_WHEEL_DONE,
-    Task,
     cell,
-    dist,
+    step_of,
+    turn_steps,
 )
 from cove.games.tiny_epic_pirates.observe import observation
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.solo import choose
+from cove.games.tiny_epic_pirates.steps import RULES
 from cove.games.tiny_epic_pirates.view import ask, build_view
 
 
 class PiratesState(State):
     DERIVED: ClassVar[tuple[str, ...]] = ("R",)  # the ruleset, loaded from the options
+    STEPS: ClassVar[Mapping[str, StepRule]] = RULES
 
     __slots__ = (
         "R",
-        "acts",
         "assign",
         "bag",
         "battle",
@@ -150,7 +103,6 @@ class PiratesState(State):
         "solo",
         "sure",
         "sure_supply",
-        "tasks",
         "tokens",
         "treasures",
         "turn",
@@ -235,7 +187,6 @@ class PiratesState(State):
         self.rerolls = 0
         self.bonus_left: list[tuple[int, int]] = []
         self.battle: list[Any] | None = None
-        self.acts: list[Act] | None = None
         if self.logging:
             self.say(
                 "the sea: "
@@ -246,14 +197,9 @@ class PiratesState(State):
                      kind="setup")
             self.say("merchant cards " + " and ".join(str(v) for v in self.m_card)
                      + "; crew line " + self._line_text(), kind="setup")
-        tasks: list[Task] = [(T_START, 0, 0)]
-        for p in reversed(range(np)):
-            tasks.append((T_SIDE, p, 0))
-        for p in reversed(range(np)):
-            tasks.append((T_COVE, p, 0))
-        tasks.append((T_NAVY_SETUP, 0, 0))
-        self.tasks = tasks
-        self._settle()
+        self.push(step_of(T_START, 0), *(step_of(T_SIDE, p) for p in reversed(range(np))),
+                  *(step_of(T_COVE, p) for p in reversed(range(np))), step_of(T_NAVY_SETUP, 0))
+        self.settle()
 
     # ------------------------------------------------------------------ helpers
     def name(self, p: int) -> str:
@@ -369,21 +315,11 @@ class PiratesState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.over:
             return ()
-        return (self.tasks[-1][1],)
+        return self._steps[-1].players
 
     @property
     def is_over(self) -> bool:
         return self.over
-
-    def _legal_actions(self, player: int) -> Sequence[Act]:
-        if self.acts is None:
-            self.acts = self._actions(self.tasks[-1])
-        return self.acts
-
-    def _apply(self, player: int, action: Any) -> None:
-        self.acts = None
-        self._do(self.tasks.pop(), action)
-        self._settle()
 
     def _ask(self, player: int | None) -> dict[str, Any]:
         return ask(self, player)
@@ -391,461 +327,34 @@ class PiratesState(State):
     def _observation(self, player: int) -> list[float]:
         return observation(self, player)
 
-    def _settle(self) -> None:
-        """Run automatic steps and single-choice decisions until a real choice is pending."""
-        tasks = self.tasks
-        while not self.over:
-            top = tasks[-1]
-            if top[0] >= T_AUTO:
-                tasks.pop()
-                self._auto(top)
-                continue
-            acts = self._actions(top)
-            if len(acts) == 1 or top[1] == self.solo:
-                a = acts[0] if len(acts) == 1 else self._solo_choice(top, acts)
-                tasks.pop()
-                self._do(top, a)
-                continue
-            self.acts = acts
-            return
-        self.acts = None
+    def settle(self) -> None:
+        """Run automatic steps and single-choice decisions until a real choice is pending.
 
-    # ------------------------------------------------------------------ legal actions
-    def _actions(self, task: Task) -> list[Act]:
-        kind, p, x = task
-        R = self.R
-        if kind == T_NAVY_SETUP:
-            return [Act(A_NAVY_SETUP, c, text=f"navy to {cell(c)}")
-                    for c in CORNERS if c not in self.ports]
-        if kind == T_COVE:
-            return [Act(A_COVE, i, text=f"start in cove {cell(i)}")
-                    for i in range(16) if self.cove_free(i, p) and i not in self.pos]
-        if kind == T_SIDE:
-            return [Act(A_SIDE, s, text=f"captain side {'ab'[s]} (bury then "
-                        f"{'attack' if s == 0 else 'plunder'})") for s in (0, 1)]
-        if kind == T_WHEEL:
-            return self._wheel_actions(p)
-        if kind == T_PAY:
-            a = self.assign[p]
-            return [Act(A_PAY, j, text=f"skip with a deckhand from {ASSIGN[j]}")
-                    for j in range(4) if a[j]]
-        if kind in (T_RELEASE, T_NEWHAND):
-            what = "released" if kind == T_RELEASE else "new"
-            # [SEED] "to any Deck Assignment" (Repair is one of the 4); option
-            # place_in_repair=false keeps them to Rigging, Cannons, Extort
-            assert isinstance(self.options, PiratesOptions)
-            top = 4 if p == self.solo or self.options.place_in_repair else 3
-            return [Act(A_ASSIGN, j, text=f"{what} deckhand to {ASSIGN[j]}") for j in range(top)]
-        if kind == T_SAIL:
-            return self._sail_actions(p)
-        if kind == T_JOSTLE:
-            a = self.assign[p]
-            out = [Act(A_JOSTLE, j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
-                   for j in range(3) if a[j]]
-            if not out:
-                out = [Act(A_JOSTLE, 10 + s, text=f"jostle: wheel deckhand on {s} to repair")
-                       for s in range(6) if self.wheel_dh[p][s]]
-            return out or [Act(A_SKIP, text="no deckhand to jostle")]
-        if kind == T_ORDER:
-            return self._order_actions(p)
-        if kind == T_KEEP:
-            new = R.booty[x]
-            out = [Act(A_KEEP, -1, text=f"discard the new {new}")]
-            seen = set()
-            for t in self.booty[p]:
-                if t not in seen and t != x:
-                    seen.add(t)
-                    out.append(Act(A_KEEP, t, text=f"keep {new}, discard {R.booty[t]}"))
-            return out
-        if kind == T_CREW:
-            return self._crew_actions(p, x)
-        if kind == T_DIST:
-            return self._move_actions(p, x, True)
-        if kind == T_CAPBURY:
-            out = [Act(A_SKIP, text="skip bury")]
-            if self.can_bury(p):
-                out.insert(0, Act(A_BONUS, D.BURY, c=-1, text=self._bury_text(p, "captain")))
-            return out
-        if kind == T_CAPT2:
-            second = D.ATTACK if self.side[p] == 0 else D.PLUNDER
-            out = self._bonus_options(p, second, -1, "captain")
-            out.append(Act(A_SKIP, text=f"skip captain's {D.ORDERS[second]}"))
-            return out
-        if kind == T_CREWBONUS:
-            out = []
-            done = set()
-            for cid, b in self.bonus_left:
-                if (cid, b) not in done and cid in self.crew[p]:
-                    done.add((cid, b))
-                    out += self._bonus_options(p, b, cid, R.crew[cid].name.lower())
-            out.append(Act(A_SKIP, text="end bonus actions"))
-            return out
-        if kind == T_FIRE:
-            return self._fire_actions(p)
-        if kind == T_PORT:
-            return [Act(A_PORT, i, text=f"merchant to port {cell(self.ports[i])}") for i in (0, 1)]
-        if kind == T_NAVY_MOVE:
-            return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
-                    for d in self._navy_dirs(p)] or [Act(A_SKIP, text="the navy stays")]
-        if kind == T_REASSIGN:
-            return self._move_actions(p, x, False)
-        if kind == T_LOSE:
-            return [Act(A_LOSE, t, text=f"lose {R.booty[t]}")
-                    for t in sorted(set(self.booty[p]))] or [Act(A_SKIP, text="nothing to lose")]
-        raise AssertionError(f"unknown task {task}")
-
-    def _wheel_actions(self, p: int) -> list[Act]:
-        cur = self.cap[p]
-        have = sum(self.assign[p])
-        wdh = self.wheel_dh[p]
-        out = []
-        cost = 0
-        for d in range(1, 6):
-            dest = (cur + d) % 6
-            if cost > have:
-                break
-            o = D.ORDERS[self.wheel[p][dest]]
-            extra = f", {cost} deckhand{'s' if cost != 1 else ''}" if cost else ""
-            out.append(Act(A_WHEEL, dest, text=f"captain to {dest} ({o}{extra})"))
-            if dest != 0 and not wdh[dest]:
-                cost += 1
-        return out
-
-    def _sail_actions(self, p: int) -> list[Act]:
-        out = []
-        here = self.pos[p]
-        if self.moves_used < self.sail_total(p):
-            blocked = self.all_in_repair(p)
-            for d, nb in NEIGH[here]:
-                c = self.card(nb)
-                if blocked and c.kind == D.STORM:
-                    continue
-                out.append(Act(A_SAIL, d, text=f"sail {DIRS[d][2]} to {cell(nb)}"))
-        seen = set()
-        for amt in self.sail_tokens[p]:
-            if amt not in seen:
-                seen.add(amt)
-                out.append(Act(A_TOKEN, amt, text=f"use sail token +{amt}"))
-        out.append(Act(A_STOP, text="stop sailing"))
-        return out
-
-    def _order_actions(self, p: int) -> list[Act]:
-        o = self.order_of(p)
-        out = self._bonus_options(p, o, -2, "")
-        out.append(Act(A_SKIP, text=f"skip {D.ORDERS[o]}"))
-        return out
-
-    def _bonus_options(self, p: int, b: int, cid: int, who: str) -> list[Act]:
-        """Ways to carry out order/bonus ``b`` now. cid: -2 the order, -1 captain, else crew."""
-        R = self.R
-        suffix = f" ({who})" if who else ""
-        kind = A_DO if cid == -2 else A_BONUS
-        pre = "" if cid == -2 else "bonus "
-        if b == D.PLUNDER:
-            if self.can_plunder(p):
-                k = self.card(self.pos[p]).plunder
-                return [Act(kind, b, c=cid, text=f"{pre}plunder {k}{suffix}")]
-        elif b == D.TRADE:
-            t = self.trade_type(p)
-            if t >= 0:
-                k = min(3, self.booty[p].count(t))
-                return [Act(kind, b, n, cid, text=f"{pre}trade {n} {R.booty[t]}{suffix}")
-                        for n in range(1, k + 1)]
-        elif b == D.CREW_UP:
-            return [Act(kind, b, c=cid, text=f"{pre}crew up{suffix}")]
-        elif b == D.SEARCH:
-            if self.can_search(p):
-                return [Act(kind, b, c=cid, text=f"{pre}search{suffix}")]
-        elif b == D.ATTACK:
-            return [Act(kind, b, i, cid, text=f"{pre}attack {self.target_text(t)}{suffix}")
-                    for i, t in enumerate(self.targets(p))]
-        elif b == D.HIDE_OUT:
-            if self.cove_free(self.pos[p], p):
-                return [Act(kind, b, c=cid, text=f"hide out in the cove at {cell(self.pos[p])}")]
-        elif b == D.BURY:
-            if self.can_bury(p):
-                return [Act(kind, b, c=cid, text=self._bury_text(p, who))]
-        elif b == D.REASSIGN:
-            return [Act(kind, b, c=cid, text=f"bonus reassign{suffix}")]
-        elif b == D.SUREFIRE:
-            return [Act(kind, b, c=cid, text=f"bonus sure-fire{suffix}")]
-        elif b == D.GOLD:
-            return [Act(kind, b, c=cid, text=f"bonus gold{suffix}")]
-        return []
-
-    def _bury_text(self, p: int, who: str) -> str:
-        cost = self.R.treasure_cost[len(self.treasures[p])]
-        return f"bury treasure at {cell(self.pos[p])} for {cost} gold ({who})"
-
-    def _crew_actions(self, p: int, taken: int) -> list[Act]:
-        R = self.R
-        out = []
-        if not taken:
-            if not self.refreshed and self.gold[p] >= 1:
-                out.append(Act(A_REFRESH, text="refresh the crew line for 1 gold"))
-            for i, c in enumerate(self.crew_line):
-                nm = R.crew[c].name.lower()
-                if len(self.crew[p]) < 4:
-                    out.append(Act(A_TAKE, i, -1, text=f"take {nm}"))
-                else:
-                    for j, d in enumerate(self.crew[p]):
-                        out.append(Act(A_TAKE, i, j, text=f"take {nm}, discard "
-                                       f"{R.crew[d].name.lower()}"))
-        if not self.bloody[p]:
-            out.append(Act(A_MUTINY, text="mutiny (flip the captain card)"))
-        out.append(Act(A_DONE, text="done crewing"))
-        return out
-
-    def _move_actions(self, p: int, moved: int, hide: bool) -> list[Act]:
-        """Deckhands moved one at a time (at most as many moves as Deckhands) to Rigging,
-        Cannons or Extort. Hide Out [SOURCED: Dz-Hide]: any number, from anywhere on the
-        Helm Mat (Repair, the wheel, the other Assignments). Reassign [DESIGN]: from Repair or
-        a wheel space (option ``reassign=all``: also from Rigging, Cannons or Extort)."""
-        out = []
-        if moved < self.R.deckhands:
-            a = self.assign[p]
-            srcs = [(REP, "repair deckhand")] if a[REP] else []
-            srcs += [(10 + s, f"wheel deckhand on {s}") for s in range(6) if self.wheel_dh[p][s]]
-            assert isinstance(self.options, PiratesOptions)
-            if hide or self.options.reassign == "all":
-                srcs += [(j, f"{ASSIGN[j]} deckhand") for j in range(3) if a[j]]
-            verb = "move" if hide else "reassign"
-            out = [Act(A_MOVE, src, j, text=f"{verb}: {what} to {ASSIGN[j]}")
-                   for src, what in srcs for j in range(3) if j != src]
-        out.append(Act(A_DONE, text="done moving deckhands" if hide else "done reassigning"))
-        return out
-
-    def _fire_actions(self, p: int) -> list[Act]:
-        b = self.battle
-        assert b is not None
-        dice = b[3] if p == b[0] else b[4]
-        out = []
-        if self.sure[p]:
-            sym = self.symbols(p)
-            for i, f in enumerate(dice):
-                for g in range(1, 7):
-                    if sym[g] > sym[f]:
-                        out.append(Act(A_SUREFIRE, i, g, text=f"sure-fire: die {i + 1} to {g}"))
-        if p == b[0] and self.rerolls and b[1] != B_NAVY:
-            for mask in range(1, 1 << len(dice)):
-                ds = "+".join(str(i + 1) for i in range(len(dice)) if mask >> i & 1)
-                out.append(Act(A_REROLL, mask, text=f"reroll dice {ds}"))
-        out.append(Act(A_FIRE, text=f"fire with {' '.join(map(str, dice))}"))
-        return out
-
-    def _navy_dirs(self, p: int) -> list[int]:
-        here, goal = self.navy, self.pos[p]
-        d0 = dist(here, goal)
-        return [d for d, nb in NEIGH[here] if dist(nb, goal) < d0]
-
-    # ------------------------------------------------------------------ doing
-    def _do(self, task: Task, act: Act) -> None:
-        kind, p, x = task
-        R = self.R
-        k = act.kind
-        tasks = self.tasks
-        log = self.logging
-        if kind == T_NAVY_SETUP:
-            self.navy = act.a
-            if log:
-                self.say(f"{self.name(p)} puts the navy at {cell(act.a)}",
-                         kind="navy", data={"cell": cell(act.a)})
-        elif kind == T_COVE:
-            self.pos[p] = act.a
-            self.hidden[p] = True
-            if log:
-                self.say(f"{self.name(p)} starts hidden in the cove at {cell(act.a)}",
-                         kind="cove", data={"player": p, "cell": cell(act.a)})
-        elif kind == T_SIDE:
-            self.side[p] = act.a
-            if log:
-                c = R.captains[self.captain[p]]
-                self.say(f"{self.name(p)} commands with {c.name}, side {'AB'[act.a]} "
-                         f"(trigger {D.ORDERS[c.trigger[act.a]]}, dice "
-                         f"{' '.join(map(str, c.dice[act.a]))})",
-                         kind="captain_side", data={"player": p, "side": "AB"[act.a]})
-        elif kind == T_WHEEL:
-            self._move_captain(p, act.a)
-        elif kind == T_PAY:
-            self.assign[p][act.a] -= 1
-            self.wheel_dh[p][x] = 1
-            if act.a == EXT and x > self.cap[p]:
-                self.line_ext -= 1               # left Extort before the line
-            if log:
-                self.say(f"{self.name(p)} skips space {x} with a deckhand from {ASSIGN[act.a]}",
-                         kind="deckhand",
-                         data={"player": p, "from": ASSIGN[act.a], "to": f"wheel {x}"})
-        elif kind == T_RELEASE:
-            self.wheel_dh[p][x] = 0
-            self.assign[p][act.a] += 1
-            if act.a == EXT and x > self.cap[p]:
-                self.line_ext += 1               # on Extort in time for the line
-            if log:
-                self.say(f"{self.name(p)} moves the deckhand from space {x} to {ASSIGN[act.a]}",
-                         kind="deckhand",
-                         data={"player": p, "from": f"wheel {x}", "to": ASSIGN[act.a]})
-        elif kind == T_NEWHAND:
-            self.dh_reserve[p] -= 1
-            self.assign[p][act.a] += 1
-            if log:
-                self.say(f"{self.name(p)} puts the new deckhand on {ASSIGN[act.a]}",
-                         kind="deckhand", data={"player": p, "from": "legend", "to": ASSIGN[act.a]})
-        elif kind == T_SAIL:
-            self._sail(p, act)
-        elif kind == T_JOSTLE:
-            if k == A_JOSTLE:
-                if act.a >= 10:
-                    self.wheel_dh[p][act.a - 10] = 0
-                    where = f"wheel space {act.a - 10}"
-                else:
-                    self.assign[p][act.a] -= 1
-                    where = ASSIGN[act.a]
-                self.assign[p][REP] += 1
-                if log:
-                    self.say(f"{self.name(p)} is jostled: a deckhand goes from {where} to repair",
-                             kind="jostle", data={"player": p, "from": where})
-        elif kind == T_ORDER:
-            if k == A_SKIP:
-                if log:
-                    self.say(f"{self.name(p)} skips the {D.ORDERS[self.order_of(p)]} order",
-                             kind="skip", data={"player": p, "order": D.ORDERS[self.order_of(p)]})
+        The core's ``settle`` with two differences: a forced choice is not logged (the
+        log reads as it always has), and the solo pirate's decisions are taken by its
+        fixed rules (solo.py). The legal list it computes is left in the core's cache."""
+        rules = self.STEPS
+        solo = self.solo
+        steps = self._steps
+        while steps:                  # empty once the game is over
+            top = steps[-1]
+            rule = rules[top.kind]
+            if top.players:
+                p = top.players[0]
+                acts = rule.legal(self, top, p)
+                if len(acts) != 1 and p != solo:
+                    self._legal = (p, tuple(acts))
+                    return
+                a = acts[0] if len(acts) == 1 else choose(self, top, acts)
+                self._steps = steps[:-1]
+                rule.apply(self, top, p, a)
             else:
-                self._carry_out(p, act, True)
-        elif kind == T_KEEP:
-            if act.a >= 0:
-                self.booty[p].remove(act.a)
-                self.booty[p].append(x)
-                self.bag[act.a] += 1
-                if log:
-                    self.say(f"{self.name(p)} loads {R.booty[x]} and throws {R.booty[act.a]} "
-                             "back in the bag",
-                             kind="cube",
-                             data={"player": p, "kept": R.booty[x], "returned": R.booty[act.a]})
-            else:
-                self.bag[x] += 1
-                if log:
-                    self.say(f"{self.name(p)} throws the new {R.booty[x]} back in the bag",
-                             kind="cube", data={"player": p, "returned": R.booty[x]})
-        elif kind == T_CREW:
-            self._crew_do(p, x, act)
-        elif kind == T_DIST and k == A_DONE:
-            self._hide_out_gold(p)
-        elif kind in (T_CAPBURY, T_CAPT2, T_CREWBONUS):
-            if kind == T_CREWBONUS and k == A_BONUS:
-                self.bonus_left.remove((act.c, act.a))
-                tasks.append((T_CREWBONUS, p, 0))
-            if k != A_SKIP:
-                self._carry_out(p, act, False)
-        elif kind == T_FIRE:
-            self._fire_do(p, act)
-        elif kind == T_PORT:
-            self._merchant_to_port(x, act.a)
-        elif kind == T_NAVY_MOVE:
-            if k == A_SKIP:
-                return
-            self.navy = NEIGH[self.navy][[d for d, _ in NEIGH[self.navy]].index(act.a)][1]
-            if log:
-                self.say(f"the navy sails {DIRS[act.a][2]} to {cell(self.navy)}",
-                         kind="navy", data={"cell": cell(self.navy)})
-        elif kind in (T_DIST, T_REASSIGN):
-            if k == A_MOVE:
-                src = act.a
-                if src >= 10:
-                    self.wheel_dh[p][src - 10] = 0
-                    where = f"wheel space {src - 10}"
-                else:
-                    self.assign[p][src] -= 1
-                    where = ASSIGN[src]
-                self.assign[p][act.b] += 1
-                if kind == T_DIST and act.b == EXT:
-                    self.hide_placed += 1
-                if log:
-                    self.say(f"{self.name(p)} reassigns a deckhand from {where} to "
-                             f"{ASSIGN[act.b]}",
-                             kind="deckhand",
-                             data={"player": p, "from": where, "to": ASSIGN[act.b]})
-                tasks.append((kind, p, x + 1))
-        elif kind == T_LOSE:
-            if k == A_LOSE:
-                self.booty[p].remove(act.a)
-                self.bag[act.a] += 1
-                if log:
-                    self.say(f"{self.name(p)} loses a {R.booty[act.a]} cube to the navy",
-                             kind="cube", data={"player": p, "lost": R.booty[act.a]})
-        else:
-            raise AssertionError(f"unknown task {task}")
+                self._steps = steps[:-1]
+                rule.run(self, top)
+            steps = self._steps
 
-    def _auto(self, task: Task) -> None:
-        kind, p, x = task
-        R = self.R
-        log = self.logging
-        if kind == T_START:
-            # starting cubes: player n takes the type on the (n+1)-gold space [SEED]
-            for q in range(self.np):
-                t = self.market[q]
-                if self.bag[t] > 0:
-                    self.bag[t] -= 1
-                    self.booty[q].append(t)
-                    if log:
-                        self.say(f"{self.name(q)} starts with 1 {R.booty[t]}",
-                                 kind="cube", data={"player": q, "loaded": R.booty[t]})
-            self._start_turn(0)
-        elif kind == T_WHEEL_DONE:
-            o = self.order_of(p)
-            self.rerolls = sum(1 for c in self.crew[p] if R.crew[c].trigger == o
-                               for b in R.crew[c].bonus if b == D.REROLL)
-            if self.crossed:
-                # R6.1 [SEED]: step 1 is "choose the Order and assign Deckhands", so Extort
-                # pays for the Deckhands on it once the move and its skips and releases are
-                # done; option extort_timing=at_line counts them as the Captain passes 5 -> 0
-                assert isinstance(self.options, PiratesOptions)
-                at_line = self.options.extort_timing == "at_line"
-                e = self.line_ext if at_line else self.assign[p][EXT]
-                self.add_gold(p, e)
-                if log:
-                    self.say(f"{self.name(p)} crosses the ship line: extort gives {e} gold",
-                             kind="gold", data={"player": p, "gold": e, "why": "extort"})
-        elif kind == T_BONUS_SETUP:
-            self._setup_bonuses(p)
-        elif kind == T_ROLL:
-            b = self.battle
-            assert b is not None
-            dice = [self.rng.randint(1, 6) for _ in range(self.dice_count(p))]
-            b[3 if p == b[0] else 4] = dice
-            if log:
-                self.say(f"{self.name(p)} rolls {' '.join(map(str, dice))}",
-                         kind="roll", data={"player": p, "dice": list(dice)})
-            self.tasks.append((T_FIRE, p, 0))
-        elif kind == T_RESOLVE:
-            self._resolve_battle()
-        elif kind == T_MCUBE:
-            self.m_cube[x] = self._draw()
-            if log and self.m_cube[x] >= 0:
-                self.say(f"merchant {'ab'[x]} loads a {R.booty[self.m_cube[x]]} cube",
-                         kind="merchant",
-                         data={"merchant": "ab"[x], "cube": R.booty[self.m_cube[x]]})
-        elif kind == T_LEGEND:
-            self._gain_legend(p)
-        elif kind == T_END_TURN:
-            self.tasks.append((T_NEXT, p, 0))
-            if self.crossed:
-                self._merchants_sail()
-                self.tasks.append((T_NAVY_FIGHT, p, 0))
-                self.tasks.append((T_NAVY_MOVE, p, 0))
-        elif kind == T_NAVY_FIGHT:
-            if self.navy == self.pos[p] and not self.hidden[p]:
-                if log:
-                    self.say(f"the navy attacks {self.name(p)} at {cell(self.navy)}",
-                             kind="battle", data={"attacker": "navy", "target": p})
-                self.battle = [p, B_NAVY, -1, [], [], 0, 0]
-                self.tasks.append((T_RESOLVE, p, 0))
-                self.tasks.append((T_ROLL, p, 0))
-        elif kind == T_NEXT:
-            self._next_turn(p)
-        else:
-            raise AssertionError(f"unknown task {task}")
-
-    # ------------------------------------------------------------------ the turn
+    # ------------------------------------------------------------------ effects
+    # What several kinds of step share; each kind's own rule is in steps.py.
     def _start_turn(self, p: int) -> None:
         self.crossed = False
         self.moves_used = 0
@@ -856,88 +365,17 @@ class PiratesState(State):
         if self.logging:
             self.say(f"-- round {self.turn // self.np + 1}: {self.name(p)}'s turn --",
                      kind="turn", data={"round": self.turn // self.np + 1, "player": p})
-        self.tasks += [(T_END_TURN, p, 0), (T_BONUS_SETUP, p, 0), (T_ORDER, p, 0),
-                       (T_SAIL, p, 0), (T_WHEEL, p, 0)]
-
-    def _next_turn(self, p: int) -> None:
-        self.turn += 1
-        assert isinstance(self.options, PiratesOptions)
-        last_seat = p == self.np - 1
-        if self.end_trigger and last_seat:
-            self._finish("a third treasure is buried and everyone has had equal turns")
-            return
-        if last_seat and self.turn >= self.options.max_rounds * self.np:
-            self._finish(f"the {self.options.max_rounds}-round safety limit is reached")
-            return
-        self._start_turn((p + 1) % self.np)
+        self.push(*turn_steps(p))
 
     def _finish(self, why: str) -> None:
         self.over = True
-        self.tasks = []
+        self._steps = ()
         if self.logging:
             sc = self.scores()
             self.say(f"game over: {why}; treasures "
                      + ", ".join(f"{self.name(q)} {len(self.treasures[q])}"
                                  for q in range(self.np))
                      + f" (scores {sc})", kind="end", data={"why": why, "scores": sc})
-
-    def _move_captain(self, p: int, dest: int) -> None:
-        cur = self.cap[p]
-        d = (dest - cur) % 6
-        wdh = self.wheel_dh[p]
-        pay = []
-        release = []
-        for k in range(1, d):
-            s = (cur + k) % 6
-            if wdh[s]:
-                release.append(s)
-            elif s != 0:
-                pay.append(s)
-        if wdh[dest]:
-            release.append(dest)
-        self.cap[p] = dest
-        self.crossed = cur + d >= 6
-        # Extort pays for the Deckhands on it when the Captain crosses the line (between
-        # 5 and 0): pays and releases for spaces before it (s > cur) adjust this count
-        self.line_ext = self.assign[p][EXT]
-        if self.logging:
-            self.say(f"{self.name(p)} moves the captain to {dest}: "
-                     f"{D.ORDERS[self.wheel[p][dest]]}",
-                     kind="captain",
-                     data={"player": p, "space": dest, "order": D.ORDERS[self.wheel[p][dest]]})
-        self.tasks.append((T_WHEEL_DONE, p, 0))
-        for s in reversed(release):
-            self.tasks.append((T_RELEASE, p, s))
-        for s in reversed(pay):
-            self.tasks.append((T_PAY, p, s))
-
-    def _sail(self, p: int, act: Act) -> None:
-        if act.kind == A_STOP:
-            if self.logging and self.moves_used:
-                self.say(f"{self.name(p)} stops at {cell(self.pos[p])}",
-                         kind="sail", data={"player": p, "stop": cell(self.pos[p])})
-            return
-        self.tasks.append((T_SAIL, p, 0))
-        if act.kind == A_TOKEN:
-            self.sail_tokens[p].remove(act.a)
-            self.sail_bonus += act.a
-            if self.logging:
-                self.say(f"{self.name(p)} spends a +{act.a} sail token",
-                         kind="sail", data={"player": p, "token": act.a})
-            return
-        here = self.pos[p]
-        nb = next(c for d, c in NEIGH[here] if d == act.a)
-        self.pos[p] = nb
-        self.hidden[p] = False
-        self.moves_used += 1
-        if self.logging:
-            self.say(f"{self.name(p)} sails {DIRS[act.a][2]} to {cell(nb)}",
-                     kind="sail", data={"player": p, "to": cell(nb)})
-        if self.card(nb).kind == D.STORM:
-            if self.logging:
-                self.say(f"{self.name(p)} sails into a storm",
-                         kind="storm", data={"player": p, "cell": cell(nb)})
-            self.tasks.append((T_JOSTLE, p, 0))
 
     def _carry_out(self, p: int, act: Act, is_order: bool) -> None:
         """Carry out an order or a bonus action (bonus actions trigger nothing further)."""
@@ -972,7 +410,7 @@ class PiratesState(State):
         elif b == D.CREW_UP:
             if log:
                 self.say(f"{who} crews up{src}", kind="crew_up", data={"player": p})
-            self.tasks.append((T_CREW, p, 0))
+            self.push(step_of(T_CREW, p))
         elif b == D.SEARCH:
             self._search(p, src)
         elif b == D.ATTACK:
@@ -981,10 +419,10 @@ class PiratesState(State):
                 self.say(f"{who} attacks {self.target_text(tg)}{src}",
                          kind="attack", data={"player": p, "target": self.target_text(tg)})
             self.battle = [p, tg[0], tg[1], [], [], 0, 0]
-            self.tasks.append((T_RESOLVE, p, 0))
+            self.push(step_of(T_RESOLVE, p))
             if tg[0] == B_PIRATE:
-                self.tasks.append((T_ROLL, tg[1], 0))
-            self.tasks.append((T_ROLL, p, 0))
+                self.push(step_of(T_ROLL, tg[1]))
+            self.push(step_of(T_ROLL, p))
         elif b == D.HIDE_OUT:
             self.hidden[p] = True
             if log:
@@ -992,7 +430,7 @@ class PiratesState(State):
                          kind="hide_out", data={"player": p, "cell": cell(self.pos[p])})
             self.hide_ext = self.assign[p][EXT]
             self.hide_placed = 0
-            self.tasks.append((T_DIST, p, 0))
+            self.push(step_of(T_DIST, p))
         elif b == D.BURY:
             t = len(self.treasures[p])
             cost = R.treasure_cost[t]
@@ -1010,7 +448,7 @@ class PiratesState(State):
                     self.say(f"{who} has buried a third treasure: the game ends when the "
                              "round is complete", kind="end_triggered", data={"player": p})
         elif b == D.REASSIGN:
-            self.tasks.append((T_REASSIGN, p, 0))
+            self.push(step_of(T_REASSIGN, p))
         elif b == D.SUREFIRE:
             self.gain_sure(p)
             if log:
@@ -1034,7 +472,7 @@ class PiratesState(State):
             if self.logging:
                 self.say(f"{self.name(p)} finds a {self.R.booty[t]} cube but the ship is full",
                          kind="cube", data={"player": p, "found": self.R.booty[t], "full": True})
-            self.tasks.append((T_KEEP, p, t))
+            self.push(step_of(T_KEEP, p, t))
 
     def _search(self, p: int, src: str) -> None:
         here = self.pos[p]
@@ -1060,225 +498,15 @@ class PiratesState(State):
         else:
             self.gain_sure(p, amt)
 
-    def _crew_do(self, p: int, taken: int, act: Act) -> None:
-        R = self.R
-        log = self.logging
-        k = act.kind
-        who = self.name(p)
-        if k == A_DONE:
-            return
-        if k == A_REFRESH:
-            self.add_gold(p, -1)
-            self.refreshed = True
-            self.crew_deck[0:0] = self.crew_line
-            self.crew_known += 3
-            self.crew_line = [self._crew_draw() for _ in range(3)]
-            if log:
-                self.say(f"{who} pays 1 gold for a new crew line: {self._line_text()}",
-                         kind="crew",
-                         data={"player": p, "refresh": [R.crew[c].name for c in self.crew_line]})
-            self.tasks.append((T_CREW, p, taken))
-        elif k == A_MUTINY:
-            self.bloody[p] = True
-            self.side[p] ^= 1
-            if log:
-                cp = R.captains[self.captain[p]]
-                sd = self.side[p]
-                self.say(f"{who} mutinies: {cp.name} flips to side {'AB'[sd]} (trigger "
-                         f"{D.ORDERS[cp.trigger[sd]]}, dice {' '.join(map(str, cp.dice[sd]))}); "
-                         "the legend token turns bloody",
-                         kind="mutiny", data={"player": p, "side": "AB"[sd]})
-            self.tasks.append((T_CREW, p, taken))
-        elif k == A_TAKE:
-            c = self.crew_line[act.a]
-            if act.b >= 0:
-                d = self.crew[p].pop(act.b)
-                self.crew_deck.insert(0, d)
-                self.crew_known += 1
-                # a card that leaves the crew takes its pending bonus actions with it
-                self.bonus_left = [cb for cb in self.bonus_left if cb[0] != d]
-                if log:
-                    self.say(f"{who} discards {R.crew[d].name} to the bottom of the crew deck",
-                             kind="crew", data={"player": p, "discard": R.crew[d].name})
-            self.crew[p].append(c)
-            self.crew_line[act.a] = self._crew_draw()
-            if log:
-                self.say(f"{who} takes {R.crew[c].name}; the line is now {self._line_text()}",
-                         kind="crew", data={"player": p, "take": R.crew[c].name})
-            self.tasks.append((T_CREW, p, 1))
-
     def _crew_draw(self) -> int:
         deck = self.crew_deck
         if len(deck) <= self.crew_known:
             self.crew_known -= 1
         return deck.pop()
 
-    def _hide_out_gold(self, p: int) -> None:
-        """Each Deckhand the Hide Out placed onto Extort gives 1 Gold [SOURCED: Dz-Hide]
-        (option ``hideout_extort``: ``moved`` pays the net gain on Extort, ``all`` every
-        one on Extort when the moves are done)."""
-        a = self.assign[p]
-        assert isinstance(self.options, PiratesOptions)
-        how = self.options.hideout_extort
-        gold = (self.hide_placed if how == "placed" else a[EXT] if how == "all"
-                else max(0, a[EXT] - self.hide_ext))
-        self.add_gold(p, gold)
-        if self.logging:
-            extra = f"; extort pays {gold} gold" if gold else ""
-            self.say(f"{self.name(p)} hides out with deckhands: rigging {a[RIG]}, cannons "
-                     f"{a[CAN]}, extort {a[EXT]}, repair {a[REP]}{extra}",
-                     kind="hide_out", data={"player": p, "gold": gold})
-
-    def _setup_bonuses(self, p: int) -> None:
-        o = self.order_of(p)
-        R = self.R
-        cap = R.captains[self.captain[p]]
-        crew_b = [(c, b) for c in self.crew[p] if R.crew[c].trigger == o
-                  for b in R.crew[c].bonus]
-        self.bonus_left = [(c, b) for c, b in crew_b if b != D.REROLL]
-        if self.bonus_left:
-            self.tasks.append((T_CREWBONUS, p, 0))
-        if cap.trigger[self.side[p]] == o:
-            self.tasks.append((T_CAPT2, p, 0))
-            self.tasks.append((T_CAPBURY, p, 0))
-
-    # ------------------------------------------------------------------ battles
-    def _fire_do(self, p: int, act: Act) -> None:
-        b = self.battle
-        assert b is not None
-        dice = b[3] if p == b[0] else b[4]
-        log = self.logging
-        if act.kind == A_SUREFIRE:
-            self.sure[p] -= 1
-            self.sure_supply += 1
-            old = dice[act.a]
-            dice[act.a] = act.b
-            if log:
-                self.say(f"{self.name(p)} spends a sure-fire: die {act.a + 1} {old} -> {act.b}",
-                         kind="surefire", data={"player": p, "die": act.a + 1, "face": act.b})
-            self.tasks.append((T_FIRE, p, 0))
-        elif act.kind == A_REROLL:
-            self.rerolls -= 1
-            for i in range(len(dice)):
-                if act.a >> i & 1:
-                    dice[i] = self.rng.randint(1, 6)
-            if log:
-                self.say(f"{self.name(p)} rerolls: {' '.join(map(str, dice))}",
-                         kind="roll", data={"player": p, "dice": list(dice), "reroll": True})
-            self.tasks.append((T_FIRE, p, 0))
-        else:
-            tot = self.damage(p, dice)
-            b[5 if p == b[0] else 6] = tot
-            if log:
-                sym = self.symbols(p)
-                hits = sum(sym[f] for f in dice)
-                auto = sum(self.R.crew[c].auto for c in self.crew[p])
-                self.say(f"{self.name(p)} fires {' '.join(map(str, dice))}: {hits} from dice + "
-                         f"{self.assign[p][CAN]} cannons + {auto} auto-hits = {tot} damage",
-                         kind="fire", data={"player": p, "dice": list(dice), "damage": tot})
-
-    def _resolve_battle(self) -> None:
-        b = self.battle
-        assert b is not None
-        self.battle = None
-        att, kind, tgt, _, _, atot, dtot = b
-        R = self.R
-        log = self.logging
-        tasks = self.tasks
-        who = self.name(att)
-        if kind == B_NAVY:
-            navy = R.navy_base + self.level[att] // R.navy_div
-            if log:
-                self.say(f"the navy deals {navy}, {who} deals {atot}",
-                         kind="battle",
-                         data={"attacker": "navy", "target": att, "navy": navy, "damage": atot})
-            if atot == navy:
-                self.gain_sure(att)
-                if log:
-                    self.say(f"a tie: {who} gains a sure-fire token",
-                             kind="battle", data={"result": "tie", "player": att})
-            elif atot < navy:
-                if log:
-                    self.say(f"{who} loses to the navy: jostled"
-                             + (" and loses a booty cube" if self.booty[att] else ""),
-                             kind="battle", data={"result": "lost", "player": att})
-                if self.booty[att]:
-                    tasks.append((T_LOSE, att, 0))
-                self._jostle_after_loss(att)
-            elif log:
-                self.say(f"{who} fends off the navy",
-                         kind="battle", data={"result": "won", "player": att})
-            return
-        if kind == B_MERCHANT:
-            value = self.m_card[tgt]
-            if log:
-                self.say(f"merchant {'ab'[tgt]} (card {value}) deals {value}, {who} deals {atot}",
-                         kind="battle",
-                         data={"player": att, "merchant": "ab"[tgt], "card": value, "damage": atot})
-            if atot > value:
-                if log:
-                    self.say(f"{who} sinks merchant {'ab'[tgt]} and gains {value} gold",
-                             kind="battle", data={"result": "won", "player": att, "gold": value})
-                if self.R.merchant_legend[value] >= self.n:
-                    tasks.append((T_LEGEND, att, 0))
-                tasks.append((T_MCUBE, att, tgt))
-                cube = self.m_cube[tgt]
-                self.m_cube[tgt] = -1
-                self.add_gold(att, value)
-                if value != 8 and self.m_deck:
-                    self.m_removed += 1
-                    self.m_card[tgt] = self.m_deck.pop()
-                    if log:
-                        self.say(f"merchant card {value} leaves the game; "
-                                 f"{self.m_card[tgt]} is revealed",
-                                 kind="merchant", data={"card": self.m_card[tgt], "removed": value})
-                here = self.pos[att]
-                d0, d1 = dist(here, self.ports[0]), dist(here, self.ports[1])
-                if d0 == d1:
-                    tasks.append((T_PORT, att, tgt))
-                else:
-                    self._merchant_to_port(tgt, 0 if d0 > d1 else 1)
-                self._load(att, cube)
-            elif atot == value:
-                self.gain_sure(att)
-                if log:
-                    self.say(f"a tie: {who} gains a sure-fire token; the merchant sails on",
-                             kind="battle", data={"result": "tie", "player": att})
-            else:
-                assert isinstance(self.options, PiratesOptions)
-                sure = self.options.merchant_loss_surefire
-                if sure:
-                    self.gain_sure(att)
-                if log:
-                    self.say(f"{who} loses: jostled" + (", and gains a sure-fire token"
-                                                        if sure else ""),
-                             kind="battle", data={"result": "lost", "player": att})
-                self._jostle_after_loss(att)
-            return
-        other = self.name(tgt)
-        if log:
-            self.say(f"{who} deals {atot}, {other} deals {dtot}",
-                     kind="battle",
-                     data={"player": att, "target": tgt, "damage": atot, "defender_damage": dtot})
-        if atot == dtot:
-            self.gain_sure(att)
-            self.gain_sure(tgt)
-            if log:
-                self.say("a tie: both gain a sure-fire token",
-                         kind="battle", data={"result": "tie", "players": [att, tgt]})
-            return
-        win, lose = (att, tgt) if atot > dtot else (tgt, att)
-        if log:
-            self.say(f"{self.name(win)} wins the battle; {self.name(lose)} is jostled and "
-                     "gains a sure-fire token",
-                     kind="battle", data={"result": "won", "winner": win, "loser": lose})
-        tasks.append((T_LEGEND, win, 0))
-        self.gain_sure(lose)
-        self._jostle_after_loss(lose)
-
     def _jostle_after_loss(self, p: int) -> None:
         if not self.all_in_repair(p):
-            self.tasks.append((T_JOSTLE, p, 0))
+            self.push(step_of(T_JOSTLE, p))
 
     def _merchant_to_port(self, m: int, port: int) -> None:
         self.m_pos[m] = self.ports[port]
@@ -1316,11 +544,7 @@ class PiratesState(State):
         elif lv.bonus == D.L_SUREFIRE:
             self.gain_sure(p, lv.amount)
         elif lv.bonus == D.L_DECKHAND and self.dh_reserve[p]:
-            self.tasks.append((T_NEWHAND, p, 0))
-
-    # ------------------------------------------------------------------ the solo pirate
-    def _solo_choice(self, task: Task, acts: list[Act]) -> Act:
-        return choose(self, task, acts)
+            self.push(step_of(T_NEWHAND, p))
 
     # ------------------------------------------------------------------ scoring
     def scores(self) -> list[float]:
@@ -1355,9 +579,9 @@ class PiratesState(State):
             assert len(b) <= R.ship_capacity, f"a ship holds {len(b)} cubes"
             for t in b:
                 held[t] += 1
-        for k, _, x in self.tasks:
-            if k == T_KEEP:
-                held[x] += 1
+        for st in self._steps:
+            if st.kind == T_KEEP:
+                held[st.data[0]] += 1
         assert min(self.bag) >= 0, f"bag counts {self.bag}"
         assert held == list(R.cubes), f"booty cubes {held}, expected {list(R.cubes)}"
         # crew cards: deck + line + crews is each card once
@@ -1398,20 +622,21 @@ class PiratesState(State):
             tr = self.treasures[p]
             assert len(tr) <= D.TREASURES and len(set(tr)) == len(tr), f"P{p + 1} treasures"
             assert all(x > 0 for x in self.sail_tokens[p]), "sail token"
-            if started and self.tasks and self.tasks[-1][0] not in (T_COVE, T_SIDE):
+            if started and self._steps and self._steps[-1].kind not in (T_COVE, T_SIDE):
                 assert 0 <= self.pos[p] < 16, f"P{p + 1} ship at {self.pos[p]}"
             if self.hidden[p]:
                 assert self.card(self.pos[p]).kind == D.COVE, f"P{p + 1} hidden off a cove"
         assert -1 <= self.navy < 16, f"navy at {self.navy}"
-        # phase: a finished game has no tasks; a running one waits on a decision
+        # phase: a finished game has no steps; a running one waits on a decision
         if self.over:
-            assert not self.tasks and self.battle is None, "tasks left after the end"
+            assert not self._steps and self.battle is None, "steps left after the end"
         else:
-            assert self.tasks and self.tasks[-1][0] < T_AUTO, "no decision pending"
-            assert 0 <= self.tasks[-1][1] < np, f"task for seat {self.tasks[-1][1]}"
-            resolving = any(k == T_RESOLVE for k, _, _ in self.tasks)
+            top = self._steps[-1] if self._steps else None
+            assert top is not None and len(top.players) == 1, "no decision pending"
+            assert 0 <= top.players[0] < np, f"decision for seat {top.players[0]}"
+            resolving = any(st.kind == T_RESOLVE for st in self._steps)
             assert (self.battle is not None) == resolving, "battle without its resolution"
-            if self.tasks[-1][0] == T_FIRE:
+            if top.kind == T_FIRE:
                 assert self.battle is not None, "firing outside a battle"
         assert self.turn >= 0 and self.moves_used >= 0 and self.rerolls >= 0
 
@@ -1491,8 +716,6 @@ class PiratesState(State):
         s.bonus_left = self.bonus_left[:]
         b = self.battle
         s.battle = None if b is None else [b[0], b[1], b[2], b[3][:], b[4][:], b[5], b[6]]
-        s.tasks = self.tasks[:]
-        s.acts = self.acts
         return s
 
     def _resample(self, player: int, rng: Rng) -> None:

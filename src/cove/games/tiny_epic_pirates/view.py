@@ -11,35 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.board import (
-    ASSIGN,
-    T_CAPBURY,
-    T_CAPT2,
-    T_COVE,
-    T_CREW,
-    T_CREWBONUS,
-    T_DIST,
-    T_FIRE,
-    T_JOSTLE,
-    T_KEEP,
-    T_LOSE,
-    T_NAVY_MOVE,
-    T_NAVY_SETUP,
-    T_NEWHAND,
-    T_ORDER,
-    T_PAY,
-    T_PORT,
-    T_REASSIGN,
-    T_RELEASE,
-    T_SAIL,
-    T_SIDE,
-    T_WHEEL,
-    TASK_NAMES,
-    cell,
-)
+from cove.games.tiny_epic_pirates.board import ASSIGN, TASK_NAMES, cell
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
+
 
 def build_view(s: PiratesState, player: int | None) -> dict[str, Any]:
     R = s.R
@@ -125,79 +101,17 @@ def build_view(s: PiratesState, player: int | None) -> dict[str, Any]:
                        "rerolls": s.rerolls,
                        "bonus_left": [f"{D.BONUSES[b]} ({R.crew[c].name})"
                                       for c, b in s.bonus_left]},
-        "pending": None if s.over else TASK_NAMES[s.tasks[-1][0]],
+        "pending": None if s.over else TASK_NAMES[s.steps[-1].kind],
     }
     return v
 
 
-# Decision kinds by task kind, as views and clients name them.
-TASK_KINDS = (
-    "navy_setup", "cove", "side", "wheel", "pay", "release", "sail", "jostle", "order",
-    "keep", "crew", "hide_out", "captain_bury", "captain_bonus", "crew_bonus", "fire",
-    "port", "new_deckhand", "navy_move", "lose", "reassign",
-)
-
-
 def ask(s: PiratesState, player: int | None) -> dict[str, Any]:
-    """The pending decision in one sentence; everything in it is public (R13.1), so a
-    waiting player or a spectator is told the same."""
+    """The pending decision in one sentence (its rule's prompt, steps.py); everything in
+    it is public (R13.1), so a waiting player or a spectator is told the same."""
     if s.over:
         return {"kind": "over", "prompt": ""}
-    kind, p, x = s.tasks[-1]
-    return {"kind": TASK_KINDS[kind], "prompt": prompt(s, kind, p, x),
+    top = s.steps[-1]
+    kind = top.kind
+    return {"kind": kind, "prompt": s.STEPS[kind].prompt(s, top, top.players[0]),
             "task": TASK_NAMES[kind]}
-
-
-def prompt(s: PiratesState, kind: int, p: int, x: int) -> str:
-    R = s.R
-    if kind == T_NAVY_SETUP:
-        return "Place the Navy in a corner without a Merchant"
-    if kind == T_COVE:
-        return "Choose your starting Cove: your ship starts hidden in a free one"
-    if kind == T_SIDE:
-        return "Choose your Captain's side: it sets your trigger Order and battle dice"
-    if kind == T_WHEEL:
-        return ("Move your Captain clockwise to the Order you want: each space skipped "
-                "costs a Deckhand, Hide Out and spaces holding one are free")
-    if kind == T_PAY:
-        return f"Pay a Deckhand to skip wheel space {x}: choose the Assignment it leaves"
-    if kind == T_RELEASE:
-        return f"Assign the Deckhand from wheel space {x} to a Deck Assignment"
-    if kind == T_NEWHAND:
-        return "Place the Deckhand your Legend level brings on a Deck Assignment"
-    if kind == T_SAIL:
-        left = s.sail_total(p) - s.moves_used
-        return (f"Sail one card north, east, south or west ({left} moves left), spend a "
-                "sail token, or stop sailing")
-    if kind == T_JOSTLE:
-        return "You are jostled: choose the Deckhand that goes to Repair"
-    if kind == T_ORDER:
-        return f"Carry out the {D.ORDERS[s.order_of(p)]} Order here, or skip it"
-    if kind == T_KEEP:
-        return (f"Your ship is full: keep the new {R.booty[x]} in place of a cube on board, "
-                "or throw it back")
-    if kind == T_CREW:
-        return ("Crew up: take one of the three crew cards (at most four in your crew), "
-                "refresh the line for 1 gold first, mutiny once a game, or stop")
-    if kind == T_DIST:
-        return ("Hide out: move Deckhands one at a time onto Rigging, Cannons or Extort "
-                "(each placed on Extort pays 1 gold), or stop")
-    if kind == T_REASSIGN:
-        return ("Reassign: move Deckhands one at a time onto Rigging, Cannons or Extort, "
-                "or stop")
-    if kind == T_CAPBURY:
-        return "Your Captain's first bonus: bury a treasure here, or skip it"
-    if kind == T_CAPT2:
-        return "Your Captain's second bonus action: carry it out, or skip it"
-    if kind == T_CREWBONUS:
-        return "Take one of your crew's bonus actions for this Order, or end them"
-    if kind == T_FIRE:
-        return "Battle: spend sure-fire tokens or rerolls on your dice, then fire"
-    if kind == T_PORT:
-        return (f"Merchant {'ab'[x]} is sunk and both ports are equally far: choose the "
-                "port it returns to")
-    if kind == T_NAVY_MOVE:
-        return "Steer the Navy one card closer to your ship"
-    if kind == T_LOSE:
-        return "The Navy beat you: choose the booty cube you lose"
-    return TASK_NAMES[kind].capitalize()

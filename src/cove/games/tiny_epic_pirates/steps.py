@@ -1,0 +1,1152 @@
+"""The turn's decisions: one rule per kind of step on the core's decision stack.
+
+Each rule says who decides (the step's player), what they may choose (``legal``), what
+the choice does and what comes after (``apply`` pushes the follow-up steps), and how to
+ask for it in one sentence (``prompt``). Automatic steps (no player) ``run`` the flow
+between decisions: the start of the game, the wheel's Extort, dice rolls, a battle's
+outcome, the end of a turn. Effects shared by several kinds (carrying out an order,
+loading a cube, a jostle, a Legend level) stay on the state. Rule numbers (R...) refer to
+RULES.md.
+
+A decision step carries ``(x,)`` and an automatic one ``(p, x)`` (see
+``board.step_of``); ``x`` is the wheel space, the cube type, a count or a merchant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from cove.core.decisions import Step, StepRule
+from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates.actions import (
+    A_ASSIGN,
+    A_BONUS,
+    A_COVE,
+    A_DO,
+    A_DONE,
+    A_FIRE,
+    A_JOSTLE,
+    A_KEEP,
+    A_LOSE,
+    A_MOVE,
+    A_MUTINY,
+    A_NAVY,
+    A_NAVY_SETUP,
+    A_PAY,
+    A_PORT,
+    A_REFRESH,
+    A_REROLL,
+    A_SAIL,
+    A_SIDE,
+    A_SKIP,
+    A_STOP,
+    A_SUREFIRE,
+    A_TAKE,
+    A_TOKEN,
+    A_WHEEL,
+    Act,
+)
+from cove.games.tiny_epic_pirates.board import (
+    ASSIGN,
+    B_MERCHANT,
+    B_NAVY,
+    CAN,
+    CORNERS,
+    DIRS,
+    EXT,
+    NEIGH,
+    REP,
+    RIG,
+    T_BONUS_SETUP,
+    T_CAPBURY,
+    T_CAPT2,
+    T_COVE,
+    T_CREW,
+    T_CREWBONUS,
+    T_DIST,
+    T_END_TURN,
+    T_FIRE,
+    T_JOSTLE,
+    T_KEEP,
+    T_LEGEND,
+    T_LOSE,
+    T_MCUBE,
+    T_NAVY_FIGHT,
+    T_NAVY_MOVE,
+    T_NAVY_SETUP,
+    T_NEWHAND,
+    T_NEXT,
+    T_ORDER,
+    T_PAY,
+    T_PORT,
+    T_REASSIGN,
+    T_RELEASE,
+    T_RESOLVE,
+    T_ROLL,
+    T_SAIL,
+    T_SIDE,
+    T_START,
+    T_WHEEL,
+    T_WHEEL_DONE,
+    cell,
+    dist,
+    step_of,
+)
+from cove.games.tiny_epic_pirates.options import PiratesOptions
+
+if TYPE_CHECKING:
+    from cove.core.state import State
+    from cove.games.tiny_epic_pirates.state import PiratesState
+
+
+# ---------------------------------------------------------------- setup (R3)
+class NavySetup(StepRule):
+    """P1 puts the Navy on a corner without a port."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        return [Act(A_NAVY_SETUP, c, text=f"navy to {cell(c)}")
+                for c in CORNERS if c not in s.ports]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        s.navy = action.a
+        if s.logging:
+            s.say(f"{s.name(player)} puts the navy at {cell(action.a)}",
+                  kind="navy", data={"cell": cell(action.a)})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Place the Navy in a corner without a Merchant"
+
+
+class Cove(StepRule):
+    """Each player starts hidden in a free Cove."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        return [Act(A_COVE, i, text=f"start in cove {cell(i)}")
+                for i in range(16) if s.cove_free(i, player) and i not in s.pos]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        s.pos[player] = action.a
+        s.hidden[player] = True
+        if s.logging:
+            s.say(f"{s.name(player)} starts hidden in the cove at {cell(action.a)}",
+                  kind="cove", data={"player": player, "cell": cell(action.a)})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Choose your starting Cove: your ship starts hidden in a free one"
+
+
+class Side(StepRule):
+    """Each player chooses the side of their Captain card."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        return [Act(A_SIDE, s, text=f"captain side {'ab'[s]} (bury then "
+                    f"{'attack' if s == 0 else 'plunder'})") for s in (0, 1)]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        s.side[player] = action.a
+        if s.logging:
+            c = s.R.captains[s.captain[player]]
+            s.say(f"{s.name(player)} commands with {c.name}, side {'AB'[action.a]} "
+                  f"(trigger {D.ORDERS[c.trigger[action.a]]}, dice "
+                  f"{' '.join(map(str, c.dice[action.a]))})",
+                  kind="captain_side", data={"player": player, "side": "AB"[action.a]})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Choose your Captain's side: it sets your trigger Order and battle dice"
+
+
+class Start(StepRule):
+    """Automatic: the starting cubes, then P1's first turn."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        # starting cubes: player n takes the type on the (n+1)-gold space [SEED]
+        for q in range(s.np):
+            t = s.market[q]
+            if s.bag[t] > 0:
+                s.bag[t] -= 1
+                s.booty[q].append(t)
+                if s.logging:
+                    s.say(f"{s.name(q)} starts with 1 {s.R.booty[t]}",
+                          kind="cube", data={"player": q, "loaded": s.R.booty[t]})
+        s._start_turn(0)
+
+
+# ---------------------------------------------------------------- the wheel (R4)
+class Wheel(StepRule):
+    """Move the Captain clockwise; spaces skipped cost Deckhands, passed ones release."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        cur = s.cap[player]
+        have = sum(s.assign[player])
+        wdh = s.wheel_dh[player]
+        out = []
+        cost = 0
+        for d in range(1, 6):
+            dest = (cur + d) % 6
+            if cost > have:
+                break
+            o = D.ORDERS[s.wheel[player][dest]]
+            extra = f", {cost} deckhand{'s' if cost != 1 else ''}" if cost else ""
+            out.append(Act(A_WHEEL, dest, text=f"captain to {dest} ({o}{extra})"))
+            if dest != 0 and not wdh[dest]:
+                cost += 1
+        return out
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        p = player
+        dest = action.a
+        cur = s.cap[p]
+        d = (dest - cur) % 6
+        wdh = s.wheel_dh[p]
+        pay = []
+        release = []
+        for k in range(1, d):
+            sp = (cur + k) % 6
+            if wdh[sp]:
+                release.append(sp)
+            elif sp != 0:
+                pay.append(sp)
+        if wdh[dest]:
+            release.append(dest)
+        s.cap[p] = dest
+        s.crossed = cur + d >= 6
+        # Extort pays for the Deckhands on it when the Captain crosses the line (between
+        # 5 and 0): pays and releases for spaces before it (s > cur) adjust this count
+        s.line_ext = s.assign[p][EXT]
+        if s.logging:
+            s.say(f"{s.name(p)} moves the captain to {dest}: "
+                  f"{D.ORDERS[s.wheel[p][dest]]}",
+                  kind="captain",
+                  data={"player": p, "space": dest, "order": D.ORDERS[s.wheel[p][dest]]})
+        s.push(step_of(T_WHEEL_DONE, p))
+        for sp in reversed(release):
+            s.push(step_of(T_RELEASE, p, sp))
+        for sp in reversed(pay):
+            s.push(step_of(T_PAY, p, sp))
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return ("Move your Captain clockwise to the Order you want: each space skipped "
+                "costs a Deckhand, Hide Out and spaces holding one are free")
+
+
+class Pay(StepRule):
+    """A skipped wheel space takes a Deckhand from one of the Assignments."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        a = cast("PiratesState", state).assign[player]
+        return [Act(A_PAY, j, text=f"skip with a deckhand from {ASSIGN[j]}")
+                for j in range(4) if a[j]]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        x = step.data[0]
+        s.assign[player][action.a] -= 1
+        s.wheel_dh[player][x] = 1
+        if action.a == EXT and x > s.cap[player]:
+            s.line_ext -= 1               # left Extort before the line
+        if s.logging:
+            s.say(f"{s.name(player)} skips space {x} with a deckhand from {ASSIGN[action.a]}",
+                  kind="deckhand",
+                  data={"player": player, "from": ASSIGN[action.a], "to": f"wheel {x}"})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return (f"Pay a Deckhand to skip wheel space {step.data[0]}: choose the Assignment "
+                "it leaves")
+
+
+class _PlaceDeckhand(StepRule):
+    """A Deckhand goes to any Deck Assignment."""
+
+    what = ""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        # [SEED] "to any Deck Assignment" (Repair is one of the 4); option
+        # place_in_repair=false keeps them to Rigging, Cannons, Extort
+        assert isinstance(s.options, PiratesOptions)
+        top = 4 if player == s.solo or s.options.place_in_repair else 3
+        return [Act(A_ASSIGN, j, text=f"{self.what} deckhand to {ASSIGN[j]}")
+                for j in range(top)]
+
+
+class Release(_PlaceDeckhand):
+    """The Deckhand on a wheel space the Captain passes or lands on is released."""
+
+    what = "released"
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        x = step.data[0]
+        s.wheel_dh[player][x] = 0
+        s.assign[player][action.a] += 1
+        if action.a == EXT and x > s.cap[player]:
+            s.line_ext += 1               # on Extort in time for the line
+        if s.logging:
+            s.say(f"{s.name(player)} moves the deckhand from space {x} to {ASSIGN[action.a]}",
+                  kind="deckhand",
+                  data={"player": player, "from": f"wheel {x}", "to": ASSIGN[action.a]})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return f"Assign the Deckhand from wheel space {step.data[0]} to a Deck Assignment"
+
+
+class NewDeckhand(_PlaceDeckhand):
+    """The Deckhand a Legend level brings (R9)."""
+
+    what = "new"
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        s.dh_reserve[player] -= 1
+        s.assign[player][action.a] += 1
+        if s.logging:
+            s.say(f"{s.name(player)} puts the new deckhand on {ASSIGN[action.a]}",
+                  kind="deckhand",
+                  data={"player": player, "from": "legend", "to": ASSIGN[action.a]})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Place the Deckhand your Legend level brings on a Deck Assignment"
+
+
+class WheelDone(StepRule):
+    """Automatic: the Captain has moved; count rerolls and pay Extort on crossing (R6.1)."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        p = step.data[0]
+        R = s.R
+        o = s.order_of(p)
+        s.rerolls = sum(1 for c in s.crew[p] if R.crew[c].trigger == o
+                        for b in R.crew[c].bonus if b == D.REROLL)
+        if s.crossed:
+            # R6.1 [SEED]: step 1 is "choose the Order and assign Deckhands", so Extort
+            # pays for the Deckhands on it once the move and its skips and releases are
+            # done; option extort_timing=at_line counts them as the Captain passes 5 -> 0
+            assert isinstance(s.options, PiratesOptions)
+            at_line = s.options.extort_timing == "at_line"
+            e = s.line_ext if at_line else s.assign[p][EXT]
+            s.add_gold(p, e)
+            if s.logging:
+                s.say(f"{s.name(p)} crosses the ship line: extort gives {e} gold",
+                      kind="gold", data={"player": p, "gold": e, "why": "extort"})
+
+
+class Jostle(StepRule):
+    """A storm or a lost battle sends one of the player's Deckhands to Repair (R5.3)."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        a = s.assign[player]
+        out = [Act(A_JOSTLE, j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
+               for j in range(3) if a[j]]
+        if not out:
+            out = [Act(A_JOSTLE, 10 + w, text=f"jostle: wheel deckhand on {w} to repair")
+                   for w in range(6) if s.wheel_dh[player][w]]
+        return out or [Act(A_SKIP, text="no deckhand to jostle")]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if action.kind != A_JOSTLE:
+            return
+        s = cast("PiratesState", state)
+        if action.a >= 10:
+            s.wheel_dh[player][action.a - 10] = 0
+            where = f"wheel space {action.a - 10}"
+        else:
+            s.assign[player][action.a] -= 1
+            where = ASSIGN[action.a]
+        s.assign[player][REP] += 1
+        if s.logging:
+            s.say(f"{s.name(player)} is jostled: a deckhand goes from {where} to repair",
+                  kind="jostle", data={"player": player, "from": where})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "You are jostled: choose the Deckhand that goes to Repair"
+
+
+# ---------------------------------------------------------------- sailing (R5)
+class Sail(StepRule):
+    """Sail one card at a time, spend sail tokens, or stop."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        out = []
+        here = s.pos[player]
+        if s.moves_used < s.sail_total(player):
+            blocked = s.all_in_repair(player)
+            for d, nb in NEIGH[here]:
+                c = s.card(nb)
+                if blocked and c.kind == D.STORM:
+                    continue
+                out.append(Act(A_SAIL, d, text=f"sail {DIRS[d][2]} to {cell(nb)}"))
+        seen = set()
+        for amt in s.sail_tokens[player]:
+            if amt not in seen:
+                seen.add(amt)
+                out.append(Act(A_TOKEN, amt, text=f"use sail token +{amt}"))
+        out.append(Act(A_STOP, text="stop sailing"))
+        return out
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        p = player
+        if action.kind == A_STOP:
+            if s.logging and s.moves_used:
+                s.say(f"{s.name(p)} stops at {cell(s.pos[p])}",
+                      kind="sail", data={"player": p, "stop": cell(s.pos[p])})
+            return
+        s.push(step)
+        if action.kind == A_TOKEN:
+            s.sail_tokens[p].remove(action.a)
+            s.sail_bonus += action.a
+            if s.logging:
+                s.say(f"{s.name(p)} spends a +{action.a} sail token",
+                      kind="sail", data={"player": p, "token": action.a})
+            return
+        here = s.pos[p]
+        nb = next(c for d, c in NEIGH[here] if d == action.a)
+        s.pos[p] = nb
+        s.hidden[p] = False
+        s.moves_used += 1
+        if s.logging:
+            s.say(f"{s.name(p)} sails {DIRS[action.a][2]} to {cell(nb)}",
+                  kind="sail", data={"player": p, "to": cell(nb)})
+        if s.card(nb).kind == D.STORM:
+            if s.logging:
+                s.say(f"{s.name(p)} sails into a storm",
+                      kind="storm", data={"player": p, "cell": cell(nb)})
+            s.push(step_of(T_JOSTLE, p))
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        s = cast("PiratesState", state)
+        left = s.sail_total(player) - s.moves_used
+        return (f"Sail one card north, east, south or west ({left} moves left), spend a "
+                "sail token, or stop sailing")
+
+
+# ---------------------------------------------------------------- orders and bonuses (R7, R8)
+def bonus_ways(s: PiratesState, p: int, b: int, cid: int, who: str) -> list[Act]:
+    """Ways to carry out order/bonus ``b`` now. cid: -2 the order, -1 captain, else crew."""
+    R = s.R
+    suffix = f" ({who})" if who else ""
+    kind = A_DO if cid == -2 else A_BONUS
+    pre = "" if cid == -2 else "bonus "
+    if b == D.PLUNDER:
+        if s.can_plunder(p):
+            k = s.card(s.pos[p]).plunder
+            return [Act(kind, b, c=cid, text=f"{pre}plunder {k}{suffix}")]
+    elif b == D.TRADE:
+        t = s.trade_type(p)
+        if t >= 0:
+            k = min(3, s.booty[p].count(t))
+            return [Act(kind, b, n, cid, text=f"{pre}trade {n} {R.booty[t]}{suffix}")
+                    for n in range(1, k + 1)]
+    elif b == D.CREW_UP:
+        return [Act(kind, b, c=cid, text=f"{pre}crew up{suffix}")]
+    elif b == D.SEARCH:
+        if s.can_search(p):
+            return [Act(kind, b, c=cid, text=f"{pre}search{suffix}")]
+    elif b == D.ATTACK:
+        return [Act(kind, b, i, cid, text=f"{pre}attack {s.target_text(t)}{suffix}")
+                for i, t in enumerate(s.targets(p))]
+    elif b == D.HIDE_OUT:
+        if s.cove_free(s.pos[p], p):
+            return [Act(kind, b, c=cid, text=f"hide out in the cove at {cell(s.pos[p])}")]
+    elif b == D.BURY:
+        if s.can_bury(p):
+            return [Act(kind, b, c=cid, text=_bury_text(s, p, who))]
+    elif b == D.REASSIGN:
+        return [Act(kind, b, c=cid, text=f"bonus reassign{suffix}")]
+    elif b == D.SUREFIRE:
+        return [Act(kind, b, c=cid, text=f"bonus sure-fire{suffix}")]
+    elif b == D.GOLD:
+        return [Act(kind, b, c=cid, text=f"bonus gold{suffix}")]
+    return []
+
+
+def _bury_text(s: PiratesState, p: int, who: str) -> str:
+    cost = s.R.treasure_cost[len(s.treasures[p])]
+    return f"bury treasure at {cell(s.pos[p])} for {cost} gold ({who})"
+
+
+class Order(StepRule):
+    """Carry out the Order the Captain stands on, or skip it."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        o = s.order_of(player)
+        out = bonus_ways(s, player, o, -2, "")
+        out.append(Act(A_SKIP, text=f"skip {D.ORDERS[o]}"))
+        return out
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        if action.kind != A_SKIP:
+            s._carry_out(player, action, True)
+        elif s.logging:
+            o = D.ORDERS[s.order_of(player)]
+            s.say(f"{s.name(player)} skips the {o} order",
+                  kind="skip", data={"player": player, "order": o})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        o = D.ORDERS[cast("PiratesState", state).order_of(player)]
+        return f"Carry out the {o} Order here, or skip it"
+
+
+class _Bonus(StepRule):
+    """A bonus action: carried out (it triggers nothing further) or skipped."""
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if action.kind != A_SKIP:
+            cast("PiratesState", state)._carry_out(player, action, False)
+
+
+class CaptainBury(_Bonus):
+    """The Captain's first bonus when the Order is its trigger: Bury."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        out = [Act(A_SKIP, text="skip bury")]
+        if s.can_bury(player):
+            out.insert(0, Act(A_BONUS, D.BURY, c=-1, text=_bury_text(s, player, "captain")))
+        return out
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Your Captain's first bonus: bury a treasure here, or skip it"
+
+
+class CaptainBonus(_Bonus):
+    """The Captain's second bonus: Attack (side A) or Plunder (side B)."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        second = D.ATTACK if s.side[player] == 0 else D.PLUNDER
+        out = bonus_ways(s, player, second, -1, "captain")
+        out.append(Act(A_SKIP, text=f"skip captain's {D.ORDERS[second]}"))
+        return out
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Your Captain's second bonus action: carry it out, or skip it"
+
+
+class CrewBonus(_Bonus):
+    """The crew's bonus actions for this Order, one at a time, in any order."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        out = []
+        done = set()
+        for cid, b in s.bonus_left:
+            if (cid, b) not in done and cid in s.crew[player]:
+                done.add((cid, b))
+                out += bonus_ways(s, player, b, cid, s.R.crew[cid].name.lower())
+        out.append(Act(A_SKIP, text="end bonus actions"))
+        return out
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if action.kind == A_BONUS:
+            s = cast("PiratesState", state)
+            s.bonus_left.remove((action.c, action.a))
+            s.push(step)
+        super().apply(state, step, player, action)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Take one of your crew's bonus actions for this Order, or end them"
+
+
+class Keep(StepRule):
+    """A cube found with a full ship: keep it in place of one on board, or throw it back."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        x = step.data[0]
+        R = s.R
+        new = R.booty[x]
+        out = [Act(A_KEEP, -1, text=f"discard the new {new}")]
+        seen = set()
+        for t in s.booty[player]:
+            if t not in seen and t != x:
+                seen.add(t)
+                out.append(Act(A_KEEP, t, text=f"keep {new}, discard {R.booty[t]}"))
+        return out
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        x = step.data[0]
+        R = s.R
+        p = player
+        if action.a >= 0:
+            s.booty[p].remove(action.a)
+            s.booty[p].append(x)
+            s.bag[action.a] += 1
+            if s.logging:
+                s.say(f"{s.name(p)} loads {R.booty[x]} and throws {R.booty[action.a]} "
+                      "back in the bag",
+                      kind="cube",
+                      data={"player": p, "kept": R.booty[x], "returned": R.booty[action.a]})
+        else:
+            s.bag[x] += 1
+            if s.logging:
+                s.say(f"{s.name(p)} throws the new {R.booty[x]} back in the bag",
+                      kind="cube", data={"player": p, "returned": R.booty[x]})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        new = cast("PiratesState", state).R.booty[step.data[0]]
+        return (f"Your ship is full: keep the new {new} in place of a cube on board, "
+                "or throw it back")
+
+
+class Crew(StepRule):
+    """Crew up (R7.3, R7.4): take a card (at most one), refresh the line, mutiny, or stop.
+    ``x`` is 1 once a card is taken."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        R = s.R
+        p = player
+        out = []
+        if not step.data[0]:
+            if not s.refreshed and s.gold[p] >= 1:
+                out.append(Act(A_REFRESH, text="refresh the crew line for 1 gold"))
+            for i, c in enumerate(s.crew_line):
+                nm = R.crew[c].name.lower()
+                if len(s.crew[p]) < 4:
+                    out.append(Act(A_TAKE, i, -1, text=f"take {nm}"))
+                else:
+                    for j, d in enumerate(s.crew[p]):
+                        out.append(Act(A_TAKE, i, j, text=f"take {nm}, discard "
+                                       f"{R.crew[d].name.lower()}"))
+        if not s.bloody[p]:
+            out.append(Act(A_MUTINY, text="mutiny (flip the captain card)"))
+        out.append(Act(A_DONE, text="done crewing"))
+        return out
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        k = action.kind
+        if k == A_REFRESH:
+            self._refresh(s, player)
+            s.push(step)
+        elif k == A_MUTINY:
+            self._mutiny(s, player)
+            s.push(step)
+        elif k == A_TAKE:
+            self._take(s, player, action)
+            s.push(step_of(T_CREW, player, 1))
+
+    @staticmethod
+    def _refresh(s: PiratesState, p: int) -> None:
+        s.add_gold(p, -1)
+        s.refreshed = True
+        s.crew_deck[0:0] = s.crew_line
+        s.crew_known += 3
+        s.crew_line = [s._crew_draw() for _ in range(3)]
+        if s.logging:
+            s.say(f"{s.name(p)} pays 1 gold for a new crew line: {s._line_text()}",
+                  kind="crew",
+                  data={"player": p, "refresh": [s.R.crew[c].name for c in s.crew_line]})
+
+    @staticmethod
+    def _mutiny(s: PiratesState, p: int) -> None:
+        s.bloody[p] = True
+        s.side[p] ^= 1
+        if s.logging:
+            cp = s.R.captains[s.captain[p]]
+            sd = s.side[p]
+            s.say(f"{s.name(p)} mutinies: {cp.name} flips to side {'AB'[sd]} (trigger "
+                  f"{D.ORDERS[cp.trigger[sd]]}, dice {' '.join(map(str, cp.dice[sd]))}); "
+                  "the legend token turns bloody",
+                  kind="mutiny", data={"player": p, "side": "AB"[sd]})
+
+    @staticmethod
+    def _take(s: PiratesState, p: int, act: Act) -> None:
+        R = s.R
+        who = s.name(p)
+        c = s.crew_line[act.a]
+        if act.b >= 0:
+            d = s.crew[p].pop(act.b)
+            s.crew_deck.insert(0, d)
+            s.crew_known += 1
+            # a card that leaves the crew takes its pending bonus actions with it
+            s.bonus_left = [cb for cb in s.bonus_left if cb[0] != d]
+            if s.logging:
+                s.say(f"{who} discards {R.crew[d].name} to the bottom of the crew deck",
+                      kind="crew", data={"player": p, "discard": R.crew[d].name})
+        s.crew[p].append(c)
+        s.crew_line[act.a] = s._crew_draw()
+        if s.logging:
+            s.say(f"{who} takes {R.crew[c].name}; the line is now {s._line_text()}",
+                  kind="crew", data={"player": p, "take": R.crew[c].name})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return ("Crew up: take one of the three crew cards (at most four in your crew), "
+                "refresh the line for 1 gold first, mutiny once a game, or stop")
+
+
+class _MoveDeckhands(StepRule):
+    """Deckhands moved one at a time (at most as many moves as Deckhands) to Rigging,
+    Cannons or Extort; ``x`` counts the moves made."""
+
+    hide = False
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        p = player
+        out = []
+        if step.data[0] < s.R.deckhands:
+            a = s.assign[p]
+            srcs = [(REP, "repair deckhand")] if a[REP] else []
+            srcs += [(10 + w, f"wheel deckhand on {w}") for w in range(6) if s.wheel_dh[p][w]]
+            assert isinstance(s.options, PiratesOptions)
+            if self.hide or s.options.reassign == "all":
+                srcs += [(j, f"{ASSIGN[j]} deckhand") for j in range(3) if a[j]]
+            verb = "move" if self.hide else "reassign"
+            out = [Act(A_MOVE, src, j, text=f"{verb}: {what} to {ASSIGN[j]}")
+                   for src, what in srcs for j in range(3) if j != src]
+        out.append(Act(A_DONE, text="done moving deckhands" if self.hide
+                       else "done reassigning"))
+        return out
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        p = player
+        if action.kind != A_MOVE:
+            self.done(s, p)
+            return
+        src = action.a
+        if src >= 10:
+            s.wheel_dh[p][src - 10] = 0
+            where = f"wheel space {src - 10}"
+        else:
+            s.assign[p][src] -= 1
+            where = ASSIGN[src]
+        s.assign[p][action.b] += 1
+        if self.hide and action.b == EXT:
+            s.hide_placed += 1
+        if s.logging:
+            s.say(f"{s.name(p)} reassigns a deckhand from {where} to {ASSIGN[action.b]}",
+                  kind="deckhand", data={"player": p, "from": where, "to": ASSIGN[action.b]})
+        s.push(step_of(step.kind, p, step.data[0] + 1))
+
+    def done(self, s: PiratesState, p: int) -> None:
+        """The moves are over."""
+
+
+class HideOut(_MoveDeckhands):
+    """Hide Out [SOURCED: Dz-Hide]: any number, from anywhere on the Helm Mat (Repair,
+    the wheel, the other Assignments)."""
+
+    hide = True
+
+    def done(self, s: PiratesState, p: int) -> None:
+        """Each Deckhand the Hide Out placed onto Extort gives 1 Gold [SOURCED: Dz-Hide]
+        (option ``hideout_extort``: ``moved`` pays the net gain on Extort, ``all`` every
+        one on Extort when the moves are done)."""
+        a = s.assign[p]
+        assert isinstance(s.options, PiratesOptions)
+        how = s.options.hideout_extort
+        gold = (s.hide_placed if how == "placed" else a[EXT] if how == "all"
+                else max(0, a[EXT] - s.hide_ext))
+        s.add_gold(p, gold)
+        if s.logging:
+            extra = f"; extort pays {gold} gold" if gold else ""
+            s.say(f"{s.name(p)} hides out with deckhands: rigging {a[RIG]}, cannons "
+                  f"{a[CAN]}, extort {a[EXT]}, repair {a[REP]}{extra}",
+                  kind="hide_out", data={"player": p, "gold": gold})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return ("Hide out: move Deckhands one at a time onto Rigging, Cannons or Extort "
+                "(each placed on Extort pays 1 gold), or stop")
+
+
+class Reassign(_MoveDeckhands):
+    """Reassign [DESIGN]: from Repair or a wheel space (option ``reassign=all``: also from
+    Rigging, Cannons or Extort)."""
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return ("Reassign: move Deckhands one at a time onto Rigging, Cannons or Extort, "
+                "or stop")
+
+
+# ---------------------------------------------------------------- the turn's end (R6)
+class BonusSetup(StepRule):
+    """Automatic: after the Order, the Captain's and the crew's bonus actions for it."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        p = step.data[0]
+        o = s.order_of(p)
+        R = s.R
+        cap = R.captains[s.captain[p]]
+        crew_b = [(c, b) for c in s.crew[p] if R.crew[c].trigger == o
+                  for b in R.crew[c].bonus]
+        s.bonus_left = [(c, b) for c, b in crew_b if b != D.REROLL]
+        if s.bonus_left:
+            s.push(step_of(T_CREWBONUS, p))
+        if cap.trigger[s.side[p]] == o:
+            s.push(step_of(T_CAPT2, p), step_of(T_CAPBURY, p))
+
+
+class EndTurn(StepRule):
+    """Automatic: after a turn that crossed the line the Merchants and the Navy sail (R6.2);
+    then the next turn."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        p = step.data[0]
+        s.push(step_of(T_NEXT, p))
+        if s.crossed:
+            s._merchants_sail()
+            s.push(step_of(T_NAVY_FIGHT, p), step_of(T_NAVY_MOVE, p))
+
+
+class NavyMove(StepRule):
+    """The player steers the Navy one card closer to their ship (or it stays)."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        here, goal = s.navy, s.pos[player]
+        d0 = dist(here, goal)
+        return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
+                for d, nb in NEIGH[here] if dist(nb, goal) < d0
+                ] or [Act(A_SKIP, text="the navy stays")]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if action.kind == A_SKIP:
+            return
+        s = cast("PiratesState", state)
+        s.navy = next(nb for d, nb in NEIGH[s.navy] if d == action.a)
+        if s.logging:
+            s.say(f"the navy sails {DIRS[action.a][2]} to {cell(s.navy)}",
+                  kind="navy", data={"cell": cell(s.navy)})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Steer the Navy one card closer to your ship"
+
+
+class NavyFight(StepRule):
+    """Automatic: the Navy attacks the player if it shares their card and they are not
+    hidden."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        p = step.data[0]
+        if s.navy == s.pos[p] and not s.hidden[p]:
+            if s.logging:
+                s.say(f"the navy attacks {s.name(p)} at {cell(s.navy)}",
+                      kind="battle", data={"attacker": "navy", "target": p})
+            s.battle = [p, B_NAVY, -1, [], [], 0, 0]
+            s.push(step_of(T_RESOLVE, p), step_of(T_ROLL, p))
+
+
+class NextTurn(StepRule):
+    """Automatic: the next player's turn, or the end of the game (R11)."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        p = step.data[0]
+        s.turn += 1
+        assert isinstance(s.options, PiratesOptions)
+        last_seat = p == s.np - 1
+        if s.end_trigger and last_seat:
+            s._finish("a third treasure is buried and everyone has had equal turns")
+        elif last_seat and s.turn >= s.options.max_rounds * s.np:
+            s._finish(f"the {s.options.max_rounds}-round safety limit is reached")
+        else:
+            s._start_turn((p + 1) % s.np)
+
+
+# ---------------------------------------------------------------- battles (R7.6-R7.11, R6)
+class Roll(StepRule):
+    """Automatic: a side of the battle rolls its dice, then may improve them and fire."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        p = step.data[0]
+        b = s.battle
+        assert b is not None
+        dice = [s.rng.randint(1, 6) for _ in range(s.dice_count(p))]
+        b[3 if p == b[0] else 4] = dice
+        if s.logging:
+            s.say(f"{s.name(p)} rolls {' '.join(map(str, dice))}",
+                  kind="roll", data={"player": p, "dice": list(dice)})
+        s.push(step_of(T_FIRE, p))
+
+
+class Fire(StepRule):
+    """Spend sure-fire tokens (set a die) or rerolls (the attacker), then fire."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        p = player
+        b = s.battle
+        assert b is not None
+        dice = b[3] if p == b[0] else b[4]
+        out = []
+        if s.sure[p]:
+            sym = s.symbols(p)
+            for i, f in enumerate(dice):
+                for g in range(1, 7):
+                    if sym[g] > sym[f]:
+                        out.append(Act(A_SUREFIRE, i, g, text=f"sure-fire: die {i + 1} to {g}"))
+        if p == b[0] and s.rerolls and b[1] != B_NAVY:
+            for mask in range(1, 1 << len(dice)):
+                ds = "+".join(str(i + 1) for i in range(len(dice)) if mask >> i & 1)
+                out.append(Act(A_REROLL, mask, text=f"reroll dice {ds}"))
+        out.append(Act(A_FIRE, text=f"fire with {' '.join(map(str, dice))}"))
+        return out
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        s = cast("PiratesState", state)
+        p = player
+        b = s.battle
+        assert b is not None
+        dice = b[3] if p == b[0] else b[4]
+        if action.kind == A_SUREFIRE:
+            s.sure[p] -= 1
+            s.sure_supply += 1
+            old = dice[action.a]
+            dice[action.a] = action.b
+            if s.logging:
+                s.say(f"{s.name(p)} spends a sure-fire: die {action.a + 1} {old} -> {action.b}",
+                      kind="surefire", data={"player": p, "die": action.a + 1, "face": action.b})
+            s.push(step)
+        elif action.kind == A_REROLL:
+            s.rerolls -= 1
+            for i in range(len(dice)):
+                if action.a >> i & 1:
+                    dice[i] = s.rng.randint(1, 6)
+            if s.logging:
+                s.say(f"{s.name(p)} rerolls: {' '.join(map(str, dice))}",
+                      kind="roll", data={"player": p, "dice": list(dice), "reroll": True})
+            s.push(step)
+        else:
+            tot = s.damage(p, dice)
+            b[5 if p == b[0] else 6] = tot
+            if s.logging:
+                sym = s.symbols(p)
+                hits = sum(sym[f] for f in dice)
+                auto = sum(s.R.crew[c].auto for c in s.crew[p])
+                s.say(f"{s.name(p)} fires {' '.join(map(str, dice))}: {hits} from dice + "
+                      f"{s.assign[p][CAN]} cannons + {auto} auto-hits = {tot} damage",
+                      kind="fire", data={"player": p, "dice": list(dice), "damage": tot})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "Battle: spend sure-fire tokens or rerolls on your dice, then fire"
+
+
+class Resolve(StepRule):
+    """Automatic: both sides have fired; the battle's outcome (R7.10, R7.11, the Navy R6)."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        b = s.battle
+        assert b is not None
+        s.battle = None
+        att, kind, tgt, _, _, atot, dtot = b
+        if kind == B_NAVY:
+            self.navy(s, att, atot)
+        elif kind == B_MERCHANT:
+            self.merchant(s, att, tgt, atot)
+        else:
+            self.pirate(s, att, tgt, atot, dtot)
+
+    @staticmethod
+    def navy(s: PiratesState, att: int, atot: int) -> None:
+        R = s.R
+        log = s.logging
+        who = s.name(att)
+        navy = R.navy_base + s.level[att] // R.navy_div
+        if log:
+            s.say(f"the navy deals {navy}, {who} deals {atot}",
+                  kind="battle",
+                  data={"attacker": "navy", "target": att, "navy": navy, "damage": atot})
+        if atot == navy:
+            s.gain_sure(att)
+            if log:
+                s.say(f"a tie: {who} gains a sure-fire token",
+                      kind="battle", data={"result": "tie", "player": att})
+        elif atot < navy:
+            if log:
+                s.say(f"{who} loses to the navy: jostled"
+                      + (" and loses a booty cube" if s.booty[att] else ""),
+                      kind="battle", data={"result": "lost", "player": att})
+            if s.booty[att]:
+                s.push(step_of(T_LOSE, att))
+            s._jostle_after_loss(att)
+        elif log:
+            s.say(f"{who} fends off the navy",
+                  kind="battle", data={"result": "won", "player": att})
+
+    @staticmethod
+    def merchant(s: PiratesState, att: int, tgt: int, atot: int) -> None:
+        log = s.logging
+        who = s.name(att)
+        value = s.m_card[tgt]
+        if log:
+            s.say(f"merchant {'ab'[tgt]} (card {value}) deals {value}, {who} deals {atot}",
+                  kind="battle",
+                  data={"player": att, "merchant": "ab"[tgt], "card": value, "damage": atot})
+        if atot > value:
+            if log:
+                s.say(f"{who} sinks merchant {'ab'[tgt]} and gains {value} gold",
+                      kind="battle", data={"result": "won", "player": att, "gold": value})
+            if s.R.merchant_legend[value] >= s.n:
+                s.push(step_of(T_LEGEND, att))
+            s.push(step_of(T_MCUBE, att, tgt))
+            cube = s.m_cube[tgt]
+            s.m_cube[tgt] = -1
+            s.add_gold(att, value)
+            if value != 8 and s.m_deck:
+                s.m_removed += 1
+                s.m_card[tgt] = s.m_deck.pop()
+                if log:
+                    s.say(f"merchant card {value} leaves the game; "
+                          f"{s.m_card[tgt]} is revealed",
+                          kind="merchant", data={"card": s.m_card[tgt], "removed": value})
+            here = s.pos[att]
+            d0, d1 = dist(here, s.ports[0]), dist(here, s.ports[1])
+            if d0 == d1:
+                s.push(step_of(T_PORT, att, tgt))
+            else:
+                s._merchant_to_port(tgt, 0 if d0 > d1 else 1)
+            s._load(att, cube)
+        elif atot == value:
+            s.gain_sure(att)
+            if log:
+                s.say(f"a tie: {who} gains a sure-fire token; the merchant sails on",
+                      kind="battle", data={"result": "tie", "player": att})
+        else:
+            assert isinstance(s.options, PiratesOptions)
+            sure = s.options.merchant_loss_surefire
+            if sure:
+                s.gain_sure(att)
+            if log:
+                s.say(f"{who} loses: jostled" + (", and gains a sure-fire token"
+                                                 if sure else ""),
+                      kind="battle", data={"result": "lost", "player": att})
+            s._jostle_after_loss(att)
+
+    @staticmethod
+    def pirate(s: PiratesState, att: int, tgt: int, atot: int, dtot: int) -> None:
+        log = s.logging
+        if log:
+            s.say(f"{s.name(att)} deals {atot}, {s.name(tgt)} deals {dtot}",
+                  kind="battle",
+                  data={"player": att, "target": tgt, "damage": atot, "defender_damage": dtot})
+        if atot == dtot:
+            s.gain_sure(att)
+            s.gain_sure(tgt)
+            if log:
+                s.say("a tie: both gain a sure-fire token",
+                      kind="battle", data={"result": "tie", "players": [att, tgt]})
+            return
+        win, lose = (att, tgt) if atot > dtot else (tgt, att)
+        if log:
+            s.say(f"{s.name(win)} wins the battle; {s.name(lose)} is jostled and "
+                  "gains a sure-fire token",
+                  kind="battle", data={"result": "won", "winner": win, "loser": lose})
+        s.push(step_of(T_LEGEND, win))
+        s.gain_sure(lose)
+        s._jostle_after_loss(lose)
+
+
+class Port(StepRule):
+    """A sunk Merchant equally far from both ports: the attacker chooses its port."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        return [Act(A_PORT, i, text=f"merchant to port {cell(s.ports[i])}") for i in (0, 1)]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        cast("PiratesState", state)._merchant_to_port(step.data[0], action.a)
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return (f"Merchant {'ab'[step.data[0]]} is sunk and both ports are equally far: "
+                "choose the port it returns to")
+
+
+class MerchantCube(StepRule):
+    """Automatic: a sunk Merchant loads a new cube from the bag."""
+
+    def run(self, state: State, step: Step) -> None:
+        s = cast("PiratesState", state)
+        x = step.data[1]
+        s.m_cube[x] = s._draw()
+        if s.logging and s.m_cube[x] >= 0:
+            s.say(f"merchant {'ab'[x]} loads a {s.R.booty[s.m_cube[x]]} cube",
+                  kind="merchant",
+                  data={"merchant": "ab"[x], "cube": s.R.booty[s.m_cube[x]]})
+
+
+class Legend(StepRule):
+    """Automatic: the player rises one Legend level (R9)."""
+
+    def run(self, state: State, step: Step) -> None:
+        cast("PiratesState", state)._gain_legend(step.data[0])
+
+
+class Lose(StepRule):
+    """Beaten by the Navy: the player loses a booty cube of their choice."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+        s = cast("PiratesState", state)
+        return [Act(A_LOSE, t, text=f"lose {s.R.booty[t]}")
+                for t in sorted(set(s.booty[player]))] or [Act(A_SKIP, text="nothing to lose")]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        if action.kind != A_LOSE:
+            return
+        s = cast("PiratesState", state)
+        s.booty[player].remove(action.a)
+        s.bag[action.a] += 1
+        if s.logging:
+            s.say(f"{s.name(player)} loses a {s.R.booty[action.a]} cube to the navy",
+                  kind="cube", data={"player": player, "lost": s.R.booty[action.a]})
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        return "The Navy beat you: choose the booty cube you lose"
+
+
+RULES: dict[str, StepRule] = {
+    T_NAVY_SETUP: NavySetup(),
+    T_COVE: Cove(),
+    T_SIDE: Side(),
+    T_START: Start(),
+    T_WHEEL: Wheel(),
+    T_PAY: Pay(),
+    T_RELEASE: Release(),
+    T_NEWHAND: NewDeckhand(),
+    T_WHEEL_DONE: WheelDone(),
+    T_JOSTLE: Jostle(),
+    T_SAIL: Sail(),
+    T_ORDER: Order(),
+    T_CAPBURY: CaptainBury(),
+    T_CAPT2: CaptainBonus(),
+    T_CREWBONUS: CrewBonus(),
+    T_KEEP: Keep(),
+    T_CREW: Crew(),
+    T_DIST: HideOut(),
+    T_REASSIGN: Reassign(),
+    T_BONUS_SETUP: BonusSetup(),
+    T_END_TURN: EndTurn(),
+    T_NAVY_MOVE: NavyMove(),
+    T_NAVY_FIGHT: NavyFight(),
+    T_NEXT: NextTurn(),
+    T_ROLL: Roll(),
+    T_FIRE: Fire(),
+    T_RESOLVE: Resolve(),
+    T_PORT: Port(),
+    T_MCUBE: MerchantCube(),
+    T_LEGEND: Legend(),
+    T_LOSE: Lose(),
+}
+"""The rule of every kind of step."""
