@@ -13,9 +13,11 @@ from cove.games.trails_of_tucana.actions import Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, Island
 from cove.games.trails_of_tucana.state import TucanaState
 from tests.games.trails_of_tucana.helpers import (
+    end_round,
     link,
     mark_drawn,
     new,
+    owe_bonus,
     play_out,
     play_turns,
     reveal,
@@ -306,8 +308,7 @@ def test_r3_7_pass_when_nothing_fits() -> None:
     # a bonus segment with no free edge left is passed too
     t = new(1)
     mark_drawn(t, 0, range(len(PETIT.edges)))
-    t.bonus[0] = 1
-    t.bstep = 1
+    owe_bonus(t, 0, 1)
     assert texts(t, 0) == ["pass"]
 
 
@@ -503,9 +504,7 @@ def test_r4_3_last_sight_gives_bonus() -> None:
 
 def test_r4_4_bonus_segment_anywhere() -> None:
     s = new(1, map="grande")
-    s.bonus[0] = 1
-    s.bstep = 1
-    s._legal = None
+    owe_bonus(s, 0, 1)
     reveal(s, "water", "water")
     assert len(s.legal_actions(0)) == len(GRANDE.edges) + 1  # + pass (R4.8)
     assert {type(a) for a in s.legal_actions(0)} == {Bonus, Pass}
@@ -586,9 +585,7 @@ def test_r4_8_bonus_segment_may_be_declined() -> None:
         assert s.events(0)[-3].text == "P1: you decline 1 bonus segment"
     # with two owed, a pass declines both
     t = new(1)
-    t.bonus[0] = 2
-    t.bstep = 1
-    t._legal = None
+    owe_bonus(t, 0, 2)
     t.apply(0, "pass")
     assert t.bonus[0] == 0 and t.turn == 1
 
@@ -615,9 +612,9 @@ def test_r5_1_sights_rescored_each_round() -> None:
     link(s, 0, "a8", "b9")
     link(s, 0, "b9", "c10")  # obelisk 1
     assert s.sight_sum(0) == 10
-    s._end_round()
+    end_round(s)
     assert s.view(0)["sheets"][0]["boxes"] == [10] and s.rnd == 1
-    s._end_round()
+    end_round(s)
     assert s.is_over and s.view(0)["sheets"][0]["boxes"] == [10, 10]
     assert s.scores() == [20.0 + s.blue_pts[0]]
     # in a played game each box is the circled sum at the round's end, never less than before
@@ -761,7 +758,7 @@ def test_r8_3_running_score() -> None:
     link(s, 0, "a8", "b9")
     link(s, 0, "b9", "c10")
     assert s.scores() == [1.0]  # the current round's circles, as if it ended now
-    s._end_round()
+    end_round(s)
     assert s.scores() == [2.0]  # box I plus the round-2 circles so far
 
 
@@ -787,14 +784,14 @@ def test_r9_1_solo_discard() -> None:
         for letter in "AB":
             draw_now(w, 0, *build_pair_but_last(w, 0, letter))
         assert w.blue_pts[0] == 3 + 4 and not w.blue[0] and not w.blue[1]
-        w._end_round()
+        end_round(w)
         assert w.view(0)["solo"]["discarded_blue"] == ["C", "D", "E"]
         assert w.blue == [(), (), (), (), ()] and w.blue_pts[0] == 7
     # with 2 to discard, the choice among the unclaimed letters is random
     picks = set()
     for seed in range(12):
         w = new(1, seed=seed, solo_discards=2)
-        w._end_round()
+        end_round(w)
         picks.add(tuple(w.view(0)["solo"]["discarded_blue"]))
         assert all(len(x) == 2 for x in picks)
     assert len(picks) > 3

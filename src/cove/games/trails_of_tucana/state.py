@@ -19,10 +19,11 @@ clone copies two flat lists and linking is near O(1).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, ClassVar, cast
 
+from cove.core.decisions import Step, StepRule
 from cove.core.errors import IllegalAction
 from cove.core.rng import Rng
 from cove.core.state import State
@@ -66,6 +67,91 @@ def _bits(x: int) -> list[int]:
     return out
 
 
+# -- decisions: one rule per kind of step ---------------------------------------------
+class SimultaneousRule(StepRule):
+    """A step in which every mover makes exactly one secret decision (R3.2, R3.8): the
+    segment goes onto their own sheet at once, the others see it when the step is
+    revealed. The step's ``data`` is ``(k,)``: 0 for the draw step, k for the k-th bonus
+    step of the turn."""
+
+    secret = True
+    forced = False  # a lone ``pass`` is still an explicit decision (R3.7)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(state, TucanaState)
+        state._commit(player, action)
+        # One private line per decision: every mover of a step makes exactly one, and
+        # each viewer's log is numbered on its own, so the line shows the others nothing.
+        if state.logging:
+            state.say(f"P{player + 1}: you {state._summary(player, step.data[0])}",
+                      to=player, kind="commit", data={"player": player, "action": str(action)})
+        rest = tuple(q for q in step.players if q != player)
+        if rest:
+            state.push(Step(step.kind, rest, step.data))
+        else:
+            state._end_step(step.data[0])
+
+    def public_prompt(self, state: TucanaState, step: Step) -> str:
+        """The decision described for everyone else (no private reason)."""
+        raise NotImplementedError
+
+
+class DrawRule(SimultaneousRule):
+    """The draw step: a segment joining the two cards' terrains, or pass when none fits."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
+        assert isinstance(state, TucanaState)
+        isl = state.isl
+        d = state.drawn[player]
+        assert state.cards is not None
+        draws = isl.draws
+        acts: list[Action] = [draws[e] for e in isl.matching[state.cards] if not d >> e & 1]
+        return acts or [PASS]
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        assert isinstance(state, TucanaState) and state.cards is not None
+        ends = _terrain_phrase(*(CARD_NAMES[c] for c in state.cards))
+        if self.legal(state, step, player) == [PASS]:
+            return f"No free segment joins {ends}: pass"
+        return f"Draw one segment joining {ends}"
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        assert isinstance(state, TucanaState) and state.cards is not None
+        return {"cards": [CARD_NAMES[c] for c in state.cards]}
+
+    def public_prompt(self, state: TucanaState, step: Step) -> str:
+        assert state.cards is not None
+        c1, c2 = (CARD_NAMES[c] for c in state.cards)
+        return f"draw a segment for {c1} and {c2}"
+
+
+class BonusRule(SimultaneousRule):
+    """A bonus step: a bonus segment anywhere, or pass to decline the rest (R4.3-R4.8)."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
+        assert isinstance(state, TucanaState)
+        d = state.drawn[player]
+        acts: list[Action] = [b for b in state.isl.bonuses if not d >> b.edge & 1]
+        if acts and not state.options.compulsory_bonus:
+            acts.append(PASS)  # R4.8: a bonus segment may be declined
+        return acts or [PASS]
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        assert isinstance(state, TucanaState)
+        if self.legal(state, step, player) == [PASS]:
+            return "No free segment is left for your bonus: pass"
+        rest = "" if state.options.compulsory_bonus else ", or pass to decline"
+        return (f"Draw a bonus segment between any two adjacent spaces "
+                f"({_segments(state.bonus[player])} owed){rest}")
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        assert isinstance(state, TucanaState)
+        return {"bonus_owed": state.bonus[player]}
+
+    def public_prompt(self, state: TucanaState, step: Step) -> str:
+        return "draw a bonus segment"
+
+
 class TucanaState(State):
     __slots__ = (
         "blue",
@@ -73,12 +159,10 @@ class TucanaState(State):
         "blue_won",
         "bonus",
         "boxes",
-        "bstep",
         "cards",
         "circled",
         "deck",
         "direction",
-        "done",
         "drawn",
         "info",
         "isl",
@@ -102,10 +186,11 @@ class TucanaState(State):
         "start",
         "turn",
         "turn0",
-        "waiting",
     )
 
     DERIVED = ("isl",)  # the island's tables, from the map option
+
+    STEPS: ClassVar[Mapping[str, StepRule]] = {"draw": DrawRule(), "bonus": BonusRule()}
 
     isl: Island
     options: TucanaOptions
@@ -158,12 +243,9 @@ class TucanaState(State):
         self.blue_won: list[tuple[tuple[int, int], ...]] = [()] * n
         # the turn
         self.bonus = [0] * n
-        self.done = [False] * n
-        self.waiting = tuple(range(n))
         self.snap: list[Snap | None] = [None] * n
         self.moves: list[tuple[Action, ...]] = [()] * n
         self.turn0: list[tuple[int, int]] = [(0, 0)] * n  # (circled, pairs) at turn start
-        self.bstep = 0  # 0: the draw step; k: the k-th bonus step of the turn
         self.rnd = 0
         self.turn = 0
         self.over = False
@@ -209,55 +291,28 @@ class TucanaState(State):
                 data={"round": self.rnd + 1, "turn": self.turn + 1,
                       "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
             )
+        self.push(Step("draw", tuple(range(self.n)), (0,)))
 
     # -- the contract ------------------------------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        return self.waiting
-
     @property
     def is_over(self) -> bool:
         return self.over
 
-    def _ask(self, player: int | None) -> dict[str, Any]:
-        """The draw step: a segment for the two cards, or pass when none fits; a bonus
-        step: a bonus segment anywhere, or pass to decline the rest."""
-        if self.over:
-            return {"kind": "turn", "prompt": ""}
-        if self.bstep:
-            if player is None:
-                return {"kind": "bonus", "prompt": "draw a bonus segment"}
-            owed = self.bonus[player]
-            rest = "" if self.options.compulsory_bonus else ", or pass to decline"
-            if self._legal_actions(player) == [PASS]:
-                prompt = "No free segment is left for your bonus: pass"
-            else:
-                prompt = (f"Draw a bonus segment between any two adjacent spaces "
-                          f"({_segments(owed)} owed){rest}")
-            return {"kind": "bonus", "prompt": prompt, "bonus_owed": owed}
-        assert self.cards is not None
-        c1, c2 = (CARD_NAMES[c] for c in self.cards)
-        if player is None:
-            return {"kind": "draw", "prompt": f"draw a segment for {c1} and {c2}"}
-        ends = _terrain_phrase(c1, c2)
-        if self._legal_actions(player) == [PASS]:
-            prompt = f"No free segment joins {ends}: pass"
-        else:
-            prompt = f"Draw one segment joining {ends}"
-        return {"kind": "draw", "prompt": prompt, "cards": [c1, c2]}
+    @property
+    def bstep(self) -> int:
+        """0 in the draw step; k in the k-th bonus step of the turn (0 once over)."""
+        steps = self._steps
+        return int(steps[-1].data[0]) if steps else 0
 
-    def _legal_actions(self, player: int) -> Sequence[Action]:
-        isl = self.isl
-        d = self.drawn[player]
-        acts: list[Action]
-        if self.bstep:
-            acts = [b for b in isl.bonuses if not d >> b.edge & 1]
-            if acts and not self.options.compulsory_bonus:
-                acts.append(PASS)  # R4.8: a bonus segment may be declined
-        else:
-            assert self.cards is not None
-            draws = isl.draws
-            acts = [draws[e] for e in isl.matching[self.cards] if not d >> e & 1]
-        return acts or [PASS]
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        """The core's, plus the public form of the prompt for everyone else."""
+        steps = self._steps
+        if player is not None or not steps:
+            return super()._ask(player)
+        top = steps[-1]
+        rule = self.STEPS[top.kind]
+        assert isinstance(rule, SimultaneousRule)
+        return {"kind": top.kind, "prompt": rule.public_prompt(self, top)}
 
     def _match_action(self, seat: int, action: Any, legal: tuple[Hashable, ...]) -> Hashable:
         """The core's matching, then the same text with the segment's ends the other way
@@ -274,19 +329,8 @@ class TucanaState(State):
             except IllegalAction:
                 raise first from None
 
-    def _apply(self, player: int, action: Any) -> None:
-        self.keep_secret()  # R3.8: hidden from the others until the step is revealed
-        self._step(player, action)
-        # One private line per decision: every mover of a step makes exactly one, and
-        # each viewer's log is numbered on its own, so the line shows the others nothing.
-        if self.logging:
-            self.say(f"P{player + 1}: you {self._summary(player)}", to=player, kind="commit",
-                     data={"player": player, "action": str(action)})
-        if not self.waiting:
-            self._end_step()
-
-    def _step(self, p: int, a: Action) -> None:
-        """Seat ``p``'s one decision of this step (no logging, no resolution)."""
+    def _commit(self, p: int, a: Action) -> None:
+        """Seat ``p``'s one decision of this step on its sheet (no logging, no flow)."""
         k = p * KINDS
         self.snap[p] = (
             self.drawn[p],
@@ -303,27 +347,23 @@ class TucanaState(State):
             if isinstance(a, Bonus):
                 self.bonus[p] -= 1
             self._link(p, a.edge)
-        self.done[p] = True
-        self.waiting = tuple(q for q in self.waiting if q != p)
 
-    def _end_step(self) -> None:
-        """Every mover of the step is done: reveal the step, then the next bonus step
+    def _end_step(self, k: int) -> None:
+        """Every mover of step ``k`` is done: reveal the step, then the next bonus step
         (for whoever owes a bonus segment now) or the end of the turn."""
         n = self.n
         self.reveal()
         if self.logging:
             for p in range(n):
                 if self.snap[p] is not None:
-                    drew, gains, earned = self._outcome(p)
-                    self.say(self._step_text(p), kind="draw",
+                    drew, gains, earned = self._outcome(p, k)
+                    self.say(self._step_text(p, k), kind="draw",
                              data={"player": p, "drew": drew, "connected": gains,
-                                   "earned": earned, "bonus_step": self.bstep})
+                                   "earned": earned, "bonus_step": k})
         self.snap = [None] * n
         owing = tuple(p for p in range(n) if self.bonus[p])
         if owing:
-            self.bstep += 1
-            self.done = [not self.bonus[p] for p in range(n)]
-            self.waiting = owing
+            self.push(Step("bonus", owing, (k + 1,)))
         else:
             self._end_turn()
 
@@ -410,9 +450,6 @@ class TucanaState(State):
                              kind="bonus_card", data={"players": won, "card": "red",
                                                       "sight": name, "points": v})
         self.moves = [()] * n
-        self.done = [False] * n
-        self.waiting = tuple(range(n))
-        self.bstep = 0
         self.turn += 1
         if len(self.deck) <= 1:
             self._end_round()
@@ -445,7 +482,6 @@ class TucanaState(State):
         self.rnd += 1
         if self.rnd >= rounds:
             self.over = True
-            self.waiting = ()
             self.cards = None
             self.deck = []
             if self.logging:
@@ -504,11 +540,12 @@ class TucanaState(State):
                  f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
             need(self.cards is not None and list(self.cards) == self.seen[-2:],
                  "the revealed cards are not the last two seen")
-            need(self.waiting == tuple(p for p in range(n) if not self.done[p]),
-                 f"to_move {self.waiting} does not match done {self.done}")
-            need(bool(self.waiting), "nobody to move in a running game")
+            need(len(self._steps) == 1 and self._steps[0].kind in self.STEPS,
+                 f"pending steps {self._steps}: one draw or bonus step expected")
+            need(bool(self.to_move()), "nobody to move in a running game")
         else:
-            need(self.waiting == () and self.cards is None, "a finished game still has movers")
+            need(not self._steps and self.cards is None, "a finished game still has movers")
+        movers = self.to_move()
         per_letter = 2 if n >= 5 else 1
         for L in range(LETTERS):
             taken = len({v for p in range(n) for (L2, v) in self.blue_won[p] if L2 == L})
@@ -546,12 +583,11 @@ class TucanaState(State):
             need(all(0 <= x <= y for x, y in pairwise(boxes[: self.rnd])),
                  f"P{p + 1}: sight boxes {boxes} decrease")
             acted = self.snap[p] is not None
-            need(not acted or self.done[p], f"P{p + 1}: a step snapshot but not done")
-            if not self.over and not self.done[p]:
+            need(not (acted and p in movers), f"P{p + 1}: decided in this step, still to move")
+            if p in movers:
                 need(bool(self.bonus[p]) == bool(self.bstep),
                      f"P{p + 1}: moving in step {self.bstep} with {self.bonus[p]} owed")
-        need(self.over or not self.bstep or bool(self.waiting) or owed_total > 0,
-             "a bonus step with nothing owed")
+        need(self.over or not self.bstep or owed_total > 0, "a bonus step with nothing owed")
 
     def private_items(self, player: int) -> dict[str, Any]:
         """``player``'s own sheet while their segment of this step is still hidden from
@@ -614,7 +650,6 @@ class TucanaState(State):
         s.red_on = self.red_on
         s.rnd = self.rnd
         s.turn = self.turn
-        s.bstep = self.bstep
         s.turn0 = self.turn0
         s.over = self.over
         s.cards = self.cards
@@ -625,7 +660,6 @@ class TucanaState(State):
         s.red_won = self.red_won[:]
         s.solo_dropped = self.solo_dropped
         s.drawn = self.drawn[:]
-        s.waiting = self.waiting
         s.par = self.par[:]
         s.info = self.info[:]
         s.circled = self.circled[:]
@@ -637,7 +671,6 @@ class TucanaState(State):
         s.red_pts = self.red_pts[:]
         s.blue_won = self.blue_won[:]
         s.bonus = self.bonus[:]
-        s.done = self.done[:]
         s.snap = self.snap[:]
         s.moves = self.moves[:]
         return s
@@ -678,7 +711,7 @@ class TucanaState(State):
             if q == player or snap is None:
                 continue
             self._restore(q, snap)
-            self._step(q, rng.choice(self._legal_actions(q)))
+            self._commit(q, cast(Action, rng.choice(self._legal_actions(q))))
 
     # -- views -----------------------------------------------------------------------------
     def _sheet(self, q: int, public: bool) -> dict[str, Any]:
@@ -768,8 +801,8 @@ class TucanaState(State):
             out.append(f"villages {LETTER_NAMES[L]}-{LETTER_NAMES[L]} ({isl.pair_values[L]})")
         return out
 
-    def _outcome(self, p: int) -> tuple[str, list[str], int]:
-        """Seat ``p``'s decision in this step: what it drew (``h9-i10``, ``bonus a8-a10``,
+    def _outcome(self, p: int, k: int) -> tuple[str, list[str], int]:
+        """Seat ``p``'s decision in step ``k``: what it drew (``h9-i10``, ``bonus a8-a10``,
         ``nothing``, or ``no bonus segment`` when declined), what it connected and how
         many bonus segments it earned."""
         snap = self.snap[p]
@@ -777,15 +810,15 @@ class TucanaState(State):
         a = self.moves[p][-1]
         gains = self._gains(p, snap[1], snap[3])
         if isinstance(a, Pass):
-            free = self.bstep and self.drawn[p] != (1 << len(self.isl.edges)) - 1
+            free = k and self.drawn[p] != (1 << len(self.isl.edges)) - 1
             return ("no bonus segment" if free else "nothing"), gains, 0
         used = 1 if isinstance(a, Bonus) else 0
         earned = self.bonus[p] - snap[5] + used
         return (f"bonus {a.ends}" if used else a.ends), gains, earned
 
-    def _summary(self, p: int) -> str:
-        """Seat ``p``'s own account of its decision (the private log line)."""
-        drew, gains, earned = self._outcome(p)
+    def _summary(self, p: int, k: int) -> str:
+        """Seat ``p``'s own account of its decision in step ``k`` (the private log line)."""
+        drew, gains, earned = self._outcome(p, k)
         if drew == "no bonus segment":
             snap = self.snap[p]
             assert snap is not None
@@ -798,9 +831,10 @@ class TucanaState(State):
             text += f"; earned {_segments(earned)}, drawn after the reveal"
         return text
 
-    def _step_text(self, p: int) -> str:
-        """The public line for seat ``p``'s decision, written when the step is revealed."""
-        drew, gains, earned = self._outcome(p)
+    def _step_text(self, p: int, k: int) -> str:
+        """The public line for seat ``p``'s decision in step ``k``, written when the step is
+        revealed."""
+        drew, gains, earned = self._outcome(p, k)
         if drew == "no bonus segment":
             snap = self.snap[p]
             assert snap is not None
