@@ -9,7 +9,7 @@ from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES
-from cove.games.trails_of_tucana.state import TucanaState
+from cove.games.trails_of_tucana.state import END_ROUND, TucanaState
 
 
 def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
@@ -79,6 +79,6 @@ def owe_bonus(s: TucanaState, p: int, owed: int) -> None:
 def end_round(s: TucanaState) -> None:
     """End the round now, as the game does after its 13th turn: the pending step is
     dropped, the sheets are scored, then the next round's first turn (or the end)."""
-    s._steps = ()
-    s._end_round()
+    s._steps = (END_ROUND,)
+    s.settle()
     s._legal = None

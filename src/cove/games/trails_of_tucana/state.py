@@ -20,14 +20,15 @@ clone copies two flat lists and linking is near O(1).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import Any, ClassVar, cast
 
-from cove.core.decisions import Step, StepRule
+from cove.core.decisions import AUTO, Step, StepRule
 from cove.core.errors import IllegalAction
 from cove.core.rng import Rng
 from cove.core.state import State
-from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Pass
+from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
     DECK_SIZE,
@@ -40,6 +41,7 @@ from cove.games.trails_of_tucana.data import (
 from cove.games.trails_of_tucana.options import TucanaOptions
 
 VMASK = (1 << VILLAGES) - 1
+MOVE_TYPES = (Draw, Bonus, Pass)
 LETTER_NAMES = "ABCDE"
 TURNS_PER_ROUND = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
 DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
@@ -86,10 +88,8 @@ class SimultaneousRule(StepRule):
             state.say(f"P{player + 1}: you {state._summary(player, step.data[0])}",
                       to=player, kind="commit", data={"player": player, "action": str(action)})
         rest = tuple(q for q in step.players if q != player)
-        if rest:
-            state.push(Step(step.kind, rest, step.data))
-        else:
-            state._end_step(step.data[0])
+        k = step.data[0]
+        state.push(_step(step.kind, rest, k) if rest else _step("reveal_step", AUTO, k))
 
     def public_prompt(self, state: TucanaState, step: Step) -> str:
         """The decision described for everyone else (no private reason)."""
@@ -152,6 +152,96 @@ class BonusRule(SimultaneousRule):
         return "draw a bonus segment"
 
 
+class FlipRule(StepRule):
+    """Automatic, at the start of a turn: the Mayor reveals the top two cards (R3.1)."""
+
+    def run(self, state: State, step: Step) -> None:
+        assert isinstance(state, TucanaState)
+        c1 = state.deck.pop()
+        c2 = state.deck.pop()
+        state.cards = (c1, c2)
+        state.seen += [c1, c2]
+        state.turn0 = list(zip(state.circled, state.pairs, strict=True))
+        if state.logging:
+            state.say(
+                f"Round {state.rnd + 1}, turn {state.turn + 1}: the Mayor reveals "
+                f"{CARD_NAMES[c1]} and {CARD_NAMES[c2]}.",
+                kind="reveal",
+                data={"round": state.rnd + 1, "turn": state.turn + 1,
+                      "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
+            )
+
+
+class RevealStepRule(StepRule):
+    """Automatic: every mover of step ``data[0]`` is done. Reveal the step, then the next
+    bonus step (for whoever owes a bonus segment now) or the end of the turn (R3.8,
+    R4.3)."""
+
+    def run(self, state: State, step: Step) -> None:
+        assert isinstance(state, TucanaState)
+        k = step.data[0]
+        state.reveal()
+        if state.logging:
+            state._log_step(k)
+        n = state.n
+        state.snap = [None] * n
+        owing = tuple(p for p in range(n) if state.bonus[p])
+        state.push(_step("bonus", owing, k + 1) if owing else END_TURN)
+
+
+class EndTurnRule(StepRule):
+    """Automatic: nobody owes a bonus segment. Hand out the blue and red bonus cards
+    completed this turn (R6, R7); the round ends when one card is left (R3.9)."""
+
+    def run(self, state: State, step: Step) -> None:
+        assert isinstance(state, TucanaState)
+        state._award_blue()
+        if state.red:
+            state._award_red()
+        state.moves = [()] * state.n
+        state.turn += 1
+        if len(state.deck) <= 1:
+            state.push(END_ROUND)
+
+
+class EndRoundRule(StepRule):
+    """Automatic: score every sheet's circled sights into this round's box (R5), the solo
+    discard after round 1 (R9.1), then a new deck (R3.10) or the end of the game."""
+
+    def run(self, state: State, step: Step) -> None:
+        assert isinstance(state, TucanaState)
+        n = state.n
+        rounds = state.isl.rounds
+        for p in range(n):
+            state.boxes[p * rounds + state.rnd] = state.sight_sum(p)
+        if state.logging:
+            rnd = state.rnd
+            box = "I" * (rnd + 1) if rnd < 3 else str(rnd + 1)
+            scored = [state.boxes[p * rounds + rnd] for p in range(n)]
+            state.say(f"End of round {rnd + 1}; sights scored in box {box}: "
+                      + ", ".join(f"P{p + 1} {scored[p]}" for p in range(n)),
+                      kind="score", data={"round": rnd + 1, "boxes": scored})
+        if n == 1 and state.rnd == 0 and state.options.solo_discards:
+            state._solo_discard()
+        state.rnd += 1
+        if state.rnd < rounds:
+            state._new_deck()
+        else:
+            state._game_over()
+
+
+END_TURN = Step("end_turn")
+END_ROUND = Step("end_round")
+FLIP = Step("flip")
+
+
+@cache
+def _step(kind: str, players: tuple[int, ...], k: int) -> Step:
+    """The shared step value for step ``k`` of a turn: steps are frozen, and a turn's few
+    hundred possible ones are made once instead of at every decision (the hot path)."""
+    return Step(kind, players, (k,))
+
+
 class TucanaState(State):
     __slots__ = (
         "blue",
@@ -190,7 +280,10 @@ class TucanaState(State):
 
     DERIVED = ("isl",)  # the island's tables, from the map option
 
-    STEPS: ClassVar[Mapping[str, StepRule]] = {"draw": DrawRule(), "bonus": BonusRule()}
+    STEPS: ClassVar[Mapping[str, StepRule]] = {
+        "flip": FlipRule(), "draw": DrawRule(), "bonus": BonusRule(),
+        "reveal_step": RevealStepRule(), "end_turn": EndTurnRule(), "end_round": EndRoundRule(),
+    }
 
     isl: Island
     options: TucanaOptions
@@ -268,32 +361,29 @@ class TucanaState(State):
                     f"{TABLES.sight_names[k]}-{TABLES.sight_names[k]} ({TABLES.red[k]})"
                     for k in self.red), kind="setup",
                     data={"red": [TABLES.sight_names[k] for k in self.red]})
-        self._new_round()
+        self._new_deck()
+        self.settle()
 
-    def _new_round(self) -> None:
+    def _new_deck(self) -> None:
+        """A round begins: all 27 cards shuffled into a new deck (R3.10)."""
         self.deck = list(TABLES.deck)
         self.rng.shuffle(self.deck)
         self.seen: list[int] = []
         self.turn = 0
-        self._reveal()
 
-    def _reveal(self) -> None:
-        c1 = self.deck.pop()
-        c2 = self.deck.pop()
-        self.cards = (c1, c2)
-        self.seen += [c1, c2]
-        self.turn0 = list(zip(self.circled, self.pairs, strict=True))
-        if self.logging:
-            self.say(
-                f"Round {self.rnd + 1}, turn {self.turn + 1}: the Mayor reveals "
-                f"{CARD_NAMES[c1]} and {CARD_NAMES[c2]}.",
-                kind="reveal",
-                data={"round": self.rnd + 1, "turn": self.turn + 1,
-                      "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
-            )
-        self.push(Step("draw", tuple(range(self.n)), (0,)))
+    def next_steps(self) -> Sequence[Step]:
+        """The next turn: reveal two cards, then everyone draws at once (R3.1, R3.2)."""
+        if self.over:
+            return ()
+        return (FLIP, _step("draw", tuple(range(self.n)), 0))
 
     # -- the contract ------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """The core's, short-cut: every rule's movers are its step's players (the stack
+        is never left with an automatic step on top)."""
+        steps = self._steps
+        return steps[-1].players if steps else ()
+
     @property
     def is_over(self) -> bool:
         return self.over
@@ -317,7 +407,18 @@ class TucanaState(State):
     def _match_action(self, seat: int, action: Any, legal: tuple[Hashable, ...]) -> Hashable:
         """The core's matching, then the same text with the segment's ends the other way
         round: ``draw c8-b9`` finds ``draw b9-c8`` (R3.3); the move keeps its canonical
-        text in the history and the record."""
+        text in the history and the record.
+
+        First a short cut for the common case of search: ``action`` is the legal list's
+        own element (moves are shared instances with unique codes, so ``index`` compares
+        ints in C; the core's loop would return the same element after a str() each)."""
+        if type(action) in MOVE_TYPES:
+            try:
+                found = legal[legal.index(action)]
+            except ValueError:
+                found = None
+            if found is action:
+                return action
         try:
             return super()._match_action(seat, action, legal)
         except IllegalAction as first:
@@ -348,24 +449,14 @@ class TucanaState(State):
                 self.bonus[p] -= 1
             self._link(p, a.edge)
 
-    def _end_step(self, k: int) -> None:
-        """Every mover of step ``k`` is done: reveal the step, then the next bonus step
-        (for whoever owes a bonus segment now) or the end of the turn."""
-        n = self.n
-        self.reveal()
-        if self.logging:
-            for p in range(n):
-                if self.snap[p] is not None:
-                    drew, gains, earned = self._outcome(p, k)
-                    self.say(self._step_text(p, k), kind="draw",
-                             data={"player": p, "drew": drew, "connected": gains,
-                                   "earned": earned, "bonus_step": k})
-        self.snap = [None] * n
-        owing = tuple(p for p in range(n) if self.bonus[p])
-        if owing:
-            self.push(Step("bonus", owing, (k + 1,)))
-        else:
-            self._end_turn()
+    def _log_step(self, k: int) -> None:
+        """The public lines of step ``k``, one per seat that decided in it."""
+        for p in range(self.n):
+            if self.snap[p] is not None:
+                drew, gains, earned = self._outcome(p, k)
+                self.say(self._step_text(p, k), kind="draw",
+                         data={"player": p, "drew": drew, "connected": gains,
+                               "earned": earned, "bonus_step": k})
 
     def _root(self, x: int) -> int:
         """The root of ``x`` without shortening paths: for checks, which must leave the
@@ -417,8 +508,8 @@ class TucanaState(State):
                 if (sm & isl.kind_mask[k]).bit_count() >= 2:
                     self.linked[p] |= 1 << k
 
-    def _end_turn(self) -> None:
-        """The turn is over (nobody owes a bonus segment): hand out bonus cards, move on."""
+    def _award_blue(self) -> None:
+        """Each blue card goes to whoever joined its village pair this turn (R6)."""
         n = self.n
         pairs = self.pairs
         new_pairs = [pairs[p] & ~t0[1] for p, t0 in enumerate(self.turn0)]
@@ -435,6 +526,10 @@ class TucanaState(State):
                              f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]} blue bonus card ({v}).",
                              kind="bonus_card", data={"players": won, "card": "blue",
                                                       "pair": LETTER_NAMES[L], "points": v})
+
+    def _award_red(self) -> None:
+        """Each red card goes to whoever linked two sights of its kind (R7)."""
+        n = self.n
         for k in list(self.red):
             won = [p for p in range(n) if (self.linked[p] >> k) & 1]
             if won:
@@ -449,48 +544,29 @@ class TucanaState(State):
                              f"{name}-{name} red bonus card ({v}).",
                              kind="bonus_card", data={"players": won, "card": "red",
                                                       "sight": name, "points": v})
-        self.moves = [()] * n
-        self.turn += 1
-        if len(self.deck) <= 1:
-            self._end_round()
-        else:
-            self._reveal()
 
-    def _end_round(self) -> None:
-        """Score every sheet's circled sights into this round's box; reshuffle or end."""
-        n = self.n
-        rounds = self.isl.rounds
-        for p in range(n):
-            self.boxes[p * rounds + self.rnd] = self.sight_sum(p)
+    def _solo_discard(self) -> None:
+        """DESIGN solo rule: after round 1, discard blue cards of unjoined pairs (R9.1)."""
+        cands = [L for L in range(LETTERS) if self.blue[L] and not (self.pairs[0] >> L) & 1]
+        self.rng.shuffle(cands)
+        drop = sorted(cands[: self.options.solo_discards])
+        for L in drop:
+            self.blue[L] = ()
+        self.solo_dropped = drop
+        if self.logging and drop:
+            self.say("Solo: blue bonus cards discarded: "
+                     + ", ".join(f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]}" for L in drop) + ".",
+                     kind="solo_discard", data={"pairs": [LETTER_NAMES[L] for L in drop]})
+
+    def _game_over(self) -> None:
+        self.over = True
+        self.cards = None
+        self.deck = []
         if self.logging:
-            box = "I" * (self.rnd + 1) if self.rnd < 3 else str(self.rnd + 1)
-            self.say(f"End of round {self.rnd + 1}; sights scored in box {box}: " + ", ".join(
-                f"P{p + 1} {self.boxes[p * rounds + self.rnd]}" for p in range(n)),
-                kind="score", data={"round": self.rnd + 1, "boxes": [
-                    self.boxes[p * rounds + self.rnd] for p in range(n)]})
-        if n == 1 and self.rnd == 0 and self.options.solo_discards:
-            cands = [L for L in range(LETTERS) if self.blue[L] and not (self.pairs[0] >> L) & 1]
-            self.rng.shuffle(cands)
-            drop = sorted(cands[: self.options.solo_discards])
-            for L in drop:
-                self.blue[L] = ()
-            self.solo_dropped = drop
-            if self.logging and drop:
-                self.say("Solo: blue bonus cards discarded: "
-                         + ", ".join(f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]}" for L in drop) + ".",
-                         kind="solo_discard", data={"pairs": [LETTER_NAMES[L] for L in drop]})
-        self.rnd += 1
-        if self.rnd >= rounds:
-            self.over = True
-            self.cards = None
-            self.deck = []
-            if self.logging:
-                sc = self.scores()
-                self.say("Game over. Final scores: "
-                         + ", ".join(f"P{p + 1} {int(sc[p])}" for p in range(n)) + ".",
-                         kind="game_over", data={"scores": [int(x) for x in sc]})
-        else:
-            self._new_round()
+            sc = self.scores()
+            self.say("Game over. Final scores: "
+                     + ", ".join(f"P{p + 1} {int(sc[p])}" for p in range(self.n)) + ".",
+                     kind="game_over", data={"scores": [int(x) for x in sc]})
 
     # -- scoring -----------------------------------------------------------------------
     def sight_sum(self, p: int, kcount: Sequence[int] | None = None) -> int:
@@ -540,7 +616,7 @@ class TucanaState(State):
                  f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
             need(self.cards is not None and list(self.cards) == self.seen[-2:],
                  "the revealed cards are not the last two seen")
-            need(len(self._steps) == 1 and self._steps[0].kind in self.STEPS,
+            need(len(self._steps) == 1 and self._steps[0].kind in ("draw", "bonus"),
                  f"pending steps {self._steps}: one draw or bonus step expected")
             need(bool(self.to_move()), "nobody to move in a running game")
         else:
