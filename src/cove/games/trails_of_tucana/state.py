@@ -87,7 +87,9 @@ class SimultaneousRule(StepRule):
         if state.logging:
             state.say(f"P{player + 1}: you {state._summary(player, step.data[0])}",
                       to=player, kind="commit", data={"player": player, "action": str(action)})
-        rest = tuple(q for q in step.players if q != player)
+        players = step.players
+        i = players.index(player)
+        rest = players[:i] + players[i + 1 :]
         k = step.data[0]
         state.push(_step(step.kind, rest, k) if rest else _step("reveal_step", AUTO, k))
 
@@ -153,7 +155,8 @@ class BonusRule(SimultaneousRule):
 
 
 class FlipRule(StepRule):
-    """Automatic, at the start of a turn: the Mayor reveals the top two cards (R3.1)."""
+    """Automatic, at the start of a turn: the Mayor reveals the top two cards (R3.1), then
+    everyone draws at once (R3.2)."""
 
     def run(self, state: State, step: Step) -> None:
         assert isinstance(state, TucanaState)
@@ -170,6 +173,7 @@ class FlipRule(StepRule):
                 data={"round": state.rnd + 1, "turn": state.turn + 1,
                       "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
             )
+        state.push(_step("draw", tuple(range(state.n)), 0))
 
 
 class RevealStepRule(StepRule):
@@ -185,7 +189,8 @@ class RevealStepRule(StepRule):
             state._log_step(k)
         n = state.n
         state.snap = [None] * n
-        owing = tuple(p for p in range(n) if state.bonus[p])
+        bonus = state.bonus
+        owing = tuple(p for p in range(n) if bonus[p]) if any(bonus) else ()
         state.push(_step("bonus", owing, k + 1) if owing else END_TURN)
 
 
@@ -372,10 +377,8 @@ class TucanaState(State):
         self.turn = 0
 
     def next_steps(self) -> Sequence[Step]:
-        """The next turn: reveal two cards, then everyone draws at once (R3.1, R3.2)."""
-        if self.over:
-            return ()
-        return (FLIP, _step("draw", tuple(range(self.n)), 0))
+        """The next turn, which opens with the flip of two cards; none once over."""
+        return () if self.over else (FLIP,)
 
     # -- the contract ------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
