@@ -8,8 +8,9 @@ from itertools import pairwise
 import pytest
 
 import cove
+from cove.core.decisions import Step
 from cove.core.rng import Rng
-from cove.games.trails_of_tucana.actions import Bonus, Draw, Pass
+from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, Island
 from cove.games.trails_of_tucana.state import TucanaState
 from tests.games.trails_of_tucana.helpers import (
@@ -230,6 +231,30 @@ def test_r3_2_simultaneous_turn() -> None:
     assert s.to_move() == (0, 1, 2, 3) and s.turn == 1
 
 
+def test_r3_2_turn_runs_on_the_decision_stack() -> None:
+    """The pending step is the only one on the core stack: a secret draw step whose
+    players shrink as they commit, then (after the reveal) a bonus step for whoever owes a
+    segment, then the next turn's draw step; the decision names the step for movers and
+    others alike."""
+    s = new(3)
+    obelisk_ready(s, 1)
+    reveal(s, "desert", "desert")
+    assert s.steps == (Step("draw", (0, 1, 2), (0,)),)
+    assert all(s.decision(q)["kind"] == "draw" for q in (None, 0, 1, 2))
+    assert s.decision(None)["prompt"] == ("Waiting for P1, P2, P3: draw a segment for desert "
+                                          "and desert")
+    s.apply(1, "draw h9-i10")  # earns a bonus segment, unseen until the reveal
+    assert s.steps == (Step("draw", (0, 2), (0,)),) and s.to_move() == (0, 2)
+    s.apply(0, "draw a4-a6")
+    s.apply(2, "draw a4-a6")
+    assert s.steps == (Step("bonus", (1,), (1,)),) and s.bstep == 1
+    assert s.decision(1)["prompt"].startswith("Draw a bonus segment between any two")
+    assert s.decision(0)["prompt"] == "Waiting for P2: draw a bonus segment"
+    s.apply(1, "pass")
+    assert s.steps == (Step("draw", (0, 1, 2), (0,)),) and s.turn == 1 and s.bstep == 0
+    assert [e.kind for e in s.events(None)][-3:] == ["draw", "draw", "reveal"]
+
+
 def test_r3_3_segment_matches_cards() -> None:
     s = new(2)
     reveal(s, "desert", "water")
@@ -310,6 +335,21 @@ def test_r3_7_pass_when_nothing_fits() -> None:
     mark_drawn(t, 0, range(len(PETIT.edges)))
     owe_bonus(t, 0, 1)
     assert texts(t, 0) == ["pass"]
+
+
+def test_r3_7_lone_pass_is_still_a_decision() -> None:
+    """A lone pass is never taken for the player (the step rules are not forced), even
+    for a solo player: it is asked for, recorded and logged like any decision."""
+    s = new(1)
+    last = s.legal_actions(0)[0]
+    mark_drawn(s, 0, (e for e in range(len(PETIT.edges)) if e != last.edge))
+    s.apply(0, last)  # the island is full: from the next turn on, only pass is legal
+    assert s.to_move() == (0,) and texts(s, 0) == ["pass"] and s.turn == 1
+    assert s.decision(0)["prompt"].startswith("No free segment joins")
+    s.apply(0, "pass")
+    assert s.history == [(0, last), (0, PASS)] and s.turn == 2 and s.to_move() == (0,)
+    assert "forced" not in {e.kind for e in s.events(0)}
+    assert s.events(0)[-3].text == "P1: you draw nothing (no free segment fits)"
 
 
 def test_r3_8_commitments_hidden_until_all_done() -> None:

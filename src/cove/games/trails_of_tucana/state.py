@@ -12,6 +12,12 @@ pending bonus chain (R3.8). When no bonus is owed the turn resolves: blue and re
 cards go to whoever completed them this turn, and the next two cards are revealed (or
 the round is scored).
 
+The turn runs on the core decision stack: ``draw`` and ``bonus`` are the two kinds of
+decision (secret, simultaneous: their step's players shrink as they commit), and the flow
+between them is automatic steps: ``reveal_step``, ``end_turn``, ``end_round`` and
+``flip`` (see SPEC.md, Decisions). A lone ``pass`` is not forced: it stays an explicit
+decision in the record (R3.7).
+
 Connectivity is a union-find per player, stored flat (space ``i`` of seat ``p`` is index
 ``p * N + i``) with, at each root, a bitmask of the villages and sights in its network, so
 clone copies two flat lists and linking is near O(1).
