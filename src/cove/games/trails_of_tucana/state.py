@@ -303,26 +303,13 @@ class TucanaState(State):
     def setup(self) -> None:
         o = self.options
         n = self.n
-        isl = self.isl = TABLES.islands[o.map]
-        size = isl.size
+        self.isl = TABLES.islands[o.map]
         rng = self.rng
         self.setup_card = o.setup_card - 1 if o.setup_card else rng.below(len(TABLES.setup_cards))
         seq = TABLES.setup_cards[self.setup_card]
         self.start = rng.below(VILLAGES) if o.random_start else 0
         self.direction = -1 if o.counter_clockwise else 1
-        letters = []
-        pair_masks = []
-        for p in range(n):
-            first = self.start if o.symmetry else (self.start + p) % VILLAGES
-            row = [0] * VILLAGES
-            for k, ch in enumerate(seq):
-                row[(first + self.direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
-            letters.append(tuple(row))
-            pair_masks.append(
-                tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
-            )
-        self.letters = tuple(letters)
-        self.pair_masks = tuple(pair_masks)
+        self._write_letters(seq)
         # blue cards: #1 only for 1-4 players, #1 over #2 for 5-8
         self.blue: list[tuple[int, ...]] = [t if n >= 5 else t[:1] for t in TABLES.blue]
         self.red_on = o.special_bonus
@@ -333,7 +320,43 @@ class TucanaState(State):
             self.red = sorted(kinds[: 2 if n >= 5 else 1])
         self.red_won: list[tuple[int, int, tuple[int, ...]]] = []  # (kind, value, winners)
         self.solo_dropped: list[int] = []
-        # sheets
+        self._new_sheets()
+        # the turn
+        self.bonus = [0] * n
+        self.snap: list[Snap | None] = [None] * n
+        self.moves: list[tuple[Action, ...]] = [()] * n
+        self.turn0: list[tuple[int, int]] = [(0, 0)] * n  # (circled, pairs) at turn start
+        self.rnd = 0
+        self.turn = 0
+        self.over = False
+        self.cards: tuple[int, int] | None = None
+        if self.logging:
+            self._log_setup(seq)
+        self._new_deck()
+        self.settle()
+
+    def _write_letters(self, seq: str) -> None:
+        """Every seat writes the set-up card's letters into its villages (R2.2-R2.5)."""
+        o = self.options
+        letters = []
+        pair_masks = []
+        for p in range(self.n):
+            first = self.start if o.symmetry else (self.start + p) % VILLAGES
+            row = [0] * VILLAGES
+            for k, ch in enumerate(seq):
+                row[(first + self.direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
+            letters.append(tuple(row))
+            pair_masks.append(
+                tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
+            )
+        self.letters = tuple(letters)
+        self.pair_masks = tuple(pair_masks)
+
+    def _new_sheets(self) -> None:
+        """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""
+        n = self.n
+        isl = self.isl
+        size = isl.size
         self.drawn = [0] * n
         self.par = list(range(n * size))
         self.info = list(isl.info0) * n
@@ -345,35 +368,29 @@ class TucanaState(State):
         self.blue_pts = [0] * n
         self.red_pts = [0] * n
         self.blue_won: list[tuple[tuple[int, int], ...]] = [()] * n
-        # the turn
-        self.bonus = [0] * n
-        self.snap: list[Snap | None] = [None] * n
-        self.moves: list[tuple[Action, ...]] = [()] * n
-        self.turn0: list[tuple[int, int]] = [(0, 0)] * n  # (circled, pairs) at turn start
-        self.rnd = 0
-        self.turn = 0
-        self.over = False
-        self.cards: tuple[int, int] | None = None
-        if self.logging:
-            self.say(
-                f"{isl.name}, {n} player{'s' if n > 1 else ''}. Set-up card "
-                f"{self.setup_card + 1}: {' '.join(seq)}; the Mayor (P1) starts at village "
-                f"{self.start + 1}, letters go "
-                f"{'counter-clockwise' if self.direction < 0 else 'clockwise'}"
-                + (", every player in the same villages" if o.symmetry else "")
-                + ".",
-                kind="setup",
-                data={"map": isl.key, "setup_card": self.setup_card + 1,
-                      "start_village": self.start + 1, "clockwise": self.direction > 0,
-                      "symmetry": o.symmetry},
-            )
-            if self.red:
-                self.say("Red bonus cards: " + ", ".join(
-                    f"{TABLES.sight_names[k]}-{TABLES.sight_names[k]} ({TABLES.red[k]})"
-                    for k in self.red), kind="setup",
-                    data={"red": [TABLES.sight_names[k] for k in self.red]})
-        self._new_deck()
-        self.settle()
+
+    def _log_setup(self, seq: str) -> None:
+        """The public set-up lines: the island, the set-up card, the red cards."""
+        o = self.options
+        isl = self.isl
+        n = self.n
+        self.say(
+            f"{isl.name}, {n} player{'s' if n > 1 else ''}. Set-up card "
+            f"{self.setup_card + 1}: {' '.join(seq)}; the Mayor (P1) starts at village "
+            f"{self.start + 1}, letters go "
+            f"{'counter-clockwise' if self.direction < 0 else 'clockwise'}"
+            + (", every player in the same villages" if o.symmetry else "")
+            + ".",
+            kind="setup",
+            data={"map": isl.key, "setup_card": self.setup_card + 1,
+                  "start_village": self.start + 1, "clockwise": self.direction > 0,
+                  "symmetry": o.symmetry},
+        )
+        if self.red:
+            self.say("Red bonus cards: " + ", ".join(
+                f"{TABLES.sight_names[k]}-{TABLES.sight_names[k]} ({TABLES.red[k]})"
+                for k in self.red), kind="setup",
+                data={"red": [TABLES.sight_names[k] for k in self.red]})
 
     def _new_deck(self) -> None:
         """A round begins: all 27 cards shuffled into a new deck (R3.10)."""
@@ -605,74 +622,78 @@ class TucanaState(State):
     # -- conformance hooks ---------------------------------------------------------------
     def check_invariants(self) -> None:
         """Cards, bonus cards, sheets and the step bookkeeping are all accounted for."""
-        n = self.n
-        isl = self.isl
-        rounds = isl.rounds
-
-        def need(ok: bool, what: str) -> None:
-            if not ok:
-                raise AssertionError(f"trails-of-tucana: {what}")
-
-        need(0 <= self.rnd <= rounds and (self.rnd == rounds) == self.over,
-             f"round {self.rnd} of {rounds} does not match over={self.over}")
-        need(0 <= self.turn <= TURNS_PER_ROUND, f"turn {self.turn} out of range")
-        if not self.over:
-            counts = [0] * len(CARD_NAMES)
-            for c in self.deck + self.seen:
-                counts[c] += 1
-            need(counts == DECK_COUNTS, f"terrain cards: deck + seen = {counts}")
-            need(len(self.seen) == 2 * (self.turn + 1) and len(self.deck) >= 1,
-                 f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
-            need(self.cards is not None and list(self.cards) == self.seen[-2:],
-                 "the revealed cards are not the last two seen")
-            need(len(self._steps) == 1 and self._steps[0].kind in ("draw", "bonus"),
-                 f"pending steps {self._steps}: one draw or bonus step expected")
-            need(bool(self.to_move()), "nobody to move in a running game")
-        else:
-            need(not self._steps and self.cards is None, "a finished game still has movers")
+        self._check_flow()
+        self._check_bonus_cards()
         movers = self.to_move()
+        for p in range(self.n):
+            self._check_sheet(p)
+            acted = self.snap[p] is not None
+            _need(not (acted and p in movers), f"P{p + 1}: decided in this step, still to move")
+            if p in movers:
+                _need(bool(self.bonus[p]) == bool(self.bstep),
+                      f"P{p + 1}: moving in step {self.bstep} with {self.bonus[p]} owed")
+        _need(self.over or not self.bstep or any(self.bonus), "a bonus step with nothing owed")
+
+    def _check_flow(self) -> None:
+        """Rounds, turns, the terrain deck and the pending step agree."""
+        rounds = self.isl.rounds
+        _need(0 <= self.rnd <= rounds and (self.rnd == rounds) == self.over,
+              f"round {self.rnd} of {rounds} does not match over={self.over}")
+        _need(0 <= self.turn <= TURNS_PER_ROUND, f"turn {self.turn} out of range")
+        if self.over:
+            _need(not self._steps and self.cards is None, "a finished game still has movers")
+            return
+        counts = [0] * len(CARD_NAMES)
+        for c in self.deck + self.seen:
+            counts[c] += 1
+        _need(counts == DECK_COUNTS, f"terrain cards: deck + seen = {counts}")
+        _need(len(self.seen) == 2 * (self.turn + 1) and len(self.deck) >= 1,
+              f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
+        _need(self.cards is not None and list(self.cards) == self.seen[-2:],
+              "the revealed cards are not the last two seen")
+        _need(len(self._steps) == 1 and self._steps[0].kind in ("draw", "bonus"),
+              f"pending steps {self._steps}: one draw or bonus step expected")
+        _need(bool(self.to_move()), "nobody to move in a running game")
+
+    def _check_bonus_cards(self) -> None:
+        n = self.n
         per_letter = 2 if n >= 5 else 1
         for L in range(LETTERS):
             taken = len({v for p in range(n) for (L2, v) in self.blue_won[p] if L2 == L})
             dropped = per_letter if L in self.solo_dropped else 0
-            need(len(self.blue[L]) + taken + dropped == per_letter,
-                 f"blue cards {LETTER_NAMES[L]}: {self.blue[L]} left, {taken} taken, "
-                 f"{dropped} discarded")
+            _need(len(self.blue[L]) + taken + dropped == per_letter,
+                  f"blue cards {LETTER_NAMES[L]}: {self.blue[L]} left, {taken} taken, "
+                  f"{dropped} discarded")
         if self.red_on:
-            need(len(self.red) + len(self.red_won) == (2 if n >= 5 else 1),
-                 f"red cards: {self.red} left, {self.red_won} taken")
-        ne = len(isl.edges)
-        owed_total = 0
-        for p in range(n):
-            need(0 <= self.drawn[p] < 1 << ne, f"P{p + 1}: a segment off the island")
-            need(0 <= self.bonus[p] <= KINDS, f"P{p + 1}: {self.bonus[p]} bonus segments owed")
-            owed_total += self.bonus[p]
-            circled = self.circled[p]
-            for k in range(KINDS):
-                need(self.kcount[p * KINDS + k] == (circled & isl.kind_mask[k]).bit_count(),
-                     f"P{p + 1}: sight count of kind {k} disagrees with the circles")
-            base = p * isl.size
-            for i, sp in enumerate(isl.sight_space):
-                linked = bool(self.info[self._root(base + sp)] & VMASK)
-                need(linked == bool(circled >> i & 1),
-                     f"P{p + 1}: sight at {isl.labels[sp]} circled={bool(circled >> i & 1)} "
-                     f"but linked to a village={linked}")
-            for L, pm in enumerate(self.pair_masks[p]):
-                va, vb = (isl.village_space[v] for v in _bits(pm))
-                joined = self._root(base + va) == self._root(base + vb)
-                need(joined == bool(self.pairs[p] >> L & 1),
-                     f"P{p + 1}: pair {LETTER_NAMES[L]} scored={bool(self.pairs[p] >> L & 1)} "
-                     f"but joined={joined}")
-            boxes = self.boxes[p * rounds : p * rounds + rounds]
-            need(all(b == 0 for b in boxes[self.rnd:]), f"P{p + 1}: a box filled too early")
-            need(all(0 <= x <= y for x, y in pairwise(boxes[: self.rnd])),
-                 f"P{p + 1}: sight boxes {boxes} decrease")
-            acted = self.snap[p] is not None
-            need(not (acted and p in movers), f"P{p + 1}: decided in this step, still to move")
-            if p in movers:
-                need(bool(self.bonus[p]) == bool(self.bstep),
-                     f"P{p + 1}: moving in step {self.bstep} with {self.bonus[p]} owed")
-        need(self.over or not self.bstep or owed_total > 0, "a bonus step with nothing owed")
+            _need(len(self.red) + len(self.red_won) == (2 if n >= 5 else 1),
+                  f"red cards: {self.red} left, {self.red_won} taken")
+
+    def _check_sheet(self, p: int) -> None:
+        """Seat ``p``'s segments, circles, pairs and boxes agree with its networks."""
+        isl = self.isl
+        rounds = isl.rounds
+        _need(0 <= self.drawn[p] < 1 << len(isl.edges), f"P{p + 1}: a segment off the island")
+        _need(0 <= self.bonus[p] <= KINDS, f"P{p + 1}: {self.bonus[p]} bonus segments owed")
+        circled = self.circled[p]
+        for k in range(KINDS):
+            _need(self.kcount[p * KINDS + k] == (circled & isl.kind_mask[k]).bit_count(),
+                  f"P{p + 1}: sight count of kind {k} disagrees with the circles")
+        base = p * isl.size
+        for i, sp in enumerate(isl.sight_space):
+            linked = bool(self.info[self._root(base + sp)] & VMASK)
+            _need(linked == bool(circled >> i & 1),
+                  f"P{p + 1}: sight at {isl.labels[sp]} circled={bool(circled >> i & 1)} "
+                  f"but linked to a village={linked}")
+        for L, pm in enumerate(self.pair_masks[p]):
+            va, vb = (isl.village_space[v] for v in _bits(pm))
+            joined = self._root(base + va) == self._root(base + vb)
+            _need(joined == bool(self.pairs[p] >> L & 1),
+                  f"P{p + 1}: pair {LETTER_NAMES[L]} scored={bool(self.pairs[p] >> L & 1)} "
+                  f"but joined={joined}")
+        boxes = self.boxes[p * rounds : p * rounds + rounds]
+        _need(all(b == 0 for b in boxes[self.rnd:]), f"P{p + 1}: a box filled too early")
+        _need(all(0 <= x <= y for x, y in pairwise(boxes[: self.rnd])),
+              f"P{p + 1}: sight boxes {boxes} decrease")
 
     def private_items(self, player: int) -> dict[str, Any]:
         """``player``'s own sheet while their segment of this step is still hidden from
@@ -954,6 +975,11 @@ def _flip_ends(text: str) -> str | None:
         return None
     a, b = words[-1].split("-")
     return " ".join([*words[:-1], f"{b}-{a}"])
+
+
+def _need(ok: bool, what: str) -> None:
+    if not ok:
+        raise AssertionError(f"trails-of-tucana: {what}")
 
 
 def _segments(k: int) -> str:
