@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES
-from cove.games.trails_of_tucana.state import TucanaState
+from cove.games.trails_of_tucana.state import END_ROUND, TucanaState
 
 
 def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
@@ -64,4 +65,20 @@ def mark_drawn(s: TucanaState, p: int, edges: Iterable[int]) -> None:
     """Mark edges as drawn on seat p's sheet without linking (for legality tests)."""
     for e in edges:
         s.drawn[p] |= 1 << e
+    s._legal = None
+
+
+def owe_bonus(s: TucanaState, p: int, owed: int) -> None:
+    """Seat p owes ``owed`` bonus segments and the pending step becomes the turn's first
+    bonus step, for every seat that owes one (as after a draw step's reveal)."""
+    s.bonus[p] = owed
+    s._steps = (Step("bonus", tuple(q for q in range(s.n) if s.bonus[q]), (1,)),)
+    s._legal = None
+
+
+def end_round(s: TucanaState) -> None:
+    """End the round now, as the game does after its 13th turn: the pending step is
+    dropped, the sheets are scored, then the next round's first turn (or the end)."""
+    s._steps = (END_ROUND,)
+    s.settle()
     s._legal = None

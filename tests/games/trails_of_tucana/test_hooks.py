@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import TABLES
@@ -45,6 +46,13 @@ def mid_game() -> TucanaState:
     return s
 
 
+def decided_but_still_to_move(s: TucanaState) -> None:
+    """P1 decides, then the pending step is put back as it was before."""
+    before = s._steps
+    s.apply(0, s.legal_actions(0)[0])
+    s._steps = before
+
+
 @pytest.mark.parametrize(
     ("what", "breaks"),
     [
@@ -54,7 +62,10 @@ def mid_game() -> TucanaState:
         ("a segment off the island", lambda s: s.drawn.__setitem__(1, 1 << 500)),
         ("a sight circled but not linked", lambda s: s.circled.__setitem__(0, 1)),
         ("a pair scored but not joined", lambda s: s.pairs.__setitem__(1, 0b11111)),
-        ("to_move disagrees with done", lambda s: setattr(s, "waiting", (0,))),
+        ("a decided player still to move", decided_but_still_to_move),
+        ("a second pending step", lambda s: s.push(Step("draw", (1,), (0,)))),
+        ("a mover of a bonus step owing nothing",
+         lambda s: setattr(s, "_steps", (Step("bonus", (0,), (1,)),))),
         ("a negative bonus count", lambda s: s.bonus.__setitem__(2, -1)),
         ("a box filled before its round", lambda s: s.boxes.__setitem__(1, 4)),
     ],

@@ -8,14 +8,17 @@ from itertools import pairwise
 import pytest
 
 import cove
+from cove.core.decisions import Step
 from cove.core.rng import Rng
-from cove.games.trails_of_tucana.actions import Bonus, Draw, Pass
+from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, Island
 from cove.games.trails_of_tucana.state import TucanaState
 from tests.games.trails_of_tucana.helpers import (
+    end_round,
     link,
     mark_drawn,
     new,
+    owe_bonus,
     play_out,
     play_turns,
     reveal,
@@ -228,6 +231,30 @@ def test_r3_2_simultaneous_turn() -> None:
     assert s.to_move() == (0, 1, 2, 3) and s.turn == 1
 
 
+def test_r3_2_turn_runs_on_the_decision_stack() -> None:
+    """The pending step is the only one on the core stack: a secret draw step whose
+    players shrink as they commit, then (after the reveal) a bonus step for whoever owes a
+    segment, then the next turn's draw step; the decision names the step for movers and
+    others alike."""
+    s = new(3)
+    obelisk_ready(s, 1)
+    reveal(s, "desert", "desert")
+    assert s.steps == (Step("draw", (0, 1, 2), (0,)),)
+    assert all(s.decision(q)["kind"] == "draw" for q in (None, 0, 1, 2))
+    assert s.decision(None)["prompt"] == ("Waiting for P1, P2, P3: draw a segment for desert "
+                                          "and desert")
+    s.apply(1, "draw h9-i10")  # earns a bonus segment, unseen until the reveal
+    assert s.steps == (Step("draw", (0, 2), (0,)),) and s.to_move() == (0, 2)
+    s.apply(0, "draw a4-a6")
+    s.apply(2, "draw a4-a6")
+    assert s.steps == (Step("bonus", (1,), (1,)),) and s.bstep == 1
+    assert s.decision(1)["prompt"].startswith("Draw a bonus segment between any two")
+    assert s.decision(0)["prompt"] == "Waiting for P2: draw a bonus segment"
+    s.apply(1, "pass")
+    assert s.steps == (Step("draw", (0, 1, 2), (0,)),) and s.turn == 1 and s.bstep == 0
+    assert [e.kind for e in s.events(None)][-3:] == ["draw", "draw", "reveal"]
+
+
 def test_r3_3_segment_matches_cards() -> None:
     s = new(2)
     reveal(s, "desert", "water")
@@ -306,9 +333,23 @@ def test_r3_7_pass_when_nothing_fits() -> None:
     # a bonus segment with no free edge left is passed too
     t = new(1)
     mark_drawn(t, 0, range(len(PETIT.edges)))
-    t.bonus[0] = 1
-    t.bstep = 1
+    owe_bonus(t, 0, 1)
     assert texts(t, 0) == ["pass"]
+
+
+def test_r3_7_lone_pass_is_still_a_decision() -> None:
+    """A lone pass is never taken for the player (the step rules are not forced), even
+    for a solo player: it is asked for, recorded and logged like any decision."""
+    s = new(1)
+    last = s.legal_actions(0)[0]
+    mark_drawn(s, 0, (e for e in range(len(PETIT.edges)) if e != last.edge))
+    s.apply(0, last)  # the island is full: from the next turn on, only pass is legal
+    assert s.to_move() == (0,) and texts(s, 0) == ["pass"] and s.turn == 1
+    assert s.decision(0)["prompt"].startswith("No free segment joins")
+    s.apply(0, "pass")
+    assert s.history == [(0, last), (0, PASS)] and s.turn == 2 and s.to_move() == (0,)
+    assert "forced" not in {e.kind for e in s.events(0)}
+    assert s.events(0)[-3].text == "P1: you draw nothing (no free segment fits)"
 
 
 def test_r3_8_commitments_hidden_until_all_done() -> None:
@@ -503,9 +544,7 @@ def test_r4_3_last_sight_gives_bonus() -> None:
 
 def test_r4_4_bonus_segment_anywhere() -> None:
     s = new(1, map="grande")
-    s.bonus[0] = 1
-    s.bstep = 1
-    s._legal = None
+    owe_bonus(s, 0, 1)
     reveal(s, "water", "water")
     assert len(s.legal_actions(0)) == len(GRANDE.edges) + 1  # + pass (R4.8)
     assert {type(a) for a in s.legal_actions(0)} == {Bonus, Pass}
@@ -586,9 +625,7 @@ def test_r4_8_bonus_segment_may_be_declined() -> None:
         assert s.events(0)[-3].text == "P1: you decline 1 bonus segment"
     # with two owed, a pass declines both
     t = new(1)
-    t.bonus[0] = 2
-    t.bstep = 1
-    t._legal = None
+    owe_bonus(t, 0, 2)
     t.apply(0, "pass")
     assert t.bonus[0] == 0 and t.turn == 1
 
@@ -615,9 +652,9 @@ def test_r5_1_sights_rescored_each_round() -> None:
     link(s, 0, "a8", "b9")
     link(s, 0, "b9", "c10")  # obelisk 1
     assert s.sight_sum(0) == 10
-    s._end_round()
+    end_round(s)
     assert s.view(0)["sheets"][0]["boxes"] == [10] and s.rnd == 1
-    s._end_round()
+    end_round(s)
     assert s.is_over and s.view(0)["sheets"][0]["boxes"] == [10, 10]
     assert s.scores() == [20.0 + s.blue_pts[0]]
     # in a played game each box is the circled sum at the round's end, never less than before
@@ -761,7 +798,7 @@ def test_r8_3_running_score() -> None:
     link(s, 0, "a8", "b9")
     link(s, 0, "b9", "c10")
     assert s.scores() == [1.0]  # the current round's circles, as if it ended now
-    s._end_round()
+    end_round(s)
     assert s.scores() == [2.0]  # box I plus the round-2 circles so far
 
 
@@ -787,14 +824,14 @@ def test_r9_1_solo_discard() -> None:
         for letter in "AB":
             draw_now(w, 0, *build_pair_but_last(w, 0, letter))
         assert w.blue_pts[0] == 3 + 4 and not w.blue[0] and not w.blue[1]
-        w._end_round()
+        end_round(w)
         assert w.view(0)["solo"]["discarded_blue"] == ["C", "D", "E"]
         assert w.blue == [(), (), (), (), ()] and w.blue_pts[0] == 7
     # with 2 to discard, the choice among the unclaimed letters is random
     picks = set()
     for seed in range(12):
         w = new(1, seed=seed, solo_discards=2)
-        w._end_round()
+        end_round(w)
         picks.add(tuple(w.view(0)["solo"]["discarded_blue"]))
         assert all(len(x) == 2 for x in picks)
     assert len(picks) > 3

@@ -12,6 +12,12 @@ pending bonus chain (R3.8). When no bonus is owed the turn resolves: blue and re
 cards go to whoever completed them this turn, and the next two cards are revealed (or
 the round is scored).
 
+The turn runs on the core decision stack: ``draw`` and ``bonus`` are the two kinds of
+decision (secret, simultaneous: their step's players shrink as they commit), and the flow
+between them is automatic steps: ``reveal_step``, ``end_turn``, ``end_round`` and
+``flip`` (see SPEC.md, Decisions). A lone ``pass`` is not forced: it stays an explicit
+decision in the record (R3.7).
+
 Connectivity is a union-find per player, stored flat (space ``i`` of seat ``p`` is index
 ``p * N + i``) with, at each root, a bitmask of the villages and sights in its network, so
 clone copies two flat lists and linking is near O(1).
@@ -19,14 +25,16 @@ clone copies two flat lists and linking is near O(1).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, ClassVar, cast
 
+from cove.core.decisions import AUTO, Step, StepRule
 from cove.core.errors import IllegalAction
 from cove.core.rng import Rng
 from cove.core.state import State
-from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Pass
+from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
     DECK_SIZE,
@@ -39,6 +47,7 @@ from cove.games.trails_of_tucana.data import (
 from cove.games.trails_of_tucana.options import TucanaOptions
 
 VMASK = (1 << VILLAGES) - 1
+MOVE_TYPES = (Draw, Bonus, Pass)
 LETTER_NAMES = "ABCDE"
 TURNS_PER_ROUND = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
 DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
@@ -66,6 +75,184 @@ def _bits(x: int) -> list[int]:
     return out
 
 
+# -- decisions: one rule per kind of step ---------------------------------------------
+class SimultaneousRule(StepRule):
+    """A step in which every mover makes exactly one secret decision (R3.2, R3.8): the
+    segment goes onto their own sheet at once, the others see it when the step is
+    revealed. The step's ``data`` is ``(k,)``: 0 for the draw step, k for the k-th bonus
+    step of the turn."""
+
+    secret = True
+    forced = False  # a lone ``pass`` is still an explicit decision (R3.7)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(state, TucanaState)
+        state._commit(player, action)
+        # One private line per decision: every mover of a step makes exactly one, and
+        # each viewer's log is numbered on its own, so the line shows the others nothing.
+        if state.logging:
+            state.say(f"P{player + 1}: you {state._summary(player, step.data[0])}",
+                      to=player, kind="commit", data={"player": player, "action": str(action)})
+        players = step.players
+        i = players.index(player)
+        rest = players[:i] + players[i + 1 :]
+        k = step.data[0]
+        state.push(_step(step.kind, rest, k) if rest else _step("reveal_step", AUTO, k))
+
+    def public_prompt(self, state: TucanaState, step: Step) -> str:
+        """The decision described for everyone else (no private reason)."""
+        raise NotImplementedError
+
+
+class DrawRule(SimultaneousRule):
+    """The draw step: a segment joining the two cards' terrains, or pass when none fits."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
+        assert isinstance(state, TucanaState)
+        isl = state.isl
+        d = state.drawn[player]
+        assert state.cards is not None
+        draws = isl.draws
+        acts: list[Action] = [draws[e] for e in isl.matching[state.cards] if not d >> e & 1]
+        return acts or [PASS]
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        assert isinstance(state, TucanaState) and state.cards is not None
+        ends = _terrain_phrase(*(CARD_NAMES[c] for c in state.cards))
+        if self.legal(state, step, player) == [PASS]:
+            return f"No free segment joins {ends}: pass"
+        return f"Draw one segment joining {ends}"
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        assert isinstance(state, TucanaState) and state.cards is not None
+        return {"cards": [CARD_NAMES[c] for c in state.cards]}
+
+    def public_prompt(self, state: TucanaState, step: Step) -> str:
+        assert state.cards is not None
+        c1, c2 = (CARD_NAMES[c] for c in state.cards)
+        return f"draw a segment for {c1} and {c2}"
+
+
+class BonusRule(SimultaneousRule):
+    """A bonus step: a bonus segment anywhere, or pass to decline the rest (R4.3-R4.8)."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
+        assert isinstance(state, TucanaState)
+        d = state.drawn[player]
+        acts: list[Action] = [b for b in state.isl.bonuses if not d >> b.edge & 1]
+        if acts and not state.options.compulsory_bonus:
+            acts.append(PASS)  # R4.8: a bonus segment may be declined
+        return acts or [PASS]
+
+    def prompt(self, state: State, step: Step, player: int) -> str:
+        assert isinstance(state, TucanaState)
+        if self.legal(state, step, player) == [PASS]:
+            return "No free segment is left for your bonus: pass"
+        rest = "" if state.options.compulsory_bonus else ", or pass to decline"
+        return (f"Draw a bonus segment between any two adjacent spaces "
+                f"({_segments(state.bonus[player])} owed){rest}")
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        assert isinstance(state, TucanaState)
+        return {"bonus_owed": state.bonus[player]}
+
+    def public_prompt(self, state: TucanaState, step: Step) -> str:
+        return "draw a bonus segment"
+
+
+class FlipRule(StepRule):
+    """Automatic, at the start of a turn: the Mayor reveals the top two cards (R3.1), then
+    everyone draws at once (R3.2)."""
+
+    def run(self, state: State, step: Step) -> None:
+        assert isinstance(state, TucanaState)
+        c1 = state.deck.pop()
+        c2 = state.deck.pop()
+        state.cards = (c1, c2)
+        state.seen += [c1, c2]
+        state.turn0 = list(zip(state.circled, state.pairs, strict=True))
+        if state.logging:
+            state.say(
+                f"Round {state.rnd + 1}, turn {state.turn + 1}: the Mayor reveals "
+                f"{CARD_NAMES[c1]} and {CARD_NAMES[c2]}.",
+                kind="reveal",
+                data={"round": state.rnd + 1, "turn": state.turn + 1,
+                      "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
+            )
+        state.push(_step("draw", tuple(range(state.n)), 0))
+
+
+class RevealStepRule(StepRule):
+    """Automatic: every mover of step ``data[0]`` is done. Reveal the step, then the next
+    bonus step (for whoever owes a bonus segment now) or the end of the turn (R3.8,
+    R4.3)."""
+
+    def run(self, state: State, step: Step) -> None:
+        assert isinstance(state, TucanaState)
+        k = step.data[0]
+        state.reveal()
+        if state.logging:
+            state._log_step(k)
+        n = state.n
+        state.snap = [None] * n
+        bonus = state.bonus
+        owing = tuple(p for p in range(n) if bonus[p]) if any(bonus) else ()
+        state.push(_step("bonus", owing, k + 1) if owing else END_TURN)
+
+
+class EndTurnRule(StepRule):
+    """Automatic: nobody owes a bonus segment. Hand out the blue and red bonus cards
+    completed this turn (R6, R7); the round ends when one card is left (R3.9)."""
+
+    def run(self, state: State, step: Step) -> None:
+        assert isinstance(state, TucanaState)
+        state._award_blue()
+        if state.red:
+            state._award_red()
+        state.moves = [()] * state.n
+        state.turn += 1
+        if len(state.deck) <= 1:
+            state.push(END_ROUND)
+
+
+class EndRoundRule(StepRule):
+    """Automatic: score every sheet's circled sights into this round's box (R5), the solo
+    discard after round 1 (R9.1), then a new deck (R3.10) or the end of the game."""
+
+    def run(self, state: State, step: Step) -> None:
+        assert isinstance(state, TucanaState)
+        n = state.n
+        rounds = state.isl.rounds
+        for p in range(n):
+            state.boxes[p * rounds + state.rnd] = state.sight_sum(p)
+        if state.logging:
+            rnd = state.rnd
+            box = "I" * (rnd + 1) if rnd < 3 else str(rnd + 1)
+            scored = [state.boxes[p * rounds + rnd] for p in range(n)]
+            state.say(f"End of round {rnd + 1}; sights scored in box {box}: "
+                      + ", ".join(f"P{p + 1} {scored[p]}" for p in range(n)),
+                      kind="score", data={"round": rnd + 1, "boxes": scored})
+        if n == 1 and state.rnd == 0 and state.options.solo_discards:
+            state._solo_discard()
+        state.rnd += 1
+        if state.rnd < rounds:
+            state._new_deck()
+        else:
+            state._game_over()
+
+
+END_TURN = Step("end_turn")
+END_ROUND = Step("end_round")
+FLIP = Step("flip")
+
+
+@cache
+def _step(kind: str, players: tuple[int, ...], k: int) -> Step:
+    """The shared step value for step ``k`` of a turn: steps are frozen, and a turn's few
+    hundred possible ones are made once instead of at every decision (the hot path)."""
+    return Step(kind, players, (k,))
+
+
 class TucanaState(State):
     __slots__ = (
         "blue",
@@ -73,12 +260,10 @@ class TucanaState(State):
         "blue_won",
         "bonus",
         "boxes",
-        "bstep",
         "cards",
         "circled",
         "deck",
         "direction",
-        "done",
         "drawn",
         "info",
         "isl",
@@ -102,10 +287,14 @@ class TucanaState(State):
         "start",
         "turn",
         "turn0",
-        "waiting",
     )
 
     DERIVED = ("isl",)  # the island's tables, from the map option
+
+    STEPS: ClassVar[Mapping[str, StepRule]] = {
+        "flip": FlipRule(), "draw": DrawRule(), "bonus": BonusRule(),
+        "reveal_step": RevealStepRule(), "end_turn": EndTurnRule(), "end_round": EndRoundRule(),
+    }
 
     isl: Island
     options: TucanaOptions
@@ -114,26 +303,13 @@ class TucanaState(State):
     def setup(self) -> None:
         o = self.options
         n = self.n
-        isl = self.isl = TABLES.islands[o.map]
-        size = isl.size
+        self.isl = TABLES.islands[o.map]
         rng = self.rng
         self.setup_card = o.setup_card - 1 if o.setup_card else rng.below(len(TABLES.setup_cards))
         seq = TABLES.setup_cards[self.setup_card]
         self.start = rng.below(VILLAGES) if o.random_start else 0
         self.direction = -1 if o.counter_clockwise else 1
-        letters = []
-        pair_masks = []
-        for p in range(n):
-            first = self.start if o.symmetry else (self.start + p) % VILLAGES
-            row = [0] * VILLAGES
-            for k, ch in enumerate(seq):
-                row[(first + self.direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
-            letters.append(tuple(row))
-            pair_masks.append(
-                tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
-            )
-        self.letters = tuple(letters)
-        self.pair_masks = tuple(pair_masks)
+        self._write_letters(seq)
         # blue cards: #1 only for 1-4 players, #1 over #2 for 5-8
         self.blue: list[tuple[int, ...]] = [t if n >= 5 else t[:1] for t in TABLES.blue]
         self.red_on = o.special_bonus
@@ -144,7 +320,43 @@ class TucanaState(State):
             self.red = sorted(kinds[: 2 if n >= 5 else 1])
         self.red_won: list[tuple[int, int, tuple[int, ...]]] = []  # (kind, value, winners)
         self.solo_dropped: list[int] = []
-        # sheets
+        self._new_sheets()
+        # the turn
+        self.bonus = [0] * n
+        self.snap: list[Snap | None] = [None] * n
+        self.moves: list[tuple[Action, ...]] = [()] * n
+        self.turn0: list[tuple[int, int]] = [(0, 0)] * n  # (circled, pairs) at turn start
+        self.rnd = 0
+        self.turn = 0
+        self.over = False
+        self.cards: tuple[int, int] | None = None
+        if self.logging:
+            self._log_setup(seq)
+        self._new_deck()
+        self.settle()
+
+    def _write_letters(self, seq: str) -> None:
+        """Every seat writes the set-up card's letters into its villages (R2.2-R2.5)."""
+        o = self.options
+        letters = []
+        pair_masks = []
+        for p in range(self.n):
+            first = self.start if o.symmetry else (self.start + p) % VILLAGES
+            row = [0] * VILLAGES
+            for k, ch in enumerate(seq):
+                row[(first + self.direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
+            letters.append(tuple(row))
+            pair_masks.append(
+                tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
+            )
+        self.letters = tuple(letters)
+        self.pair_masks = tuple(pair_masks)
+
+    def _new_sheets(self) -> None:
+        """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""
+        n = self.n
+        isl = self.isl
+        size = isl.size
         self.drawn = [0] * n
         self.par = list(range(n * size))
         self.info = list(isl.info0) * n
@@ -156,113 +368,83 @@ class TucanaState(State):
         self.blue_pts = [0] * n
         self.red_pts = [0] * n
         self.blue_won: list[tuple[tuple[int, int], ...]] = [()] * n
-        # the turn
-        self.bonus = [0] * n
-        self.done = [False] * n
-        self.waiting = tuple(range(n))
-        self.snap: list[Snap | None] = [None] * n
-        self.moves: list[tuple[Action, ...]] = [()] * n
-        self.turn0: list[tuple[int, int]] = [(0, 0)] * n  # (circled, pairs) at turn start
-        self.bstep = 0  # 0: the draw step; k: the k-th bonus step of the turn
-        self.rnd = 0
-        self.turn = 0
-        self.over = False
-        self.cards: tuple[int, int] | None = None
-        if self.logging:
-            self.say(
-                f"{isl.name}, {n} player{'s' if n > 1 else ''}. Set-up card "
-                f"{self.setup_card + 1}: {' '.join(seq)}; the Mayor (P1) starts at village "
-                f"{self.start + 1}, letters go "
-                f"{'counter-clockwise' if self.direction < 0 else 'clockwise'}"
-                + (", every player in the same villages" if o.symmetry else "")
-                + ".",
-                kind="setup",
-                data={"map": isl.key, "setup_card": self.setup_card + 1,
-                      "start_village": self.start + 1, "clockwise": self.direction > 0,
-                      "symmetry": o.symmetry},
-            )
-            if self.red:
-                self.say("Red bonus cards: " + ", ".join(
-                    f"{TABLES.sight_names[k]}-{TABLES.sight_names[k]} ({TABLES.red[k]})"
-                    for k in self.red), kind="setup",
-                    data={"red": [TABLES.sight_names[k] for k in self.red]})
-        self._new_round()
 
-    def _new_round(self) -> None:
+    def _log_setup(self, seq: str) -> None:
+        """The public set-up lines: the island, the set-up card, the red cards."""
+        o = self.options
+        isl = self.isl
+        n = self.n
+        self.say(
+            f"{isl.name}, {n} player{'s' if n > 1 else ''}. Set-up card "
+            f"{self.setup_card + 1}: {' '.join(seq)}; the Mayor (P1) starts at village "
+            f"{self.start + 1}, letters go "
+            f"{'counter-clockwise' if self.direction < 0 else 'clockwise'}"
+            + (", every player in the same villages" if o.symmetry else "")
+            + ".",
+            kind="setup",
+            data={"map": isl.key, "setup_card": self.setup_card + 1,
+                  "start_village": self.start + 1, "clockwise": self.direction > 0,
+                  "symmetry": o.symmetry},
+        )
+        if self.red:
+            self.say("Red bonus cards: " + ", ".join(
+                f"{TABLES.sight_names[k]}-{TABLES.sight_names[k]} ({TABLES.red[k]})"
+                for k in self.red), kind="setup",
+                data={"red": [TABLES.sight_names[k] for k in self.red]})
+
+    def _new_deck(self) -> None:
+        """A round begins: all 27 cards shuffled into a new deck (R3.10)."""
         self.deck = list(TABLES.deck)
         self.rng.shuffle(self.deck)
         self.seen: list[int] = []
         self.turn = 0
-        self._reveal()
 
-    def _reveal(self) -> None:
-        c1 = self.deck.pop()
-        c2 = self.deck.pop()
-        self.cards = (c1, c2)
-        self.seen += [c1, c2]
-        self.turn0 = list(zip(self.circled, self.pairs, strict=True))
-        if self.logging:
-            self.say(
-                f"Round {self.rnd + 1}, turn {self.turn + 1}: the Mayor reveals "
-                f"{CARD_NAMES[c1]} and {CARD_NAMES[c2]}.",
-                kind="reveal",
-                data={"round": self.rnd + 1, "turn": self.turn + 1,
-                      "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
-            )
+    def next_steps(self) -> Sequence[Step]:
+        """The next turn, which opens with the flip of two cards; none once over."""
+        return () if self.over else (FLIP,)
 
     # -- the contract ------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        return self.waiting
+        """The core's, short-cut: every rule's movers are its step's players (the stack
+        is never left with an automatic step on top)."""
+        steps = self._steps
+        return steps[-1].players if steps else ()
 
     @property
     def is_over(self) -> bool:
         return self.over
 
-    def _ask(self, player: int | None) -> dict[str, Any]:
-        """The draw step: a segment for the two cards, or pass when none fits; a bonus
-        step: a bonus segment anywhere, or pass to decline the rest."""
-        if self.over:
-            return {"kind": "turn", "prompt": ""}
-        if self.bstep:
-            if player is None:
-                return {"kind": "bonus", "prompt": "draw a bonus segment"}
-            owed = self.bonus[player]
-            rest = "" if self.options.compulsory_bonus else ", or pass to decline"
-            if self._legal_actions(player) == [PASS]:
-                prompt = "No free segment is left for your bonus: pass"
-            else:
-                prompt = (f"Draw a bonus segment between any two adjacent spaces "
-                          f"({_segments(owed)} owed){rest}")
-            return {"kind": "bonus", "prompt": prompt, "bonus_owed": owed}
-        assert self.cards is not None
-        c1, c2 = (CARD_NAMES[c] for c in self.cards)
-        if player is None:
-            return {"kind": "draw", "prompt": f"draw a segment for {c1} and {c2}"}
-        ends = _terrain_phrase(c1, c2)
-        if self._legal_actions(player) == [PASS]:
-            prompt = f"No free segment joins {ends}: pass"
-        else:
-            prompt = f"Draw one segment joining {ends}"
-        return {"kind": "draw", "prompt": prompt, "cards": [c1, c2]}
+    @property
+    def bstep(self) -> int:
+        """0 in the draw step; k in the k-th bonus step of the turn (0 once over)."""
+        steps = self._steps
+        return int(steps[-1].data[0]) if steps else 0
 
-    def _legal_actions(self, player: int) -> Sequence[Action]:
-        isl = self.isl
-        d = self.drawn[player]
-        acts: list[Action]
-        if self.bstep:
-            acts = [b for b in isl.bonuses if not d >> b.edge & 1]
-            if acts and not self.options.compulsory_bonus:
-                acts.append(PASS)  # R4.8: a bonus segment may be declined
-        else:
-            assert self.cards is not None
-            draws = isl.draws
-            acts = [draws[e] for e in isl.matching[self.cards] if not d >> e & 1]
-        return acts or [PASS]
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        """The core's, plus the public form of the prompt for everyone else."""
+        steps = self._steps
+        if player is not None or not steps:
+            return super()._ask(player)
+        top = steps[-1]
+        rule = self.STEPS[top.kind]
+        assert isinstance(rule, SimultaneousRule)
+        return {"kind": top.kind, "prompt": rule.public_prompt(self, top)}
 
     def _match_action(self, seat: int, action: Any, legal: tuple[Hashable, ...]) -> Hashable:
         """The core's matching, then the same text with the segment's ends the other way
         round: ``draw c8-b9`` finds ``draw b9-c8`` (R3.3); the move keeps its canonical
-        text in the history and the record."""
+        text in the history and the record.
+
+        First a short cut for the common case of search: ``action`` is the legal list's
+        own element (moves are shared instances with unique codes, so ``index`` compares
+        ints in C; the core's loop would return the same element after a str() each)."""
+        if type(action) in MOVE_TYPES:
+            try:
+                found = legal[legal.index(action)]
+            except ValueError:
+                found = None
+            if found is action:
+                return action
         try:
             return super()._match_action(seat, action, legal)
         except IllegalAction as first:
@@ -274,19 +456,8 @@ class TucanaState(State):
             except IllegalAction:
                 raise first from None
 
-    def _apply(self, player: int, action: Any) -> None:
-        self.keep_secret()  # R3.8: hidden from the others until the step is revealed
-        self._step(player, action)
-        # One private line per decision: every mover of a step makes exactly one, and
-        # each viewer's log is numbered on its own, so the line shows the others nothing.
-        if self.logging:
-            self.say(f"P{player + 1}: you {self._summary(player)}", to=player, kind="commit",
-                     data={"player": player, "action": str(action)})
-        if not self.waiting:
-            self._end_step()
-
-    def _step(self, p: int, a: Action) -> None:
-        """Seat ``p``'s one decision of this step (no logging, no resolution)."""
+    def _commit(self, p: int, a: Action) -> None:
+        """Seat ``p``'s one decision of this step on its sheet (no logging, no flow)."""
         k = p * KINDS
         self.snap[p] = (
             self.drawn[p],
@@ -303,29 +474,15 @@ class TucanaState(State):
             if isinstance(a, Bonus):
                 self.bonus[p] -= 1
             self._link(p, a.edge)
-        self.done[p] = True
-        self.waiting = tuple(q for q in self.waiting if q != p)
 
-    def _end_step(self) -> None:
-        """Every mover of the step is done: reveal the step, then the next bonus step
-        (for whoever owes a bonus segment now) or the end of the turn."""
-        n = self.n
-        self.reveal()
-        if self.logging:
-            for p in range(n):
-                if self.snap[p] is not None:
-                    drew, gains, earned = self._outcome(p)
-                    self.say(self._step_text(p), kind="draw",
-                             data={"player": p, "drew": drew, "connected": gains,
-                                   "earned": earned, "bonus_step": self.bstep})
-        self.snap = [None] * n
-        owing = tuple(p for p in range(n) if self.bonus[p])
-        if owing:
-            self.bstep += 1
-            self.done = [not self.bonus[p] for p in range(n)]
-            self.waiting = owing
-        else:
-            self._end_turn()
+    def _log_step(self, k: int) -> None:
+        """The public lines of step ``k``, one per seat that decided in it."""
+        for p in range(self.n):
+            if self.snap[p] is not None:
+                drew, gains, earned = self._outcome(p, k)
+                self.say(self._step_text(p, k), kind="draw",
+                         data={"player": p, "drew": drew, "connected": gains,
+                               "earned": earned, "bonus_step": k})
 
     def _root(self, x: int) -> int:
         """The root of ``x`` without shortening paths: for checks, which must leave the
@@ -377,8 +534,8 @@ class TucanaState(State):
                 if (sm & isl.kind_mask[k]).bit_count() >= 2:
                     self.linked[p] |= 1 << k
 
-    def _end_turn(self) -> None:
-        """The turn is over (nobody owes a bonus segment): hand out bonus cards, move on."""
+    def _award_blue(self) -> None:
+        """Each blue card goes to whoever joined its village pair this turn (R6)."""
         n = self.n
         pairs = self.pairs
         new_pairs = [pairs[p] & ~t0[1] for p, t0 in enumerate(self.turn0)]
@@ -395,6 +552,10 @@ class TucanaState(State):
                              f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]} blue bonus card ({v}).",
                              kind="bonus_card", data={"players": won, "card": "blue",
                                                       "pair": LETTER_NAMES[L], "points": v})
+
+    def _award_red(self) -> None:
+        """Each red card goes to whoever linked two sights of its kind (R7)."""
+        n = self.n
         for k in list(self.red):
             won = [p for p in range(n) if (self.linked[p] >> k) & 1]
             if won:
@@ -409,52 +570,29 @@ class TucanaState(State):
                              f"{name}-{name} red bonus card ({v}).",
                              kind="bonus_card", data={"players": won, "card": "red",
                                                       "sight": name, "points": v})
-        self.moves = [()] * n
-        self.done = [False] * n
-        self.waiting = tuple(range(n))
-        self.bstep = 0
-        self.turn += 1
-        if len(self.deck) <= 1:
-            self._end_round()
-        else:
-            self._reveal()
 
-    def _end_round(self) -> None:
-        """Score every sheet's circled sights into this round's box; reshuffle or end."""
-        n = self.n
-        rounds = self.isl.rounds
-        for p in range(n):
-            self.boxes[p * rounds + self.rnd] = self.sight_sum(p)
+    def _solo_discard(self) -> None:
+        """DESIGN solo rule: after round 1, discard blue cards of unjoined pairs (R9.1)."""
+        cands = [L for L in range(LETTERS) if self.blue[L] and not (self.pairs[0] >> L) & 1]
+        self.rng.shuffle(cands)
+        drop = sorted(cands[: self.options.solo_discards])
+        for L in drop:
+            self.blue[L] = ()
+        self.solo_dropped = drop
+        if self.logging and drop:
+            self.say("Solo: blue bonus cards discarded: "
+                     + ", ".join(f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]}" for L in drop) + ".",
+                     kind="solo_discard", data={"pairs": [LETTER_NAMES[L] for L in drop]})
+
+    def _game_over(self) -> None:
+        self.over = True
+        self.cards = None
+        self.deck = []
         if self.logging:
-            box = "I" * (self.rnd + 1) if self.rnd < 3 else str(self.rnd + 1)
-            self.say(f"End of round {self.rnd + 1}; sights scored in box {box}: " + ", ".join(
-                f"P{p + 1} {self.boxes[p * rounds + self.rnd]}" for p in range(n)),
-                kind="score", data={"round": self.rnd + 1, "boxes": [
-                    self.boxes[p * rounds + self.rnd] for p in range(n)]})
-        if n == 1 and self.rnd == 0 and self.options.solo_discards:
-            cands = [L for L in range(LETTERS) if self.blue[L] and not (self.pairs[0] >> L) & 1]
-            self.rng.shuffle(cands)
-            drop = sorted(cands[: self.options.solo_discards])
-            for L in drop:
-                self.blue[L] = ()
-            self.solo_dropped = drop
-            if self.logging and drop:
-                self.say("Solo: blue bonus cards discarded: "
-                         + ", ".join(f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]}" for L in drop) + ".",
-                         kind="solo_discard", data={"pairs": [LETTER_NAMES[L] for L in drop]})
-        self.rnd += 1
-        if self.rnd >= rounds:
-            self.over = True
-            self.waiting = ()
-            self.cards = None
-            self.deck = []
-            if self.logging:
-                sc = self.scores()
-                self.say("Game over. Final scores: "
-                         + ", ".join(f"P{p + 1} {int(sc[p])}" for p in range(n)) + ".",
-                         kind="game_over", data={"scores": [int(x) for x in sc]})
-        else:
-            self._new_round()
+            sc = self.scores()
+            self.say("Game over. Final scores: "
+                     + ", ".join(f"P{p + 1} {int(sc[p])}" for p in range(self.n)) + ".",
+                     kind="game_over", data={"scores": [int(x) for x in sc]})
 
     # -- scoring -----------------------------------------------------------------------
     def sight_sum(self, p: int, kcount: Sequence[int] | None = None) -> int:
@@ -484,74 +622,78 @@ class TucanaState(State):
     # -- conformance hooks ---------------------------------------------------------------
     def check_invariants(self) -> None:
         """Cards, bonus cards, sheets and the step bookkeeping are all accounted for."""
+        self._check_flow()
+        self._check_bonus_cards()
+        movers = self.to_move()
+        for p in range(self.n):
+            self._check_sheet(p)
+            acted = self.snap[p] is not None
+            _need(not (acted and p in movers), f"P{p + 1}: decided in this step, still to move")
+            if p in movers:
+                _need(bool(self.bonus[p]) == bool(self.bstep),
+                      f"P{p + 1}: moving in step {self.bstep} with {self.bonus[p]} owed")
+        _need(self.over or not self.bstep or any(self.bonus), "a bonus step with nothing owed")
+
+    def _check_flow(self) -> None:
+        """Rounds, turns, the terrain deck and the pending step agree."""
+        rounds = self.isl.rounds
+        _need(0 <= self.rnd <= rounds and (self.rnd == rounds) == self.over,
+              f"round {self.rnd} of {rounds} does not match over={self.over}")
+        _need(0 <= self.turn <= TURNS_PER_ROUND, f"turn {self.turn} out of range")
+        if self.over:
+            _need(not self._steps and self.cards is None, "a finished game still has movers")
+            return
+        counts = [0] * len(CARD_NAMES)
+        for c in self.deck + self.seen:
+            counts[c] += 1
+        _need(counts == DECK_COUNTS, f"terrain cards: deck + seen = {counts}")
+        _need(len(self.seen) == 2 * (self.turn + 1) and len(self.deck) >= 1,
+              f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
+        _need(self.cards is not None and list(self.cards) == self.seen[-2:],
+              "the revealed cards are not the last two seen")
+        _need(len(self._steps) == 1 and self._steps[0].kind in ("draw", "bonus"),
+              f"pending steps {self._steps}: one draw or bonus step expected")
+        _need(bool(self.to_move()), "nobody to move in a running game")
+
+    def _check_bonus_cards(self) -> None:
         n = self.n
-        isl = self.isl
-        rounds = isl.rounds
-
-        def need(ok: bool, what: str) -> None:
-            if not ok:
-                raise AssertionError(f"trails-of-tucana: {what}")
-
-        need(0 <= self.rnd <= rounds and (self.rnd == rounds) == self.over,
-             f"round {self.rnd} of {rounds} does not match over={self.over}")
-        need(0 <= self.turn <= TURNS_PER_ROUND, f"turn {self.turn} out of range")
-        if not self.over:
-            counts = [0] * len(CARD_NAMES)
-            for c in self.deck + self.seen:
-                counts[c] += 1
-            need(counts == DECK_COUNTS, f"terrain cards: deck + seen = {counts}")
-            need(len(self.seen) == 2 * (self.turn + 1) and len(self.deck) >= 1,
-                 f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
-            need(self.cards is not None and list(self.cards) == self.seen[-2:],
-                 "the revealed cards are not the last two seen")
-            need(self.waiting == tuple(p for p in range(n) if not self.done[p]),
-                 f"to_move {self.waiting} does not match done {self.done}")
-            need(bool(self.waiting), "nobody to move in a running game")
-        else:
-            need(self.waiting == () and self.cards is None, "a finished game still has movers")
         per_letter = 2 if n >= 5 else 1
         for L in range(LETTERS):
             taken = len({v for p in range(n) for (L2, v) in self.blue_won[p] if L2 == L})
             dropped = per_letter if L in self.solo_dropped else 0
-            need(len(self.blue[L]) + taken + dropped == per_letter,
-                 f"blue cards {LETTER_NAMES[L]}: {self.blue[L]} left, {taken} taken, "
-                 f"{dropped} discarded")
+            _need(len(self.blue[L]) + taken + dropped == per_letter,
+                  f"blue cards {LETTER_NAMES[L]}: {self.blue[L]} left, {taken} taken, "
+                  f"{dropped} discarded")
         if self.red_on:
-            need(len(self.red) + len(self.red_won) == (2 if n >= 5 else 1),
-                 f"red cards: {self.red} left, {self.red_won} taken")
-        ne = len(isl.edges)
-        owed_total = 0
-        for p in range(n):
-            need(0 <= self.drawn[p] < 1 << ne, f"P{p + 1}: a segment off the island")
-            need(0 <= self.bonus[p] <= KINDS, f"P{p + 1}: {self.bonus[p]} bonus segments owed")
-            owed_total += self.bonus[p]
-            circled = self.circled[p]
-            for k in range(KINDS):
-                need(self.kcount[p * KINDS + k] == (circled & isl.kind_mask[k]).bit_count(),
-                     f"P{p + 1}: sight count of kind {k} disagrees with the circles")
-            base = p * isl.size
-            for i, sp in enumerate(isl.sight_space):
-                linked = bool(self.info[self._root(base + sp)] & VMASK)
-                need(linked == bool(circled >> i & 1),
-                     f"P{p + 1}: sight at {isl.labels[sp]} circled={bool(circled >> i & 1)} "
-                     f"but linked to a village={linked}")
-            for L, pm in enumerate(self.pair_masks[p]):
-                va, vb = (isl.village_space[v] for v in _bits(pm))
-                joined = self._root(base + va) == self._root(base + vb)
-                need(joined == bool(self.pairs[p] >> L & 1),
-                     f"P{p + 1}: pair {LETTER_NAMES[L]} scored={bool(self.pairs[p] >> L & 1)} "
-                     f"but joined={joined}")
-            boxes = self.boxes[p * rounds : p * rounds + rounds]
-            need(all(b == 0 for b in boxes[self.rnd:]), f"P{p + 1}: a box filled too early")
-            need(all(0 <= x <= y for x, y in pairwise(boxes[: self.rnd])),
-                 f"P{p + 1}: sight boxes {boxes} decrease")
-            acted = self.snap[p] is not None
-            need(not acted or self.done[p], f"P{p + 1}: a step snapshot but not done")
-            if not self.over and not self.done[p]:
-                need(bool(self.bonus[p]) == bool(self.bstep),
-                     f"P{p + 1}: moving in step {self.bstep} with {self.bonus[p]} owed")
-        need(self.over or not self.bstep or bool(self.waiting) or owed_total > 0,
-             "a bonus step with nothing owed")
+            _need(len(self.red) + len(self.red_won) == (2 if n >= 5 else 1),
+                  f"red cards: {self.red} left, {self.red_won} taken")
+
+    def _check_sheet(self, p: int) -> None:
+        """Seat ``p``'s segments, circles, pairs and boxes agree with its networks."""
+        isl = self.isl
+        rounds = isl.rounds
+        _need(0 <= self.drawn[p] < 1 << len(isl.edges), f"P{p + 1}: a segment off the island")
+        _need(0 <= self.bonus[p] <= KINDS, f"P{p + 1}: {self.bonus[p]} bonus segments owed")
+        circled = self.circled[p]
+        for k in range(KINDS):
+            _need(self.kcount[p * KINDS + k] == (circled & isl.kind_mask[k]).bit_count(),
+                  f"P{p + 1}: sight count of kind {k} disagrees with the circles")
+        base = p * isl.size
+        for i, sp in enumerate(isl.sight_space):
+            linked = bool(self.info[self._root(base + sp)] & VMASK)
+            _need(linked == bool(circled >> i & 1),
+                  f"P{p + 1}: sight at {isl.labels[sp]} circled={bool(circled >> i & 1)} "
+                  f"but linked to a village={linked}")
+        for L, pm in enumerate(self.pair_masks[p]):
+            va, vb = (isl.village_space[v] for v in _bits(pm))
+            joined = self._root(base + va) == self._root(base + vb)
+            _need(joined == bool(self.pairs[p] >> L & 1),
+                  f"P{p + 1}: pair {LETTER_NAMES[L]} scored={bool(self.pairs[p] >> L & 1)} "
+                  f"but joined={joined}")
+        boxes = self.boxes[p * rounds : p * rounds + rounds]
+        _need(all(b == 0 for b in boxes[self.rnd:]), f"P{p + 1}: a box filled too early")
+        _need(all(0 <= x <= y for x, y in pairwise(boxes[: self.rnd])),
+              f"P{p + 1}: sight boxes {boxes} decrease")
 
     def private_items(self, player: int) -> dict[str, Any]:
         """``player``'s own sheet while their segment of this step is still hidden from
@@ -614,7 +756,6 @@ class TucanaState(State):
         s.red_on = self.red_on
         s.rnd = self.rnd
         s.turn = self.turn
-        s.bstep = self.bstep
         s.turn0 = self.turn0
         s.over = self.over
         s.cards = self.cards
@@ -625,7 +766,6 @@ class TucanaState(State):
         s.red_won = self.red_won[:]
         s.solo_dropped = self.solo_dropped
         s.drawn = self.drawn[:]
-        s.waiting = self.waiting
         s.par = self.par[:]
         s.info = self.info[:]
         s.circled = self.circled[:]
@@ -637,7 +777,6 @@ class TucanaState(State):
         s.red_pts = self.red_pts[:]
         s.blue_won = self.blue_won[:]
         s.bonus = self.bonus[:]
-        s.done = self.done[:]
         s.snap = self.snap[:]
         s.moves = self.moves[:]
         return s
@@ -678,7 +817,7 @@ class TucanaState(State):
             if q == player or snap is None:
                 continue
             self._restore(q, snap)
-            self._step(q, rng.choice(self._legal_actions(q)))
+            self._commit(q, cast(Action, rng.choice(self._legal_actions(q))))
 
     # -- views -----------------------------------------------------------------------------
     def _sheet(self, q: int, public: bool) -> dict[str, Any]:
@@ -768,8 +907,8 @@ class TucanaState(State):
             out.append(f"villages {LETTER_NAMES[L]}-{LETTER_NAMES[L]} ({isl.pair_values[L]})")
         return out
 
-    def _outcome(self, p: int) -> tuple[str, list[str], int]:
-        """Seat ``p``'s decision in this step: what it drew (``h9-i10``, ``bonus a8-a10``,
+    def _outcome(self, p: int, k: int) -> tuple[str, list[str], int]:
+        """Seat ``p``'s decision in step ``k``: what it drew (``h9-i10``, ``bonus a8-a10``,
         ``nothing``, or ``no bonus segment`` when declined), what it connected and how
         many bonus segments it earned."""
         snap = self.snap[p]
@@ -777,15 +916,15 @@ class TucanaState(State):
         a = self.moves[p][-1]
         gains = self._gains(p, snap[1], snap[3])
         if isinstance(a, Pass):
-            free = self.bstep and self.drawn[p] != (1 << len(self.isl.edges)) - 1
+            free = k and self.drawn[p] != (1 << len(self.isl.edges)) - 1
             return ("no bonus segment" if free else "nothing"), gains, 0
         used = 1 if isinstance(a, Bonus) else 0
         earned = self.bonus[p] - snap[5] + used
         return (f"bonus {a.ends}" if used else a.ends), gains, earned
 
-    def _summary(self, p: int) -> str:
-        """Seat ``p``'s own account of its decision (the private log line)."""
-        drew, gains, earned = self._outcome(p)
+    def _summary(self, p: int, k: int) -> str:
+        """Seat ``p``'s own account of its decision in step ``k`` (the private log line)."""
+        drew, gains, earned = self._outcome(p, k)
         if drew == "no bonus segment":
             snap = self.snap[p]
             assert snap is not None
@@ -798,9 +937,10 @@ class TucanaState(State):
             text += f"; earned {_segments(earned)}, drawn after the reveal"
         return text
 
-    def _step_text(self, p: int) -> str:
-        """The public line for seat ``p``'s decision, written when the step is revealed."""
-        drew, gains, earned = self._outcome(p)
+    def _step_text(self, p: int, k: int) -> str:
+        """The public line for seat ``p``'s decision in step ``k``, written when the step is
+        revealed."""
+        drew, gains, earned = self._outcome(p, k)
         if drew == "no bonus segment":
             snap = self.snap[p]
             assert snap is not None
@@ -835,6 +975,11 @@ def _flip_ends(text: str) -> str | None:
         return None
     a, b = words[-1].split("-")
     return " ".join([*words[:-1], f"{b}-{a}"])
+
+
+def _need(ok: bool, what: str) -> None:
+    if not ok:
+        raise AssertionError(f"trails-of-tucana: {what}")
 
 
 def _segments(k: int) -> str:
