@@ -561,71 +561,97 @@ class HighWaterState(State):
 
     # -- the segment's operations (carried out by the rules in steps.py) ---------------------
     def step_actions(self, p: int, step: int, first: bool = False) -> list[Action]:
-        """The actions of a step (with ``first``: stop at the first one found)."""
+        """The actions of Step 2-5 (with ``first``: stop at the first one found)."""
+        if step == 2:
+            return self._activations(p, first)
+        if step == 3:
+            return self._dice_uses(p, first)
+        if step == 4:
+            return self._purchases(p, first)
+        if step == 5:
+            return self._advances(p)
+        return []
+
+    def _activations(self, p: int, first: bool) -> list[Action]:
+        """Step 2 (F11): the active crew abilities p may activate."""
         D = self.D
         out: list[Action] = []
-        if step == 2:
-            seen = set()
-            for i, cid in enumerate(self.crew[p]):
-                card = D.cards[cid]
-                if card.kind != "active" or i in self.used or cid in seen:
-                    continue
-                seen.add(cid)
-                assert card.effect is not None
-                # F11: any payable ability may be activated, even one with nothing to act
-                # on now (it still counts as "used an active"); the option restricts this
-                if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
-                        and (not self.options.actives_need_effect
-                             or self.effect_possible(p, card.effect))):
-                    out.append(Activate(card.key))
-                    if first:
-                        return out
-        elif step == 3:
-            idle = self.options.idle_dice_actions
-            for d in self.dice_labels(self.dice[p]):
-                act = D.colours[d // 10].action
-                # a sabotage always needs a target (notes §4.3); with the option, other
-                # actions may be spent for nothing (still "used_<colour>")
-                if (self.effect_possible(p, act, spare=1)
-                        or (idle and act.kind != "sabotage" and act.cond < 0)):
-                    out.append(Use(d, D.label[d]))
-                    if first:
-                        return out
-        elif step == 4:
-            dice = self.dice[p]
-            if not dice:
-                return out
-            counts = dice_counts(dice)
-            nd = len(dice)
-            names = set()
-            rows = list(self.crew_row)
-            if len(self.quests[p]) < self.options.max_quests:
-                rows += self.quest_row
-            for cid in rows:
-                if cid < 0 or cid in names:
-                    continue
-                card = D.cards[cid]
-                if len(card.cost) <= nd and match_icons(card.match_order, 0, counts):
-                    names.add(cid)
-                    out.append(Buy(card.key))
-                    if first:
-                        return out
-        elif step == 5:
-            f = self.flags_now(p)
-            for q in self.quests[p]:
-                if q[2]:
-                    continue  # sabotaged: no task can be done
-                card = D.cards[q[0]]
-                t = card.tasks[q[1]]
-                if t.die is not None:
-                    for d in self.dice_labels(self.dice[p]):
-                        if d in t.die.accepts:
-                            out.append(Advance(card.key, D.label[d], d))
-                elif t.flag >= 0:
-                    if f >> t.flag & 1:
-                        out.append(Advance(card.key))
-                elif self.gold[p] >= t.gold and self.rum[p] >= t.rum:
+        seen = set()
+        for i, cid in enumerate(self.crew[p]):
+            card = D.cards[cid]
+            if card.kind != "active" or i in self.used or cid in seen:
+                continue
+            seen.add(cid)
+            assert card.effect is not None
+            # F11: any payable ability may be activated, even one with nothing to act
+            # on now (it still counts as "used an active"); the option restricts this
+            if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
+                    and (not self.options.actives_need_effect
+                         or self.effect_possible(p, card.effect))):
+                out.append(Activate(card.key))
+                if first:
+                    return out
+        return out
+
+    def _dice_uses(self, p: int, first: bool) -> list[Action]:
+        """Step 3 (F12): the dice p may spend for their colour's action."""
+        D = self.D
+        out: list[Action] = []
+        idle = self.options.idle_dice_actions
+        for d in self.dice_labels(self.dice[p]):
+            act = D.colours[d // 10].action
+            # a sabotage always needs a target (notes §4.3); with the option, other
+            # actions may be spent for nothing (still "used_<colour>")
+            if (self.effect_possible(p, act, spare=1)
+                    or (idle and act.kind != "sabotage" and act.cond < 0)):
+                out.append(Use(d, D.label[d]))
+                if first:
+                    return out
+        return out
+
+    def _purchases(self, p: int, first: bool) -> list[Action]:
+        """Step 4 (F13): the market cards whose pattern p's dice can match."""
+        D = self.D
+        out: list[Action] = []
+        dice = self.dice[p]
+        if not dice:
+            return out
+        counts = dice_counts(dice)
+        nd = len(dice)
+        names = set()
+        rows = list(self.crew_row)
+        if len(self.quests[p]) < self.options.max_quests:
+            rows += self.quest_row
+        for cid in rows:
+            if cid < 0 or cid in names:
+                continue
+            card = D.cards[cid]
+            if len(card.cost) <= nd and match_icons(card.match_order, 0, counts):
+                names.add(cid)
+                out.append(Buy(card.key))
+                if first:
+                    return out
+        return out
+
+    def _advances(self, p: int) -> list[Action]:
+        """Step 5 (F14): the next tasks of p's quests that p can do now."""
+        D = self.D
+        out: list[Action] = []
+        f = self.flags_now(p)
+        for q in self.quests[p]:
+            if q[2]:
+                continue  # sabotaged: no task can be done
+            card = D.cards[q[0]]
+            t = card.tasks[q[1]]
+            if t.die is not None:
+                for d in self.dice_labels(self.dice[p]):
+                    if d in t.die.accepts:
+                        out.append(Advance(card.key, D.label[d], d))
+            elif t.flag >= 0:
+                if f >> t.flag & 1:
                     out.append(Advance(card.key))
+            elif self.gold[p] >= t.gold and self.rum[p] >= t.rum:
+                out.append(Advance(card.key))
         return out
 
     def payable(self, p: int, card: Card, chosen: tuple[int, ...]) -> list[int]:
