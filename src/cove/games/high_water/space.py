@@ -119,7 +119,7 @@ def observation(s: HighWaterState, player: int) -> list[float]:
     out += [s.bag[c] / max(1, total[c]) for c in range(len(D.colours))]
     out.append(1.0 if s.triggered else 0.0)
     assert len(out) == glob
-    waiting = s.waiting()
+    waiting = s.waiting
 
     def dice_vec(dice: list[int]) -> list[float]:
         v = [0.0] * nd

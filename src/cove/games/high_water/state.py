@@ -432,6 +432,7 @@ class HighWaterState(State):
                     "tie_rereveals)")
         return ""
 
+    @property
     def waiting(self) -> tuple[int, ...]:
         """The players revealing in the trick now (everyone, or a tied group)."""
         if self._steps and self._steps[-1].kind == "trick":
@@ -822,7 +823,7 @@ class HighWaterState(State):
             assert st.kind in self.STEPS, f"unknown step {st.kind!r}"
         ph = self.phase
         if ph == TRICK:
-            waiting = self.waiting()
+            waiting = self.waiting
             assert waiting, "a trick with nobody to reveal"
             for p in range(n):
                 c = self.commit[p]

@@ -32,7 +32,7 @@ def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
     seats = []
     phase = s.phase
     cur = s.cur()
-    waiting = s.waiting()
+    waiting = s.waiting
     for p in range(s.n):
         used = set(s.used) if cur == p else set()
         seats.append({
