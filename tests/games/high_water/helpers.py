@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cove.core.decisions import AUTO, Step
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.high_water import GAME
@@ -71,25 +72,39 @@ def give(s: HighWaterState, p: int, labels: str = "", gold: int | None = None,
     s._legal = None
 
 
+def _without_segment(s: HighWaterState, p: int) -> tuple[Step, ...]:
+    """The stack below the current segment, without a later segment of p's."""
+    rest = s.steps
+    while rest and rest[-1].kind not in ("segment", "round_end"):
+        rest = rest[:-1]
+    return tuple(st for st in rest if st != Step("segment", AUTO, (p,)))
+
+
 def goto(s: HighWaterState, step: int) -> None:
-    """Jump the current segment to the start of a step and let the flow settle."""
-    s.step = step
-    s.sub6 = 0
-    s.pending = None
+    """Jump the current segment to the start of a step (2-6) and let the flow settle."""
+    p = s.cur()
+    me = (p,)
+    rest = (Step("step", me, (k,)) for k in range(step, 6))
+    s._steps = _without_segment(s, p) + tuple(reversed((
+        *rest, Step("free_removal", me), Step("paid_removal", me), Step("carry_cap", me),
+        Step("end_segment", AUTO, (p,)))))
     s._legal = None
-    s._flow()
+    s.settle()
 
 
-def restart_segment(s: HighWaterState) -> None:
-    """Run Step 1 again for the current player (after ``give``)."""
-    s._start_segment()
+def restart_segment(s: HighWaterState, p: int | None = None) -> None:
+    """Run Step 1 again for the current player, or start p's segment now (after ``give``)."""
+    if p is None:
+        p = s.cur()
+    s._steps = (*_without_segment(s, p), Step("segment", AUTO, (p,)))
     s._legal = None
-    s._flow()
+    s.settle()
 
 
-def pending(s: HighWaterState) -> tuple[Any, ...] | None:
-    """The open sub-decision (a function, so mypy does not keep an earlier narrowing)."""
-    return s.pending
+def pending(s: HighWaterState) -> str | None:
+    """The kind of the open sub-decision, if any ("sabotage", "pay", "carry_cap", ...)."""
+    top = s.pending
+    return None if top is None else top.kind
 
 
 def texts(s: HighWaterState, p: int | None = None) -> list[str]:

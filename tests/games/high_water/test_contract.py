@@ -13,6 +13,8 @@ from cove.core.state import HIDDEN
 from cove.games.high_water import GAME
 from cove.games.high_water.actions import Play
 from cove.games.high_water.common import PICK, TRICK
+from cove.games.high_water.state import HighWaterState
+from cove.games.high_water.steps import RULES
 from tests.games.high_water.helpers import new, play_trick, random_play, to_segment
 
 
@@ -65,6 +67,31 @@ def test_r34_2_every_decision_has_a_plain_prompt() -> None:
 
     random_play(s, 4, check=check)
     assert {"trick", "crate", "step"} <= seen
+
+
+def test_r34_3_decisions_are_steps_and_forced_choices_log_their_own_event() -> None:
+    """Every decision is the step on top of the core's stack, of a kind with a rule; a
+    forced single choice (the last crate, a lone payable die) is taken on its own and logged
+    as the move itself, never as a generic "(the only choice)" event."""
+    seen: set[str] = set()
+
+    def check(st: cove.State) -> None:
+        assert isinstance(st, HighWaterState)
+        if st.to_move():
+            top = st.steps[-1]
+            assert top.kind in RULES and top.players
+            assert st.decision(st.to_move()[0])["kind"] == top.kind
+            seen.add(top.kind)
+
+    for n, opts in ((2, {"carry_cap": 4}), (4, {"idle_dice_actions": True})):
+        s = new(n, seed=n, **opts)
+        random_play(s, n, check=check)
+        assert s.is_over and not s.steps
+        events = s.events(None)
+        assert not any(e.kind == "forced" or "only choice" in e.text for e in events)
+        takes = [e for e in events if e.kind == "take"]
+        assert len(takes) == n * s.rnd  # every crate taken, the forced last one included
+    assert {"trick", "crate", "step", "pay", "carry_cap"} <= seen
 
 
 def test_to_json_and_pickle_round_trip_mid_segment() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import cove
 from cove.games.high_water import GAME
-from cove.games.high_water.common import OVER, P_CAP, P_MARK, SEG, SHORT, TRICK, can_pay
+from cove.games.high_water.common import OVER, SEG, SHORT, TRICK, can_pay
 from cove.games.high_water.data import DATA, Icon
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
@@ -82,7 +82,7 @@ def test_r21_2_blue_re_rolls_one_or_two_other_dice() -> None:
     give(s, p, "bl1 y1 y2 br1", gold=0, rum=0, quests=[])
     goto(s, 3)
     s.apply(p, "use bl1")
-    assert s.pending is not None and s.pending[0] == P_MARK
+    assert pending(s) == "reroll"
     assert texts(s) == ["reroll y1", "reroll y2", "reroll br1"]  # at least one
     s.apply(p, "reroll y1")
     assert "roll" in texts(s)
@@ -127,7 +127,7 @@ def test_r23_dice_carry_over_without_a_cap() -> None:
     give(s, p, "y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[])
     bag = sum(s.bag)
     goto(s, 6)
-    assert s.pending is None and s.cur() != p  # the segment ended without a return
+    assert pending(s) is None and s.cur() != p  # the segment ended without a return
     assert [DATA.label[d] for d in s.dice[p]] == ["y1", "y1", "y2", "br3", "br3", "bl4", "g5"]
     assert sum(s.bag) == bag and dice_total(s) == 40
     assert not any("carry-over cap" in e.text for e in s.events(None))
@@ -139,7 +139,7 @@ def test_r23_1_carry_cap_option() -> None:
     give(s, p, "y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[])
     bag = sum(s.bag)
     goto(s, 6)
-    assert s.pending == (P_CAP,)
+    assert pending(s) == "carry_cap"
     assert texts(s) == ["return y1", "return y2", "return br3", "return bl4", "return g5"]
     s.apply(p, "return g5")
     s.apply(p, "return y1")
@@ -221,8 +221,8 @@ def test_r24_1_paying_die_by_die_keeps_the_rest_payable() -> None:
                                cost=(icon("Any"), icon("Y =6")))
     give(s, p, "y6 g1 bl2", gold=0, rum=0, quests=[])
     # 'Any' must not take the y6 the second icon needs
-    assert s._payable(p, card, ()) == [die("g1"), die("bl2")]
-    assert s._payable(p, card, (1,)) == [die("y6")]
+    assert s.payable(p, card, ()) == [die("g1"), die("bl2")]
+    assert s.payable(p, card, (1,)) == [die("y6")]
 
 
 def test_r24_2_an_illegal_payment_gets_a_clear_reason() -> None:
@@ -404,7 +404,7 @@ def test_r27_1_at_most_two_markers_per_quest() -> None:
     p = s.cur()
     for q in range(3):
         give(s, q, quests=[("Letter of Marque", 0, 2)])
-    assert s._targets(p, False) == []
+    assert s.targets(p, False) == []
 
 
 def test_r28_steps_run_in_order() -> None:
@@ -457,7 +457,7 @@ def test_r29_2_winner_and_tie_breaks() -> None:
     s.done_q = [[CARD["Buy a Pardon"]], [CARD["Host a Feast"], CARD["Letter of Marque"]],
                 [CARD["Smuggle Rum Ashore"], CARD["Raid a Merchantman"]]]
     s.gold, s.rum = [9, 1, 3], [0, 1, 0]
-    s.phase = OVER
+    s._steps = ()  # the game is over
     assert s.winners() == (2,)  # two quests each for P2/P3, then gold + rum 3 > 2
     s.gold, s.rum = [9, 2, 2], [0, 1, 1]
     assert s.winners() == (1, 2)  # shared victory
@@ -498,7 +498,7 @@ def test_r32_a_started_purchase_always_completes() -> None:
     give(s, p, "bl5 bl6 y1 g2", gold=0, rum=0, quests=[])
     goto(s, 4)
     s.apply(p, "buy treasure map")
-    while s.pending is not None:
+    while pending(s) is not None:
         opts = texts(s)
         assert opts and all(t.startswith("pay ") for t in opts)  # no cancel, never stuck
         s.apply(p, opts[-1])

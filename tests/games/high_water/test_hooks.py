@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from cove.core.decisions import Step
 from cove.games.high_water import GAME
-from cove.games.high_water.common import SHORT, TRICK
+from cove.games.high_water.common import TRICK
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import new, random_play, to_segment
@@ -42,11 +43,11 @@ def _broken(name: str) -> Callable[[HighWaterState], None]:
         s.gold[0] = -1
 
     def short_with_a_full_bag(s: HighWaterState) -> None:
-        s.phase = SHORT
+        s.push(Step("bag_short", (0,)))
         s.crates = [None] * s.n
 
     def bad_step(s: HighWaterState) -> None:
-        s.step = 7
+        s.push(Step("step", (s.cur(),), (7,)))
 
     def influence_without_quests(s: HighWaterState) -> None:
         s.influence[0] = 5

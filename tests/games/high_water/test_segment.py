@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 import cove
-from cove.games.high_water.common import OVER, P_EXTRA, P_SAB, SEG, TRICK
+from cove.games.high_water.common import OVER, SEG, TRICK
 from cove.games.high_water.data import BOUGHT_CREW, DATA
 from tests.games.high_water.helpers import (
     CARD,
     dice_total,
     give,
     goto,
+    pending,
     restart_segment,
     texts,
     to_segment,
@@ -54,9 +55,8 @@ def test_r10_passives_trigger_automatically() -> None:
 def test_r10_1_lookout_pays_the_trick_winner() -> None:
     s = to_segment(2, seed=1)
     w = s.won
-    s.seg_i = 1  # the winner's segment
     give(s, w, "y3", gold=0, rum=0, crew=("Lookout", "Press Gang"), quests=[])
-    restart_segment(s)
+    restart_segment(s, w)  # the winner's segment
     assert s.cur() == w and (s.gold[w], s.rum[w]) == (2, 0)
 
 
@@ -77,7 +77,7 @@ def test_r10_3_privateer_target_choice_among_tied_leaders() -> None:
     p = s.cur()
     give(s, p, "y3", gold=0, rum=0, crew=("Privateer's Letter",), quests=[])
     restart_segment(s)
-    assert s.pending is not None and s.pending[0] == P_SAB
+    assert pending(s) == "sabotage"
     opts = texts(s)
     assert len(opts) == 2 and all(t.startswith("sabotage p") for t in opts)
     assert "stop" not in opts and "next step" not in opts  # mandatory
@@ -201,7 +201,7 @@ def test_r15_step_6_free_removal_then_optional_paid_one() -> None:
     give(s, p, "", gold=3, rum=0, quests=[("Letter of Marque", 0, 2)])
     goto(s, 6)
     assert s.quests[p][0][2] == 1  # the free removal had only one choice
-    assert s.pending == (P_EXTRA,)
+    assert pending(s) == "paid_removal"
     assert texts(s) == ["pay to remove marker from letter of marque", "end segment"]
     s.apply(p, "pay to remove marker from letter of marque")
     assert s.quests[p][0][2] == 0 and s.gold[p] == 1

@@ -1,5 +1,5 @@
-"""High Water's shared names: phases, steps, pending sub-decision kinds and the dice
-pattern matcher. A leaf module (it imports only the data), so the state, the view, the
+"""High Water's shared names: phases, segment steps, market rows and the dice pattern
+matcher. A leaf module (it imports only the data), so the state, the view, the
 explanations and the observation can all use it without importing each other.
 """
 
@@ -20,8 +20,6 @@ STEP_NAMES = {
     5: "advance quests",
     6: "remove sabotage",
 }
-# pending sub-decisions (first item of the ``pending`` tuple)
-P_SAB, P_REM, P_MARK, P_SETDIE, P_SETFACE, P_CYCLE, P_PAY, P_FREE, P_EXTRA, P_CAP = range(10)
 CREW_ROW, QUEST_ROW = 0, 1
 
 

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from cove.games.high_water.common import (
     CREW_ROW,
-    P_PAY,
     PICK,
     QUEST_ROW,
     SEG,
@@ -27,7 +26,8 @@ def explain(s: HighWaterState, p: int, text: str) -> str:
     words = " ".join(text.lower().split())
     verb, _, arg = words.partition(" ")
     D = s.D
-    if s.phase == TRICK:
+    phase = s.phase
+    if phase == TRICK:
         if verb == "play":
             if arg.isdigit() and int(arg) in s.hands[p]:
                 return (f"P{p + 1} revealed {arg} earlier in this trick: a re-reveal needs a "
@@ -36,19 +36,19 @@ def explain(s: HighWaterState, p: int, text: str) -> str:
             return f"P{p + 1} has no trick card {arg} in hand (hand: " + ", ".join(
                 map(str, sorted(s.hands[p]))) + ")"
         return "it is the trick: choose a card with 'play <n>'"
-    if s.phase == PICK:
+    if phase == PICK:
         return "it is the crate pick: choose a crate with 'take crate <n> (...)'"
-    if s.phase == SHORT:
+    if phase == SHORT:
         return ("the bag is short for the next round: return a die of your hold with "
                 "'return <die>'")
-    if s.phase != SEG:
+    if phase != SEG:
         return ""
     by_label = {D.label[d]: d for d in D.codes}
     hold = s.dice[p]
     pend = s.pending
-    if pend is not None and pend[0] == P_PAY:
-        card = D.cards[pend[3]]
-        chosen = pend[4]
+    if pend is not None and pend.kind == "pay":
+        card = D.cards[pend.data[2]]
+        chosen = pend.data[3]
         icon = card.cost[len(chosen)]
         if verb != "pay":
             return (f"P{p + 1} is paying for {card.name}: pay icon {icon.text} with "

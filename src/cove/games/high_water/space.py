@@ -33,8 +33,9 @@ from cove.games.high_water.actions import (
     Target,
     Use,
 )
-from cove.games.high_water.common import P_MARK, P_PAY, PHASE_NAMES, SEG, TRICK
+from cove.games.high_water.common import PHASE_NAMES, SEG, TRICK
 from cove.games.high_water.data import HWData, get
+from cove.games.high_water.steps import CHOICES
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
@@ -110,13 +111,15 @@ def observation(s: HighWaterState, player: int) -> list[float]:
     nk = len(D.cards)
     glob, seat_size, _, _ = _sizes(D)
     out: list[float] = [s.rnd / o.max_rounds, 1.0 if s.high else 0.0]
-    out += [1.0 if s.phase == i else 0.0 for i in range(len(PHASE_NAMES))]
-    step = s.step if s.phase == SEG else 0
+    phase = s.phase
+    out += [1.0 if phase == i else 0.0 for i in range(len(PHASE_NAMES))]
+    step = s.step if phase == SEG else 0
     out += [1.0 if step == i else 0.0 for i in range(1, 7)]
     total = [c.count for c in D.colours]
     out += [s.bag[c] / max(1, total[c]) for c in range(len(D.colours))]
     out.append(1.0 if s.triggered else 0.0)
     assert len(out) == glob
+    waiting = s.waiting
 
     def dice_vec(dice: list[int]) -> list[float]:
         v = [0.0] * nd
@@ -135,9 +138,8 @@ def observation(s: HighWaterState, player: int) -> list[float]:
             for c in pile:
                 v[tpos[c]] = 1.0
             part += v
-        waiting = s.phase == TRICK and p in s.waiting
-        part += [1.0 if waiting else 0.0,
-                 1.0 if s.phase == TRICK and s.commit[p] >= 0 else 0.0,
+        part += [1.0 if p in waiting else 0.0,
+                 1.0 if phase == TRICK and s.commit[p] >= 0 else 0.0,
                  s.order.index(p) / s.n if p in s.order else -1.0]
         part += [s.gold[p] / 10, s.rum[p] / 10]
         part += dice_vec(s.dice[p])
@@ -171,16 +173,16 @@ def observation(s: HighWaterState, player: int) -> list[float]:
     # it concerns: chosen for a re-roll or payment)
     pend = [0.0] * 11
     chosen: list[int] = []
-    if s.phase == SEG and s.pending is not None:
-        kind = s.pending[0]
-        pend[kind] = 1.0
-        if kind in (P_MARK, P_PAY):
-            picked = s.pending[3] if kind == P_MARK else s.pending[4]
-            chosen = [s.dice[s.cur()][i] for i in picked]
-    elif s.phase != SEG:
+    open_ = s.pending
+    if phase == SEG and open_ is not None:
+        pend[CHOICES.index(open_.kind)] = 1.0
+        if open_.kind in ("reroll", "pay"):
+            picked = open_.data[2] if open_.kind == "reroll" else open_.data[3]
+            chosen = [s.dice[open_.player][i] for i in picked]
+    elif phase != SEG:
         pend[10] = 1.0
     mine = [0.0] * nt
-    if s.phase == TRICK and s.commit[player] >= 0:
+    if phase == TRICK and s.commit[player] >= 0:
         mine[tpos[s.commit[player]]] = 1.0
     out += pend + mine + dice_vec(chosen)
     return out

@@ -5,56 +5,32 @@ re-reveals and hand replenishment (F3-F6), crate picks from the winner down (F7)
 action segment per player in reverse pick order (F8) with Steps 1-6 (F10-F15), influence
 recalculated after each segment (F16) and the end once someone reaches the goal (F17).
 
-Every segment is a sequence of small decisions. ``_flow`` moves the state to the next real
-decision, resolving on its own whatever is forced (a step with nothing to do, a choice with
-a single option, the last crate).
+The flow runs on the core's decision stack: every kind of decision is a rule in
+``steps.py`` (who decides, the options, what happens after, the prompt). This module holds
+the table and the game operations those rules carry out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
+from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 from cove.games.high_water.actions import (
-    END,
-    NEXT,
-    ROLL,
-    STOP,
     Activate,
     Advance,
     Buy,
     Cycle,
-    End,
     Extra,
-    Face,
-    Mark,
-    Next,
-    Pay,
-    Pick,
-    Play,
     Remove,
     Return,
-    Roll,
-    Stop,
-    Take,
-    Target,
     Use,
 )
 from cove.games.high_water.common import (
     CREW_ROW,
     OVER,
-    P_CAP,
-    P_CYCLE,
-    P_EXTRA,
-    P_FREE,
-    P_MARK,
-    P_PAY,
-    P_REM,
-    P_SAB,
-    P_SETDIE,
-    P_SETFACE,
     PICK,
     QUEST_ROW,
     SEG,
@@ -68,7 +44,6 @@ from cove.games.high_water.data import (
     BOUGHT_CREW,
     BOUGHT_QUEST,
     LAST_CRATE,
-    USED_ACTIVE,
     WON_TRICK,
     Card,
     Effect,
@@ -78,7 +53,8 @@ from cove.games.high_water.data import (
 from cove.games.high_water.explain import explain
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.space import observation
-from cove.games.high_water.view import ask, build_view
+from cove.games.high_water.steps import RULES, Choice, Rule
+from cove.games.high_water.view import build_view
 
 
 class HighWaterState(State):
@@ -101,11 +77,7 @@ class HighWaterState(State):
         "keys",
         "last",
         "order",
-        "pending",
-        "phase",
-        "pick_i",
         "played",
-        "pqueue",
         "quest_deck",
         "quest_known",
         "quest_row",
@@ -113,16 +85,13 @@ class HighWaterState(State):
         "rereveals",
         "rnd",
         "rum",
-        "seg_i",
         "sflags",
-        "step",
-        "sub6",
         "triggered",
         "used",
-        "waiting",
         "won",
     )
 
+    STEPS: ClassVar[Mapping[str, StepRule]] = RULES
     DERIVED = ("D",)  # the data tables: rebuilt by setup() from options.data_file
 
     D: HWData
@@ -137,16 +106,9 @@ class HighWaterState(State):
         self.hands = [list(D.trick_cards) for _ in range(n)]
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.commit = [-1] * n
-        self.waiting: tuple[int, ...] = ()
         self.keys: list[list[int]] = [[] for _ in range(n)]
         self.rereveals = 0
         self.order: list[int] = []
-        self.pick_i = 0
-        self.seg_i = 0
-        self.step = 0
-        self.sub6 = 0
-        self.pending: tuple[Any, ...] | None = None
-        self.pqueue: list[int] = []
         self.dice: list[list[int]] = [[] for _ in range(n)]
         self.gold = [D.gold] * n
         self.rum = [D.rum] * n
@@ -169,7 +131,106 @@ class HighWaterState(State):
         self.triggered = False
         self.end_reason = ""
         self.rnd = 0
-        self.phase_start_round()
+        self.high = True
+        self.settle()  # next_steps(): round 1
+
+    # -- the decision stack ------------------------------------------------------------------
+    def next_steps(self) -> Sequence[Step]:
+        """The stack ran empty: the next round, unless the game has ended."""
+        return () if self.end_reason else (Step("round"),)
+
+    def settle(self) -> None:
+        """The core's ``settle`` with two differences (core changes wished for in the
+        report): a forced single choice is not announced with a generic "(the only
+        choice)" event, because every High Water action logs what it does; and a step that
+        offers nothing is passed over: a rule's ``skip`` (Step 2 with nothing to activate),
+        or no legal action at all (Step 6 without a marker, an effect left with nothing to
+        act on). The legal actions found for the next decision are kept for
+        ``legal_actions``."""
+        rules = RULES
+        while True:
+            steps = self._steps
+            if not steps:
+                more = self.next_steps()
+                if not more:
+                    return
+                self.then(*more)
+                continue
+            top = steps[-1]
+            rule = rules[top.kind]
+            players = top.players
+            if not players:
+                self._steps = steps[:-1]
+                rule.run(self, top)
+                continue
+            if not rule.forced or len(players) != 1:
+                return
+            if rule.skippable and rule.skip(self, top):
+                self._steps = steps[:-1]
+                continue
+            p = players[0]
+            legal = rule.legal(self, top, p)
+            if len(legal) > 1:
+                self._legal = (p, tuple(legal))
+                return
+            self._steps = steps[:-1]
+            if legal:
+                rule.apply(self, top, p, legal[0])
+
+    def _rule(self) -> Rule:
+        rule = self.STEPS[self._steps[-1].kind]
+        assert isinstance(rule, Rule)
+        return rule
+
+    @property
+    def phase(self) -> int:
+        """The phase the view names (common.PHASE_NAMES), from the decision on top."""
+        return self._rule().phase if self._steps else OVER
+
+    @property
+    def step(self) -> int:
+        """The segment step (1-6) of the decision on top; 0 outside a segment."""
+        rules = self.STEPS
+        for st in reversed(self._steps):
+            rule = rules[st.kind]
+            assert isinstance(rule, Rule)
+            k = rule.seg_step(st)
+            if k is not None:
+                return k
+        return 0
+
+    @property
+    def pending(self) -> Step | None:
+        """The open sub-decision of a segment (a sabotage target, dice to pay, ...)."""
+        if self._steps and isinstance(self._rule(), Choice):
+            return self._steps[-1]
+        return None
+
+    def pending_text(self) -> str:
+        """The open sub-decision in words ("" when there is none)."""
+        pend = self.pending
+        if pend is None:
+            return ""
+        rule = self._rule()
+        assert isinstance(rule, Choice)
+        return rule.text(self, pend)
+
+    def cur(self) -> int:
+        """The player whose action segment it is (-1 outside a segment)."""
+        if self._steps and self._rule().phase == SEG:
+            return self._steps[-1].players[0]
+        return -1
+
+    def _ask(self, player: int | None) -> dict[str, Any]:
+        """As the core's, but the public form keeps its prompt (only the trick's differs)."""
+        if not self._steps:
+            return {"kind": "over", "prompt": "The game is over."}
+        top = self._steps[-1]
+        rule = self._rule()
+        if player is None:
+            return {"kind": top.kind, "prompt": rule.public_prompt(self, top)}
+        return {"kind": top.kind, "prompt": rule.prompt(self, top, player),
+                **rule.describe(self, top, player)}
 
     # -- helpers -------------------------------------------------------------------------------
     def _draw(self, row: int) -> int:
@@ -187,9 +248,9 @@ class HighWaterState(State):
     def lab(self, die: int) -> str:
         return self.D.label[die]
 
-    def cur(self) -> int:
-        """The player whose action segment it is."""
-        return self.order[self.n - 1 - self.seg_i]
+    def quest_key(self, p: int, k: int) -> str:
+        """The name key of p's k-th active quest."""
+        return self.D.cards[self.quests[p][k][0]].key
 
     def flags_now(self, p: int) -> int:
         f = self.sflags
@@ -199,13 +260,13 @@ class HighWaterState(State):
             f |= 1 << LAST_CRATE
         return f
 
-    def _return_die(self, die: int) -> None:
+    def return_die(self, die: int) -> None:
         self.bag[die // 10] += 1
 
-    def _roll(self, colour: int) -> int:
+    def roll(self, colour: int) -> int:
         return colour * 10 + self.rng.randint(1, self.D.faces)
 
-    def _targets(self, p: int, leader: bool) -> list[tuple[int, int]]:
+    def targets(self, p: int, leader: bool) -> list[tuple[int, int]]:
         """(opponent, quest index) pairs that may take a sabotage marker from p."""
         cap = self.D.max_markers
         out = [
@@ -220,10 +281,10 @@ class HighWaterState(State):
             out = [(o, k) for o, k in out if self.influence[o] == best]
         return out
 
-    def _marked_quests(self, p: int) -> list[int]:
+    def marked_quests(self, p: int) -> list[int]:
         return [k for k, q in enumerate(self.quests[p]) if q[2] > 0]
 
-    def _effect_possible(self, p: int, e: Effect, spare: int = 0) -> bool:
+    def effect_possible(self, p: int, e: Effect, spare: int = 0) -> bool:
         """Whether an effect can do something (``spare``: dice excluded, e.g. the blue die)."""
         k = e.kind
         if e.cond >= 0 and not self.flags_now(p) >> e.cond & 1:
@@ -231,18 +292,18 @@ class HighWaterState(State):
         if k == "gain":
             return True
         if k == "sabotage":
-            return bool(self._targets(p, e.target == "leader"))
+            return bool(self.targets(p, e.target == "leader"))
         if k == "remove_marker":
-            return bool(self._marked_quests(p))
+            return bool(self.marked_quests(p))
         if k == "reroll":
             return len(self.dice[p]) - spare >= e.lo
         if k == "set_face":
             return bool(self.dice[p])
         if k == "cycle_market":
-            return bool(self._cyclable())
+            return bool(self.cyclable())
         return False
 
-    def _cyclable(self) -> list[tuple[int, int]]:
+    def cyclable(self) -> list[tuple[int, int]]:
         out = []
         if self.crew_deck:
             out += [(CREW_ROW, i) for i, c in enumerate(self.crew_row) if c >= 0]
@@ -250,8 +311,8 @@ class HighWaterState(State):
             out += [(QUEST_ROW, i) for i, c in enumerate(self.quest_row) if c >= 0]
         return out
 
-    def _start_effect(self, p: int, e: Effect, source: str, by_face: int = 0) -> None:
-        """Resolve an effect now, or open the sub-decision it needs."""
+    def start_effect(self, p: int, e: Effect, source: str, by_face: int = 0) -> None:
+        """Resolve an effect now, or push the sub-decision it needs."""
         k = e.kind
         if k == "gain":
             if e.by_face:
@@ -267,18 +328,26 @@ class HighWaterState(State):
                 self.say(f"P{p + 1} gains {got} ({source})", kind="gain",
                          data={"player": p, "gold": g, "rum": r, "source": source})
         elif k == "sabotage":
-            self.pending = (P_SAB, e.target == "leader", source)
+            self.push(Step("sabotage", (p,), (e.target == "leader", source)))
         elif k == "remove_marker":
-            self.pending = (P_REM, source)
+            self.push(Step("remove_marker", (p,), (source,)))
         elif k == "reroll":
-            self.pending = (P_MARK, e.lo, e.hi, (), source)
+            self.push(Step("reroll", (p,), (e.lo, e.hi, (), source)))
         elif k == "set_face":
-            self.pending = (P_SETDIE,)
+            self.push(Step("set_die", (p,)))
         elif k == "cycle_market":
-            self.pending = (P_CYCLE,)
+            self.push(Step("cycle", (p,)))
+
+    def dice_labels(self, dice: Sequence[int], skip: Sequence[int] = ()) -> list[int]:
+        """Distinct die codes among ``dice`` (indices in ``skip`` left out), in hold order."""
+        seen: list[int] = []
+        for i, d in enumerate(dice):
+            if d not in seen and i not in skip:
+                seen.append(d)
+        return seen
 
     # -- round procedure ----------------------------------------------------------------------
-    def phase_start_round(self) -> None:
+    def start_round(self) -> None:
         """Phases 1-2: fill the crates from the bag (F1) and flip the water coin (F2)."""
         self.rnd += 1
         n, D = self.n, self.D
@@ -291,11 +360,9 @@ class HighWaterState(State):
                 r -= bag[c]
                 c += 1
             bag[c] -= 1
-            drawn.append(self._roll(c))
+            drawn.append(self.roll(c))
         self.crates = [tuple(drawn[3 * i:3 * i + 3]) for i in range(n)]
         self.high = self.rng.below(2) == 0
-        self.phase = TRICK
-        self.waiting = tuple(range(n))
         self.commit = [-1] * n
         self.keys = [[] for _ in range(n)]
         self.rereveals = 0
@@ -365,9 +432,17 @@ class HighWaterState(State):
                     "tie_rereveals)")
         return ""
 
-    def _reveal(self) -> None:
-        """All commitments are in: reveal, then re-reveal ties (F5) or fix the order."""
-        waiting = self.waiting
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The players revealing in the trick now (everyone, or a tied group)."""
+        if self._steps and self._steps[-1].kind == "trick":
+            group: tuple[int, ...] = self._steps[-1].data[0]
+            return group
+        return ()
+
+    def reveal_trick(self, waiting: tuple[int, ...]) -> tuple[int, ...]:
+        """All commitments are in: reveal them. Returns the tied players who re-reveal (F5),
+        or () when the pick order is fixed."""
         self.reveal()
         for p in waiting:
             self._play_card(p, self.commit[p])
@@ -384,12 +459,11 @@ class HighWaterState(State):
         live = [g for g in tied if not self._why_no_rereveal(g)]
         if live:
             self.rereveals += 1
-            self.waiting = tuple(sorted(p for g in live for p in g))
             if self.logging:
                 self.say("Tie: " + "; ".join(" and ".join(f"P{p + 1}" for p in g)
                                              for g in live) + " choose and reveal a new card",
                          kind="tie", data={"groups": [list(g) for g in live]})
-            return
+            return tuple(sorted(p for g in live for p in g))
         # every tie left is ordered by the seeded RNG (never by seat), with the reason logged
         tb = [0] * self.n
         for g in tied:
@@ -404,15 +478,13 @@ class HighWaterState(State):
                          kind="tie_chance", data={"players": list(g)})
         self.order = sorted(range(self.n), key=lambda p: (self._rank_key(p), tb[p]))
         self.won, self.last = self.order[0], self.order[-1]
-        self.waiting = ()
-        self.phase = PICK
-        self.pick_i = 0
         if self.logging:
             self.say(f"P{self.won + 1} wins the trick. Crate pick order: "
                      + ", ".join(f"P{p + 1}" for p in self.order), kind="trick",
                      data={"winner": self.won, "order": list(self.order)})
+        return ()
 
-    def _take(self, p: int, i: int) -> None:
+    def take(self, p: int, i: int) -> None:
         crate = self.crates[i]
         assert crate is not None
         self.dice[p].extend(crate)
@@ -421,20 +493,11 @@ class HighWaterState(State):
             self.say(f"P{p + 1} takes crate {i + 1} ({' '.join(self.lab(d) for d in crate)})",
                      kind="take", data={"player": p, "crate": i,
                                         "dice": [self.lab(d) for d in crate]})
-        self.pick_i += 1
-        if self.pick_i == self.n:
-            self.phase = SEG
-            self.seg_i = 0
-            self._start_segment()
 
-    def _start_segment(self) -> None:
-        """Step 1 (F10): gains resolve at once; choice-needing passives queue up."""
-        p = self.cur()
+    def start_segment(self, p: int) -> tuple[int, ...]:
+        """Step 1 (F10): gains resolve at once; returns the passives that need a choice."""
         self.sflags = 0
         self.used = []
-        self.step = 1
-        self.sub6 = 0
-        self.pending = None
         if self.logging:
             self.say(f"P{p + 1}'s action segment", kind="segment", data={"player": p})
         queue = []
@@ -447,13 +510,12 @@ class HighWaterState(State):
             if e.cond >= 0 and not self.flags_now(p) >> e.cond & 1:
                 continue
             if e.kind == "gain":
-                self._start_effect(p, e, card.name)
+                self.start_effect(p, e, card.name)
             else:
                 queue.append(cid)
-        self.pqueue = queue
+        return tuple(queue)
 
-    def _end_segment(self) -> None:
-        p = self.cur()
+    def end_segment(self, p: int) -> None:
         self.influence[p] = sum(self.D.cards[c].influence for c in self.done_q[p])
         if self.logging:
             self.say(f"P{p + 1} ends the segment with {self.influence[p]} influence",
@@ -464,12 +526,10 @@ class HighWaterState(State):
                 self.say(f"P{p + 1} has reached {self.options.goal} influence: "
                          "the game ends after this round", kind="end_triggered",
                          data={"player": p, "goal": self.options.goal})
-        self.pending = None
-        self.seg_i += 1
-        if self.seg_i < self.n:
-            self._start_segment()
-            return
-        # end of round
+
+    def end_round(self) -> bool:
+        """After the last segment: end the game if it is over (F17, R29). Returns whether
+        the bag is too short for the next round's crates (R23)."""
         if self.triggered:
             self.end_reason = "goal"
         elif self.rnd >= self.options.max_rounds:
@@ -478,249 +538,124 @@ class HighWaterState(State):
               and not any(self.quests)):
             self.end_reason = "quests exhausted"
         if self.end_reason:
-            self.phase = OVER
             if self.logging:
                 self.say(f"Game over after round {self.rnd} ({self.end_reason}). Influence: "
                          + ", ".join(f"P{q + 1} {self.influence[q]}" for q in range(self.n)),
                          kind="game_over", data={"reason": self.end_reason,
                                                  "influence": list(self.influence)})
-            return
+            return False
         need = 3 * self.n
         if sum(self.bag) < need:
             # R23: Phase 1 must draw 3 x P dice (F1) and F9 lets dice carry over, so only when
             # the bag is short do holds give dice back, just enough, biggest hold first
-            self.phase = SHORT
             if self.logging:
                 self.say(f"The bag holds {sum(self.bag)} dice and Phase 1 needs {need}: the "
                          "players with the most dice return dice until it has enough",
                          kind="bag_short", data={"bag": sum(self.bag), "need": need})
-            return
-        self.phase_start_round()
+            return True
+        return False
 
     def short_player(self) -> int:
         """Who returns the next die to a short bag: the most dice, ties to the earliest in
         the pick order of the round just played."""
         return max(self.order, key=lambda q: (len(self.dice[q]), -self.order.index(q)))
 
-    # -- the flow to the next real decision --------------------------------------------------
-    def _flow(self) -> None:
-        while True:
-            ph = self.phase
-            if ph == SHORT:
-                if sum(self.bag) >= 3 * self.n:
-                    self.phase_start_round()
-                    continue
-                q = self.short_player()
-                labels = self._dice_labels(self.dice[q])
-                if len(labels) == 1:
-                    self._do(q, Return(labels[0], self.lab(labels[0])))
-                    continue
-                return
-            if ph == PICK:
-                left = [i for i, c in enumerate(self.crates) if c is not None]
-                if len(left) == 1:
-                    self._take(self.order[self.pick_i], left[0])
-                    continue
-                return
-            if ph != SEG:
-                return
-            pend = self.pending
-            p = self.cur()
-            if pend is not None:
-                acts = self._pending_actions(p, pend)
-                if len(acts) == 1:
-                    self._do(p, acts[0])
-                    continue
-                if acts:
-                    return
-                self.pending = None  # nothing possible any more (a passive without target)
-                continue
-            step = self.step
-            if step == 1:
-                if self.pqueue:
-                    cid = self.pqueue.pop(0)
-                    card = self.D.cards[cid]
-                    assert card.effect is not None
-                    if self._effect_possible(p, card.effect):
-                        self._start_effect(p, card.effect, card.name)
-                    elif self.logging:
-                        self.say(f"{card.name} (P{p + 1}) has no legal target")
-                    continue
-                self.step = 2
-                continue
-            if step <= 5:
-                if self._step_actions(p, step, True):
-                    return
-                self.step += 1
-                continue
-            # step 6 (F15) and the carry-over cap
-            if self.sub6 == 0:
-                self.sub6 = 1
-                if self._marked_quests(p):
-                    self.pending = (P_FREE,)
-                continue
-            if self.sub6 == 1:
-                self.sub6 = 2
-                if self._marked_quests(p) and self.gold[p] >= self.D.extra_removal_gold:
-                    self.pending = (P_EXTRA,)
-                continue
-            cap = self.options.carry_cap  # 0: no cap (F9)
-            if cap and len(self.dice[p]) > cap:
-                self.pending = (P_CAP,)
-                continue
-            self._end_segment()
+    # -- the segment's operations (carried out by the rules in steps.py) ---------------------
+    def step_actions(self, p: int, step: int, first: bool = False) -> list[Action]:
+        """The actions of Step 2-5 (with ``first``: stop at the first one found)."""
+        if step == 2:
+            return self._activations(p, first)
+        if step == 3:
+            return self._dice_uses(p, first)
+        if step == 4:
+            return self._purchases(p, first)
+        if step == 5:
+            return self._advances(p)
+        return []
 
-    # -- legal actions --------------------------------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        ph = self.phase
-        if ph == TRICK:
-            return tuple(p for p in self.waiting if self.commit[p] < 0)
-        if ph == PICK:
-            return (self.order[self.pick_i],)
-        if ph == SEG:
-            return (self.cur(),)
-        if ph == SHORT:
-            return (self.short_player(),)
-        return ()
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def _legal_actions(self, player: int) -> Sequence[Action]:
-        ph = self.phase
-        if ph == TRICK:
-            return [Play(v, self.rereveals) for v in self.trick_choices(player)]
-        if ph == PICK:
-            return [Take(i, " ".join(self.lab(d) for d in c))
-                    for i, c in enumerate(self.crates) if c is not None]
-        if ph == SHORT:
-            return [Return(d, self.lab(d)) for d in self._dice_labels(self.dice[player])]
-        if self.pending is not None:
-            return self._pending_actions(player, self.pending)
-        acts = self._step_actions(player, self.step)
-        if self.step < 5 and any(self._step_actions(player, s, True) for s in
-                                 range(self.step + 1, 6)):
-            acts.append(NEXT)
-        acts.append(STOP)
-        return acts
-
-    def _dice_labels(self, dice: Sequence[int], skip: Sequence[int] = ()) -> list[int]:
-        """Distinct die codes among ``dice`` (indices in ``skip`` left out), in hold order."""
-        seen: list[int] = []
-        for i, d in enumerate(dice):
-            if d not in seen and i not in skip:
-                seen.append(d)
-        return seen
-
-    def _step_actions(self, p: int, step: int, first: bool = False) -> list[Action]:
-        """The actions of a step (with ``first``: stop at the first one found)."""
+    def _activations(self, p: int, first: bool) -> list[Action]:
+        """Step 2 (F11): the active crew abilities p may activate."""
         D = self.D
         out: list[Action] = []
-        if step == 2:
-            seen = set()
-            for i, cid in enumerate(self.crew[p]):
-                card = D.cards[cid]
-                if card.kind != "active" or i in self.used or cid in seen:
-                    continue
-                seen.add(cid)
-                assert card.effect is not None
-                # F11: any payable ability may be activated, even one with nothing to act
-                # on now (it still counts as "used an active"); the option restricts this
-                if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
-                        and (not self.options.actives_need_effect
-                             or self._effect_possible(p, card.effect))):
-                    out.append(Activate(card.key))
-                    if first:
-                        return out
-        elif step == 3:
-            idle = self.options.idle_dice_actions
-            for d in self._dice_labels(self.dice[p]):
-                act = D.colours[d // 10].action
-                # a sabotage always needs a target (notes §4.3); with the option, other
-                # actions may be spent for nothing (still "used_<colour>")
-                if (self._effect_possible(p, act, spare=1)
-                        or (idle and act.kind != "sabotage" and act.cond < 0)):
-                    out.append(Use(d, D.label[d]))
-                    if first:
-                        return out
-        elif step == 4:
-            dice = self.dice[p]
-            if not dice:
-                return out
-            counts = dice_counts(dice)
-            nd = len(dice)
-            names = set()
-            rows = list(self.crew_row)
-            if len(self.quests[p]) < self.options.max_quests:
-                rows += self.quest_row
-            for cid in rows:
-                if cid < 0 or cid in names:
-                    continue
-                card = D.cards[cid]
-                if len(card.cost) <= nd and match_icons(card.match_order, 0, counts):
-                    names.add(cid)
-                    out.append(Buy(card.key))
-                    if first:
-                        return out
-        elif step == 5:
-            f = self.flags_now(p)
-            for q in self.quests[p]:
-                if q[2]:
-                    continue  # sabotaged: no task can be done
-                card = D.cards[q[0]]
-                t = card.tasks[q[1]]
-                if t.die is not None:
-                    for d in self._dice_labels(self.dice[p]):
-                        if d in t.die.accepts:
-                            out.append(Advance(card.key, D.label[d], d))
-                elif t.flag >= 0:
-                    if f >> t.flag & 1:
-                        out.append(Advance(card.key))
-                elif self.gold[p] >= t.gold and self.rum[p] >= t.rum:
-                    out.append(Advance(card.key))
+        seen = set()
+        for i, cid in enumerate(self.crew[p]):
+            card = D.cards[cid]
+            if card.kind != "active" or i in self.used or cid in seen:
+                continue
+            seen.add(cid)
+            assert card.effect is not None
+            # F11: any payable ability may be activated, even one with nothing to act
+            # on now (it still counts as "used an active"); the option restricts this
+            if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
+                    and (not self.options.actives_need_effect
+                         or self.effect_possible(p, card.effect))):
+                out.append(Activate(card.key))
+                if first:
+                    return out
         return out
 
-    def _pending_actions(self, p: int, pend: tuple[Any, ...]) -> list[Action]:
+    def _dice_uses(self, p: int, first: bool) -> list[Action]:
+        """Step 3 (F12): the dice p may spend for their colour's action."""
         D = self.D
-        kind = pend[0]
-        if kind == P_SAB:
-            return [Target(o, D.cards[self.quests[o][k][0]].key)
-                    for o, k in self._targets(p, pend[1])]
-        if kind in (P_REM, P_FREE):
-            return [Remove(D.cards[self.quests[p][k][0]].key) for k in self._marked_quests(p)]
-        if kind == P_EXTRA:
-            out: list[Action] = [Extra(D.cards[self.quests[p][k][0]].key)
-                                 for k in self._marked_quests(p)]
-            out.append(END)
-            return out
-        if kind == P_CAP:
-            return [Return(d, D.label[d]) for d in self._dice_labels(self.dice[p])]
-        if kind == P_MARK:
-            lo, hi, marked = pend[1], pend[2], pend[3]
-            acts: list[Action] = []
-            if not hi or len(marked) < hi:
-                acts = [Mark(d, D.label[d]) for d in self._dice_labels(self.dice[p], marked)]
-            if len(marked) >= lo:
-                acts.append(ROLL)
-            return acts
-        if kind == P_SETDIE:
-            return [Pick(d, D.label[d]) for d in self._dice_labels(self.dice[p])]
-        if kind == P_SETFACE:
-            cur = self.dice[p][pend[1]] % 10
-            return [Face(f) for f in range(1, D.faces + 1) if f != cur]
-        if kind == P_CYCLE:
-            # copies of one card face up at once are one choice (one text, same result)
-            keys = dict.fromkeys(
-                D.cards[(self.crew_row if r == CREW_ROW else self.quest_row)[i]].key
-                for r, i in self._cyclable())
-            return [Cycle(k) for k in keys]
-        if kind == P_PAY:
-            cid, chosen = pend[3], pend[4]
-            return [Pay(d, D.label[d]) for d in self._payable(p, D.cards[cid], chosen)]
-        raise AssertionError(f"unknown pending {pend!r}")
+        out: list[Action] = []
+        idle = self.options.idle_dice_actions
+        for d in self.dice_labels(self.dice[p]):
+            act = D.colours[d // 10].action
+            # a sabotage always needs a target (notes §4.3); with the option, other
+            # actions may be spent for nothing (still "used_<colour>")
+            if (self.effect_possible(p, act, spare=1)
+                    or (idle and act.kind != "sabotage" and act.cond < 0)):
+                out.append(Use(d, D.label[d]))
+                if first:
+                    return out
+        return out
 
-    def _payable(self, p: int, card: Card, chosen: tuple[int, ...]) -> list[int]:
+    def _purchases(self, p: int, first: bool) -> list[Action]:
+        """Step 4 (F13): the market cards whose pattern p's dice can match."""
+        D = self.D
+        out: list[Action] = []
+        dice = self.dice[p]
+        if not dice:
+            return out
+        counts = dice_counts(dice)
+        nd = len(dice)
+        names = set()
+        rows = list(self.crew_row)
+        if len(self.quests[p]) < self.options.max_quests:
+            rows += self.quest_row
+        for cid in rows:
+            if cid < 0 or cid in names:
+                continue
+            card = D.cards[cid]
+            if len(card.cost) <= nd and match_icons(card.match_order, 0, counts):
+                names.add(cid)
+                out.append(Buy(card.key))
+                if first:
+                    return out
+        return out
+
+    def _advances(self, p: int) -> list[Action]:
+        """Step 5 (F14): the next tasks of p's quests that p can do now."""
+        D = self.D
+        out: list[Action] = []
+        f = self.flags_now(p)
+        for q in self.quests[p]:
+            if q[2]:
+                continue  # sabotaged: no task can be done
+            card = D.cards[q[0]]
+            t = card.tasks[q[1]]
+            if t.die is not None:
+                for d in self.dice_labels(self.dice[p]):
+                    if d in t.die.accepts:
+                        out.append(Advance(card.key, D.label[d], d))
+            elif t.flag >= 0:
+                if f >> t.flag & 1:
+                    out.append(Advance(card.key))
+            elif self.gold[p] >= t.gold and self.rum[p] >= t.rum:
+                out.append(Advance(card.key))
+        return out
+
+    def payable(self, p: int, card: Card, chosen: tuple[int, ...]) -> list[int]:
         """Die codes that may pay the next icon and still leave the rest payable."""
         dice = self.dice[p]
         k = len(chosen)
@@ -735,194 +670,7 @@ class HighWaterState(State):
                 out.append(d)
         return out
 
-    # -- applying -------------------------------------------------------------------------------
-    def _apply(self, player: int, action: Action) -> None:
-        if isinstance(action, Play):
-            self.keep_secret()  # R3: hidden from the others until the reveal
-        self._do(player, action)
-        self._flow()
-
-    def _do(self, p: int, a: Action) -> None:
-        D = self.D
-        if isinstance(a, Play):
-            self.commit[p] = a.card
-            if self.logging:
-                self.say(f"P{p + 1} secretly commits {a.card}", to=p, kind="commit",
-                         data={"player": p, "card": a.card})
-            if all(self.commit[q] >= 0 for q in self.waiting):
-                self._reveal()
-            return
-        if isinstance(a, Take):
-            self._take(p, a.crate)
-            return
-        if isinstance(a, (Next, Stop)):
-            if isinstance(a, Stop):
-                self.step = 6
-                if self.logging:
-                    self.say(f"P{p + 1} stops")
-            else:
-                self.step = next(s for s in range(self.step + 1, 6)
-                                 if self._step_actions(p, s, True))
-            return
-        if isinstance(a, Activate):
-            i = next(i for i, c in enumerate(self.crew[p])
-                     if D.cards[c].key == a.card and i not in self.used)
-            card = D.cards[self.crew[p][i]]
-            self.used.append(i)
-            self.gold[p] -= card.pay_gold
-            self.rum[p] -= card.pay_rum
-            self.sflags |= 1 << USED_ACTIVE
-            assert card.effect is not None
-            if not self._effect_possible(p, card.effect):
-                if self.logging:
-                    self.say(f"P{p + 1} activates {card.name}: it has nothing to act on now")
-                return
-            if self.logging:
-                self.say(f"P{p + 1} activates {card.name}", kind="activate",
-                         data={"player": p, "card": card.name})
-            self._start_effect(p, card.effect, card.name)
-            return
-        if isinstance(a, Use):
-            self.dice[p].remove(a.die)
-            self._return_die(a.die)
-            col = D.colours[a.die // 10]
-            self.sflags |= 1 << col.flag
-            if self.logging:
-                self.say(f"P{p + 1} uses {a.label} ({col.name} action)", kind="use",
-                         data={"player": p, "die": a.label})
-            self._start_effect(p, col.action, f"{col.name} die", by_face=a.die % 10)
-            return
-        if isinstance(a, Target):
-            q = next(q for q in self.quests[a.player] if D.cards[q[0]].key == a.quest)
-            q[2] += 1
-            if self.logging:
-                self.say(f"P{p + 1} puts a sabotage marker on P{a.player + 1}'s "
-                         f"{D.cards[q[0]].name}", kind="sabotage",
-                         data={"player": p, "target": a.player, "quest": D.cards[q[0]].name})
-            self.pending = None
-            return
-        if isinstance(a, (Remove, Extra)):
-            q = next(q for q in self.quests[p] if D.cards[q[0]].key == a.quest)
-            q[2] -= 1
-            if isinstance(a, Extra):
-                self.gold[p] -= D.extra_removal_gold
-            if self.logging:
-                paid = f" for {D.extra_removal_gold} gold" if isinstance(a, Extra) else ""
-                self.say(f"P{p + 1} removes a sabotage marker from {D.cards[q[0]].name}{paid}",
-                         kind="remove_marker", data={"player": p, "quest": D.cards[q[0]].name,
-                                                     "paid": isinstance(a, Extra)})
-            self.pending = None
-            return
-        if isinstance(a, End):
-            self.pending = None
-            return
-        if isinstance(a, Return):
-            self.dice[p].remove(a.die)
-            self._return_die(a.die)
-            if self.logging:
-                why = "the bag is short" if self.phase == SHORT else "carry-over cap"
-                self.say(f"P{p + 1} returns {a.label} to the bag ({why})", kind="return",
-                         data={"player": p, "die": a.label})
-            self.pending = None
-            return
-        if isinstance(a, Mark):
-            pend = self.pending
-            assert pend is not None
-            marked = pend[3]
-            i = next(i for i, d in enumerate(self.dice[p]) if d == a.die and i not in marked)
-            self.pending = (P_MARK, pend[1], pend[2], (*marked, i), pend[4])
-            return
-        if isinstance(a, Roll):
-            pend = self.pending
-            assert pend is not None
-            dice = self.dice[p]
-            before = [self.lab(dice[i]) for i in pend[3]]
-            for i in pend[3]:
-                dice[i] = self._roll(dice[i] // 10)
-            if self.logging:
-                self.say(f"P{p + 1} re-rolls {' '.join(before)}: "
-                         + " ".join(self.lab(dice[i]) for i in pend[3]) + f" ({pend[4]})",
-                         kind="reroll", data={"player": p, "before": before,
-                                              "after": [self.lab(dice[i]) for i in pend[3]]})
-            self.pending = None
-            return
-        if isinstance(a, Pick):
-            self.pending = (P_SETFACE, self.dice[p].index(a.die))
-            return
-        if isinstance(a, Face):
-            pend = self.pending
-            assert pend is not None
-            dice = self.dice[p]
-            old = dice[pend[1]]
-            dice[pend[1]] = old // 10 * 10 + a.face
-            if self.logging:
-                self.say(f"P{p + 1} sets {self.lab(old)} to {self.lab(dice[pend[1]])}")
-            self.pending = None
-            return
-        if isinstance(a, Cycle):
-            for row, deck in ((CREW_ROW, self.crew_deck), (QUEST_ROW, self.quest_deck)):
-                cards = self.crew_row if row == CREW_ROW else self.quest_row
-                for i, c in enumerate(cards):
-                    if c >= 0 and D.cards[c].key == a.card and deck:
-                        deck.insert(0, c)
-                        if row == CREW_ROW:
-                            self.crew_known += 1
-                        else:
-                            self.quest_known += 1
-                        cards[i] = self._draw(row)
-                        if self.logging:
-                            self.say(f"P{p + 1} puts {D.cards[c].name} under its deck and "
-                                     f"reveals {D.cards[cards[i]].name}", kind="cycle",
-                                     data={"player": p, "card": D.cards[c].name,
-                                           "revealed": D.cards[cards[i]].name})
-                        self.pending = None
-                        return
-            raise AssertionError(a)
-        if isinstance(a, Buy):
-            for row, cards in ((CREW_ROW, self.crew_row), (QUEST_ROW, self.quest_row)):
-                for i, c in enumerate(cards):
-                    if c >= 0 and D.cards[c].key == a.card:
-                        self.pending = (P_PAY, row, i, c, ())
-                        return
-            raise AssertionError(a)
-        if isinstance(a, Pay):
-            pend = self.pending
-            assert pend is not None
-            _, row, slot, cid, chosen = pend
-            i = next(i for i, d in enumerate(self.dice[p]) if d == a.die and i not in chosen)
-            chosen = (*chosen, i)
-            card = D.cards[cid]
-            if len(chosen) < len(card.cost):
-                self.pending = (P_PAY, row, slot, cid, chosen)
-                return
-            self._buy(p, row, slot, card, chosen)
-            return
-        if isinstance(a, Advance):
-            q = next(q for q in self.quests[p] if D.cards[q[0]].key == a.quest)
-            card = D.cards[q[0]]
-            t = card.tasks[q[1]]
-            self.gold[p] -= t.gold
-            self.rum[p] -= t.rum
-            if t.die is not None:
-                self.dice[p].remove(a.die)
-                self._return_die(a.die)
-            q[1] += 1
-            if self.logging:
-                self.say(f"P{p + 1} completes task '{t.text}' of {card.name}"
-                         + (f" with {a.label}" if a.label else ""), kind="task",
-                         data={"player": p, "quest": card.name, "task": q[1] - 1})
-            if q[1] == len(card.tasks):
-                self.quests[p].remove(q)
-                self.done_q[p].append(card.id)
-                if self.logging:
-                    self.say(f"P{p + 1} completes the quest {card.name} "
-                             f"({card.influence} influence)", kind="quest",
-                             data={"player": p, "quest": card.name,
-                                   "influence": card.influence})
-            return
-        raise AssertionError(f"unhandled action {a!r}")
-
-    def _buy(self, p: int, row: int, slot: int, card: Card, chosen: tuple[int, ...]) -> None:
+    def buy(self, p: int, row: int, slot: int, card: Card, chosen: tuple[int, ...]) -> None:
         dice = self.dice[p]
         # F12/G10: each icon takes a distinct die still in the hold (a die spent on an
         # action is already back in the bag, so it cannot pay here)
@@ -931,7 +679,7 @@ class HighWaterState(State):
         for i in sorted(chosen, reverse=True):
             del dice[i]
         for d in paid:
-            self._return_die(d)
+            self.return_die(d)
         if row == CREW_ROW:
             self.crew[p].append(card.id)
             self.sflags |= 1 << BOUGHT_CREW
@@ -942,13 +690,80 @@ class HighWaterState(State):
             self.sflags |= 1 << BOUGHT_QUEST
             self.quest_row[slot] = self._draw(QUEST_ROW)
             new = self.quest_row[slot]
-        self.pending = None
         if self.logging:
             shown = self.D.cards[new].name if new >= 0 else "nothing (deck empty)"
             self.say(f"P{p + 1} buys {card.name} with {' '.join(self.lab(d) for d in paid)}; "
                      f"the market reveals {shown}", kind="buy",
                      data={"player": p, "card": card.name,
                            "dice": [self.lab(d) for d in paid], "revealed": shown})
+
+    def advance(self, p: int, a: Advance) -> None:
+        """Step 5 (F14): do the next task of a quest; the last one completes it."""
+        D = self.D
+        q = next(q for q in self.quests[p] if D.cards[q[0]].key == a.quest)
+        card = D.cards[q[0]]
+        t = card.tasks[q[1]]
+        self.gold[p] -= t.gold
+        self.rum[p] -= t.rum
+        if t.die is not None:
+            self.dice[p].remove(a.die)
+            self.return_die(a.die)
+        q[1] += 1
+        if self.logging:
+            self.say(f"P{p + 1} completes task '{t.text}' of {card.name}"
+                     + (f" with {a.label}" if a.label else ""), kind="task",
+                     data={"player": p, "quest": card.name, "task": q[1] - 1})
+        if q[1] == len(card.tasks):
+            self.quests[p].remove(q)
+            self.done_q[p].append(card.id)
+            if self.logging:
+                self.say(f"P{p + 1} completes the quest {card.name} "
+                         f"({card.influence} influence)", kind="quest",
+                         data={"player": p, "quest": card.name,
+                               "influence": card.influence})
+
+    def remove_marker(self, p: int, a: Remove | Extra) -> None:
+        """A sabotage marker comes off one of p's quests (``Extra``: for gold, Step 6)."""
+        D = self.D
+        q = next(q for q in self.quests[p] if D.cards[q[0]].key == a.quest)
+        q[2] -= 1
+        paid = isinstance(a, Extra)
+        if paid:
+            self.gold[p] -= D.extra_removal_gold
+        if self.logging:
+            cost = f" for {D.extra_removal_gold} gold" if paid else ""
+            self.say(f"P{p + 1} removes a sabotage marker from {D.cards[q[0]].name}{cost}",
+                     kind="remove_marker", data={"player": p, "quest": D.cards[q[0]].name,
+                                                 "paid": paid})
+
+    def give_back(self, p: int, a: Return, why: str) -> None:
+        """A die of p's hold goes back to the bag (a short bag, or the carry-over cap)."""
+        self.dice[p].remove(a.die)
+        self.return_die(a.die)
+        if self.logging:
+            self.say(f"P{p + 1} returns {a.label} to the bag ({why})", kind="return",
+                     data={"player": p, "die": a.label})
+
+    def cycle(self, p: int, a: Cycle) -> None:
+        """Cartographer: the named market card goes under its deck; the next one shows."""
+        D = self.D
+        for row, deck in ((CREW_ROW, self.crew_deck), (QUEST_ROW, self.quest_deck)):
+            cards = self.crew_row if row == CREW_ROW else self.quest_row
+            for i, c in enumerate(cards):
+                if c >= 0 and D.cards[c].key == a.card and deck:
+                    deck.insert(0, c)
+                    if row == CREW_ROW:
+                        self.crew_known += 1
+                    else:
+                        self.quest_known += 1
+                    cards[i] = self._draw(row)
+                    if self.logging:
+                        self.say(f"P{p + 1} puts {D.cards[c].name} under its deck and "
+                                 f"reveals {D.cards[cards[i]].name}", kind="cycle",
+                                 data={"player": p, "card": D.cards[c].name,
+                                       "revealed": D.cards[cards[i]].name})
+                    return
+        raise AssertionError(a)
 
     # -- clear reasons for illegal text ------------------------------------------------------
     def explain_illegal(self, p: int, text: str) -> str:
@@ -1003,24 +818,27 @@ class HighWaterState(State):
             total = sum(D.cards[c].influence for c in self.done_q[p])
             assert 0 <= self.influence[p] <= total, f"P{p + 1}'s influence {self.influence[p]}"
         assert 1 <= self.rnd <= self.options.max_rounds, f"round {self.rnd}"
+        # the decision stack: every step a known kind; the phase and the table agree
+        for st in self._steps:
+            assert st.kind in self.STEPS, f"unknown step {st.kind!r}"
         ph = self.phase
-        assert (self.pending is None) or ph == SEG, "a pending choice outside a segment"
         if ph == TRICK:
-            assert self.waiting, "a trick with nobody to reveal"
+            waiting = self.waiting
+            assert waiting, "a trick with nobody to reveal"
             for p in range(n):
                 c = self.commit[p]
-                assert c < 0 or (p in self.waiting and c in self.trick_choices(p)), (
+                assert c < 0 or (p in waiting and c in self.trick_choices(p)), (
                     f"P{p + 1}'s commitment {c} is not a legal card")
-                if p in self.waiting and c < 0:
+                if p in waiting and c < 0:
                     assert len(self.trick_choices(p)) >= 1, f"P{p + 1} has no card to play"
         elif ph == PICK:
             left = sum(c is not None for c in self.crates)
-            assert 0 <= self.pick_i < n and left == n - self.pick_i, "crate count vs picks"
-        elif ph in (SEG, SHORT, OVER):
+            mover = self._steps[-1].players
+            assert 0 < left <= n and mover == (self.order[n - left],), "crate count vs picks"
+        else:
             assert all(c is None for c in self.crates), "crates left after the picks"
         if ph == SEG:
-            assert 0 <= self.seg_i < n and 1 <= self.step <= 6, (
-                f"segment {self.seg_i}, step {self.step}")
+            assert 1 <= self.step <= 6, f"segment step {self.step}"
             assert all(0 <= i < len(self.crew[self.cur()]) for i in self.used), "used index"
         if ph == SHORT:
             assert sum(self.bag) < 3 * n, "bag-short phase with a full enough bag"
@@ -1039,31 +857,20 @@ class HighWaterState(State):
     def _view(self, player: int | None) -> dict[str, Any]:
         return build_view(self, player)
 
-    def _ask(self, player: int | None) -> dict[str, Any]:
-        return ask(self, player)
-
     def _observation(self, player: int) -> list[float]:
         return observation(self, player)
 
     def clone(self) -> HighWaterState:
         s: HighWaterState = self._clone_base()
         s.D = self.D
-        s.phase = self.phase
         s.bag = self.bag[:]
         s.crates = self.crates[:]
         s.hands = [h[:] for h in self.hands]
         s.played = [h[:] for h in self.played]
         s.commit = self.commit[:]
-        s.waiting = self.waiting
         s.keys = [k[:] for k in self.keys]
         s.rereveals = self.rereveals
         s.order = self.order[:]
-        s.pick_i = self.pick_i
-        s.seg_i = self.seg_i
-        s.step = self.step
-        s.sub6 = self.sub6
-        s.pending = self.pending
-        s.pqueue = self.pqueue[:]
         s.dice = [d[:] for d in self.dice]
         s.gold = self.gold[:]
         s.rum = self.rum[:]
