@@ -82,6 +82,22 @@ def action_index(action: object, size: int) -> int:
     return index
 
 
+def final_rewards(state: cove.State, reward: str) -> list[float]:
+    """Each seat's reward for a finished game: its win share (ties split), or with
+    "margin" its score minus the best other score over the score spread (at least 1), so
+    in [-1, 1]. A solo game's margin is 0."""
+    n = len(state.scores())
+    if reward == "margin":
+        scores = [float(x) for x in state.scores()]
+        if n == 1:
+            return [0.0]
+        spread = max(1.0, max(scores) - min(scores))
+        return [(scores[p] - max(scores[q] for q in range(n) if q != p)) / spread
+                for p in range(n)]
+    winners = state.winners()
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+
+
 class Match:
     """A game in progress with the pieces every environment needs."""
 
@@ -176,16 +192,7 @@ class Match:
         return self.final_rewards()
 
     def final_rewards(self) -> list[float]:
-        n = self.players
-        if self.reward == "margin":
-            scores = [float(x) for x in self.state.scores()]
-            if n == 1:
-                return [0.0]
-            spread = max(1.0, max(scores) - min(scores))
-            return [(scores[p] - max(scores[q] for q in range(n) if q != p)) / spread
-                    for p in range(n)]
-        winners = self.state.winners()
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+        return final_rewards(self.state, self.reward)
 
     def forfeit_rewards(self, seat: int) -> list[float]:
         """Rewards when ``seat`` played an illegal index under on_illegal="lose": -1 for
