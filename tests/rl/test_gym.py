@@ -86,3 +86,13 @@ def test_bad_input_says_what_is_valid() -> None:
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(EnvError, match=f"index {bad} is not legal for player_0.*legal indices"):
         env.step(bad)
+
+
+def test_on_illegal_lose_ends_the_episode() -> None:
+    env = gym_env("tricky-tides", 2, opponents="random", on_illegal="lose")
+    obs, _ = env.reset(seed=0)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, term, trunc, info = env.step(bad)
+    assert (reward, term, trunc, info["illegal_action"]) == (-1.0, True, False, bad)
+    with pytest.raises(EnvError, match="episode is over"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))

@@ -63,7 +63,7 @@ class CoveGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = obs_space(self.match)
         self.action_space = spaces.Discrete(self.match.space.size)
         self.bots: dict[int, Bot] = {}
-        self._started = False
+        self._started = self._forfeited = False
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans (the name sb3-contrib's MaskablePPO reads)."""
@@ -79,6 +79,7 @@ class CoveGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.bots = {p: make_bot(spec, int(rng.integers(2**62)))
                      for p, spec in zip(others, self.specs, strict=True)}
         self._started = True
+        self._forfeited = False
         self._reward = 0.0
         self._opponents_move()
         if self.match.over:  # the bots ended the game before the learner was asked
@@ -98,10 +99,11 @@ class CoveGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if not self._started:
             raise EnvError("call reset() before step()")
         m = self.match
-        if m.over:
+        if m.over or self._forfeited:
             raise EnvError("the episode is over; call reset()")
         self._reward = 0.0
         if not m.play(self.seat, action, self.np_random):
+            self._forfeited = True
             obs = m.obs(self.seat)
             return obs, m.forfeit_rewards(self.seat)[self.seat], True, False, {
                 "illegal_action": int(action)}
