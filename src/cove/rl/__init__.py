@@ -1,0 +1,44 @@
+"""Research environments for every Cove game: PettingZoo, Gymnasium and OpenSpiel.
+
+Needs the ``rl`` extra (``pip install 'cove[rl]'``: numpy, pettingzoo, gymnasium); the
+OpenSpiel games need ``cove[openspiel]`` and live in :mod:`cove.rl.openspiel`. ``import
+cove`` never imports this package. Everything here uses the public game contract only.
+See docs/RL.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cove.rl._match import REWARDS, SAFETY_ENDS, EnvError
+from cove.rl.aec import CoveAECEnv
+from cove.rl.gym import CoveGymEnv
+from cove.rl.parallel import CoveParallelEnv
+
+
+def aec_env(game_id: str, players: int, **kwargs: Any) -> CoveAECEnv:
+    """A PettingZoo AEC environment of any game. Keywords: ``reward`` ("win" | "margin" |
+    "dense"), ``render_mode`` (None | "ansi"), ``max_cycles`` (decisions per agent),
+    ``on_illegal`` ("raise" | "random" | "lose"), and the game's options."""
+    return CoveAECEnv(game_id, players, **kwargs)
+
+
+def parallel_env(game_id: str = "trails-of-tucana", players: int = 2,
+                 **kwargs: Any) -> CoveParallelEnv:
+    """A PettingZoo parallel environment (made for Trails of Tucana, whose every turn is
+    simultaneous; any game works). Keywords as :func:`aec_env`, ``max_cycles`` counting
+    steps."""
+    return CoveParallelEnv(game_id, players, **kwargs)
+
+
+def gym_env(game_id: str, players: int, seat: int = 0,
+            opponents: str | Sequence[str] = "mcts", **kwargs: Any) -> CoveGymEnv:
+    """A Gymnasium environment for ``seat`` with Cove bots in the other seats
+    (``opponents``: bot specs as ``cove play --bots`` takes them). Keywords: ``reward``,
+    ``render_mode``, ``on_illegal`` and the game's options."""
+    return CoveGymEnv(game_id, players, seat, opponents, **kwargs)
+
+
+__all__ = ["REWARDS", "SAFETY_ENDS", "CoveAECEnv", "CoveGymEnv", "CoveParallelEnv",
+           "EnvError", "aec_env", "gym_env", "parallel_env"]

@@ -1,0 +1,207 @@
+"""One game behind an environment: the public contract turned into arrays and rewards.
+
+Everything here goes through the public game contract only (``cove.load``, ``game.new``,
+``game.action_space``, ``game.observation_size``, ``state.to_move``, ``legal_mask``,
+``observation``, ``apply``, ``is_over``, ``scores``, ``winners``, ``stats``, ``view`` and the
+game's renderer), so it keeps working while the games' internals change.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+import numpy as np
+import numpy.typing as npt
+
+import cove
+
+if TYPE_CHECKING:
+    from cove.core.actions import ActionSpace
+
+Reward = Literal["win", "margin", "dense"]
+REWARDS: tuple[Reward, ...] = ("win", "margin", "dense")
+
+OnIllegal = Literal["raise", "random", "lose"]
+ON_ILLEGAL: tuple[OnIllegal, ...] = ("raise", "random", "lose")
+
+SAFETY_ENDS = frozenset({"round cap", "stall guard", "turn limit"})
+"""Values of ``state.stats()["end"]`` that name a game's safety end (a DESIGN cap on its
+length, not a rule of the published game): an episode that ends there is truncated."""
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+class EnvError(cove.CoveError, ValueError):
+    """Bad input to an environment: what was wrong and what is valid."""
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def check_choice(what: str, value: object, allowed: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise EnvError(f"{what}={value!r} is not valid; {what} is one of: "
+                       + ", ".join(allowed))
+
+
+def check_seat(seat: object, players: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
+        raise EnvError(f"seat must be a whole number 0..{players - 1}, not {seat!r}")
+    if not 0 <= int(seat) < players:
+        raise EnvError(f"no seat {seat}; seats are 0..{players - 1} for {players} players")
+    return int(seat)
+
+
+def check_max_cycles(max_cycles: object) -> int | None:
+    if max_cycles is None:
+        return None
+    if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
+        raise EnvError(f"max_cycles must be a whole number >= 1 or None, not {max_cycles!r}")
+    return max_cycles
+
+
+def load_game(game_id: object) -> cove.Game:
+    if not isinstance(game_id, str):
+        raise EnvError(f"a game id is text, one of: {', '.join(cove.ids())}; "
+                       f"got {game_id!r}")
+    return cove.load(game_id)
+
+
+def action_index(action: object, size: int) -> int:
+    """``action`` checked as an index into a Discrete(size) space."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            action = int(action)
+        else:
+            raise EnvError(f"an action is an index 0..{size - 1} (int), not {action!r}")
+    index = int(cast(int, action))
+    if not 0 <= index < size:
+        raise EnvError(f"action index {index} is outside 0..{size - 1}")
+    return index
+
+
+def final_rewards(state: cove.State, reward: str) -> list[float]:
+    """Each seat's reward for a finished game: its win share (ties split), or with
+    "margin" its score minus the best other score over the score spread (at least 1), so
+    in [-1, 1]. A solo game's margin is 0."""
+    n = len(state.scores())
+    if reward == "margin":
+        scores = [float(x) for x in state.scores()]
+        if n == 1:
+            return [0.0]
+        spread = max(1.0, max(scores) - min(scores))
+        return [(scores[p] - max(scores[q] for q in range(n) if q != p)) / spread
+                for p in range(n)]
+    winners = state.winners()
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+
+
+class Match:
+    """A game in progress with the pieces every environment needs."""
+
+    def __init__(self, game_id: str, players: int, options: dict[str, Any],
+                 reward: str = "win", on_illegal: str = "raise") -> None:
+        self.game = load_game(game_id)
+        check_choice("reward", reward, REWARDS)
+        check_choice("on_illegal", on_illegal, ON_ILLEGAL)
+        self.reward = cast(Reward, reward)
+        self.on_illegal = cast(OnIllegal, on_illegal)
+        self.players = players
+        self.options = dict(options)
+        # cove's own errors (PlayerCountError, OptionError) say what is valid
+        self.state: cove.State = self.game.new(players, seed=0, log=False, **options)
+        self.space: ActionSpace = self.game.action_space(players, **options)
+        self.obs_size = self.game.observation_size(players, **options)
+        self._last_scores = [float(x) for x in self.state.scores()]
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def reset(self, seed: int) -> None:
+        self.state = self.game.new(self.players, seed=seed, log=False, **self.options)
+        self._last_scores = [float(x) for x in self.state.scores()]
+
+    def to_move(self) -> tuple[int, ...]:
+        return self.state.to_move()
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    def safety_end(self) -> bool:
+        """True when the game stopped at a safety end (a DESIGN cap on its length)."""
+        if not self.state.is_over:
+            return False
+        end = self.state.stats().get("end")
+        return isinstance(end, str) and end in SAFETY_ENDS
+
+    # -- arrays ----------------------------------------------------------------------------
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        return np.asarray(self.state.observation(seat), dtype=np.float32)
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        if self.state.is_over:
+            return np.zeros(self.space.size, dtype=np.int8)
+        return np.asarray(self.state.legal_mask(seat), dtype=np.int8)
+
+    def obs(self, seat: int) -> Obs:
+        return {"observation": self.observation(seat), "action_mask": self.mask(seat)}
+
+    # -- moves -----------------------------------------------------------------------------
+    def play(self, seat: int, action: object, rng: np.random.Generator) -> bool:
+        """Apply action index ``action`` for ``seat``. Returns False when the index was
+        illegal and ``on_illegal`` is "lose" (the caller ends the episode); with
+        "random" an illegal index is replaced by a legal one drawn from ``rng``; with
+        "raise" it is an EnvError naming the legal indices."""
+        index = action_index(action, self.space.size)
+        legal = self.state.legal_actions(seat)
+        if not legal:
+            raise EnvError(f"{agent_name(seat)} is not to move; to move: "
+                           + ", ".join(agent_name(p) for p in self.state.to_move()))
+        chosen = None
+        for a in legal:
+            if self.space.encode(a) == index:
+                chosen = a
+                break
+        if chosen is None:
+            if self.on_illegal == "lose":
+                return False
+            if self.on_illegal == "random":
+                chosen = legal[int(rng.integers(len(legal)))]
+            else:
+                indices = sorted(self.space.encode(a) for a in legal)
+                shown = ", ".join(str(i) for i in indices[:20])
+                more = f" and {len(indices) - 20} more" if len(indices) > 20 else ""
+                raise EnvError(f"action index {index} is not legal for {agent_name(seat)} "
+                               f"now; legal indices: {shown}{more} (see the action_mask)")
+        self.state.apply(seat, chosen)
+        return True
+
+    # -- rewards ---------------------------------------------------------------------------
+    def step_rewards(self) -> list[float]:
+        """Rewards for the step just taken: score changes in "dense" mode, the final
+        reward when the game has just ended in the others, else zeros."""
+        n = self.players
+        if self.reward == "dense":
+            now = [float(x) for x in self.state.scores()]
+            out = [now[p] - self._last_scores[p] for p in range(n)]
+            self._last_scores = now
+            return out
+        if not self.state.is_over:
+            return [0.0] * n
+        return self.final_rewards()
+
+    def final_rewards(self) -> list[float]:
+        return final_rewards(self.state, self.reward)
+
+    def forfeit_rewards(self, seat: int) -> list[float]:
+        """Rewards when ``seat`` played an illegal index under on_illegal="lose": -1 for
+        it, 0 for the others (the episode ends without a result)."""
+        return [-1.0 if p == seat else 0.0 for p in range(self.players)]
+
+    # -- rendering -------------------------------------------------------------------------
+    def render(self, seat: int | None) -> str:
+        view = self.state.view(seat)
+        if self.game.render is not None:
+            return self.game.render(view, False)
+        return json.dumps(view, indent=1, sort_keys=True)
