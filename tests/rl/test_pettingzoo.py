@@ -217,3 +217,11 @@ def test_on_illegal_lose_ends_the_episode_with_a_penalty() -> None:
     assert all(env.terminations.values())
     assert env._cumulative_rewards[agent] == -1.0
     assert env.infos[agent]["illegal_action"] >= 0
+
+
+def test_the_rl_safety_ends_are_the_games_own() -> None:
+    import cove
+    from cove.rl import SAFETY_ENDS
+
+    declared = {e for g in cove.all_games() for e in g.safety_ends}
+    assert declared == set(SAFETY_ENDS)

@@ -26,8 +26,9 @@ OnIllegal = Literal["raise", "random", "lose"]
 ON_ILLEGAL: tuple[OnIllegal, ...] = ("raise", "random", "lose")
 
 SAFETY_ENDS = frozenset({"round cap", "stall guard", "turn limit"})
-"""Values of ``state.stats()["end"]`` that name a game's safety end (a DESIGN cap on its
-length, not a rule of the published game): an episode that ends there is truncated."""
+"""Every game's safety ends together (each game declares its own in ``Game.safety_ends``:
+values of ``state.stats()["end"]`` that name a DESIGN cap on its length, not a rule of the
+published game): an episode that ends there is truncated."""
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -133,7 +134,7 @@ class Match:
         if not self.state.is_over:
             return False
         end = self.state.stats().get("end")
-        return isinstance(end, str) and end in SAFETY_ENDS
+        return isinstance(end, str) and end in self.state.game.safety_ends
 
     # -- arrays ----------------------------------------------------------------------------
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
