@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import cove
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect, Move, Place
@@ -564,12 +565,12 @@ def test_r6_11_forced_decisions_are_taken_automatically() -> None:
 def test_r6_12_new_friends_go_on_free_tiles_else_free_squares() -> None:
     s = position(fill(), players=2)
     s.waiting[0] = 1
-    s.phase, s.place_q, s.who = PLACE, [0], 1
+    s.push(Step(PLACE, (1,), (0,)))  # P2 places a new friend of P1
     assert len(s.legal_actions(1)) == 36
     rows = [" ".join([".."] * 6)] * 5 + ["B1 B2 .. .. .. .."]
     e = position(rows, players=2)
     e.waiting[0] = 1
-    e.phase, e.place_q, e.who = PLACE, [0], 1
+    e.push(Step(PLACE, (1,), (0,)))  # P2 places a new friend of P1
     assert len(e.legal_actions(1)) == 34  # no free tile: any square without a friend
 
 

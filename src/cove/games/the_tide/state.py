@@ -4,19 +4,22 @@ Tiles are ints (0 empty, 1 shell, 2 bottle, 3 bag, 4 cigarette, 5 melon). The be
 list of 36 squares (see board.py); ``fr`` holds the owner seat of the friend on each square or
 -1. Piles are lists, bottom first, so ``pile[-1]`` is the top.
 
-A turn is a small machine of pending decisions (``phase`` and ``who``):
-PLACE (the left neighbour puts a friend of the player to their right on the beach),
-ACT (move, collect, pass), then, inside the check, SHIRK (the owner picks the pile for a
-shirking shell), RETURN (which tile goes back to which pile) and REWARD (double recycling:
-3 points, or 1 point and a friend). A decision with a single legal answer is taken
-automatically and logged.
+A turn runs on the core's decision stack (``cove.core.decisions``); each kind of step has
+a rule below: ``place`` (the left neighbour puts a friend of the player to their right on
+the beach), ``act`` (move, collect, pass), then, inside the check, ``shirk`` (the owner
+picks the pile for a shirking shell), ``return`` (which tile goes back to which pile) and
+``reward`` (double recycling: 3 points, or 1 point and a friend). The automatic steps
+``check`` (the check's bookkeeping between those decisions) and ``end_turn`` (end or next
+turn) carry the flow. A decision with a single legal answer is taken automatically and
+logged by the rule's own event, as before the stack (R6.11).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, cast
 
+from cove.core.decisions import Step, StepRule
 from cove.core.state import Action, State
 from cove.games.the_tide.actions import (
     MOVES,
@@ -53,9 +56,13 @@ MAX_FRIENDS = DATA.max_on_beach
 THRESHOLDS = DATA.thresholds
 COLLECTION_ORDER = DATA.collection_order
 
-# decision phases
-PLACE, ACT, SHIRK, RETURN, REWARD, OVER = range(6)
-PHASE_NAMES = ("place", "act", "shirk", "return", "reward", "over")
+# decision kinds (step kinds on the stack that a player decides), in observation order
+PLACE, ACT, SHIRK, RETURN, REWARD = "place", "act", "shirk", "return", "reward"
+OVER = "over"
+PHASES = (PLACE, ACT, SHIRK, RETURN, REWARD)
+PHASE_INDEX = {k: i for i, k in enumerate(PHASES)}
+# automatic steps
+CHECK, END_TURN = "check", "end_turn"
 # what a pending return belongs to
 R_NONE, R_RECYCLE, R_DOUBLE, R_COLLECTION = range(4)
 RETURN_REASONS = ("", "recycling", "double recycling", "specific collection")
@@ -106,6 +113,146 @@ class Rules:
         self.turn_limit = o.turn_limit
 
 
+# -- the decisions: one rule per kind of step on the stack ---------------------------------
+def _ts(state: State) -> TideState:
+    return cast("TideState", state)  # the stack only ever hands a rule its own state
+
+
+def _place_step(n: int, owners: tuple[int, ...]) -> Step:
+    """Place the friends of ``owners`` in order, each by its owner's left neighbour."""
+    return Step(PLACE, ((owners[0] + 1) % n,), owners)
+
+
+CHECK_STEP = Step(CHECK)
+END_TURN_STEP = Step(END_TURN)
+
+
+class TideRule(StepRule):
+    """A Tide step. ``forced`` stays off: the check's single choices (R6.11) are taken by the
+    automatic steps and logged by their own events (the core would add a second, "forced"
+    event), and a lone ``pass`` or placement is still the player's to make, as it always was.
+    ``prompt`` also answers for a spectator (``player=None``, third person)."""
+
+    forced = False
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        raise NotImplementedError
+
+
+class PlaceRule(TideRule):
+    """R2.3, R6.12: a friend enters play. ``data``: the owners of the friends still to
+    place, the current one first; the owner's left neighbour decides."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        return [PLACES[s] for s in _ts(state)._place_squares()]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(action, Place)
+        _ts(state)._place(player, step.data[0], action.sq)
+        if len(step.data) > 1:
+            state.push(_place_step(state.n, step.data[1:]))
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        return (f"Place a friend of {_p(step.data[0])} on the beach: on a tile without a "
+                "friend, or on any free square when no such tile is left")
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        return {"owner": step.data[0], "count": len(step.data)}
+
+
+class ActRule(TideRule):
+    """R3: the active player's one action; a collection brings the tide and the check."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        return _ts(state)._act_actions(player)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        _ts(state)._act(player, action)
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        return ("Take one action with one friend: move it 1-3 squares in a straight line "
+                "without crossing another player's friend, collect the tile under it, or pass")
+
+
+class ShirkRule(TideRule):
+    """R5.3: the owner of a shirking friend chooses the pile for the shell."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        return [RETURNS[SHELL][c] for c in _ts(state)._rooms()]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(action, Return)
+        _ts(state)._shirk_pay(player, action.pile)
+        state.push(CHECK_STEP)
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        who = "you" if player is not None else _p(step.player)
+        return (f"A friend of {'yours' if player is not None else who} shirked on an empty "
+                f"square: choose a pile with room for the shell {who} "
+                f"give{'' if player is not None else 's'} up")
+
+
+class ReturnRule(TideRule):
+    """R6.4, R6.5, R6.7: which tile of a reward goes back to which pile."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        s = _ts(state)
+        rooms = s._rooms()
+        return [RETURNS[t][c] for t in TILE_TYPES if s.ret_pool[t] for c in rooms]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(action, Return)
+        _ts(state)._return_tile(action.tile, action.pile)
+        state.push(CHECK_STEP)
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        s = _ts(state)
+        your = "your" if player is not None else f"{_p(step.player)}'s"
+        k = s.ret_k
+        return (f"Return {k} more tile{'s' if k != 1 else ''} of {your} "
+                f"{RETURN_REASONS[s.ret_kind]} to piles: choose a tile and a pile with room")
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        s = _ts(state)
+        return {"reason": RETURN_REASONS[s.ret_kind],
+                "pool": {NAMES[t]: s.ret_pool[t] for t in TILE_TYPES if s.ret_pool[t]},
+                "to_return": s.ret_k}
+
+
+class RewardRule(TideRule):
+    """R6.5: after a double recycling, 3 points or 1 point and a new friend."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        return REWARDS
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(action, Reward)
+        s = _ts(state)
+        s._double_reward(player, action.friend)
+        if not s.end_reason:
+            s.push(CHECK_STEP)
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        who = "you" if player is not None else _p(step.player)
+        return (f"Double recycling: {who} choose{'' if player is not None else 's'} "
+                f"{DATA.double_points} points, or {DATA.double_friend_points} point "
+                "and a new friend")
+
+
+class CheckRule(TideRule):
+    """Automatic: carry the check (R5, R6) on to its next decision, or to its end."""
+
+    def run(self, state: State, step: Step) -> None:
+        _ts(state)._run_check()
+
+
+class EndTurnRule(TideRule):
+    """Automatic: the turn is over; end the game (R7) or start the next turn."""
+
+    def run(self, state: State, step: Step) -> None:
+        _ts(state)._end_check()
+
+
 class TideState(State):
     __slots__ = (
         "actor",
@@ -121,9 +268,7 @@ class TideState(State):
         "hidden",
         "idle",
         "onboard",
-        "phase",
         "piles",
-        "place_q",
         "points",
         "removed",
         "ret_k",
@@ -135,10 +280,13 @@ class TideState(State):
         "shirk_q",
         "turns",
         "waiting",
-        "who",
     )
 
     DERIVED = ("rules",)
+
+    STEPS: ClassVar[Mapping[str, TideRule]] = {
+        PLACE: PlaceRule(), ACT: ActRule(), SHIRK: ShirkRule(), RETURN: ReturnRule(),
+        REWARD: RewardRule(), CHECK: CheckRule(), END_TURN: EndTurnRule()}
 
     grid: list[int]
     fr: list[int]
@@ -149,7 +297,6 @@ class TideState(State):
     removed: list[int]
     onboard: list[int]
     waiting: list[int]
-    place_q: list[int]
     shirk_q: list[int]
     ret_pool: list[int]
 
@@ -176,8 +323,6 @@ class TideState(State):
         self.waiting = [1] * n
         self.first = self.rng.below(n)
         self.cur = self.first
-        # each player, from the first, places one friend of the player to their right
-        self.place_q = [(self.first - 1 + i) % n for i in range(n)]
         self.shirk_q = []
         self.ret_kind = R_NONE
         self.ret_player = -1
@@ -191,22 +336,19 @@ class TideState(State):
         self.idle = 0
         self.turns = 0
         self.end_reason = ""
-        self.phase = PLACE
-        self.who = self.first
+        # each player, from the first, places one friend of the player to their right
+        owners = tuple((self.first - 1 + i) % n for i in range(n))
+        self.push(END_TURN_STEP, Step(ACT, (self.first,)), _place_step(n, owners))
         if self.logging:
             self.say(f"{_p(self.first)} starts: each player places a friend of the player "
                      "to their right, then the cleaning begins", kind="start",
                      data={"first": self.first})
 
     # -- contract hooks --------------------------------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        if self.phase == OVER:
-            return ()
-        return (self.who,)
-
     @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    def phase(self) -> str:
+        """The kind of decision on top of the stack (PLACE, ACT, ...), OVER when none."""
+        return self._steps[-1].kind if self._steps else OVER
 
     def scores(self) -> list[float]:
         return [float(x) for x in self.points]
@@ -258,39 +400,48 @@ class TideState(State):
                 f"{_p(p)}: {on[p]} on the beach + {self.waiting[p]} waiting > {MAX_FRIENDS}"
             assert self.points[p] >= 0, f"{_p(p)} has {self.points[p]} points"
         rules = self.rules
-        ph = self.phase
         assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
         assert 0 <= self.idle <= rules.stall_rounds * n, f"{self.idle} stalled turns"
         assert 0 <= self.cur < n, f"active seat {self.cur}"
-        if ph == OVER:
+        if not self._steps:
             assert self.end_reason, "the game is over without a reason"
             return
         assert not self.end_reason, f"game running with end reason {self.end_reason!r}"
         assert max(self.points) < DATA.win_points, "someone has 10 points, game not over"
         assert self.idle < rules.stall_rounds * n, "stall limit reached, game not over"
-        assert 0 <= self.who < n, f"deciding seat {self.who}"
-        if ph == PLACE:
-            assert self.place_q and self.who == (self.place_q[0] + 1) % n, \
+        self._check_stack()
+
+    def _check_stack(self) -> None:
+        """The pending decisions: a player's decision on top, the turn's end at the bottom."""
+        n, steps = self.n, self._steps
+        top = steps[-1]
+        assert top.kind in PHASE_INDEX, f"automatic step {top.kind!r} waits on top"
+        assert len(top.players) == 1 and 0 <= top.player < n, f"deciding seats {top.players}"
+        assert steps[0] == END_TURN_STEP and END_TURN_STEP not in steps[1:], \
+            "the turn's end is not at the bottom of the stack"
+        if top.kind == PLACE:
+            assert top.data and top.player == (top.data[0] + 1) % n, \
                 "a placement is not made by the owner's left neighbour"
-        elif ph == ACT:
-            assert self.who == self.cur and not self.place_q, "the act is not the active player's"
-            assert self.ret_kind == R_NONE and not self.shirk_q, "a check is left unfinished"
+        elif top.kind == ACT:
+            assert top.player == self.cur, "the act is not the active player's"
+            assert len(steps) == 2 and self.ret_kind == R_NONE and not self.shirk_q, \
+                "a check is left unfinished"
             for p in range(n):  # a finished check leaves no reward to claim (R6.1)
                 h = self.held[p]
                 assert h[SHELL] < DATA.necklace_shells, f"{_p(p)} keeps {h[SHELL]} shells"
                 assert min(h[t] for t in RUBBISH) == 0, f"{_p(p)} keeps a recycling"
                 for t in RUBBISH:
                     assert h[t] < THRESHOLDS[t], f"{_p(p)} keeps a collection of {PLURALS[t]}"
-        elif ph == RETURN:
+        elif top.kind == RETURN:
             q = self.ret_player
-            assert self.ret_kind != R_NONE and self.who == q, "a return without its owner"
+            assert self.ret_kind != R_NONE and top.player == q, "a return without its owner"
             assert self.ret_k > 0, "a return decision with nothing to return"
             for t in TILE_TYPES:
                 assert 0 <= self.ret_pool[t] <= self.held[q][t], \
                     f"return pool {self.ret_pool[t]} {PLURALS[t]} > held {self.held[q][t]}"
-        elif ph == SHIRK:
-            assert self.held[self.who][SHELL] > 0, "a shirking player with no shell to give"
-        elif ph == REWARD:
+        elif top.kind == SHIRK:
+            assert self.held[top.player][SHELL] > 0, "a shirking player with no shell to give"
+        elif top.kind == REWARD:
             assert self.ret_kind == R_NONE, "a reward choice inside a return"
 
     def private_items(self, player: int) -> dict[str, Any]:
@@ -303,62 +454,20 @@ class TideState(State):
         # R7.3: most tiles held (rubbish and shells)
         return (float(sum(self.held[player])),)
 
-    def _legal_actions(self, player: int) -> Sequence[Action]:
-        ph = self.phase
-        if ph == ACT:
-            return self._act_actions(player)
-        if ph == PLACE:
-            return [PLACES[s] for s in self._place_squares()]
-        if ph == SHIRK:
-            return [RETURNS[SHELL][c] for c in self._rooms()]
-        if ph == RETURN:
-            rooms = self._rooms()
-            return [RETURNS[t][c] for t in TILE_TYPES if self.ret_pool[t] for c in rooms]
-        if ph == REWARD:
-            return list(REWARDS)
-        return []
-
-    def _apply(self, player: int, action: Action) -> None:
-        ph = self.phase
-        if ph == ACT:
-            self._act(player, action)
-        elif ph == PLACE:
-            assert isinstance(action, Place)
-            self._place(action.sq)
-        elif ph == SHIRK:
-            assert isinstance(action, Return)
-            self._shirk_pay(player, action.pile)
-            self._run_check()
-        elif ph == RETURN:
-            assert isinstance(action, Return)
-            self._return_tile(action.tile, action.pile)
-            self._run_check()
-        elif ph == REWARD:
-            assert isinstance(action, Reward)
-            self._double_reward(player, action.friend)
-            if self.phase != OVER:
-                self._run_check()
-
     # -- friends entering play (R2.3, R6.3, R6.12) ---------------------------------------
     def _place_squares(self) -> list[int]:
         grid, fr = self.grid, self.fr
         out = [s for s in range(SQUARES) if fr[s] < 0 and grid[s]]
         return out or [s for s in range(SQUARES) if fr[s] < 0]
 
-    def _place(self, sq: int) -> None:
-        owner = self.place_q.pop(0)
+    def _place(self, placer: int, owner: int, sq: int) -> None:
         self.fr[sq] = owner
         self.onboard[owner] += 1
         self.waiting[owner] -= 1
         if self.logging:
-            self.say(f"{_p(self.who)} places a friend of {_p(owner)} at {SQ_NAMES[sq]}",
-                     kind="place", data={"player": self.who, "owner": owner,
+            self.say(f"{_p(placer)} places a friend of {_p(owner)} at {SQ_NAMES[sq]}",
+                     kind="place", data={"player": placer, "owner": owner,
                                          "square": SQ_NAMES[sq]})
-        if self.place_q:
-            self.who = (self.place_q[0] + 1) % self.n
-        else:
-            self.phase = ACT
-            self.who = self.cur
 
     def _begin_turn(self, p: int) -> None:
         self.cur = p
@@ -366,13 +475,10 @@ class TideState(State):
         self.collected = False
         self.could = False
         self.col_end = False
-        if self.waiting[p]:
-            self.place_q = [p] * self.waiting[p]
-            self.phase = PLACE
-            self.who = (p + 1) % self.n
+        if self.waiting[p]:  # R6.12: they enter before the owner acts
+            self.push(END_TURN_STEP, Step(ACT, (p,)), _place_step(self.n, (p,) * self.waiting[p]))
         else:
-            self.phase = ACT
-            self.who = p
+            self.push(END_TURN_STEP, Step(ACT, (p,)))
 
     # -- the action (R3) -------------------------------------------------------------------
     def _act_actions(self, p: int) -> list[Action]:
@@ -478,8 +584,7 @@ class TideState(State):
             self._start_check()
         elif self.rules.every_turn:
             self._start_check()
-        else:
-            self._end_turn()
+        # else the turn ends: the end_turn step under this one comes next
 
     # -- the tide (R4) ---------------------------------------------------------------------
     def _tide(self) -> bool:
@@ -553,7 +658,7 @@ class TideState(State):
         if self.rules.per_player:  # R5.2 option: one shell however many friends shirk
             q_of = [min(k, 1) for k in q_of]
         self.shirk_q = [q for q in self._order() for _ in range(q_of[q])]
-        self._run_check()
+        self.push(CHECK_STEP)
 
     def _run_check(self) -> None:
         """Advance the check until it needs a decision, ends the game, or is done."""
@@ -580,14 +685,10 @@ class TideState(State):
                 if len(rooms) == 1:
                     self._shirk_pay(q, rooms[0])
                     continue
-                self.phase = SHIRK
-                self.who = q
+                self.push(Step(SHIRK, (q,)))
                 return
             if not self._next_reward():
-                break
-            if self.phase == OVER:
-                return
-        self._end_check()
+                return  # the check is done: the end_turn step comes next
 
     def _shirk_pay(self, q: int, pile: int) -> None:
         self.held[q][SHELL] -= 1
@@ -678,8 +779,7 @@ class TideState(State):
             if len(rooms) == 1 and len(types) == 1:
                 self._return_tile(types[0], rooms[0])
                 continue
-            self.phase = RETURN
-            self.who = q
+            self.push(Step(RETURN, (q,)))
             return False
         gone = []
         gone_data: dict[str, int] = {}
@@ -697,19 +797,18 @@ class TideState(State):
         self.ret_kind = R_NONE
         if kind == R_DOUBLE:
             if self.onboard[q] + self.waiting[q] < MAX_FRIENDS:
-                self.phase = REWARD
-                self.who = q
+                self.push(Step(REWARD, (q,)))
                 return False
             self._double_reward(q, False)
         elif kind == R_RECYCLE:
             self._award(q, DATA.recycling_points, "recycling")
         else:
             self._collection_award(q, self.ret_type)
-        return self.phase != OVER
+        return not self.end_reason
 
     def _collection_award(self, q: int, t: int) -> None:
         self._award(q, DATA.collection_points, f"a specific collection of {PLURALS[t]}")
-        if self.phase == OVER:
+        if self.end_reason:
             return
         for o in self._order():
             if o != q and self.held[o][t]:
@@ -756,9 +855,9 @@ class TideState(State):
             self._begin_turn((self.cur + 1) % self.n)
 
     def _finish(self, reason: str) -> None:
-        self.phase = OVER
         self.end_reason = reason
         self.shirk_q = []
+        self._steps = ()  # nothing pending is decided any more
         if self.logging:
             self.say(f"game over: {reason}; "
                      + ", ".join(f"{_p(p)} {self.points[p]}" for p in range(self.n)),
@@ -805,40 +904,12 @@ class TideState(State):
         return v
 
     def _ask(self, player: int | None) -> dict[str, Any]:
-        """The decision on top, in one sentence. Everything in it is public (R1.5), so the
-        spectator's description (``player=None``) has the same facts in the third person."""
-        ph = self.phase
-        if ph == OVER:
-            return {"kind": "over", "prompt": ""}
-        who = "you" if player is not None else _p(self.who)
-        your = "your" if player is not None else f"{_p(self.who)}'s"
-        d: dict[str, Any] = {"kind": PHASE_NAMES[ph]}
-        if ph == PLACE:
-            owner = self.place_q[0]
-            d["owner"] = owner
-            d["count"] = len(self.place_q)
-            d["prompt"] = (f"Place a friend of {_p(owner)} on the beach: on a tile without a "
-                           "friend, or on any free square when no such tile is left")
-        elif ph == ACT:
-            d["prompt"] = ("Take one action with one friend: move it 1-3 squares in a straight "
-                           "line without crossing another player's friend, collect the tile "
-                           "under it, or pass")
-        elif ph == SHIRK:
-            d["prompt"] = (f"A friend of {'yours' if player is not None else who} shirked on "
-                           f"an empty square: choose a pile with room for the shell "
-                           f"{who} give{'' if player is not None else 's'} up")
-        elif ph == RETURN:
-            reason = RETURN_REASONS[self.ret_kind]
-            d["reason"] = reason
-            d["pool"] = {NAMES[t]: self.ret_pool[t] for t in TILE_TYPES if self.ret_pool[t]}
-            d["to_return"] = self.ret_k
-            d["prompt"] = (f"Return {self.ret_k} more tile{'s' if self.ret_k != 1 else ''} "
-                           f"of {your} {reason} to piles: choose a tile and a pile with room")
-        else:
-            d["prompt"] = (f"Double recycling: {who} choose{'' if player is not None else 's'} "
-                           f"{DATA.double_points} points, or {DATA.double_friend_points} point "
-                           "and a new friend")
-        return d
+        """The core's, plus the spectator's prompt: everything in a decision is public
+        (R1.5), so ``player=None`` gets the same sentence in the third person."""
+        if player is not None or not self._steps:
+            return super()._ask(player)
+        top = self._steps[-1]
+        return {"kind": top.kind, "prompt": self.STEPS[top.kind].prompt(self, top, None)}
 
     def _observation(self, player: int) -> list[float]:
         """``observation_size(n) = OBS_FIXED + OBS_PER_SEAT * n`` floats (SPEC.md,
@@ -870,11 +941,12 @@ class TideState(State):
                     self.waiting[p] / MAX_FRIENDS]
         out += [self.removed[t] / counts[t] for t in TILE_TYPES]
         out += _onehot((self.cur - player) % n, n)
-        ph = self.phase
-        out += _onehot((self.who - player) % n if ph != OVER else -1, n)
-        out += _onehot(ph if ph != OVER else -1, 5)
-        out += _onehot((self.place_q[0] - player) % n if self.place_q else -1, n)
-        out.append(len(self.place_q) / MAX_FRIENDS)
+        top = self._steps[-1] if self._steps else None
+        out += _onehot((top.player - player) % n if top is not None else -1, n)
+        out += _onehot(PHASE_INDEX[top.kind] if top is not None else -1, 5)
+        placing = top.data if top is not None and top.kind == PLACE else ()
+        out += _onehot((placing[0] - player) % n if placing else -1, n)
+        out.append(len(placing) / MAX_FRIENDS)
         out += [self.ret_pool[t] / 4 for t in TILE_TYPES]
         out.append(self.ret_k / 4)
         out += _onehot(self.ret_kind - 1, 3)
@@ -895,7 +967,6 @@ class TideState(State):
         s.removed = self.removed[:]
         s.onboard = self.onboard[:]
         s.waiting = self.waiting[:]
-        s.place_q = self.place_q[:]
         s.shirk_q = self.shirk_q[:]
         s.ret_kind = self.ret_kind
         s.ret_player = self.ret_player
@@ -904,8 +975,6 @@ class TideState(State):
         s.ret_type = self.ret_type
         s.cur = self.cur
         s.first = self.first
-        s.phase = self.phase
-        s.who = self.who
         s.actor = self.actor
         s.collected = self.collected
         s.could = self.could
