@@ -5,21 +5,24 @@ list of 36 squares (see board.py); ``fr`` holds the owner seat of the friend on 
 -1. Piles are lists, bottom first, so ``pile[-1]`` is the top.
 
 A turn runs on the core's decision stack (``cove.core.decisions``); each kind of step has
-a rule below: ``place`` (the left neighbour puts a friend of the player to their right on
-the beach), ``act`` (move, collect, pass), then, inside the check, ``shirk`` (the owner
-picks the pile for a shirking shell), ``return`` (which tile goes back to which pile) and
-``reward`` (double recycling: 3 points, or 1 point and a friend). The automatic steps
-``check`` (the check's bookkeeping between those decisions) and ``end_turn`` (end or next
-turn) carry the flow. A decision with a single legal answer is taken automatically and
-logged by the rule's own event, as before the stack (R6.11).
+a rule below. Players decide ``place`` (the left neighbour puts a friend of the player to
+their right on the beach), ``act`` (move, collect, pass), then, inside the check, ``shirk``
+(the owner picks the pile for a shirking shell), ``return`` (which tile of a reward goes
+back to which pile) and ``reward`` (double recycling: 3 points, or 1 point and a friend).
+Automatic steps carry the flow between them: ``pay_shell`` (one shirking friend's shell is
+due), ``rewards`` (start the next reward that applies), ``returning`` (a reward's tiles go
+back) and ``end_turn`` (at the bottom of every turn: end the game or start the next turn).
+A decision with a single legal answer is taken by the automatic step and logged by its own
+event, as before the stack (R6.11).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, cast
 
-from cove.core.decisions import Step, StepRule
+from cove.core.decisions import AUTO, Step, StepRule
 from cove.core.state import Action, State
 from cove.games.the_tide.actions import (
     MOVES,
@@ -62,8 +65,8 @@ OVER = "over"
 PHASES = (PLACE, ACT, SHIRK, RETURN, REWARD)
 PHASE_INDEX = {k: i for i, k in enumerate(PHASES)}
 # automatic steps
-CHECK, END_TURN = "check", "end_turn"
-# what a pending return belongs to
+PAY_SHELL, REWARDS_DUE, RETURNING, END_TURN = "pay_shell", "rewards", "returning", "end_turn"
+# what a pending return belongs to (R_NONE: no return pending)
 R_NONE, R_RECYCLE, R_DOUBLE, R_COLLECTION = range(4)
 RETURN_REASONS = ("", "recycling", "double recycling", "specific collection")
 
@@ -123,8 +126,24 @@ def _place_step(n: int, owners: tuple[int, ...]) -> Step:
     return Step(PLACE, ((owners[0] + 1) % n,), owners)
 
 
-CHECK_STEP = Step(CHECK)
+REWARDS_STEP = Step(REWARDS_DUE)
 END_TURN_STEP = Step(END_TURN)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReturn:
+    """A reward's tiles on their way back to the piles (R6.4, R6.5, R6.7)."""
+
+    player: int
+    reason: int  # R_RECYCLE, R_DOUBLE or R_COLLECTION
+    pool: tuple[int, ...]  # by tile code: how many of each type may still go back
+    left: int  # tiles still to return
+    tile: int  # the collected type of a specific collection, else 0
+
+    def returned(self, t: int) -> PendingReturn:
+        pool = list(self.pool)
+        pool[t] -= 1
+        return replace(self, pool=tuple(pool), left=self.left - 1)
 
 
 class TideRule(StepRule):
@@ -183,7 +202,6 @@ class ShirkRule(TideRule):
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Return)
         _ts(state)._shirk_pay(player, action.pile)
-        state.push(CHECK_STEP)
 
     def prompt(self, state: State, step: Step, player: int | None) -> str:
         who = "you" if player is not None else _p(step.player)
@@ -193,30 +211,30 @@ class ShirkRule(TideRule):
 
 
 class ReturnRule(TideRule):
-    """R6.4, R6.5, R6.7: which tile of a reward goes back to which pile."""
+    """R6.4, R6.5, R6.7: which tile of a reward goes back to which pile.
+    ``data``: the :class:`PendingReturn`."""
 
     def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
-        s = _ts(state)
-        rooms = s._rooms()
-        return [RETURNS[t][c] for t in TILE_TYPES if s.ret_pool[t] for c in rooms]
+        pool = step.data[0].pool
+        rooms = _ts(state)._rooms()
+        return [RETURNS[t][c] for t in TILE_TYPES if pool[t] for c in rooms]
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Return)
-        _ts(state)._return_tile(action.tile, action.pile)
-        state.push(CHECK_STEP)
+        _ts(state)._return_tile(player, action.tile, action.pile)
+        state.push(Step(RETURNING, AUTO, (step.data[0].returned(action.tile),)))
 
     def prompt(self, state: State, step: Step, player: int | None) -> str:
-        s = _ts(state)
+        r: PendingReturn = step.data[0]
         your = "your" if player is not None else f"{_p(step.player)}'s"
-        k = s.ret_k
-        return (f"Return {k} more tile{'s' if k != 1 else ''} of {your} "
-                f"{RETURN_REASONS[s.ret_kind]} to piles: choose a tile and a pile with room")
+        return (f"Return {r.left} more tile{'s' if r.left != 1 else ''} of {your} "
+                f"{RETURN_REASONS[r.reason]} to piles: choose a tile and a pile with room")
 
     def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
-        s = _ts(state)
-        return {"reason": RETURN_REASONS[s.ret_kind],
-                "pool": {NAMES[t]: s.ret_pool[t] for t in TILE_TYPES if s.ret_pool[t]},
-                "to_return": s.ret_k}
+        r: PendingReturn = step.data[0]
+        return {"reason": RETURN_REASONS[r.reason],
+                "pool": {NAMES[t]: r.pool[t] for t in TILE_TYPES if r.pool[t]},
+                "to_return": r.left}
 
 
 class RewardRule(TideRule):
@@ -227,10 +245,7 @@ class RewardRule(TideRule):
 
     def apply(self, state: State, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Reward)
-        s = _ts(state)
-        s._double_reward(player, action.friend)
-        if not s.end_reason:
-            s.push(CHECK_STEP)
+        _ts(state)._double_reward(player, action.friend)
 
     def prompt(self, state: State, step: Step, player: int | None) -> str:
         who = "you" if player is not None else _p(step.player)
@@ -239,11 +254,28 @@ class RewardRule(TideRule):
                 "and a new friend")
 
 
-class CheckRule(TideRule):
-    """Automatic: carry the check (R5, R6) on to its next decision, or to its end."""
+class PayShellRule(TideRule):
+    """Automatic, R5.2, R5.3: a shirking friend's owner gives up a shell; the owner chooses
+    the pile only when more than one has room. ``data``: the owner."""
 
     def run(self, state: State, step: Step) -> None:
-        _ts(state)._run_check()
+        _ts(state)._pay_shell(step.data[0])
+
+
+class RewardsRule(TideRule):
+    """Automatic, R6.1: start the first reward that applies, and look again after it; the
+    check is over when none applies."""
+
+    def run(self, state: State, step: Step) -> None:
+        _ts(state)._next_reward()
+
+
+class ReturningRule(TideRule):
+    """Automatic, R6.10, R6.11: put a reward's tiles back while there is no choice, ask
+    when there is one, then remove the rest and score. ``data``: the PendingReturn."""
+
+    def run(self, state: State, step: Step) -> None:
+        _ts(state)._run_return(step.data[0])
 
 
 class EndTurnRule(TideRule):
@@ -272,12 +304,7 @@ class TideState(State):
         "points",
         "removed",
         "ret_k",
-        "ret_kind",
-        "ret_player",
-        "ret_pool",
-        "ret_type",
         "rules",
-        "shirk_q",
         "turns",
         "waiting",
     )
@@ -286,7 +313,8 @@ class TideState(State):
 
     STEPS: ClassVar[Mapping[str, TideRule]] = {
         PLACE: PlaceRule(), ACT: ActRule(), SHIRK: ShirkRule(), RETURN: ReturnRule(),
-        REWARD: RewardRule(), CHECK: CheckRule(), END_TURN: EndTurnRule()}
+        REWARD: RewardRule(), PAY_SHELL: PayShellRule(), REWARDS_DUE: RewardsRule(),
+        RETURNING: ReturningRule(), END_TURN: EndTurnRule()}
 
     grid: list[int]
     fr: list[int]
@@ -297,8 +325,6 @@ class TideState(State):
     removed: list[int]
     onboard: list[int]
     waiting: list[int]
-    shirk_q: list[int]
-    ret_pool: list[int]
 
     # -- setup (R2) ----------------------------------------------------------------------
     def setup(self) -> None:
@@ -323,12 +349,8 @@ class TideState(State):
         self.waiting = [1] * n
         self.first = self.rng.below(n)
         self.cur = self.first
-        self.shirk_q = []
-        self.ret_kind = R_NONE
-        self.ret_player = -1
-        self.ret_pool = [0] * 6
+        # tiles the latest return still owed; the observation shows it (see there)
         self.ret_k = 0
-        self.ret_type = 0
         self.actor = -1
         self.collected = False
         self.could = False
@@ -424,8 +446,7 @@ class TideState(State):
                 "a placement is not made by the owner's left neighbour"
         elif top.kind == ACT:
             assert top.player == self.cur, "the act is not the active player's"
-            assert len(steps) == 2 and self.ret_kind == R_NONE and not self.shirk_q, \
-                "a check is left unfinished"
+            assert len(steps) == 2, "a check is left unfinished"
             for p in range(n):  # a finished check leaves no reward to claim (R6.1)
                 h = self.held[p]
                 assert h[SHELL] < DATA.necklace_shells, f"{_p(p)} keeps {h[SHELL]} shells"
@@ -433,16 +454,17 @@ class TideState(State):
                 for t in RUBBISH:
                     assert h[t] < THRESHOLDS[t], f"{_p(p)} keeps a collection of {PLURALS[t]}"
         elif top.kind == RETURN:
-            q = self.ret_player
-            assert self.ret_kind != R_NONE and top.player == q, "a return without its owner"
-            assert self.ret_k > 0, "a return decision with nothing to return"
+            r: PendingReturn = top.data[0]
+            q = r.player
+            assert r.reason != R_NONE and top.player == q, "a return without its owner"
+            assert r.left > 0 and r.left == self.ret_k, "a return decision with nothing to return"
             for t in TILE_TYPES:
-                assert 0 <= self.ret_pool[t] <= self.held[q][t], \
-                    f"return pool {self.ret_pool[t]} {PLURALS[t]} > held {self.held[q][t]}"
+                assert 0 <= r.pool[t] <= self.held[q][t], \
+                    f"return pool {r.pool[t]} {PLURALS[t]} > held {self.held[q][t]}"
         elif top.kind == SHIRK:
             assert self.held[top.player][SHELL] > 0, "a shirking player with no shell to give"
-        elif top.kind == REWARD:
-            assert self.ret_kind == R_NONE, "a reward choice inside a return"
+        if top.kind in (SHIRK, RETURN, REWARD):
+            assert REWARDS_STEP in steps, f"a {top.kind} decision outside a check"
 
     def private_items(self, player: int) -> dict[str, Any]:
         # Nothing is private: holdings, beach, scores are public (R1.5) and the unseen
@@ -657,38 +679,25 @@ class TideState(State):
                              data={"player": fr[s], "square": SQ_NAMES[s]})
         if self.rules.per_player:  # R5.2 option: one shell however many friends shirk
             q_of = [min(k, 1) for k in q_of]
-        self.shirk_q = [q for q in self._order() for _ in range(q_of[q])]
-        self.push(CHECK_STEP)
+        due = [Step(PAY_SHELL, AUTO, (q,)) for q in self._order() for _ in range(q_of[q])]
+        self.then(*due, REWARDS_STEP)
 
-    def _run_check(self) -> None:
-        """Advance the check until it needs a decision, ends the game, or is done."""
-        while True:
-            if self.ret_kind != R_NONE:
-                if not self._run_return():
-                    return
-                continue
-            if self.shirk_q:
-                q = self.shirk_q.pop(0)
-                if not self.held[q][SHELL]:
-                    if self.logging:
-                        self.say(f"{_p(q)} has no shell to give up", kind="no_shell",
-                                 data={"player": q})
-                    continue
-                rooms = self._rooms()
-                if not rooms:
-                    self.held[q][SHELL] -= 1
-                    self.removed[SHELL] += 1
-                    if self.logging:
-                        self.say(f"{_p(q)} gives up a shell; every pile is full, so it leaves "
-                                 "the game", kind="shell_removed", data={"player": q})
-                    continue
-                if len(rooms) == 1:
-                    self._shirk_pay(q, rooms[0])
-                    continue
-                self.push(Step(SHIRK, (q,)))
-                return
-            if not self._next_reward():
-                return  # the check is done: the end_turn step comes next
+    def _pay_shell(self, q: int) -> None:
+        if not self.held[q][SHELL]:
+            if self.logging:
+                self.say(f"{_p(q)} has no shell to give up", kind="no_shell", data={"player": q})
+            return
+        rooms = self._rooms()
+        if not rooms:
+            self.held[q][SHELL] -= 1
+            self.removed[SHELL] += 1
+            if self.logging:
+                self.say(f"{_p(q)} gives up a shell; every pile is full, so it leaves "
+                         "the game", kind="shell_removed", data={"player": q})
+        elif len(rooms) == 1:
+            self._shirk_pay(q, rooms[0])
+        else:
+            self.push(Step(SHIRK, (q,)))
 
     def _shirk_pay(self, q: int, pile: int) -> None:
         self.held[q][SHELL] -= 1
@@ -697,27 +706,27 @@ class TideState(State):
             self.say(f"{_p(q)} puts a shell back on pile {COL_NAMES[pile]}", kind="shell_returned",
                      data={"player": q, "pile": COL_NAMES[pile]})
 
-    def _next_reward(self) -> bool:
-        """Start the first reward that applies (R6 order); False if none does."""
+    def _next_reward(self) -> None:
+        """Start the first reward that applies (R6 order), and look again after it."""
         for q in self._order():
             h = self.held[q]
             if h[SHELL] >= DATA.necklace_shells:
                 self._necklace(q)
-                return True
+                self.push(REWARDS_STEP)
+                return
             least = min(h[BOTTLE], h[BAG], h[CIGARETTE], h[MELON])
             if least >= 2:
-                self._start_return(q, R_DOUBLE, [0, 0, 2, 2, 2, 2], DATA.double_returned)
-                return True
+                self._start_return(q, R_DOUBLE, (0, 0, 2, 2, 2, 2), DATA.double_returned)
+                return
             if least >= 1:
-                self._start_return(q, R_RECYCLE, [0, 0, 1, 1, 1, 1], DATA.recycling_returned)
-                return True
+                self._start_return(q, R_RECYCLE, (0, 0, 1, 1, 1, 1), DATA.recycling_returned)
+                return
             for t in COLLECTION_ORDER:
                 if h[t] >= THRESHOLDS[t]:
                     pool = [0] * 6
                     pool[t] = THRESHOLDS[t]
-                    self._start_return(q, R_COLLECTION, pool, DATA.collection_returned)
-                    return True
-        return False
+                    self._start_return(q, R_COLLECTION, tuple(pool), DATA.collection_returned)
+                    return
 
     def _necklace(self, q: int) -> None:
         k = DATA.necklace_shells
@@ -745,11 +754,8 @@ class TideState(State):
                 "player": q, "friend_leaves": SQ_NAMES[leaver] if leaver >= 0 else None,
                 "partner": partner})
 
-    def _start_return(self, q: int, kind: int, pool: list[int], k: int) -> None:
-        self.ret_kind = kind
-        self.ret_type = max(TILE_TYPES, key=pool.__getitem__) if kind == R_COLLECTION else 0
-        self.ret_player = q
-        self.ret_pool = pool
+    def _start_return(self, q: int, kind: int, pool: tuple[int, ...], k: int) -> None:
+        tile = max(TILE_TYPES, key=pool.__getitem__) if kind == R_COLLECTION else 0
         self.ret_k = k
         if self.logging:
             used = ", ".join(_count(pool[t], t) for t in RUBBISH if pool[t])
@@ -757,30 +763,36 @@ class TideState(State):
                      f"{k} tile{'s' if k != 1 else ''} to the piles", kind="reward_start",
                      data={"player": q, "reward": RETURN_REASONS[kind], "to_return": k,
                            "tiles": {NAMES[t]: pool[t] for t in RUBBISH if pool[t]}})
+        self.push(REWARDS_STEP, Step(RETURNING, AUTO, (PendingReturn(q, kind, pool, k, tile),)))
 
-    def _return_tile(self, t: int, pile: int) -> None:
-        q = self.ret_player
+    def _return_tile(self, q: int, t: int, pile: int) -> None:
         self.held[q][t] -= 1
-        self.ret_pool[t] -= 1
         self.ret_k -= 1
         self.piles[pile].append(t)
         if self.logging:
             self.say(f"{_p(q)} returns a {NAMES[t]} to pile {COL_NAMES[pile]}", kind="return",
                      data={"player": q, "tile": NAMES[t], "pile": COL_NAMES[pile]})
 
-    def _run_return(self) -> bool:
-        """Continue a pending return; False when a decision (or the game end) waits."""
-        q, pool = self.ret_player, self.ret_pool
-        while self.ret_k > 0:
+    def _run_return(self, r: PendingReturn) -> None:
+        """Return tiles while there is no choice (R6.11); ask when there is one; when
+        nothing more can go back (R6.10), finish the reward."""
+        q = r.player
+        while r.left > 0:
             rooms = self._rooms()
-            types = [t for t in TILE_TYPES if pool[t]]
+            types = [t for t in TILE_TYPES if r.pool[t]]
             if not rooms or not types:
                 break
             if len(rooms) == 1 and len(types) == 1:
-                self._return_tile(types[0], rooms[0])
+                self._return_tile(q, types[0], rooms[0])
+                r = r.returned(types[0])
                 continue
-            self.push(Step(RETURN, (q,)))
-            return False
+            self.push(Step(RETURN, (q,), (r,)))
+            return
+        self._end_return(r)
+
+    def _end_return(self, r: PendingReturn) -> None:
+        """The tiles that did not go back leave the game; then the reward scores."""
+        q, pool = r.player, r.pool
         gone = []
         gone_data: dict[str, int] = {}
         for t in TILE_TYPES:
@@ -789,22 +801,18 @@ class TideState(State):
                 self.removed[t] += pool[t]
                 gone.append(_count(pool[t], t))
                 gone_data[NAMES[t]] = pool[t]
-                pool[t] = 0
         if self.logging and gone:
             self.say(f"{_p(q)} removes {', '.join(gone)} from the game", kind="removed",
                      data={"player": q, "tiles": gone_data})
-        kind = self.ret_kind
-        self.ret_kind = R_NONE
-        if kind == R_DOUBLE:
+        if r.reason == R_DOUBLE:
             if self.onboard[q] + self.waiting[q] < MAX_FRIENDS:
                 self.push(Step(REWARD, (q,)))
-                return False
-            self._double_reward(q, False)
-        elif kind == R_RECYCLE:
+            else:
+                self._double_reward(q, False)
+        elif r.reason == R_RECYCLE:
             self._award(q, DATA.recycling_points, "recycling")
         else:
-            self._collection_award(q, self.ret_type)
-        return not self.end_reason
+            self._collection_award(q, r.tile)
 
     def _collection_award(self, q: int, t: int) -> None:
         self._award(q, DATA.collection_points, f"a specific collection of {PLURALS[t]}")
@@ -856,7 +864,6 @@ class TideState(State):
 
     def _finish(self, reason: str) -> None:
         self.end_reason = reason
-        self.shirk_q = []
         self._steps = ()  # nothing pending is decided any more
         if self.logging:
             self.say(f"game over: {reason}; "
@@ -947,9 +954,13 @@ class TideState(State):
         placing = top.data if top is not None and top.kind == PLACE else ()
         out += _onehot((placing[0] - player) % n if placing else -1, n)
         out.append(len(placing) / MAX_FRIENDS)
-        out += [self.ret_pool[t] / 4 for t in TILE_TYPES]
+        pending: PendingReturn | None = top.data[0] if top is not None and top.kind == RETURN \
+            else None
+        out += [pending.pool[t] / 4 if pending else 0.0 for t in TILE_TYPES]
+        # ret_k, not pending.left: a return that ran out of room leaves its count here until
+        # the next one starts, as the observation always had it
         out.append(self.ret_k / 4)
-        out += _onehot(self.ret_kind - 1, 3)
+        out += _onehot(pending.reason - 1 if pending else -1, 3)
         rules = self.rules
         out += [self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit,
                 1.0 if self.col_end else 0.0]
@@ -967,12 +978,7 @@ class TideState(State):
         s.removed = self.removed[:]
         s.onboard = self.onboard[:]
         s.waiting = self.waiting[:]
-        s.shirk_q = self.shirk_q[:]
-        s.ret_kind = self.ret_kind
-        s.ret_player = self.ret_player
-        s.ret_pool = self.ret_pool[:]
         s.ret_k = self.ret_k
-        s.ret_type = self.ret_type
         s.cur = self.cur
         s.first = self.first
         s.actor = self.actor
