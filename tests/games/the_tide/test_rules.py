@@ -14,7 +14,7 @@ from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect, Move, Place
 from cove.games.the_tide.data import DATA, DATA_FILE, load_tide_data
-from cove.games.the_tide.state import ACT, OVER, PLACE, REWARD, SHELL, TideState
+from cove.games.the_tide.state import ACT, OVER, PLACE, RETURN, REWARD, SHELL, TideState
 
 from .helpers import (
     DEFAULT_PILES,
@@ -544,6 +544,27 @@ def test_r6_10_edge_10_tiles_with_no_room_leave_the_game() -> None:
     assert r.points[0] == 1 and r.held[0] == [0] * 6 and r.to_move() == (1,)
     assert pile(r, "c") == "SSBBPP" and [r.removed[t] for t in (B, C, W)] == [1, 1, 1]
     assert tile_totals(r) == before
+
+
+def test_r6_6_a_check_decision_is_asked_of_its_player_and_described_to_the_others() -> None:
+    s = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"},
+                 piles=["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"])
+    s.apply(0, "collect bottle at c4")
+    assert s.phase == RETURN
+    mine, theirs = s.decision(0), s.decision(1)
+    assert mine["kind"] == theirs["kind"] == "return" and mine["players"] == [0]
+    assert mine["prompt"] == ("Return 2 more tiles of your recycling to piles: choose a tile "
+                              "and a pile with room")
+    assert mine["pool"] == {"bottle": 1, "bag": 1, "cigarette": 1, "melon": 1}
+    assert mine["to_return"] == 2 and mine["reason"] == "recycling"
+    assert theirs["waiting"] and "pool" not in theirs
+    assert theirs["prompt"] == s.decision(None)["prompt"] == (
+        "Waiting for P1: Return 2 more tiles of P1's recycling to piles: choose a tile and a "
+        "pile with room")
+    s.apply(0, "return melon to pile b")
+    mine = s.decision(0)
+    assert mine["to_return"] == 1 and "melon" not in mine["pool"]
+    assert mine["prompt"].startswith("Return 1 more tile of your recycling")
 
 
 def test_r6_9_recycling_comes_before_a_specific_collection() -> None:
