@@ -9,9 +9,9 @@ a rule below. Players decide ``place`` (the left neighbour puts a friend of the 
 their right on the beach), ``act`` (move, collect, pass), then, inside the check, ``shirk``
 (the owner picks the pile for a shirking shell), ``return`` (which tile of a reward goes
 back to which pile) and ``reward`` (double recycling: 3 points, or 1 point and a friend).
-Automatic steps carry the flow between them: ``pay_shell`` (one shirking friend's shell is
-due), ``rewards`` (start the next reward that applies), ``returning`` (a reward's tiles go
-back) and ``end_turn`` (at the bottom of every turn: end the game or start the next turn).
+Automatic steps carry the check between them: ``pay_shell`` (one shirking friend's shell is
+due), ``rewards`` (start the next reward that applies; when none does, the turn ends) and
+``returning`` (a reward's tiles go back). A turn that ends pushes the next one.
 A decision with a single legal answer is taken by the automatic step and logged by its own
 event, as before the stack (R6.11).
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from cove.core.decisions import AUTO, Step, StepRule
 from cove.core.state import Action, State
@@ -65,7 +65,7 @@ OVER = "over"
 PHASES = (PLACE, ACT, SHIRK, RETURN, REWARD)
 PHASE_INDEX = {k: i for i, k in enumerate(PHASES)}
 # automatic steps
-PAY_SHELL, REWARDS_DUE, RETURNING, END_TURN = "pay_shell", "rewards", "returning", "end_turn"
+PAY_SHELL, REWARDS_DUE, RETURNING = "pay_shell", "rewards", "returning"
 # what a pending return belongs to (R_NONE: no return pending)
 R_NONE, R_RECYCLE, R_DOUBLE, R_COLLECTION = range(4)
 RETURN_REASONS = ("", "recycling", "double recycling", "specific collection")
@@ -117,17 +117,14 @@ class Rules:
 
 
 # -- the decisions: one rule per kind of step on the stack ---------------------------------
-def _ts(state: State) -> TideState:
-    return cast("TideState", state)  # the stack only ever hands a rule its own state
-
-
 def _place_step(n: int, owners: tuple[int, ...]) -> Step:
     """Place the friends of ``owners`` in order, each by its owner's left neighbour."""
     return Step(PLACE, ((owners[0] + 1) % n,), owners)
 
 
 REWARDS_STEP = Step(REWARDS_DUE)
-END_TURN_STEP = Step(END_TURN)
+ACT_STEPS = tuple(Step(ACT, (p,)) for p in range(6))
+"""Each seat's act step, made once: steps are frozen values, so turns share them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +141,11 @@ class PendingReturn:
         pool = list(self.pool)
         pool[t] -= 1
         return replace(self, pool=tuple(pool), left=self.left - 1)
+
+
+def _ts(state: State) -> TideState:
+    # the stack only ever hands a rule the state whose STEPS hold it (no cast() call: hot)
+    return state  # type: ignore[return-value]
 
 
 class TideRule(StepRule):
@@ -278,13 +280,6 @@ class ReturningRule(TideRule):
         _ts(state)._run_return(step.data[0])
 
 
-class EndTurnRule(TideRule):
-    """Automatic: the turn is over; end the game (R7) or start the next turn."""
-
-    def run(self, state: State, step: Step) -> None:
-        _ts(state)._end_check()
-
-
 class TideState(State):
     __slots__ = (
         "actor",
@@ -314,7 +309,7 @@ class TideState(State):
     STEPS: ClassVar[Mapping[str, TideRule]] = {
         PLACE: PlaceRule(), ACT: ActRule(), SHIRK: ShirkRule(), RETURN: ReturnRule(),
         REWARD: RewardRule(), PAY_SHELL: PayShellRule(), REWARDS_DUE: RewardsRule(),
-        RETURNING: ReturningRule(), END_TURN: EndTurnRule()}
+        RETURNING: ReturningRule()}
 
     grid: list[int]
     fr: list[int]
@@ -360,13 +355,28 @@ class TideState(State):
         self.end_reason = ""
         # each player, from the first, places one friend of the player to their right
         owners = tuple((self.first - 1 + i) % n for i in range(n))
-        self.push(END_TURN_STEP, Step(ACT, (self.first,)), _place_step(n, owners))
+        self.push(ACT_STEPS[self.first], _place_step(n, owners))
         if self.logging:
             self.say(f"{_p(self.first)} starts: each player places a friend of the player "
                      "to their right, then the cleaning begins", kind="start",
                      data={"first": self.first})
 
     # -- contract hooks --------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        # the core's, minus the rule look-up: every Tide step is decided by its players
+        steps = self._steps
+        return steps[-1].players if steps else ()
+
+    def settle(self) -> None:
+        # the core's, cut to what the Tide uses (no rule is forced, no next_steps): run the
+        # automatic steps until a player's decision, or nothing, is on top
+        steps = self._steps
+        while steps and not steps[-1].players:
+            top = steps[-1]
+            self._steps = steps[:-1]
+            self.STEPS[top.kind].run(self, top)
+            steps = self._steps
+
     @property
     def phase(self) -> str:
         """The kind of decision on top of the stack (PLACE, ACT, ...), OVER when none."""
@@ -434,19 +444,18 @@ class TideState(State):
         self._check_stack()
 
     def _check_stack(self) -> None:
-        """The pending decisions: a player's decision on top, the turn's end at the bottom."""
+        """The pending decisions: a player's decision on top; the turn's act, or the
+        check's rewards once the act is done, at the bottom."""
         n, steps = self.n, self._steps
         top = steps[-1]
         assert top.kind in PHASE_INDEX, f"automatic step {top.kind!r} waits on top"
         assert len(top.players) == 1 and 0 <= top.player < n, f"deciding seats {top.players}"
-        assert steps[0] == END_TURN_STEP and END_TURN_STEP not in steps[1:], \
-            "the turn's end is not at the bottom of the stack"
         if top.kind == PLACE:
             assert top.data and top.player == (top.data[0] + 1) % n, \
                 "a placement is not made by the owner's left neighbour"
         elif top.kind == ACT:
             assert top.player == self.cur, "the act is not the active player's"
-            assert len(steps) == 2, "a check is left unfinished"
+            assert len(steps) == 1, "a check is left unfinished"
             for p in range(n):  # a finished check leaves no reward to claim (R6.1)
                 h = self.held[p]
                 assert h[SHELL] < DATA.necklace_shells, f"{_p(p)} keeps {h[SHELL]} shells"
@@ -465,6 +474,8 @@ class TideState(State):
             assert self.held[top.player][SHELL] > 0, "a shirking player with no shell to give"
         if top.kind in (SHIRK, RETURN, REWARD):
             assert REWARDS_STEP in steps, f"a {top.kind} decision outside a check"
+        assert steps[0] in (ACT_STEPS[self.cur], REWARDS_STEP), \
+            "neither the turn's act nor the check's rewards is at the bottom of the stack"
 
     def private_items(self, player: int) -> dict[str, Any]:
         # Nothing is private: holdings, beach, scores are public (R1.5) and the unseen
@@ -498,9 +509,9 @@ class TideState(State):
         self.could = False
         self.col_end = False
         if self.waiting[p]:  # R6.12: they enter before the owner acts
-            self.push(END_TURN_STEP, Step(ACT, (p,)), _place_step(self.n, (p,) * self.waiting[p]))
+            self.push(ACT_STEPS[p], _place_step(self.n, (p,) * self.waiting[p]))
         else:
-            self.push(END_TURN_STEP, Step(ACT, (p,)))
+            self.push(ACT_STEPS[p])
 
     # -- the action (R3) -------------------------------------------------------------------
     def _act_actions(self, p: int) -> list[Action]:
@@ -606,7 +617,8 @@ class TideState(State):
             self._start_check()
         elif self.rules.every_turn:
             self._start_check()
-        # else the turn ends: the end_turn step under this one comes next
+        else:
+            self._end_turn()
 
     # -- the tide (R4) ---------------------------------------------------------------------
     def _tide(self) -> bool:
@@ -707,7 +719,8 @@ class TideState(State):
                      data={"player": q, "pile": COL_NAMES[pile]})
 
     def _next_reward(self) -> None:
-        """Start the first reward that applies (R6 order), and look again after it."""
+        """Start the first reward that applies (R6 order), and look again after it; when
+        none applies the check, and the turn, are over."""
         for q in self._order():
             h = self.held[q]
             if h[SHELL] >= DATA.necklace_shells:
@@ -727,6 +740,7 @@ class TideState(State):
                     pool[t] = THRESHOLDS[t]
                     self._start_return(q, R_COLLECTION, tuple(pool), DATA.collection_returned)
                     return
+        self._end_turn()
 
     def _necklace(self, q: int) -> None:
         k = DATA.necklace_shells
@@ -843,13 +857,11 @@ class TideState(State):
         if self.points[q] >= DATA.win_points:
             self._finish(f"{_p(q)} reaches {DATA.win_points} points")
 
-    def _end_check(self) -> None:
+    def _end_turn(self) -> None:
+        """The turn is over: the game ends (R7.2, R7.4, R7.5) or the next turn begins."""
         if self.col_end:
             self._finish("a column and its pile are empty")
-        else:
-            self._end_turn()
-
-    def _end_turn(self) -> None:
+            return
         self.turns += 1
         # R7.4: a collection resets the count; so does, by default, a turn that could
         # have collected (only turns with nothing to collect count)
