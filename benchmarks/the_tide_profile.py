@@ -28,7 +28,7 @@ def play(players: int, seed: int, bias: float, options: dict[str, Any]) -> TideS
     assert isinstance(s, TideState)
     rng = Rng(seed ^ 0x5EED)
     while not s.is_over:
-        p = s.who
+        p = s.to_move()[0]
         acts = s.legal_actions(p)
         if bias:
             cs = [a for a in acts if isinstance(a, Collect)]

@@ -9,7 +9,7 @@ from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect
 from cove.games.the_tide.board import parse_sq
 from cove.games.the_tide.data import DATA
-from cove.games.the_tide.state import ACT, TideState
+from cove.games.the_tide.state import TideState
 
 LETTERS = {letter: code for code, letter in enumerate(DATA.letters) if code}
 SEED_COUNTS = [0, 12, 20, 16, 12, 12]
@@ -71,10 +71,9 @@ def position(
     s.points = list(points or [0] * players)
     s.onboard = [fr.count(p) for p in range(players)]
     s.waiting = [0] * players
-    s.place_q = []
-    s.phase = ACT
-    s.cur = s.who = cur
     s.first = 0
+    s._steps = ()  # drop the opening placements: ``cur``'s turn starts on this beach
+    s._begin_turn(cur)
     used = tile_totals(s, removed=False)
     s.removed = [max(0, SEED_COUNTS[t] - used[t]) if t else 0 for t in range(6)]
     return s

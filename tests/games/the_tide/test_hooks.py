@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.options import TideOptions
@@ -53,7 +54,7 @@ def _ten_points(s: TideState) -> None:
 
 
 def _wrong_actor(s: TideState) -> None:
-    s.phase, s.who = ACT, (s.cur + 1) % s.n
+    s._steps = (*s._steps[:-1], Step(ACT, ((s.cur + 1) % s.n,)))
 
 
 def _unclaimed_necklace(s: TideState) -> None:

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 import cove
+from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect, Move, Place
 from cove.games.the_tide.data import DATA, DATA_FILE, load_tide_data
-from cove.games.the_tide.state import ACT, OVER, PLACE, REWARD, SHELL, TideState
+from cove.games.the_tide.state import ACT, OVER, PLACE, RETURN, REWARD, SHELL, TideState
 
 from .helpers import (
     DEFAULT_PILES,
@@ -545,6 +546,27 @@ def test_r6_10_edge_10_tiles_with_no_room_leave_the_game() -> None:
     assert tile_totals(r) == before
 
 
+def test_r6_6_a_check_decision_is_asked_of_its_player_and_described_to_the_others() -> None:
+    s = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"},
+                 piles=["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"])
+    s.apply(0, "collect bottle at c4")
+    assert s.phase == RETURN
+    mine, theirs = s.decision(0), s.decision(1)
+    assert mine["kind"] == theirs["kind"] == "return" and mine["players"] == [0]
+    assert mine["prompt"] == ("Return 2 more tiles of your recycling to piles: choose a tile "
+                              "and a pile with room")
+    assert mine["pool"] == {"bottle": 1, "bag": 1, "cigarette": 1, "melon": 1}
+    assert mine["to_return"] == 2 and mine["reason"] == "recycling"
+    assert theirs["waiting"] and "pool" not in theirs
+    assert theirs["prompt"] == s.decision(None)["prompt"] == (
+        "Waiting for P1: Return 2 more tiles of P1's recycling to piles: choose a tile and a "
+        "pile with room")
+    s.apply(0, "return melon to pile b")
+    mine = s.decision(0)
+    assert mine["to_return"] == 1 and "melon" not in mine["pool"]
+    assert mine["prompt"].startswith("Return 1 more tile of your recycling")
+
+
 def test_r6_9_recycling_comes_before_a_specific_collection() -> None:
     s = position(fill({"c4": "B1", "f6": "S2"}), held={0: "BBBBPCW"})
     s.apply(0, "collect bottle at c4")
@@ -564,12 +586,12 @@ def test_r6_11_forced_decisions_are_taken_automatically() -> None:
 def test_r6_12_new_friends_go_on_free_tiles_else_free_squares() -> None:
     s = position(fill(), players=2)
     s.waiting[0] = 1
-    s.phase, s.place_q, s.who = PLACE, [0], 1
+    s.push(Step(PLACE, (1,), (0,)))  # P2 places a new friend of P1
     assert len(s.legal_actions(1)) == 36
     rows = [" ".join([".."] * 6)] * 5 + ["B1 B2 .. .. .. .."]
     e = position(rows, players=2)
     e.waiting[0] = 1
-    e.phase, e.place_q, e.who = PLACE, [0], 1
+    e.push(Step(PLACE, (1,), (0,)))  # P2 places a new friend of P1
     assert len(e.legal_actions(1)) == 34  # no free tile: any square without a friend
 
 

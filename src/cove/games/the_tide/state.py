@@ -4,19 +4,25 @@ Tiles are ints (0 empty, 1 shell, 2 bottle, 3 bag, 4 cigarette, 5 melon). The be
 list of 36 squares (see board.py); ``fr`` holds the owner seat of the friend on each square or
 -1. Piles are lists, bottom first, so ``pile[-1]`` is the top.
 
-A turn is a small machine of pending decisions (``phase`` and ``who``):
-PLACE (the left neighbour puts a friend of the player to their right on the beach),
-ACT (move, collect, pass), then, inside the check, SHIRK (the owner picks the pile for a
-shirking shell), RETURN (which tile goes back to which pile) and REWARD (double recycling:
-3 points, or 1 point and a friend). A decision with a single legal answer is taken
-automatically and logged.
+A turn runs on the core's decision stack (``cove.core.decisions``); each kind of step has
+a rule below. Players decide ``place`` (the left neighbour puts a friend of the player to
+their right on the beach), ``act`` (move, collect, pass), then, inside the check, ``shirk``
+(the owner picks the pile for a shirking shell), ``return`` (which tile of a reward goes
+back to which pile) and ``reward`` (double recycling: 3 points, or 1 point and a friend).
+Automatic steps carry the check between them: ``pay_shell`` (one shirking friend's shell is
+due), ``rewards`` (start the next reward that applies; when none does, the turn ends) and
+``returning`` (a reward's tiles go back). A turn that ends pushes the next one.
+A decision with a single legal answer is taken by the automatic step and logged by its own
+event, as before the stack (R6.11).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
+from cove.core.decisions import AUTO, Step, StepRule
 from cove.core.state import Action, State
 from cove.games.the_tide.actions import (
     MOVES,
@@ -53,10 +59,14 @@ MAX_FRIENDS = DATA.max_on_beach
 THRESHOLDS = DATA.thresholds
 COLLECTION_ORDER = DATA.collection_order
 
-# decision phases
-PLACE, ACT, SHIRK, RETURN, REWARD, OVER = range(6)
-PHASE_NAMES = ("place", "act", "shirk", "return", "reward", "over")
-# what a pending return belongs to
+# decision kinds (step kinds on the stack that a player decides), in observation order
+PLACE, ACT, SHIRK, RETURN, REWARD = "place", "act", "shirk", "return", "reward"
+OVER = "over"
+PHASES = (PLACE, ACT, SHIRK, RETURN, REWARD)
+PHASE_INDEX = {k: i for i, k in enumerate(PHASES)}
+# automatic steps
+PAY_SHELL, REWARDS_DUE, RETURNING = "pay_shell", "rewards", "returning"
+# what a pending return belongs to (R_NONE: no return pending)
 R_NONE, R_RECYCLE, R_DOUBLE, R_COLLECTION = range(4)
 RETURN_REASONS = ("", "recycling", "double recycling", "specific collection")
 
@@ -106,6 +116,170 @@ class Rules:
         self.turn_limit = o.turn_limit
 
 
+# -- the decisions: one rule per kind of step on the stack ---------------------------------
+def _place_step(n: int, owners: tuple[int, ...]) -> Step:
+    """Place the friends of ``owners`` in order, each by its owner's left neighbour."""
+    return Step(PLACE, ((owners[0] + 1) % n,), owners)
+
+
+REWARDS_STEP = Step(REWARDS_DUE)
+ACT_STEPS = tuple(Step(ACT, (p,)) for p in range(6))
+"""Each seat's act step, made once: steps are frozen values, so turns share them."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReturn:
+    """A reward's tiles on their way back to the piles (R6.4, R6.5, R6.7)."""
+
+    player: int
+    reason: int  # R_RECYCLE, R_DOUBLE or R_COLLECTION
+    pool: tuple[int, ...]  # by tile code: how many of each type may still go back
+    left: int  # tiles still to return
+    tile: int  # the collected type of a specific collection, else 0
+
+    def returned(self, t: int) -> PendingReturn:
+        pool = list(self.pool)
+        pool[t] -= 1
+        return replace(self, pool=tuple(pool), left=self.left - 1)
+
+
+def _ts(state: State) -> TideState:
+    # the stack only ever hands a rule the state whose STEPS hold it (no cast() call: hot)
+    return state  # type: ignore[return-value]
+
+
+class TideRule(StepRule):
+    """A Tide step. ``forced`` stays off: the check's single choices (R6.11) are taken by the
+    automatic steps and logged by their own events (the core would add a second, "forced"
+    event), and a lone ``pass`` or placement is still the player's to make, as it always was.
+    ``prompt`` also answers for a spectator (``player=None``, third person)."""
+
+    forced = False
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        raise NotImplementedError
+
+
+class PlaceRule(TideRule):
+    """R2.3, R6.12: a friend enters play. ``data``: the owners of the friends still to
+    place, the current one first; the owner's left neighbour decides."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        return [PLACES[s] for s in _ts(state)._place_squares()]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(action, Place)
+        _ts(state)._place(player, step.data[0], action.sq)
+        if len(step.data) > 1:
+            state.push(_place_step(state.n, step.data[1:]))
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        return (f"Place a friend of {_p(step.data[0])} on the beach: on a tile without a "
+                "friend, or on any free square when no such tile is left")
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        return {"owner": step.data[0], "count": len(step.data)}
+
+
+class ActRule(TideRule):
+    """R3: the active player's one action; a collection brings the tide and the check."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        return _ts(state)._act_actions(player)
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        _ts(state)._act(player, action)
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        return ("Take one action with one friend: move it 1-3 squares in a straight line "
+                "without crossing another player's friend, collect the tile under it, or pass")
+
+
+class ShirkRule(TideRule):
+    """R5.3: the owner of a shirking friend chooses the pile for the shell."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        return [RETURNS[SHELL][c] for c in _ts(state)._rooms()]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(action, Return)
+        _ts(state)._shirk_pay(player, action.pile)
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        who = "you" if player is not None else _p(step.player)
+        return (f"A friend of {'yours' if player is not None else who} shirked on an empty "
+                f"square: choose a pile with room for the shell {who} "
+                f"give{'' if player is not None else 's'} up")
+
+
+class ReturnRule(TideRule):
+    """R6.4, R6.5, R6.7: which tile of a reward goes back to which pile.
+    ``data``: the :class:`PendingReturn`."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        pool = step.data[0].pool
+        rooms = _ts(state)._rooms()
+        return [RETURNS[t][c] for t in TILE_TYPES if pool[t] for c in rooms]
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(action, Return)
+        _ts(state)._return_tile(player, action.tile, action.pile)
+        state.push(Step(RETURNING, AUTO, (step.data[0].returned(action.tile),)))
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        r: PendingReturn = step.data[0]
+        your = "your" if player is not None else f"{_p(step.player)}'s"
+        return (f"Return {r.left} more tile{'s' if r.left != 1 else ''} of {your} "
+                f"{RETURN_REASONS[r.reason]} to piles: choose a tile and a pile with room")
+
+    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+        r: PendingReturn = step.data[0]
+        return {"reason": RETURN_REASONS[r.reason],
+                "pool": {NAMES[t]: r.pool[t] for t in TILE_TYPES if r.pool[t]},
+                "to_return": r.left}
+
+
+class RewardRule(TideRule):
+    """R6.5: after a double recycling, 3 points or 1 point and a new friend."""
+
+    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+        return REWARDS
+
+    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+        assert isinstance(action, Reward)
+        _ts(state)._double_reward(player, action.friend)
+
+    def prompt(self, state: State, step: Step, player: int | None) -> str:
+        who = "you" if player is not None else _p(step.player)
+        return (f"Double recycling: {who} choose{'' if player is not None else 's'} "
+                f"{DATA.double_points} points, or {DATA.double_friend_points} point "
+                "and a new friend")
+
+
+class PayShellRule(TideRule):
+    """Automatic, R5.2, R5.3: a shirking friend's owner gives up a shell; the owner chooses
+    the pile only when more than one has room. ``data``: the owner."""
+
+    def run(self, state: State, step: Step) -> None:
+        _ts(state)._pay_shell(step.data[0])
+
+
+class RewardsRule(TideRule):
+    """Automatic, R6.1: start the first reward that applies, and look again after it; the
+    check is over when none applies."""
+
+    def run(self, state: State, step: Step) -> None:
+        _ts(state)._next_reward()
+
+
+class ReturningRule(TideRule):
+    """Automatic, R6.10, R6.11: put a reward's tiles back while there is no choice, ask
+    when there is one, then remove the rest and score. ``data``: the PendingReturn."""
+
+    def run(self, state: State, step: Step) -> None:
+        _ts(state)._run_return(step.data[0])
+
+
 class TideState(State):
     __slots__ = (
         "actor",
@@ -121,24 +295,21 @@ class TideState(State):
         "hidden",
         "idle",
         "onboard",
-        "phase",
         "piles",
-        "place_q",
         "points",
         "removed",
         "ret_k",
-        "ret_kind",
-        "ret_player",
-        "ret_pool",
-        "ret_type",
         "rules",
-        "shirk_q",
         "turns",
         "waiting",
-        "who",
     )
 
     DERIVED = ("rules",)
+
+    STEPS: ClassVar[Mapping[str, TideRule]] = {
+        PLACE: PlaceRule(), ACT: ActRule(), SHIRK: ShirkRule(), RETURN: ReturnRule(),
+        REWARD: RewardRule(), PAY_SHELL: PayShellRule(), REWARDS_DUE: RewardsRule(),
+        RETURNING: ReturningRule()}
 
     grid: list[int]
     fr: list[int]
@@ -149,9 +320,6 @@ class TideState(State):
     removed: list[int]
     onboard: list[int]
     waiting: list[int]
-    place_q: list[int]
-    shirk_q: list[int]
-    ret_pool: list[int]
 
     # -- setup (R2) ----------------------------------------------------------------------
     def setup(self) -> None:
@@ -176,14 +344,8 @@ class TideState(State):
         self.waiting = [1] * n
         self.first = self.rng.below(n)
         self.cur = self.first
-        # each player, from the first, places one friend of the player to their right
-        self.place_q = [(self.first - 1 + i) % n for i in range(n)]
-        self.shirk_q = []
-        self.ret_kind = R_NONE
-        self.ret_player = -1
-        self.ret_pool = [0] * 6
+        # tiles the latest return still owed; the observation shows it (see there)
         self.ret_k = 0
-        self.ret_type = 0
         self.actor = -1
         self.collected = False
         self.could = False
@@ -191,8 +353,9 @@ class TideState(State):
         self.idle = 0
         self.turns = 0
         self.end_reason = ""
-        self.phase = PLACE
-        self.who = self.first
+        # each player, from the first, places one friend of the player to their right
+        owners = tuple((self.first - 1 + i) % n for i in range(n))
+        self.push(ACT_STEPS[self.first], _place_step(n, owners))
         if self.logging:
             self.say(f"{_p(self.first)} starts: each player places a friend of the player "
                      "to their right, then the cleaning begins", kind="start",
@@ -200,13 +363,24 @@ class TideState(State):
 
     # -- contract hooks --------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        if self.phase == OVER:
-            return ()
-        return (self.who,)
+        # the core's, minus the rule look-up: every Tide step is decided by its players
+        steps = self._steps
+        return steps[-1].players if steps else ()
+
+    def settle(self) -> None:
+        # the core's, cut to what the Tide uses (no rule is forced, no next_steps): run the
+        # automatic steps until a player's decision, or nothing, is on top
+        steps = self._steps
+        while steps and not steps[-1].players:
+            top = steps[-1]
+            self._steps = steps[:-1]
+            self.STEPS[top.kind].run(self, top)
+            steps = self._steps
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    def phase(self) -> str:
+        """The kind of decision on top of the stack (PLACE, ACT, ...), OVER when none."""
+        return self._steps[-1].kind if self._steps else OVER
 
     def scores(self) -> list[float]:
         return [float(x) for x in self.points]
@@ -258,40 +432,50 @@ class TideState(State):
                 f"{_p(p)}: {on[p]} on the beach + {self.waiting[p]} waiting > {MAX_FRIENDS}"
             assert self.points[p] >= 0, f"{_p(p)} has {self.points[p]} points"
         rules = self.rules
-        ph = self.phase
         assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
         assert 0 <= self.idle <= rules.stall_rounds * n, f"{self.idle} stalled turns"
         assert 0 <= self.cur < n, f"active seat {self.cur}"
-        if ph == OVER:
+        if not self._steps:
             assert self.end_reason, "the game is over without a reason"
             return
         assert not self.end_reason, f"game running with end reason {self.end_reason!r}"
         assert max(self.points) < DATA.win_points, "someone has 10 points, game not over"
         assert self.idle < rules.stall_rounds * n, "stall limit reached, game not over"
-        assert 0 <= self.who < n, f"deciding seat {self.who}"
-        if ph == PLACE:
-            assert self.place_q and self.who == (self.place_q[0] + 1) % n, \
+        self._check_stack()
+
+    def _check_stack(self) -> None:
+        """The pending decisions: a player's decision on top; the turn's act, or the
+        check's rewards once the act is done, at the bottom."""
+        n, steps = self.n, self._steps
+        top = steps[-1]
+        assert top.kind in PHASE_INDEX, f"automatic step {top.kind!r} waits on top"
+        assert len(top.players) == 1 and 0 <= top.player < n, f"deciding seats {top.players}"
+        if top.kind == PLACE:
+            assert top.data and top.player == (top.data[0] + 1) % n, \
                 "a placement is not made by the owner's left neighbour"
-        elif ph == ACT:
-            assert self.who == self.cur and not self.place_q, "the act is not the active player's"
-            assert self.ret_kind == R_NONE and not self.shirk_q, "a check is left unfinished"
+        elif top.kind == ACT:
+            assert top.player == self.cur, "the act is not the active player's"
+            assert len(steps) == 1, "a check is left unfinished"
             for p in range(n):  # a finished check leaves no reward to claim (R6.1)
                 h = self.held[p]
                 assert h[SHELL] < DATA.necklace_shells, f"{_p(p)} keeps {h[SHELL]} shells"
                 assert min(h[t] for t in RUBBISH) == 0, f"{_p(p)} keeps a recycling"
                 for t in RUBBISH:
                     assert h[t] < THRESHOLDS[t], f"{_p(p)} keeps a collection of {PLURALS[t]}"
-        elif ph == RETURN:
-            q = self.ret_player
-            assert self.ret_kind != R_NONE and self.who == q, "a return without its owner"
-            assert self.ret_k > 0, "a return decision with nothing to return"
+        elif top.kind == RETURN:
+            r: PendingReturn = top.data[0]
+            q = r.player
+            assert r.reason != R_NONE and top.player == q, "a return without its owner"
+            assert r.left > 0 and r.left == self.ret_k, "a return decision with nothing to return"
             for t in TILE_TYPES:
-                assert 0 <= self.ret_pool[t] <= self.held[q][t], \
-                    f"return pool {self.ret_pool[t]} {PLURALS[t]} > held {self.held[q][t]}"
-        elif ph == SHIRK:
-            assert self.held[self.who][SHELL] > 0, "a shirking player with no shell to give"
-        elif ph == REWARD:
-            assert self.ret_kind == R_NONE, "a reward choice inside a return"
+                assert 0 <= r.pool[t] <= self.held[q][t], \
+                    f"return pool {r.pool[t]} {PLURALS[t]} > held {self.held[q][t]}"
+        elif top.kind == SHIRK:
+            assert self.held[top.player][SHELL] > 0, "a shirking player with no shell to give"
+        if top.kind in (SHIRK, RETURN, REWARD):
+            assert REWARDS_STEP in steps, f"a {top.kind} decision outside a check"
+        assert steps[0] in (ACT_STEPS[self.cur], REWARDS_STEP), \
+            "neither the turn's act nor the check's rewards is at the bottom of the stack"
 
     def private_items(self, player: int) -> dict[str, Any]:
         # Nothing is private: holdings, beach, scores are public (R1.5) and the unseen
@@ -303,62 +487,20 @@ class TideState(State):
         # R7.3: most tiles held (rubbish and shells)
         return (float(sum(self.held[player])),)
 
-    def _legal_actions(self, player: int) -> Sequence[Action]:
-        ph = self.phase
-        if ph == ACT:
-            return self._act_actions(player)
-        if ph == PLACE:
-            return [PLACES[s] for s in self._place_squares()]
-        if ph == SHIRK:
-            return [RETURNS[SHELL][c] for c in self._rooms()]
-        if ph == RETURN:
-            rooms = self._rooms()
-            return [RETURNS[t][c] for t in TILE_TYPES if self.ret_pool[t] for c in rooms]
-        if ph == REWARD:
-            return list(REWARDS)
-        return []
-
-    def _apply(self, player: int, action: Action) -> None:
-        ph = self.phase
-        if ph == ACT:
-            self._act(player, action)
-        elif ph == PLACE:
-            assert isinstance(action, Place)
-            self._place(action.sq)
-        elif ph == SHIRK:
-            assert isinstance(action, Return)
-            self._shirk_pay(player, action.pile)
-            self._run_check()
-        elif ph == RETURN:
-            assert isinstance(action, Return)
-            self._return_tile(action.tile, action.pile)
-            self._run_check()
-        elif ph == REWARD:
-            assert isinstance(action, Reward)
-            self._double_reward(player, action.friend)
-            if self.phase != OVER:
-                self._run_check()
-
     # -- friends entering play (R2.3, R6.3, R6.12) ---------------------------------------
     def _place_squares(self) -> list[int]:
         grid, fr = self.grid, self.fr
         out = [s for s in range(SQUARES) if fr[s] < 0 and grid[s]]
         return out or [s for s in range(SQUARES) if fr[s] < 0]
 
-    def _place(self, sq: int) -> None:
-        owner = self.place_q.pop(0)
+    def _place(self, placer: int, owner: int, sq: int) -> None:
         self.fr[sq] = owner
         self.onboard[owner] += 1
         self.waiting[owner] -= 1
         if self.logging:
-            self.say(f"{_p(self.who)} places a friend of {_p(owner)} at {SQ_NAMES[sq]}",
-                     kind="place", data={"player": self.who, "owner": owner,
+            self.say(f"{_p(placer)} places a friend of {_p(owner)} at {SQ_NAMES[sq]}",
+                     kind="place", data={"player": placer, "owner": owner,
                                          "square": SQ_NAMES[sq]})
-        if self.place_q:
-            self.who = (self.place_q[0] + 1) % self.n
-        else:
-            self.phase = ACT
-            self.who = self.cur
 
     def _begin_turn(self, p: int) -> None:
         self.cur = p
@@ -366,13 +508,10 @@ class TideState(State):
         self.collected = False
         self.could = False
         self.col_end = False
-        if self.waiting[p]:
-            self.place_q = [p] * self.waiting[p]
-            self.phase = PLACE
-            self.who = (p + 1) % self.n
+        if self.waiting[p]:  # R6.12: they enter before the owner acts
+            self.push(ACT_STEPS[p], _place_step(self.n, (p,) * self.waiting[p]))
         else:
-            self.phase = ACT
-            self.who = p
+            self.push(ACT_STEPS[p])
 
     # -- the action (R3) -------------------------------------------------------------------
     def _act_actions(self, p: int) -> list[Action]:
@@ -552,42 +691,25 @@ class TideState(State):
                              data={"player": fr[s], "square": SQ_NAMES[s]})
         if self.rules.per_player:  # R5.2 option: one shell however many friends shirk
             q_of = [min(k, 1) for k in q_of]
-        self.shirk_q = [q for q in self._order() for _ in range(q_of[q])]
-        self._run_check()
+        due = [Step(PAY_SHELL, AUTO, (q,)) for q in self._order() for _ in range(q_of[q])]
+        self.then(*due, REWARDS_STEP)
 
-    def _run_check(self) -> None:
-        """Advance the check until it needs a decision, ends the game, or is done."""
-        while True:
-            if self.ret_kind != R_NONE:
-                if not self._run_return():
-                    return
-                continue
-            if self.shirk_q:
-                q = self.shirk_q.pop(0)
-                if not self.held[q][SHELL]:
-                    if self.logging:
-                        self.say(f"{_p(q)} has no shell to give up", kind="no_shell",
-                                 data={"player": q})
-                    continue
-                rooms = self._rooms()
-                if not rooms:
-                    self.held[q][SHELL] -= 1
-                    self.removed[SHELL] += 1
-                    if self.logging:
-                        self.say(f"{_p(q)} gives up a shell; every pile is full, so it leaves "
-                                 "the game", kind="shell_removed", data={"player": q})
-                    continue
-                if len(rooms) == 1:
-                    self._shirk_pay(q, rooms[0])
-                    continue
-                self.phase = SHIRK
-                self.who = q
-                return
-            if not self._next_reward():
-                break
-            if self.phase == OVER:
-                return
-        self._end_check()
+    def _pay_shell(self, q: int) -> None:
+        if not self.held[q][SHELL]:
+            if self.logging:
+                self.say(f"{_p(q)} has no shell to give up", kind="no_shell", data={"player": q})
+            return
+        rooms = self._rooms()
+        if not rooms:
+            self.held[q][SHELL] -= 1
+            self.removed[SHELL] += 1
+            if self.logging:
+                self.say(f"{_p(q)} gives up a shell; every pile is full, so it leaves "
+                         "the game", kind="shell_removed", data={"player": q})
+        elif len(rooms) == 1:
+            self._shirk_pay(q, rooms[0])
+        else:
+            self.push(Step(SHIRK, (q,)))
 
     def _shirk_pay(self, q: int, pile: int) -> None:
         self.held[q][SHELL] -= 1
@@ -596,27 +718,29 @@ class TideState(State):
             self.say(f"{_p(q)} puts a shell back on pile {COL_NAMES[pile]}", kind="shell_returned",
                      data={"player": q, "pile": COL_NAMES[pile]})
 
-    def _next_reward(self) -> bool:
-        """Start the first reward that applies (R6 order); False if none does."""
+    def _next_reward(self) -> None:
+        """Start the first reward that applies (R6 order), and look again after it; when
+        none applies the check, and the turn, are over."""
         for q in self._order():
             h = self.held[q]
             if h[SHELL] >= DATA.necklace_shells:
                 self._necklace(q)
-                return True
+                self.push(REWARDS_STEP)
+                return
             least = min(h[BOTTLE], h[BAG], h[CIGARETTE], h[MELON])
             if least >= 2:
-                self._start_return(q, R_DOUBLE, [0, 0, 2, 2, 2, 2], DATA.double_returned)
-                return True
+                self._start_return(q, R_DOUBLE, (0, 0, 2, 2, 2, 2), DATA.double_returned)
+                return
             if least >= 1:
-                self._start_return(q, R_RECYCLE, [0, 0, 1, 1, 1, 1], DATA.recycling_returned)
-                return True
+                self._start_return(q, R_RECYCLE, (0, 0, 1, 1, 1, 1), DATA.recycling_returned)
+                return
             for t in COLLECTION_ORDER:
                 if h[t] >= THRESHOLDS[t]:
                     pool = [0] * 6
                     pool[t] = THRESHOLDS[t]
-                    self._start_return(q, R_COLLECTION, pool, DATA.collection_returned)
-                    return True
-        return False
+                    self._start_return(q, R_COLLECTION, tuple(pool), DATA.collection_returned)
+                    return
+        self._end_turn()
 
     def _necklace(self, q: int) -> None:
         k = DATA.necklace_shells
@@ -644,11 +768,8 @@ class TideState(State):
                 "player": q, "friend_leaves": SQ_NAMES[leaver] if leaver >= 0 else None,
                 "partner": partner})
 
-    def _start_return(self, q: int, kind: int, pool: list[int], k: int) -> None:
-        self.ret_kind = kind
-        self.ret_type = max(TILE_TYPES, key=pool.__getitem__) if kind == R_COLLECTION else 0
-        self.ret_player = q
-        self.ret_pool = pool
+    def _start_return(self, q: int, kind: int, pool: tuple[int, ...], k: int) -> None:
+        tile = max(TILE_TYPES, key=pool.__getitem__) if kind == R_COLLECTION else 0
         self.ret_k = k
         if self.logging:
             used = ", ".join(_count(pool[t], t) for t in RUBBISH if pool[t])
@@ -656,31 +777,36 @@ class TideState(State):
                      f"{k} tile{'s' if k != 1 else ''} to the piles", kind="reward_start",
                      data={"player": q, "reward": RETURN_REASONS[kind], "to_return": k,
                            "tiles": {NAMES[t]: pool[t] for t in RUBBISH if pool[t]}})
+        self.push(REWARDS_STEP, Step(RETURNING, AUTO, (PendingReturn(q, kind, pool, k, tile),)))
 
-    def _return_tile(self, t: int, pile: int) -> None:
-        q = self.ret_player
+    def _return_tile(self, q: int, t: int, pile: int) -> None:
         self.held[q][t] -= 1
-        self.ret_pool[t] -= 1
         self.ret_k -= 1
         self.piles[pile].append(t)
         if self.logging:
             self.say(f"{_p(q)} returns a {NAMES[t]} to pile {COL_NAMES[pile]}", kind="return",
                      data={"player": q, "tile": NAMES[t], "pile": COL_NAMES[pile]})
 
-    def _run_return(self) -> bool:
-        """Continue a pending return; False when a decision (or the game end) waits."""
-        q, pool = self.ret_player, self.ret_pool
-        while self.ret_k > 0:
+    def _run_return(self, r: PendingReturn) -> None:
+        """Return tiles while there is no choice (R6.11); ask when there is one; when
+        nothing more can go back (R6.10), finish the reward."""
+        q = r.player
+        while r.left > 0:
             rooms = self._rooms()
-            types = [t for t in TILE_TYPES if pool[t]]
+            types = [t for t in TILE_TYPES if r.pool[t]]
             if not rooms or not types:
                 break
             if len(rooms) == 1 and len(types) == 1:
-                self._return_tile(types[0], rooms[0])
+                self._return_tile(q, types[0], rooms[0])
+                r = r.returned(types[0])
                 continue
-            self.phase = RETURN
-            self.who = q
-            return False
+            self.push(Step(RETURN, (q,), (r,)))
+            return
+        self._end_return(r)
+
+    def _end_return(self, r: PendingReturn) -> None:
+        """The tiles that did not go back leave the game; then the reward scores."""
+        q, pool = r.player, r.pool
         gone = []
         gone_data: dict[str, int] = {}
         for t in TILE_TYPES:
@@ -689,27 +815,22 @@ class TideState(State):
                 self.removed[t] += pool[t]
                 gone.append(_count(pool[t], t))
                 gone_data[NAMES[t]] = pool[t]
-                pool[t] = 0
         if self.logging and gone:
             self.say(f"{_p(q)} removes {', '.join(gone)} from the game", kind="removed",
                      data={"player": q, "tiles": gone_data})
-        kind = self.ret_kind
-        self.ret_kind = R_NONE
-        if kind == R_DOUBLE:
+        if r.reason == R_DOUBLE:
             if self.onboard[q] + self.waiting[q] < MAX_FRIENDS:
-                self.phase = REWARD
-                self.who = q
-                return False
-            self._double_reward(q, False)
-        elif kind == R_RECYCLE:
+                self.push(Step(REWARD, (q,)))
+            else:
+                self._double_reward(q, False)
+        elif r.reason == R_RECYCLE:
             self._award(q, DATA.recycling_points, "recycling")
         else:
-            self._collection_award(q, self.ret_type)
-        return self.phase != OVER
+            self._collection_award(q, r.tile)
 
     def _collection_award(self, q: int, t: int) -> None:
         self._award(q, DATA.collection_points, f"a specific collection of {PLURALS[t]}")
-        if self.phase == OVER:
+        if self.end_reason:
             return
         for o in self._order():
             if o != q and self.held[o][t]:
@@ -736,13 +857,11 @@ class TideState(State):
         if self.points[q] >= DATA.win_points:
             self._finish(f"{_p(q)} reaches {DATA.win_points} points")
 
-    def _end_check(self) -> None:
+    def _end_turn(self) -> None:
+        """The turn is over: the game ends (R7.2, R7.4, R7.5) or the next turn begins."""
         if self.col_end:
             self._finish("a column and its pile are empty")
-        else:
-            self._end_turn()
-
-    def _end_turn(self) -> None:
+            return
         self.turns += 1
         # R7.4: a collection resets the count; so does, by default, a turn that could
         # have collected (only turns with nothing to collect count)
@@ -756,9 +875,8 @@ class TideState(State):
             self._begin_turn((self.cur + 1) % self.n)
 
     def _finish(self, reason: str) -> None:
-        self.phase = OVER
         self.end_reason = reason
-        self.shirk_q = []
+        self._steps = ()  # nothing pending is decided any more
         if self.logging:
             self.say(f"game over: {reason}; "
                      + ", ".join(f"{_p(p)} {self.points[p]}" for p in range(self.n)),
@@ -805,40 +923,12 @@ class TideState(State):
         return v
 
     def _ask(self, player: int | None) -> dict[str, Any]:
-        """The decision on top, in one sentence. Everything in it is public (R1.5), so the
-        spectator's description (``player=None``) has the same facts in the third person."""
-        ph = self.phase
-        if ph == OVER:
-            return {"kind": "over", "prompt": ""}
-        who = "you" if player is not None else _p(self.who)
-        your = "your" if player is not None else f"{_p(self.who)}'s"
-        d: dict[str, Any] = {"kind": PHASE_NAMES[ph]}
-        if ph == PLACE:
-            owner = self.place_q[0]
-            d["owner"] = owner
-            d["count"] = len(self.place_q)
-            d["prompt"] = (f"Place a friend of {_p(owner)} on the beach: on a tile without a "
-                           "friend, or on any free square when no such tile is left")
-        elif ph == ACT:
-            d["prompt"] = ("Take one action with one friend: move it 1-3 squares in a straight "
-                           "line without crossing another player's friend, collect the tile "
-                           "under it, or pass")
-        elif ph == SHIRK:
-            d["prompt"] = (f"A friend of {'yours' if player is not None else who} shirked on "
-                           f"an empty square: choose a pile with room for the shell "
-                           f"{who} give{'' if player is not None else 's'} up")
-        elif ph == RETURN:
-            reason = RETURN_REASONS[self.ret_kind]
-            d["reason"] = reason
-            d["pool"] = {NAMES[t]: self.ret_pool[t] for t in TILE_TYPES if self.ret_pool[t]}
-            d["to_return"] = self.ret_k
-            d["prompt"] = (f"Return {self.ret_k} more tile{'s' if self.ret_k != 1 else ''} "
-                           f"of {your} {reason} to piles: choose a tile and a pile with room")
-        else:
-            d["prompt"] = (f"Double recycling: {who} choose{'' if player is not None else 's'} "
-                           f"{DATA.double_points} points, or {DATA.double_friend_points} point "
-                           "and a new friend")
-        return d
+        """The core's, plus the spectator's prompt: everything in a decision is public
+        (R1.5), so ``player=None`` gets the same sentence in the third person."""
+        if player is not None or not self._steps:
+            return super()._ask(player)
+        top = self._steps[-1]
+        return {"kind": top.kind, "prompt": self.STEPS[top.kind].prompt(self, top, None)}
 
     def _observation(self, player: int) -> list[float]:
         """``observation_size(n) = OBS_FIXED + OBS_PER_SEAT * n`` floats (SPEC.md,
@@ -870,14 +960,19 @@ class TideState(State):
                     self.waiting[p] / MAX_FRIENDS]
         out += [self.removed[t] / counts[t] for t in TILE_TYPES]
         out += _onehot((self.cur - player) % n, n)
-        ph = self.phase
-        out += _onehot((self.who - player) % n if ph != OVER else -1, n)
-        out += _onehot(ph if ph != OVER else -1, 5)
-        out += _onehot((self.place_q[0] - player) % n if self.place_q else -1, n)
-        out.append(len(self.place_q) / MAX_FRIENDS)
-        out += [self.ret_pool[t] / 4 for t in TILE_TYPES]
+        top = self._steps[-1] if self._steps else None
+        out += _onehot((top.player - player) % n if top is not None else -1, n)
+        out += _onehot(PHASE_INDEX[top.kind] if top is not None else -1, 5)
+        placing = top.data if top is not None and top.kind == PLACE else ()
+        out += _onehot((placing[0] - player) % n if placing else -1, n)
+        out.append(len(placing) / MAX_FRIENDS)
+        pending: PendingReturn | None = top.data[0] if top is not None and top.kind == RETURN \
+            else None
+        out += [pending.pool[t] / 4 if pending else 0.0 for t in TILE_TYPES]
+        # ret_k, not pending.left: a return that ran out of room leaves its count here until
+        # the next one starts, as the observation always had it
         out.append(self.ret_k / 4)
-        out += _onehot(self.ret_kind - 1, 3)
+        out += _onehot(pending.reason - 1 if pending else -1, 3)
         rules = self.rules
         out += [self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit,
                 1.0 if self.col_end else 0.0]
@@ -895,17 +990,9 @@ class TideState(State):
         s.removed = self.removed[:]
         s.onboard = self.onboard[:]
         s.waiting = self.waiting[:]
-        s.place_q = self.place_q[:]
-        s.shirk_q = self.shirk_q[:]
-        s.ret_kind = self.ret_kind
-        s.ret_player = self.ret_player
-        s.ret_pool = self.ret_pool[:]
         s.ret_k = self.ret_k
-        s.ret_type = self.ret_type
         s.cur = self.cur
         s.first = self.first
-        s.phase = self.phase
-        s.who = self.who
         s.actor = self.actor
         s.collected = self.collected
         s.could = self.could
