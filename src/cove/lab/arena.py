@@ -42,6 +42,7 @@ from cove.lab.runner import (
     make_backend,
     play_game,
     run_chunks,
+    seating,
 )
 from cove.lab.simulate import manifest
 from cove.lab.stats import quantile, wilson
@@ -49,19 +50,6 @@ from cove.lab.stats import quantile, wilson
 Progress = Callable[[int, int], None]
 
 MAX_DECISIONS = 1_000_000
-
-
-def seating(entries: int, players: int, index: int) -> list[int]:
-    """Entry index for each seat in game ``index``."""
-    if entries > players:
-        # a window of consecutive entries slides round the list; every second lap seats
-        # it in reverse, so over 2 * entries games each entry holds each seat equally often
-        seats = [(index + s) % entries for s in range(players)]
-        if (index // entries) % 2:
-            seats.reverse()
-        return seats
-    filled = [i % entries for i in range(players)]
-    return [filled[(s + index) % players] for s in range(players)]
 
 
 def play_arena_game(

@@ -201,11 +201,23 @@ class Chunk:
     indices: tuple[int, ...]
 
 
+def seating(entries: int, players: int, index: int) -> list[int]:
+    """Entry index for each seat in game ``index`` (the arena's rotation: see
+    :mod:`cove.lab.arena`)."""
+    if entries > players:
+        # a window of consecutive entries slides round the list; every second lap seats
+        # it in reverse, so over 2 * entries games each entry holds each seat equally often
+        seats = [(index + s) % entries for s in range(players)]
+        if (index // entries) % 2:
+            seats.reverse()
+        return seats
+    filled = [i % entries for i in range(players)]
+    return [filled[(s + index) % players] for s in range(players)]
+
+
 def seats_for(chunk: Chunk, index: int) -> list[str]:
     if chunk.seating == "fixed":
         return list(chunk.specs)
-    from cove.lab.arena import seating
-
     return [chunk.specs[e] for e in seating(len(chunk.specs), chunk.players, index)]
 
 
