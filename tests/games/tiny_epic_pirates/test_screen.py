@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME
-from cove.testing.screens import screen_problems
+from cove.testing.screens import ANSI, screen_problems
 from tests.games.tiny_epic_pirates.helpers import new
 
 GID = "tiny-epic-pirates"
@@ -30,3 +31,15 @@ def test_sea_axes_say_the_letter_is_the_row() -> None:
         assert "wheel: C captain, d deckhand" in flat and "? not searched yet" in flat
         assert "at None" not in flat and "P1 (you) not on the sea:" in flat  # not placed yet
         assert max(len(ln) for ln in lines) <= width
+
+
+def test_colour_takes_no_width() -> None:
+    assert GAME.render is not None
+    s = new(3, 5)
+    rng = Rng(5)
+    for _ in range(40):
+        p = s.to_move()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    for width in (80, 100):
+        plain = GAME.render(s.view(0), False, width=width)
+        assert ANSI.sub("", GAME.render(s.view(0), True, width=width)) == plain

@@ -125,13 +125,12 @@ def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
 def _pirate(view: dict[str, Any], p: int, pr: dict[str, Any], color: bool,
             width: int) -> list[str]:
     name = _tag(pr) if pr["solo_pirate"] else str(pr["name"])
-    head = _paint(name, BOLD + COLOURS[p % 4], color) if color else name
     you = " (you)" if view.get("you") == p else ""
     nt = pr["next_treasure"]
     where = (f"at {pr['cell']}" + (" hidden" if pr["hidden"] else "") if pr["cell"]
              else "not on the sea")
     tok = " ".join(f"+{t}" for t in pr["sail_tokens"])
-    items = [f"{head}{you} {where}:",
+    items = [f"{name}{you} {where}:",
              f"legend {pr['legend']} {pr['legend_name']}{' (bloody)' if pr['bloody'] else ''},",
              f"gold {pr['gold']}/13,", f"treasures {len(pr['treasures'])}/3"
              + (f" (next {nt['cost']} gold at legend {nt['min_legend']})," if nt else ","),
@@ -157,7 +156,9 @@ def _pirate(view: dict[str, Any], p: int, pr: dict[str, Any], color: bool,
         crew.append(f"{c['name']} ({c['trigger']}: {dice.strip()} -> {bonus})")
     items += ["crew:", *(x + ("," if i < len(crew) - 1 else "") for i, x in enumerate(crew))
               ] if crew else ["crew: none"]
-    return _flow(items, width)
+    lines = _flow(items, width)           # painted after wrapping: colour takes no width
+    lines[0] = _paint(name, BOLD + COLOURS[p % 4], color) + lines[0][len(name):]
+    return lines
 
 
 def _glue(item: str) -> str:
