@@ -43,7 +43,7 @@ def test_render_pending_bonus_and_round_two_and_end() -> None:
     reveal(s, "desert", "desert")
     s.apply(0, "draw h9-i10")
     text = render(s.view(0), False)
-    assert "You have 1 bonus segment(s) to draw" in text
+    assert "You have 1 bonus segment to draw" in text
     assert "Your segments this turn: draw h9-i10" in text
     assert "Connected this turn: obelisk at h9" in text  # the log line waits for the chain
     assert "Solo (unofficial rule): target 70" in text

@@ -25,7 +25,7 @@ def test_render_shows_map_hand_secret_card_and_holdings() -> None:
     assert "open sea" in text                                         # 3 players: 2 flipped
     assert "Your hand:" in text and "headings" in text
     assert f"sightings card {DATA.sightings[s.sight[0]].id}" in text
-    assert "leader (rum barrel): P" in text and "round 1/3, hand 1/6" in text
+    assert "leader (rum barrel): P" in text and "round 1/3  hand 1/6" in text
     for p in range(3):
         assert f"P{p + 1}" in text and "hold " in text
     assert "Your hand" not in GAME.render(s.view(None), False)
@@ -65,12 +65,13 @@ def test_render_shows_event_and_monsters_on_the_map() -> None:
         s.apply(p, rng.choice(s.legal_actions(p)))
     text = GAME.render(s.view(s.to_move()[0]), False)
     ev = DATA.events[s.mod.event]
-    assert f"EVENT this round: {ev.name} - {ev.text}" in text
-    assert "In force until the round ends: " in text
+    flat = " ".join(text.split())                      # long lines are wrapped to the width
+    assert f"EVENT this round: {ev.name} - {ev.text}" in flat
+    assert "In force until the round ends: " in flat
     for m, c in enumerate(s.mod.mpos):                  # every monster drawn in its cell
-        assert f"<< {DATA.suits[m].upper()} >>" in text
-        assert f"{DATA.suits[m]} at {CELL_NAMES[c]}: " in text
-    assert "Now: P" in text and " activates the " in text
+        assert f"<<{DATA.suits[m].upper()}>>" in text
+        assert f"{DATA.suits[m]} at {CELL_NAMES[c]}: " in flat
+    assert "Now: P" in flat and " activates the " in flat
     assert "\x1b[" in GAME.render(s.view(0), True)
     plain = GAME.render(new(3, 1).view(0), False)
     assert "EVENT" not in plain and "<<" not in plain and "Monsters" not in plain
@@ -113,6 +114,6 @@ def test_render_shows_running_scores() -> None:
     assert v0["seats"] == v1["seats"]      # the same public figures for everyone
     assert GAME.render is not None
     text = GAME.render(v0, False)
-    assert f"score so far {s.scores()[0]:g} (with your sightings bonus)" in text
-    assert f"score so far {2 + sold[1]} + secret sightings bonus" in text
+    assert f"score {s.scores()[0]:g} incl. sightings" in text
+    assert f"score {2 + sold[1]} + secret sightings" in text
     assert "my_score" not in s.view(None)

@@ -4,6 +4,8 @@ rows, every player's hand, played pile, hold, crew and quests, and whose segment
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
 _COLOURS = {"y": "33", "br": "38;5;130", "r": "31", "bl": "34", "g": "32"}
@@ -11,9 +13,9 @@ _COLOURS = {"y": "33", "br": "38;5;130", "r": "31", "bl": "34", "g": "32"}
 
 def _die(label: str, color: bool) -> str:
     if not color:
-        return f"[{label}]"
+        return label
     code = _COLOURS.get(label.rstrip("0123456789"), "37")
-    return f"\x1b[{code}m[{label}]\x1b[0m"
+    return f"\x1b[{code}m{label}\x1b[0m"
 
 
 def _dice(labels: list[str], color: bool) -> str:
@@ -24,24 +26,65 @@ def _bold(text: str, color: bool) -> str:
     return f"\x1b[1m{text}\x1b[0m" if color else text
 
 
+def _wrap(text: str, width: int, indent: str = "    ") -> list[str]:
+    """``text`` wrapped at ``width`` (dice labels such as ``[bl6]`` kept whole)."""
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False) or [""]
+
+
+def _columns(items: list[str], width: int, indent: str, sep: str = " | ") -> list[str]:
+    """Items side by side, ``sep`` between them (a space after one ending in a colon), as
+    many to a line as fit in ``width``; an item that does not fit on a line of its own is
+    wrapped, the first line of ``items[0]`` not indented."""
+    out: list[str] = []
+    whole = False                          # the last line holds whole items only
+    for item in items:
+        join = " " if out and out[-1].endswith(":") else sep
+        if whole and len(out[-1]) + len(join) + len(item) <= width:
+            out[-1] += join + item
+        else:
+            lines = _wrap((indent if out else "") + item, width, indent + "  ")
+            out += lines
+            whole = len(lines) == 1
+    return out
+
+
+def _paint_dice(line: str, color: bool) -> str:
+    return re.sub(r"(?<![\w=])(?:y|br|r|bl|g)\d\b", lambda m: _die(m.group(0), color),
+                  line) if color else line
+
+
+def _task(t: str) -> str:
+    return t.replace("_", " ")
+
+
+LEGEND = ("Dice: r6 = a red 6; y yellow: 1 gold on 1-3, 2 on 4-6; br brown: the same in rum; "
+          "r red: sabotage an opponent's quest; bl blue: re-roll 1-2 of your other dice; "
+          "g green: clear a marker from your quest. [x] task done.")
+COSTS = "costs: Y Br R Bl G a colour, Any any, 4+ face 4 or more, =4 exactly 4"
+
+
 def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     out: list[str] = []
     you = view.get("you")
     water = view.get("water", "high")
     coin = "HIGH water (highest card wins)" if water == "high" else "LOW water (lowest card wins)"
-    out.append(_bold(f"High Water - round {view['round']} of at most {view['max_rounds']}"
-                     f" - goal {view['goal']} influence", color))
-    out.append(f"Coin: {coin}    Bag: {view['bag']} dice    Phase: {view['phase']}")
+    title = (("High Water: round" if width >= 110 else "Round")
+             + f" {view['round']} of at most {view['max_rounds']}, goal {view['goal']} influence")
+    top = _columns([title, coin, f"phase: {view['phase']}"], width, "  ", "  |  ")
+    out += [_bold(title, color) + top[0][len(title):], *top[1:]]
     if view.get("end_triggered") and not view.get("over"):
         out.append("A player has reached the goal: this is the last round.")
     if view.get("game_end"):
-        out.append(f"Game over ({view['game_end']}).")
+        out += _wrap(f"Game over ({view['game_end']}).", width)
 
     crates = view.get("crates", [])
     cr = []
     for i, c in enumerate(crates):
-        cr.append(f"{i + 1}: " + ("taken" if c is None else _dice(c, color)))
-    out.append("Crates   " + "   ".join(cr))
+        cr.append(f"{i + 1}: " + ("taken" if c is None else _dice(c, False)))
+    bag = f"{view['bag']} {'die' if view['bag'] == 1 else 'dice'}"
+    table = [f"Crates (bag {bag}): " + ("all taken" if crates and all(c is None for c in crates)
+                                        else "  ".join(cr))]
 
     trick = view.get("trick", {})
     seats = view["seats"]
@@ -53,52 +96,63 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
         if p in trick.get("waiting", []):
             state = " (chosen)" if seats[p]["committed"] else " (choosing)"
         reveals.append(f"P{p + 1}: " + ("/".join(map(str, vals)) or "-") + state)
-    out.append("Trick    " + "   ".join(reveals))
+    table.append("Trick: " + "   ".join(reveals))
     if view.get("my_commit") is not None:
-        out.append(f"         your secret card: {view['my_commit']['card']}")
+        table.append(f"your secret card: {view['my_commit']['card']}")
     if view.get("order"):
-        out.append("Order    " + " > ".join(f"P{p + 1}" for p in view["order"])
-                   + "   (picks in this order; segments run in reverse)")
+        table.append("Order: " + " > ".join(f"P{p + 1}" for p in view["order"])
+                     + " (picks in this order; segments run in reverse)")
+    out += [_paint_dice(x, color) for x in _columns(table, width, "  ", "  |  ")]
 
     m = view["market"]
-    out.append(_bold(f"Crew market (deck {m['crew_deck']})", color))
-    for c in m["crew"]:
-        out.append("  -" if c is None else
-                   f"  {c['name']:<20} {c['type']:<7} cost {c['cost']:<16} {c['text']}")
-    out.append(_bold(f"Quest market (deck {m['quest_deck']})", color))
-    for c in m["quest"]:
-        out.append("  -" if c is None else
-                   f"  {c['name']:<22} cost {c['cost']:<18} {c['text']}")
-    for key in ("crew_bottom", "quest_bottom"):
-        if m.get(key):
-            out.append(f"  known at the bottom of the {key[:-7]} deck: " + ", ".join(m[key]))
+    out += _columns([f"Crew market (deck {m['crew_deck']}):", *(
+        "-" if c is None else f"{c['name']} ({c['type']}, cost {c['cost']}): {c['text']}"
+        for c in m["crew"])], width, "  ")
+    out += _wrap(f"Quest market (deck {m['quest_deck']}; {COSTS}):", width)
+    quests = ["-" if c is None else f"{c['name']} (cost {c['cost']}): {_task(c['text'])}"
+              for c in m["quest"]]
+    out += _columns([f"  {x}" if i == 0 else x for i, x in enumerate(quests)], width, "  ")
+    bottom = [f"{key[:-7]} deck: " + ", ".join(m[key]) for key in ("crew_bottom",
+                                                                  "quest_bottom") if m.get(key)]
+    if bottom:
+        out += _wrap("  Known at the bottom: " + "; ".join(bottom), width, "    ")
 
     seg = view.get("segment")
     for p, s in enumerate(seats):
         tag = " (you)" if p == you else ""
         if seg and seg["player"] == p:
-            tag += "  <- acting"
-        out.append(_bold(f"P{p + 1}{tag}: influence {s['influence']}", color)
-                   + f"   gold {s['gold']}  rum {s['rum']}  dice {_dice(s['dice'], color)}")
-        out.append(f"    hand {' '.join(map(str, s['hand'])) or '-'}   played "
-                   f"{' '.join(map(str, s['played'])) or '-'}")
+            tag += " (acting)"
+        head = f"P{p + 1}{tag}: influence {s['influence']},"
+        held = [head, f"gold {s['gold']}, rum {s['rum']},",
+                f"hand {' '.join(map(str, s['hand'])) or '-'},",
+                f"played {' '.join(map(str, s['played'])) or '-'},",
+                f"dice {_dice(s['dice'], False)}"]
         if s["crew"]:
-            out.append("    crew: " + "; ".join(
+            held.append("crew: " + "; ".join(
                 c["name"] + (" (used)" if c.get("used") else "") for c in s["crew"]))
+        if s["completed"]:
+            held.append("completed: " + ", ".join(
+                f"{c['name']} ({c['influence']})" for c in s["completed"]))
+        quests = []
         for q in s["quests"]:
-            tasks = " · ".join(("[x] " if i < q["done"] else "[ ] ") + t
+            tasks = " · ".join(("[x] " if i < q["done"] else "[ ] ") + _task(t)
                                for i, t in enumerate(q["tasks"]))
             marks = f"  SABOTAGE x{q['markers']}" if q["markers"] else ""
-            out.append(f"    quest {q['name']} ({q['influence']}): {tasks}{marks}")
-        if s["completed"]:
-            out.append("    completed: " + ", ".join(
-                f"{c['name']} ({c['influence']})" for c in s["completed"]))
+            quests.append(f"{q['name']} ({q['influence']}): {tasks}{marks}")
+        held += [("quests: " if i == 0 else "") + q + ("," if i < len(quests) - 1 else "")
+                 for i, q in enumerate(quests)]
+        held = [x if i == len(held) - 1 or x.endswith(",") else x + ";"
+                for i, x in enumerate(held)]
+        lines = _columns(held, width, "    ", "  ")
+        lines[0] = _bold(head, color) + lines[0][len(head):]
+        out += [_paint_dice(x, color) for x in lines]
     if seg:
         line = (f"Segment {seg['number']} of {n}: P{seg['player'] + 1}, "
                 f"step {seg['step']} ({seg['step_name']})")
         if seg["flags"]:
             line += "   done this turn: " + ", ".join(f.replace("_", " ") for f in seg["flags"])
-        out.append(_bold(line, color))
+        out += [_bold(x, color) for x in _wrap(line, width)]
         if seg["pending"]:
-            out.append("  " + seg["pending"])
+            out += _wrap("  " + seg["pending"], width)
+    out += _wrap(LEGEND, width, "  ")
     return "\n".join(out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from cove.games.the_tide.board import COL_NAMES
@@ -19,16 +20,24 @@ def _paint(text: str, tile: str | None, color: bool, bold: bool = False) -> str:
     return f"\x1b[{'1;' if bold else ''}{code}m{text}\x1b[0m"
 
 
+def _wrap(text: str, width: int, indent: str = "    ") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
 def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
+    return "\n".join(_lines(view, color, width))
+
+
+def _lines(view: dict[str, Any], color: bool, width: int) -> list[str]:
     cols = len(view["piles"])
     lines: list[str] = []
     decision = view.get("decision")
     if view["over"]:
-        lines.append(f"The Tide - game over: {view.get('end_reason') or ''}")
+        lines += _wrap(f"The Tide - game over: {view.get('end_reason') or ''}", width)
     else:
         who = view["to_move"][0] if view["to_move"] else view["active"]
-        lines.append(f"The Tide - turn {view['turn']}, P{view['active'] + 1}'s turn; "
-                     f"P{who + 1} to decide ({_describe(decision)})")
+        lines += _wrap(f"The Tide - turn {view['turn']}, P{view['active'] + 1}'s turn; "
+                       f"P{who + 1} to decide ({_describe(decision)})", width)
     header = "        " + "".join(f"  {c}  " for c in COL_NAMES[:cols])
     lines.append("  sea: top tile / height of each pile")
     tops = []
@@ -39,8 +48,9 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     lines.append("  pile  " + "".join(tops))
     if view.get("pile_visibility") == "all":
         for c, pile in enumerate(view["piles"]):
-            lines.append(f"        pile {COL_NAMES[c]} (bottom->top): "
-                         + (" ".join(LETTER[t] for t in pile["tiles"]) or "empty"))
+            lines += _wrap(f"        pile {COL_NAMES[c]} (bottom->top): "
+                           + (" ".join(LETTER[t] for t in pile["tiles"]) or "empty"), width,
+                           " " * 27)
     lines.append(header)
     rule = "        +" + "----+" * cols
     lines.append(rule)
@@ -53,8 +63,9 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
             cells.append(" " + _paint(letter, tile, color) + _paint(mark, tile, color, True) + " ")
         lines.append(f"     {r + 1}  |" + "|".join(cells) + "|")
     lines.append(rule)
-    lines.append("  letters: S shell, B bottle, P plastic bag, C cigarette end, W watermelon; "
-                 "digit = friend of that player; '.' = empty square; row 1 faces the sea")
+    lines += _wrap("  Columns a-f, rows 1-6 (c3 = column c, row 3); row 1 faces the sea. "
+                   "Letters: S shell, B bottle, P plastic bag, C cigarette end, W watermelon; "
+                   "digit = a friend of that player; '.' = empty square.", width)
     lines.append("")
     lines.append("        bottle  bag  cig  melon  shells  points  tiles  friends")
     for p, seat in enumerate(view["seats"]):
@@ -67,22 +78,26 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
             f"{held['melon']:>6} {seat['shells']:>7} {seat['points']:>7} {seat['tiles']:>6}"
             f"  {seat['friends_on_beach']}{waiting}"
         )
+    lines += _wrap("  > = whose turn it is; * = you; friends: on the beach (+ waiting to come "
+                   "back next turn)", width)
     removed = view["removed"]
-    lines.append("  removed from the game: "
-                 + ", ".join(f"{k} {removed[k]}" for k in ("shell", *ORDER)))
+    lines += _wrap("  removed from the game: "
+                   + ", ".join(f"{k} {removed[k]}" for k in ("shell", *ORDER)), width)
     if not view["over"]:
         if view.get("column_end"):
-            lines.append("  a column and its pile are empty: the game ends after this check")
+            lines += _wrap("  a column and its pile are empty: the game ends after this check",
+                           width)
         idle = view.get("idle_turns", 0)
         if idle:
             what = ("nothing could be collected" if view.get("stall_counts") == "stuck"
                     else "no tile collected")
-            lines.append(f"  {what} for {idle} turn{'s' if idle != 1 else ''} in a "
-                         f"row; at {view['stall_limit']} the game ends on points (stall guard)")
+            lines += _wrap(f"  {what} for {idle} turn{'s' if idle != 1 else ''} in a "
+                           f"row; at {view['stall_limit']} the game ends on points (stall guard)",
+                           width)
     if view["over"] and "scores" in view:
         win = ", ".join(f"P{w + 1}" for w in view["winners"])
         lines.append(f"  winner: {win}")
-    return "\n".join(lines)
+    return lines
 
 
 def _describe(decision: dict[str, Any] | None) -> str:

@@ -3,9 +3,9 @@ pirate's helm (wheel, captain, deckhands) and legend mat."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
-
-W = 19  # inner width of a sea cell
 
 COLOURS = ("\x1b[31m", "\x1b[34m", "\x1b[32m", "\x1b[35m")
 RESET = "\x1b[0m"
@@ -28,101 +28,177 @@ def _paint(text: str, code: str, color: bool) -> str:
     return f"{code}{text}{RESET}" if color else text
 
 
-def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
-    sea = view["sea"]
-    pirates = view["pirates"]
+def _pack(items: list[str], width: int, sep: str = "  ", indent: str = "") -> list[str]:
+    """Items joined by ``sep`` into lines of at most ``width``; an item is split (at spaces)
+    only when it alone is wider; continuation lines start with ``indent``."""
     out: list[str] = []
-    out.append(f"Tiny Epic Pirates - round {view['round']}, {view['turn_of']}'s turn"
-               + (f" - now: {view['pending']}" if view.get("pending") else "")
-               + ("  [final round: a third treasure is buried]" if view["end_triggered"]
-                  else ""))
-    # the sea
-    cells: list[list[tuple[str, str]]] = []
-    for c in sea:
-        lines: list[tuple[str, str]] = []
-        lines.append((f"{c['cell']} {c['name']}", ""))
-        feat = _feature(c) + (" PORT" if c["port"] else "")
-        lines.append((feat, STORM if c["kind"] == "storm" else ""))
-        marks = ["searched" if c["searched"] else "search ?"]
-        if c["navy"]:
-            marks.append("NAVY")
-        lines.append((" ".join(marks), ""))
-        ms = [f"M{m['name']}:{m['cube'] or '-'}>{m['heading_for']}" for m in view["merchants"]
+    line = ""
+    for item in items:
+        if not item:
+            continue
+        room = max(8, width - len(indent))
+        for piece in textwrap.wrap(item, room) if len(item) > room else [item]:
+            if not line:
+                line = indent + piece if out else piece
+            elif len(line) + len(sep) + len(piece) <= width:
+                line += sep + piece
+            else:
+                out.append(line)
+                line = indent + piece
+    if line:
+        out.append(line)
+    return out
+
+
+def _tag(pr: dict[str, Any]) -> str:
+    return "SP" if pr["solo_pirate"] else str(pr["name"])
+
+
+def _cell(view: dict[str, Any], c: dict[str, Any], w: int) -> list[str]:
+    """A sea card's text in lines of at most ``w``: name, feature, then the marks."""
+    items = [f"{c['cell']} {c['name']}", _feature(c) + (" PORT" if c["port"] else ""),
+             "" if c["searched"] else "?"]
+    if c["navy"]:
+        items.append("NAVY")
+    items += [f"M{m['name']}" for m in view["merchants"]
               if m["cell"] == c["cell"]]
-        lines.append((" ".join(ms), ""))
-        ships = []
-        for p, pr in enumerate(pirates):
-            if pr["cell"] == c["cell"]:
-                tag = "SP" if pr["solo_pirate"] else pr["name"]
-                ships.append((f"({tag} hid)" if pr["hidden"] else tag, p))
-        treas = [("SP" if pr["solo_pirate"] else pr["name"]) for pr in pirates
-                 if c["cell"] in pr["treasures"]]
-        ship_txt = " ".join(t for t, _ in ships)
-        lines.append((ship_txt, "ships"))
-        lines.append(("X " + ",".join(treas) if treas else "", ""))
-        cells.append(lines)
-    sep = "+" + "+".join("-" * W for _ in range(4)) + "+"
-    for r in range(4):
-        out.append(sep)
-        for k in range(6):
-            row = "|"
-            for c in range(4):
-                text, code = cells[r * 4 + c][k]
-                text = text[:W].ljust(W)
-                if color and code == "ships":
-                    for p, pr in enumerate(pirates):
-                        tag = "SP" if pr["solo_pirate"] else pr["name"]
-                        text = text.replace(tag, _paint(tag, COLOURS[p % 4], True))
-                elif color and code:
-                    text = _paint(text, code, True)
-                row += text + "|"
-            out.append(row)
+    for pr in view["pirates"]:
+        if pr["cell"] == c["cell"]:
+            items.append(f"({_tag(pr)} hid)" if pr["hidden"] else _tag(pr))
+    treas = [_tag(pr) for pr in view["pirates"] if c["cell"] in pr["treasures"]]
+    if treas:
+        items.append("X " + ",".join(treas))
+    lines = _pack(items[:1], w) + _pack(items[1:2], w)
+    for x in filter(None, items[2:]):   # each on the first line with room (the name's too)
+        i = next((i for i, ln in enumerate(lines) if len(ln) + 1 + len(x) <= w), None)
+        if i is None:
+            lines += _pack([x], w)
+        else:
+            lines[i] += " " + x
+    return lines
+
+
+def _paint_cell(text: str, c: dict[str, Any], pirates: list[dict[str, Any]],
+                color: bool) -> str:
+    if not color:
+        return text
+    if c["kind"] == "storm":
+        return _paint(text, STORM, True)
+    for p, pr in enumerate(pirates):
+        if pr["cell"] == c["cell"]:
+            text = re.sub(rf"\b{re.escape(_tag(pr))}\b",
+                          _paint(_tag(pr), COLOURS[p % 4], True), text)
+    return text
+
+
+def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
+    sea = view["sea"]
+    w = max(14, min(24, (width - 4) // 4 - 1))        # a card's inner width
+    out = ["   " + "".join(f" {f'column {k}' if w >= 16 else str(k):^{w}}" for k in range(1, 5))]
+    sep = "   +" + "+".join("-" * w for _ in range(4)) + "+"
     out.append(sep)
-    out.append("  X = buried treasure; (Pn hid) = hidden in a cove; Mx:cube>port = merchant")
-    # market and decks
-    out.append("Market: " + ", ".join(f"{b} {i + 2}" for i, b in enumerate(view["market"]))
-               + "   Merchant cards: " + ", ".join(f"M{m['name']}={m['card']}"
-                                                  for m in view["merchants"])
-               + f" (deck {view['merchant_deck']}, sunk {view['merchants_sunk']})")
-    out.append("Crew line: " + ", ".join(view["crew_line"])
-               + f"   (crew deck {view['crew_deck']}, bag {view['bag']} cubes, "
-               f"{view['search_tokens_left']} search tokens left, "
-               f"sure-fire supply {view['surefire_supply']})")
+    for r in range(4):
+        if r and width < 100:   # at 100 columns and more, no rule: the screen must fit 40 lines
+            out.append(sep)     # and each row's first line names its cards
+        row = sea[r * 4:r * 4 + 4]
+        blocks = [_cell(view, c, w) for c in row]
+        for k in range(max(len(b) for b in blocks)):
+            label = f" {'abcd'[r]} " if k == 0 else "   "
+            out.append(label + "|" + "|".join(
+                _paint_cell((b[k] if k < len(b) else "").ljust(w), c, view["pirates"], color)
+                for b, c in zip(blocks, row, strict=True)) + "|")
+    out.append(sep)
+    on = " ".join(" ".join(ln.split("|")[1:]) for ln in out)   # what the cards show
+    legend = ["Rows a-d, columns 1-4: a3 = row a, column 3;",
+              "? not searched yet;" if " ?" in on else "", "PORT merchants' port;",
+              "NAVY navy ship;" if "NAVY" in on else "",
+              "P1 pirate ship;", "SP the solo pirate;" if "SP" in on else "",
+              "(P1 hid) hidden in a cove;" if " hid)" in on else "",
+              "X P1 P1's buried treasure;" if "X " in on else "",
+              "Ma merchant a;" if " Ma" in on or " Mb" in on else "",
+              "(attack: 5 6 -> gold) trigger: dice -> bonus;",
+              "wheel: C captain, d deckhand, ship line between 5 and 0"]
+    out += _pack([" ".join(x for x in legend if x)], width, indent="  ")
+    return out
+
+
+def _pirate(view: dict[str, Any], p: int, pr: dict[str, Any], color: bool,
+            width: int) -> list[str]:
+    name = _tag(pr) if pr["solo_pirate"] else str(pr["name"])
+    you = " (you)" if view.get("you") == p else ""
+    nt = pr["next_treasure"]
+    where = (f"at {pr['cell']}" + (" hidden" if pr["hidden"] else "") if pr["cell"]
+             else "not on the sea")
+    tok = " ".join(f"+{t}" for t in pr["sail_tokens"])
+    items = [f"{name}{you} {where}:",
+             f"legend {pr['legend']} {pr['legend_name']}{' (bloody)' if pr['bloody'] else ''},",
+             f"gold {pr['gold']}/13,", f"treasures {len(pr['treasures'])}/3"
+             + (f" (next {nt['cost']} gold at legend {nt['min_legend']})," if nt else ","),
+             f"booty: {', '.join(pr['booty'])} ({len(pr['booty'])}/3)," if pr["booty"]
+             else "booty: 0/3,",
+             f"sure-fire {pr['surefire']}" + (f", sail tokens {tok};" if tok else ";")]
+    dice = " ".join(map(str, pr["captain_dice"]))
+    items.append(f"{pr['captain']} side {pr['captain_side']} ({pr['captain_trigger']}: "
+                 f"{dice});")
+    wheel = []
+    for s, o in enumerate(pr["wheel"]):
+        mark = "C" if pr["captain_at"] == s else ("d" if s in pr["wheel_deckhands"] else "")
+        wheel.append(f"{s} {o}" + (f" {mark}" if mark else ""))
+    items.append("wheel: " + ", ".join(wheel) + ";")
+    a = pr["assignments"]
+    hands = [f"{k} {a[k]}" for k in ("rigging", "cannons", "extort", "repair") if a[k]]
+    hands += ["legend mat 1"] if pr["deckhand_on_legend_mat"] else []
+    items.append(f"deckhands: {', '.join(hands) or 'none off the wheel'};")
+    crew = []
+    for c in pr["crew"]:
+        dice = " ".join(map(str, c["dice"])) + (f" +{c['auto']} hit" if c["auto"] else "")
+        bonus = "+".join(c["bonus"]) or "-"
+        crew.append(f"{c['name']} ({c['trigger']}: {dice.strip()} -> {bonus})")
+    items += ["crew:", *(x + ("," if i < len(crew) - 1 else "") for i, x in enumerate(crew))
+              ] if crew else ["crew: none"]
+    lines = _flow(items, width)           # painted after wrapping: colour takes no width
+    lines[0] = _paint(name, BOLD + COLOURS[p % 4], color) + lines[0][len(name):]
+    return lines
+
+
+def _glue(item: str) -> str:
+    """``item`` with no-break spaces inside brackets and in its short comma-separated parts."""
+    item = re.sub(r"\([^)]*\)", lambda m: m.group(0).replace(" ", "\xa0"), item)
+    parts = re.split(r"([,;] )", item)
+    return "".join(x if i % 2 or len(x) > 18 else x.replace(" ", "\xa0")
+                   for i, x in enumerate(parts))
+
+
+def _flow(items: list[str], width: int) -> list[str]:
+    """The items as running text wrapped at ``width``, broken only after a comma or
+    semicolon inside an item (its other spaces are kept)."""
+    glued = " ".join(_glue(x) for x in items)
+    return [ln.replace("\xa0", " ") for ln in textwrap.wrap(
+        glued, width, subsequent_indent="    ", break_on_hyphens=False)]
+
+
+def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
+    out = _pack([f"Tiny Epic Pirates - round {view['round']}, {view['turn_of']}'s turn"
+                 + (f" - now: {view['pending']}" if view.get("pending") else ""),
+                 "[final round: a third treasure is buried]" if view["end_triggered"] else ""],
+                width, "  ", "  ")
+    out += _sea(view, color, width)
+    out += _flow(["Market: " + ", ".join(f"{b} {i + 2}" for i, b in enumerate(view["market"]))
+                  + " (gold a cube);",
+                  *(f"M{m['name']} {m['cube'] or 'no cube'} to {m['heading_for']} card "
+                    f"{m['card']}," for m in view["merchants"]),
+                  f"merchant deck {view['merchant_deck']}, sunk {view['merchants_sunk']};",
+                  "Crew line:", ", ".join(view["crew_line"]),
+                  f"(crew deck {view['crew_deck']});", f"bag {view['bag']} cubes,",
+                  f"search tokens {view['search_tokens_left']},",
+                  f"sure-fire supply {view['surefire_supply']}"], width)
     if view.get("battle"):
         b = view["battle"]
         tgt = f" {b['target']}" if b["target"] else ""
-        out.append(f"Battle: {b['attacker']} vs {b['against']}{tgt}; dice "
-                   f"{b['attacker_dice']} / {b['defender_dice']}")
-    # the pirates
-    for p, pr in enumerate(pirates):
-        name = pr["name"]
-        head = _paint(name, BOLD + COLOURS[p % 4], color) if color else name
-        you = " (you)" if view.get("you") == p else ""
-        nt = pr["next_treasure"]
-        nxt = (f", next costs {nt['cost']} gold at legend {nt['min_legend']}" if nt else "")
-        out.append("")
-        out.append(
-            f"{head}{you}: {pr['captain']} side {pr['captain_side']} (trigger "
-            f"{pr['captain_trigger']}, dice {' '.join(map(str, pr['captain_dice']))})"
-            f"  legend {pr['legend']} {pr['legend_name']}{' (bloody)' if pr['bloody'] else ''}"
-            f"  gold {pr['gold']}/13  treasures {len(pr['treasures'])}/3{nxt}")
-        wheel = []
-        for s, o in enumerate(pr["wheel"]):
-            mark = "C" if pr["captain_at"] == s else ("d" if s in pr["wheel_deckhands"] else " ")
-            wheel.append(f"{s}:{o}[{mark}]")
-        out.append("  wheel: " + "  ".join(wheel) + "   (C captain, d deckhand; line 5|0)")
-        a = pr["assignments"]
-        spare = " +1 on legend mat" if pr["deckhand_on_legend_mat"] else ""
-        out.append(f"  deckhands: rigging {a['rigging']}, cannons {a['cannons']}, extort "
-                   f"{a['extort']}, repair {a['repair']}{spare}")
-        tok = " ".join(f"+{t}" for t in pr["sail_tokens"]) or "none"
-        out.append(f"  booty: {', '.join(pr['booty']) or 'empty'} ({len(pr['booty'])}/3)  "
-                   f"sure-fire {pr['surefire']}  sail tokens {tok}  at {pr['cell']}"
-                   f"{' hidden' if pr['hidden'] else ''}")
-        crew = []
-        for c in pr["crew"]:
-            dice = " ".join(map(str, c["dice"])) + (f" +{c['auto']} hit" if c["auto"] else "")
-            bonus = "+".join(c["bonus"]) or "-"
-            crew.append(f"{c['name']} ({c['trigger']}: {dice.strip()} -> {bonus})")
-        out.append("  crew: " + ("; ".join(crew) if crew else "none"))
+        dice = [" ".join(map(str, d)) or "none" for d in (b["attacker_dice"],
+                                                          b["defender_dice"])]
+        out += _pack([f"Battle: {b['attacker']} vs {b['against']}{tgt}; dice "
+                      f"{dice[0]} against {dice[1]}"], width, indent="  ")
+    for p, pr in enumerate(view["pirates"]):
+        out += _pirate(view, p, pr, color, width)
     return "\n".join(out)

@@ -9,6 +9,7 @@ everything reads the same without it.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from cove.games.trails_of_tucana.data import TABLES
@@ -28,8 +29,9 @@ def _ends(text: str) -> tuple[str, str]:
     return a, b
 
 
-def draw_island(view: dict[str, Any], seat: int, color: bool) -> list[str]:
-    """The hex map of ``seat``'s sheet as it appears in ``view``."""
+def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) -> list[str]:
+    """The hex map of ``seat``'s sheet as it appears in ``view``; a doubled column is four
+    characters wide, or three when four would not fit in ``width`` (trails ``──``)."""
     isl = TABLES.islands[view["map"]]
     sheet = view["sheets"][seat]
     mine = view.get("you") == seat
@@ -44,10 +46,11 @@ def draw_island(view: dict[str, Any], seat: int, color: bool) -> list[str]:
     rows = max(r for r, _ in isl.coords) + 1
     cols = max(c for _, c in isl.coords)
     margin = 3
-    width = margin + 4 * cols + 4
+    step = 4 if margin + 4 * cols + 4 <= width else 3
+    width = margin + step * cols + 4
     grid: list[list[str]] = [[" "] * width for _ in range(2 * rows - 1)]
     for i, (r, c) in enumerate(isl.coords):
-        x = margin + 4 * c
+        x = margin + step * c
         t = isl.terrain[i]
         cell = [_c("DFMW"[t], _TERRAIN_COLOR[t] + ";1", color), " ", " ", " "]
         v = isl.village[i]
@@ -67,23 +70,23 @@ def draw_island(view: dict[str, Any], seat: int, color: bool) -> list[str]:
             continue
         code = "33;1" if (la, lb) in pending else "31;1"
         (ra, ca), (rb, cb) = isl.coords[a], isl.coords[b]
-        xa = margin + 4 * ca
+        xa = margin + step * ca
         if ra == rb:  # same row: a is left of b
-            grid[2 * ra][xa + 3 : xa + 7] = [_c("─", code, color)] * 4
+            grid[2 * ra][xa + 3 : xa + 2 * step - 1] = [_c("─", code, color)] * (2 * step - 4)
         elif cb > ca:
-            grid[2 * ra + 1][xa + 2] = _c("\\", code, color)
+            grid[2 * ra + 1][xa + step - 2] = _c("\\", code, color)
         else:
             grid[2 * ra + 1][xa - 2] = _c("/", code, color)
     ruler = [" "] * width
     for c in range(0, cols + 1, 2):
         text = str(c)
         for k, ch in enumerate(text):
-            ruler[margin + 4 * c - 1 + k] = ch
+            ruler[margin + step * c - 1 + k] = ch
     ruler2 = [" "] * width
     for c in range(1, cols + 1, 2):
         text = str(c)
         for k, ch in enumerate(text):
-            ruler2[margin + 4 * c - 1 + k] = ch
+            ruler2[margin + step * c - 1 + k] = ch
     out = ["".join(ruler).rstrip(), "".join(ruler2).rstrip()]
     for y, line in enumerate(grid):
         if y % 2 == 0:
@@ -119,6 +122,14 @@ def _sheet_lines(view: dict[str, Any], seat: int) -> list[str]:
     return lines
 
 
+def _wrap(text: str, width: int, indent: str = "    ") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
 def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     seat = view.get("you")
     me = 0 if seat is None else int(seat)
@@ -129,7 +140,7 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     else:
         status = (f"round {view['round']}/{view['rounds']}, turn {view['turn']}/"
                   f"{view['turns_per_round']}")
-    out.append(_c(title, "1", color) + f"   {status}   deck: {view['deck']} cards")
+    out.append(_c(title, "1", color) + f"   {status}   deck: {_n(view['deck'], 'card')}")
     if view["cards"]:
         cards = " + ".join(_c(c.upper(), "1", color) for c in view["cards"])
         out.append(f"Revealed terrain cards: {cards}")
@@ -137,38 +148,42 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
         out.append("Bonus step: players with a bonus segment draw one anywhere (or pass).")
     if seat is not None and view.get("bonus_segments"):
         later = "" if view.get("bonus_step") else " after everyone has drawn"
-        out.append(_c(f"You have {view['bonus_segments']} bonus segment(s) to draw anywhere"
-                      f"{later}.", "33;1", color))
+        out += [_c(x, "33;1", color) for x in _wrap(
+            f"You have {_n(view['bonus_segments'], 'bonus segment')} to draw anywhere{later}.",
+            width)]
     if seat is not None and view.get("this_turn"):
-        out.append("Your segments this turn: " + ", ".join(view["this_turn"]))
+        out += _wrap("Your segments this turn: " + ", ".join(view["this_turn"]), width)
     if seat is not None and view.get("connected_this_turn"):
-        out.append("Connected this turn: " + ", ".join(view["connected_this_turn"]))
+        out += _wrap("Connected this turn: " + ", ".join(view["connected_this_turn"]), width)
     who = "Your island" if seat is not None else "Island of P1 (spectator)"
     out.append(f"{who} (P{me + 1}); letters {' '.join(view['sheets'][me]['letters'])} "
                "in villages 1-10")
-    out += draw_island(view, me, color)
-    out.append("Key: D desert, F forest, M mountain, W water; (A) village with its letter;")
-    out.append("     ob obelisk, bk book, tc toucan, ye yeti, sm sea monster "
-               "(OB* = linked); ── / \\ trails")
-    out += _sheet_lines(view, me)
+    out += draw_island(view, me, color, width)
+    isl = TABLES.islands[view["map"]]
+    last_row = chr(ord("a") + max(r for r, _ in isl.coords))
+    out += _wrap(f"Key: rows a-{last_row}, columns 0-{max(c for _, c in isl.coords)}; D desert, "
+                 "F forest, M mountain, W water; (A) village with its letter; ob obelisk, "
+                 "bk book, tc toucan, ye yeti, sm sea monster (OB* = linked); ── / \\ trails",
+                 width, "     ")
+    out += [y for x in _sheet_lines(view, me) for y in _wrap(x, width)]
     blue = "  ".join(
         f"{L}-{L}: {'/'.join(map(str, v)) if v else 'gone'}" for L, v in view["blue"].items()
     )
-    out.append(f"Blue bonus cards left: {blue}")
+    out += _wrap(f"Blue bonus cards left: {blue}", width)
     if view["red"] or view["red_taken"]:
         red = ", ".join(f"{r['sight']}-{r['sight']} ({r['value']})" for r in view["red"])
         taken = ", ".join(
             f"{r['sight']} by {' '.join(f'P{p + 1}' for p in r['by'])}" for r in view["red_taken"]
         )
-        out.append(f"Red bonus cards: {red or 'none left'}" + (f"; taken: {taken}" if taken
-                                                                  else ""))
+        out += _wrap(f"Red bonus cards: {red or 'none left'}" + (f"; taken: {taken}" if taken
+                                                                    else ""), width)
     if "solo" in view:
         solo = view["solo"]
         dropped = " ".join(solo["discarded_blue"]) or "none yet"
-        out.append(f"Solo (unofficial rule): target {solo['target']} points; "
-                   f"blue cards discarded after round 1: {dropped}")
+        out += _wrap(f"Solo (unofficial rule): target {solo['target']} points; "
+                     f"blue cards discarded after round 1: {dropped}", width)
     if view["players"] > 1:
-        out.append("Players:")
+        out.append("Players (* = you):" if seat is not None else "Players (* = the island shown):")
         waiting = set(view["to_move"])
         for q, sh in enumerate(view["sheets"]):
             mark = "*" if q == me else " "
@@ -182,5 +197,7 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
             )
     if view["over"]:
         winners = " ".join(f"P{p + 1}" for p in view.get("winners", []))
-        out.append(_c(f"Final scores: {view.get('scores')}; winner(s): {winners}", "1", color))
+        scores = ", ".join(f"P{p + 1} {x:g}" for p, x in enumerate(view.get("scores") or []))
+        out += [_c(x, "1", color) for x in _wrap(
+            f"Final scores: {scores or 'none'}; winner(s): {winners}", width)]
     return "\n".join(out)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
-CELL_W = 30
-ARROWS = {"n": "↑", "ne": "↗", "e": "→", "se": "↘", "s": "↓", "sw": "↙", "w": "←", "nw": "↖"}
 SHIP_COLOURS = ("31", "32", "33", "35")   # ANSI: red, green, yellow, magenta for P1..P4
 
 
@@ -26,91 +26,134 @@ def _paint(text: str, code: str, color: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if color else text
 
 
-def _fit(text: str, width: int) -> str:
-    return text[:width].ljust(width)
+def _pack(items: list[str], width: int, sep: str = "  ", indent: str = "") -> list[str]:
+    """Items joined by ``sep`` into lines of at most ``width``; an item never split unless it
+    alone is wider (then wrapped at spaces); continuation lines start with ``indent``."""
+    out: list[str] = []
+    line = ""
+    for item in items:
+        if not item:
+            continue
+        pieces = textwrap.wrap(item, max(8, width - len(indent))) if len(item) > width - len(
+            indent) else [item]
+        for piece in pieces:
+            trial = f"{line}{sep}{piece}" if line else piece
+            if len(trial) <= width or not line:
+                line = trial if line or not out else indent + piece
+            else:
+                out.append(line)
+                line = indent + piece
+    if line:
+        out.append(line)
+    return out
 
 
-def _cell_lines(cell: dict[str, Any], color: bool, monster: str | None = None,
-                extra: bool = False) -> list[str]:
-    """Six lines of plain text (padded to CELL_W) plus colour applied after padding; a
-    seventh (the monster standing there) when ``extra`` (the monster module is on)."""
-    w = CELL_W - 2
-    ships = " ".join(f"P{p + 1}" for p in cell["ships"])
+def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def _cell_lines(cell: dict[str, Any], w: int, monster: str | None) -> list[str]:
+    """The cell's text, packed into lines of at most ``w``."""
+    extras = [f"P{p + 1}" for p in cell["ships"]] + ([f"<<{monster.upper()}>>"] if monster
+                                                      else [])
     if cell["sea"]:
-        lines = [f"{cell['cell']}  ~ open sea ~", "", "  ~  ~  ~  ~", "", "",
-                 f"ships: {ships}" if ships else ""] + ([""] if extra else [])
-        out = [_fit(x, w) for x in lines]
-        return [_paint(x, "34", color) if i < 5 else x for i, x in enumerate(out)]
+        return _fit_in(_pack([f"{cell['cell']} ~ open sea ~"], w), extras, w)
     isl = cell["island"]
     icon = (f"ship icon C{isl['ship_colour']}" if isl["ship_colour"]
             else f"{isl['monster']} icon")
     order = cell["order"]
-    lines = [
-        f"{cell['cell']} {isl['id']} {isl['name']}",
-        f"[{isl['number']}] {icon}",
-        f"goods: {_goods_short(cell['goods'])}",
-        f"{order['id']} order: {order['gold']}g {order['monster']}" if order
-        else "order: none",
-        f"  needs {_goods_short(order['goods'])}" if order else "",
-        f"ships: {ships}" if ships else "",
-    ]
-    if extra:
-        lines.append(f"<< {monster.upper()} >>" if monster else "")
-    out = [_fit(x, w) for x in lines]
-    if color and ships:
-        painted = out[5]
-        for p in cell["ships"]:
-            painted = painted.replace(f"P{p + 1}", _paint(f"P{p + 1}", SHIP_COLOURS[p], True))
-        out[5] = painted
-    if color:
-        out[0] = _paint(out[0], "1", True)
-        if monster:
-            out[6] = _paint(out[6], "1;36", True)
-    return out
+    ident = (f"{cell['cell']} {isl['id']} {isl['name']} [{isl['number']}]" if w >= 27
+             else f"{cell['cell']} {isl['name']} [{isl['number']}]")   # narrow: no island id
+    items = [ident, icon,
+             f"goods {_goods_short(cell['goods'])}"]
+    if order:
+        head, needs = f"{order['id']} {order['gold']}g {order['monster']}", _goods_short(
+            order["goods"])
+        items += [f"{head}: {needs}"] if len(head) + len(needs) + 2 <= w else [
+            head, f"needs {needs}"]
+    else:
+        items.append("no order")
+    return _fit_in(_pack(items, w), extras, w)
 
 
-def _map(view: dict[str, Any], color: bool) -> list[str]:
+def _fit_in(lines: list[str], extras: list[str], w: int) -> list[str]:
+    """``extras`` (ships, a monster) each put on the first line with room for it."""
+    for x in extras:
+        i = next((i for i, ln in enumerate(lines) if len(ln) + 2 + len(x) <= w), None)
+        if i is None:
+            lines.append(x)
+        else:
+            lines[i] += "  " + x
+    return lines
+
+
+def _paint_cell(text: str, cell: dict[str, Any], first: bool, color: bool) -> str:
+    if not color:
+        return text
+    if cell["sea"]:
+        return _paint(text, "34", True)
+    for p in cell["ships"]:
+        text = text.replace(f"P{p + 1}", _paint(f"P{p + 1}", SHIP_COLOURS[p], True))
+    text = re.sub(r"<<[A-Z ]+>>", lambda m: _paint(m.group(0), "1;36", True), text)
+    return _paint(text, "1", True) if first else text
+
+
+def _map(view: dict[str, Any], color: bool, width: int) -> list[str]:
     cells = view["map"]
     mons = view.get("monsters")
     where = {m["cell"]: m["monster"] for m in mons or () if m["cell"]}
-    height = 7 if mons else 6
-    sep = "+" + "+".join("-" * CELL_W for _ in range(3)) + "+"
-    out = ["      " + "".join(f"{c:^{CELL_W + 1}}" for c in "abc") + "   N ↑", "      " + sep]
+    cw = max(16, min(32, (width - 7) // 3))         # a cell's inner width, padding included
+    w = cw - 2
+    sep = "   +" + "+".join("-" * cw for _ in range(3)) + "+"
+    head = "    " + "".join(f"{c:^{cw + 1}}" for c in "abc")
+    out = [head.rstrip()]
+    out.append(sep)
     for row in range(4):
-        blocks = [_cell_lines(c, color, where.get(c["cell"]), bool(mons))
-                  for c in cells[row * 3:row * 3 + 3]]
+        row_cells = cells[row * 3:row * 3 + 3]
+        blocks = [_cell_lines(c, w, where.get(c["cell"])) for c in row_cells]
+        height = max(len(b) for b in blocks)
         for i in range(height):
-            label = f"  {row + 1}   " if i == 2 else "      "
-            out.append(label + "| " + " | ".join(b[i] for b in blocks) + " |")
-        out.append("      " + sep)
-    legend = ", ".join(f"{_abbr(t)}={t}" for t in view["goods_types"])
-    out.append(f"      [n] = island's goods number; goods: {legend}")
+            label = f" {row + 1} " if i == 0 else "   "
+            parts = [_paint_cell((b[i] if i < len(b) else "").ljust(w), c, i == 0, color)
+                     for b, c in zip(blocks, row_cells, strict=True)]
+            out.append(label + "| " + " | ".join(parts) + " |")
+        out.append(sep)
+    legend = " ".join(f"{_abbr(t)}={t}" for t in view["goods_types"])
+    text = (f"[n] island's goods number; goods {legend}; O21 5g shark: 2Su = order "
+            "paying 5 gold, its monster, the goods it needs; P1-P4 ships; north is up")
+    if mons:
+        text += "; <<SHARK>> = a monster standing there"
+    out.extend(_wrap(text, width))
     return out
 
 
-def _event_lines(view: dict[str, Any], color: bool) -> list[str]:
+def _event_lines(view: dict[str, Any], color: bool, width: int) -> list[str]:
     ev = view.get("event")
     if "event" not in view:
         return []
     if ev is None:
-        return ["Event: none revealed yet (the top card is revealed once ships are placed)"]
-    out = [_paint(f"EVENT this round: {ev['name']} - {ev['text']}", "1;35", color)]
+        return _wrap("Event: none revealed yet (the top card is revealed once ships are "
+                     "placed)", width)
+    out = [_paint(x, "1;35", color)
+           for x in _wrap(f"EVENT this round: {ev['name']} - {ev['text']}", width)]
+    text = ""
     if ev["changes"]:
-        out.append("  In force until the round ends: " + "; ".join(ev["changes"]) + ".")
+        text = "In force until the round ends: " + "; ".join(ev["changes"]) + ". "
     bottom = view["events_at_bottom"]
-    out.append(f"  Event deck: {view['event_deck_size']} face down"
-               + (f"; at its bottom: {', '.join(bottom)}" if bottom else ""))
-    return out
+    text += f"Event deck: {view['event_deck_size']} face down" + (
+        f"; at its bottom: {', '.join(bottom)}" if bottom else "")
+    return out + _wrap("  " + text, width, "    ")
 
 
-def _monster_lines(view: dict[str, Any]) -> list[str]:
+def _monster_lines(view: dict[str, Any], width: int) -> list[str]:
     mons = view.get("monsters")
     if not mons:
         return []
-    out = ["Monsters (activated before sailing by the lowest card of their suit"
-           + (", the HIGHEST under this event" if _low_tide(view) else "") + "):"]
+    out = _wrap("Monsters (activated before sailing by the lowest card of their suit"
+                + (", the HIGHEST under this event" if _low_tide(view) else "") + "):", width)
     for m in mons:
-        out.append(f"  {m['monster']} at {m['cell']}: {m['ability']}")
+        out += _wrap(f"  {m['monster']} at {m['cell'] or 'no cell'}: {m['ability']}", width,
+                     "    ")
     act = view.get("monster_activation")
     if act:
         line = f"  Now: P{act['player'] + 1} activates the {act['monster']}"
@@ -118,15 +161,15 @@ def _monster_lines(view: dict[str, Any]) -> list[str]:
             line += f" ({act['order']})"
         line += "; moved" if act["moved"] else "; not moved yet"
         line += ", ability used" if act["ability_used"] else ", ability not used yet"
-        out.append(line)
         if act["whale_goods"]:
-            out.append("  The whale holds, to spout in a line: " + ", ".join(act["whale_goods"]))
+            line += ". The whale holds, to spout in a line: " + ", ".join(act["whale_goods"])
         if act["next"]:
-            out.append("  Then: " + ", ".join(f"the {x['monster']} by P{x['player'] + 1}"
-                                              for x in act["next"]))
+            line += ". Then: " + ", ".join(f"the {x['monster']} by P{x['player'] + 1}"
+                                           for x in act["next"])
+        out += _wrap(line, width, "    ")
     if view.get("orders_at_bottom"):
-        out.append("  Orders under the order deck (drawn last): "
-                   + ", ".join(view["orders_at_bottom"]))
+        out += _wrap("  Orders under the order deck (drawn last): "
+                     + ", ".join(view["orders_at_bottom"]), width, "    ")
     return out
 
 
@@ -136,8 +179,19 @@ def _low_tide(view: dict[str, Any]) -> bool:
 
 
 def _card(c: dict[str, Any]) -> str:
-    heads = " ".join(f"{ARROWS.get(h, '')}{h.upper()}" for h in c["headings"])
-    return f"{c['card']:<16} ({c['suit']} {c['value']}; headings {heads})"
+    heads = " ".join(h.upper() for h in c["headings"])
+    return f"{c['card']} ({heads})"
+
+
+def _by_suit(cards: list[str]) -> str:
+    """``["2 octopuses", "1 whale", "5 whales"]`` as ``octopus 2; whale 1 5``."""
+    suits: dict[str, list[str]] = {}
+    for c in cards:
+        value, _, name = c.partition(" ")
+        if value != "1":                            # plural: octopuses, sea dragons, ...
+            name = name[:-2] if name.endswith("ses") else name[:-1]
+        suits.setdefault(name, []).append(value)
+    return "; ".join(f"{k} {' '.join(v)}" for k, v in suits.items())
 
 
 def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
@@ -145,22 +199,22 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     n = view["players"]
     over = view["over"]
     leader = f"P{view['leader'] + 1}" if view["leader"] is not None else "to be named"
-    status = f"Tricky Tides - round {view['round']}/{view['rounds']}, " \
-             f"hand {view['hand_no']}/{view['hands_per_round']} - leader (rum barrel): " \
+    status = f"Tricky Tides  round {view['round']}/{view['rounds']}  " \
+             f"hand {view['hand_no']}/{view['hands_per_round']}  leader (rum barrel): " \
              f"{leader}"
-    out.append(_paint(status, "1", color))
     if over:
-        out.append("GAME OVER")
+        status += "  GAME OVER"
     else:
         cur = view["current"]
-        out.append(f"Step: {view['phase']}" + (f" - P{cur + 1} to decide" if cur is not None
-                                              and cur >= 0 else ""))
-        if view["heading"]:
-            out.append(f"Open sea: stop here or sail on {view['heading'].upper()} to the next "
-                       "island")
-    out.extend(_event_lines(view, color))
-    out.extend(_map(view, color))
-    out.extend(_monster_lines(view))
+        status += f"  Step: {view['phase']}" + (f", P{cur + 1} to decide"
+                                                 if cur is not None and cur >= 0 else "")
+    out += [_paint(x, "1", color) for x in _wrap(status, width)]
+    if not over and view["heading"]:
+        out += _wrap(f"Open sea: stop here or sail on {view['heading'].upper()} to the next "
+                     "island", width)
+    out.extend(_event_lines(view, color, width))
+    out.extend(_map(view, color, width))
+    out.extend(_monster_lines(view, width))
 
     plays = []
     for i in range(n):
@@ -168,46 +222,51 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
         card = view["seats"][p]["played"]
         if card:
             plays.append(f"P{p + 1} {card['card']}")
+    line = ""
     if plays and not over:
         led = f" (led suit: {view['led_suit']})" if view["led_suit"] else ""
-        out.append("This hand: " + ", ".join(plays) + led)
+        line = "This hand: " + ", ".join(plays) + led
     if view["sail_order"]:
-        out.append("Sailing order: " + ", ".join(f"P{p + 1}" for p in view["sail_order"]))
+        line += ("; " if line else "") + "sailing order: " + ", ".join(
+            f"P{p + 1}" for p in view["sail_order"])
+    if line:
+        out += _wrap(line, width)
 
-    out.append("")
-    out.append("Players:")
     scores = view.get("scores")
     for p, pl in enumerate(view["seats"]):
         me = " (you)" if view["you"] == p else ""
         orders = ", ".join(f"{o['id']} {o['gold']}g {o['monster']}" for o in pl["orders"])
-        line = (f"  P{p + 1}{me}: ship at {pl['ship'] or '-'}; hold {pl['hold_total']}/"
-                f"{view['hold_limit']}: {_goods_long(pl['hold'])}; orders: {orders or 'none'} "
-                f"({pl['order_gold']} gold); anchor {'ready' if pl['anchor'] else 'used'}; "
-                f"{pl['cards_in_hand']} cards")
+        cards = pl["cards_in_hand"]
+        items = [f"P{p + 1}{me}: ship {pl['ship'] or 'not placed'}",
+                 f"hold {pl['hold_total']}/{view['hold_limit']} "
+                 + (_goods_short(pl["hold"]) if pl["hold_total"] else "empty"),
+                 (f"orders {orders}" + (f" = {pl['order_gold']} gold" if len(pl["orders"]) > 1
+                                        else "")) if orders else "no orders",
+                 f"anchor {'ready' if pl['anchor'] else 'used'}",
+                 f"{cards} card{'' if cards == 1 else 's'}"]
         if scores is not None:
-            line += f"; final score {scores[p]:g}"
+            items.append(f"final score {scores[p]:g}")
         elif me and "my_score" in view:
-            line += f"; score so far {view['my_score']} (with your sightings bonus)"
+            items.append(f"score {view['my_score']} incl. sightings")
         else:
-            line += f"; score so far {pl['public_score']} + secret sightings bonus"
+            items.append(f"score {pl['public_score']} + secret sightings")
         if pl["sightings"]:
-            sc = pl["sightings"]
-            line += "; sightings " + sc["id"]
-        out.append(_paint(line, SHIP_COLOURS[pl["colour"] - 1], color) if color else line)
-    out.append(f"  Bag: {view['bag_size']} goods; order deck: {view['order_deck_size']} cards")
+            items.append("sightings " + pl["sightings"]["id"])
+        for x in _pack(items, width, "; ", "    "):
+            out.append(_paint(x, SHIP_COLOURS[pl["colour"] - 1], color) if color else x)
+    tail = f"Bag: {view['bag_size']} goods; order deck: {view['order_deck_size']} cards"
     if view["played_this_round"]:
-        out.append("  Played or discarded this round: " + ", ".join(view["played_this_round"]))
+        tail += "; played or discarded this round: " + _by_suit(view["played_this_round"])
+    out += _wrap(tail, width)
 
     if "hand" in view:
-        out.append("")
-        out.append("Your hand:")
-        for c in view["hand"]:
-            out.append("  " + _card(c))
-        if not view["hand"]:
-            out.append("  (no cards)")
+        cards_text = ([*map(_card, view["hand"]), "(in brackets: the headings a card sails)"]
+                      if view["hand"] else ["(no cards)"])
+        out += _pack(["Your hand:", *cards_text], width, "  ", "  ")
         sc = view["sightings"]
         bonus = ", ".join(f"{m} +{b}" for m, b in sc["bonus"].items())
-        out.append(f"Your secret sightings card {sc['id']}: bonus gold per order: {bonus}")
+        out += _wrap(f"Your secret sightings card {sc['id']}: bonus gold per order: {bonus}",
+                     width)
     if over and view.get("winners"):
         out.append("Winner(s): " + ", ".join(f"P{p + 1}" for p in view["winners"]))
     return "\n".join(out)
