@@ -61,7 +61,7 @@ def main() -> int:
         setup("")
         return run(BIN / "cove", *rest)
     if cmd == "test":
-        setup()
+        setup("dev,web")
         for step in (
             [BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
             [BIN / "mypy"],
