@@ -395,6 +395,9 @@ class Hub:
         since = table.state.log_count(seat)
         async with table.lock:
             n = table.moves
+            if expect is not None and expect > n:  # another process moved: catch up first
+                await self._reload(table)
+                n = table.moves
             if expect is not None and expect != n:
                 raise ApiError(409, "stale", f"the table is at move {n}, not {expect}: "
                                "someone moved since you looked; fetch the table again",
