@@ -257,3 +257,40 @@ def test_records_are_redacted_until_the_end(client: TestClient) -> None:
     mine = client.get(f"/api/tables/{t['id']}/record",
                       params={"token": token_of(t, 0)}).json()
     assert mine["redacted_for"] == 0
+
+
+def test_bots_think_off_the_event_loop(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that does not return (until released) holds up no other table."""
+    import cove.serve.hub as hub
+
+    release = threading.Event()
+    started = threading.Event()
+    real = hub.think
+
+    def slow(spec: str, seed: int, state: Any, seat: int) -> str:
+        started.set()
+        assert release.wait(60)
+        return real(spec, seed, state, seat)
+
+    monkeypatch.setattr(hub, "think", slow)
+    with make_client(sqlite_url, **FAST) as client:
+        stuck = new_table(client, "tricky-tides", 2, ["random", "random"], seed=1)
+        assert started.wait(30)
+        t = two_humans(client)
+        for _ in range(5):
+            token, g = mover(client, t)
+            r = client.post(f"/api/tables/{t['id']}/actions",
+                            json={"token": token, "action": g["legal"][0]["text"]})
+            assert r.status_code == 200
+        assert client.get(f"/api/tables/{stuck['id']}").json()["moves"] == 0
+        release.set()
+
+
+def test_bots_in_worker_processes(sqlite_url: str) -> None:
+    with make_client(sqlite_url, bot_processes=True, **FAST) as client:
+        t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=2)
+        with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+            msg = ws.receive_json()
+            while not msg["over"]:
+                msg = ws.receive_json()
+        assert msg["winners"]

@@ -22,6 +22,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = N
     settings = settings or Settings()
     open_store(settings.db).close()  # a bad --db fails here, with one clear line
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # per-message compression costs more CPU than a table's small messages save
     uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=settings.max_body,
-                log_level="info", lifespan="on")
+                ws_per_message_deflate=False, log_level="info", lifespan="on")
     return 0

@@ -142,7 +142,10 @@ async def ws_table(ws: WebSocket) -> None:
         await ws.send_json({"type": "error", "status": e.status, **e.body()})
         await ws.close(code=4000 + e.status, reason=e.error)
         return
-    conn = Conn(seat, ws.send_json, hub.settings.queue_limit)
+    async def too_slow() -> None:
+        await ws.close(code=CLOSE_POLICY, reason="too far behind; reconnect")
+
+    conn = Conn(seat, ws.send_json, hub.settings.queue_limit, too_slow)
     first = hub.payload(table, seat)
     conn.next_event = first["next_event"]
     first["type"] = "state"

@@ -116,9 +116,10 @@ class Conn:
     and the queue its writer task drains."""
 
     def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], Any],
-                 limit: int) -> None:
+                 limit: int, close: Callable[[], Any] | None = None) -> None:
         self.seat = seat
         self.send = send
+        self.close = close
         self.next_event = 0
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=limit)
         self.dropped = False
@@ -136,6 +137,8 @@ class Conn:
         while True:
             message = await self.queue.get()
             if message is None:
+                if self.dropped and self.close is not None:
+                    await self.close()
                 return
             await self.send(message)
 
@@ -222,15 +225,18 @@ class Hub:
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> int:
-        """Load every unfinished table and let its bots play on; returns how many."""
+        """Load every table a bot is to move at and let its bots play on (the others are
+        loaded when first asked for); returns how many."""
         self.loop = asyncio.get_running_loop()
-        rows = await self._db(self.store.tables, over=False, limit=10**9, with_state=True)
+        rows = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
+                              bot_turn=True)
         tables = await self._db(lambda: [self._from_row(r) for r in rows])
         for t in tables:
             self.tables[t.id] = t
             self._schedule_bots(t)
         self._stop_listen = await self._db(self.store.listen, self._remote_commit)
-        log.info("restored %d unfinished tables from %s", len(tables), self.store.url)
+        log.info("restored %d tables where a bot is to move from %s", len(tables),
+                 self.store.url)
         return len(tables)
 
     async def stop(self) -> None:
@@ -289,7 +295,7 @@ class Hub:
         row = TableRow(id=table.id, game=game.id, players=players,
                        options=state.options.to_dict(), seed=seed, seats=stored,
                        created=now, updated=now, moves=0, over=state.is_over,
-                       state=state.to_json())
+                       state=state.to_json(), bot_turn=self.bot_turn(table, state))
         await self._db(self.store.create, row)
         self.tables[table.id] = table
         self._schedule_bots(table)
@@ -417,7 +423,7 @@ class Hub:
         text = str(nxt.history[-1][1])
         due = nxt.is_over or (n + 1) % SNAPSHOT_EVERY == 0
         ok = await self._db(self.store.append, table.id, n, seat, text, nxt.is_over,
-                            nxt.to_json if due else None)
+                            nxt.to_json if due else None, self.bot_turn(table, nxt))
         if not ok:  # another server process applied move n first
             await self._reload(table)
             raise ApiError(409, "stale", f"the table moved on to move {table.moves} while "
@@ -431,6 +437,10 @@ class Hub:
         if row is not None and row.moves > table.moves:
             table.state = (await self._db(self._from_row, row)).state
             table.updated = row.updated
+
+    @staticmethod
+    def bot_turn(table: Table, state: State) -> bool:
+        return any(table.seats[p]["kind"] == "bot" for p in state.to_move())
 
     def _after_move(self, table: Table) -> None:
         self.broadcast(table)

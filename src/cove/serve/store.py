@@ -50,6 +50,7 @@ SCHEMA = (
         moves INTEGER NOT NULL,
         over INTEGER NOT NULL,
         snap_moves INTEGER NOT NULL,
+        bot_turn INTEGER NOT NULL,
         state TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS cove_moves (
         table_id TEXT NOT NULL REFERENCES cove_tables (id),
@@ -59,10 +60,11 @@ SCHEMA = (
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, n))""",
     "CREATE INDEX IF NOT EXISTS cove_tables_over ON cove_tables (over, updated)",
+    "CREATE INDEX IF NOT EXISTS cove_tables_bot_turn ON cove_tables (bot_turn)",
 )
 
 _COLUMNS = ("id, game, players, options, seed, seats, created, updated, moves, over, "
-            "snap_moves")
+            "snap_moves, bot_turn")
 
 
 class StoreError(CoveError):
@@ -89,6 +91,9 @@ class TableRow:
     state: dict[str, Any] | None = None
     snap_moves: int = 0
     tail: tuple[tuple[int, str], ...] = ()
+    bot_turn: bool = False
+    """A bot is to move: the server restores such tables as it starts (others when first
+    asked for), so their bots play on."""
 
 
 class Store(Protocol):
@@ -99,7 +104,8 @@ class Store(Protocol):
     def create(self, row: TableRow) -> None: ...
 
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
-               snapshot: Callable[[], dict[str, Any]] | None = None) -> bool:
+               snapshot: Callable[[], dict[str, Any]] | None = None,
+               bot_turn: bool = False) -> bool:
         """Commit move ``n`` (0-based), with the new state's snapshot when given, in one
         transaction; False (and nothing written) when the table is no longer at ``n``
         moves."""
@@ -108,7 +114,10 @@ class Store(Protocol):
     def load(self, table_id: str) -> TableRow | None: ...
 
     def tables(self, *, over: bool | None = None, limit: int = 100,
-               with_state: bool = False) -> list[TableRow]: ...
+               with_state: bool = False, bot_turn: bool = False) -> list[TableRow]:
+        """Tables, most recently active first; ``bot_turn``: only those a bot is to move
+        at."""
+        ...
 
     def moves(self, table_id: str) -> list[tuple[int, str]]: ...
 
@@ -138,11 +147,11 @@ def open_store(url: str) -> Store:
 
 
 def _row(r: Sequence[Any], tail: Sequence[tuple[int, str]] = ()) -> TableRow:
-    state = r[11] if len(r) > 11 else None
+    state = r[12] if len(r) > 12 else None
     return TableRow(id=r[0], game=r[1], players=int(r[2]), options=json.loads(r[3]),
                     seed=int(r[4]), seats=json.loads(r[5]), created=float(r[6]),
                     updated=float(r[7]), moves=int(r[8]), over=bool(r[9]),
-                    snap_moves=int(r[10]),
+                    snap_moves=int(r[10]), bot_turn=bool(r[11]),
                     state=None if state is None else json.loads(state), tail=tuple(tail))
 
 
@@ -179,23 +188,25 @@ class _SqlStore:
         with self._tx() as cur:
             cur.execute(self._sql(
                 f"INSERT INTO cove_tables ({_COLUMNS}, state) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"),
                 (row.id, row.game, row.players, json.dumps(row.options), row.seed,
                  json.dumps(row.seats), row.created, row.updated, row.moves, int(row.over),
-                 row.moves, json.dumps(row.state, separators=(",", ":"))))
+                 row.moves, int(row.bot_turn), json.dumps(row.state, separators=(",", ":"))))
 
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
-               snapshot: Callable[[], dict[str, Any]] | None = None) -> bool:
+               snapshot: Callable[[], dict[str, Any]] | None = None,
+               bot_turn: bool = False) -> bool:
         now = time.time()
         with self._tx() as cur:
             if snapshot is None:
-                cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, updated = ? "
-                                      "WHERE id = ? AND moves = ?"),
-                            (n + 1, int(over), now, table_id, n))
+                cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, updated = ?, "
+                                      "bot_turn = ? WHERE id = ? AND moves = ?"),
+                            (n + 1, int(over), now, int(bot_turn), table_id, n))
             else:
                 cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, updated = ?, "
-                                      "snap_moves = ?, state = ? WHERE id = ? AND moves = ?"),
-                            (n + 1, int(over), now, n + 1,
+                                      "bot_turn = ?, snap_moves = ?, state = ? "
+                                      "WHERE id = ? AND moves = ?"),
+                            (n + 1, int(over), now, int(bot_turn), n + 1,
                              json.dumps(snapshot(), separators=(",", ":")), table_id, n))
             if cur.rowcount != 1:
                 raise _Conflict
@@ -217,16 +228,22 @@ class _SqlStore:
         return _row(r, tail)
 
     def tables(self, *, over: bool | None = None, limit: int = 100,
-               with_state: bool = False) -> list[TableRow]:
+               with_state: bool = False, bot_turn: bool = False) -> list[TableRow]:
         cols = _COLUMNS + (", state" if with_state else "")
-        where, args = ("", ()) if over is None else (" WHERE over = ?", (int(over),))
+        conds: list[str] = []
+        args: tuple[int, ...] = ()
+        if over is not None:
+            conds, args = ["over = ?"], (int(over),)
+        if bot_turn:
+            conds.append("bot_turn = 1")
+        where = (" WHERE " + " AND ".join(conds)) if conds else ""
         with self._tx() as cur:
             cur.execute(self._sql(f"SELECT {cols} FROM cove_tables{where} "
                                   "ORDER BY updated DESC LIMIT ?"), (*args, limit))
             rows = cur.fetchall()
             tails: dict[str, list[tuple[int, str]]] = {}
             if with_state and rows:
-                cond = "" if over is None else " AND t.over = ?"
+                cond = "".join(" AND t." + c for c in conds)
                 cur.execute(self._sql("SELECT m.table_id, m.seat, m.action FROM cove_moves m "
                                       "JOIN cove_tables t ON t.id = m.table_id "
                                       f"WHERE m.n >= t.snap_moves{cond} "
@@ -293,9 +310,10 @@ class SqliteStore(_SqlStore):
             cur.close()
 
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
-               snapshot: Callable[[], dict[str, Any]] | None = None) -> bool:
+               snapshot: Callable[[], dict[str, Any]] | None = None,
+               bot_turn: bool = False) -> bool:
         try:
-            return super().append(table_id, n, seat, action, over, snapshot)
+            return super().append(table_id, n, seat, action, over, snapshot, bot_turn)
         except (_Conflict, sqlite3.IntegrityError):
             return False
 
@@ -352,9 +370,10 @@ class PostgresStore(_SqlStore):
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {moves}"))
 
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
-               snapshot: Callable[[], dict[str, Any]] | None = None) -> bool:
+               snapshot: Callable[[], dict[str, Any]] | None = None,
+               bot_turn: bool = False) -> bool:
         try:
-            return super().append(table_id, n, seat, action, over, snapshot)
+            return super().append(table_id, n, seat, action, over, snapshot, bot_turn)
         except (_Conflict, self._psycopg.errors.UniqueViolation):
             return False
 
