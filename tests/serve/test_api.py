@@ -214,6 +214,10 @@ def test_websocket_moves_errors_and_limits(sqlite_url: str) -> None:
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
             assert closed.value.code == 1009
+        with client.websocket_connect(f"/ws/tables/{t['id']}?since=10000") as ws:
+            assert ws.receive_json()["events"] == []
+        with client.websocket_connect(f"/ws/tables/{t['id']}?since=0") as ws:
+            assert ws.receive_json()["events"]
         with client.websocket_connect(f"/ws/tables/{t['id']}?token=bad") as ws:
             err = ws.receive_json()
             assert err["status"] == 403

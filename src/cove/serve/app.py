@@ -146,7 +146,9 @@ async def ws_table(ws: WebSocket) -> None:
         await ws.close(code=CLOSE_POLICY, reason="too far behind; reconnect")
 
     conn = Conn(seat, ws.send_json, hub.settings.queue_limit, too_slow)
-    first = hub.payload(table, seat)
+    raw = ws.query_params.get("since", "0")
+    since = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
+    first = hub.payload(table, seat, since)
     conn.next_event = first["next_event"]
     first["type"] = "state"
     conn.push(first)
