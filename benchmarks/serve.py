@@ -97,8 +97,9 @@ async def play_table(http: Any, base: str, game: str, players: int, seed: int,
     t = (await http.post("/api/tables", json=body)).json()
     tid, token = t["id"], t["seats"][0]["token"]
     ws_base = base.replace("http", "ws")
-    async with websockets.connect(f"{ws_base}/ws/tables/{tid}?token={token}") as mine, \
-            websockets.connect(f"{ws_base}/ws/tables/{tid}") as spectator:
+    async with websockets.connect(f"{ws_base}/ws/tables/{tid}?token={token}",
+                                  open_timeout=120) as mine, \
+            websockets.connect(f"{ws_base}/ws/tables/{tid}", open_timeout=120) as spectator:
         latest = json.loads(await mine.recv())
         await spectator.recv()
         while not latest["over"] and time.perf_counter() < deadline:
