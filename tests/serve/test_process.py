@@ -78,6 +78,9 @@ def human_moves(base: str, table: str, token: str, count: int, rng: Rng,
             text = g["legal"][rng.below(len(g["legal"]))]["text"]
             r = http.post(f"/api/tables/{table}/actions",
                           json={"token": token, "action": text, "expect": g["moves"]})
+            if r.status_code == 429:  # the default rate limit: a real client waits too
+                time.sleep(0.2)
+                continue
             assert r.status_code == 200, r.text
             sent.append((g["moves"], text))
             count -= 1
