@@ -5,6 +5,8 @@
                                  (ARGS go to `cove play`; default: tricky-tides --players 3)
     python3 dev.py test          set up, then run the whole check: ruff, mypy, pytest
     python3 dev.py cove ARGS     set up, then run any `cove` command
+    python3 dev.py serve [ARGS]  set up (with the web extra), then run `cove serve`
+                                 (http://127.0.0.1:8000, tables stored in ./cove.db)
     python3 dev.py bench         set up (with the benchmark extra), then run benchmarks/
 """
 
@@ -61,7 +63,7 @@ def main() -> int:
         setup("")
         return run(BIN / "cove", *rest)
     if cmd == "test":
-        setup("dev,lab,rl,openspiel")  # every extra: lab, research environments
+        setup("dev,lab,rl,openspiel,web")  # every extra, so CI runs every surface's tests
         for step in (
             [BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
             [BIN / "mypy"],
@@ -73,13 +75,16 @@ def main() -> int:
             if rc:
                 return rc
         return 0
+    if cmd == "serve":
+        setup("web")  # Starlette, uvicorn, websockets, psycopg; the core needs none of them
+        return run(BIN / "cove", "serve", *rest)
     if cmd == "bench":
         setup("dev,bench,lab")
         rc = 0
         for script in sorted((ROOT / "benchmarks").glob("*.py")):
             rc |= run(PY, script, *rest)
         return rc
-    sys.stderr.write(f"unknown command {cmd!r}; commands: play, test, cove, bench\n")
+    sys.stderr.write(f"unknown command {cmd!r}; commands: play, test, cove, serve, bench\n")
     return 2
 
 

@@ -722,6 +722,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- cove serve ------------------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:  # imported here: the web extra is optional and `import cove` stays light
+        from cove.serve import Settings, run
+    except ImportError as e:
+        raise CliError(f"cove serve needs the web extra ({e.name} is missing): "
+                       "pip install 'cove[web]', or run python3 dev.py serve") from None
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port must be 1..65535, got {args.port}")
+    return run(args.host, args.port, Settings(db=args.db))
+
+
 # -- the parser ------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     ap = ArgumentParser(prog="cove", description="Cove: play, simulate and study "
@@ -834,6 +846,13 @@ def build_parser() -> argparse.ArgumentParser:
     run_args(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
     a.set_defaults(func=cmd_arena)
+
+    v = sub.add_parser("serve", help="online tables for friends and bots (docs/API.md)")
+    v.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    v.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    v.add_argument("--db", default="sqlite:///cove.db", help="sqlite:///path (default "
+                   "cove.db here) or postgresql://user@host/dbname")
+    v.set_defaults(func=cmd_serve)
     return ap
 
 

@@ -1,0 +1,571 @@
+"""The live tables of one server process: the only place moves are applied.
+
+A :class:`Hub` keeps every table it has touched in memory (its :class:`State`, seats and
+connected clients) and the store on disk. A move (a human's over HTTP or websocket, or a
+bot's) is applied to a clone of the table's state under the table's lock, committed to the
+store with the move count it was made at, and only then becomes the table's state and is
+pushed to the table's connections, each getting its own seat's view. Bots think in a pool
+of worker threads (or processes), never on the event loop; a bot's move goes through the
+same path, and is thrown away and thought again when the table moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import hmac
+import logging
+import multiprocessing
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import cove
+from cove.bots import make_bot
+from cove.core.actions import action_json
+from cove.core.errors import CoveError, IllegalAction
+from cove.core.game import Game
+from cove.core.state import Action, State
+from cove.serve.store import SNAPSHOT_EVERY, Store, TableRow
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+SEED_LIMIT = 2**63
+MAX_SEATS_TEXT = 200
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Server limits and workers (all have defaults that suit a small server)."""
+
+    db: str = "sqlite:///cove.db"
+    max_body: int = 64 * 1024
+    """Largest HTTP body or websocket message accepted, in bytes (413 / close 1009)."""
+    rate: float = 10.0
+    """Sustained moves and websocket messages per second per seat (or client)."""
+    burst: int = 30
+    """How many may come at once before the rate applies (429 / an error message)."""
+    create_rate: float = 2.0
+    create_burst: int = 30
+    """Tables a client (by address) may create: per second, and at once."""
+    bot_workers: int = 2
+    """Threads (or processes) in which bots think."""
+    bot_processes: bool = False
+    """Bots think in worker processes (true parallelism for search bots)."""
+    list_limit: int = 100
+    queue_limit: int = 256
+    """Updates waiting for a slow websocket client before it is disconnected."""
+
+
+class ApiError(CoveError):
+    """A request the server refuses: HTTP status, a short error code and the reason."""
+
+    def __init__(self, status: int, error: str, reason: str, **extra: Any) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.error = error
+        self.reason = reason
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.error, "reason": self.reason, **self.extra}
+
+
+class Bucket:
+    """A token bucket: ``take()`` is False when the caller is over its rate."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def bot_seed(seed: int, seat: int, moves: int) -> int:
+    """A bot's seed for one decision: from the table's seed, its seat and the move count,
+    so a restarted server plays the same bot moves."""
+    digest = hashlib.sha256(f"{seed}:{seat}:{moves}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def think(spec: str, seed: int, state: State, seat: int) -> str:
+    """A bot's move as its text form (runs in a worker thread or process)."""
+    return str(make_bot(spec, seed).act(state, seat))
+
+
+class Conn:
+    """One websocket client: its seat (None: spectator), how many events it has been sent
+    and the queue its writer task drains."""
+
+    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], Any],
+                 limit: int, close: Callable[[], Any] | None = None) -> None:
+        self.seat = seat
+        self.send = send
+        self.close = close
+        self.next_event = 0
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=limit)
+        self.dropped = False
+
+    def push(self, message: dict[str, Any] | None) -> None:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.dropped = True  # a client this far behind is disconnected
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    async def run(self) -> None:
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                if self.dropped and self.close is not None:
+                    await self.close()
+                return
+            await self.send(message)
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    seed: int
+    seats: list[dict[str, Any]]
+    state: State
+    created: float
+    updated: float
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    thinking: set[int] = field(default_factory=set)
+
+    @property
+    def moves(self) -> int:
+        return self.state.decisions
+
+    def seat_kinds(self) -> list[dict[str, Any]]:
+        return [seat_info(i, s) for i, s in enumerate(self.seats)]
+
+
+def seat_info(i: int, seat: dict[str, Any]) -> dict[str, Any]:
+    if seat["kind"] == "bot":
+        return {"seat": i, "kind": "bot", "bot": seat["spec"]}
+    return {"seat": i, "kind": "human"}
+
+
+def summary(row: TableRow | Table) -> dict[str, Any]:
+    """A table in the listing: no state, no tokens."""
+    if isinstance(row, Table):
+        game_id, players, moves, over = row.game.id, row.state.n, row.moves, row.state.is_over
+        created, updated, seats = row.created, row.updated, row.seats
+    else:
+        game_id, players, moves, over = row.game, row.players, row.moves, row.over
+        created, updated, seats = row.created, row.updated, row.seats
+    return {"id": row.id, "game": game_id, "players": players, "moves": moves, "over": over,
+            "seats": [seat_info(i, s) for i, s in enumerate(seats)],
+            "created": created, "updated": updated}
+
+
+def legal_forms(state: State, seat: int | None) -> list[dict[str, Any]]:
+    if seat is None:
+        return []
+    out = []
+    for a in state.legal_actions(seat):
+        try:
+            form: dict[str, Any] | None = action_json(a)
+        except TypeError:
+            form = None
+        out.append({"text": str(a), "json": form})
+    return out
+
+
+def event_forms(state: State, seat: int | None, since: int) -> list[dict[str, Any]]:
+    return [{"seq": e.seq, "kind": e.kind, "text": e.text,
+             "data": None if e.data is None else dict(e.data)}
+            for e in state.events(seat, since)]
+
+
+class Hub:
+    """Every live table of this process, the store, the bot pool."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._buckets: dict[str, Bucket] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.db_pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="cove-db")
+        self.bot_pool: concurrent.futures.Executor
+        if settings.bot_processes:
+            self.bot_pool = concurrent.futures.ProcessPoolExecutor(
+                settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        else:
+            self.bot_pool = concurrent.futures.ThreadPoolExecutor(
+                settings.bot_workers, thread_name_prefix="cove-bot")
+        self._stop_listen: Callable[[], None] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # -- life cycle ------------------------------------------------------------------------
+    async def start(self) -> int:
+        """Load every table a bot is to move at and let its bots play on (the others are
+        loaded when first asked for); returns how many."""
+        self.loop = asyncio.get_running_loop()
+        rows = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
+                              bot_turn=True)
+        tables = await self._db(lambda: [self._from_row(r) for r in rows])
+        for t in tables:
+            self.tables[t.id] = t
+            self._schedule_bots(t)
+        self._stop_listen = await self._db(self.store.listen, self._remote_commit)
+        log.info("restored %d tables where a bot is to move from %s", len(tables),
+                 self.store.url)
+        return len(tables)
+
+    async def stop(self) -> None:
+        if self._stop_listen is not None:
+            await self._db(self._stop_listen)
+        for task in list(self._tasks):
+            task.cancel()
+        for t in self.tables.values():
+            for c in t.conns:
+                c.push(None)
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.db_pool.shutdown(wait=True)
+        self.store.close()
+
+    async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- rate limits ---------------------------------------------------------------------
+    def allow(self, key: str, create: bool = False) -> bool:
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) > 50_000:  # forget idle clients
+                self._buckets.clear()
+            s = self.settings
+            bucket = (Bucket(s.create_rate, s.create_burst) if create
+                      else Bucket(s.rate, s.burst))
+            self._buckets[key] = bucket
+        return bucket.take()
+
+    # -- tables --------------------------------------------------------------------------
+    async def create(self, body: Any) -> dict[str, Any]:
+        game, players, options, seats, seed = check_new_table(body)
+        try:
+            state = game.start(players, seed, options=options)
+        except CoveError as e:
+            raise ApiError(422, "bad_table", str(e)) from None
+        tokens: list[str | None] = []
+        stored: list[dict[str, Any]] = []
+        for spec in seats:
+            if spec == "human":
+                new = secrets.token_urlsafe(24)
+                tokens.append(new)
+                stored.append({"kind": "human", "token_hash": token_hash(new)})
+            else:
+                tokens.append(None)
+                stored.append({"kind": "bot", "spec": spec})
+        now = time.time()
+        table = Table(id=secrets.token_urlsafe(9), game=game, seed=seed, seats=stored,
+                      state=state, created=now, updated=now)
+        row = TableRow(id=table.id, game=game.id, players=players,
+                       options=state.options.to_dict(), seed=seed, seats=stored,
+                       created=now, updated=now, moves=0, over=state.is_over,
+                       state=state.to_json(), bot_turn=self.bot_turn(table, state))
+        await self._db(self.store.create, row)
+        self.tables[table.id] = table
+        self._schedule_bots(table)
+        out_seats = []
+        for i, token in enumerate(tokens):
+            entry = seat_info(i, stored[i])
+            if token is not None:
+                entry["token"] = token
+                entry["link"] = f"/api/tables/{table.id}?token={token}"
+                entry["ws"] = f"/ws/tables/{table.id}?token={token}"
+            out_seats.append(entry)
+        return {"id": table.id, "game": game.id, "players": players, "seed": seed,
+                "options": state.options.to_dict(), "seats": out_seats,
+                "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
+
+    def _from_row(self, row: TableRow) -> Table:
+        """The table as stored: its last snapshot, then the moves after it replayed
+        through their exact text (as a record replays)."""
+        game = cove.load(row.game)
+        state = game.from_json(row.state)
+        for seat, text in row.tail:
+            act = state.find_action(seat, text)
+            if act is None:
+                raise CoveError(f"table {row.id}: stored move {state.decisions} ({text!r} by "
+                                f"P{seat + 1}) is not legal; the game's rules changed?")
+            state.apply(seat, act)
+        return Table(id=row.id, game=game, seed=row.seed, seats=row.seats, state=state,
+                     created=row.created, updated=row.updated)
+
+    async def table(self, table_id: str) -> Table:
+        """The live table (loaded from the store on first use); 404 when unknown."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        if not isinstance(table_id, str) or len(table_id) > 64:
+            raise ApiError(404, "unknown_table", "no such table")
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
+            try:
+                row = await self._db(self.store.load, table_id)
+                if row is None:
+                    raise ApiError(404, "unknown_table", f"no table {table_id[:40]!r}; "
+                                   "GET /api/tables lists the open tables")
+                have = self.tables.get(table_id)
+                loaded = have if have is not None else await self._db(self._from_row, row)
+                self.tables[table_id] = loaded
+                self._schedule_bots(loaded)
+                pending.set_result(loaded)
+            except BaseException as e:
+                pending.set_exception(e)
+                pending.exception()  # retrieved: waiters re-raise it themselves
+                raise
+            finally:
+                del self._loading[table_id]
+            return loaded
+        return await asyncio.shield(pending)
+
+    async def listing(self, status: str, limit: int) -> list[dict[str, Any]]:
+        over = {"open": False, "finished": True, "all": None}.get(status, False)
+        rows = await self._db(self.store.tables, over=over,
+                              limit=max(1, min(limit, self.settings.list_limit)))
+        return [summary(r) for r in rows]
+
+    def seat_for(self, table: Table, token: str | None) -> int | None:
+        """The seat a token opens; None (spectator) without a token; 403 for a bad one."""
+        if token is None:
+            return None
+        want = token_hash(token)
+        for i, s in enumerate(table.seats):
+            if s["kind"] == "human" and hmac.compare_digest(s["token_hash"], want):
+                return i
+        raise ApiError(403, "bad_token", "this token opens no seat at this table; use the "
+                       "link the table's creator sent you, or no token to watch")
+
+    def payload(self, table: Table, seat: int | None, since: int = 0) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know of the table now."""
+        st = table.state
+        view = st.view(seat)
+        out = {"id": table.id, "game": table.game.id, "players": st.n, "seat": seat,
+               "moves": st.decisions, "over": st.is_over, "to_move": list(st.to_move()),
+               "view": view, "decision": view.get("decision", st.decision(seat)),
+               "legal": legal_forms(st, seat),
+               "events": event_forms(st, seat, max(0, since)),
+               "next_event": st.log_count(seat), "seats": table.seat_kinds()}
+        if st.is_over:
+            out["scores"] = st.scores()
+            out["winners"] = list(st.winners())
+        return out
+
+    def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+        if table.state.is_over:
+            return table.state.record()
+        return table.state.record(seat, redacted=seat is None)
+
+    # -- moves ---------------------------------------------------------------------------
+    async def act(self, table: Table, seat: int | None, action: Any,
+                  expect: int | None) -> dict[str, Any]:
+        """A human's move; returns the seat's new payload (events from before the move)."""
+        if seat is None:
+            raise ApiError(403, "bad_token", "spectators cannot move; give your seat's token")
+        since = table.state.log_count(seat)
+        async with table.lock:
+            n = table.moves
+            if expect is not None and expect > n:  # another process moved: catch up first
+                await self._reload(table)
+                n = table.moves
+            if expect is not None and expect != n:
+                raise ApiError(409, "stale", f"the table is at move {n}, not {expect}: "
+                               "someone moved since you looked; fetch the table again",
+                               moves=n)
+            await self._commit(table, seat, action, n)
+        self._after_move(table)
+        return self.payload(table, seat, since)
+
+    async def _commit(self, table: Table, seat: int, action: Action | str | dict[str, Any],
+                      n: int) -> None:
+        """Apply and store one move (the caller holds the table's lock)."""
+        nxt = table.state.clone()
+        try:
+            nxt.apply(seat, action)
+        except IllegalAction as e:
+            raise ApiError(422, "illegal_action", str(e), moves=n) from None
+        text = str(nxt.history[-1][1])
+        due = nxt.is_over or (n + 1) % SNAPSHOT_EVERY == 0
+        ok = await self._db(self.store.append, table.id, n, seat, text, nxt.is_over,
+                            nxt.to_json if due else None, self.bot_turn(table, nxt))
+        if not ok:  # another server process applied move n first
+            await self._reload(table)
+            raise ApiError(409, "stale", f"the table moved on to move {table.moves} while "
+                           "your move was being stored; fetch the table again",
+                           moves=table.moves)
+        table.state = nxt
+        table.updated = time.time()
+
+    async def _reload(self, table: Table) -> None:
+        row = await self._db(self.store.load, table.id)
+        if row is not None and row.moves > table.moves:
+            table.state = (await self._db(self._from_row, row)).state
+            table.updated = row.updated
+
+    @staticmethod
+    def bot_turn(table: Table, state: State) -> bool:
+        return any(table.seats[p]["kind"] == "bot" for p in state.to_move())
+
+    def _after_move(self, table: Table) -> None:
+        self.broadcast(table)
+        self._schedule_bots(table)
+
+    def broadcast(self, table: Table) -> None:
+        for conn in list(table.conns):
+            msg = self.payload(table, conn.seat, conn.next_event)
+            conn.next_event = msg["next_event"]
+            msg["type"] = "update"
+            conn.push(msg)
+
+    def _schedule_bots(self, table: Table) -> None:
+        st = table.state
+        if st.is_over:
+            return
+        for p in st.to_move():
+            if table.seats[p]["kind"] == "bot" and p not in table.thinking:
+                table.thinking.add(p)
+                self._spawn(self._bot_turn(table, p))
+
+    async def _bot_turn(self, table: Table, p: int) -> None:
+        loop = asyncio.get_running_loop()
+        moved = False
+        try:
+            while True:
+                st = table.state
+                n = st.decisions
+                if st.is_over or p not in st.to_move():
+                    return
+                spec = table.seats[p]["spec"]
+                text = await loop.run_in_executor(self.bot_pool, think, spec,
+                                                  bot_seed(table.seed, p, n), st.clone(), p)
+                async with table.lock:
+                    if table.moves != n:
+                        continue  # the table moved on while the bot thought: think again
+                    try:
+                        await self._commit(table, p, text, n)
+                    except ApiError as e:
+                        if e.status == 409:
+                            continue
+                        raise
+                moved = True
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot %r at table %s (seat %d) failed", table.seats[p].get("spec"),
+                          table.id, p)
+        finally:
+            table.thinking.discard(p)
+            if moved:
+                self._after_move(table)
+
+    # -- other processes -----------------------------------------------------------------
+    def _remote_commit(self, table_id: str, moves: int) -> None:
+        """From the store's listener thread: another process committed a move."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        loop.call_soon_threadsafe(self._on_remote, table_id, moves)
+
+    def _on_remote(self, table_id: str, moves: int) -> None:
+        t = self.tables.get(table_id)
+        if t is not None and t.moves < moves:
+            self._spawn(self._catch_up(t))
+
+    async def _catch_up(self, table: Table) -> None:
+        async with table.lock:
+            before = table.moves
+            await self._reload(table)
+        if table.moves != before:
+            self._after_move(table)
+
+
+def check_new_table(body: Any) -> tuple[Game, int, dict[str, Any], list[str], int]:
+    """Validate ``POST /api/tables``: (game, players, options, seat specs, seed)."""
+    keys = ("game", "players", "options", "seats", "seed")
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_request", "the body must be a JSON object with keys "
+                       + ", ".join(keys))
+    unknown = [k for k in body if k not in keys]
+    if unknown:
+        raise ApiError(400, "bad_request", f"unknown key {str(unknown[0])[:40]!r}; valid keys: "
+                       + ", ".join(keys))
+    try:
+        game = cove.load(body.get("game"))  # type: ignore[arg-type]  # it checks the type
+    except CoveError as e:
+        raise ApiError(422, "unknown_game", str(e)) from None
+    seats = body.get("seats")
+    players = body.get("players")
+    if seats is not None and (not isinstance(seats, list)
+                              or not all(isinstance(s, str) for s in seats)):
+        raise ApiError(422, "bad_seats", "seats must be a list of \"human\" or bot specs "
+                       "(random, greedy, mcts:...)")
+    if players is None:
+        players = len(seats) if seats else game.min_players
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            game.min_players <= players <= game.max_players):
+        raise ApiError(422, "bad_players", f"{game.id} is for {game.min_players} to "
+                       f"{game.max_players} players, not {str(players)[:20]}")
+    if seats is None:
+        seats = ["human"] + ["random"] * (players - 1)
+    if len(seats) != players:
+        raise ApiError(422, "bad_seats", f"give one seat per player: {players} players, "
+                       f"{len(seats)} seats")
+    specs = []
+    for s in seats:
+        spec = s.strip()
+        if spec.lower() == "human":
+            specs.append("human")
+            continue
+        try:
+            make_bot(spec[:MAX_SEATS_TEXT])
+        except CoveError as e:
+            raise ApiError(422, "bad_seats", f"seat {len(specs) + 1}: {e}; or \"human\"") from None
+        specs.append(spec)
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ApiError(422, "bad_options", "options must be a JSON object of name: value")
+    seed = body.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not (
+            -SEED_LIMIT <= seed < SEED_LIMIT):
+        raise ApiError(422, "bad_seed", "the seed must be a whole number below 2**63 in size, "
+                       "or null for a random one")
+    return game, players, options, specs, seed

@@ -1,0 +1,169 @@
+"""Real `cove serve` processes: killed with SIGKILL mid-game and restarted, and two
+processes sharing one PostgreSQL database."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+from websockets.sync.client import connect
+
+import cove
+from cove.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(db: str, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = free_port()
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cove.cli", "serve", "--port", str(port), "--db", db],
+            stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx2.get(base + "/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx2.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError("the server did not start:\n" + log.read_text())
+            time.sleep(0.1)
+        yield base, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def human_moves(base: str, table: str, token: str, count: int, rng: Rng,
+                sent: list[tuple[int, str]]) -> dict[str, Any]:
+    """Make ``count`` moves for one seat (waiting for the bots between them)."""
+    g: dict[str, Any] = {}
+    with httpx2.Client(base_url=base, timeout=10) as http:
+        while count > 0:
+            g = http.get(f"/api/tables/{table}", params={"token": token}).json()
+            if g["over"]:
+                break
+            if not g["legal"]:
+                time.sleep(0.01)
+                continue
+            text = g["legal"][rng.below(len(g["legal"]))]["text"]
+            r = http.post(f"/api/tables/{table}/actions",
+                          json={"token": token, "action": text, "expect": g["moves"]})
+            if r.status_code == 429:  # the default rate limit: a real client waits too
+                time.sleep(0.2)
+                continue
+            assert r.status_code == 200, r.text
+            sent.append((g["moves"], text))
+            count -= 1
+            g = r.json()
+    return g
+
+
+def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'cove.db'}"
+    log = tmp_path / "server.log"
+    rng = Rng(5)
+    sent: list[tuple[int, str]] = []
+    with server(db, log) as (base, proc):
+        body = {"game": "tricky-tides", "players": 3, "seats": ["human", "random", "random"],
+                "seed": 8}
+        t = httpx2.post(base + "/api/tables", json=body).json()
+        table, token = t["id"], t["seats"][0]["token"]
+        acked = human_moves(base, table, token, 12, rng, sent)
+        os.kill(proc.pid, signal.SIGKILL)  # right after an acknowledged move
+        proc.wait()
+    assert sent and acked["moves"] == sent[-1][0] + 1
+    with server(db, log) as (base, _):
+        g = httpx2.get(f"{base}/api/tables/{table}").json()
+        assert g["moves"] >= acked["moves"]
+        human_moves(base, table, token, 10**6, rng, sent)
+        deadline = time.monotonic() + 60
+        while not (g := httpx2.get(f"{base}/api/tables/{table}").json())["over"]:
+            assert time.monotonic() < deadline, "the bots did not finish the game"
+            time.sleep(0.05)
+        record = httpx2.get(f"{base}/api/tables/{table}/record").json()
+    for n, text in sent:  # every acknowledged move is in the record, where it was made
+        assert record["actions"][n] == [0, text]
+    assert cove.replay(record).scores() == g["scores"]
+
+
+def test_two_processes_share_tables_through_postgres(tmp_path: Path) -> None:
+    url = os.environ.get("COVE_TEST_POSTGRES")
+    if not url:
+        pytest.skip("COVE_TEST_POSTGRES is not set: no PostgreSQL server for this run "
+                    "(.ci/run starts one)")
+    from tests.serve.conftest import reset_postgres
+
+    reset_postgres(url)
+    log = tmp_path / "server.log"
+    with server(url, log) as (a, _), server(url, log) as (b, _):
+        body = {"game": "tricky-tides", "players": 2, "seats": ["human", "human"], "seed": 3}
+        t = httpx2.post(a + "/api/tables", json=body).json()
+        table = t["id"]
+        spectate = httpx2.get(f"{b}/api/tables/{table}").json()
+        seat = spectate["to_move"][0]
+        token = t["seats"][seat]["token"]
+        g = httpx2.get(f"{a}/api/tables/{table}", params={"token": token}).json()
+        ws_url = b.replace("http", "ws") + f"/ws/tables/{table}"
+        with connect(ws_url, open_timeout=10) as ws:
+            first = json.loads(ws.recv(timeout=10))
+            assert first["moves"] == g["moves"]
+            r = httpx2.post(f"{a}/api/tables/{table}/actions",
+                            json={"token": token, "action": g["legal"][0]["text"],
+                                  "expect": g["moves"]})
+            assert r.status_code == 200
+            pushed = json.loads(ws.recv(timeout=10))  # told by NOTIFY from process A
+            assert pushed["type"] == "update" and pushed["moves"] == g["moves"] + 1
+        # the same move sent to both processes at once: exactly one is applied
+        g = httpx2.get(f"{a}/api/tables/{table}").json()
+        seat = g["to_move"][0]
+        token = t["seats"][seat]["token"]
+        mine = httpx2.get(f"{b}/api/tables/{table}", params={"token": token}).json()
+        codes: list[int] = []
+
+        def post(base: str, i: int) -> None:
+            act = mine["legal"][i % len(mine["legal"])]["text"]
+            codes.append(httpx2.post(f"{base}/api/tables/{table}/actions",
+                                     json={"token": token, "action": act,
+                                           "expect": mine["moves"]}, timeout=10).status_code)
+
+        threads = [threading.Thread(target=post, args=(base, i))
+                   for i, base in enumerate((a, b, a, b))]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert sorted(codes) == [200, 409, 409, 409]
+        ga = httpx2.get(f"{a}/api/tables/{table}").json()
+        gb = httpx2.get(f"{b}/api/tables/{table}").json()
+        assert ga["moves"] == gb["moves"] == mine["moves"] + 1
+        assert ga["view"] == gb["view"]
