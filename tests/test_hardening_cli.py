@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import os
 import subprocess
 import sys
@@ -86,6 +87,7 @@ def test_end_of_input_says_the_game_is_unfinished_and_fails(
     rc, _, err = run(capsys, "play", "toy", "--bots", "random", "--no-color", "--save", str(path))
     assert rc == 1
     assert "left unfinished" in err and str(path) in err
+    assert re.search(r"after (1 move|\d+ moves):", err), err  # never "1 moves"
     assert json.loads(path.read_text())["game"] == "toy"
 
 

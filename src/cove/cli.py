@@ -394,7 +394,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     state = table.state
     saved = f" Saved to {table.save_path}." if table.save_path else ""
     if left is EOF_:
-        print(f"cove: the input ended after {state.decisions} moves: the game is left "
+        moves = f"{state.decisions} move{'' if state.decisions == 1 else 's'}"
+        print(f"cove: the input ended after {moves}: the game is left "
               f"unfinished.{saved}", file=sys.stderr)
         return EXIT_UNFINISHED
     if left is QUIT:
