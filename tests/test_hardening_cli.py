@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
