@@ -65,7 +65,7 @@ def main() -> int:
     if cmd == "test":
         setup("dev,lab,rl,openspiel,web")  # every extra, so CI runs every surface's tests
         for step in (
-            [BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
+            [BIN / "ruff", "check", "src", "tests", "benchmarks", "examples", "dev.py"],
             [BIN / "mypy"],
             [PY, "-m", "pytest", *rest],
         ):
