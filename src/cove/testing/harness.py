@@ -56,7 +56,8 @@ class _Ctx:
         moves = json.dumps([[p, t] for p, t in self.moves[-12:]])
         return HarnessError(
             f"{self.game.id} ({self.players} players, seed {self.seed}{opts}), "
-            f"after {len(self.moves)} moves: {check}: {detail}\n  last moves: {moves}"
+            f"after {len(self.moves)} move{'' if len(self.moves) == 1 else 's'}: {check}: "
+            f"{detail}\n  last moves: {moves}"
         )
 
 
