@@ -257,6 +257,9 @@ class State(ABC):
                 return
             legal = rule.legal(self, top, movers[0])
             if len(legal) != 1:
+                if type(self)._legal_actions is State._legal_actions:
+                    # the next decision's legal list is known: keep it for legal_actions
+                    self._legal = (movers[0], tuple(legal))
                 return
             self._steps = self._steps[:-1]
             if self.logging:
@@ -277,6 +280,8 @@ class State(ABC):
     # -- the contract ------------------------------------------------------------------------
     def seat(self, player: Any) -> int:
         """``player`` checked as a seat number, or SeatError saying what is valid."""
+        if type(player) is int and 0 <= player < self.n:  # the common case, fast
+            return player
         if isinstance(player, bool) or not isinstance(player, int):
             raise SeatError(f"a player is a seat number 0..{self.n - 1}, not {_short(player)}")
         if not 0 <= player < self.n:
@@ -322,6 +327,9 @@ class State(ABC):
         self._secret_next = False
 
     def _match_action(self, seat: int, action: Any, legal: tuple[Action, ...]) -> Action:
+        for i in range(len(legal)):  # a bot or client passing the list's own element: fast
+            if legal[i] is action:
+                return legal[i]
         if isinstance(action, str):
             if len(action) > MAX_TEXT:
                 raise IllegalAction(f"a move is at most {MAX_TEXT} characters; "

@@ -1,0 +1,139 @@
+"""Side-by-side speed of two Cove source trees, in CPU time (a script, not a test).
+
+    git worktree add /tmp/cove-base <commit>
+    .venv/bin/python benchmarks/speed_vs.py --base /tmp/cove-base/src [--rounds 8] [--game ID]
+
+Two worker processes, one importing each tree, take turns on the same work: random
+playouts of the same seeded games (decisions per CPU second) and clones of the same
+mid-game states (clones per CPU second). Turns alternate in small chunks and the order
+flips every round, so load from elsewhere on a shared machine falls on both alike; CPU
+time (``time.process_time``) ignores time spent waiting for a core. Reported: each side's
+median over the rounds and the median of the per-round ratios (new / base).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+WORKER = r"""
+import json, sys, time
+import cove
+from cove.core.rng import Rng
+
+def playouts(gid, players, seeds):
+    g = cove.load(gid)
+    n = 0
+    t0 = time.process_time()
+    for seed in seeds:
+        s = g.new(players, seed, log=False)
+        r = Rng(seed)
+        while not s.is_over:
+            p = s.to_move()[0]
+            s.apply(p, r.choice(s.legal_actions(p)))
+            n += 1
+    return n / (time.process_time() - t0)
+
+def clones(gid, players, seed, count):
+    g = cove.load(gid)
+    s = g.new(players, seed, log=False)
+    r = Rng(seed)
+    for _ in range(20):
+        if s.is_over:
+            break
+        p = s.to_move()[0]
+        s.apply(p, r.choice(s.legal_actions(p)))
+    t0 = time.process_time()
+    for _ in range(count):
+        s.clone()
+    return count / (time.process_time() - t0)
+
+for line in sys.stdin:
+    job = json.loads(line)
+    if job["kind"] == "play":
+        out = playouts(job["game"], job["players"], job["seeds"])
+    else:
+        out = clones(job["game"], job["players"], job["seed"], job["count"])
+    print(json.dumps(out), flush=True)
+"""
+
+
+class Side:
+    def __init__(self, src: str) -> None:
+        env = {**os.environ, "PYTHONPATH": src}
+        self.proc = subprocess.Popen([sys.executable, "-c", WORKER], env=env, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def ask(self, job: dict[str, Any]) -> float:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(job) + "\n")
+        self.proc.stdin.flush()
+        return float(json.loads(self.proc.stdout.readline()))
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--base", required=True, help="the src/ folder of the tree to compare")
+    ap.add_argument("--new", default=str(Path(__file__).resolve().parents[1] / "src"))
+    ap.add_argument("--game", action="append", help="game id (repeatable; default all)")
+    ap.add_argument("--rounds", type=int, default=8)
+    ap.add_argument("--games", type=int, default=6, help="playouts per chunk")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    sys.path.insert(0, args.new)
+    import cove
+
+    ids = args.game or cove.ids()
+    base, new = Side(args.base), Side(args.new)
+    rows = []
+    try:
+        for gid in ids:
+            g = cove.load(gid)
+            for players in sorted({g.min_players, max(2, g.min_players), g.max_players}):
+                got: dict[str, dict[str, list[float]]] = {
+                    "base": {"play": [], "clone": []}, "new": {"play": [], "clone": []}}
+                for r in range(args.rounds):
+                    seeds = list(range(r * args.games, (r + 1) * args.games))
+                    jobs = [{"kind": "play", "game": gid, "players": players, "seeds": seeds},
+                            {"kind": "clone", "game": gid, "players": players, "seed": r,
+                             "count": 3000}]
+                    order = [("base", base), ("new", new)]
+                    if r % 2:
+                        order.reverse()
+                    for job in jobs:
+                        kind = str(job["kind"])
+                        for name, side in order:
+                            got[name][kind].append(side.ask(job))
+                row: dict[str, Any] = {"game": gid, "players": players}
+                for kind in ("play", "clone"):
+                    b, n = got["base"][kind], got["new"][kind]
+                    row[kind] = {"base": statistics.median(b), "new": statistics.median(n),
+                                 "ratio": statistics.median(x / y for x, y in zip(n, b,
+                                                                                 strict=True))}
+                rows.append(row)
+                if not args.json:
+                    p, c = row["play"], row["clone"]
+                    print(f"{gid:18} {players}p  decisions/s {p['base']:9.0f} -> {p['new']:9.0f}"
+                          f" ({p['ratio']:.2f})   clones/s {c['base']:9.0f} -> {c['new']:9.0f}"
+                          f" ({c['ratio']:.2f})", flush=True)
+    finally:
+        base.close()
+        new.close()
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
