@@ -7,6 +7,8 @@ import re
 import textwrap
 from typing import Any
 
+from cove.core.text import pack
+
 COLOURS = ("\x1b[31m", "\x1b[34m", "\x1b[32m", "\x1b[35m")
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -28,28 +30,6 @@ def _paint(text: str, code: str, color: bool) -> str:
     return f"{code}{text}{RESET}" if color else text
 
 
-def _pack(items: list[str], width: int, sep: str = "  ", indent: str = "") -> list[str]:
-    """Items joined by ``sep`` into lines of at most ``width``; an item is split (at spaces)
-    only when it alone is wider; continuation lines start with ``indent``."""
-    out: list[str] = []
-    line = ""
-    for item in items:
-        if not item:
-            continue
-        room = max(8, width - len(indent))
-        for piece in textwrap.wrap(item, room) if len(item) > room else [item]:
-            if not line:
-                line = indent + piece if out else piece
-            elif len(line) + len(sep) + len(piece) <= width:
-                line += sep + piece
-            else:
-                out.append(line)
-                line = indent + piece
-    if line:
-        out.append(line)
-    return out
-
-
 def _tag(pr: dict[str, Any]) -> str:
     return "SP" if pr["solo_pirate"] else str(pr["name"])
 
@@ -68,11 +48,11 @@ def _cell(view: dict[str, Any], c: dict[str, Any], w: int) -> list[str]:
     treas = [_tag(pr) for pr in view["pirates"] if c["cell"] in pr["treasures"]]
     if treas:
         items.append("X " + ",".join(treas))
-    lines = _pack(items[:1], w) + _pack(items[1:2], w)
+    lines = pack(items[:1], w) + pack(items[1:2], w)
     for x in filter(None, items[2:]):   # each on the first line with room (the name's too)
         i = next((i for i, ln in enumerate(lines) if len(ln) + 1 + len(x) <= w), None)
         if i is None:
-            lines += _pack([x], w)
+            lines += pack([x], w)
         else:
             lines[i] += " " + x
     return lines
@@ -118,7 +98,7 @@ def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
               "Ma merchant a;" if " Ma" in on or " Mb" in on else "",
               "(attack: 5 6 -> gold) trigger: dice -> bonus;",
               "wheel: C captain, d deckhand, ship line between 5 and 0"]
-    out += _pack([" ".join(x for x in legend if x)], width, indent="  ")
+    out += pack([" ".join(x for x in legend if x)], width, indent="  ")
     return out
 
 
@@ -178,7 +158,7 @@ def _flow(items: list[str], width: int) -> list[str]:
 
 
 def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
-    out = _pack([f"Tiny Epic Pirates - round {view['round']}, {view['turn_of']}'s turn"
+    out = pack([f"Tiny Epic Pirates - round {view['round']}, {view['turn_of']}'s turn"
                  + (f" - now: {view['pending']}" if view.get("pending") else ""),
                  "[final round: a third treasure is buried]" if view["end_triggered"] else ""],
                 width, "  ", "  ")
@@ -197,7 +177,7 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
         tgt = f" {b['target']}" if b["target"] else ""
         dice = [" ".join(map(str, d)) or "none" for d in (b["attacker_dice"],
                                                           b["defender_dice"])]
-        out += _pack([f"Battle: {b['attacker']} vs {b['against']}{tgt}; dice "
+        out += pack([f"Battle: {b['attacker']} vs {b['against']}{tgt}; dice "
                       f"{dice[0]} against {dice[1]}"], width, indent="  ")
     for p, pr in enumerate(view["pirates"]):
         out += _pirate(view, p, pr, color, width)

@@ -6,6 +6,8 @@ import re
 import textwrap
 from typing import Any
 
+from cove.core.text import pack
+
 SHIP_COLOURS = ("31", "32", "33", "35")   # ANSI: red, green, yellow, magenta for P1..P4
 
 
@@ -26,28 +28,6 @@ def _paint(text: str, code: str, color: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if color else text
 
 
-def _pack(items: list[str], width: int, sep: str = "  ", indent: str = "") -> list[str]:
-    """Items joined by ``sep`` into lines of at most ``width``; an item never split unless it
-    alone is wider (then wrapped at spaces); continuation lines start with ``indent``."""
-    out: list[str] = []
-    line = ""
-    for item in items:
-        if not item:
-            continue
-        pieces = textwrap.wrap(item, max(8, width - len(indent))) if len(item) > width - len(
-            indent) else [item]
-        for piece in pieces:
-            trial = f"{line}{sep}{piece}" if line else piece
-            if len(trial) <= width or not line:
-                line = trial if line or not out else indent + piece
-            else:
-                out.append(line)
-                line = indent + piece
-    if line:
-        out.append(line)
-    return out
-
-
 def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
@@ -57,7 +37,7 @@ def _cell_lines(cell: dict[str, Any], w: int, monster: str | None) -> list[str]:
     extras = [f"P{p + 1}" for p in cell["ships"]] + ([f"<<{monster.upper()}>>"] if monster
                                                       else [])
     if cell["sea"]:
-        return _fit_in(_pack([f"{cell['cell']} ~ open sea ~"], w), extras, w)
+        return _fit_in(pack([f"{cell['cell']} ~ open sea ~"], w), extras, w)
     isl = cell["island"]
     icon = (f"ship icon C{isl['ship_colour']}" if isl["ship_colour"]
             else f"{isl['monster']} icon")
@@ -73,7 +53,7 @@ def _cell_lines(cell: dict[str, Any], w: int, monster: str | None) -> list[str]:
             head, f"needs {needs}"]
     else:
         items.append("no order")
-    return _fit_in(_pack(items, w), extras, w)
+    return _fit_in(pack(items, w), extras, w)
 
 
 def _fit_in(lines: list[str], extras: list[str], w: int) -> list[str]:
@@ -252,7 +232,7 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
             items.append(f"score {pl['public_score']} + secret sightings")
         if pl["sightings"]:
             items.append("sightings " + pl["sightings"]["id"])
-        for x in _pack(items, width, "; ", "    "):
+        for x in pack(items, width, "; ", "    "):
             out.append(_paint(x, SHIP_COLOURS[pl["colour"] - 1], color) if color else x)
     tail = f"Bag: {view['bag_size']} goods; order deck: {view['order_deck_size']} cards"
     if view["played_this_round"]:
@@ -262,7 +242,7 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     if "hand" in view:
         cards_text = ([*map(_card, view["hand"]), "(in brackets: the headings a card sails)"]
                       if view["hand"] else ["(no cards)"])
-        out += _pack(["Your hand:", *cards_text], width, "  ", "  ")
+        out += pack(["Your hand:", *cards_text], width, "  ", "  ")
         sc = view["sightings"]
         bonus = ", ".join(f"{m} +{b}" for m, b in sc["bonus"].items())
         out += _wrap(f"Your secret sightings card {sc['id']}: bonus gold per order: {bonus}",
