@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cove.core.actions import ActionSpace, action_json, json_key, match_text
 from cove.core.decisions import Step, StepRule
+from cove.core.digest import chain_digest
 from cove.core.errors import CoveError, IllegalAction, RecordError, SeatError
 from cove.core.registry import load
 from cove.core.rng import Rng, TapeRng
@@ -611,6 +612,13 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (hidden parts and future chance included):
         ``game.from_json(state.to_json())`` gives back an equal state."""
+        doc = self._json_head()
+        doc["history"] = [_hist_json(item) for item in self._hist_entries()]
+        doc["events"] = [_event_json(e) for e in self._all_events()]
+        return doc
+
+    def _json_head(self) -> dict[str, Any]:
+        """``to_json`` without the two long chains, the history and the events."""
         cls = type(self)
         derived = set(cls.DERIVED)
         tape = getattr(self.rng, "tape", None)
@@ -624,11 +632,7 @@ class State(ABC):
             "log": self.logging,
             "rng": self.rng.state,
             "chance": None if tape is None else [list(x) for x in tape],
-            "history": [[p, encode(a), s] for p, a, s in self._hist_entries()],
             "reveal_at": self._reveal_at,
-            "events": [[e.text, None if e.to is None else list(e.to), e.kind,
-                        encode(dict(e.data)) if e.data else None]
-                       for e in self._all_events()],
             "steps": encode(self._steps),
             "state": {k: encode(getattr(self, k)) for k in slot_names(cls)
                       if k not in _BASE_SLOTS and k not in derived and hasattr(self, k)},
@@ -645,9 +649,14 @@ class State(ABC):
 
     def fingerprint(self) -> str:
         """A digest of the whole state (hidden parts, history, log and RNG included):
-        equal exactly when ``to_json`` is equal."""
-        doc = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
-        return hashlib.blake2b(doc.encode(), digest_size=20).hexdigest()
+        equal exactly when ``to_json`` is equal. The history and the log are hashed link by
+        link (:mod:`cove.core.digest`), so fingerprinting a state, its clones and copies
+        played a little further costs what changed, not the whole game again."""
+        doc = self._json_head()
+        doc["history"] = chain_digest(self._hist, _hist_json).hex()
+        doc["events"] = chain_digest(self._log, _event_json).hex()
+        text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+        return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
 
     def __getstate__(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in slot_names(type(self)) if hasattr(self, k)}
@@ -693,6 +702,16 @@ class State(ABC):
     def __repr__(self) -> str:
         over = self.is_over
         return f"<{self.game.id} state: {self.n} players, {self._nhist} actions, over={over}>"
+
+
+def _hist_json(item: tuple[int, Action, bool]) -> list[Any]:
+    p, a, secret = item
+    return [p, encode(a), secret]
+
+
+def _event_json(e: Event) -> list[Any]:
+    return [e.text, None if e.to is None else list(e.to), e.kind,
+            encode(dict(e.data)) if e.data else None]
 
 
 def _log_push(node: _Node | None, ev: Event, n: int) -> _Node:
