@@ -299,15 +299,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     names = ", ".join(f"{player_name(p)}={spec}" for p, spec in enumerate(table.seats)
                       if spec != "human")
     you = ", ".join(player_name(p) for p in humans)
-    display.say(f"{game.name}: {table.state.n} players, seed {table.state.seed} "
-                f"(play it again with --seed {table.state.seed}). "
-                f"You {'are' if len(humans) == 1 else 'share the screen as'} {you}"
-                + (f"; {names}" if names else "") + ". Type 'help' for help.")
+    intro = [f"{game.name}: {table.state.n} players, seed {table.state.seed} "
+             f"(play it again with --seed {table.state.seed}). "
+             f"You {'are' if len(humans) == 1 else 'share the screen as'} {you}"
+             + (f"; {names}" if names else "") + ". Type 'help' for help."]
     if table.save_path is not None:
-        display.say(f"Saving after every move to {table.save_path} "
-                    f"(continue later with: cove play --resume {table.save_path}).")
+        intro.append(f"Saving after every move to {table.save_path} "
+                     f"(continue later with: cove play --resume {table.save_path}).")
+    for line in intro:
+        display.say(line)
     table.save()
-    seen: dict[int, Seat] = {p: Seat() for p in humans}
+    # the redraw clears the screen: the first turn's screen repeats the introduction
+    seen: dict[int, Seat] = {p: Seat(notes=list(intro) if display.redraw else [])
+                             for p in humans}
     shown: int | None = None
     left: object = None
     while True:

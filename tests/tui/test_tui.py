@@ -255,3 +255,13 @@ def test_play_in_both_modes(capsys: pytest.CaptureFixture[str],
         assert (CLEAR in out) == (mode == "redraw")
         assert "place friend at a1: puts a friend" in out.replace("\n  ", " ")
         assert max(len(ln) for ln in ANSI.sub("", out).replace(CLEAR, "").splitlines()) <= 80
+
+
+def test_a_board_window_keeps_your_own_lines_in_view() -> None:
+    board = [f"market {i}" for i in range(30)] + ["P1 (you): dice g6 y5", "    quests: x",
+                                                  "P2: dice r1"]
+    lines = fit(Turn(board=board, prompt="Choose", moves=["a", "b"]), 80, 24).lines
+    assert lines[0] == "market 0" and len(lines) <= 23
+    bar = next(i for i, ln in enumerate(lines) if ln.startswith("-- board lines"))
+    assert lines[bar - 2:bar] == ["P1 (you): dice g6 y5", "    quests: x"]
+    assert "and yours of 33" in lines[bar]

@@ -124,6 +124,20 @@ def highlight(lines: Sequence[str], color: bool) -> list[str]:
     return [f">> {ln.lstrip()}" for ln in lines]
 
 
+def _yours(board: Sequence[str]) -> list[str]:
+    """The board's lines about the viewer: the line marked ``(you)`` and the indented lines
+    that continue it. A window over a tall board keeps them in view."""
+    for i, line in enumerate(board):
+        if "(you)" in line:
+            block = [line]
+            for more in board[i + 1:]:
+                if not more.startswith("    "):
+                    break
+                block.append(more)
+            return block
+    return []
+
+
 def fit(turn: Turn, width: int, height: int | None, color: bool = False,
         board_top: int = 0, seat_name: str = "", window: bool = True) -> Fitted:
     """The turn's lines for a ``width`` x ``height`` screen (``height`` None: no limit).
@@ -151,11 +165,22 @@ def fit(turn: Turn, width: int, height: int | None, color: bool = False,
     if len(board) > board_room and window:
         board_room = max(0, room - fixed - (min(len(others), 2) + 1 if others else 0))
         if board_room >= 2:
-            top = max(0, min(board_top, len(board) - (board_room - 1)))
-            shown = board[top:top + board_room - 1]
+            pin = _yours(board)
+            room_left = board_room - 1
+            if pin and len(pin) <= room_left // 2:
+                room_left -= len(pin)
+            else:
+                pin = []
+            top = max(0, min(board_top, len(board) - room_left))
+            shown = board[top:top + room_left]
+            if pin and pin[0] in shown:
+                top = max(0, min(board_top, len(board) - (board_room - 1)))
+                shown, pin = board[top:top + board_room - 1], []
+            last = top + len(shown)
+            shown = [*shown, *pin]
             hidden = len(board) - len(shown)
-            bar = (f"-- board lines {top + 1}-{top + len(shown)} of {len(board)}: "
-                   "'+' scrolls down, '-' up --")
+            bar = (f"-- board lines {top + 1}-{last}{' and yours' if pin else ''} of "
+                   f"{len(board)}: '+' scrolls down, '-' up --")
             board = [*shown, bar[:width]]
         else:
             hidden = len(board)
