@@ -265,3 +265,15 @@ def test_a_board_window_keeps_your_own_lines_in_view() -> None:
     bar = next(i for i, ln in enumerate(lines) if ln.startswith("-- board lines"))
     assert lines[bar - 2:bar] == ["P1 (you): dice g6 y5", "    quests: x"]
     assert "and yours of 33" in lines[bar]
+
+
+def test_a_round_summary_gives_each_players_standing() -> None:
+    from cove.core.state import Event
+
+    events = [Event(0, "P1 ends the segment with 2 influence", None, "score",
+                    {"player": 0, "influence": 2}),
+              Event(1, "P2 ends the segment with 10 influence", None, "score",
+                    {"player": 1, "influence": 10}),
+              Event(2, "Round 2", None, "round", {"round": 2})]
+    assert round_summary(events, 2) == ["P1 influence 2", "P2 influence 10"]
+    assert round_summary(events[2:], 2) == []

@@ -51,11 +51,25 @@ def _per_player_lists(events: Sequence[Event], n: int) -> list[str]:
     return lines
 
 
+def _standings(events: Sequence[Event], n: int) -> list[str]:
+    """Score events about one player with one figure (``{"player": 1, "influence": 10}``):
+    each player's latest figure."""
+    latest: dict[int, str] = {}
+    for e in events:
+        d = e.data or {}
+        p = d.get("player")
+        figures = [(k, v) for k, v in d.items() if k != "player" and isinstance(
+            v, (int, float)) and not isinstance(v, bool)]
+        if e.kind == "score" and isinstance(p, int) and 0 <= p < n and len(figures) == 1:
+            latest[p] = f"{_name(p)} {figures[0][0]} {_num(figures[0][1])}"
+    return [latest[p] for p in sorted(latest)]
+
+
 def round_summary(events: Sequence[Event], n: int) -> list[str]:
     """What the new score events say, per player; [] when none came."""
     if not any(e.kind in SCORE_KINDS for e in events):
         return []
-    lines = _per_player_lists(events, n)
+    lines = _per_player_lists(events, n) + _standings(events, n)
     for p, parts in sorted(score_parts(events, n).items()):
         lines.append(f"{_name(p)} scored " + ", ".join(
             f"{_num(v)} for {k}" for k, v in parts.items()))
