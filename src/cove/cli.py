@@ -360,7 +360,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     log = _log_lines(state.events(viewer, last.seen_log))
     display.show([*board.splitlines(), *(["Log:"] if log else []),
                   *(y for x in log for y in wrap(x, width, indent="      ", first="  "))])
-    display.say("\n" + final_lines(state, humans))
+    display.say("\n" + final_lines(state, humans), indent="      ")
     if table.save_path:
         display.say(f"Saved the game record to {table.save_path}; replay it with: "
                     f"cove replay {table.save_path}")
@@ -409,8 +409,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     states, new_events = replay_steps(record, seat)
     color = use_color(not args.no_color, sys.stdout)
     who = "a spectator" if seat is None else player_name(seat)
-    print(f"Replay of {game.name}, {final.n} players, seed {record['seed']}, {total} moves, "
-          f"seen by {who}. Enter: next, b: back, g N: go to move N, e: end, q: quit.")
+    print("\n".join(wrap(f"Replay of {game.name}, {final.n} players, seed {record['seed']}, "
+                         f"{total} moves, seen by {who}. Enter: next, b: back, g N: go to "
+                         "move N, e: end, q: quit.", screen_width())))
     step = 0
     while True:
         now = states[step]
@@ -420,15 +421,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"Move {step}/{total}: {player_name(p)} -> {text}")
         else:
             print(f"Start (0/{total} moves)")
+        width = screen_width()
         parts = [render(game, now, seat, color)]
         log = _log_lines(new_events[step])
         if log:
-            parts.append("Log:\n" + "\n".join(f"  {line}" for line in log))
+            parts.append("Log:\n" + "\n".join(
+                y for line in log for y in wrap(line, width, indent="      ", first="  ")))
         print("\n".join(parts))
         if step == total and now.is_over:
-            scores = now.scores()
-            print("Final scores: " + ", ".join(
-                f"{player_name(p)} {scores[p]:g}" for p in range(final.n)))
+            print("\n".join(y for x in final_summary(game, now, [])
+                            for y in wrap(x, width, indent="      ")))
         if args.all:
             if step == total:
                 return 0

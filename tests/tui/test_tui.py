@@ -227,7 +227,7 @@ def test_score_summaries_come_from_the_score_events() -> None:
     scored = [ln for ln in lines if " = " in ln]
     for ln in scored:   # the parts add up to the score
         total, parts = ln.split(": ", 1)[1].split(";")[0].split(" = ")
-        assert float(total) == sum(float(x.split()[0]) for x in parts.split(" + "))
+        assert float(total) == sum(float(x.split(" for ")[0]) for x in parts.split(" + "))
     assert "most tiles held" in "\n".join(lines) and lines[-1].startswith(("Winner", "Shared"))
 
 
@@ -277,3 +277,25 @@ def test_a_round_summary_gives_each_players_standing() -> None:
               Event(2, "Round 2", None, "round", {"round": 2})]
     assert round_summary(events, 2) == ["P1 influence 2", "P2 influence 10"]
     assert round_summary(events[2:], 2) == []
+
+
+def test_replay_wraps_its_log_and_ends_with_the_summary(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Any) -> None:
+    import json
+
+    game = cove.load("tricky-tides")
+    state = game.new(3, 2)
+    rng = Rng(2)
+    while not state.is_over:
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(state.record()))
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["replay", str(path), "--all", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(ln) for ln in out.splitlines()) <= 80
+    tail = out[out.rindex("Final scores:"):]
+    assert "tie-break: most order cards delivered" in tail
+    assert "\nWinner: " in tail or "\nShared win: " in tail

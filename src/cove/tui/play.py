@@ -64,10 +64,12 @@ class Display:
             self.out.write("\n" + "=" * min(72, width) + "\n" + "\n".join(lines) + "\n")
         self.out.flush()
 
-    def say(self, text: str) -> None:
-        """A message: wrapped to the width and printed (both modes)."""
+    def say(self, text: str, indent: str = "  ") -> None:
+        """A message: wrapped to the width (continuation lines start with ``indent``) and
+        printed (both modes)."""
         width = self.dims()[0]
-        self.out.write("\n".join(y for x in text.splitlines() for y in wrap(x, width)) + "\n")
+        self.out.write("\n".join(y for x in text.splitlines()
+                                 for y in wrap(x, width, indent=indent)) + "\n")
         self.out.flush()
 
     def page(self, lines: Sequence[str], read: Reader) -> None:

@@ -115,7 +115,7 @@ def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
         you = " (you)" if solo and p in humans else ""
         line = f"  {_name(p)}{you}: {_num(scores[p])}"
         if p in parts:
-            line += " = " + " + ".join(f"{_num(v)} {k}" for k, v in parts[p].items())
+            line += " = " + " + ".join(f"{_num(v)} for {k}" for k, v in parts[p].items())
         key = state.tiebreak(p)
         if key:
             line += "; tie-break: " + ", ".join(
