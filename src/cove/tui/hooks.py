@@ -71,3 +71,13 @@ def skip_reason(game: Game, step: int) -> str:
     """Why a numbered step offered nothing ("no purchase possible"); "" when not told."""
     reasons: dict[int, str] = _attr(game, "SKIPPED", {})
     return reasons.get(step, "")
+
+
+def score_breakdown(game: Game, view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Seat ``p``'s score in named parts from a game-over view; [] when the game does not
+    say."""
+    parts = _attr(game, "score_breakdown", None)
+    if parts is None:
+        return []
+    out: list[tuple[str, float]] = parts(view, p)
+    return out

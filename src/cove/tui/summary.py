@@ -9,7 +9,7 @@ from typing import Any
 
 from cove.core.game import Game
 from cove.core.state import Event, State
-from cove.tui.hooks import tiebreak_names
+from cove.tui.hooks import score_breakdown, tiebreak_names
 
 SCORE_KINDS = ("score", "game_over")
 
@@ -109,12 +109,16 @@ def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
     names = tiebreak_names(game)
     events = state.events(None)
     parts = score_parts(events, state.n)
+    view = state.view(None) if state.is_over else None
     solo = len(humans) == 1
     lines = ["Final scores:"]
     for p in range(state.n):
         you = " (you)" if solo and p in humans else ""
         line = f"  {_name(p)}{you}: {_num(scores[p])}"
-        if p in parts:
+        named = score_breakdown(game, view, p) if view is not None else []
+        if named:
+            line += " = " + " + ".join(f"{_num(v)} {k}" for k, v in named)
+        elif p in parts:
             line += " = " + " + ".join(f"{_num(v)} for {k}" for k, v in parts[p].items())
         key = state.tiebreak(p)
         if key:

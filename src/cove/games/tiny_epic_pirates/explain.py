@@ -3,6 +3,8 @@ the game-end summary). Text only, read by ``cove.tui.hooks``; the rules never im
 
 from __future__ import annotations
 
+from typing import Any
+
 TIEBREAK = ("higher Legend level", "more gold", "more booty on the ship")
 """R11.2, in the order of ``tiebreak()``."""
 
@@ -44,3 +46,8 @@ MOVES = (
     (r"done .*|end bonus actions", "finishes this part of your turn"),
     (r"lose (\w+)|keep (.+)", r"drops booty over the ship's limit (R2)"),
 )
+
+
+def score_breakdown(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Pirate ``p``'s score: the treasures buried (R11)."""
+    return [("treasures buried", float(len(view["pirates"][p]["treasures"])))]

@@ -3,6 +3,8 @@ game-end summary). Text only, read by ``cove.tui.hooks``; the rules never import
 
 from __future__ import annotations
 
+from typing import Any
+
 TIEBREAK = ("most order cards delivered", "most goods in the hold")
 """R9.2, in the order of ``tiebreak()``."""
 
@@ -21,3 +23,14 @@ MOVES = (
     (r"overboard (\w+)", r"throws one \1 out of your hold (over the hold limit)"),
     (r"pass", "does nothing here"),
 )
+
+
+def score_breakdown(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Seat ``p``'s final score in parts, from the game-over view (R9.1): order gold, the
+    sightings card's bonus for the monsters of the orders delivered, goods sold."""
+    seat = view["seats"][p]
+    gold = float(seat["order_gold"])
+    bonus_of = (seat.get("sightings") or {}).get("bonus", {})
+    bonus = float(sum(bonus_of.get(o["monster"], 0) for o in seat["orders"]))
+    return [("order gold", gold), ("sightings bonus", bonus),
+            ("goods sold", float(seat["public_score"]) - gold)]
