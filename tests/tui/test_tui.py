@@ -319,3 +319,15 @@ def test_the_score_breakdown_adds_up_to_the_score(gid: str) -> None:
             assert parts and sum(v for _, v in parts) == score, (gid, seed, p, parts)
         lines = final_summary(game, state, [0])
         assert all(" = " in ln for ln in lines[1:1 + state.n])
+
+
+def test_your_hand_below_the_window_stays_in_view() -> None:
+    board = [f"sea {i}" for i in range(30)] + [
+        "P1 (you): ship c1; hold 2/7", "P2: ship a1", "Your hand:  5 octopuses",
+        "  6 whales", "Your secret sightings card A"]
+    lines = fit(Turn(board=board, prompt="Play a card", moves=["play 5", "play 6"]),
+                80, 24).lines
+    assert len(lines) <= 23 and "P2: ship a1" not in lines
+    for mine in ("P1 (you): ship c1; hold 2/7", "Your hand:  5 octopuses", "  6 whales",
+                 "Your secret sightings card A"):
+        assert mine in lines

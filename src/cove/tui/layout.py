@@ -125,17 +125,21 @@ def highlight(lines: Sequence[str], color: bool) -> list[str]:
 
 
 def _yours(board: Sequence[str]) -> list[str]:
-    """The board's lines about the viewer: the line marked ``(you)`` and the indented lines
-    that continue it. A window over a tall board keeps them in view."""
-    for i, line in enumerate(board):
-        if "(you)" in line:
-            block = [line]
-            for more in board[i + 1:]:
-                if not more.startswith("    "):
-                    break
-                block.append(more)
-            return block
-    return []
+    """The board's lines about the viewer: a line marked ``(you)`` or starting with
+    ``Your`` (a hand, a secret card), each with the indented lines that continue it. A
+    window over a tall board keeps them in view."""
+    out: list[str] = []
+    i = 0
+    while i < len(board):
+        line = board[i]
+        i += 1
+        if "(you)" in line or line.startswith("Your "):
+            out.append(line)
+            while i < len(board) and board[i].startswith("  ") and not (
+                    "(you)" in board[i] or board[i].lstrip().startswith("Your ")):
+                out.append(board[i])
+                i += 1
+    return out
 
 
 def fit(turn: Turn, width: int, height: int | None, color: bool = False,
@@ -165,17 +169,18 @@ def fit(turn: Turn, width: int, height: int | None, color: bool = False,
     if len(board) > board_room and window:
         board_room = max(0, room - fixed - (min(len(others), 2) + 1 if others else 0))
         if board_room >= 2:
-            pin = _yours(board)
+            yours = _yours(board)
             room_left = board_room - 1
-            if pin and len(pin) <= room_left // 2:
-                room_left -= len(pin)
+            top = max(0, min(board_top, len(board) - room_left))
+            pin = [ln for ln in yours if ln not in board[top:top + room_left]]
+            if pin and len(pin) <= room_left // 2:   # your lines below the window: kept
+                reserved = len(pin)
+                room_left -= reserved
+                top = max(0, min(board_top, len(board) - room_left))
+                pin = [ln for ln in yours if ln not in board[top:top + room_left]][:reserved]
             else:
                 pin = []
-            top = max(0, min(board_top, len(board) - room_left))
             shown = board[top:top + room_left]
-            if pin and pin[0] in shown:
-                top = max(0, min(board_top, len(board) - (board_room - 1)))
-                shown, pin = board[top:top + board_room - 1], []
             last = top + len(shown)
             shown = [*shown, *pin]
             hidden = len(board) - len(shown)
