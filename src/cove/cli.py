@@ -328,7 +328,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 left = EOF_
                 break
         shown = seat
-        action = ask(display, table, seat, seen[seat], _input, multi=len(humans) > 1)
+        action = ask(display, table, seat, seen[seat], _input)
         if action == UNDO:
             if table.undo(seat):
                 seen[seat] = Seat(notes=[f"Undone: back to {player_name(seat)}'s previous "

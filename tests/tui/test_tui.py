@@ -40,6 +40,16 @@ def positions(gid: str, players: int, seed: int, every: int = 9,
         state.apply(p, rng.choice(state.legal_actions(p)))
 
 
+def finished(gid: str, players: int, seed: int) -> State:
+    """A random game of ``gid`` played to its end."""
+    state = cove.load(gid).new(players, seed)
+    rng = Rng(seed)
+    while not state.is_over:
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    return state
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_a_turn_fits_80_by_24_in_the_redraw_mode(gid: str) -> None:
     game = cove.load(gid)
@@ -216,11 +226,7 @@ def test_the_winner_and_the_tie_break_that_decided_it() -> None:
 
 def test_score_summaries_come_from_the_score_events() -> None:
     game = cove.load("the-tide")
-    state = game.new(2, 1)
-    rng = Rng(1)
-    while not state.is_over:
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
+    state = finished("the-tide", 2, 1)
     events = state.events(None)
     assert any(ln.startswith("P1 scored ") or ln.startswith("P2 scored ")
                for ln in round_summary(events, 2))
@@ -285,12 +291,7 @@ def test_replay_wraps_its_log_and_ends_with_the_summary(
         tmp_path: Any) -> None:
     import json
 
-    game = cove.load("tricky-tides")
-    state = game.new(3, 2)
-    rng = Rng(2)
-    while not state.is_over:
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
+    state = finished("tricky-tides", 3, 2)
     path = tmp_path / "g.json"
     path.write_text(json.dumps(state.record()))
     monkeypatch.setenv("COLUMNS", "80")
@@ -308,11 +309,7 @@ def test_the_score_breakdown_adds_up_to_the_score(gid: str) -> None:
 
     game = cove.load(gid)
     for seed in range(3):
-        state = game.new(2, seed)
-        rng = Rng(seed)
-        while not state.is_over:
-            p = state.to_move()[0]
-            state.apply(p, rng.choice(state.legal_actions(p)))
+        state = finished(gid, 2, seed)
         view = state.view(None)
         for p, score in enumerate(state.scores()):
             parts = score_breakdown(game, view, p)

@@ -178,8 +178,7 @@ def turn_for(game: Game, table: Table, seat: int, seen: Seat, width: int,
                 log=[e.text for e in events], notes=notes)
 
 
-def draw(display: Display, game: Game, table: Table, seat: int, seen: Seat,
-         multi: bool) -> Turn:
+def draw(display: Display, game: Game, table: Table, seat: int, seen: Seat) -> Turn:
     width, height = display.dims()
     turn = turn_for(game, table, seat, seen, width, display.color)
     fitted = fit(turn, width, height, display.color, board_top=seen.board_top,
@@ -208,14 +207,14 @@ def help_lines(game: Game, state: State, seat: int) -> list[str]:
     return lines
 
 
-def ask(display: Display, table: Table, seat: int, seen: Seat, read: Reader,
-        multi: bool = False) -> Action | str:
+def ask(display: Display, table: Table, seat: int, seen: Seat, read: Reader
+        ) -> Action | str:
     """Draw ``seat``'s turn and read until a legal move is given; QUIT, EOF_ or UNDO
     otherwise."""
     game = table.game
     while True:
         state = table.state
-        draw(display, game, table, seat, seen, multi)
+        draw(display, game, table, seat, seen)
         seen.notes = []
         line = read("> ")
         if line is None:
