@@ -67,19 +67,30 @@ def test_a_turn_fits_80_by_24_in_the_redraw_mode(gid: str) -> None:
 
 
 @pytest.mark.parametrize("gid", GAMES)
-def test_a_turn_fits_100_by_40_in_the_plain_mode(gid: str) -> None:
+def test_a_turn_fits_100_by_40_on_a_terminal(gid: str) -> None:
     game = cove.load(gid)
-    for table, p in positions(gid, 2 if game.max_players > 1 else 1, 5):
-        seen = Seat()
-        turn = turn_for(game, table, p, seen, 100)
+    for table, p in positions(gid, min(4, game.max_players), 5):
+        turn = turn_for(game, table, p, Seat(), 100)
         turn.log = [f"log line {i} " * 12 for i in range(30)]   # a long log must shrink
-        lines = fit(turn, 100, 40, window=False, seat_name=f"P{p + 1}").lines
-        assert lines[:len(turn.board)] == turn.board            # the board is whole
-        assert max(len(ln) for ln in lines) <= 100
-        essentials = len(turn.board) + len(compact_moves(turn.moves, 100)) + 6
-        if essentials <= 39:
-            assert len(lines) <= 39, (gid, len(lines))
-        assert any("type 'log'" in ln for ln in lines)
+        lines = fit(turn, 100, 40, seat_name=f"P{p + 1}").lines
+        assert len(lines) <= 39 and max(len(ln) for ln in lines) <= 100, (gid, len(lines))
+        text = "\n".join(lines)
+        for i in range(1, len(turn.moves) + 1):
+            assert f"{i}." in text
+
+
+def test_a_pipe_gets_the_whole_turn() -> None:
+    from cove.tui.play import draw
+
+    game = cove.load("tricky-tides")
+    tall = 0
+    for table, p in positions("tricky-tides", 4, 1, every=13):
+        out = io.StringIO()                      # not a terminal: no height to fit
+        turn = draw(Display(out, redraw=False, size=(100, 40)), game, table, p, Seat())
+        shown = out.getvalue().splitlines()
+        assert shown[2:2 + len(turn.board)] == turn.board   # after a blank and a rule
+        tall = max(tall, len(shown))
+    assert tall > 40
 
 
 def test_the_redraw_window_scrolls_a_tall_board() -> None:
@@ -328,3 +339,10 @@ def test_your_hand_below_the_window_stays_in_view() -> None:
     for mine in ("P1 (you): ship c1; hold 2/7", "Your hand:  5 octopuses", "  6 whales",
                  "Your secret sightings card A"):
         assert mine in lines
+
+
+def test_more_moves_than_lines_show_the_first_and_say_how_to_list_all() -> None:
+    moves = [f"draw {c}{k}-{c}{k + 2}" for c in "abcdefghij" for k in range(0, 30, 2)]
+    lines = fit(Turn(board=["map"] * 30, prompt="Draw a segment", moves=moves), 80, 24).lines
+    assert len(lines) <= 23 and any("'moves' lists them all" in ln for ln in lines)
+    assert lines[0] == "map" and "Draw a segment" in lines

@@ -4,11 +4,12 @@ yours (highlighted), the new log lines, what you are deciding and the moves on o
 Pure text functions (no terminal I/O), so the fitting rules are tested directly:
 
 * every line is at most ``width`` columns (long prompts and log lines wrap with an indent);
-* long move lists are grouped by their shared words (``place friend at: 1 a1  2 b1 ...``),
-  a grid instead of a line per move;
-* with a ``height`` (the redraw mode) the prompt, the moves and your input line always show;
-  the log and the list of other players' moves shrink first, and a board taller than what
-  is left is shown as a window with a line saying how to scroll it, so nothing scrolls off.
+* long move lists are grouped by their shared words (``place friend at: 1.a1  2.b1``), a
+  grid instead of a line per move;
+* with a ``height`` (a terminal, in either mode) the prompt, the moves and your input line
+  always show; the log and the list of other players' moves shrink first, and a board
+  taller than what is left is shown as a window with a line saying how to scroll it (your
+  own lines kept in view), so nothing scrolls off.
 """
 
 from __future__ import annotations
@@ -143,11 +144,10 @@ def _yours(board: Sequence[str]) -> list[str]:
 
 
 def fit(turn: Turn, width: int, height: int | None, color: bool = False,
-        board_top: int = 0, seat_name: str = "", window: bool = True) -> Fitted:
+        board_top: int = 0, seat_name: str = "") -> Fitted:
     """The turn's lines for a ``width`` x ``height`` screen (``height`` None: no limit).
-    The last line is left for the input line. ``window`` (the redraw mode) shows a board
-    taller than its room as a scrollable window; without it (the plain mode) the board is
-    always whole and only the log and the other players' moves shrink."""
+    The last line is left for the input line. A board taller than its room is shown as a
+    window that '+' and '-' scroll, keeping the viewer's own lines in view."""
     prompt = wrap(turn.prompt, width, first=f"{seat_name}: " if seat_name else "")
     moves = compact_moves(turn.moves, width)
     notes = [y for x in turn.notes for y in wrap(x, width)]
@@ -159,6 +159,13 @@ def fit(turn: Turn, width: int, height: int | None, color: bool = False,
                  *_section("Log:", log, None), *notes, *prompt, *moves]
         return Fitted(lines)
     room = height - 1                      # the input line
+    notes = notes[-max(1, room // 4):]     # the newest notes; a note never fills the screen
+    fits = room - len(prompt) - len(notes) - 2   # at least a line of board and its bar
+    if len(moves) > fits:                  # more moves than lines: the first ones, and how
+        more = max(1, fits - 1)            # to see the rest
+        hidden_moves = len(moves) - more
+        moves = [*moves[:more], f"-- {hidden_moves} more lines of moves: 'moves' lists them "
+                 "all; type any move --"[:width]]
     fixed = len(prompt) + len(moves) + len(notes)
     # the board gets what the fixed part leaves, less a little for the others and the log
     want_extra = min(len(others) + 1 if others else 0, 4) + min(len(log) + 1 if log else 0, 3)
@@ -166,7 +173,7 @@ def fit(turn: Turn, width: int, height: int | None, color: bool = False,
     board = turn.board
     top = 0
     hidden = 0
-    if len(board) > board_room and window:
+    if len(board) > board_room:
         board_room = max(0, room - fixed - (min(len(others), 2) + 1 if others else 0))
         if board_room >= 2:
             yours = _yours(board)
@@ -191,8 +198,6 @@ def fit(turn: Turn, width: int, height: int | None, color: bool = False,
             hidden = len(board)
             board = [f"-- the board has {len(board)} lines: type 'board' --"[:width]]
     left = room - fixed - len(board)
-    if not window:          # the plain mode always says that there was news
-        left = max(left, 2 * bool(others) + 2 * bool(log))
     other_lines = _section("Since your last move:", others, max(0, min(left, 4)))
     left -= len(other_lines)
     log_lines = _section("Log:", log, max(0, left))

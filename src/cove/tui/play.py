@@ -3,7 +3,8 @@
 Two modes share it. ``redraw`` (a terminal): one screen that is cleared and drawn again
 each time, fitted to the terminal's size (cove.tui.layout), long answers shown a page at a
 time. ``plain`` (a pipe, a screen reader, ``--screen plain``): every turn is printed below
-the last, nothing is cleared, and the log shrinks so a turn fits the height when it can.
+the last and nothing is cleared; on a terminal a turn still fits its height (a tall board
+shown as a window, '+'/'-' scroll it, 'board' prints it whole), in a pipe it is whole.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from cove.core.game import Game
 from cove.core.state import Action, State
 from cove.terminal import Table, resolve
 from cove.tui.hooks import move_help, rules_path, skip_reason
-from cove.tui.layout import Turn, fit, wrap
+from cove.tui.layout import Turn, compact_moves, fit, wrap
 from cove.tui.summary import round_summary
 
 Reader = Callable[[str], "str | None"]
@@ -31,9 +32,9 @@ UNDO = "undo"
 
 HELP = ("Type a move's number, its text or a unique short form ('sail n', 'a1'). Also: "
         "'help <move>' what that move does; 'rules' the game's rules; 'log' the whole log; "
-        "'board' the whole board ('+'/'-' scroll it); 'undo' back to your previous "
-        "decision; 'hint' what the search bot would play; 'quit' leave (the save keeps "
-        "the game).")
+        "'board' the whole board ('+'/'-' scroll it); 'moves' every move on offer; 'undo' "
+        "back to your previous decision; 'hint' what the search bot would play; 'quit' "
+        "leave (the save keeps the game).")
 
 
 def player_name(p: int) -> str:
@@ -179,10 +180,13 @@ def turn_for(game: Game, table: Table, seat: int, seen: Seat, width: int,
 
 
 def draw(display: Display, game: Game, table: Table, seat: int, seen: Seat) -> Turn:
-    width, height = display.dims()
+    width, rows = display.dims()
+    # a terminal's turn fits its height (the plain mode too: a screen reader's user reads
+    # the newest lines); a pipe or a file has no height and gets every line
+    height = rows if display.redraw or display.out.isatty() else None
     turn = turn_for(game, table, seat, seen, width, display.color)
     fitted = fit(turn, width, height, display.color, board_top=seen.board_top,
-                 seat_name=player_name(seat), window=display.redraw)
+                 seat_name=player_name(seat))
     seen.board_top = fitted.board_top
     display.show(fitted.lines)
     return turn
@@ -240,6 +244,10 @@ def ask(display: Display, table: Table, seat: int, seen: Seat, read: Reader
         if low == "log":
             display.page([e.text for e in state.events(seat)] or ["(nothing logged yet)"],
                          read)
+            continue
+        if low == "moves":
+            display.page(compact_moves([str(a) for a in state.legal_actions(seat)],
+                                       display.dims()[0]), read)
             continue
         if low == "board":
             display.page(turn_for(game, table, seat, Seat(), display.dims()[0],
