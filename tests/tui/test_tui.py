@@ -326,7 +326,9 @@ def test_the_score_breakdown_adds_up_to_the_score(gid: str) -> None:
             parts = score_breakdown(game, view, p)
             assert parts and sum(v for _, v in parts) == score, (gid, seed, p, parts)
         lines = final_summary(game, state, [0])
-        assert all(" = " in ln for ln in lines[1:1 + state.n])
+        first = score_breakdown(game, view, 0)[0][0]
+        assert all(f" = {first} " in ln for ln in lines[1:1 + state.n])   # "treasures
+        # buried 1", never "1 treasures buried"
 
 
 def test_your_hand_below_the_window_stays_in_view() -> None:

@@ -117,7 +117,7 @@ def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
         line = f"  {_name(p)}{you}: {_num(scores[p])}"
         named = score_breakdown(game, view, p) if view is not None else []
         if named:
-            line += " = " + " + ".join(f"{_num(v)} {k}" for k, v in named)
+            line += " = " + " + ".join(f"{k} {_num(v)}" for k, v in named)
         elif p in parts:
             line += " = " + " + ".join(f"{_num(v)} for {k}" for k, v in parts[p].items())
         key = state.tiebreak(p)
