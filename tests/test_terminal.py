@@ -11,7 +11,8 @@ import pytest
 
 import cove
 from cove.cli import final_lines, main
-from cove.terminal import format_moves, resolve
+from cove.terminal import resolve
+from cove.tui.layout import compact_moves
 
 ARGS = ("--bots", "random", "--no-color", "-o", "bidding=false")
 
@@ -135,7 +136,7 @@ def test_short_forms_and_ambiguous_entries(toy_registered: str) -> None:
 
 def test_long_move_lists_are_compact() -> None:
     moves = [f"place friend at {c}{r}" for c in "abcdef" for r in range(1, 7)]
-    lines = format_moves(moves)
+    lines = compact_moves(moves, 80)
     assert len(lines) < len(moves) / 2 and max(len(line) for line in lines) <= 80
     assert all(f"{i}." in "".join(lines) for i in range(1, len(moves) + 1))
 
@@ -147,7 +148,7 @@ def test_the_end_screen_says_who_won_and_why(toy_registered: str) -> None:
         s.apply(p, s.legal_actions(p)[0])
     text = final_lines(s, [0])
     scores = s.scores()
-    assert "Final scores: P1 (you) " in text and "None" not in text and "[" not in text
+    assert "Final scores:\n  P1 (you): " in text and "None" not in text and "[" not in text
     if scores[0] == scores[1]:
         assert "Shared win" in text
     else:

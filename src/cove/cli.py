@@ -14,7 +14,7 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -27,7 +27,10 @@ from cove.core.options import describe_options
 from cove.core.record import RESERVED, load_record, replay
 from cove.core.state import Event, State
 from cove.lab.runner import BACKENDS
-from cove.terminal import Table, check_save_path, format_moves, resolve, resume
+from cove.terminal import Table, check_save_path, resume
+from cove.tui.layout import wrap
+from cove.tui.play import EOF_, QUIT, UNDO, Display, Seat, ask
+from cove.tui.summary import final_summary
 
 EXIT_USAGE = 2
 EXIT_UNFINISHED = 1
@@ -235,74 +238,6 @@ def _opponents(spec: str | None, players: int, humans: Sequence[int]) -> list[st
     return out
 
 
-def _recent_log(state: State, seat: int | None, since: int, limit: int = 14) -> list[str]:
-    evs = state.events(seat, since)
-    lines = [e.text for e in evs]
-    if len(lines) > limit:
-        lines = [f"... ({len(lines) - limit} earlier lines; type 'log' for all)", *lines[-limit:]]
-    return lines
-
-
-def _screen(game: Game, state: State, seat: int | None, color: bool, since: int) -> str:
-    parts = [render(game, state, seat, color)]
-    log = _recent_log(state, seat, since)
-    if log:
-        parts.append("Log:\n" + "\n".join(f"  {line}" for line in log))
-    return "\n".join(parts)
-
-
-QUIT = object()  # _ask's answers when no move is chosen: the player left, or input ended
-EOF_ = object()
-UNDO = object()
-
-HELP = ("Type a move's number, its text or a unique short form ('sail n', 'a1'). Also:\n"
-        "  log    the whole log          undo   back to your previous decision\n"
-        "  hint   what the search bot would play, with estimated win shares\n"
-        "  help   this text              quit   leave (the save keeps the game)")
-
-
-def _ask(table: Table, seat: int, read: Callable[[str], str | None]) -> Any:
-    """Ask the human at ``seat`` for a move until a legal one is given; QUIT when they
-    leave, EOF_ at the end of input, UNDO when they take a move back."""
-    state = table.state
-    legal = list(state.legal_actions(seat))
-    print(f"\n{player_name(seat)}: {state.decision(seat)['prompt']}")
-    print("\n".join(format_moves(legal)))
-    while True:
-        line = read("> ")
-        if line is None:
-            return EOF_
-        text = line.strip()
-        if not text:
-            continue
-        low = text.lower()
-        if low in ("q", "quit", "exit"):
-            return QUIT
-        if low in ("?", "help"):
-            print(HELP)
-            continue
-        if low == "log":
-            for e in state.events(seat):
-                print(f"  {e.text}")
-            continue
-        if low == "undo":
-            if len(table.humans) < len(table.seats) or len(table.humans) == 1:
-                return UNDO
-            print("undo is for games against bots.")
-            continue
-        if low == "hint":
-            print("Thinking...")
-            for a, visits, share in table.hint(seat):
-                est = "" if share != share else f"estimated win share {share:.0%}, "
-                print(f"  {a}  ({est}{visits} search visits)")
-            continue
-        action, why = resolve(state, seat, text)
-        if action is None:
-            print(why)
-            continue
-        return action
-
-
 def _input(prompt: str) -> str | None:
     try:
         return input(prompt)
@@ -343,25 +278,40 @@ def _table(args: argparse.Namespace) -> Table:
     return Table(game, state, specs, save_path)
 
 
+def screen_mode(flag: str, stdout: IO[str], stdin: IO[str]) -> bool:
+    """Whether to redraw one screen in place: ``--screen redraw|plain``, or by default
+    only when both ends are a terminal that can take cursor codes (pipes, files, screen
+    readers and TERM=dumb get the plain scrolling text)."""
+    if flag != "auto":
+        return flag == "redraw"
+    return (stdout.isatty() and stdin.isatty()
+            and os.environ.get("TERM", "") not in ("", "dumb"))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     if not args.game and not args.resume:
         raise CliError("play needs a game id (see 'cove games') or --resume FILE")
     table = _table(args)
     game = table.game
     color = use_color(not args.no_color, sys.stdout)
+    display = Display(sys.stdout, screen_mode(args.screen, sys.stdout, sys.stdin), color)
     humans = table.humans
     names = ", ".join(f"{player_name(p)}={spec}" for p, spec in enumerate(table.seats)
                       if spec != "human")
     you = ", ".join(player_name(p) for p in humans)
-    print(f"{game.name}: {table.state.n} players, seed {table.state.seed} "
-          f"(play it again with --seed {table.state.seed}). "
-          f"You {'are' if len(humans) == 1 else 'share the screen as'} {you}"
-          + (f"; {names}" if names else "") + ".")
+    intro = [f"{game.name}: {table.state.n} players, seed {table.state.seed} "
+             f"(play it again with --seed {table.state.seed}). "
+             f"You {'are' if len(humans) == 1 else 'share the screen as'} {you}"
+             + (f"; {names}" if names else "") + ". Type 'help' for help."]
     if table.save_path is not None:
-        print(f"Saving after every move to {table.save_path} "
-              f"(continue later with: cove play --resume {table.save_path}).")
+        intro.append(f"Saving after every move to {table.save_path} "
+                     f"(continue later with: cove play --resume {table.save_path}).")
+    for line in intro:
+        display.say(line)
     table.save()
-    seen: dict[int, int] = {}
+    # the redraw clears the screen: the first turn's screen repeats the introduction
+    seen: dict[int, Seat] = {p: Seat(notes=list(intro) if display.redraw else [])
+                             for p in humans}
     shown: int | None = None
     left: object = None
     while True:
@@ -371,69 +321,56 @@ def cmd_play(args: argparse.Namespace) -> int:
         if state.is_over or seat is None:
             break
         if len(humans) > 1 and seat != shown:
-            print("\n" * 3 + f"Pass the screen to {player_name(seat)}, then press Enter.")
+            if display.redraw:
+                display.show([])
+            display.say("\n" * 3 + f"Pass the screen to {player_name(seat)}, then press Enter.")
             if _input("") is None:
                 left = EOF_
                 break
         shown = seat
-        print("\n" + "=" * 72)
-        print(_screen(game, state, seat, color, seen.get(seat, 0)))
-        seen[seat] = state.log_count(seat)
-        action = _ask(table, seat, _input)
-        if action is UNDO:
+        action = ask(display, table, seat, seen[seat], _input)
+        if action == UNDO:
             if table.undo(seat):
-                print(f"Undone: back to {player_name(seat)}'s previous decision.")
-                seen[seat] = 0
+                seen[seat] = Seat(notes=[f"Undone: back to {player_name(seat)}'s previous "
+                                         "decision."])
             else:
-                print("Nothing to undo: you have not moved yet.")
+                seen[seat].notes.append("Nothing to undo: you have not moved yet.")
             continue
-        if action is QUIT or action is EOF_:
+        if action in (QUIT, EOF_):
             left = action
             break
+        assert not isinstance(action, str)
         table.apply(seat, action)
+        seen[seat].seen_moves = len(table.state.history_for(seat))
     state = table.state
     saved = f" Saved to {table.save_path}." if table.save_path else ""
-    if left is EOF_:
+    if left == EOF_:
         moves = f"{state.decisions} move{'' if state.decisions == 1 else 's'}"
         print(f"cove: the input ended after {moves}: the game is left "
               f"unfinished.{saved}", file=sys.stderr)
         return EXIT_UNFINISHED
-    if left is QUIT:
-        print("Game left unfinished." + saved
-              + (f" Continue with: cove play --resume {table.save_path}" if saved else ""))
+    if left == QUIT:
+        display.say("Game left unfinished." + saved
+                    + (f" Continue with: cove play --resume {table.save_path}" if saved else ""))
         return 0
     viewer = humans[0] if len(humans) == 1 else None
-    print("\n" + "=" * 72)
-    print(_screen(game, state, viewer, color, seen.get(humans[0], 0) if viewer is not None
-                  else 0))
-    print("\n" + final_lines(state, humans))
+    width = display.dims()[0]
+    board = game.render(state.view(viewer), color, width=width) if game.render else ""
+    last = seen[humans[0]] if viewer is not None else Seat()
+    log = _log_lines(state.events(viewer, last.seen_log))
+    display.show([*board.splitlines(), *(["Log:"] if log else []),
+                  *(y for x in log for y in wrap(x, width, indent="      ", first="  "))])
+    display.say("\n" + final_lines(state, humans), indent="      ")
     if table.save_path:
-        print(f"Saved the game record to {table.save_path}; replay it with: "
-              f"cove replay {table.save_path}")
+        display.say(f"Saved the game record to {table.save_path}; replay it with: "
+                    f"cove replay {table.save_path}")
     return 0
 
 
 def final_lines(state: State, humans: Sequence[int]) -> str:
-    """Final scores, the winner and, when scores tie, what decided it."""
-    scores = state.scores()
-    lines = ["Final scores: " + ", ".join(
-        f"{player_name(p)}{' (you)' if p in humans and len(humans) == 1 else ''} "
-        f"{scores[p]:g}" for p in range(state.n))]
-    winners = state.winners()
-    best = max(scores)
-    tied = [p for p in range(state.n) if scores[p] == best]
-    names = ", ".join(player_name(p) for p in winners)
-    if len(winners) > 1:
-        lines.append(f"Shared win: {names} (tied on {best:g}"
-                     + (" and on the tie-break)" if len(tied) > 1 else ")"))
-    elif len(tied) > 1:
-        lines.append(f"Winner: {names}, on the tie-break ("
-                     + " and ".join(player_name(p) for p in tied) + f" tied on {best:g})")
-    else:
-        lines.append(f"Winner: {names}")
-    if len(humans) == 1 and humans[0] in winners:
-        lines[-1] += " -- you win!"
-    return "\n".join(lines)
+    """Final scores with each player's parts and tie-break figures, the winner and what
+    decided it."""
+    return "\n".join(final_summary(state.game, state, humans))
 
 
 # -- cove replay -----------------------------------------------------------------------------
@@ -472,8 +409,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     states, new_events = replay_steps(record, seat)
     color = use_color(not args.no_color, sys.stdout)
     who = "a spectator" if seat is None else player_name(seat)
-    print(f"Replay of {game.name}, {final.n} players, seed {record['seed']}, {total} moves, "
-          f"seen by {who}. Enter: next, b: back, g N: go to move N, e: end, q: quit.")
+    print("\n".join(wrap(f"Replay of {game.name}, {final.n} players, seed {record['seed']}, "
+                         f"{total} moves, seen by {who}. Enter: next, b: back, g N: go to "
+                         "move N, e: end, q: quit.", screen_width())))
     step = 0
     while True:
         now = states[step]
@@ -483,15 +421,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"Move {step}/{total}: {player_name(p)} -> {text}")
         else:
             print(f"Start (0/{total} moves)")
+        width = screen_width()
         parts = [render(game, now, seat, color)]
         log = _log_lines(new_events[step])
         if log:
-            parts.append("Log:\n" + "\n".join(f"  {line}" for line in log))
+            parts.append("Log:\n" + "\n".join(
+                y for line in log for y in wrap(line, width, indent="      ", first="  ")))
         print("\n".join(parts))
         if step == total and now.is_over:
-            scores = now.scores()
-            print("Final scores: " + ", ".join(
-                f"{player_name(p)} {scores[p]:g}" for p in range(final.n)))
+            print("\n".join(y for x in final_summary(game, now, [])
+                            for y in wrap(x, width, indent="      ")))
         if args.all:
             if step == total:
                 return 0
@@ -776,6 +715,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="FILE", help="save the game (its record, as JSON) "
                    "after every move")
     p.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    p.add_argument("--screen", choices=("auto", "redraw", "plain"), default="auto",
+                   help="redraw: one screen updated in place; plain: scrolling text for "
+                   "pipes and screen readers (default auto: redraw on a terminal)")
     p.set_defaults(func=cmd_play)
 
     def run_args(p: argparse.ArgumentParser) -> None:

@@ -30,10 +30,6 @@ Writer = Callable[[str], None]
 HINT_BOT = "mcts:iterations=600"
 """The bot behind ``hint``: the default search at a fixed budget, so a hint reproduces."""
 
-COMPACT_AFTER = 16
-"""Longer move lists are shown in columns."""
-
-
 class PlayError(CoveError, ValueError):
     """A bad --save or --resume file, told before the game starts."""
 
@@ -165,19 +161,6 @@ def resume(path: str, seats: Sequence[str] | None = None) -> Table:
     undos = table.get("undos", 0) if isinstance(table, dict) else 0
     return Table(state.game, state, list(seats), Path(path),
                  undos if isinstance(undos, int) and not isinstance(undos, bool) else 0)
-
-
-def format_moves(legal: Sequence[Action], width: int = 80) -> list[str]:
-    """The numbered move list; long lists in columns so they fit the screen."""
-    items = [f"{i:>2}. {a}" for i, a in enumerate(legal, 1)]
-    if len(items) <= COMPACT_AFTER:
-        return [f"  {t}" for t in items]
-    col = max(len(t) for t in items) + 2
-    per_line = max(1, (width - 2) // col)
-    lines = []
-    for k in range(0, len(items), per_line):
-        lines.append("  " + "".join(t.ljust(col) for t in items[k:k + per_line]).rstrip())
-    return lines
 
 
 def resolve(state: State, seat: int, text: str) -> tuple[Action | None, str]:

@@ -58,8 +58,8 @@ def test_render_draws_everything() -> None:
     s = new(3, 7)
     play_random(s, 7, limit=400)
     out = GAME.render(s.view(0), False)  # type: ignore[misc]
-    assert [ln[:4] for ln in out.splitlines() if ln[3:4] == "|" and ln[1] in "abcd"] == [
-        " a |", " b |", " c |", " d |"]                   # the sea's four rows, labelled
+    assert [ln[:4] for ln in out.splitlines() if ln[3:4] == "|" and ln[1] in "1234"] == [
+        " 1 |", " 2 |", " 3 |", " 4 |"]                   # the sea's four rows, labelled
     for word in ("Market:", "Crew line:", "wheel:", "deckhands:", "booty:", "crew:", "P3",
                  "legend", "gold", "treasures", "sure-fire"):
         assert word in out

@@ -308,7 +308,7 @@ def _to_sail(s: S.PiratesState, p: int = 0) -> None:
 
 def _no_storms(s: S.PiratesState) -> None:
     s.maps = [m for m in s.maps if R.maps[m].kind != D.STORM] + [
-        m for m in s.maps if R.maps[m].kind == D.STORM]   # storms at d3, d4
+        m for m in s.maps if R.maps[m].kind == D.STORM]   # storms at c4, d4
 
 
 def test_r5_1_sail_is_legend_plus_rigging_orthogonal() -> None:
@@ -326,16 +326,16 @@ def test_r5_1_sail_is_legend_plus_rigging_orthogonal() -> None:
 
 def test_r5_2_storm_jostles_once_per_storm_entered() -> None:
     s = after_setup(2)
-    _no_storms(s)                  # storms at d3 (14) and d4 (15)
+    _no_storms(s)                  # storms at c4 (14) and d4 (15)
     s.pos[0] = 10                  # c3
     s.level[0] = 7                 # sail 4
     s.assign[0] = [3, 0, 0, 0]     # + 3 rigging
     _to_sail(s)
-    do(s, "sail south to d3")
+    do(s, "sail south to c4")
     assert s.assign[0] == [2, 0, 0, 1]      # the storm jostled a rigging deckhand
     do(s, "sail east to d4")       # a second storm: jostled again
     assert s.assign[0] == [1, 0, 0, 2]
-    do(s, "sail north to c4")      # leaving a storm does not jostle
+    do(s, "sail north to d3")      # leaving a storm does not jostle
     assert s.assign[0] == [1, 0, 0, 2]
     do(s, "sail south to d4")      # entering it again does
     assert s.assign[0] == [0, 0, 0, 3]
@@ -353,13 +353,13 @@ def test_r5_3_jostling_order_and_all_in_repair_seed_example() -> None:
     s.level[0] = 7                 # sail 4 + the token's 2: movement left after 3 moves
     _to_sail(s)
     do(s, "use sail token +2")
-    do(s, "sail south to d3")
+    do(s, "sail south to c4")
     assert s.assign[0] == [0, 0, 0, 2] and s.wheel_dh[0][4] == 1
     # next storm: nothing on rigging/cannons/extort, so the wheel deckhand goes
     do(s, "sail east to d4")
     assert s.assign[0] == [0, 0, 0, 3] and s.wheel_dh[0] == [0] * 6
     # all in repair: sailing into a storm is not allowed (the ship still has movement)
-    do(s, "sail north to c4")
+    do(s, "sail north to d3")
     assert top(s) == B.T_SAIL and "sail west to c3" in texts(s)
     assert "sail south to d4" not in texts(s)
     s2 = after_setup(2)
@@ -367,7 +367,7 @@ def test_r5_3_jostling_order_and_all_in_repair_seed_example() -> None:
     s2.pos[0] = 10
     s2.assign[0] = [0, 0, 0, 3]
     _to_sail(s2)
-    assert not any("to d3" in t for t in texts(s2))
+    assert not any("to c4" in t for t in texts(s2))
 
 
 def test_r5_3_all_in_repair_not_jostled_by_lost_attack() -> None:
@@ -384,11 +384,11 @@ def test_r5_4_sail_tokens_single_use() -> None:
     s.assign[0] = [0, 1, 1, 0]
     s.sail_tokens[0] = [1, 2]
     _to_sail(s)
-    do(s, "sail east to a2")
+    do(s, "sail east to b1")
     assert "use sail token +1" in texts(s) and not any(t.startswith("sail ") for t in texts(s))
     do(s, "use sail token +2")
-    do(s, "sail east to a3")
-    do(s, "sail east to a4")
+    do(s, "sail east to c1")
+    do(s, "sail east to d1")
     assert s.sail_tokens[0] == [1] and s.pos[0] == 3
 
 
@@ -729,7 +729,7 @@ def test_r7_10_equal_port_distance_attacker_chooses() -> None:
     s.assign[0] = [0, 3, 0, 0]
     s.ports = (0, 15)
     s.m_pos[0] = 5 if False else s.m_pos[0]
-    s.m_pos[0] = 3                         # a3.. put merchant and ship at a4 (corner 3)
+    s.m_pos[0] = 3                         # c1.. put merchant and ship at d1 (corner 3)
     _attack_merchant(s, [6, 5], value=2)
     assert top(s) == B.T_PORT and texts(s) == ["merchant to port a1", "merchant to port d4"]
     do(s, "merchant to port d4")

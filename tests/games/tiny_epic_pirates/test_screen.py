@@ -18,16 +18,16 @@ def test_a_screen_fits_100_by_40() -> None:
     assert screen_problems(GID, 100, 40, games=2, every=17) == []
 
 
-def test_sea_axes_say_the_letter_is_the_row() -> None:
+def test_sea_axes_say_the_letter_is_the_column() -> None:
     assert GAME.render is not None
     for width in (80, 100):
         lines = GAME.render(new(2, 3).view(0), False, width=width).splitlines()
-        assert lines[1].split() == ["column", "1", "column", "2", "column", "3",
-                                    "column", "4"]
-        assert [ln[:4] for ln in lines if ln[3:4] == "|" and ln[1] in "abcd"] == [
-            " a |", " b |", " c |", " d |"]
+        assert lines[1].split() == ["column", "a", "column", "b", "column", "c",
+                                    "column", "d"]
+        assert [ln[:4] for ln in lines if ln[3:4] == "|" and ln[1] in "1234"] == [
+            " 1 |", " 2 |", " 3 |", " 4 |"]
         flat = " ".join(" ".join(lines).split())
-        assert "Rows a-d, columns 1-4: a3 = row a, column 3" in flat
+        assert "Columns a-d, rows 1-4: c2 = column c, row 2" in flat
         assert "wheel: C captain, d deckhand" in flat and "? not searched yet" in flat
         assert "at None" not in flat and "P1 (you) not on the sea:" in flat  # not placed yet
         assert max(len(ln) for ln in lines) <= width

@@ -63,10 +63,8 @@ def _lines(view: dict[str, Any], color: bool, width: int) -> list[str]:
             cells.append(" " + _paint(letter, tile, color) + _paint(mark, tile, color, True) + " ")
         lines.append(f"     {r + 1}  |" + "|".join(cells) + "|")
     lines.append(rule)
-    lines += _wrap("  Columns a-f, rows 1-6 (c3 = column c, row 3); row 1 faces the sea. "
-                   "Letters: S shell, B bottle, P plastic bag, C cigarette end, W watermelon; "
-                   "digit = a friend of that player; '.' = empty square.", width)
-    lines.append("")
+    # the players' table comes right under the beach and the legends after it, so a
+    # window over the top of the screen (cove play at 80x24) shows the state first
     lines.append("        bottle  bag  cig  melon  shells  points  tiles  friends")
     for p, seat in enumerate(view["seats"]):
         held = seat["held"]
@@ -80,6 +78,9 @@ def _lines(view: dict[str, Any], color: bool, width: int) -> list[str]:
         )
     lines += _wrap("  > = whose turn it is; * = you; friends: on the beach (+ waiting to come "
                    "back next turn)", width)
+    lines += _wrap("  Columns a-f, rows 1-6 (c3 = column c, row 3); row 1 faces the sea. "
+                   "Letters: S shell, B bottle, P plastic bag, C cigarette end, W watermelon; "
+                   "digit = a friend of that player; '.' = empty square.", width)
     removed = view["removed"]
     lines += _wrap("  removed from the game: "
                    + ", ".join(f"{k} {removed[k]}" for k in ("shell", *ORDER)), width)

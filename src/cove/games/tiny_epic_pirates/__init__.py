@@ -38,7 +38,7 @@ GAME = Game(
     state_cls=PiratesState,
     min_players=1,
     max_players=4,
-    version="8",  # RULES.md "Versions" says what each one changed
+    version="9",  # RULES.md "Versions" says what each one changed
     summary="Pirate sandbox on a 4x4 sea: steer your captain round the wheel of orders, "
     "plunder, trade, fight merchants and rivals, and bury three treasures first. "
     "1 player plays against the solo pirate (partly DESIGN).",

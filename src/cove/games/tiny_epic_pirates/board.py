@@ -4,7 +4,8 @@ A leaf module (it imports nothing of the game, only the core's Step), so the rul
 view, the observation, the solo pirate and the heuristic share these names without
 importing one another.
 
-Board: cards 0..15, row-major, written a1..d4 (row letter, column digit).
+Board: cards 0..15, row-major, written a1..d4 (column letter, row digit, as in every Cove
+game: b3 = column b, row 3).
 Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hide Out).
 """
 
@@ -31,7 +32,8 @@ NEIGH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 
 def cell(i: int) -> str:
-    return "abcd"[i // 4] + str(i % 4 + 1)
+    """Card ``i``'s name: the column's letter, then the row's number (b3 = column b, row 3)."""
+    return "abcd"[i % 4] + str(i // 4 + 1)
 
 
 def dist(a: int, b: int) -> int:

@@ -74,7 +74,7 @@ def _paint_cell(text: str, c: dict[str, Any], pirates: list[dict[str, Any]],
 def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
     sea = view["sea"]
     w = max(14, min(24, (width - 4) // 4 - 1))        # a card's inner width
-    out = ["   " + "".join(f" {f'column {k}' if w >= 16 else str(k):^{w}}" for k in range(1, 5))]
+    out = ["   " + "".join(f" {f'column {k}' if w >= 16 else k:^{w}}" for k in "abcd")]
     sep = "   +" + "+".join("-" * w for _ in range(4)) + "+"
     out.append(sep)
     for r in range(4):
@@ -83,13 +83,13 @@ def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
         row = sea[r * 4:r * 4 + 4]
         blocks = [_cell(view, c, w) for c in row]
         for k in range(max(len(b) for b in blocks)):
-            label = f" {'abcd'[r]} " if k == 0 else "   "
+            label = f" {r + 1} " if k == 0 else "   "
             out.append(label + "|" + "|".join(
                 _paint_cell((b[k] if k < len(b) else "").ljust(w), c, view["pirates"], color)
                 for b, c in zip(blocks, row, strict=True)) + "|")
     out.append(sep)
     on = " ".join(" ".join(ln.split("|")[1:]) for ln in out)   # what the cards show
-    legend = ["Rows a-d, columns 1-4: a3 = row a, column 3;",
+    legend = ["Columns a-d, rows 1-4: c2 = column c, row 2;",
               "? not searched yet;" if " ?" in on else "", "PORT merchants' port;",
               "NAVY navy ship;" if "NAVY" in on else "",
               "P1 pirate ship;", "SP the solo pirate;" if "SP" in on else "",
