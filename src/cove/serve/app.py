@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cove
 from cove.serve.hub import ApiError, Conn, Hub, Settings, Table
 from cove.serve.store import open_store
+from cove.web.routes import web_routes
 
 log = logging.getLogger(__name__)
 
@@ -244,5 +245,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{id}/actions", post_action, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
+    routes += web_routes()  # the browser table (cove.web): lobby, table and replay pages
     return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={ApiError: api_error, HTTPException: http_error})
