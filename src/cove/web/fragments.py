@@ -30,6 +30,20 @@ SEAT_LISTS = ("seats", "sheets", "pirates")
 """View keys that hold one dict per seat in the games' views."""
 
 
+SCORE_KEYS: dict[str, list[str]] = {
+    "high-water": ["influence", "gold", "rum", "completed"],
+    "the-tide": ["points", "shells", "tiles"],
+    "tiny-epic-pirates": ["treasures", "legend", "gold", "booty"],
+    "trails-of-tucana": ["score", "sight_sum", "pair_points", "bonus_points"],
+    "tricky-tides": ["public_score", "order_gold", "orders", "hold_total"],
+}
+"""The per-seat fields of each game's view that make up or decide its score (a list
+counts its items); a game not listed shows every number its view keeps per seat."""
+
+HIDDEN_KEYS = frozenset({"seat", "player", "colour", "color"})
+"""Per-seat numbers that are labels, not counts: left out of the scores table."""
+
+
 def seat_name(seat: int) -> str:
     return f"P{seat + 1}"
 
@@ -94,9 +108,11 @@ def scores(view: dict[str, Any], seats: list[dict[str, Any]], you: int | None,
         rows.append(("final score", [_fmt(x) for x in final]))
     per = seat_rows(view)
     if per is not None:
-        keys = [k for k, v in per[0].items() if _number(v) and k not in ("seat", "player")]
+        keys = SCORE_KEYS.get(str(view.get("game")))
+        if keys is None:  # a game not listed: every number kept per seat
+            keys = [k for k, v in per[0].items() if _number(v) and k not in HIDDEN_KEYS]
         for k in keys:
-            vals = [r.get(k) for r in per]
+            vals = [len(v) if isinstance(v, list) else v for v in (r.get(k) for r in per)]
             if all(_number(v) for v in vals):
                 rows.append((k.replace("_", " "), [_fmt(v) for v in vals]))  # type: ignore[arg-type]
     if not rows:

@@ -17,7 +17,7 @@ from cove.core.game import Game
 
 LEVEL_HELP = {
     "easy": "looks one move ahead",
-    "medium": "searches (Monte Carlo tree search)",
+    "medium": "searches ahead with Monte Carlo tree search",
     "hard": "searches four times as long",
     "random": "plays any legal move",
 }

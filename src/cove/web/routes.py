@@ -8,6 +8,7 @@ errors (``{"error", "reason"}``), handled by the app.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from starlette.requests import Request
@@ -59,10 +60,12 @@ async def watch_page(request: Request) -> Response:
 
 async def board(request: Request) -> Response:
     """The seat's board, scores and (once over) end screen, drawn now: ``{"moves",
-    "board", "drawn", "scores", "end"}``; ``moves`` says which position they show."""
+    "board", "drawn", "scores", "end"}``; ``moves`` says which position they show. The
+    ``Server-Timing`` header gives the CPU milliseconds spent drawing them."""
     hub = _hub(request)
     table = await hub.table(request.path_params["id"])
     seat = hub.seat_for(table, request.query_params.get("token"))
+    cpu = time.thread_time()
     st = table.state
     view = st.view(seat)
     legal = hub.payload(table, seat)["legal"] if seat is not None and not st.is_over else []
@@ -71,7 +74,8 @@ async def board(request: Request) -> Response:
     return JSONResponse({
         "moves": st.decisions, "board": html, "drawn": drawn,
         "scores": fragments.scores(view, table.seat_kinds(), seat, final),
-        "end": fragments.end(st, view, seat)}, headers=NO_STORE)
+        "end": fragments.end(st, view, seat)},
+        headers={**NO_STORE, "Server-Timing": f"draw;dur={(time.thread_time() - cpu) * 1e3:.2f}"})
 
 
 async def replay(request: Request) -> Response:
@@ -99,7 +103,7 @@ async def replay(request: Request) -> Response:
     state = await asyncio.to_thread(replay_record, record, upto=step)
     view = state.view(seat)
     html, drawn = fragments.board(table.game, view, [], seat)
-    move = (f"Move {step}: P{actions[step - 1][0] + 1} {actions[step - 1][1]}" if step
+    move = (f"Move {step} (P{actions[step - 1][0] + 1}): {actions[step - 1][1]}" if step
             else "The start of the game")
     return JSONResponse({"step": step, "total": len(actions), "board": html, "drawn": drawn,
                          "move": move, "prompt": view["decision"]["prompt"]},

@@ -215,6 +215,7 @@
       body.dataset.seat = m.seat === null ? "" : String(m.seat);
       $("#who").textContent = m.seat === null ? "spectator" : "you are " + seatName(m.seat);
       $("#prompt").textContent = m.over ? "The game is over." : m.decision.prompt;
+      $("#status").hidden = m.over;  // the end screen says it
       $("#status").classList.toggle("yours", m.legal.length > 0);
       moves(m.legal);
       log(m.events);
@@ -259,9 +260,11 @@
       end.hidden = !data.end;
       hideChooser();
       body.dataset.moves = String(data.moves);
+      if (window.coveFirstBoard === undefined) window.coveFirstBoard = performance.now();
       if (clickedAt !== null && data.moves > clickMoves) {  // click -> board redrawn
-        window.coveTimings.push(performance.now() - clickedAt);
+        const t0 = clickedAt;
         clickedAt = null;
+        requestAnimationFrame(() => window.coveTimings.push(performance.now() - t0));
       }
     }
     function send(text) {
