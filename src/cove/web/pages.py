@@ -229,7 +229,9 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <section id="status" class="card" aria-live="polite"><p id="prompt">Loading the table…</p>
 <p id="error" role="alert" hidden></p></section>
 <section id="end" class="card end" hidden aria-live="polite"></section>
-<section id="board-card" class="card"><div id="board" class="board"></div>
+<section id="board-card" class="card"><div class="board-tools"><button type="button"
+id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
+<div id="board" class="board"></div>
 <div id="chooser" class="chooser" hidden role="dialog" aria-label="Choose a move"></div></section>
 <section id="replay" class="card" hidden><h2>Replay</h2>
 <div class="row"><label for="step">Step</label><input type="range" id="step" min="0" value="0">

@@ -321,6 +321,18 @@
       const t = ev.target.closest && ev.target.closest("#board .target");
       if (t) { ev.preventDefault(); targetClicked(t); }
     });
+    const zoom = $("#zoom");  // fit the whole board on the screen, or use the full width
+    const zoomed = (on) => {
+      $("#board").classList.toggle("zoom", on);
+      zoom.setAttribute("aria-pressed", String(on));
+      zoom.textContent = on ? "Fit the board to the screen" : "Zoom the board to the full width";
+    };
+    zoomed(store.get("cove.zoom") === "1");
+    zoom.addEventListener("click", () => {
+      const on = !$("#board").classList.contains("zoom");
+      store.set("cove.zoom", on ? "1" : "0");
+      zoomed(on);
+    });
     const typed = $("#typed");
     if (typed) {
       typed.addEventListener("submit", (ev) => {
