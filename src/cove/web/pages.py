@@ -227,7 +227,7 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <main class="table">
 <div class="play">
 <section id="status" class="card" aria-live="polite"><p id="prompt">Loading the table…</p>
-<p id="error" role="alert" hidden></p></section>
+</section><p id="error" class="card" role="alert" hidden></p>
 <section id="end" class="card end" hidden aria-live="polite"></section>
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
