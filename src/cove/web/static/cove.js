@@ -172,7 +172,9 @@
     }
     const q = token ? "?token=" + encodeURIComponent(token) : "";
     let ws = null, last = null, retry = 0, boardAsked = 0, boardShown = -1, clickedAt = null, clickMoves = 0;
-    window.coveTimings = [];
+    window.coveTimings = [];  // click -> board redrawn, ms (benchmarks/web.py reads them)
+    window.coveParts = [];    // the same split: [to the update, board fetched, drawn]
+    let updateAt = 0;
 
     function showError(text) {
       const e = $("#error");
@@ -210,7 +212,7 @@
       }
       if (m.type !== "state" && m.type !== "update") return;
       if (m.type === "state") $("#log").textContent = "";
-      if (m.type === "update") showError("");
+      if (m.type === "update") { showError(""); updateAt = performance.now(); }
       last = m;
       body.dataset.seat = m.seat === null ? "" : String(m.seat);
       $("#who").textContent = m.seat === null ? "spectator" : "you are " + seatName(m.seat);
@@ -244,6 +246,7 @@
     async function drawBoard() {
       const asked = ++boardAsked;
       const res = await fetch("/web/tables/" + id + "/board" + q);
+      const fetchedAt = performance.now();
       if (!res.ok) return;
       const data = await res.json();
       if (asked !== boardAsked || data.moves < boardShown) return;  // a newer one is coming
@@ -262,9 +265,13 @@
       body.dataset.moves = String(data.moves);
       if (window.coveFirstBoard === undefined) window.coveFirstBoard = performance.now();
       if (clickedAt !== null && data.moves > clickMoves) {  // click -> board redrawn
-        const t0 = clickedAt;
+        const t0 = clickedAt, t1 = updateAt;
         clickedAt = null;
-        requestAnimationFrame(() => window.coveTimings.push(performance.now() - t0));
+        requestAnimationFrame(() => {
+          const now = performance.now();
+          window.coveTimings.push(now - t0);
+          window.coveParts.push([t1 - t0, fetchedAt - t1, now - fetchedAt]);
+        });
       }
     }
     function send(text) {
