@@ -50,6 +50,12 @@ def test_lobby_creates_a_table_with_invite_links_and_opens_my_seat(
     assert page.locator("#who").inner_text() == "you are P1"
     table_id = page.evaluate("() => document.body.dataset.table")
     assert server.state(table_id).game.id == "the-tide"
+    page.goto(server.url + "/web/")  # listed among the open tables, with a way back to my seat
+    row = page.locator(f"li[data-table='{table_id}']")
+    assert "The Tide" in row.inner_text()
+    row.locator("a", has_text="my seat").click()
+    page.wait_for_function("() => document.body.dataset.moves !== undefined")
+    assert page.locator("#who").inner_text() == "you are P1"
 
 
 def test_lobby_shows_the_servers_reason_for_a_bad_option(server: Server, new_page: Any) -> None:
@@ -224,3 +230,27 @@ def test_the_table_fits_a_phone_screen(server: Server, new_page: Any) -> None:
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390 + 1, f"the page is {width} px wide on a 390 px screen"
     assert json.loads(page.evaluate("() => JSON.stringify(window.coveTimings)")) == []
+
+
+def test_a_dropped_connection_reconnects_to_the_same_seat(server: Server, new_page: Any) -> None:
+    table = server.create("the-tide", ["human", "human"], seed=6)
+    mover = server.state(table["id"]).to_move()[0]
+    page: Page = new_page()
+    sockets: list[Any] = []
+
+    def through(ws: Any) -> None:  # every socket goes through here, so the test can cut it
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket("**/ws/tables/**", through)
+    page.goto(server.seat_url(table, mover))
+    wait_shown(page, 0)
+    sockets[0].close(code=1001, reason="cut by the test")
+    page.locator("#conn", has_text="reconnecting").wait_for()
+    page.locator("#conn", has_text="connected").wait_for()
+    assert len(sockets) == 2
+    assert page.locator("#who").inner_text() == f"you are P{mover + 1}"
+    page.wait_for_function("() => document.querySelectorAll('#moves button.move').length > 0")
+    Clicker(seed=1).click_once(page)  # the new socket carries the seat's move
+    wait_shown(page, 1)
+    assert server.state(table["id"]).decisions == 1
