@@ -254,3 +254,28 @@ def test_a_dropped_connection_reconnects_to_the_same_seat(server: Server, new_pa
     Clicker(seed=1).click_once(page)  # the new socket carries the seat's move
     wait_shown(page, 1)
     assert server.state(table["id"]).decisions == 1
+
+
+def test_a_target_meaning_several_moves_opens_a_chooser(server: Server, new_page: Any) -> None:
+    table = server.create("the-tide", ["human", "human"], seed=8)
+    st = server.state(table["id"])
+    mover = st.to_move()[0]
+    legal = [str(a) for a in st.legal_actions(mover)]
+    assert len(legal) >= 2
+    page = open_seat(new_page, server, table, mover)
+    # a target standing for two moves (as a square two moves end on): the page must ask
+    page.evaluate("""(moves) => {
+        const t = document.createElement('button');
+        t.className = 'target';
+        t.id = 'two';
+        t.setAttribute('data-moves', JSON.stringify(moves));
+        document.querySelector('#board').append(t);
+    }""", legal[:2])
+    page.locator("#two").click()
+    chooser = page.locator("#chooser")
+    chooser.wait_for()
+    assert [b.inner_text() for b in chooser.locator("button.move").all()] == legal[:2]
+    assert server.state(table["id"]).decisions == 0  # nothing sent before the choice
+    chooser.locator("button.move").nth(1).click()
+    wait_shown(page, 1)
+    assert [str(a) for _, a in server.state(table["id"]).history] == [legal[1]]
