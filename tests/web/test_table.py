@@ -8,6 +8,7 @@ click falls back to the legal-move list, and the tests count which was used.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from typing import Any
@@ -20,6 +21,16 @@ from tests.web.conftest import Server
 from tests.web.play import Clicker, history_seats, listed, play, shown, wait_shown
 
 GAMES = [g.id for g in cove.all_games()]
+
+
+def full_turns(state: Any) -> dict[int, int]:
+    """Turns each seat finished: runs of its moves that another seat's move followed."""
+    seats = [p for p, _ in state.history]
+    out: dict[int, int] = {}
+    for a, b in itertools.pairwise(seats):
+        if a != b:
+            out[a] = out.get(a, 0) + 1
+    return out
 
 
 def open_seat(new_page: Any, server: Server, table: dict[str, Any], seat: int) -> Page:
@@ -85,11 +96,11 @@ def test_two_humans_and_a_bot_play_several_turns_by_clicking(
         assert page.locator("#who").inner_text() == f"you are P{seat + 1}"
     clicker = Clicker(seed=3)
 
-    def enough(st: Any) -> bool:
-        made = [p for p, _ in st.history]
-        return min(made.count(0), made.count(1)) >= 4 and 2 in made
+    def enough(st: Any) -> bool:  # two whole turns each (until the next seat moved)
+        turns = full_turns(st)
+        return turns.get(0, 0) >= 2 and turns.get(1, 0) >= 2 and turns.get(2, 0) >= 1
 
-    play(server, table["id"], pages, clicker, enough, cap=120)
+    play(server, table["id"], pages, clicker, enough, cap=150)
     st = server.state(table["id"])
     assert enough(st) or st.is_over
     assert {0, 1} <= history_seats(st)
