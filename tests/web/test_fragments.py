@@ -31,6 +31,8 @@ def test_markdown_escapes_every_tag_of_the_rules_file() -> None:
     assert "<h3>Title &lt;b&gt;</h3>" in html
     assert "<code>c&lt;d&gt;</code>" in html and "<strong>two</strong>" in html
     assert html.count("<tr>") == 2  # the header row and one row; the |---| line is dropped
+    rules = pages.markdown("| Rule | Text | Test |\n|---|---|---|\n| R1 | Sail. | `test_r1` |\n")
+    assert "Sail." in rules and "test_r1" not in rules and "<th>Test</th>" not in rules
 
 
 def test_every_game_page_carries_its_rules_summary() -> None:

@@ -143,6 +143,9 @@ def rules_html(game: Game) -> str:
             + (markdown(text) if text else ""))
 
 
+DEV_COLUMNS = frozenset({"test", "tests"})
+"""RULES.md table columns for developers (the test names): left out of the page."""
+
 _INLINE = [(re.compile(r"`([^`]+)`"), r"<code>\1</code>"),
            (re.compile(r"\*\*([^*]+)\*\*"), r"<strong>\1</strong>")]
 
@@ -170,7 +173,8 @@ def markdown(text: str) -> str:
             out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
             items.clear()
         if table:
-            head, *rows = table
+            keep = [i for i, c in enumerate(table[0]) if c.lower() not in DEV_COLUMNS]
+            head, *rows = ([r[i] for i in keep if i < len(r)] for r in table)
             out.append('<div class="wide"><table class="rules"><thead><tr>'
                        + "".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>"
                        + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>"
