@@ -68,7 +68,9 @@ async def board(request: Request) -> Response:
     cpu = time.thread_time()
     st = table.state
     view = st.view(seat)
-    legal = hub.payload(table, seat)["legal"] if seat is not None and not st.is_over else []
+    legal: list[dict[str, Any]] = []
+    if seat is not None and not st.is_over:  # the API's own legal forms; no events wanted
+        legal = hub.payload(table, seat, st.log_count(seat))["legal"]
     html, drawn = fragments.board(table.game, view, legal, seat)
     final = st.scores() if st.is_over else None
     return JSONResponse({
