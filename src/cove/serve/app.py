@@ -23,7 +23,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cove
 from cove.serve.hub import ApiError, Conn, Hub, Settings, Table
 from cove.serve.store import open_store
-from cove.web.routes import web_routes
 
 log = logging.getLogger(__name__)
 
@@ -245,6 +244,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{id}/actions", post_action, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
-    routes += web_routes()  # the browser table (cove.web): lobby, table and replay pages
+    from cove.web.routes import web_routes  # the browser table: lobby, table, replay pages
+
+    routes += web_routes()
     return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={ApiError: api_error, HTTPException: http_error})
