@@ -13,17 +13,15 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed")
-pytest.importorskip("playwright", reason="the web extra is not installed")
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
-import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
-
-from cove.serve import Settings, create_app
+# The web extra (Starlette, uvicorn, Playwright) is imported inside the fixtures, so tests in
+# this folder that need no browser (the board drawings') run without it.
 
 CHROMIUM = os.environ.get("COVE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -64,6 +62,11 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    import uvicorn
+
+    from cove.serve import Settings, create_app
+
     db = tmp_path_factory.mktemp("web") / "cove.db"
     # the tests click quickly from one address: lift the per-client creation limit
     app = create_app(Settings(db=f"sqlite:///{db}", create_burst=1000, create_rate=1000.0,
@@ -86,6 +89,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    pytest.importorskip("playwright", reason="the web extra is not installed")
+    from playwright.sync_api import sync_playwright
+
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
         pytest.skip(f"no Chromium at {CHROMIUM} (.ci/chromium.sh installs Debian's)")
     with sync_playwright() as pw:

@@ -14,6 +14,10 @@ import re
 from typing import Any
 
 import pytest
+
+pytest.importorskip("playwright", reason="the web extra is not installed")
+pytest.importorskip("starlette", reason="the web extra is not installed")
+
 from playwright.sync_api import Page
 
 import cove
