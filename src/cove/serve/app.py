@@ -244,5 +244,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{id}/actions", post_action, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
+    from cove.web.routes import web_routes  # the browser table: lobby, table, replay pages
+
+    routes += web_routes()
     return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={ApiError: api_error, HTTPException: http_error})

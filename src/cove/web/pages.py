@@ -1,0 +1,258 @@
+"""The HTML pages: lobby, table (a seat or a spectator) and an error page.
+
+Server-rendered text with everything escaped; the script (static/cove.js) fills in what
+changes during a game from the websocket.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from html import escape
+from importlib import resources
+from typing import Any
+
+from cove.core.game import Game
+
+LEVEL_HELP = {
+    "easy": "looks one move ahead",
+    "medium": "searches ahead with Monte Carlo tree search",
+    "hard": "searches four times as long",
+    "random": "plays any legal move",
+}
+
+
+def page(title: str, body: str, attrs: str = "") -> str:
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{escape(title)}</title>"
+            "<link rel=\"stylesheet\" href=\"/web/static/cove.css\">"
+            "<script defer src=\"/web/static/cove.js\"></script></head>"
+            f"<body {attrs}>{body}</body></html>")
+
+
+def error_page(status: int, reason: str) -> str:
+    return page("Cove: not found" if status == 404 else "Cove: error",
+                f"<header><a class=\"home\" href=\"/web/\">Cove</a></header><main>"
+                f"<h1>{'Not found' if status == 404 else 'Error'}</h1>"
+                f"<p role=\"alert\">{escape(reason)}</p>"
+                "<p><a href=\"/web/\">Back to the lobby</a></p></main>")
+
+
+# -- lobby ---------------------------------------------------------------------------------
+def _option_input(game_id: str, opt: dict[str, Any]) -> str:
+    name, default = str(opt["name"]), opt["default"]
+    ident = f"opt-{game_id}-{name}"
+    attrs = (f'id="{ident}" data-option="{escape(name)}" '
+             f'data-default="{escape(json.dumps(default))}"')
+    if opt.get("type") == "bool":
+        check = " checked" if default else ""
+        field = f'<input type="checkbox" {attrs}{check}>'
+    elif opt.get("choices"):
+        items = "".join(
+            f'<option value="{escape(str(c))}"{" selected" if c == default else ""}>'
+            f"{escape(str(c))}</option>" for c in opt["choices"])
+        field = f"<select {attrs}>{items}</select>"
+    else:
+        field = f'<input type="text" {attrs} value="{escape(str(default))}">'
+    return (f'<div class="option"><label for="{ident}">{escape(name.replace("_", " "))}'
+            f"</label>{field}<small>{escape(str(opt.get('help', '')))} "
+            f"({escape(str(opt.get('allowed', '')))})</small></div>")
+
+
+def _table_row(t: dict[str, Any], names: dict[str, str]) -> str:
+    seats = ", ".join(f"P{s['seat'] + 1} " + ("bot " + str(s.get("bot")) if s["kind"] == "bot"
+                                               else "human") for s in t["seats"])
+    age = max(0, int(time.time() - float(t["updated"])))
+    when = f"{age // 60} min ago" if age >= 60 else "just now"
+    tid = escape(str(t["id"]))
+    status = "finished" if t["over"] else f"move {t['moves']}"
+    return (f'<li data-table="{tid}"><span class="game-name">'
+            f"{escape(names.get(t['game'], t['game']))}</span> "
+            f"<span class=\"muted\">{status}, {escape(seats)}, {when}</span> "
+            f'<a href="/web/tables/{tid}/watch">{"replay" if t["over"] else "watch"}</a>'
+            f'<span class="resume"></span></li>')
+
+
+def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str, Any]],
+          finished: list[dict[str, Any]]) -> str:
+    names = {g.id: g.name for g in games}
+    game_opts = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>'
+                        for g in games)
+    meta = {g.id: {"min": g.min_players, "max": g.max_players, "summary": g.summary}
+            for g in games}
+    bots = [{"spec": k, "label": f"bot: {k} ({LEVEL_HELP.get(k, v)})"} for k, v in levels.items()]
+    bots.append({"spec": "random", "label": "bot: random (" + LEVEL_HELP["random"] + ")"})
+    options = "".join(
+        f'<fieldset class="options" data-game="{escape(g.id)}" hidden>'
+        f"<legend>{escape(g.name)} options</legend>"
+        + ("".join(_option_input(g.id, o) for o in g.describe()["options"])
+           or "<p class=\"muted\">This game has no options.</p>")
+        + "</fieldset>" for g in games)
+
+    def listing(rows: list[dict[str, Any]], empty: str) -> str:
+        if not rows:
+            return f'<p class="muted">{empty}</p>'
+        return "<ul class=\"tables\">" + "".join(_table_row(t, names) for t in rows) + "</ul>"
+
+    body = f"""
+<header><a class="home" href="/web/">Cove</a>
+<span class="muted">tables for five sea-faring games</span></header>
+<main class="lobby">
+<section class="card">
+<h1>New table</h1>
+<form id="create">
+<div class="row"><label for="game">Game</label>
+<select id="game" name="game">{game_opts}</select></div>
+<p id="summary" class="muted"></p>
+<div class="row"><label for="players">Players</label>
+<select id="players" name="players"></select></div>
+<fieldset id="seats"><legend>Seats</legend></fieldset>
+<details id="options"><summary>Options (the defaults are the published rules)</summary>
+{options}</details>
+<button type="submit" class="primary">Create table</button>
+<p id="error" role="alert" hidden></p>
+</form>
+</section>
+<section id="created" class="card" hidden aria-live="polite"></section>
+<section class="card"><h2>Open tables</h2>{listing(open_tables, "No open tables yet.")}</section>
+<section class="card"><h2>Finished games</h2>{listing(finished, "No finished games yet.")}</section>
+</main>
+<script type="application/json" id="games-data">{_json_script(meta)}</script>
+<script type="application/json" id="bots-data">{_json_script(bots)}</script>
+"""
+    return page("Cove: lobby", body, 'data-page="lobby"')
+
+
+def _json_script(value: Any) -> str:
+    """JSON safe inside a <script> element (no "</" can end it early)."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace(
+        "&", "\\u0026")
+
+
+# -- table -----------------------------------------------------------------------------------
+def rules_html(game: Game) -> str:
+    """The game's summary and its RULES.md (when shipped), as simple HTML."""
+    module = game.state_cls.__module__.rpartition(".")[0]
+    try:
+        text = resources.files(module).joinpath("RULES.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, OSError):
+        text = ""
+    return (f"<p>{escape(game.summary)}</p>"
+            + (markdown(text) if text else ""))
+
+
+DEV_COLUMNS = frozenset({"test", "tests"})
+"""RULES.md table columns for developers (the test names): left out of the page."""
+
+_INLINE = [(re.compile(r"`([^`]+)`"), r"<code>\1</code>"),
+           (re.compile(r"\*\*([^*]+)\*\*"), r"<strong>\1</strong>")]
+
+
+def _inline(text: str) -> str:
+    out = escape(text, quote=False)
+    for pattern, repl in _INLINE:
+        out = pattern.sub(repl, out)
+    return out
+
+
+def markdown(text: str) -> str:
+    """Headings, paragraphs, lists and pipe tables: the subset the games' RULES.md use.
+    Everything is escaped first, so the output holds no markup from the file."""
+    out: list[str] = []
+    para: list[str] = []
+    table: list[list[str]] = []
+    items: list[str] = []
+
+    def flush() -> None:
+        if para:
+            out.append("<p>" + _inline(" ".join(para)) + "</p>")
+            para.clear()
+        if items:
+            out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
+            items.clear()
+        if table:
+            keep = [i for i, c in enumerate(table[0]) if c.lower() not in DEV_COLUMNS]
+            head, *rows = ([r[i] for i in keep if i < len(r)] for r in table)
+            out.append('<div class="wide"><table class="rules"><thead><tr>'
+                       + "".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>"
+                       + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>"
+                                 for r in rows) + "</tbody></table></div>")
+            table.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("|"):
+            if para or items:
+                flush()
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+                table.append(cells)
+            continue
+        if table:
+            flush()
+        if not line:
+            flush()
+        elif line.startswith("#"):
+            flush()
+            level = min(6, len(line) - len(line.lstrip("#")) + 2)
+            out.append(f"<h{level}>{_inline(line.lstrip('#').strip())}</h{level}>")
+        elif line.startswith(("- ", "* ")):
+            if para:
+                flush()
+            items.append(line[2:])
+        elif items and raw.startswith("  "):
+            items[-1] += " " + line
+        else:
+            para.append(line)
+    flush()
+    return "".join(out)
+
+
+def table(game: Game, table_id: str, mode: str) -> str:
+    """The table page; ``mode`` is ``play`` (a seat, its token kept by the script) or
+    ``watch`` (a spectator: never a token, never a hand)."""
+    tid = escape(table_id)
+    moves = ("" if mode == "watch" else
+             '<section class="card" id="moves-card"><h2>Your moves</h2>'
+             '<p class="muted small">Click the board, or a move here.</p>'
+             '<ul id="moves" class="moves"></ul>'
+             '<form id="typed" class="typed"><label for="typed-move" class="small">'
+             "Type a move</label><input id=\"typed-move\" autocomplete=\"off\" "
+             'placeholder="e.g. a move from the list"><button type="submit">Send</button>'
+             "</form></section>")
+    watch = ("" if mode == "watch" else
+             f' · <a href="/web/tables/{tid}/watch" target="_blank">spectator view</a>')
+    body = f"""
+<header><a class="home" href="/web/">Cove</a><h1>{escape(game.name)}</h1>
+<span id="who" class="badge"></span>
+<span id="conn" class="badge" role="status">connecting…</span></header>
+<main class="table">
+<div class="play">
+<section id="status" class="card" aria-live="polite"><p id="prompt">Loading the table…</p>
+</section><p id="error" class="card" role="alert" hidden></p>
+<section id="end" class="card end" hidden aria-live="polite"></section>
+<section id="board-card" class="card"><div class="board-tools"><button type="button"
+id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
+<div id="board" class="board"></div>
+<div id="chooser" class="chooser" hidden role="dialog" aria-label="Choose a move"></div></section>
+<section id="replay" class="card" hidden><h2>Replay</h2>
+<div class="row"><label for="step">Step</label><input type="range" id="step" min="0" value="0">
+<output id="step-label" for="step"></output></div>
+<div class="row"><label for="replay-as">Seen by</label><select id="replay-as"></select></div>
+<p id="replay-move" class="muted"></p><div id="replay-board" class="board"></div></section>
+</div>
+<aside>
+{moves}
+<section class="card"><h2>Scores</h2><div id="scores"></div></section>
+<section class="card"><h2>Log</h2><ol id="log" class="log"></ol></section>
+<details class="card"><summary>Rules of {escape(game.name)}</summary>
+<div class="rules-text">{rules_html(game)}</div></details>
+<p class="muted small">Table {tid}{watch}</p>
+</aside>
+</main>
+"""
+    return page(f"{game.name}: Cove", body,
+                f'data-page="table" data-mode="{escape(mode)}" data-table="{tid}" '
+                f'data-game="{escape(game.id)}"')

@@ -1,0 +1,132 @@
+"""The browser pages' routes, mounted into ``cove serve`` by :func:`web_routes`.
+
+They read the server's hub (``app.state.hub``) only through what the API routes use:
+``table``, ``seat_for``, ``payload``, ``record`` and ``listing``; refusals are the API's own
+errors (``{"error", "reason"}``), handled by the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import cove
+from cove.bots import LEVELS
+from cove.core.errors import CoveError
+from cove.core.record import replay as replay_record
+from cove.web import fragments, pages
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _hub(request: Request) -> Any:
+    return request.app.state.hub
+
+
+def _refusal(e: CoveError) -> tuple[int, str]:
+    return int(getattr(e, "status", 500)), str(getattr(e, "reason", e))
+
+
+async def lobby(request: Request) -> Response:
+    hub = _hub(request)
+    open_tables = await hub.listing("open", 20)
+    finished = await hub.listing("finished", 20)
+    return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished),
+                        headers=NO_STORE)
+
+
+async def _table_page(request: Request, mode: str) -> Response:
+    try:
+        table = await _hub(request).table(request.path_params["id"])
+    except CoveError as e:
+        status, reason = _refusal(e)
+        return HTMLResponse(pages.error_page(status, reason), status_code=status)
+    return HTMLResponse(pages.table(table.game, table.id, mode), headers=NO_STORE)
+
+
+async def table_page(request: Request) -> Response:
+    return await _table_page(request, "play")
+
+
+async def watch_page(request: Request) -> Response:
+    return await _table_page(request, "watch")
+
+
+async def board(request: Request) -> Response:
+    """The seat's board, scores and (once over) end screen, drawn now: ``{"moves",
+    "board", "drawn", "scores", "end"}``; ``moves`` says which position they show. The
+    ``Server-Timing`` header gives the CPU milliseconds spent drawing them."""
+    hub = _hub(request)
+    table = await hub.table(request.path_params["id"])
+    seat = hub.seat_for(table, request.query_params.get("token"))
+    cpu = time.thread_time()
+    st = table.state
+    view = st.view(seat)
+    legal: list[dict[str, Any]] = []
+    if seat is not None and not st.is_over:  # the API's own legal forms; no events wanted
+        legal = hub.payload(table, seat, st.log_count(seat))["legal"]
+    html, drawn = fragments.board(table.game, view, legal, seat)
+    final = st.scores() if st.is_over else None
+    return JSONResponse({
+        "moves": st.decisions, "board": html, "drawn": drawn,
+        "scores": fragments.scores(view, table.seat_kinds(), seat, final),
+        "end": fragments.end(st, view, seat)},
+        headers={**NO_STORE, "Server-Timing": f"draw;dur={(time.thread_time() - cpu) * 1e3:.2f}"})
+
+
+async def replay(request: Request) -> Response:
+    """Step ``step`` of a finished game, from its full record, as seat ``as`` (a number
+    from 0) or a spectator saw it: ``{"step", "total", "board", "move", "prompt"}``."""
+    hub = _hub(request)
+    table = await hub.table(request.path_params["id"])
+    if not table.state.is_over:
+        return JSONResponse({"error": "not_over", "reason": "the replay opens when the game "
+                             "is over; until then the record hides what is secret"},
+                            status_code=409)
+    record = hub.record(table, None)
+    actions = record["actions"]
+    raw = request.query_params.get("step", str(len(actions)))
+    who = request.query_params.get("as", "")
+    n = table.state.n
+    if not (raw.isascii() and raw.isdigit() and int(raw) <= len(actions)):
+        return JSONResponse({"error": "bad_request", "reason": f"step is a number from 0 to "
+                             f"{len(actions)}"}, status_code=400)
+    if who and not (who.isascii() and who.isdigit() and int(who) < n):
+        return JSONResponse({"error": "bad_request", "reason": f"as is a seat from 0 to "
+                             f"{n - 1}, or left out for a spectator"}, status_code=400)
+    step = int(raw)
+    seat = int(who) if who else None
+    state = await asyncio.to_thread(replay_record, record, upto=step)
+    view = state.view(seat)
+    html, drawn = fragments.board(table.game, view, [], seat)
+    move = (f"Move {step} (P{actions[step - 1][0] + 1}): {actions[step - 1][1]}" if step
+            else "The start of the game")
+    return JSONResponse({"step": step, "total": len(actions), "board": html, "drawn": drawn,
+                         "move": move, "prompt": view["decision"]["prompt"]},
+                        headers={"Cache-Control": "max-age=3600"})
+
+
+async def root(request: Request) -> Response:
+    return RedirectResponse("/web/", status_code=307)
+
+
+def web_routes() -> list[BaseRoute]:
+    """The browser's routes, to append to the server's."""
+    static = StaticFiles(packages=[("cove.web", "static")])
+    return [
+        Route("/", root),
+        Route("/web", root),
+        Route("/web/", lobby),
+        Route("/web/tables/{id}", table_page),
+        Route("/web/tables/{id}/watch", watch_page),
+        Route("/web/tables/{id}/board", board),
+        Route("/web/tables/{id}/replay", replay),
+        Mount("/web/static", app=static, name="web-static"),
+    ]
+

@@ -1,0 +1,390 @@
+// Cove's browser table: the lobby form and the live table. Plain script, no build step,
+// nothing loaded from the network; it speaks docs/API.md (REST + one websocket).
+"use strict";
+
+(function () {
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const el = (tag, attrs, text) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const seatName = (s) => "P" + (s + 1);
+  const tokenKey = (id) => "cove.token." + id;
+  const store = {
+    get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
+    set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
+  };
+
+  // ---- lobby ---------------------------------------------------------------------------
+  function lobby() {
+    const games = JSON.parse($("#games-data").textContent);
+    const bots = JSON.parse($("#bots-data").textContent);
+    const form = $("#create"), gameSel = $("#game"), playersSel = $("#players");
+    const seatsBox = $("#seats"), error = $("#error");
+
+    function seatChoice(i) {
+      const row = el("div", { class: "row seat" });
+      const id = "seat-" + i;
+      row.append(el("label", { for: id }, seatName(i)));
+      const sel = el("select", { id: id, "data-seat": String(i) });
+      sel.append(el("option", { value: "human" }, i === 0 ? "human (you)" : "human (invite a friend)"));
+      for (const b of bots) sel.append(el("option", { value: b.spec }, b.label));
+      sel.append(el("option", { value: "custom" }, "bot: other spec…"));
+      const custom = el("input", { type: "text", placeholder: "e.g. mcts:iterations=500",
+                                   "aria-label": seatName(i) + " bot spec", hidden: "" });
+      sel.addEventListener("change", () => { custom.hidden = sel.value !== "custom"; });
+      sel.value = i < 2 ? "human" : "medium";
+      row.append(sel, custom);
+      return row;
+    }
+    function players() {
+      const g = games[gameSel.value];
+      const keep = Number(playersSel.value) || 3;
+      playersSel.textContent = "";
+      for (let n = g.min; n <= g.max; n++) playersSel.append(el("option", { value: n }, String(n)));
+      playersSel.value = String(Math.min(g.max, Math.max(g.min, keep)));
+      seats();
+    }
+    function seats() {
+      const n = Number(playersSel.value);
+      const old = [...seatsBox.querySelectorAll(".seat")];
+      for (const row of old.slice(n)) row.remove();
+      for (let i = old.length; i < n; i++) seatsBox.append(seatChoice(i));
+    }
+    function game() {
+      $("#summary").textContent = games[gameSel.value].summary;
+      for (const fs of document.querySelectorAll("fieldset.options")) {
+        fs.hidden = fs.dataset.game !== gameSel.value;
+      }
+      players();
+    }
+    gameSel.addEventListener("change", game);
+    playersSel.addEventListener("change", seats);
+    game();
+
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      error.hidden = true;
+      const seatSpecs = [...seatsBox.querySelectorAll(".seat")].map((row) => {
+        const sel = row.querySelector("select");
+        return sel.value === "custom" ? row.querySelector("input").value.trim() : sel.value;
+      });
+      const options = {};
+      const fs = document.querySelector(`fieldset.options[data-game="${gameSel.value}"]`);
+      for (const input of fs.querySelectorAll("[data-option]")) {
+        const def = JSON.parse(input.dataset.default);
+        const value = input.type === "checkbox" ? input.checked : input.value;
+        if (String(value) !== String(def)) options[input.dataset.option] = value;
+      }
+      const body = { game: gameSel.value, players: Number(playersSel.value), seats: seatSpecs,
+                     options: options };
+      let res, data;
+      try {
+        res = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
+                                           headers: { "Content-Type": "application/json" } });
+        data = await res.json();
+      } catch (e) {
+        error.textContent = "The server did not answer: " + e;
+        error.hidden = false;
+        return;
+      }
+      if (!res.ok) {
+        error.textContent = data.reason || "The table could not be made.";
+        error.hidden = false;
+        return;
+      }
+      created(data);
+    });
+    markMine();
+  }
+
+  function created(data) {
+    const box = $("#created");
+    box.textContent = "";
+    box.append(el("h2", {}, "Table ready"));
+    box.append(el("p", {}, "Send each friend their own link: a link is a seat, so keep yours."));
+    const list = el("ul", { class: "links" });
+    let mine = null;
+    for (const s of data.seats) {
+      const li = el("li");
+      if (s.kind === "human") {
+        const url = location.origin + "/web/tables/" + data.id + "?token=" + encodeURIComponent(s.token);
+        if (mine === null) { mine = url; store.set(tokenKey(data.id), s.token); }
+        li.append(el("strong", {}, seatName(s.seat) + (url === mine ? " (you)" : "") + ": "));
+        const input = el("input", { type: "text", readonly: "", value: url,
+                                    "aria-label": seatName(s.seat) + " invite link" });
+        const copy = el("button", { type: "button" }, "Copy");
+        copy.addEventListener("click", () => copyText(input, copy));
+        li.append(input, copy);
+      } else {
+        li.textContent = seatName(s.seat) + ": bot " + s.bot;
+      }
+      list.append(li);
+    }
+    const watch = location.origin + "/web/tables/" + data.id + "/watch";
+    const wl = el("li");
+    wl.append(el("strong", {}, "Spectators: "), el("a", { href: watch }, watch));
+    list.append(wl);
+    box.append(list);
+    if (mine) box.append(el("a", { class: "button primary", href: mine, id: "open-mine" }, "Go to my seat"));
+    box.hidden = false;
+    box.scrollIntoView({ behavior: "smooth" });
+  }
+
+  async function copyText(input, button) {
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch (e) {
+      input.select();
+      document.execCommand("copy");
+    }
+    button.textContent = "Copied";
+    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  }
+
+  function markMine() {  // tables this browser holds a seat at: a link back to the seat
+    for (const li of document.querySelectorAll("li[data-table]")) {
+      const token = store.get(tokenKey(li.dataset.table));
+      if (!token) continue;
+      const a = el("a", { href: "/web/tables/" + li.dataset.table + "?token=" + encodeURIComponent(token) },
+                   "my seat");
+      li.querySelector(".resume").append(" · ", a);
+    }
+  }
+
+  // ---- table ---------------------------------------------------------------------------
+  function table() {
+    const body = document.body;
+    const id = body.dataset.table;
+    const watching = body.dataset.mode === "watch";
+    let token = null;
+    if (!watching) {
+      const url = new URL(location.href);
+      token = url.searchParams.get("token");
+      if (token) {
+        store.set(tokenKey(id), token);
+      } else {
+        token = store.get(tokenKey(id));
+        if (token) { url.searchParams.set("token", token); history.replaceState(null, "", url); }
+      }
+    }
+    const q = token ? "?token=" + encodeURIComponent(token) : "";
+    let ws = null, last = null, retry = 0, boardAsked = 0, boardShown = -1, clickedAt = null, clickMoves = 0;
+    window.coveTimings = [];  // click -> board redrawn, ms (benchmarks/web.py reads them)
+    window.coveParts = [];    // the same split: [to the update, board fetched, drawn]
+    let updateAt = 0;
+
+    function showError(text) {
+      const e = $("#error");
+      e.textContent = text;
+      e.hidden = !text;
+    }
+    function connect() {
+      const proto = location.protocol === "https:" ? "wss:" : "ws:";
+      ws = new WebSocket(proto + "//" + location.host + "/ws/tables/" + id + q);
+      ws.onopen = () => { retry = 0; conn("connected", "ok"); };
+      ws.onmessage = (ev) => message(JSON.parse(ev.data));
+      ws.onclose = (ev) => {
+        if (ev.code >= 4000) return;  // a wrong token or table: the error says why
+        conn("reconnecting…", "warn");
+        setTimeout(connect, Math.min(5000, 500 * 2 ** retry++));
+      };
+    }
+    function conn(text, kind) {
+      const c = $("#conn");
+      c.textContent = text;
+      c.className = "badge " + kind;
+    }
+    function message(m) {
+      if (m.type === "error") {
+        if (m.status === 403 && !last) {
+          conn("not seated", "bad");
+          $("#prompt").textContent = m.reason;
+          if (token) { try { localStorage.removeItem(tokenKey(id)); } catch (e) { /* */ } }
+          return;
+        }
+        showError(m.reason + (m.status === 409 ? " (the table has been updated)" : ""));
+        clickedAt = null;
+        if (m.status === 409) ws.send(JSON.stringify({ type: "state" }));
+        return;
+      }
+      if (m.type !== "state" && m.type !== "update") return;
+      if (m.type === "state") $("#log").textContent = "";
+      if (m.type === "update") { showError(""); updateAt = performance.now(); }
+      last = m;
+      body.dataset.seat = m.seat === null ? "" : String(m.seat);
+      $("#who").textContent = m.seat === null ? "spectator" : "you are " + seatName(m.seat);
+      $("#prompt").textContent = m.over ? "The game is over." : m.decision.prompt;
+      $("#status").hidden = m.over;  // the end screen says it
+      $("#status").classList.toggle("yours", m.legal.length > 0);
+      moves(m.legal);
+      log(m.events);
+      drawBoard();
+      if (m.over) replayOpen(m);
+    }
+    function moves(legal) {
+      const ul = $("#moves");
+      if (!ul) return;
+      ul.textContent = "";
+      for (const a of legal) {
+        const li = el("li");
+        const b = el("button", { type: "button", class: "move" }, a.text);
+        b.dataset.move = a.text;
+        li.append(b);
+        ul.append(li);
+      }
+      if (!legal.length) ul.append(el("li", { class: "muted" }, last && last.over ? "The game is over." : "Not your turn."));
+    }
+    function log(events) {
+      const ol = $("#log");
+      for (const e of events) ol.append(el("li", {}, e.text));
+      while (ol.children.length > 300) ol.firstChild.remove();
+      ol.scrollTop = ol.scrollHeight;
+    }
+    async function drawBoard() {
+      const asked = ++boardAsked;
+      const res = await fetch("/web/tables/" + id + "/board" + q);
+      const fetchedAt = performance.now();
+      if (!res.ok) return;
+      const data = await res.json();
+      if (asked !== boardAsked || data.moves < boardShown) return;  // a newer one is coming
+      boardShown = data.moves;
+      $("#board").innerHTML = data.board;
+      $("#board").classList.toggle("text", !data.drawn);
+      for (const t of document.querySelectorAll("#board .target")) {
+        t.setAttribute("tabindex", "0");
+        t.setAttribute("role", "button");
+      }
+      $("#scores").innerHTML = data.scores;
+      const end = $("#end");
+      end.innerHTML = data.end;
+      end.hidden = !data.end;
+      hideChooser();
+      body.dataset.moves = String(data.moves);
+      if (window.coveFirstBoard === undefined) window.coveFirstBoard = performance.now();
+      if (clickedAt !== null && data.moves > clickMoves) {  // click -> board redrawn
+        const t0 = clickedAt, t1 = updateAt;
+        clickedAt = null;
+        requestAnimationFrame(() => {
+          const now = performance.now();
+          window.coveTimings.push(now - t0);
+          window.coveParts.push([t1 - t0, fetchedAt - t1, now - fetchedAt]);
+        });
+      }
+    }
+    function send(text) {
+      if (!last || !ws || ws.readyState !== WebSocket.OPEN) {
+        showError("Not connected to the table yet; try again in a moment.");
+        return;
+      }
+      showError("");
+      hideChooser();
+      clickedAt = performance.now();
+      clickMoves = last.moves;
+      ws.send(JSON.stringify({ type: "action", action: text, expect: last.moves }));
+    }
+    function hideChooser() {
+      const c = $("#chooser");
+      c.hidden = true;
+      c.textContent = "";
+    }
+    function choose(texts, anchor) {
+      const c = $("#chooser");
+      c.textContent = "";
+      c.append(el("p", {}, "Which move?"));
+      for (const t of texts) {
+        const b = el("button", { type: "button", class: "move" }, t);
+        b.dataset.move = t;
+        c.append(b);
+      }
+      const x = el("button", { type: "button", class: "cancel" }, "Cancel");
+      x.addEventListener("click", hideChooser);
+      c.append(x);
+      c.hidden = false;
+      c.querySelector("button").focus();
+    }
+    function targetClicked(t) {
+      let texts = [];
+      try { texts = JSON.parse(t.getAttribute("data-moves") || "[]"); } catch (e) { texts = []; }
+      if (watching) return;
+      if (!texts.length) {
+        showError(last && last.legal.length ? "Nothing to do there now; the highlighted places and the list show your moves."
+                                            : "It is not your turn.");
+        return;
+      }
+      if (texts.length === 1) send(texts[0]); else choose(texts, t);
+    }
+    document.addEventListener("click", (ev) => {
+      const move = ev.target.closest("button.move");
+      if (move) { send(move.dataset.move); return; }
+      const t = ev.target.closest("#board .target");
+      if (t) targetClicked(t);
+    });
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") hideChooser();
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      const t = ev.target.closest && ev.target.closest("#board .target");
+      if (t) { ev.preventDefault(); targetClicked(t); }
+    });
+    const zoom = $("#zoom");  // fit the whole board on the screen, or use the full width
+    const zoomed = (on) => {
+      $("#board").classList.toggle("zoom", on);
+      zoom.setAttribute("aria-pressed", String(on));
+      zoom.textContent = on ? "Fit the board to the screen" : "Zoom the board to the full width";
+    };
+    zoomed(store.get("cove.zoom") === "1");
+    zoom.addEventListener("click", () => {
+      const on = !$("#board").classList.contains("zoom");
+      store.set("cove.zoom", on ? "1" : "0");
+      zoomed(on);
+    });
+    const typed = $("#typed");
+    if (typed) {
+      typed.addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        const input = $("#typed-move");
+        if (input.value.trim()) send(input.value.trim());
+        input.value = "";
+      });
+    }
+
+    // replay of a finished game, step by step from its full record
+    let replayReady = false, replayAsked = 0;
+    function replayOpen(m) {
+      if (replayReady) return;
+      replayReady = true;
+      const box = $("#replay"), slider = $("#step"), as = $("#replay-as");
+      slider.max = String(m.moves);
+      slider.value = String(m.moves);
+      as.append(el("option", { value: "" }, "a spectator"));
+      for (let s = 0; s < m.players; s++) as.append(el("option", { value: String(s) }, seatName(s)));
+      if (m.seat !== null) as.value = String(m.seat);
+      const show = async () => {
+        const asked = ++replayAsked;
+        const who = as.value === "" ? "" : "&as=" + as.value;
+        const res = await fetch("/web/tables/" + id + "/replay?step=" + slider.value + who);
+        const data = await res.json();
+        if (asked !== replayAsked) return;
+        if (!res.ok) { $("#replay-move").textContent = data.reason; return; }
+        $("#step-label").textContent = data.step + " / " + data.total;
+        $("#replay-move").textContent = data.move + ". " + data.prompt;
+        $("#replay-board").innerHTML = data.board;
+        $("#replay-board").classList.toggle("text", !data.drawn);
+        box.dataset.step = String(data.step);
+      };
+      slider.addEventListener("input", show);
+      as.addEventListener("change", show);
+      box.hidden = false;
+      show();
+    }
+    connect();
+    setInterval(() => { if (ws && ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}'); }, 25000);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    if (document.body.dataset.page === "lobby") lobby();
+    if (document.body.dataset.page === "table") table();
+  });
+})();
