@@ -4,9 +4,14 @@ A :class:`Hub` keeps every table it has touched in memory (its :class:`State`, s
 connected clients) and the store on disk. A move (a human's over HTTP or websocket, or a
 bot's) is applied to a clone of the table's state under the table's lock, committed to the
 store with the move count it was made at, and only then becomes the table's state and is
-pushed to the table's connections, each getting its own seat's view. Bots think in a pool
-of worker threads (or processes), never on the event loop; a bot's move goes through the
-same path, and is thrown away and thought again when the table moved on meanwhile.
+pushed to the table's connections. One update is rendered and encoded once per seat (and
+once for all spectators), however many connections share it. Moves of all tables are
+committed by one writer thread, many in one transaction (group commit), so no table waits
+for the database's write lock. Bots think in a pool of worker threads (or processes), never
+on the event loop; a bot's move goes through the same path, and is thrown away and thought
+again when the table moved on meanwhile. A bot that raises, returns an illegal move or
+takes longer than ``Settings.bot_timeout`` is tried once more, then a random legal move is
+played for it; either way the failure is logged and the table's clients are told.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import asyncio
 import concurrent.futures
 import hashlib
 import hmac
+import json
 import logging
 import multiprocessing
 import secrets
@@ -28,8 +34,9 @@ from cove.bots import make_bot
 from cove.core.actions import action_json
 from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
+from cove.core.rng import Rng
 from cove.core.state import Action, State
-from cove.serve.store import SNAPSHOT_EVERY, Store, TableRow
+from cove.serve.store import SNAPSHOT_EVERY, Move, Store, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +67,12 @@ class Settings:
     list_limit: int = 100
     queue_limit: int = 256
     """Updates waiting for a slow websocket client before it is disconnected."""
+    bot_timeout: float = 60.0
+    """Seconds a bot may think before a fallback move is played for it."""
+    bot_tries: int = 2
+    """Times a bot is asked (after it raised or timed out) before the fallback move."""
+    commit_batch: int = 256
+    """Most moves committed in one transaction."""
 
 
 class ApiError(CoveError):
@@ -111,20 +124,80 @@ def think(spec: str, seed: int, state: State, seat: int) -> str:
     return str(make_bot(spec, seed).act(state, seat))
 
 
+def fallback_move(state: State, seat: int, seed: int) -> Action:
+    """The move played for a bot that failed: a legal one, drawn from the bot's seed."""
+    legal = state.legal_actions(seat)
+    return legal[Rng(seed).below(len(legal))]
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as compact JSON text, made once and sent to every connection sharing it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class GroupCommit:
+    """Moves of every table go to one writer thread; each transaction commits all the moves
+    that arrived while the previous one ran (at most ``batch``). A move's future is True
+    once it is committed, False when its table had moved on."""
+
+    def __init__(self, store: Store, batch: int) -> None:
+        self.store = store
+        self.batch = batch
+        self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="cove-write")
+        self.pending: list[tuple[Move, asyncio.Future[bool]]] = []
+        self.running: asyncio.Task[None] | None = None
+        self.transactions = 0
+
+    async def append(self, move: Move) -> bool:
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.pending.append((move, fut))
+        if self.running is None:
+            self.running = asyncio.ensure_future(self._drain())
+        return await fut
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Another write (a new table) on the writer thread, in turn with the moves."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writer, fn, *args)
+
+    async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.pending:
+                batch, self.pending = self.pending[:self.batch], self.pending[self.batch:]
+                try:
+                    done = await loop.run_in_executor(
+                        self.writer, self.store.append_many, [m for m, _ in batch])
+                except Exception as e:  # each waiting move gets the error
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(e)
+                    continue
+                self.transactions += 1
+                for (_, fut), ok in zip(batch, done, strict=True):
+                    if not fut.done():
+                        fut.set_result(ok)
+        finally:
+            self.running = None
+
+    def close(self) -> None:
+        self.writer.shutdown(wait=True)
+
+
 class Conn:
     """One websocket client: its seat (None: spectator), how many events it has been sent
-    and the queue its writer task drains."""
+    and the queue of encoded messages its writer task drains."""
 
-    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], Any],
+    def __init__(self, seat: int | None, send: Callable[[str], Any],
                  limit: int, close: Callable[[], Any] | None = None) -> None:
         self.seat = seat
         self.send = send
         self.close = close
         self.next_event = 0
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=limit)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.dropped = False
 
-    def push(self, message: dict[str, Any] | None) -> None:
+    def push(self, message: str | None) -> None:
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
@@ -213,6 +286,10 @@ class Hub:
         self._buckets: dict[str, Bucket] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.db_pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="cove-db")
+        self.commits = GroupCommit(store, settings.commit_batch)
+        self.renders = 0
+        """Payloads rendered for websocket updates (one per seat and update, however many
+        connections share it)."""
         self.bot_pool: concurrent.futures.Executor
         if settings.bot_processes:
             self.bot_pool = concurrent.futures.ProcessPoolExecutor(
@@ -248,6 +325,7 @@ class Hub:
             for c in t.conns:
                 c.push(None)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.commits.close()
         self.db_pool.shutdown(wait=True)
         self.store.close()
 
@@ -296,7 +374,7 @@ class Hub:
                        options=state.options.to_dict(), seed=seed, seats=stored,
                        created=now, updated=now, moves=0, over=state.is_over,
                        state=state.to_json(), bot_turn=self.bot_turn(table, state))
-        await self._db(self.store.create, row)
+        await self.commits.run(self.store.create, row)
         self.tables[table.id] = table
         self._schedule_bots(table)
         out_seats = []
@@ -422,8 +500,9 @@ class Hub:
             raise ApiError(422, "illegal_action", str(e), moves=n) from None
         text = str(nxt.history[-1][1])
         due = nxt.is_over or (n + 1) % SNAPSHOT_EVERY == 0
-        ok = await self._db(self.store.append, table.id, n, seat, text, nxt.is_over,
-                            nxt.to_json if due else None, self.bot_turn(table, nxt))
+        ok = await self.commits.append(Move(table.id, n, seat, text, nxt.is_over,
+                                            nxt.to_json if due else None,
+                                            self.bot_turn(table, nxt)))
         if not ok:  # another server process applied move n first
             await self._reload(table)
             raise ApiError(409, "stale", f"the table moved on to move {table.moves} while "
@@ -447,11 +526,24 @@ class Hub:
         self._schedule_bots(table)
 
     def broadcast(self, table: Table) -> None:
+        """Push the table's new state: rendered and encoded once for each (seat, events
+        already sent), so all spectators, and all connections of one seat, share one."""
+        made: dict[tuple[int | None, int], tuple[str, int]] = {}
         for conn in list(table.conns):
-            msg = self.payload(table, conn.seat, conn.next_event)
-            conn.next_event = msg["next_event"]
-            msg["type"] = "update"
-            conn.push(msg)
+            key = (conn.seat, conn.next_event)
+            if key not in made:
+                msg = self.payload(table, conn.seat, conn.next_event)
+                msg["type"] = "update"
+                self.renders += 1
+                made[key] = (encode(msg), msg["next_event"])
+            text, conn.next_event = made[key]
+            conn.push(text)
+
+    def notify(self, table: Table, message: dict[str, Any]) -> None:
+        """Tell every connection of the table something (one encoding for all)."""
+        text = encode(message)
+        for conn in list(table.conns):
+            conn.push(text)
 
     def _schedule_bots(self, table: Table) -> None:
         st = table.state
@@ -463,7 +555,6 @@ class Hub:
                 self._spawn(self._bot_turn(table, p))
 
     async def _bot_turn(self, table: Table, p: int) -> None:
-        loop = asyncio.get_running_loop()
         moved = False
         try:
             while True:
@@ -471,14 +562,12 @@ class Hub:
                 n = st.decisions
                 if st.is_over or p not in st.to_move():
                     return
-                spec = table.seats[p]["spec"]
-                text = await loop.run_in_executor(self.bot_pool, think, spec,
-                                                  bot_seed(table.seed, p, n), st.clone(), p)
+                action = await self._bot_action(table, p, st)
                 async with table.lock:
                     if table.moves != n:
                         continue  # the table moved on while the bot thought: think again
                     try:
-                        await self._commit(table, p, text, n)
+                        await self._commit(table, p, action, n)
                     except ApiError as e:
                         if e.status == 409:
                             continue
@@ -494,6 +583,37 @@ class Hub:
             table.thinking.discard(p)
             if moved:
                 self._after_move(table)
+
+    async def _bot_action(self, table: Table, p: int, st: State) -> Action | str:
+        """The bot's move at ``st``; after ``bot_tries`` failures (an exception, an illegal
+        move, no answer within ``bot_timeout``) a fallback legal move, and the table's
+        clients get a ``bot_failed`` notice."""
+        loop = asyncio.get_running_loop()
+        spec = table.seats[p]["spec"]
+        n = st.decisions
+        seed = bot_seed(table.seed, p, n)
+        reason = ""
+        for attempt in range(max(1, self.settings.bot_tries)):
+            job = loop.run_in_executor(self.bot_pool, think, spec, seed + attempt,
+                                       st.clone(), p)
+            try:
+                text = await asyncio.wait_for(job, self.settings.bot_timeout)
+            except TimeoutError:
+                reason = f"no move within {self.settings.bot_timeout:g} s"
+            except Exception as e:  # any bot error is survived the same way
+                reason = f"{type(e).__name__}: {e}"[:300]
+            else:
+                if table.state is not st or st.find_action(p, text) is not None:
+                    return text  # (a table that moved on is thought about again)
+                reason = f"an illegal move {text[:80]!r}"
+            log.warning("bot %r at table %s (seat %d, move %d), try %d: %s", spec, table.id,
+                        p, n, attempt + 1, reason)
+        act = fallback_move(st, p, seed)
+        log.warning("bot %r at table %s (seat %d, move %d) failed; playing %s for it",
+                    spec, table.id, p, n, act)
+        self.notify(table, {"type": "notice", "notice": "bot_failed", "seat": p, "bot": spec,
+                            "moves": n, "reason": reason, "fallback": str(act)})
+        return act
 
     # -- other processes -----------------------------------------------------------------
     def _remote_commit(self, table_id: str, moves: int) -> None:
