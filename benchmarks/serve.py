@@ -5,7 +5,11 @@
    seat and a spectator). For every human move the time from sending its POST to the
    moment *every* connected client of that table has the update for that move (bots
    think after the update is pushed, so their thinking is excluded); p50, p99 and max.
-   Also moves applied per second (human and bot moves) over the run.
+   Also moves applied per second (human and bot moves) over the run. All tables are
+   created and connected before the clock starts. The person at each table thinks
+   ``--think`` seconds on average (default 5) before a move, as people do; with
+   ``--think 0`` every table moves as fast as the server answers, which measures the
+   server saturated (moves/s), where each move waits behind all 200 tables' moves.
 2. Restart: ``--stored`` tables (default 1000, each a few moves in) in a fresh database;
    the server is stopped and started again: the time from starting the process to its
    answering requests (tables a bot is to move at are restored before it serves), next to
@@ -33,6 +37,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import shutil
 import socket
 import statistics
@@ -158,9 +163,10 @@ class Clock:
     """Every table is created and connected first; then all play from ``go`` for
     ``seconds`` (so setting up 200 tables is not counted as playing time)."""
 
-    def __init__(self, tables: int, seconds: float) -> None:
+    def __init__(self, tables: int, seconds: float, think: float) -> None:
         self.waiting = tables
         self.seconds = seconds
+        self.think = think
         self.go = asyncio.Event()
         self.start = self.deadline = 0.0
         self.moves_at_start = 0
@@ -173,6 +179,15 @@ class Clock:
             self.deadline = self.start + self.seconds
             self.go.set()
         await self.go.wait()
+
+
+async def newest(ws: Any, latest: dict[str, Any]) -> dict[str, Any]:
+    """The last of the messages already waiting on ``ws`` (``latest`` when none)."""
+    while True:
+        try:
+            latest = json.loads(await asyncio.wait_for(ws.recv(), 0.001))
+        except TimeoutError:
+            return latest
 
 
 async def play_table(base: str, game: str, players: int, seed: int,
@@ -197,15 +212,17 @@ async def play(http: Http, base: str, body: dict[str, Any], seed: int, clock: Cl
         await spectator.recv()
         latest = json.loads(await mine.recv())
         await clock.ready(latest["moves"])
-        while True:  # the bots' moves made meanwhile
-            try:
-                latest = json.loads(await asyncio.wait_for(mine.recv(), 0.001))
-            except TimeoutError:
-                break
+        latest = await newest(mine, latest)  # the bots' moves made meanwhile
+        rng = random.Random(seed)
         while not latest["over"] and time.perf_counter() < clock.deadline:
             if not latest["legal"]:
                 latest = json.loads(await mine.recv())
                 continue
+            if clock.think:  # a person thinks a while (0.5 to 1.5 times --think)
+                await asyncio.sleep(clock.think * rng.uniform(0.5, 1.5))
+                latest = await newest(mine, latest)
+                if time.perf_counter() >= clock.deadline:
+                    break
             n = latest["moves"]
             action = latest["legal"][(seed + n) % len(latest["legal"])]["text"]
             t0 = time.perf_counter()
@@ -223,12 +240,7 @@ async def play(http: Http, base: str, body: dict[str, Any], seed: int, clock: Cl
                 if ws is mine:
                     latest = msg
             latencies.append(max(arrived) - t0)
-            # catch up with the bots' moves already pushed to this seat
-            while True:
-                try:
-                    latest = json.loads(await asyncio.wait_for(mine.recv(), 0.001))
-                except TimeoutError:
-                    break
+            latest = await newest(mine, latest)  # the bots' moves already pushed
             if not latest["legal"] and not latest["over"]:
                 latest = json.loads(await mine.recv())
     _, final = await http.request("GET", f"/api/tables/{tid}")
@@ -239,7 +251,7 @@ async def play(http: Http, base: str, body: dict[str, Any], seed: int, clock: Cl
 async def latency_run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     latencies: list[float] = []
     cpu0 = time.process_time()
-    clock = Clock(args.tables, args.seconds)
+    clock = Clock(args.tables, args.seconds, args.think)
     moves = await asyncio.gather(*(
         play_table(base, args.game, args.players, i, clock, latencies)
         for i in range(args.tables)))
@@ -311,6 +323,9 @@ def main() -> int:
     ap.add_argument("--baseline", metavar="DIR", help="also measure a server whose cove "
                     "package is in DIR (its src folder), interleaved with this one")
     ap.add_argument("--rounds", type=int, default=1, help="latency runs per side")
+    ap.add_argument("--think", type=float, default=5.0, help="seconds a person thinks "
+                    "before a move, on average (0: move at once, which measures the "
+                    "server saturated: latency is then the queue of 200 tables)")
     args, _ = ap.parse_known_args()  # python3 dev.py bench passes every script its args
     if not HAVE_WEB:
         print("benchmarks/serve.py: skipped, the web extra is not installed "
@@ -380,7 +395,8 @@ def main() -> int:
     for name, src in sides:
         lat = out[name]["latency"]
         print(f"[{name}{'' if src is None else ' ' + src}]")
-        print(f"  {lat['tables']} tables, {os.cpu_count()} cores, {args.rounds} round(s): "
+        print(f"  {lat['tables']} tables, {os.cpu_count()} cores, think {args.think:g} s, "
+              f"{args.rounds} round(s): "
               f"{lat['human_moves']} human moves, POST -> every client's update "
               f"p50 {lat['p50_ms']:.1f} ms, p99 {lat['p99_ms']:.1f} ms, "
               f"max {lat['max_ms']:.1f} ms")
