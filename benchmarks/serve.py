@@ -50,6 +50,7 @@ from typing import Any
 
 try:
     import httpx2
+    import orjson
     import websockets
     HAVE_WEB = True
 except ImportError:  # python3 dev.py bench installs only the bench extra
@@ -152,7 +153,7 @@ class Http:
             name, _, value = line.partition(b":")
             if name.strip().lower() == b"content-length":
                 length = int(value)
-        return status, json.loads(await self.reader.readexactly(length))
+        return status, orjson.loads(await self.reader.readexactly(length))
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -185,7 +186,7 @@ async def newest(ws: Any, latest: dict[str, Any]) -> dict[str, Any]:
     """The last of the messages already waiting on ``ws`` (``latest`` when none)."""
     while True:
         try:
-            latest = json.loads(await asyncio.wait_for(ws.recv(), 0.001))
+            latest = orjson.loads(await asyncio.wait_for(ws.recv(), 0.001))
         except TimeoutError:
             return latest
 
@@ -210,13 +211,13 @@ async def play(http: Http, base: str, body: dict[str, Any], seed: int, clock: Cl
                                   open_timeout=120) as mine, \
             websockets.connect(f"{ws_base}/ws/tables/{tid}", open_timeout=120) as spectator:
         await spectator.recv()
-        latest = json.loads(await mine.recv())
+        latest = orjson.loads(await mine.recv())
         await clock.ready(latest["moves"])
         latest = await newest(mine, latest)  # the bots' moves made meanwhile
         rng = random.Random(seed)
         while not latest["over"] and time.perf_counter() < clock.deadline:
             if not latest["legal"]:
-                latest = json.loads(await mine.recv())
+                latest = orjson.loads(await mine.recv())
                 continue
             if clock.think:  # a person thinks a while (0.5 to 1.5 times --think)
                 await asyncio.sleep(clock.think * rng.uniform(0.5, 1.5))
@@ -233,7 +234,7 @@ async def play(http: Http, base: str, body: dict[str, Any], seed: int, clock: Cl
             arrived = []
             for ws in (mine, spectator):
                 while True:
-                    msg = json.loads(await ws.recv())
+                    msg = orjson.loads(await ws.recv())
                     if msg.get("moves", -1) > n:
                         arrived.append(time.perf_counter())
                         break
@@ -242,7 +243,7 @@ async def play(http: Http, base: str, body: dict[str, Any], seed: int, clock: Cl
             latencies.append(max(arrived) - t0)
             latest = await newest(mine, latest)  # the bots' moves already pushed
             if not latest["legal"] and not latest["over"]:
-                latest = json.loads(await mine.recv())
+                latest = orjson.loads(await mine.recv())
     _, final = await http.request("GET", f"/api/tables/{tid}")
     moves: int = final["moves"]
     return moves

@@ -16,18 +16,26 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse as StarletteJSONResponse
+from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cove
-from cove.serve.hub import ApiError, Conn, Hub, Settings, Table, encode
+from cove.serve.hub import ApiError, Conn, Hub, Settings, Table, encode, encode_bytes
 from cove.serve.store import open_store
 
 log = logging.getLogger(__name__)
 
 CLOSE_TOO_BIG = 1009
 CLOSE_POLICY = 1008
+
+
+class JSONResponse(StarletteJSONResponse):
+    """Encoded with orjson, as the websocket messages are."""
+
+    def render(self, content: Any) -> bytes:
+        return encode_bytes(content)
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
