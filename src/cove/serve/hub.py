@@ -296,15 +296,26 @@ class Hub:
         self.renders = 0
         """Payloads rendered for websocket updates (one per seat and update, however many
         connections share it)."""
-        self.bot_pool: concurrent.futures.Executor
-        if settings.bot_processes:
-            self.bot_pool = concurrent.futures.ProcessPoolExecutor(
-                settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
-        else:
-            self.bot_pool = concurrent.futures.ThreadPoolExecutor(
-                settings.bot_workers, thread_name_prefix="cove-bot")
+        self.bot_pool = self._bot_pool()
         self._stop_listen: Callable[[], None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+
+    def _bot_pool(self) -> concurrent.futures.Executor:
+        if self.settings.bot_processes:
+            return concurrent.futures.ProcessPoolExecutor(
+                self.settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        return concurrent.futures.ThreadPoolExecutor(self.settings.bot_workers,
+                                                     thread_name_prefix="cove-bot")
+
+    def _replace_bot_pool(self) -> None:
+        """After a bot timed out: new bots think in a fresh pool, so none queues behind the
+        stuck one. A stuck process is ended (other bots thinking in that pool are asked
+        again); a stuck thread cannot be, and is left to finish in the old pool."""
+        old, self.bot_pool = self.bot_pool, self._bot_pool()
+        procs = list((getattr(old, "_processes", None) or {}).values())  # (processes only)
+        old.shutdown(wait=False)
+        for proc in procs:
+            proc.terminate()
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> int:
@@ -598,27 +609,29 @@ class Hub:
         spec = table.seats[p]["spec"]
         n = st.decisions
         seed = bot_seed(table.seed, p, n)
-        reason = ""
+        reason = ""  # told to every client: nothing of the bot's hand or move in it
         for attempt in range(max(1, self.settings.bot_tries)):
             job = loop.run_in_executor(self.bot_pool, think, spec, seed + attempt,
                                        st.clone(), p)
             try:
                 text = await asyncio.wait_for(job, self.settings.bot_timeout)
             except TimeoutError:
-                reason = f"no move within {self.settings.bot_timeout:g} s"
+                reason, detail = f"no move within {self.settings.bot_timeout:g} s", ""
+                self._replace_bot_pool()
             except Exception as e:  # any bot error is survived the same way
-                reason = f"{type(e).__name__}: {e}"[:300]
+                reason, detail = f"it raised {type(e).__name__}", str(e)[:300]
             else:
                 if table.state is not st or st.find_action(p, text) is not None:
                     return text  # (a table that moved on is thought about again)
-                reason = f"an illegal move {text[:80]!r}"
-            log.warning("bot %r at table %s (seat %d, move %d), try %d: %s", spec, table.id,
-                        p, n, attempt + 1, reason)
+                reason, detail = "it chose an illegal move", repr(text[:80])
+            log.warning("bot %r at table %s (seat %d, move %d), try %d: %s %s", spec,
+                        table.id, p, n, attempt + 1, reason, detail)
         act = fallback_move(st, p, seed)
         log.warning("bot %r at table %s (seat %d, move %d) failed; playing %s for it",
                     spec, table.id, p, n, act)
         self.notify(table, {"type": "notice", "notice": "bot_failed", "seat": p, "bot": spec,
-                            "moves": n, "reason": reason, "fallback": str(act)})
+                            "moves": n, "reason": reason + "; a random legal move was "
+                            "played for it"})
         return act
 
     # -- other processes -----------------------------------------------------------------
