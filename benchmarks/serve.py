@@ -380,6 +380,8 @@ def main() -> int:
                                         "load": os.getloadavg()[0]}
     for name, _ in sides:
         rounds = out[name]["rounds"]
+        if not rounds:  # --rounds 0: the restart only
+            continue
         every_latency = [x for r in rounds for x in r.pop("latencies")]
         moves = sum(r["moves"] for r in rounds)
         out[name]["latency"] = {
@@ -394,17 +396,10 @@ def main() -> int:
         print(json.dumps(out, indent=1))
         return 0
     for name, src in sides:
-        lat = out[name]["latency"]
         print(f"[{name}{'' if src is None else ' ' + src}]")
-        print(f"  {lat['tables']} tables, {os.cpu_count()} cores, think {args.think:g} s, "
-              f"{args.rounds} round(s): "
-              f"{lat['human_moves']} human moves, POST -> every client's update "
-              f"p50 {lat['p50_ms']:.1f} ms, p99 {lat['p99_ms']:.1f} ms, "
-              f"max {lat['max_ms']:.1f} ms")
-        print(f"  moves applied: {lat['moves']} in {lat['seconds']:.1f} s = "
-              f"{lat['moves_per_s']:.0f} moves/s (human and bot); server CPU "
-              f"{lat['server_cpu_ms_per_move']:.2f} ms per move; load average at the end "
-              f"of each round: {lat['load']}")
+        lat = out[name].get("latency")
+        if lat:
+            summary(lat, args)
         rs = out[name].get("restart")
         if rs:
             print(f"  restart with {rs['stored']} stored tables: {rs['restart_s']:.2f} s to "
@@ -412,6 +407,17 @@ def main() -> int:
                   f"{rs['then_every_table_s']:.2f} s to GET every table (each restored on "
                   f"first use); load average {rs['load']:.1f}")
     return 0
+
+
+def summary(lat: dict[str, Any], args: argparse.Namespace) -> None:
+    print(f"  {lat['tables']} tables, {os.cpu_count()} cores, think {args.think:g} s, "
+          f"{args.rounds} round(s): {lat['human_moves']} human moves, POST -> every "
+          f"client's update p50 {lat['p50_ms']:.1f} ms, p99 {lat['p99_ms']:.1f} ms, "
+          f"max {lat['max_ms']:.1f} ms")
+    print(f"  moves applied: {lat['moves']} in {lat['seconds']:.1f} s = "
+          f"{lat['moves_per_s']:.0f} moves/s (human and bot); server CPU "
+          f"{lat['server_cpu_ms_per_move']:.2f} ms per move; load average at the end "
+          f"of each round: {lat['load']}")
 
 
 if __name__ == "__main__":
