@@ -104,6 +104,10 @@ def test_spectators_share_one_rendered_update(sqlite_url: str) -> None:
             pushed = json.loads(got[0])
             assert pushed["type"] == "update" and pushed["view"] == spectator["view"]
             assert pushed["seat"] is None and pushed["legal"] == []
+            own = json.loads(got[4])  # the mover's websocket and its POST's answer agree
+            assert own.pop("type") == "update" and own == r.json()
+            assert own == client.get(f"/api/tables/{tid}", params={
+                "token": token, "since": mine["next_event"]}).json()
         finally:
             for s in reversed(sockets):
                 s.__exit__(None, None, None)

@@ -281,6 +281,10 @@ def event_forms(state: State, seat: int | None, since: int) -> list[dict[str, An
             for e in state.events(seat, since)]
 
 
+Rendered = dict[tuple[int | None, int], tuple[str, int, dict[str, Any]]]
+"""Updates made by one broadcast: (seat, events already sent) -> (text, next event, message)."""
+
+
 class Hub:
     """Every live table of this process, the store, the bot pool."""
 
@@ -504,7 +508,11 @@ class Hub:
                                "someone moved since you looked; fetch the table again",
                                moves=n)
             await self._commit(table, seat, action, n)
-        self._after_move(table)
+        made = self._after_move(table)
+        pushed = made.get((seat, since))
+        if pushed is not None and pushed[2]["moves"] == table.moves:
+            # the mover's own websocket got this very payload: answer with it too
+            return {k: v for k, v in pushed[2].items() if k != "type"}
         return self.payload(table, seat, since)
 
     async def _commit(self, table: Table, seat: int, action: Action | str | dict[str, Any],
@@ -538,23 +546,26 @@ class Hub:
     def bot_turn(table: Table, state: State) -> bool:
         return any(table.seats[p]["kind"] == "bot" for p in state.to_move())
 
-    def _after_move(self, table: Table) -> None:
-        self.broadcast(table)
+    def _after_move(self, table: Table) -> Rendered:
+        made = self.broadcast(table)
         self._schedule_bots(table)
+        return made
 
-    def broadcast(self, table: Table) -> None:
+    def broadcast(self, table: Table) -> Rendered:
         """Push the table's new state: rendered and encoded once for each (seat, events
-        already sent), so all spectators, and all connections of one seat, share one."""
-        made: dict[tuple[int | None, int], tuple[str, int]] = {}
+        already sent), so all spectators, and all connections of one seat, share one.
+        Returns what was rendered, by (seat, events already sent)."""
+        made: Rendered = {}
         for conn in list(table.conns):
             key = (conn.seat, conn.next_event)
             if key not in made:
                 msg = self.payload(table, conn.seat, conn.next_event)
                 msg["type"] = "update"
                 self.renders += 1
-                made[key] = (encode(msg), msg["next_event"])
-            text, conn.next_event = made[key]
+                made[key] = (encode(msg), msg["next_event"], msg)
+            text, conn.next_event, _ = made[key]
             conn.push(text)
+        return made
 
     def notify(self, table: Table, message: dict[str, Any]) -> None:
         """Tell every connection of the table something (one encoding for all)."""
