@@ -74,6 +74,9 @@ class Settings:
     """Times a bot is asked (after it raised or timed out) before the fallback move."""
     commit_batch: int = 256
     """Most moves committed in one transaction."""
+    restore_limit: int = 2000
+    """Unfinished tables restored as the server starts, most recently active first (and
+    every table a bot is to move at); older ones are restored when first asked for."""
 
 
 class ApiError(CoveError):
@@ -323,18 +326,21 @@ class Hub:
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> int:
-        """Load every table a bot is to move at and let its bots play on (the others are
-        loaded when first asked for); returns how many."""
+        """Restore the ``restore_limit`` most recently active unfinished tables and every
+        table a bot is to move at (whose bots play on), in two queries; the others are
+        restored when first asked for. Returns how many were restored."""
         self.loop = asyncio.get_running_loop()
-        rows = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
+        recent = await self._db(self.store.tables, over=False, with_state=True,
+                                limit=max(1, self.settings.restore_limit))
+        bots = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
                               bot_turn=True)
+        rows = list({r.id: r for r in [*recent, *bots]}.values())
         tables = await self._db(lambda: [self._from_row(r) for r in rows])
         for t in tables:
             self.tables[t.id] = t
             self._schedule_bots(t)
         self._stop_listen = await self._db(self.store.listen, self._remote_commit)
-        log.info("restored %d tables where a bot is to move from %s", len(tables),
-                 self.store.url)
+        log.info("restored %d unfinished tables from %s", len(tables), self.store.url)
         return len(tables)
 
     async def stop(self) -> None:
