@@ -228,7 +228,7 @@ def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(
                      **FAST) as client:
         t = new_table(client, "tricky-tides", 2, ["mcts:time=30", "mcts:time=30"], seed=6)
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        first_pool = hub.bot_pool
+        first_pool = hub.bot_pool(True)
         ended = []
         real_terminate = BaseProcess.terminate
 
@@ -247,11 +247,11 @@ def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(
             assert "no move within 0.5 s" in notices[0]["reason"]
             while msg.get("moves", 0) < 2:
                 msg = ws.receive_json()
-        assert hub.bot_pool is not first_pool
+        assert hub.bot_pool(True) is not first_pool
         assert ended  # the stuck worker processes were ended
 
 
-def test_a_restart_restores_the_recent_tables_before_serving(sqlite_url: str) -> None:
+def test_a_restart_restores_the_recent_tables_while_serving(sqlite_url: str) -> None:
     with make_client(sqlite_url, **FAST) as client:
         made = [new_table(client, "tricky-tides", 2, ["human", "human"], seed=i)["id"]
                 for i in range(5)]
@@ -259,6 +259,19 @@ def test_a_restart_restores_the_recent_tables_before_serving(sqlite_url: str) ->
         watch_to_end(client, finished, threading.Event())
     with make_client(sqlite_url, restore_limit=3, **FAST) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 20
+        while not hub.restored.is_set():
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
         assert set(hub.tables) == set(made[2:])  # the 3 most recent unfinished ones
         assert client.get(f"/api/tables/{made[0]}").json()["moves"] == 0  # on first use
         assert made[0] in hub.tables
+
+
+def test_search_bots_think_in_processes_and_quick_ones_in_threads(sqlite_url: str) -> None:
+    with make_client(sqlite_url) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert [hub.in_process(s) for s in ("random", "greedy", "easy", "mcts:time=1",
+                                            "medium", "hard")] == [False] * 3 + [True] * 3
+    with make_client(sqlite_url, bot_processes=False) as client:
+        assert not client.app.state.hub.in_process("mcts")  # type: ignore[attr-defined]

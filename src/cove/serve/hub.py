@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import orjson
 
 import cove
-from cove.bots import make_bot
+from cove.bots import LEVELS, make_bot
 from cove.core.actions import action_json
 from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SEED_LIMIT = 2**63
+QUICK_BOTS = frozenset({"random", "greedy"})
+"""Bots whose move takes about a millisecond: not worth sending the state to a process."""
 MAX_SEATS_TEXT = 200
 
 
@@ -62,9 +64,12 @@ class Settings:
     create_burst: int = 30
     """Tables a client (by address) may create: per second, and at once."""
     bot_workers: int = 2
-    """Threads (or processes) in which bots think."""
-    bot_processes: bool = False
-    """Bots think in worker processes (true parallelism for search bots)."""
+    """Threads, and processes, in which bots think."""
+    bot_processes: bool | None = None
+    """Where bots think. None: search bots (``mcts`` and the levels that mean it) in worker
+    processes, where their long thinking cannot hold the interpreter lock the event loop
+    needs, and quick bots (``random``, ``greedy``) in threads, where a move costs no copy
+    of the state to another process; True: every bot in processes; False: in threads."""
     list_limit: int = 100
     queue_limit: int = 256
     """Updates waiting for a slow websocket client before it is disconnected."""
@@ -303,45 +308,73 @@ class Hub:
         self.renders = 0
         """Payloads rendered for websocket updates (one per seat and update, however many
         connections share it)."""
-        self.bot_pool = self._bot_pool()
+        self._bot_pools: dict[bool, concurrent.futures.Executor] = {}
         self._stop_listen: Callable[[], None] | None = None
+        self.restored = asyncio.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
 
-    def _bot_pool(self) -> concurrent.futures.Executor:
-        if self.settings.bot_processes:
-            return concurrent.futures.ProcessPoolExecutor(
-                self.settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
-        return concurrent.futures.ThreadPoolExecutor(self.settings.bot_workers,
-                                                     thread_name_prefix="cove-bot")
+    def in_process(self, spec: str) -> bool:
+        """Whether the bot ``spec`` thinks in a worker process (see Settings)."""
+        if self.settings.bot_processes is not None:
+            return self.settings.bot_processes
+        name = spec.partition(":")[0].strip().lower()
+        name = LEVELS.get(name, name).partition(":")[0]
+        return name not in QUICK_BOTS
 
-    def _replace_bot_pool(self) -> None:
+    def bot_pool(self, processes: bool) -> concurrent.futures.Executor:
+        """The pool of worker processes or threads (made when first needed)."""
+        pool = self._bot_pools.get(processes)
+        if pool is None:
+            if processes:
+                pool = concurrent.futures.ProcessPoolExecutor(
+                    self.settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+            else:
+                pool = concurrent.futures.ThreadPoolExecutor(self.settings.bot_workers,
+                                                             thread_name_prefix="cove-bot")
+            self._bot_pools[processes] = pool
+        return pool
+
+    def _replace_bot_pool(self, processes: bool) -> None:
         """After a bot timed out: new bots think in a fresh pool, so none queues behind the
         stuck one. A stuck process is ended (other bots thinking in that pool are asked
         again); a stuck thread cannot be, and is left to finish in the old pool."""
-        old, self.bot_pool = self.bot_pool, self._bot_pool()
+        old = self._bot_pools.pop(processes, None)
+        if old is None:
+            return
         procs = list((getattr(old, "_processes", None) or {}).values())  # (processes only)
         old.shutdown(wait=False)
         for proc in procs:
             proc.terminate()
 
     # -- life cycle ------------------------------------------------------------------------
-    async def start(self) -> int:
-        """Restore the ``restore_limit`` most recently active unfinished tables and every
-        table a bot is to move at (whose bots play on), in two queries; the others are
-        restored when first asked for. Returns how many were restored."""
+    async def start(self) -> None:
+        """Start serving at once and restore, in the background, every table a bot is to
+        move at (whose bots then play on), then the ``restore_limit`` most recently active
+        unfinished tables; a table asked for before its turn is restored then (and the
+        background copy is dropped). ``restored`` is set when all are in."""
         self.loop = asyncio.get_running_loop()
-        recent = await self._db(self.store.tables, over=False, with_state=True,
-                                limit=max(1, self.settings.restore_limit))
-        bots = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
-                              bot_turn=True)
-        rows = list({r.id: r for r in [*recent, *bots]}.values())
-        tables = await self._db(lambda: [self._from_row(r) for r in rows])
-        for t in tables:
-            self.tables[t.id] = t
-            self._schedule_bots(t)
         self._stop_listen = await self._db(self.store.listen, self._remote_commit)
-        log.info("restored %d unfinished tables from %s", len(tables), self.store.url)
-        return len(tables)
+        self._spawn(self._restore())
+
+    async def _restore(self, chunk: int = 100) -> None:
+        try:
+            bots = await self._db(self.store.tables, over=False, limit=10**9, bot_turn=True)
+            recent = await self._db(self.store.tables, over=False,
+                                    limit=max(1, self.settings.restore_limit))
+            ids = list(dict.fromkeys(r.id for r in [*bots, *recent]))
+            count = 0
+            for i in range(0, len(ids), chunk):
+                todo = [t for t in ids[i:i + chunk] if t not in self.tables]
+                rows = await self._db(lambda todo=todo: [self.store.load(t) for t in todo])
+                tables = await self._db(self._from_rows, rows)
+                for t in tables:
+                    if t.id not in self.tables and t.id not in self._loading:
+                        self.tables[t.id] = t  # (one loaded meanwhile on request wins)
+                        self._schedule_bots(t)
+                        count += 1
+            log.info("restored %d unfinished tables from %s", count, self.store.url)
+        finally:
+            self.restored.set()
 
     async def stop(self) -> None:
         if self._stop_listen is not None:
@@ -351,7 +384,8 @@ class Hub:
         for t in self.tables.values():
             for c in t.conns:
                 c.push(None)
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        for pool in self._bot_pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
         self.commits.close()
         self.db_pool.shutdown(wait=True)
         self.store.close()
@@ -415,6 +449,19 @@ class Hub:
         return {"id": table.id, "game": game.id, "players": players, "seed": seed,
                 "options": state.options.to_dict(), "seats": out_seats,
                 "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
+
+    def _from_rows(self, rows: list[TableRow | None]) -> list[Table]:
+        """Tables restored from their rows; one that cannot be is logged and left out (a
+        request for it gets the reason)."""
+        out = []
+        for row in rows:
+            if row is None:
+                continue
+            try:
+                out.append(self._from_row(row))
+            except CoveError as e:
+                log.error("table %s cannot be restored: %s", row.id, e)
+        return out
 
     def _from_row(self, row: TableRow) -> Table:
         """The table as stored: its last snapshot, then the moves after it replayed
@@ -627,14 +674,15 @@ class Hub:
         n = st.decisions
         seed = bot_seed(table.seed, p, n)
         reason = ""  # told to every client: nothing of the bot's hand or move in it
+        processes = self.in_process(spec)
         for attempt in range(max(1, self.settings.bot_tries)):
-            job = loop.run_in_executor(self.bot_pool, think, spec, seed + attempt,
+            job = loop.run_in_executor(self.bot_pool(processes), think, spec, seed + attempt,
                                        st.clone(), p)
             try:
                 text = await asyncio.wait_for(job, self.settings.bot_timeout)
             except TimeoutError:
                 reason, detail = f"no move within {self.settings.bot_timeout:g} s", ""
-                self._replace_bot_pool()
+                self._replace_bot_pool(processes)
             except Exception as e:  # any bot error is survived the same way
                 reason, detail = f"it raised {type(e).__name__}", str(e)[:300]
             else:
