@@ -13,9 +13,9 @@
 2. Restart: ``--stored`` tables (default 1000, each a few moves in) in a fresh database;
    the server is stopped and started again: the time from starting the process to its
    answering requests, next to the same start on an empty database, then the time to GET
-   every stored table once (each is restored in the background or, when asked for first,
-   on request), so start + GETs is the whole restore; and the server's CPU seconds for
-   all of it, which unlike the times do not grow with the machine's load.
+   every stored table once (tables a bot is to move at are restored before serving, the
+   others on their first request), so start + GETs is the whole restore; and the server's
+   CPU seconds for all of it, which unlike the times do not grow with the machine's load.
 
     .venv/bin/python benchmarks/serve.py                     # both parts, SQLite
     .venv/bin/python benchmarks/serve.py --seconds 10 --tables 50 --stored 200
@@ -410,7 +410,7 @@ def main() -> int:
             print(f"  restart with {rs['stored']} stored tables: {rs['restart_s']:.2f} s to "
                   f"serving (an empty database: {rs['start_empty_s']:.2f} s), then "
                   f"{rs['then_every_table_s']:.2f} s to GET every table (each restored on "
-                  f"first use or in the background); server CPU for all of it "
+                  f"first use); server CPU for all of it "
                   f"{rs['server_cpu_s']:.2f} s; load average {rs['load']:.1f}")
     return 0
 

@@ -251,23 +251,6 @@ def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(
         assert ended  # the stuck worker processes were ended
 
 
-def test_a_restart_restores_the_recent_tables_while_serving(sqlite_url: str) -> None:
-    with make_client(sqlite_url, **FAST) as client:
-        made = [new_table(client, "tricky-tides", 2, ["human", "human"], seed=i)["id"]
-                for i in range(5)]
-        finished = new_table(client, "tricky-tides", 2, ["random", "random"], seed=9)["id"]
-        watch_to_end(client, finished, threading.Event())
-    with make_client(sqlite_url, restore_limit=3, **FAST) as client:
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        deadline = time.monotonic() + 20
-        while not hub.restored.is_set():
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
-        assert set(hub.tables) == set(made[2:])  # the 3 most recent unfinished ones
-        assert client.get(f"/api/tables/{made[0]}").json()["moves"] == 0  # on first use
-        assert made[0] in hub.tables
-
-
 def test_search_bots_think_in_processes_and_quick_ones_in_threads(sqlite_url: str) -> None:
     with make_client(sqlite_url) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]

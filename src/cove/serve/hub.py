@@ -79,9 +79,6 @@ class Settings:
     """Times a bot is asked (after it raised or timed out) before the fallback move."""
     commit_batch: int = 256
     """Most moves committed in one transaction."""
-    restore_limit: int = 2000
-    """Unfinished tables restored as the server starts, most recently active first (and
-    every table a bot is to move at); older ones are restored when first asked for."""
 
 
 class ApiError(CoveError):
@@ -310,7 +307,6 @@ class Hub:
         connections share it)."""
         self._bot_pools: dict[bool, concurrent.futures.Executor] = {}
         self._stop_listen: Callable[[], None] | None = None
-        self.restored = asyncio.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
 
     def in_process(self, spec: str) -> bool:
@@ -347,34 +343,22 @@ class Hub:
             proc.terminate()
 
     # -- life cycle ------------------------------------------------------------------------
-    async def start(self) -> None:
-        """Start serving at once and restore, in the background, every table a bot is to
-        move at (whose bots then play on), then the ``restore_limit`` most recently active
-        unfinished tables; a table asked for before its turn is restored then (and the
-        background copy is dropped). ``restored`` is set when all are in."""
+    async def start(self) -> int:
+        """Load every table a bot is to move at and let its bots play on (the others are
+        restored when first asked for: the restore is a millisecond or two of CPU per
+        table, which a background restore would spend holding the interpreter lock the
+        event loop needs); returns how many."""
         self.loop = asyncio.get_running_loop()
+        rows = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
+                              bot_turn=True)
+        tables = await self._db(self._from_rows, rows)
+        for t in tables:
+            self.tables[t.id] = t
+            self._schedule_bots(t)
         self._stop_listen = await self._db(self.store.listen, self._remote_commit)
-        self._spawn(self._restore())
-
-    async def _restore(self, chunk: int = 100) -> None:
-        try:
-            bots = await self._db(self.store.tables, over=False, limit=10**9, bot_turn=True)
-            recent = await self._db(self.store.tables, over=False,
-                                    limit=max(1, self.settings.restore_limit))
-            ids = list(dict.fromkeys(r.id for r in [*bots, *recent]))
-            count = 0
-            for i in range(0, len(ids), chunk):
-                todo = [t for t in ids[i:i + chunk] if t not in self.tables]
-                rows = await self._db(lambda todo=todo: [self.store.load(t) for t in todo])
-                tables = await self._db(self._from_rows, rows)
-                for t in tables:
-                    if t.id not in self.tables and t.id not in self._loading:
-                        self.tables[t.id] = t  # (one loaded meanwhile on request wins)
-                        self._schedule_bots(t)
-                        count += 1
-            log.info("restored %d unfinished tables from %s", count, self.store.url)
-        finally:
-            self.restored.set()
+        log.info("restored %d tables where a bot is to move from %s", len(tables),
+                 self.store.url)
+        return len(tables)
 
     async def stop(self) -> None:
         if self._stop_listen is not None:
@@ -450,13 +434,11 @@ class Hub:
                 "options": state.options.to_dict(), "seats": out_seats,
                 "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
 
-    def _from_rows(self, rows: list[TableRow | None]) -> list[Table]:
+    def _from_rows(self, rows: list[TableRow]) -> list[Table]:
         """Tables restored from their rows; one that cannot be is logged and left out (a
         request for it gets the reason)."""
         out = []
         for row in rows:
-            if row is None:
-                continue
             try:
                 out.append(self._from_row(row))
             except CoveError as e:
