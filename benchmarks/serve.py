@@ -5,16 +5,27 @@
    seat and a spectator). For every human move the time from sending its POST to the
    moment *every* connected client of that table has the update for that move (bots
    think after the update is pushed, so their thinking is excluded); p50, p99 and max.
-   Also moves applied per second (human and bot moves) over the run.
+   Also moves applied per second (human and bot moves) over the run. All tables are
+   created and connected before the clock starts. The person at each table thinks
+   ``--think`` seconds on average (default 5) before a move, as people do; with
+   ``--think 0`` every table moves as fast as the server answers, which measures the
+   server saturated (moves/s), where each move waits behind all 200 tables' moves.
 2. Restart: ``--stored`` tables (default 1000, each a few moves in) in a fresh database;
    the server is stopped and started again: the time from starting the process to its
-   answering requests (tables a bot is to move at are restored before it serves), next to
-   the same start on an empty database, then the time to GET every stored table once
-   (the others are restored on first use), so start + GETs is the whole restore.
+   answering requests, next to the same start on an empty database, then the time to GET
+   every stored table once (tables a bot is to move at are restored before serving, the
+   others on their first request), so start + GETs is the whole restore; and the server's
+   CPU seconds for all of it, which unlike the times do not grow with the machine's load.
 
     .venv/bin/python benchmarks/serve.py                     # both parts, SQLite
     .venv/bin/python benchmarks/serve.py --seconds 10 --tables 50 --stored 200
     .venv/bin/python benchmarks/serve.py --db postgresql://cove:cove@127.0.0.1/cove_bench
+    .venv/bin/python benchmarks/serve.py --baseline /tmp/old/src --rounds 2
+
+``--baseline DIR`` runs the same measurements against a second server whose ``cove`` comes
+from DIR (e.g. ``git archive main src | tar -x -C /tmp/old``), interleaved with this one
+round by round (A B A B ...), so both see the same machine load; each side's server CPU
+seconds are read from /proc, and the load average is printed with the figures.
 
 The server runs in its own process with the rate limits raised (one client machine makes
 all the moves). Needs the web extra (python3 dev.py bench does not install it: use
@@ -27,6 +38,8 @@ import argparse
 import asyncio
 import json
 import os
+import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -38,6 +51,7 @@ from typing import Any
 
 try:
     import httpx2
+    import orjson
     import websockets
     HAVE_WEB = True
 except ImportError:  # python3 dev.py bench installs only the bench extra
@@ -54,6 +68,16 @@ uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[1]),
 """
 
 
+def arun(coro: Any) -> Any:
+    """Run the client on uvloop when installed (uvicorn[standard] brings it), as the
+    server does: the client shares the machine, so its own cost matters."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -61,11 +85,15 @@ def free_port() -> int:
         return port
 
 
-def start(db: str) -> tuple[subprocess.Popen[bytes], str, float]:
-    """Start a server; returns it, its URL and the seconds until it answered."""
+def start(db: str, src: str | None = None) -> tuple[subprocess.Popen[bytes], str, float]:
+    """Start a server (with ``cove`` from ``src`` when given); returns it, its URL and the
+    seconds until it answered."""
     port = free_port()
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(port), db],
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(port), db], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     while True:
@@ -80,9 +108,21 @@ def start(db: str) -> tuple[subprocess.Popen[bytes], str, float]:
         time.sleep(0.02)
 
 
-def stop(proc: subprocess.Popen[bytes]) -> None:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> float:
+    """Stop a server; returns the CPU seconds it used."""
+    used = cpu_seconds(proc.pid)
     proc.terminate()
     proc.wait(30)
+    return used
 
 
 def pct(values: list[float], q: float) -> float:
@@ -90,70 +130,140 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def play_table(http: Any, base: str, game: str, players: int, seed: int,
-                     deadline: float, latencies: list[float]) -> int:
+class Http:
+    """One keep-alive HTTP/1.1 connection for one table's moves: a few lines of asyncio
+    instead of a general client, whose pool costs more CPU than the server's work under
+    test (this client shares the machine with the server)."""
+
+    def __init__(self, base: str) -> None:
+        host, _, port = base.removeprefix("http://").partition(":")
+        self.host, self.port = host, int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        if self.writer is None or self.reader is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        self.writer.write(f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+                          f"Content-Type: application/json\r\nContent-Length: {len(data)}"
+                          "\r\n\r\n".encode() + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        return status, orjson.loads(await self.reader.readexactly(length))
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+class Clock:
+    """Every table is created and connected first; then all play from ``go`` for
+    ``seconds`` (so setting up 200 tables is not counted as playing time)."""
+
+    def __init__(self, tables: int, seconds: float, think: float) -> None:
+        self.waiting = tables
+        self.seconds = seconds
+        self.think = think
+        self.go = asyncio.Event()
+        self.start = self.deadline = 0.0
+        self.moves_at_start = 0
+
+    async def ready(self, moves: int) -> None:
+        self.moves_at_start += moves
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.start = time.perf_counter()
+            self.deadline = self.start + self.seconds
+            self.go.set()
+        await self.go.wait()
+
+
+async def newest(ws: Any, latest: dict[str, Any]) -> dict[str, Any]:
+    """The last of the messages already waiting on ``ws`` (``latest`` when none)."""
+    while True:
+        try:
+            latest = orjson.loads(await asyncio.wait_for(ws.recv(), 0.001))
+        except TimeoutError:
+            return latest
+
+
+async def play_table(base: str, game: str, players: int, seed: int,
+                     clock: Clock, latencies: list[float]) -> int:
     body = {"game": game, "players": players, "seed": seed,
             "seats": ["human"] + ["random"] * (players - 1)}
-    t = (await http.post("/api/tables", json=body)).json()
+    http = Http(base)
+    try:
+        return await play(http, base, body, seed, clock, latencies)
+    finally:
+        await http.close()
+
+
+async def play(http: Http, base: str, body: dict[str, Any], seed: int, clock: Clock,
+               latencies: list[float]) -> int:
+    _, t = await http.request("POST", "/api/tables", body)
     tid, token = t["id"], t["seats"][0]["token"]
     ws_base = base.replace("http", "ws")
     async with websockets.connect(f"{ws_base}/ws/tables/{tid}?token={token}",
                                   open_timeout=120) as mine, \
             websockets.connect(f"{ws_base}/ws/tables/{tid}", open_timeout=120) as spectator:
-        latest = json.loads(await mine.recv())
         await spectator.recv()
-        while not latest["over"] and time.perf_counter() < deadline:
+        latest = orjson.loads(await mine.recv())
+        await clock.ready(latest["moves"])
+        latest = await newest(mine, latest)  # the bots' moves made meanwhile
+        rng = random.Random(seed)
+        while not latest["over"] and time.perf_counter() < clock.deadline:
             if not latest["legal"]:
-                latest = json.loads(await mine.recv())
+                latest = orjson.loads(await mine.recv())
                 continue
+            if clock.think:  # a person thinks a while (0.5 to 1.5 times --think)
+                await asyncio.sleep(clock.think * rng.uniform(0.5, 1.5))
+                latest = await newest(mine, latest)
+                if time.perf_counter() >= clock.deadline:
+                    break
             n = latest["moves"]
             action = latest["legal"][(seed + n) % len(latest["legal"])]["text"]
             t0 = time.perf_counter()
-            try:
-                r = await http.post(f"/api/tables/{tid}/actions",
-                                    json={"token": token, "action": action, "expect": n})
-            except httpx2.TransportError:  # a dropped connection: expect makes a retry safe
-                r = await http.post(f"/api/tables/{tid}/actions",
-                                    json={"token": token, "action": action, "expect": n})
-            if r.status_code not in (200, 409):
-                raise RuntimeError(f"move refused: {r.text}")
+            status, reply = await http.request("POST", f"/api/tables/{tid}/actions",
+                                               {"token": token, "action": action, "expect": n})
+            if status not in (200, 409):
+                raise RuntimeError(f"move refused: {reply}")
             arrived = []
             for ws in (mine, spectator):
                 while True:
-                    msg = json.loads(await ws.recv())
+                    msg = orjson.loads(await ws.recv())
                     if msg.get("moves", -1) > n:
                         arrived.append(time.perf_counter())
                         break
                 if ws is mine:
                     latest = msg
             latencies.append(max(arrived) - t0)
-            # catch up with the bots' moves already pushed to this seat
-            while True:
-                try:
-                    latest = json.loads(await asyncio.wait_for(mine.recv(), 0.001))
-                except TimeoutError:
-                    break
+            latest = await newest(mine, latest)  # the bots' moves already pushed
             if not latest["legal"] and not latest["over"]:
-                latest = json.loads(await mine.recv())
-    final = (await http.get(f"/api/tables/{tid}")).json()
+                latest = orjson.loads(await mine.recv())
+    _, final = await http.request("GET", f"/api/tables/{tid}")
     moves: int = final["moves"]
     return moves
 
 
 async def latency_run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     latencies: list[float] = []
-    limits = httpx2.Limits(max_connections=args.tables, max_keepalive_connections=args.tables)
-    async with httpx2.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-        t0 = time.perf_counter()
-        deadline = t0 + args.seconds
-        moves = await asyncio.gather(*(
-            play_table(http, base, args.game, args.players, i, deadline, latencies)
-            for i in range(args.tables)))
-        elapsed = time.perf_counter() - t0
+    cpu0 = time.process_time()
+    clock = Clock(args.tables, args.seconds, args.think)
+    moves = await asyncio.gather(*(
+        play_table(base, args.game, args.players, i, clock, latencies)
+        for i in range(args.tables)))
+    elapsed = time.perf_counter() - clock.start
+    played = sum(moves) - clock.moves_at_start
     return {"tables": args.tables, "human_moves": len(latencies),
             "p50_ms": 1000 * statistics.median(latencies), "p99_ms": 1000 * pct(latencies, 0.99),
-            "max_ms": 1000 * max(latencies), "moves": sum(moves), "seconds": elapsed,
-            "moves_per_s": sum(moves) / elapsed}
+            "max_ms": 1000 * max(latencies), "moves": played, "seconds": elapsed,
+            "moves_per_s": played / elapsed, "latencies": latencies,
+            "client_cpu_s": time.process_time() - cpu0, "load": os.getloadavg()[0]}
 
 
 async def fill(base: str, args: argparse.Namespace) -> list[str]:
@@ -187,19 +297,23 @@ async def fill(base: str, args: argparse.Namespace) -> list[str]:
 
 
 async def fetch_all(base: str, ids: list[str]) -> float:
-    """Seconds to GET every table once (each is restored on its first request)."""
-    limits = httpx2.Limits(max_connections=20)
-    async with httpx2.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-        sem = asyncio.Semaphore(20)
+    """Seconds to GET every table once, over 20 connections (each table is restored in
+    the background or on its first request)."""
+    todo = list(ids)
 
-        async def one(tid: str) -> None:
-            async with sem:
-                r = await http.get(f"/api/tables/{tid}")
-                assert r.status_code == 200, r.text
+    async def worker() -> None:
+        http = Http(base)
+        try:
+            while todo:
+                tid = todo.pop()
+                status, reply = await http.request("GET", f"/api/tables/{tid}")
+                assert status == 200, reply
+        finally:
+            await http.close()
 
-        t0 = time.perf_counter()
-        await asyncio.gather(*(one(t) for t in ids))
-        return time.perf_counter() - t0
+    t0 = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(20)))
+    return time.perf_counter() - t0
 
 
 def main() -> int:
@@ -212,16 +326,28 @@ def main() -> int:
     ap.add_argument("--db", help="database URL (default: a fresh SQLite file per part); "
                     "a PostgreSQL database is emptied first")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--baseline", metavar="DIR", help="also measure a server whose cove "
+                    "package is in DIR (its src folder), interleaved with this one")
+    ap.add_argument("--rounds", type=int, default=1, help="latency runs per side")
+    ap.add_argument("--think", type=float, default=5.0, help="seconds a person thinks "
+                    "before a move, on average (0: move at once, which measures the "
+                    "server saturated: latency is then the queue of 200 tables)")
     args, _ = ap.parse_known_args()  # python3 dev.py bench passes every script its args
     if not HAVE_WEB:
         print("benchmarks/serve.py: skipped, the web extra is not installed "
               "(pip install -e '.[web]')")
         return 0
-    out: dict[str, Any] = {}
+    sides: list[tuple[str, str | None]] = [("this", None)]
+    if args.baseline:
+        sides.insert(0, ("baseline", str(Path(args.baseline).resolve())))
+    out: dict[str, Any] = {name: {"rounds": []} for name, _ in sides}
     with tempfile.TemporaryDirectory() as tmp:
         def fresh(name: str) -> str:
             if args.db is None:
-                return f"sqlite:///{Path(tmp) / name}"
+                path = Path(tmp) / name
+                for extra in ("", "-wal", "-shm"):
+                    Path(f"{path}{extra}").unlink(missing_ok=True)
+                return f"sqlite:///{path}"
             if args.db.startswith("postgres"):
                 import psycopg
 
@@ -229,38 +355,75 @@ def main() -> int:
                     conn.execute("DROP TABLE IF EXISTS cove_moves, cove_tables")
             return str(args.db)
 
-        proc, base, _ = start(fresh("latency.db"))
-        try:
-            out["latency"] = asyncio.run(latency_run(base, args))
-        finally:
-            stop(proc)
-        db = fresh("restart.db")
-        proc, base, empty = start(db)
-        try:
-            ids = asyncio.run(fill(base, args))
-        finally:
-            stop(proc)
-        proc, base, restart = start(db)
-        try:
-            every = asyncio.run(fetch_all(base, ids))
-        finally:
-            stop(proc)
-        out["restart"] = {"stored": args.stored, "start_empty_s": empty,
-                          "restart_s": restart, "then_every_table_s": every}
+        for _ in range(args.rounds):  # A B A B: both sides under the same load
+            for name, src in sides:
+                proc, base, _ = start(fresh("latency.db"), src)
+                try:
+                    lat = arun(latency_run(base, args))
+                finally:
+                    lat["server_cpu_s"] = stop(proc)
+                out[name]["rounds"].append(lat)
+        if args.stored:
+            db = fresh("restart.db")
+            proc, base, empty = start(db)
+            try:
+                ids = arun(fill(base, args))
+            finally:
+                stop(proc)
+            for name, src in sides:
+                copy = db
+                if args.db is None:  # each side restarts from the same stored tables
+                    copy = fresh(f"restart-{name}.db")
+                    shutil.copy(db[len("sqlite:///"):], copy[len("sqlite:///"):])
+                proc, base, restart = start(copy, src)
+                try:
+                    every = arun(fetch_all(base, ids))
+                finally:
+                    cpu = stop(proc)
+                out[name]["restart"] = {"stored": args.stored, "start_empty_s": empty,
+                                        "restart_s": restart, "then_every_table_s": every,
+                                        "server_cpu_s": cpu, "load": os.getloadavg()[0]}
+    for name, _ in sides:
+        rounds = out[name]["rounds"]
+        if not rounds:  # --rounds 0: the restart only
+            continue
+        every_latency = [x for r in rounds for x in r.pop("latencies")]
+        moves = sum(r["moves"] for r in rounds)
+        out[name]["latency"] = {
+            "tables": args.tables, "human_moves": len(every_latency),
+            "p50_ms": 1000 * statistics.median(every_latency),
+            "p99_ms": 1000 * pct(every_latency, 0.99), "max_ms": 1000 * max(every_latency),
+            "moves": moves, "seconds": sum(r["seconds"] for r in rounds),
+            "moves_per_s": moves / sum(r["seconds"] for r in rounds),
+            "server_cpu_ms_per_move": 1000 * sum(r["server_cpu_s"] for r in rounds) / moves,
+            "load": [round(r["load"], 1) for r in rounds]}
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
-    lat, rs = out["latency"], out["restart"]
-    print(f"{lat['tables']} tables, {os.cpu_count()} cores: {lat['human_moves']} human moves, "
-          f"POST -> every client's update p50 {lat['p50_ms']:.1f} ms, "
-          f"p99 {lat['p99_ms']:.1f} ms, max {lat['max_ms']:.1f} ms")
-    print(f"moves applied: {lat['moves']} in {lat['seconds']:.1f} s = "
-          f"{lat['moves_per_s']:.0f} moves/s (human and bot)")
-    print(f"restart with {rs['stored']} stored tables: {rs['restart_s']:.2f} s to serving "
-          f"(an empty database: {rs['start_empty_s']:.2f} s), then "
-          f"{rs['then_every_table_s']:.2f} s to GET every table (each restored on first use)")
-    print(f"load average while measuring: {os.getloadavg()[0]:.1f}")
+    for name, src in sides:
+        print(f"[{name}{'' if src is None else ' ' + src}]")
+        lat = out[name].get("latency")
+        if lat:
+            summary(lat, args)
+        rs = out[name].get("restart")
+        if rs:
+            print(f"  restart with {rs['stored']} stored tables: {rs['restart_s']:.2f} s to "
+                  f"serving (an empty database: {rs['start_empty_s']:.2f} s), then "
+                  f"{rs['then_every_table_s']:.2f} s to GET every table (each restored on "
+                  f"first use); server CPU for all of it "
+                  f"{rs['server_cpu_s']:.2f} s; load average {rs['load']:.1f}")
     return 0
+
+
+def summary(lat: dict[str, Any], args: argparse.Namespace) -> None:
+    print(f"  {lat['tables']} tables, {os.cpu_count()} cores, think {args.think:g} s, "
+          f"{args.rounds} round(s): {lat['human_moves']} human moves, POST -> every "
+          f"client's update p50 {lat['p50_ms']:.1f} ms, p99 {lat['p99_ms']:.1f} ms, "
+          f"max {lat['max_ms']:.1f} ms")
+    print(f"  moves applied: {lat['moves']} in {lat['seconds']:.1f} s = "
+          f"{lat['moves_per_s']:.0f} moves/s (human and bot); server CPU "
+          f"{lat['server_cpu_ms_per_move']:.2f} ms per move; load average at the end "
+          f"of each round: {lat['load']}")
 
 
 if __name__ == "__main__":

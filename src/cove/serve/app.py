@@ -16,18 +16,26 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse as StarletteJSONResponse
+from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cove
-from cove.serve.hub import ApiError, Conn, Hub, Settings, Table
+from cove.serve.hub import ApiError, Conn, Hub, Settings, Table, encode, encode_bytes
 from cove.serve.store import open_store
 
 log = logging.getLogger(__name__)
 
 CLOSE_TOO_BIG = 1009
 CLOSE_POLICY = 1008
+
+
+class JSONResponse(StarletteJSONResponse):
+    """Encoded with orjson, as the websocket messages are."""
+
+    def render(self, content: Any) -> bytes:
+        return encode_bytes(content)
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
@@ -145,13 +153,13 @@ async def ws_table(ws: WebSocket) -> None:
     async def too_slow() -> None:
         await ws.close(code=CLOSE_POLICY, reason="too far behind; reconnect")
 
-    conn = Conn(seat, ws.send_json, hub.settings.queue_limit, too_slow)
+    conn = Conn(seat, ws.send_text, hub.settings.queue_limit, too_slow)
     raw = ws.query_params.get("since", "0")
     since = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
     first = hub.payload(table, seat, since)
     conn.next_event = first["next_event"]
     first["type"] = "state"
-    conn.push(first)
+    conn.push(encode(first))
     table.conns.add(conn)
     writer = hub_loop_task(conn)
     try:
@@ -188,7 +196,7 @@ async def _ws_reader(hub: Hub, ws: WebSocket, table: Table, conn: Conn) -> None:
         except ApiError as e:
             reply = {"type": "error", "status": e.status, **e.body()}
         if reply is not None:
-            conn.push(reply)
+            conn.push(encode(reply))
 
 
 async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str) -> dict[str, Any] | None:

@@ -4,9 +4,14 @@ A :class:`Hub` keeps every table it has touched in memory (its :class:`State`, s
 connected clients) and the store on disk. A move (a human's over HTTP or websocket, or a
 bot's) is applied to a clone of the table's state under the table's lock, committed to the
 store with the move count it was made at, and only then becomes the table's state and is
-pushed to the table's connections, each getting its own seat's view. Bots think in a pool
-of worker threads (or processes), never on the event loop; a bot's move goes through the
-same path, and is thrown away and thought again when the table moved on meanwhile.
+pushed to the table's connections. One update is rendered and encoded once per seat (and
+once for all spectators), however many connections share it. Moves of all tables are
+committed by one writer thread, many in one transaction (group commit), so no table waits
+for the database's write lock. Bots think in a pool of worker threads (or processes), never
+on the event loop; a bot's move goes through the same path, and is thrown away and thought
+again when the table moved on meanwhile. A bot that raises, returns an illegal move or
+takes longer than ``Settings.bot_timeout`` is tried once more, then a random legal move is
+played for it; either way the failure is logged and the table's clients are told.
 """
 
 from __future__ import annotations
@@ -23,19 +28,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import orjson
+
 import cove
-from cove.bots import make_bot
+from cove.bots import LEVELS, make_bot
 from cove.core.actions import action_json
 from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
+from cove.core.rng import Rng
 from cove.core.state import Action, State
-from cove.serve.store import SNAPSHOT_EVERY, Store, TableRow
+from cove.serve.store import SNAPSHOT_EVERY, Move, Store, TableRow
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 SEED_LIMIT = 2**63
+QUICK_BOTS = frozenset({"random", "greedy"})
+"""Bots whose move takes about a millisecond: not worth sending the state to a process."""
 MAX_SEATS_TEXT = 200
 
 
@@ -54,12 +64,21 @@ class Settings:
     create_burst: int = 30
     """Tables a client (by address) may create: per second, and at once."""
     bot_workers: int = 2
-    """Threads (or processes) in which bots think."""
-    bot_processes: bool = False
-    """Bots think in worker processes (true parallelism for search bots)."""
+    """Threads, and processes, in which bots think."""
+    bot_processes: bool | None = None
+    """Where bots think. None: search bots (``mcts`` and the levels that mean it) in worker
+    processes, where their long thinking cannot hold the interpreter lock the event loop
+    needs, and quick bots (``random``, ``greedy``) in threads, where a move costs no copy
+    of the state to another process; True: every bot in processes; False: in threads."""
     list_limit: int = 100
     queue_limit: int = 256
     """Updates waiting for a slow websocket client before it is disconnected."""
+    bot_timeout: float = 60.0
+    """Seconds a bot may think before a fallback move is played for it."""
+    bot_tries: int = 2
+    """Times a bot is asked (after it raised or timed out) before the fallback move."""
+    commit_batch: int = 256
+    """Most moves committed in one transaction."""
 
 
 class ApiError(CoveError):
@@ -111,20 +130,85 @@ def think(spec: str, seed: int, state: State, seat: int) -> str:
     return str(make_bot(spec, seed).act(state, seat))
 
 
+def fallback_move(state: State, seat: int, seed: int) -> Action:
+    """The move played for a bot that failed: a legal one, drawn from the bot's seed."""
+    legal = state.legal_actions(seat)
+    return legal[Rng(seed).below(len(legal))]
+
+
+def encode_bytes(message: Any) -> bytes:
+    """Compact JSON (orjson: a tenth of the standard library's time on a table's view)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as compact JSON text, made once and sent to every connection sharing it."""
+    return encode_bytes(message).decode()
+
+
+class GroupCommit:
+    """Moves of every table go to one writer thread; each transaction commits all the moves
+    that arrived while the previous one ran (at most ``batch``). A move's future is True
+    once it is committed, False when its table had moved on."""
+
+    def __init__(self, store: Store, batch: int) -> None:
+        self.store = store
+        self.batch = batch
+        self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="cove-write")
+        self.pending: list[tuple[Move, asyncio.Future[bool]]] = []
+        self.running: asyncio.Task[None] | None = None
+        self.transactions = 0
+
+    async def append(self, move: Move) -> bool:
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.pending.append((move, fut))
+        if self.running is None:
+            self.running = asyncio.ensure_future(self._drain())
+        return await fut
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Another write (a new table) on the writer thread, in turn with the moves."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writer, fn, *args)
+
+    async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.pending:
+                batch, self.pending = self.pending[:self.batch], self.pending[self.batch:]
+                try:
+                    done = await loop.run_in_executor(
+                        self.writer, self.store.append_many, [m for m, _ in batch])
+                except Exception as e:  # each waiting move gets the error
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(e)
+                    continue
+                self.transactions += 1
+                for (_, fut), ok in zip(batch, done, strict=True):
+                    if not fut.done():
+                        fut.set_result(ok)
+        finally:
+            self.running = None
+
+    def close(self) -> None:
+        self.writer.shutdown(wait=True)
+
+
 class Conn:
     """One websocket client: its seat (None: spectator), how many events it has been sent
-    and the queue its writer task drains."""
+    and the queue of encoded messages its writer task drains."""
 
-    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], Any],
+    def __init__(self, seat: int | None, send: Callable[[str], Any],
                  limit: int, close: Callable[[], Any] | None = None) -> None:
         self.seat = seat
         self.send = send
         self.close = close
         self.next_event = 0
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=limit)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.dropped = False
 
-    def push(self, message: dict[str, Any] | None) -> None:
+    def push(self, message: str | None) -> None:
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
@@ -202,6 +286,10 @@ def event_forms(state: State, seat: int | None, since: int) -> list[dict[str, An
             for e in state.events(seat, since)]
 
 
+Rendered = dict[tuple[int | None, int], tuple[str, int, dict[str, Any]]]
+"""Updates made by one broadcast: (seat, events already sent) -> (text, next event, message)."""
+
+
 class Hub:
     """Every live table of this process, the store, the bot pool."""
 
@@ -213,24 +301,57 @@ class Hub:
         self._buckets: dict[str, Bucket] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.db_pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="cove-db")
-        self.bot_pool: concurrent.futures.Executor
-        if settings.bot_processes:
-            self.bot_pool = concurrent.futures.ProcessPoolExecutor(
-                settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
-        else:
-            self.bot_pool = concurrent.futures.ThreadPoolExecutor(
-                settings.bot_workers, thread_name_prefix="cove-bot")
+        self.commits = GroupCommit(store, settings.commit_batch)
+        self.renders = 0
+        """Payloads rendered for websocket updates (one per seat and update, however many
+        connections share it)."""
+        self._bot_pools: dict[bool, concurrent.futures.Executor] = {}
         self._stop_listen: Callable[[], None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+
+    def in_process(self, spec: str) -> bool:
+        """Whether the bot ``spec`` thinks in a worker process (see Settings)."""
+        if self.settings.bot_processes is not None:
+            return self.settings.bot_processes
+        name = spec.partition(":")[0].strip().lower()
+        name = LEVELS.get(name, name).partition(":")[0]
+        return name not in QUICK_BOTS
+
+    def bot_pool(self, processes: bool) -> concurrent.futures.Executor:
+        """The pool of worker processes or threads (made when first needed)."""
+        pool = self._bot_pools.get(processes)
+        if pool is None:
+            if processes:
+                pool = concurrent.futures.ProcessPoolExecutor(
+                    self.settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+            else:
+                pool = concurrent.futures.ThreadPoolExecutor(self.settings.bot_workers,
+                                                             thread_name_prefix="cove-bot")
+            self._bot_pools[processes] = pool
+        return pool
+
+    def _replace_bot_pool(self, processes: bool) -> None:
+        """After a bot timed out: new bots think in a fresh pool, so none queues behind the
+        stuck one. A stuck process is ended (other bots thinking in that pool are asked
+        again); a stuck thread cannot be, and is left to finish in the old pool."""
+        old = self._bot_pools.pop(processes, None)
+        if old is None:
+            return
+        procs = list((getattr(old, "_processes", None) or {}).values())  # (processes only)
+        old.shutdown(wait=False)
+        for proc in procs:
+            proc.terminate()
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> int:
         """Load every table a bot is to move at and let its bots play on (the others are
-        loaded when first asked for); returns how many."""
+        restored when first asked for: the restore is a millisecond or two of CPU per
+        table, which a background restore would spend holding the interpreter lock the
+        event loop needs); returns how many."""
         self.loop = asyncio.get_running_loop()
         rows = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
                               bot_turn=True)
-        tables = await self._db(lambda: [self._from_row(r) for r in rows])
+        tables = await self._db(self._from_rows, rows)
         for t in tables:
             self.tables[t.id] = t
             self._schedule_bots(t)
@@ -247,7 +368,9 @@ class Hub:
         for t in self.tables.values():
             for c in t.conns:
                 c.push(None)
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        for pool in self._bot_pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+        self.commits.close()
         self.db_pool.shutdown(wait=True)
         self.store.close()
 
@@ -296,7 +419,7 @@ class Hub:
                        options=state.options.to_dict(), seed=seed, seats=stored,
                        created=now, updated=now, moves=0, over=state.is_over,
                        state=state.to_json(), bot_turn=self.bot_turn(table, state))
-        await self._db(self.store.create, row)
+        await self.commits.run(self.store.create, row)
         self.tables[table.id] = table
         self._schedule_bots(table)
         out_seats = []
@@ -310,6 +433,17 @@ class Hub:
         return {"id": table.id, "game": game.id, "players": players, "seed": seed,
                 "options": state.options.to_dict(), "seats": out_seats,
                 "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
+
+    def _from_rows(self, rows: list[TableRow]) -> list[Table]:
+        """Tables restored from their rows; one that cannot be is logged and left out (a
+        request for it gets the reason)."""
+        out = []
+        for row in rows:
+            try:
+                out.append(self._from_row(row))
+            except CoveError as e:
+                log.error("table %s cannot be restored: %s", row.id, e)
+        return out
 
     def _from_row(self, row: TableRow) -> Table:
         """The table as stored: its last snapshot, then the moves after it replayed
@@ -409,7 +543,11 @@ class Hub:
                                "someone moved since you looked; fetch the table again",
                                moves=n)
             await self._commit(table, seat, action, n)
-        self._after_move(table)
+        made = self._after_move(table)
+        pushed = made.get((seat, since))
+        if pushed is not None and pushed[2]["moves"] == table.moves:
+            # the mover's own websocket got this very payload: answer with it too
+            return {k: v for k, v in pushed[2].items() if k != "type"}
         return self.payload(table, seat, since)
 
     async def _commit(self, table: Table, seat: int, action: Action | str | dict[str, Any],
@@ -422,8 +560,9 @@ class Hub:
             raise ApiError(422, "illegal_action", str(e), moves=n) from None
         text = str(nxt.history[-1][1])
         due = nxt.is_over or (n + 1) % SNAPSHOT_EVERY == 0
-        ok = await self._db(self.store.append, table.id, n, seat, text, nxt.is_over,
-                            nxt.to_json if due else None, self.bot_turn(table, nxt))
+        ok = await self.commits.append(Move(table.id, n, seat, text, nxt.is_over,
+                                            nxt.to_json if due else None,
+                                            self.bot_turn(table, nxt)))
         if not ok:  # another server process applied move n first
             await self._reload(table)
             raise ApiError(409, "stale", f"the table moved on to move {table.moves} while "
@@ -442,16 +581,32 @@ class Hub:
     def bot_turn(table: Table, state: State) -> bool:
         return any(table.seats[p]["kind"] == "bot" for p in state.to_move())
 
-    def _after_move(self, table: Table) -> None:
-        self.broadcast(table)
+    def _after_move(self, table: Table) -> Rendered:
+        made = self.broadcast(table)
         self._schedule_bots(table)
+        return made
 
-    def broadcast(self, table: Table) -> None:
+    def broadcast(self, table: Table) -> Rendered:
+        """Push the table's new state: rendered and encoded once for each (seat, events
+        already sent), so all spectators, and all connections of one seat, share one.
+        Returns what was rendered, by (seat, events already sent)."""
+        made: Rendered = {}
         for conn in list(table.conns):
-            msg = self.payload(table, conn.seat, conn.next_event)
-            conn.next_event = msg["next_event"]
-            msg["type"] = "update"
-            conn.push(msg)
+            key = (conn.seat, conn.next_event)
+            if key not in made:
+                msg = self.payload(table, conn.seat, conn.next_event)
+                msg["type"] = "update"
+                self.renders += 1
+                made[key] = (encode(msg), msg["next_event"], msg)
+            text, conn.next_event, _ = made[key]
+            conn.push(text)
+        return made
+
+    def notify(self, table: Table, message: dict[str, Any]) -> None:
+        """Tell every connection of the table something (one encoding for all)."""
+        text = encode(message)
+        for conn in list(table.conns):
+            conn.push(text)
 
     def _schedule_bots(self, table: Table) -> None:
         st = table.state
@@ -463,7 +618,6 @@ class Hub:
                 self._spawn(self._bot_turn(table, p))
 
     async def _bot_turn(self, table: Table, p: int) -> None:
-        loop = asyncio.get_running_loop()
         moved = False
         try:
             while True:
@@ -471,14 +625,12 @@ class Hub:
                 n = st.decisions
                 if st.is_over or p not in st.to_move():
                     return
-                spec = table.seats[p]["spec"]
-                text = await loop.run_in_executor(self.bot_pool, think, spec,
-                                                  bot_seed(table.seed, p, n), st.clone(), p)
+                action = await self._bot_action(table, p, st)
                 async with table.lock:
                     if table.moves != n:
                         continue  # the table moved on while the bot thought: think again
                     try:
-                        await self._commit(table, p, text, n)
+                        await self._commit(table, p, action, n)
                     except ApiError as e:
                         if e.status == 409:
                             continue
@@ -494,6 +646,40 @@ class Hub:
             table.thinking.discard(p)
             if moved:
                 self._after_move(table)
+
+    async def _bot_action(self, table: Table, p: int, st: State) -> Action | str:
+        """The bot's move at ``st``; after ``bot_tries`` failures (an exception, an illegal
+        move, no answer within ``bot_timeout``) a fallback legal move, and the table's
+        clients get a ``bot_failed`` notice."""
+        loop = asyncio.get_running_loop()
+        spec = table.seats[p]["spec"]
+        n = st.decisions
+        seed = bot_seed(table.seed, p, n)
+        reason = ""  # told to every client: nothing of the bot's hand or move in it
+        processes = self.in_process(spec)
+        for attempt in range(max(1, self.settings.bot_tries)):
+            job = loop.run_in_executor(self.bot_pool(processes), think, spec, seed + attempt,
+                                       st.clone(), p)
+            try:
+                text = await asyncio.wait_for(job, self.settings.bot_timeout)
+            except TimeoutError:
+                reason, detail = f"no move within {self.settings.bot_timeout:g} s", ""
+                self._replace_bot_pool(processes)
+            except Exception as e:  # any bot error is survived the same way
+                reason, detail = f"it raised {type(e).__name__}", str(e)[:300]
+            else:
+                if table.state is not st or st.find_action(p, text) is not None:
+                    return text  # (a table that moved on is thought about again)
+                reason, detail = "it chose an illegal move", repr(text[:80])
+            log.warning("bot %r at table %s (seat %d, move %d), try %d: %s %s", spec,
+                        table.id, p, n, attempt + 1, reason, detail)
+        act = fallback_move(st, p, seed)
+        log.warning("bot %r at table %s (seat %d, move %d) failed; playing %s for it",
+                    spec, table.id, p, n, act)
+        self.notify(table, {"type": "notice", "notice": "bot_failed", "seat": p, "bot": spec,
+                            "moves": n, "reason": reason + "; a random legal move was "
+                            "played for it"})
+        return act
 
     # -- other processes -----------------------------------------------------------------
     def _remote_commit(self, table_id: str, moves: int) -> None:

@@ -11,7 +11,10 @@ too much to write at every move); a table is restored from its last snapshot plu
 after it, replayed through their exact text as records are.
 
 Every method is blocking and thread-safe (one connection per thread); the server calls
-them from worker threads, never on its event loop.
+them from worker threads, never on its event loop. Writes come from one writer thread that
+commits the moves of many tables together (:meth:`Store.append_many`: one transaction, each
+move still guarded on its own), so tables never queue for the database's write lock; reads
+never take that lock.
 """
 
 from __future__ import annotations
@@ -67,6 +70,20 @@ _COLUMNS = ("id, game, players, options, seed, seats, created, updated, moves, o
             "snap_moves, bot_turn")
 
 
+@dataclass(frozen=True)
+class Move:
+    """One move to commit: move ``n`` (0-based) of a table, by ``seat``, as its exact text;
+    ``snapshot`` gives the new state's ``to_json()`` when one is due."""
+
+    table_id: str
+    n: int
+    seat: int
+    action: str
+    over: bool
+    snapshot: Callable[[], dict[str, Any]] | None = None
+    bot_turn: bool = False
+
+
 class StoreError(CoveError):
     """A database URL that cannot be used (unknown scheme, missing driver, no server)."""
 
@@ -109,6 +126,11 @@ class Store(Protocol):
         """Commit move ``n`` (0-based), with the new state's snapshot when given, in one
         transaction; False (and nothing written) when the table is no longer at ``n``
         moves."""
+        ...
+
+    def append_many(self, moves: Sequence[Move]) -> list[bool]:
+        """Commit several moves (of different tables, or one table's next moves in order) in
+        one transaction; each is guarded on its own: ``[committed?]`` in the given order."""
         ...
 
     def load(self, table_id: str) -> TableRow | None: ...
@@ -167,14 +189,14 @@ class _SqlStore:
         return text if self.mark == "?" else text.replace("?", self.mark)
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:  # a cursor inside one transaction
+    def _tx(self, write: bool = False) -> Iterator[Any]:  # a cursor in one transaction
         raise NotImplementedError
 
     def _notify(self, cur: Any, table_id: str, moves: int) -> None:
         return None
 
     def _init_schema(self) -> None:
-        with self._tx() as cur:
+        with self._tx(write=True) as cur:
             for stmt in SCHEMA:
                 cur.execute(stmt)
 
@@ -185,7 +207,7 @@ class _SqlStore:
             self._all.clear()
 
     def create(self, row: TableRow) -> None:
-        with self._tx() as cur:
+        with self._tx(write=True) as cur:
             cur.execute(self._sql(
                 f"INSERT INTO cove_tables ({_COLUMNS}, state) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"),
@@ -196,24 +218,38 @@ class _SqlStore:
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
                snapshot: Callable[[], dict[str, Any]] | None = None,
                bot_turn: bool = False) -> bool:
+        return self.append_many([Move(table_id, n, seat, action, over, snapshot,
+                                      bot_turn)])[0]
+
+    def append_many(self, moves: Sequence[Move]) -> list[bool]:
         now = time.time()
-        with self._tx() as cur:
-            if snapshot is None:
-                cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, updated = ?, "
-                                      "bot_turn = ? WHERE id = ? AND moves = ?"),
-                            (n + 1, int(over), now, int(bot_turn), table_id, n))
-            else:
-                cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, updated = ?, "
-                                      "bot_turn = ?, snap_moves = ?, state = ? "
-                                      "WHERE id = ? AND moves = ?"),
-                            (n + 1, int(over), now, int(bot_turn), n + 1,
-                             json.dumps(snapshot(), separators=(",", ":")), table_id, n))
-            if cur.rowcount != 1:
-                raise _Conflict
-            cur.execute(self._sql("INSERT INTO cove_moves (table_id, n, seat, action, at) "
-                                  "VALUES (?,?,?,?,?)"), (table_id, n, seat, action, now))
-            self._notify(cur, table_id, n + 1)
-        return True
+        # the snapshots' JSON is made before the write lock is taken
+        snaps = [None if m.snapshot is None
+                 else json.dumps(m.snapshot(), separators=(",", ":")) for m in moves]
+        done = [False] * len(moves)
+        # one order for every process's row locks (PostgreSQL), so batches never deadlock
+        order = sorted(range(len(moves)), key=lambda i: (moves[i].table_id, moves[i].n))
+        with self._tx(write=True) as cur:
+            for i in order:
+                m, snap = moves[i], snaps[i]
+                if snap is None:
+                    cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, "
+                                          "updated = ?, bot_turn = ? WHERE id = ? AND moves = ?"),
+                                (m.n + 1, int(m.over), now, int(m.bot_turn), m.table_id, m.n))
+                else:
+                    cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, "
+                                          "updated = ?, bot_turn = ?, snap_moves = ?, state = ? "
+                                          "WHERE id = ? AND moves = ?"),
+                                (m.n + 1, int(m.over), now, int(m.bot_turn), m.n + 1, snap,
+                                 m.table_id, m.n))
+                if cur.rowcount != 1:
+                    continue  # the table moved on meanwhile: this move is not applied
+                cur.execute(self._sql("INSERT INTO cove_moves (table_id, n, seat, action, at) "
+                                      "VALUES (?,?,?,?,?)"), (m.table_id, m.n, m.seat, m.action,
+                                                             now))
+                self._notify(cur, m.table_id, m.n + 1)
+                done[i] = True
+        return done
 
     def load(self, table_id: str) -> TableRow | None:
         with self._tx() as cur:
@@ -259,10 +295,6 @@ class _SqlStore:
             return [(int(s), str(a)) for s, a in cur.fetchall()]
 
 
-class _Conflict(Exception):
-    """Raised inside a transaction to roll it back: the table moved on meanwhile."""
-
-
 class SqliteStore(_SqlStore):
     """One file; write-ahead logging, so a killed process loses no committed move."""
 
@@ -295,10 +327,11 @@ class SqliteStore(_SqlStore):
         return conn
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Cursor]:
+    def _tx(self, write: bool = False) -> Iterator[sqlite3.Cursor]:
         conn = self._conn()
         cur = conn.cursor()
-        cur.execute("BEGIN IMMEDIATE")
+        # a writer takes the write lock at once (no upgrade deadlock); readers never take it
+        cur.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         try:
             yield cur
         except BaseException:
@@ -308,14 +341,6 @@ class SqliteStore(_SqlStore):
             conn.commit()
         finally:
             cur.close()
-
-    def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
-               snapshot: Callable[[], dict[str, Any]] | None = None,
-               bot_turn: bool = False) -> bool:
-        try:
-            return super().append(table_id, n, seat, action, over, snapshot, bot_turn)
-        except (_Conflict, sqlite3.IntegrityError):
-            return False
 
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
         return None
@@ -355,27 +380,19 @@ class PostgresStore(_SqlStore):
         return conn
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
+    def _tx(self, write: bool = False) -> Iterator[Any]:
         conn = self._conn()
         with conn.transaction(), conn.cursor() as cur:
             yield cur
 
     def _init_schema(self) -> None:
-        with self._tx() as cur:  # one process at a time creates the schema
+        with self._tx(write=True) as cur:  # one process at a time creates the schema
             cur.execute("SELECT pg_advisory_xact_lock(7715001)")
             for stmt in SCHEMA:
                 cur.execute(stmt)
 
     def _notify(self, cur: Any, table_id: str, moves: int) -> None:
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {moves}"))
-
-    def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
-               snapshot: Callable[[], dict[str, Any]] | None = None,
-               bot_turn: bool = False) -> bool:
-        try:
-            return super().append(table_id, n, seat, action, over, snapshot, bot_turn)
-        except (_Conflict, self._psycopg.errors.UniqueViolation):
-            return False
 
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
         conn = self._connect(autocommit=True)

@@ -1,0 +1,260 @@
+"""What keeps tables going under load and failure: moves of many tables committed together
+(each still guarded on its own), one rendered update shared by all spectators (and by all
+connections of one seat), and bots that raise, time out or answer nonsense."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+import time
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import cove
+from cove.serve.hub import GroupCommit
+from cove.serve.store import Move, TableRow, open_store
+from tests.serve.conftest import make_client
+from tests.serve.helpers import new_table, token_of
+
+FAST = {"rate": 1e6, "burst": 10**6}
+
+
+def stored_table(table_id: str) -> TableRow:
+    state = cove.load("tricky-tides").new(players=2, seed=1)
+    return TableRow(id=table_id, game="tricky-tides", players=2, options={}, seed=1,
+                    seats=[{"kind": "bot", "spec": "random"}] * 2, created=0.0, updated=0.0,
+                    moves=0, over=False, state=state.to_json())
+
+
+# -- group commit ----------------------------------------------------------------------------
+def test_one_transaction_guards_each_move_on_its_own(db_url: str) -> None:
+    store = open_store(db_url)
+    try:
+        for tid in ("a", "b", "c"):
+            store.create(stored_table(tid))
+        done = store.append_many([Move("a", 0, 0, "x", False), Move("b", 5, 0, "y", False),
+                                  Move("c", 0, 1, "z", False), Move("a", 0, 1, "w", False)])
+        assert done == [True, False, True, False]  # b was not at move 5; a took move 0 once
+        assert store.moves("a") == [(0, "x")]
+        assert store.moves("b") == []
+        assert store.moves("c") == [(1, "z")]
+        row = store.load("b")
+        assert row is not None and row.moves == 0
+    finally:
+        store.close()
+
+
+def test_moves_of_many_tables_share_transactions(db_url: str) -> None:
+    store = open_store(db_url)
+    tables = [f"t{i}" for i in range(60)]
+    for tid in tables:
+        store.create(stored_table(tid))
+    commits = GroupCommit(store, batch=256)
+
+    async def run() -> list[bool]:
+        first = await asyncio.gather(*(commits.append(Move(t, 0, 0, "m0", False))
+                                       for t in tables))
+        again = await asyncio.gather(*(commits.append(Move(t, 0, 1, "late", False))
+                                       for t in tables[:5]))
+        return first + again
+
+    try:
+        done = asyncio.run(run())
+        assert done == [True] * 60 + [False] * 5
+        assert commits.transactions < 60  # moves that arrived together were committed together
+        assert all(store.moves(t) == [(0, "m0")] for t in tables)
+    finally:
+        commits.close()
+        store.close()
+
+
+# -- one update for all spectators -------------------------------------------------------------
+def test_spectators_share_one_rendered_update(sqlite_url: str) -> None:
+    with make_client(sqlite_url, **FAST) as client:
+        t = new_table(client, "tricky-tides", 2, ["human", "human"], seed=11)
+        tid = t["id"]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        g = client.get(f"/api/tables/{tid}").json()
+        seat = g["to_move"][0]
+        token = token_of(t, seat)
+        urls = [f"/ws/tables/{tid}"] * 4 + [f"/ws/tables/{tid}?token={token}"] * 2 + [
+            f"/ws/tables/{tid}?token={token_of(t, 1 - seat)}"]
+        sockets = [client.websocket_connect(u) for u in urls]
+        conns = [s.__enter__() for s in sockets]
+        try:
+            for ws in conns:
+                assert ws.receive_json()["type"] == "state"
+            before = hub.renders
+            mine = client.get(f"/api/tables/{tid}", params={"token": token}).json()
+            r = client.post(f"/api/tables/{tid}/actions",
+                            json={"token": token, "action": mine["legal"][0]["text"],
+                                  "expect": mine["moves"]})
+            assert r.status_code == 200
+            got = [ws.receive_text() for ws in conns]
+            # three seats' worth (spectators, the mover, the other seat), not seven
+            assert hub.renders - before == 3
+            assert len(set(got[:4])) == 1 and len(set(got[4:6])) == 1
+            assert len(set(got)) == 3
+            spectator = client.get(f"/api/tables/{tid}").json()
+            pushed = json.loads(got[0])
+            assert pushed["type"] == "update" and pushed["view"] == spectator["view"]
+            assert pushed["seat"] is None and pushed["legal"] == []
+            own = json.loads(got[4])  # the mover's websocket and its POST's answer agree
+            assert own.pop("type") == "update" and own == r.json()
+            assert own == client.get(f"/api/tables/{tid}", params={
+                "token": token, "since": mine["next_event"]}).json()
+        finally:
+            for s in reversed(sockets):
+                s.__exit__(None, None, None)
+
+
+# -- bots that fail ----------------------------------------------------------------------------
+def watch_to_end(client: TestClient, tid: str, opened: threading.Event,
+                 limit: int = 5000) -> list[dict[str, Any]]:
+    """Every message a spectator gets until the game is over (``opened`` is set once it
+    is connected: the test's bot waits for it before its first move)."""
+    seen = []
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        opened.set()
+        for _ in range(limit):
+            msg = ws.receive_json()
+            seen.append(msg)
+            if msg.get("over"):
+                return seen
+    raise AssertionError("the game did not end")
+
+
+def test_a_bot_that_always_raises_is_replaced_by_legal_moves(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    import cove.serve.hub as hub
+
+    calls = []
+    opened = threading.Event()
+
+    def broken(spec: str, seed: int, state: Any, seat: int) -> str:
+        opened.wait(10)
+        calls.append(seed)
+        raise RuntimeError("the bot fell over")
+
+    monkeypatch.setattr(hub, "think", broken)
+    caplog.set_level(logging.WARNING, logger="cove.serve.hub")
+    with make_client(sqlite_url, **FAST) as client:
+        t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=6)
+        seen = watch_to_end(client, t["id"], opened)
+        record = client.get(f"/api/tables/{t['id']}/record").json()
+    notices = [m for m in seen if m.get("type") == "notice"]
+    moves = len(record["actions"])
+    assert moves > 10  # every move was a fallback, and the clients were told of each
+    assert [m["moves"] for m in notices] == list(range(moves))
+    assert len(calls) == 2 * moves  # each asked twice (bot_tries) before the fallback
+    for m in notices:
+        assert m["notice"] == "bot_failed" and m["bot"] == "random"
+        assert m["seat"] == record["actions"][m["moves"]][0]
+        assert "raised RuntimeError" in m["reason"]
+        assert "fell over" not in m["reason"]  # a bot's own words could hold its secrets
+    assert cove.replay(record).is_over
+    assert "the bot fell over" in caplog.text
+
+
+def test_a_bot_that_raises_once_is_asked_again(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cove.serve.hub as hub
+
+    real = hub.think
+    failed = threading.Event()
+    opened = threading.Event()
+
+    def flaky(spec: str, seed: int, state: Any, seat: int) -> str:
+        if not failed.is_set():
+            failed.set()
+            raise ValueError("a passing hiccup")
+        return real(spec, seed, state, seat)
+
+    monkeypatch.setattr(hub, "think", flaky)
+    with make_client(sqlite_url, **FAST) as client:
+        t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=6)
+        seen = watch_to_end(client, t["id"], opened)
+    assert failed.is_set()
+    assert not [m for m in seen if m.get("type") == "notice"]  # the second try answered
+
+
+@pytest.mark.parametrize("fault", ["timeout", "illegal"])
+def test_a_bot_that_hangs_or_answers_nonsense_does_not_stall_its_table(
+        fault: str, sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cove.serve.hub as hub
+
+    real = hub.think
+    release = threading.Event()
+    opened = threading.Event()
+    faults = []
+
+    def bad_first_move(spec: str, seed: int, state: Any, seat: int) -> str:
+        if state.decisions == 0:
+            opened.wait(10)
+            faults.append(seed)
+            if fault == "timeout":
+                release.wait(30)
+                return real(spec, seed, state, seat)
+            return "sail to the moon"
+        return real(spec, seed, state, seat)
+
+    monkeypatch.setattr(hub, "think", bad_first_move)
+    try:
+        with make_client(sqlite_url, bot_timeout=0.3, bot_workers=4, **FAST) as client:
+            t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=6)
+            start = time.monotonic()
+            seen = watch_to_end(client, t["id"], opened)
+            assert time.monotonic() - start < 25
+    finally:
+        release.set()
+    notices = [m for m in seen if m.get("type") == "notice"]
+    assert len(notices) == 1 and notices[0]["moves"] == 0 and len(faults) == 2
+    words = "no move within 0.3 s" if fault == "timeout" else "illegal move"
+    assert "moon" not in notices[0]["reason"]
+    assert words in notices[0]["reason"]
+    assert seen[-1]["over"] and seen[-1]["moves"] > 10
+
+
+def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots in processes: the stuck process is ended and the table goes on."""
+    with make_client(sqlite_url, bot_processes=True, bot_timeout=0.5, bot_tries=1,
+                     **FAST) as client:
+        t = new_table(client, "tricky-tides", 2, ["mcts:time=30", "mcts:time=30"], seed=6)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        first_pool = hub.bot_pool(True)
+        ended = []
+        real_terminate = BaseProcess.terminate
+
+        def terminate(proc: BaseProcess) -> None:
+            ended.append(proc)
+            real_terminate(proc)
+
+        monkeypatch.setattr(BaseProcess, "terminate", terminate)
+        notices: list[dict[str, Any]] = []
+        with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+            msg = ws.receive_json()
+            while len(notices) < 2:
+                msg = ws.receive_json()
+                if msg.get("type") == "notice":
+                    notices.append(msg)
+            assert "no move within 0.5 s" in notices[0]["reason"]
+            while msg.get("moves", 0) < 2:
+                msg = ws.receive_json()
+        assert hub.bot_pool(True) is not first_pool
+        assert ended  # the stuck worker processes were ended
+
+
+def test_search_bots_think_in_processes_and_quick_ones_in_threads(sqlite_url: str) -> None:
+    with make_client(sqlite_url) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert [hub.in_process(s) for s in ("random", "greedy", "easy", "mcts:time=1",
+                                            "medium", "hard")] == [False] * 3 + [True] * 3
+    with make_client(sqlite_url, bot_processes=False) as client:
+        assert not client.app.state.hub.in_process("mcts")  # type: ignore[attr-defined]
