@@ -21,6 +21,7 @@ does; ``aec/raw+obs`` is what the wrapper keeps of that. Players: 3 (1 for a sol
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import time
@@ -34,52 +35,59 @@ from cove.rl import aec_env
 Loop = Callable[[float], float]
 
 
-def raw_loop(game_id: str, players: int, observe: bool = False) -> Loop:
-    """A loop that plays for ``seconds`` of CPU time and returns decisions per second;
-    ``observe``: also encode the mover's observation and legal mask each decision."""
-    game = cove.load(game_id)
-    rng = np.random.default_rng(0)
-    seed = 0
+def _timed(play_one: Callable[[int], int]) -> Loop:
+    """A loop that plays games seeded 0, 1, 2, ... with ``play_one(seed)`` (which returns
+    the game's steps) for ``seconds`` of CPU time and returns steps per second."""
+    seeds = itertools.count()
 
     def run(seconds: float) -> float:
-        nonlocal seed
         steps, start = 0, time.process_time()
         while time.process_time() - start < seconds:
-            state = game.new(players, seed=seed, log=False)
-            seed += 1
-            while not state.is_over:
-                p = state.to_move()[0]
-                legal = state.legal_actions(p)
-                if observe:
-                    state.observation(p)
-                    state.legal_mask(p)
-                state.apply(p, legal[int(rng.integers(len(legal)))])
-                steps += 1
+            steps += play_one(next(seeds))
         return steps / (time.process_time() - start)
     return run
+
+
+def raw_loop(game_id: str, players: int, observe: bool = False) -> Loop:
+    """Decisions per second through the contract; ``observe``: also encode the mover's
+    observation and legal mask each decision. A plain loop on purpose, not the lab's
+    ``advance``: its callback per move would be counted as the engine's time."""
+    game = cove.load(game_id)
+    rng = np.random.default_rng(0)
+
+    def play_one(seed: int) -> int:
+        state = game.new(players, seed=seed, log=False)
+        steps = 0
+        while not state.is_over:
+            p = state.to_move()[0]
+            legal = state.legal_actions(p)
+            if observe:
+                state.observation(p)
+                state.legal_mask(p)
+            state.apply(p, legal[int(rng.integers(len(legal)))])
+            steps += 1
+        return steps
+    return _timed(play_one)
 
 
 def aec_loop(game_id: str, players: int) -> Loop:
+    """AEC environment steps per second, a random legal index from each action mask."""
     env = aec_env(game_id, players)
     rng = np.random.default_rng(0)
-    seed = 0
 
-    def run(seconds: float) -> float:
-        nonlocal seed
-        steps, start = 0, time.process_time()
-        while time.process_time() - start < seconds:
-            env.reset(seed=seed)
-            seed += 1
-            for _ in env.agent_iter():
-                obs, _, term, trunc, _ = env.last()
-                if term or trunc:
-                    env.step(None)
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.integers(len(legal))]))
-                steps += 1
-        return steps / (time.process_time() - start)
-    return run
+    def play_one(seed: int) -> int:
+        env.reset(seed=seed)
+        steps = 0
+        for _ in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        return steps
+    return _timed(play_one)
 
 
 def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str, object]:
