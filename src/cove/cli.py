@@ -314,8 +314,10 @@ def cmd_play(args: argparse.Namespace) -> int:
                              for p in humans}
     shown: int | None = None
     left: object = None
+    from cove.lab.runner import advance  # bots move through Cove's one game loop
     while True:
-        table.play_bots()
+        advance(table.state, lambda s, p: table.bots[p].act(s, p), seats=table.bots,
+                after=lambda _p, _a: table.save())
         state = table.state
         seat = table.human_to_move()
         if state.is_over or seat is None:
@@ -466,7 +468,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # -- cove simulate ---------------------------------------------------------------------------
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from cove.lab.simulate import simulate
+    from cove.lab.simulate import drama_lines, simulate
 
     game = cove.load(args.game)
     players = players_arg(game, args.players, game.min_players)
@@ -502,7 +504,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"ties: {out['ties']} games; mean decisions per game: {out['mean_decisions']:.1f}"
           + (f"; mean winning margin: {out['mean_margin']:.2f}"
              if out["mean_margin"] is not None else ""))
-    for line in format_stats(out["stats"], out["games"]):
+    for line in format_stats(out["stats"], out["games"]) + drama_lines(out):
         print(line)
     if out["length"]:
         ln, mg = out["length"], out["margin"]

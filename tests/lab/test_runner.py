@@ -18,7 +18,7 @@ from cove.lab.simulate import SimResult, simulate
 def _figures(sim: SimResult) -> dict[str, object]:
     out = sim.to_json()
     return {k: out[k] for k in ("seats", "stats", "length", "margin", "branching",
-                                "action_kinds", "wins", "ties")}
+                                "action_kinds", "drama", "wins", "ties")}
 
 
 def test_every_backend_and_worker_count_plays_the_same_games() -> None:

@@ -10,10 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_env_speed_reports_every_rate() -> None:
+def test_rl_speed_reports_every_rate() -> None:
     out = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "env_speed.py"), "--game", "the-tide",
-         "--seconds", "0.05", "--json"],
+        [sys.executable, str(ROOT / "benchmarks" / "rl_speed.py"), "--game", "the-tide",
+         "--seconds", "0.05", "--rounds", "1", "--json"],
         capture_output=True, text=True, check=True, cwd=ROOT)
     [row] = json.loads(out.stdout)["rows"]
     assert row["game"] == "the-tide" and row["players"] == 3

@@ -43,6 +43,31 @@ def test_api_seed_and_max_cycles(game_id: str, players: int) -> None:
     _quiet(max_cycles_test, mod)
 
 
+@pytest.mark.parametrize("game_id", cove.ids())
+def test_each_step_shows_the_contracts_observation_and_mask_and_plays_its_index(
+        game_id: str) -> None:
+    env = aec_env(game_id, 2 if cove.load(game_id).max_players > 1 else 1)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    state = env.match.state
+    for _ in range(60):
+        if not env.agents:
+            break
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        seat = int(env.agent_selection.removeprefix("player_"))
+        assert obs["observation"].dtype == np.float32
+        assert obs["observation"].tolist() == np.float32(state.observation(seat)).tolist()
+        assert obs["action_mask"].tolist() == [int(b) for b in state.legal_mask(seat)]
+        index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        before = state.decisions
+        env.step(index)
+        played = state.history[before][1]
+        assert env.match.space.encode(played) == index
+
+
 @pytest.mark.parametrize("players", range(1, 9))
 def test_parallel_trails_of_tucana(players: int) -> None:
     _quiet(parallel_api_test, parallel_env("trails-of-tucana", players), num_cycles=1000)

@@ -56,7 +56,7 @@ def play_arena_game(
     game: Game, players: int, seed: int, specs: Sequence[str], options: Mapping[str, Any]
 ) -> dict[str, Any]:
     """One game between ``specs`` (one per seat), timing each bot's real decisions."""
-    return play_game(game, players, seed, specs, options, timed=True)[0].to_json()
+    return play_game(game, players, seed, specs, options, timed=True, trace=False)[0].to_json()
 
 
 def _arena_json(index: int, players: int, n_specs: int, r: GameResult) -> dict[str, Any]:
@@ -129,7 +129,7 @@ def play_games(
     runner = make_backend(backend, jobs, address)
     size = 1 if runner.workers <= 1 else chunk_size(total, runner.workers, cap=10)
     work = (Chunk(REGISTRY[game.id], players, seed, tuple(specs), "rotate",
-                  tuple(sorted(options.items())), True, tuple(part))
+                  tuple(sorted(options.items())), True, tuple(part), trace=False)
             for part in chunks(indices, size))
     try:
         for g, r in run_chunks(runner, work):

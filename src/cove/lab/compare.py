@@ -19,6 +19,8 @@ def game_metrics(r: GameResult) -> dict[str, float]:
     top = sorted(r.scores, reverse=True)
     out = {"decisions": float(r.decisions),
            "winning margin": top[0] - top[1] if len(top) > 1 else 0.0}
+    if r.drama is not None:
+        out["lead changes"] = float(r.drama.lead_changes)
     for p in range(len(r.scores)):
         out[f"P{p + 1} win share"] = 1.0 / len(r.winners) if p in r.winners else 0.0
     for key, value in r.stats:
@@ -112,6 +114,10 @@ def format_compare(result: dict[str, Any]) -> str:
     row("mean winning margin", [f"{r['mean_margin']:.2f}" if r["mean_margin"] is not None
                                 else "-" for r in runs])
     row("ties", [str(r["ties"]) for r in runs])
+    if any(r.get("drama") and r["drama"]["lead_changes"] for r in runs):
+        row("lead changes (mean)", [f"{r['drama']['lead_changes']['mean']:.2f}"
+                                    if r.get("drama") and r["drama"]["lead_changes"] else "-"
+                                    for r in runs])
     keys: list[str] = []
     for r in runs:
         keys += [k for k in r["stats"] if k not in keys]

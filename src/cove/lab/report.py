@@ -103,6 +103,12 @@ def _variant(sim: SimResult, label: str, paired: Sequence[dict[str, Any]]) -> st
                            "Game length (decisions)"))
     parts.append(histogram([margin(r.scores) for r in sim.results if len(r.scores) > 1],
                            "Winning margin (first minus second)"))
+    drama = out["drama"]
+    if drama and drama["note"]:
+        parts.append(f'<p class="warn">Lead changes and drama: {_e(drama["note"])}</p>')
+    elif drama:
+        parts.append(histogram([float(r.drama.lead_changes) for r in sim.results
+                                if r.drama is not None], "Lead changes per game"))
     ends = out["stats"].get("end", {}).get("counts", {})
     if ends:
         names = list(ends)
@@ -124,6 +130,17 @@ def _variant(sim: SimResult, label: str, paired: Sequence[dict[str, Any]]) -> st
     facts = [("games", out["games"]), ("ties", out["ties"]),
              ("median length", out["length"]["median"] if out["length"] else "-"),
              ("branching", f"{out['branching']:.1f}" if out["branching"] else "-")]
+    if drama and not drama["note"]:
+        lc, at, half = drama["lead_changes"], drama["decided_at"], drama["halftime_leader_lost"]
+        facts.append(("lead changes", f"mean {lc['mean']:.2f} [{lc['ci'][0]:.2f}, "
+                                      f"{lc['ci'][1]:.2f}], median {lc['median']:g}"))
+        if at:
+            facts.append(("winner ahead for good after",
+                          f"{100 * at['median']:.0f}% of the moves (median)"))
+        if half["share"] is not None:
+            facts.append(("half-way leader lost",
+                          f"{100 * half['share']:.0f}% [{100 * half['ci'][0]:.0f}, "
+                          f"{100 * half['ci'][1]:.0f}] of {half['games']} games"))
     for key, st in out["stats"].items():
         if "mean" in st:
             facts.append((key, f"mean {st['mean']:.2f} [{st['ci'][0]:.2f}, {st['ci'][1]:.2f}]"))

@@ -1,7 +1,11 @@
-"""The one game loop of the lab, and the backends that run it.
+"""The one game loop of Cove, and the backends that run the lab's games.
 
-``simulate``, ``compare``, ``arena`` and the benchmarks all play their games through
-:func:`play_game` and spread them over workers through a :class:`Backend`:
+:func:`advance` is the loop: whoever is asked chooses and moves until the game ends or
+only seats it does not drive are to move. ``cove play`` drives its bot seats with it
+between human moves; :func:`play_game` plays a whole game between bots with it and
+measures what designers read (``simulate``, ``compare``, ``arena``, ``report``, ``tune``
+and the benchmarks all play through it), and spreads games over workers through a
+:class:`Backend`:
 
 - ``serial``: in this process;
 - ``processes``: ``jobs`` local worker processes (spawned, so no state leaks in);
@@ -22,12 +26,12 @@ import importlib
 import itertools
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from cove.bots import make_bot
-from cove.core.actions import action_json, kind_name
+from cove.core.actions import Action, action_json, kind_name
 from cove.core.errors import CoveError
 from cove.core.game import Game
 from cove.core.rng import Rng
@@ -59,6 +63,117 @@ def chunks(indices: Iterable[int], size: int) -> Iterator[list[int]]:
 
 
 # -- the one game loop -----------------------------------------------------------------------
+def advance(
+    state: State,
+    choose: Callable[[State, int], Action],
+    seats: Container[int] | None = None,
+    after: Callable[[int, Action], None] | None = None,
+    rounds: Callable[[State], None] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> None:
+    """Play ``state`` on: the first mover in ``seats`` (default: every seat) chooses with
+    ``choose(state, seat)`` and the move is applied, then ``after(seat, action)`` is told,
+    until the game ends or only seats outside ``seats`` are to move. ``rounds(state)`` is
+    told when a round is over: the next mover sits before the seat that moved last (the
+    turn order wrapped round), and when the game ends.
+
+    In a simultaneous step the driven seats commit in seat order (before any seat left to
+    the caller), and the engine keeps each commitment hidden until the reveal.
+    RuntimeError when the game passes ``max_decisions`` moves (a game that does not end)."""
+    last = -1
+    while True:
+        movers = state.to_move()
+        if rounds is not None and last >= 0 and (not movers or movers[0] < last):
+            rounds(state)
+        if not movers:
+            return
+        if seats is None:
+            p = movers[0]
+        else:
+            for p in movers:
+                if p in seats:
+                    break
+            else:
+                return
+        action = choose(state, p)
+        state.apply(p, action)
+        last = p
+        if after is not None:
+            after(p, action)
+        if state.decisions > max_decisions:
+            raise RuntimeError(f"{state.game.id}: game seeded {state.seed} did not end in "
+                               f"{max_decisions} moves")
+
+
+@dataclass(frozen=True)
+class Drama:
+    """How a game's lead moved, from its running scores (``state.scores()``, sampled once
+    a round, when the turn order wraps round, and at the end)."""
+
+    lead_changes: int
+    """Times the sole leader became another player (a tie for the lead in between does
+    not count as a change)."""
+    decided_at: float
+    """Share of the game's decisions played when the eventual winner last came level with
+    the top score and stayed there: 0 = never behind, 1 = only the last move put them
+    there. -1 when no player won."""
+    halftime_leader_lost: int
+    """1 when a sole leader at the half-way decision did not win, 0 when it won, -1 when
+    nobody led alone at half-way or nobody won."""
+    score_moves: int
+    """Samples at which the scores changed before the last decision; 0 means the game
+    showed no running score (it scores only at its end), so the other figures say nothing."""
+
+
+class ScoreTrace:
+    """The running scores of a game in play, kept only where they change."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.points: list[tuple[int, tuple[float, ...]]] = [(0, tuple(state.scores()))]
+
+    def sample(self, state: State) -> None:
+        """Keep the scores now if they changed (``advance`` calls this once a round: a
+        ``scores()`` call can cost as much as a move)."""
+        now = tuple(state.scores())
+        if now != self.points[-1][1]:
+            self.points.append((state.decisions, now))
+
+    def drama(self, winners: Sequence[int]) -> Drama:
+        return drama(self.points, self.state.decisions, winners)
+
+
+def drama(points: Sequence[tuple[int, tuple[float, ...]]], decisions: int,
+          winners: Sequence[int]) -> Drama:
+    """The :class:`Drama` of a game of ``decisions`` moves from its score trace: (moves
+    played, scores) at the start and wherever the scores changed, in order."""
+    total = max(1, decisions)
+    changes, last = 0, None
+    for _, sc in points:
+        lead = _sole_leader(sc)
+        if lead is not None:
+            changes += last is not None and lead != last
+            last = lead
+    decided = -1.0
+    if winners:
+        decided = 0.0
+        for i, (_, sc) in enumerate(points):
+            top = max(sc)
+            if all(sc[w] < top for w in winners):
+                decided = points[i + 1][0] / total if i + 1 < len(points) else 1.0
+    half = [sc for d, sc in points if d <= total / 2][-1]
+    leader = _sole_leader(half)
+    lost = -1 if leader is None or not winners else int(leader not in winners)
+    moves = sum(1 for d, _ in points[1:] if d < decisions)
+    return Drama(changes, decided, lost, moves)
+
+
+def _sole_leader(scores: Sequence[float]) -> int | None:
+    top = max(scores)
+    leaders = [p for p, x in enumerate(scores) if x == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
 @dataclass(frozen=True)
 class GameResult:
     """What one finished game between bots gives the lab (JSON-ready via ``to_json``)."""
@@ -77,6 +192,8 @@ class GameResult:
     """Per seat, seconds of each decision with a choice (only when timed)."""
     iterations: tuple[int, ...] = ()
     search_time: tuple[float, ...] = ()
+    drama: Drama | None = None
+    """Lead changes and how late the game was decided, from the running scores."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -84,6 +201,8 @@ class GameResult:
             "decisions": self.decisions, "stats": dict(self.stats),
             "choices": self.choices, "options_offered": self.options_offered,
             "kinds": dict(self.kinds)}
+        if self.drama is not None:
+            out["drama"] = dataclasses.asdict(self.drama)
         if self.times:
             out["times"] = [list(t) for t in self.times]
             out["iterations"] = list(self.iterations)
@@ -103,6 +222,7 @@ class GameResult:
             times=tuple(tuple(float(x) for x in t) for t in d.get("times", ())),
             iterations=tuple(int(i) for i in d.get("iterations", ())),
             search_time=tuple(float(x) for x in d.get("search_time", ())),
+            drama=Drama(**d["drama"]) if isinstance(d.get("drama"), dict) else None,
         )
 
 
@@ -126,12 +246,15 @@ def play_game(
     options: Mapping[str, Any],
     *,
     timed: bool = False,
+    trace: bool = True,
     max_decisions: int = MAX_DECISIONS,
 ) -> tuple[GameResult, State]:
     """Play one seeded game between bots (one spec per seat): its result and final state.
 
     ``timed`` measures each bot decision that had a choice (and a searching bot's
-    iterations), for the arena; it does not change the game."""
+    iterations), for the arena; ``trace`` samples the running scores once a round for the
+    drama figures (:class:`Drama`; it costs up to a third more time with random bots in
+    the games whose ``scores()`` is dear). Neither changes the game."""
     state = game.new(players, seed, log=False, **options)
     bots = [make_bot(bot_specs[p], seed=game_seed(seed, 1000 + p)) for p in range(players)]
     choices = offered = 0
@@ -141,40 +264,38 @@ def play_game(
     iters = [0] * players
     search = [0.0] * players
     clock = time.perf_counter
-    while True:
-        movers = state.to_move()
-        if not movers:
-            break
-        for p in movers:
-            if p not in state.to_move():
-                continue
-            n_legal = len(state.legal_actions(p))
-            t0 = clock() if timed else 0.0
-            action = bots[p].act(state, p)
-            if n_legal > 1:
-                choices += 1
-                offered += n_legal
-                if timed:
-                    dt = clock() - t0
-                    times[p].append(dt)
-                    done = getattr(bots[p], "last_iterations", None)
-                    if isinstance(done, int):
-                        iters[p] += done
-                        search[p] += dt
-            try:
-                k = known[action]
-            except KeyError:
-                k = known[action] = _kind(action)
-            except TypeError:  # an unhashable action
-                k = _kind(action)
-            kinds[k] = kinds.get(k, 0) + 1
-            state.apply(p, action)
-        if state.decisions > max_decisions:
-            raise RuntimeError(f"{game.id}: game seeded {seed} did not end in "
-                               f"{max_decisions} moves")
+    scores = ScoreTrace(state) if trace and players > 1 else None
+
+    def choose(state: State, p: int) -> Action:
+        nonlocal choices, offered
+        n_legal = len(state.legal_actions(p))
+        t0 = clock() if timed else 0.0
+        action = bots[p].act(state, p)
+        if n_legal > 1:
+            choices += 1
+            offered += n_legal
+            if timed:
+                dt = clock() - t0
+                times[p].append(dt)
+                done = getattr(bots[p], "last_iterations", None)
+                if isinstance(done, int):
+                    iters[p] += done
+                    search[p] += dt
+        try:
+            k = known[action]
+        except KeyError:
+            k = known[action] = _kind(action)
+        except TypeError:  # an unhashable action
+            k = _kind(action)
+        kinds[k] = kinds.get(k, 0) + 1
+        return action
+
+    advance(state, choose, rounds=None if scores is None else scores.sample,
+            max_decisions=max_decisions)
+    winners = tuple(state.winners())
     result = GameResult(
         scores=tuple(float(s) for s in state.scores()),
-        winners=tuple(state.winners()),
+        winners=winners,
         decisions=state.decisions,
         stats=tuple(sorted(state.stats().items())),
         choices=choices,
@@ -183,6 +304,7 @@ def play_game(
         times=tuple(tuple(t) for t in times) if timed else (),
         iterations=tuple(iters) if timed else (),
         search_time=tuple(search) if timed else (),
+        drama=None if scores is None else scores.drama(winners),
     )
     return result, state
 
@@ -199,6 +321,7 @@ class Chunk:
     options: tuple[tuple[str, Any], ...]
     timed: bool
     indices: tuple[int, ...]
+    trace: bool = True
 
 
 def seating(entries: int, players: int, index: int) -> list[int]:
@@ -226,7 +349,8 @@ def play_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
     game: Game = importlib.import_module(chunk.module).GAME
     options = dict(chunk.options)
     return [(i, play_game(game, chunk.players, game_seed(chunk.seed, i), seats_for(chunk, i),
-                          options, timed=chunk.timed)[0]) for i in chunk.indices]
+                          options, timed=chunk.timed, trace=chunk.trace)[0])
+            for i in chunk.indices]
 
 
 # -- backends --------------------------------------------------------------------------------

@@ -189,6 +189,7 @@ class SimResult:
             "margin": _spread(margins),
             "branching": _branching(self.results),
             "action_kinds": _kinds(self.results),
+            "drama": drama_summary(self.results, self.players),
             "stats": self.stats_summary(),
             "warnings": self.warnings(),
             "manifest": self.manifest,
@@ -253,6 +254,56 @@ def _spread(values: Sequence[float]) -> dict[str, Any] | None:
     m, lo, hi = mean_ci(s)
     return {"mean": m, "ci": [lo, hi], "p5": quantile(s, 0.05), "median": quantile(s, 0.5),
             "p95": quantile(s, 0.95)}
+
+
+NO_TRACE = ("the scores did not change before the last move in any game: this game shows "
+            "no running score (state.scores() during play), so lead changes and drama "
+            "cannot be measured")
+
+
+def drama_summary(results: Sequence[GameResult], players: int) -> dict[str, Any] | None:
+    """Lead changes and how late games were decided (see :class:`cove.lab.runner.Drama`),
+    with 95% intervals; None for a solo game. When no game showed a running score the
+    figures are None and ``note`` says why."""
+    traced = [r.drama for r in results if r.drama is not None]
+    if players < 2 or not traced:
+        return None
+    running = sum(1 for d in traced if d.score_moves > 0)
+    out: dict[str, Any] = {"games": len(traced), "running_score_share": running / len(traced),
+                           "note": None if running else NO_TRACE}
+    if not running:
+        return {**out, "lead_changes": None, "decided_at": None, "halftime_leader_lost": None}
+    out["lead_changes"] = _spread([float(d.lead_changes) for d in traced])
+    out["decided_at"] = _spread([d.decided_at for d in traced if d.decided_at >= 0])
+    led = [d.halftime_leader_lost for d in traced if d.halftime_leader_lost >= 0]
+    lo, hi = wilson(sum(led), len(led))
+    out["halftime_leader_lost"] = {"share": sum(led) / len(led) if led else None,
+                                   "ci": [lo, hi], "games": len(led)}
+    return out
+
+
+def drama_lines(out: Mapping[str, Any]) -> list[str]:
+    """``simulate``'s text lines for the drama figures of its JSON output ``out``."""
+    d = out.get("drama")
+    if not d:
+        return []
+    if d["note"]:
+        return [f"drama: {d['note']}"]
+    lc, at, half = d["lead_changes"], d["decided_at"], d["halftime_leader_lost"]
+    line = (f"drama: lead changes mean {lc['mean']:.2f} (95% CI {lc['ci'][0]:.2f}-"
+            f"{lc['ci'][1]:.2f}), median {lc['median']:g}, 95th percentile {lc['p95']:g}")
+    if at:
+        line += (f"; the winner took the lead for good after {100 * at['median']:.0f}% of the "
+                 f"moves (median)")
+    if half["share"] is not None:
+        line += (f"; the half-way leader lost {100 * half['share']:.0f}% "
+                 f"({100 * half['ci'][0]:.0f}-{100 * half['ci'][1]:.0f}%) of "
+                 f"{half['games']} games")
+    lines = [line]
+    if d["running_score_share"] < 1:
+        lines.append(f"drama: only {100 * d['running_score_share']:.0f}% of games showed a "
+                     "score change before the last move; the others count as no lead change")
+    return lines
 
 
 def _branching(results: Sequence[GameResult]) -> float | None:

@@ -80,6 +80,8 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
         self._accumulate_rewards()
 
     def _add(self, rewards: list[float]) -> None:
+        if not any(rewards):  # most steps: no reward to hand out
+            return
         for a in self.agents:
             if self._live(a):
                 self.rewards[a] += rewards[self._seat[a]]
@@ -90,6 +92,12 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
         uniformly at random until a live agent is to move, the game ends or no agent is
         left live."""
         m = self.match
+        if self.max_cycles is None:  # no agent is done before the game ends: one look
+            if m.over:
+                self._end_all(truncated=m.safety_end())
+            else:
+                self.agent_selection = self.possible_agents[m.to_move()[0]]
+            return
         assert self._rng is not None
         while True:
             if m.over:
