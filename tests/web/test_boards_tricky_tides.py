@@ -12,7 +12,8 @@ import pytest
 import cove
 from cove.core.state import State
 from cove.serve.hub import legal_forms
-from cove.web.boards import draw
+from cove.web import boards
+from cove.web.boards import BoardUnavailable, draw
 from cove.web.boards.svg import reachable, targets, titles
 
 GAME = "tricky-tides"
@@ -57,10 +58,14 @@ def test_a_seat_sees_only_its_own_hand_and_a_spectator_none(players: int) -> Non
     for k, state in enumerate(positions(players, SETTINGS[1], seed=players)):
         if k % 7:
             continue
-        assert hand_titles(draw(GAME, state.view(None), [], None)) == set()
+        spectator = draw(GAME, state.view(None), [], None)
+        assert hand_titles(spectator) == set()
+        assert not any("sightings card" in t for t in titles(spectator))
         for seat in range(players):
             own = {c["card"] for c in state.view(seat).get("hand", [])}
-            assert hand_titles(draw(GAME, state.view(seat), [], seat)) == own
+            drawn = draw(GAME, state.view(seat), [], seat)
+            assert hand_titles(drawn) == own
+            assert sum("sightings card" in t for t in titles(drawn)) == 1
 
 
 def test_the_anchor_and_headings_are_targets_when_sailing() -> None:
@@ -77,3 +82,16 @@ def test_the_anchor_and_headings_are_targets_when_sailing() -> None:
             assert labelled["drop anchor"] == ["drop anchor"]
         return
     pytest.fail("no sailing decision in the playout")
+
+
+def test_an_unknown_game_is_refused_naming_the_drawn_games() -> None:
+    with pytest.raises(LookupError, match=r"no board drawing for game 'chess'.*tricky-tides"):
+        draw("chess", {}, [], None)
+
+
+def test_a_game_whose_module_is_missing_is_refused_clearly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(boards.MODULES, "future-game", "no_such_board_module")
+    with pytest.raises(BoardUnavailable, match="board of 'future-game' is not available"):
+        draw("future-game", {}, [], None)

@@ -294,14 +294,15 @@ def _seats(view: dict[str, Any], legal: Legal, me: int | None, y0: float) -> tup
         info = [f"at {s.get('ship') or '—'}", f"score {s.get('public_score', 0)}",
                 f"cards {s.get('cards_in_hand', 0)}"]
         if you and "my_score" in view:
-            info[1] = f"score {view['my_score']} with sightings"
+            info[1] = f"score {view['my_score']}"
         if view.get("leader") == i:
             info.append("rum barrel")
-        if i in order:
-            info.append(f"sails #{order.index(i) + 1}")
         label += text(62, y + 36, " · ".join(info), 11, text_anchor="start", fill="#333")
         moves = moves_of(legal, "first_leader", player=i)
-        out.append(target(label, moves, f"P{i + 1}: {', '.join(info)}"))
+        more = " (with your sightings bonus)" if you and "my_score" in view else ""
+        if i in order:
+            more += f", sails #{order.index(i) + 1}"
+        out.append(target(label, moves, f"P{i + 1}: {', '.join(info)}{more}"))
         # Anchor.
         ax, ay = 300, y + 23
         anchor = _anchor(ax, ay, bool(s.get("anchor")))
@@ -375,7 +376,15 @@ def _hand(view: dict[str, Any], legal: Legal, y0: float) -> tuple[str, float]:
         out.append(target(body, moves, f"in hand: {card.get('card')} (headings "
                           f"{' '.join(card.get('headings') or [])})"))
     rows = max(1, (len(hand) + per_row - 1) // per_row)
-    return "".join(out), y0 + 26 + rows * 104
+    y = y0 + 26 + rows * 104
+    sight = view.get("sightings")
+    if isinstance(sight, dict):
+        bonus = " · ".join(f"{m} +{g}" for m, g in dict(sight.get("bonus") or {}).items())
+        label = f"Your sightings card {sight.get('id', '')}: gold per order delivered: {bonus}"
+        out.append(group(f"<title>your sightings card: {bonus}</title>",
+                         text(15, y + 12, label, 11, text_anchor="start", fill="#2a4a6a")))
+        y += 18
+    return "".join(out), y
 
 
 def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
