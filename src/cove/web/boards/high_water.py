@@ -16,7 +16,7 @@ from typing import Any
 from cove.web.boards.svg import (
     SEAT_COLOURS,
     Legal,
-    button,
+    button_row,
     circle,
     group,
     lines,
@@ -26,6 +26,7 @@ from cove.web.boards.svg import (
     svg,
     target,
     text,
+    you_first,
 )
 
 W = 600
@@ -304,19 +305,11 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
         parts.append(_market_card(15 + k * (qw + 6), y, qw, qh, card, legal))
     y += qh + 10
     # The seats, yours first.
-    ring = list(range(len(seats)))
-    if me is not None:
-        ring = ring[me:] + ring[:me]
-    for i in ring:
+    for i in you_first(len(seats), me):
         body, y = _seat(view, legal, me, i, y)
         parts.append(body)
     # Step buttons.
-    bx = 15
-    for kind, label in (("roll", "Roll"), ("next", "Next step"), ("stop", "Stop"),
-                        ("end", "End segment")):
-        moves = moves_of(legal, kind)
-        if moves:
-            parts.append(button(bx, y + 4, 130, 34, label, moves))
-            bx += 140
+    steps = (("roll", "Roll"), ("next", "Next step"), ("stop", "Stop"), ("end", "End segment"))
+    parts.append(button_row(15, y + 4, legal, steps))
     y += 46
     return svg(W, y, "".join(parts), "High Water board")

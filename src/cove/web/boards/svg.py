@@ -21,6 +21,7 @@ __all__ = [
     "Legal",
     "attrs",
     "button",
+    "button_row",
     "circle",
     "el",
     "esc",
@@ -40,6 +41,7 @@ __all__ = [
     "title",
     "titles",
     "wrap",
+    "you_first",
 ]
 
 Legal = list[dict[str, Any]]
@@ -162,6 +164,26 @@ def button(x: float, y: float, w: float, h: float, label: str, moves: Iterable[s
     body = rect(x, y, w, h, rx=6, fill="#fff8e0", stroke="#5a4a2a", stroke_width=1.5)
     body += text(x + w / 2, y + h / 2 + 5, label, 14, font_weight="bold", fill="#3a2a10")
     return target(body, moves, label)
+
+
+def button_row(x: float, y: float, legal: Legal, choices: Iterable[tuple[str, str]], /) -> str:
+    """A row of buttons from (x, y), one per (action kind, label) in `choices` that has
+    legal moves now (all the moves of that kind on the one button)."""
+    out = []
+    for kind, label in choices:
+        moves = moves_of(legal, kind)
+        if moves:
+            out.append(button(x, y, 130, 34, label, moves))
+            x += 140
+    return "".join(out)
+
+
+def you_first(players: int, seat: int | None, /) -> list[int]:
+    """Seats in table order starting with `seat` (from seat 0 for a spectator)."""
+    ring = list(range(players))
+    if seat is None or not 0 <= seat < players:
+        return ring
+    return ring[seat:] + ring[:seat]
 
 
 def moves_of(legal: Legal, kinds: str | tuple[str, ...], /, **fields: object) -> list[str]:

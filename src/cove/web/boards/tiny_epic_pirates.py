@@ -29,6 +29,7 @@ from cove.web.boards.svg import (
     svg,
     target,
     text,
+    you_first,
 )
 
 W = 600
@@ -381,10 +382,7 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     y += 44
     battle, y = _battle(view, legal, me, y)
     parts.append(battle)
-    ring = list(range(len(pirates)))
-    if me is not None:
-        ring = ring[me:] + ring[:me]
-    for i in ring:
+    for i in you_first(len(pirates), me):
         helm, y = _helm(view, legal, me, i, y)
         parts.append(helm)
     # Moves with nothing to point at.

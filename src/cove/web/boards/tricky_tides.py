@@ -14,7 +14,7 @@ from typing import Any
 from cove.web.boards.svg import (
     SEAT_COLOURS,
     Legal,
-    button,
+    button_row,
     circle,
     group,
     line,
@@ -418,11 +418,6 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
         parts.append(hand)
     extra = [("pass", "Pass"), ("stay_docked", "Stay docked"), ("stop_at_sea", "Stop at sea"),
              ("sail_on", "Sail on")]
-    bx = 15
-    for kind, label in extra:
-        moves = moves_of(legal, kind)
-        if moves:
-            parts.append(button(bx, y + 6, 130, 34, label, moves))
-            bx += 140
+    parts.append(button_row(15, y + 6, legal, extra))
     y += 48
     return svg(W, y, "".join(parts), "Tricky Tides board")
