@@ -38,6 +38,7 @@ def test_every_target_is_legal_and_most_moves_are_on_the_board(players: int) -> 
     over = False
     for state in positions(players, seed=players, limit=100_000, every=5):
         over = state.is_over
+        assert ("Game over · winner" in draw(GAME, state.view(None), [], None)) == over
         for seat in [*state.to_move(), None]:
             legal = legal_forms(state, seat)
             on_board += len(reachable(draw(GAME, state.view(seat), legal, seat), legal))

@@ -21,6 +21,7 @@ from cove.web.boards.svg import (
     group,
     lines,
     moves_of,
+    outcome,
     polygon,
     rect,
     svg,
@@ -231,7 +232,7 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     if view.get("end_triggered"):
         status += " · last round"
     parts.append(text(15, 20, status, 13, text_anchor="start"))
-    prompt = str((view.get("decision") or {}).get("prompt", ""))
+    prompt = outcome(view)
     parts.append(lines(15, 38, prompt, 12, 78, limit=2, fill="#6a3d00"))
     parts.append(_water(W - 45, 42, str(view.get("water", "high"))))
     # The trick.

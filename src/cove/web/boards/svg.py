@@ -31,6 +31,7 @@ __all__ = [
     "moves_of",
     "moves_where",
     "num",
+    "outcome",
     "polygon",
     "reachable",
     "rect",
@@ -184,6 +185,21 @@ def you_first(players: int, seat: int | None, /) -> list[int]:
     if seat is None or not 0 <= seat < players:
         return ring
     return ring[seat:] + ring[:seat]
+
+
+def outcome(view: Mapping[str, Any], /) -> str:
+    """The decision's prompt, or once the game is over the winners and the scores
+    ("Game over · winner P2 · scores P1 11, P2 13")."""
+    if not view.get("over"):
+        return str((view.get("decision") or {}).get("prompt", ""))
+    winners = [f"P{int(w) + 1}" for w in view.get("winners") or []]
+    scores = ", ".join(f"P{k + 1} {num(float(v))}" for k, v in enumerate(view.get("scores") or []))
+    if not winners:
+        head = "Game over · no winner"
+    else:
+        head = "Game over · " + ("winner " if len(winners) == 1 else "winners ")
+        head += " and ".join(winners)
+    return head + (f" · scores {scores}" if scores else "")
 
 
 def moves_of(legal: Legal, kinds: str | tuple[str, ...], /, **fields: object) -> list[str]:

@@ -24,6 +24,7 @@ from cove.web.boards.svg import (
     circle,
     line,
     lines,
+    outcome,
     polygon,
     rect,
     svg,
@@ -217,7 +218,8 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
     p = view["pirates"][i]
     mine = i == me
     out: list[str] = []
-    h = 222
+    crew_rows = max(1, (len(p.get("crew") or []) + 2) // 3)
+    h = 222 + 66 * (crew_rows - 1)
     out.append(rect(15, y0, W - 30, h, rx=8, fill="#fff1c4" if mine else "#fffaf0",
                     stroke="#c88a00" if mine else "#a08a5a", stroke_width=2.5 if mine else 1))
     name = str(p.get("name", f"P{i + 1}")) + (" (you)" if mine else "")
@@ -299,8 +301,8 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
         cap_moves += [t for t, j in _acts(legal, "bonus") if j.get("c") == -1]
     out.append(target(cap, cap_moves, f"{p.get('name')} captain {p.get('captain')}, side "
                       f"{p.get('captain_side')}, bonus on {p.get('captain_trigger')}"))
-    cx = 311.0
-    for crew in p.get("crew") or []:
+    for k, crew in enumerate(p.get("crew") or []):
+        cx, cy = 311 + 86 * (k % 3), ty + 42 + 66 * (k // 3)
         cname = str(crew.get("name", ""))
         body = rect(cx, cy, 82, 62, rx=5, fill="#fbf7ee", stroke="#35506b")
         body += lines(cx + 4, cy + 12, cname, 9, 15, limit=2, font_weight="bold")
@@ -312,7 +314,6 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
                  if j.get("c") != -1 and t.endswith(f"({cname.lower()})")] if mine else []
         out.append(target(body, moves, f"{p.get('name')} crew {cname}: bonus "
                           f"{bonus_text} on {crew.get('trigger')}"))
-        cx += 86
     return "".join(out), y0 + h + 8
 
 
@@ -352,7 +353,7 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
                   f"tokens {view.get('search_tokens_left')}"
                   + (" · last round" if view.get("end_triggered") else ""), 12,
                   text_anchor="start")]
-    prompt = str((view.get("decision") or {}).get("prompt", ""))
+    prompt = outcome(view)
     parts.append(lines(15, 38, prompt, 11.5, 88, limit=2, fill="#6a3d00"))
     for card in view.get("sea") or []:
         parts.append(_sea_card(view, card, legal))

@@ -19,6 +19,7 @@ from cove.web.boards.svg import (
     group,
     line,
     moves_of,
+    outcome,
     polygon,
     rect,
     svg,
@@ -394,7 +395,7 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
               f"{view.get('hands_per_round')} · hold limit {view.get('hold_limit')} · "
               f"bag {view.get('bag_size')} · orders left {view.get('order_deck_size')}")
     parts.append(text(15, 20, status, 13, text_anchor="start"))
-    prompt = (view.get("decision") or {}).get("prompt", "")
+    prompt = outcome(view)
     parts.append(text(15, 40, prompt, 12, text_anchor="start", fill="#6a3d00"))
     for cell in view["map"]:
         parts.append(_cell(view, cell, legal, me))
