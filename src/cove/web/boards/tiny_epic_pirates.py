@@ -2,7 +2,8 @@
 the battle in progress and each pirate's helm (wheel, assignments, legend and gold tracks,
 treasures, booty, captain and crew).
 
-The sea reads like the game's cards: rows a (north) to d (south), columns 1 (west) to 4.
+The sea reads like the game's cards, named as every Cove board is: the column's letter a
+(west) to d (east), then the row's number 1 (north) to 4 (south).
 Clicks: a sea card takes the move naming it (starting cove, sailing there, the Navy's
 corner or move, a merchant's port); the wheel's space moves the Captain there (the
 Captain's own space performs its Order); an assignment box or a wheel Deckhand takes the
@@ -46,15 +47,15 @@ _CELL = re.compile(r"\b([a-d][1-4])\b")
 
 
 def _cell_xy(cell: str) -> tuple[float, float]:
-    row = "abcd".index(cell[0])
-    col = int(cell[1]) - 1
+    col = "abcd".index(cell[0])
+    row = int(cell[1]) - 1
     return SEA_X + col * CELL_W, SEA_Y + row * CELL_H
 
 
 def _neighbour(cell: str, direction: str) -> str | None:
     dr, dc = STEPS[direction]
-    row, col = "abcd".index(cell[0]) + dr, int(cell[1]) - 1 + dc
-    return f"{'abcd'[row]}{col + 1}" if 0 <= row < 4 and 0 <= col < 4 else None
+    col, row = "abcd".index(cell[0]) + dc, int(cell[1]) - 1 + dr
+    return f"{'abcd'[col]}{row + 1}" if 0 <= row < 4 and 0 <= col < 4 else None
 
 
 def _acts(legal: Legal, *kinds: str) -> list[tuple[str, dict[str, Any]]]:
@@ -117,7 +118,7 @@ def _sea_card(view: dict[str, Any], card: dict[str, Any], legal: Legal) -> str:
 
 
 def _index(cell: str) -> int:
-    return "abcd".index(cell[0]) * 4 + int(cell[1]) - 1
+    return (int(cell[1]) - 1) * 4 + "abcd".index(cell[0])
 
 
 def _named_cell(move: str) -> str | None:
