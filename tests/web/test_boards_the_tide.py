@@ -1,0 +1,123 @@
+"""The Tide's SVG board: well-formed, every click target names legal moves only, nearly
+every legal move can be clicked on the board, every player count and option draws, and a
+spectator gets no targets."""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from cove.core.actions import action_json
+from cove.core.registry import load
+from cove.core.state import State
+from cove.web.boards import the_tide
+
+NS = "{http://www.w3.org/2000/svg}"
+REACH_FLOOR = 1.0  # measured: every legal move of 2-6 players over these playouts
+
+
+def _legal(state: State, seat: int) -> list[dict[str, Any]]:
+    return [{"text": str(a), "json": action_json(a)} for a in state.legal_actions(seat)]
+
+
+def _targets(svg_text: str) -> list[tuple[list[str], str]]:
+    """(data-moves, title) of every click target; parsing fails on malformed XML."""
+    root = ET.fromstring(svg_text)
+    assert root.tag == f"{NS}svg" and root.get("viewBox")
+    out = []
+    for el in root.iter():
+        if "target" in (el.get("class") or "").split():
+            label = el.find(f"{NS}title")
+            assert label is not None and label.text
+            out.append((json.loads(el.get("data-moves") or "null"), label.text))
+    return out
+
+
+def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, int]:
+    """Random play for `steps` decisions, drawing the mover's board each time; returns
+    (legal moves seen, of them reachable by a click on the board)."""
+    state = load("the-tide").new(players, seed=seed, **options)
+    rng = random.Random(seed)
+    seen = reached = 0
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_move()[0]
+        legal = _legal(state, seat)
+        texts = {a["text"] for a in legal}
+        clickable = set()
+        for moves, _label in _targets(the_tide.draw(state.view(seat), legal, seat)):
+            assert moves and set(moves) <= texts, (moves, sorted(texts))
+            clickable.update(moves)
+        seen += len(texts)
+        reached += len(texts & clickable)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return seen, reached
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_targets_are_legal_and_reach_the_legal_moves(players: int) -> None:
+    seen, reached = _playout(players, seed=players, steps=120)
+    assert seen > 0
+    assert reached / seen >= REACH_FLOOR
+
+
+@pytest.mark.parametrize("options", [{"move_dirs": 8, "pile_visibility": "all"},
+                                     {"check_timing": "every_turn", "connectivity": 8}])
+def test_options_draw_with_every_move_clickable(options: dict[str, Any]) -> None:
+    seen, reached = _playout(4, seed=11, steps=150, **options)
+    assert seen > 0 and reached == seen
+
+
+def test_board_shows_squares_piles_and_players() -> None:
+    state = load("the-tide").new(3, seed=5)
+    seat = state.to_move()[0]
+    view = state.view(seat)
+    svg_text = the_tide.draw(view, _legal(state, seat), seat)
+    root = ET.fromstring(svg_text)
+    titles = {t.text for t in root.iter(f"{NS}title")}
+    for r, row in enumerate(view["beach"]):
+        for c, tile in enumerate(row):
+            assert any(t and t.startswith(f"{'abcdef'[c]}{r + 1}: {tile or 'empty'}")
+                       for t in titles)
+    assert sum(1 for t in titles if t and t.startswith("pile ")) == 6
+    words = "".join(root.itertext())
+    for p in range(3):
+        assert f"P{p + 1}" in words
+
+
+def test_placing_a_friend_targets_the_free_squares() -> None:
+    state = load("the-tide").new(2, seed=1)
+    seat = state.to_move()[0]
+    legal = _legal(state, seat)
+    assert state.view(seat)["decision"]["kind"] == "place"
+    squares = {label.split(":")[0] for _m, label in
+               _targets(the_tide.draw(state.view(seat), legal, seat))}
+    want = {a["text"].rsplit(" ", 1)[1] for a in legal}
+    assert want and want <= squares
+
+
+def test_spectator_board_has_no_targets() -> None:
+    state = load("the-tide").new(4, seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    svg_text = the_tide.draw(state.view(None), [], None)
+    assert _targets(svg_text) == []
+    assert "(you)" not in svg_text
+
+
+def test_finished_game_draws_the_end() -> None:
+    state = load("the-tide").new(2, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    svg_text = the_tide.draw(state.view(0), [], 0)
+    assert _targets(svg_text) == []
+    assert "game over" in svg_text
