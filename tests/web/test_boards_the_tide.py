@@ -94,11 +94,13 @@ def test_placing_a_friend_targets_the_free_squares() -> None:
     state = load("the-tide").new(2, seed=1)
     seat = state.to_move()[0]
     legal = _legal(state, seat)
-    assert state.view(seat)["decision"]["kind"] == "place"
-    squares = {label.split(":")[0] for _m, label in
-               _targets(the_tide.draw(state.view(seat), legal, seat))}
+    decision = state.view(seat)["decision"]
+    assert decision["kind"] == "place"
+    svg_text = the_tide.draw(state.view(seat), legal, seat)
+    squares = {label.split(":")[0] for _m, label in _targets(svg_text)}
     want = {a["text"].rsplit(" ", 1)[1] for a in legal}
     assert want and want <= squares
+    assert f"placing a friend of P{decision['owner'] + 1}" in svg_text
 
 
 def test_spectator_board_has_no_targets() -> None:

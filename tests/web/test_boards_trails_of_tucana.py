@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cove.bots import make_bot
 from cove.core.actions import action_json
 from cove.core.registry import load
 from cove.core.state import State
@@ -120,3 +121,17 @@ def test_spectator_board_has_no_targets() -> None:
     root = _parse(board.draw(state.view(None), [], None))
     assert _targets(root) == []
     assert "Your island" not in "".join(root.itertext())
+
+
+def test_bonus_step_offers_every_free_edge_and_pass() -> None:
+    state = load("trails-of-tucana").new(1, seed=0)
+    bot = make_bot("greedy", 0)
+    while state.view(0)["decision"]["kind"] != "bonus":  # greedy earns one by decision 8
+        assert not state.is_over
+        state.apply(0, bot.act(state, 0))
+    legal = _legal(state, 0)
+    root = _parse(board.draw(state.view(0), legal, 0))
+    clickable = {m for moves in _targets(root) for m in moves}
+    assert {a["text"] for a in legal} == clickable
+    assert any(t.startswith("bonus ") for t in clickable) and "pass" in clickable
+    assert "bonus segment" in "".join(root.itertext())

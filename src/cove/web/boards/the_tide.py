@@ -29,7 +29,8 @@ COLS = "abcdef"
 CELL = 76
 LEFT = 34
 WIDTH = LEFT + 6 * CELL + 16
-PILE_TOP = 34
+PILE_TOP = 36
+ROW_H = 34
 PILE_H = 118
 BEACH_TOP = PILE_TOP + PILE_H + 26
 
@@ -98,7 +99,7 @@ def _tile(tile: str, x: float, y: float, s: float, label: bool = True) -> str:
     out = rect(x, y, s, s, rx=6, fill=TILE_FILL[tile], stroke=TILE_INK[tile], stroke_width=1.5)
     out += _icon(tile, x + s / 2, y + s * (0.42 if label else 0.5), s * 0.45)
     if label:
-        out += text(x + s / 2, y + s - 5, tile, size=max(8.0, s * 0.15), fill=TILE_INK[tile])
+        out += text(x + s / 2, y + s - 5, tile, size=max(8.0, s * 0.17), fill=TILE_INK[tile])
     return out
 
 
@@ -110,14 +111,14 @@ def _friend(seat: int, cx: float, cy: float, r: float) -> str:
 
 
 def _button(x: float, y: float, w: float, label: str, moves: list[str], tip: str) -> str:
-    body = (rect(x, y, w, 26, rx=13, fill="#fff7d6", stroke="#8a5a00", stroke_width=1.5)
-            + text(x + w / 2, y + 18, label, size=13, fill="#3b2a00"))
+    body = (rect(x, y, w, 32, rx=16, fill="#fff7d6", stroke="#8a5a00", stroke_width=1.5)
+            + text(x + w / 2, y + 22, label, size=16, fill="#3b2a00"))
     return target(body, moves, tip)
 
 
 def _piles(view: dict[str, Any], legal: Legal) -> str:
     out = [rect(0, PILE_TOP - 8, WIDTH, PILE_H + 8, fill=SEA),
-           text(6, PILE_TOP + 6, "sea", size=11, fill="#0b3d5c", text_anchor="start")]
+           text(6, PILE_TOP + 8, "sea", size=13, fill="#0b3d5c", text_anchor="start")]
     show_all = view.get("pile_visibility") == "all"
     for c, pile in enumerate(view["piles"]):
         x0 = LEFT + c * CELL + 6
@@ -141,7 +142,7 @@ def _piles(view: dict[str, Any], legal: Legal) -> str:
             body.append(rect(x0 + w * 0.19, base - w * 0.62 - 2, w * 0.62, w * 0.62, rx=6,
                              fill="none", stroke="#0b3d5c", stroke_dasharray="4 3"))
         count = f"{height} tile{'s' if height != 1 else ''}" if height else "empty"
-        body.append(text(x0 + w / 2, base + 15, count, size=12, fill="#0b2a40"))
+        body.append(text(x0 + w / 2, base + 16, count, size=14, fill="#0b2a40"))
         moves = [a["text"] for a in legal
                  if a["json"] and a["json"].get("kind") == "return" and a["json"]["pile"] == c]
         label = f"pile {COLS[c]}: {height} tile{'s' if height != 1 else ''}"
@@ -158,9 +159,12 @@ def _piles(view: dict[str, Any], legal: Legal) -> str:
 
 def _beach(view: dict[str, Any], legal: Legal) -> str:
     by_square: dict[str, list[str]] = {}
+    acting: set[int] = set()  # squares of the friends that can move or collect
     for a in legal:
         j = a["json"] or {}
         kind = j.get("kind")
+        if kind in ("move", "collect"):
+            acting.add(int(j.get("src", j.get("sq", -1))))
         if kind in ("place", "collect"):
             sq = int(j["sq"])
         elif kind == "move":
@@ -170,10 +174,10 @@ def _beach(view: dict[str, Any], legal: Legal) -> str:
         by_square.setdefault(_sq(*divmod(sq, 6)), []).append(a["text"])
     out = [rect(0, BEACH_TOP - 22, WIDTH, 6 * CELL + 26, fill=SAND)]
     for c in range(6):
-        out.append(text(LEFT + c * CELL + CELL / 2, BEACH_TOP - 6, COLS[c], size=13,
+        out.append(text(LEFT + c * CELL + CELL / 2, BEACH_TOP - 5, COLS[c], size=16,
                         fill="#5b4a1e", font_weight="bold"))
     for r in range(6):
-        out.append(text(LEFT / 2, BEACH_TOP + r * CELL + CELL / 2 + 5, str(r + 1), size=13,
+        out.append(text(LEFT / 2, BEACH_TOP + r * CELL + CELL / 2 + 6, str(r + 1), size=16,
                         fill="#5b4a1e", font_weight="bold"))
     for r, row in enumerate(view["beach"]):
         for c, tile in enumerate(row):
@@ -184,6 +188,8 @@ def _beach(view: dict[str, Any], legal: Legal) -> str:
             if tile:
                 body.append(_tile(tile, x + 5, y + 5, CELL - 10))
             if owner is not None:
+                if r * 6 + c in acting:
+                    body.append(circle(x + CELL - 20, y + 20, 18, fill="#ff8c00"))
                 body.append(_friend(int(owner), x + CELL - 20, y + 20, 14))
             moves = by_square.get(name, [])
             if moves:
@@ -197,38 +203,52 @@ def _beach(view: dict[str, Any], legal: Legal) -> str:
     return "".join(out)
 
 
+def _decision_lines(decision: dict[str, Any]) -> list[str]:
+    """What the mover's own decision adds to the prompt: whose friend is placed, which
+    tiles may go back."""
+    if decision.get("kind") == "place" and "owner" in decision:
+        return [f"placing a friend of P{int(decision['owner']) + 1} "
+                f"({decision.get('count', 1)} to place)"]
+    if decision.get("kind") == "return" and "pool" in decision:
+        pool = ", ".join(f"{n} {t}" for t, n in decision["pool"].items() if n)
+        return [f"{decision.get('reason', 'return')}: {decision.get('to_return', 0)} "
+                f"to return, from {pool or 'nothing'}"]
+    return []
+
+
 def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float]:
     out = []
     you = view.get("you")
     over = view.get("over")
     y = top
-    out.append(text(6, y + 14, "player", size=11, fill="#444444", text_anchor="start"))
-    cols_x = {t: 140 + i * 50 for i, t in enumerate(TILE_ORDER)}
+    out.append(text(6, y + 16, "player", size=14, fill="#444444", text_anchor="start"))
+    cols_x = {t: 150 + i * 48 for i, t in enumerate(TILE_ORDER)}
     for t, x in cols_x.items():
-        out.append(_tile(t, x - 11, y, 22, label=False))
-    out.append(text(405, y + 14, "points", size=11, fill="#444444"))
-    out.append(text(462, y + 14, "friends", size=11, fill="#444444"))
-    y += 26
+        out.append(_tile(t, x - 12, y, 24, label=False))
+    out.append(text(407, y + 16, "points", size=14, fill="#444444"))
+    out.append(text(466, y + 16, "friends", size=14, fill="#444444"))
+    y += 30
     for p, seat in enumerate(view["seats"]):
-        row_y = y + p * 30
+        row_y = y + p * ROW_H
         mover = p == view.get("active") and not over
         if mover:
-            out.append(rect(2, row_y - 2, WIDTH - 4, 28, rx=6, fill="#fff3c4",
+            out.append(rect(2, row_y - 3, WIDTH - 4, ROW_H - 2, rx=6, fill="#fff3c4",
                             stroke="#b45309"))
         name = f"P{p + 1}" + (" (you)" if p == you else "") + (" - turn" if mover else "")
-        out.append(_friend(p, 16, row_y + 12, 10))
-        out.append(text(32, row_y + 17, name, size=12, text_anchor="start",
+        out.append(_friend(p, 18, row_y + 13, 12))
+        out.append(text(36, row_y + 19, name, size=15, text_anchor="start",
                         font_weight="bold" if mover else None))
         for t, x in cols_x.items():
             n = seat["held"].get(t, 0)
-            out.append(text(x, row_y + 17, n if n else "-", size=13, fill=TILE_INK[t]))
-        out.append(text(405, row_y + 17, seat["points"], size=13, font_weight="bold"))
+            out.append(text(x, row_y + 19, n if n else "-", size=16, fill=TILE_INK[t]))
+        out.append(text(407, row_y + 19, seat["points"], size=16, font_weight="bold"))
         wait = f" +{seat['friends_waiting']}" if seat["friends_waiting"] else ""
-        out.append(text(462, row_y + 17, f"{seat['friends_on_beach']}{wait}", size=13))
-    y += len(view["seats"]) * 30 + 6
+        out.append(text(466, row_y + 19, f"{seat['friends_on_beach']}{wait}", size=16))
+    y += len(view["seats"]) * ROW_H + 6
     removed = view.get("removed", {})
     gone = ", ".join(f"{removed[t]} {t}" for t in TILE_ORDER if removed.get(t))
-    info = [f"out of the game: {gone or 'nothing'}"]
+    info = _decision_lines(view.get("decision") or {})
+    info.append(f"out of the game: {gone or 'nothing'}")
     if view.get("idle_turns"):
         info.append(f"stall guard: {view['idle_turns']} of {view['stall_limit']} turns")
     if view.get("column_end") and not over:
@@ -236,9 +256,9 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
     if over and view.get("end_reason"):
         info.append(f"game over: {view['end_reason']}")
     for k, words in enumerate(info):
-        out.append(text(6, y + 12 + k * 16, words, size=11, fill="#333333",
+        out.append(text(6, y + 14 + k * 20, words, size=14, fill="#333333",
                         text_anchor="start"))
-    y += len(info) * 16 + 6
+    y += len(info) * 20 + 6
     buttons: list[tuple[str, list[str], str]] = []
     for a in legal:
         j = a["json"] or {}
@@ -248,13 +268,13 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
             buttons.append((a["text"], [a["text"]], f"double recycling: {a['text']}"))
     bx = 6.0
     for label, moves, tip in buttons:
-        w = 18 + 7.2 * len(label)
+        w = 22 + 8.6 * len(label)
         if bx + w > WIDTH - 6:
-            bx, y = 6.0, y + 32
+            bx, y = 6.0, y + 38
         out.append(_button(bx, y, w, label, moves, tip))
         bx += w + 10
     if buttons:
-        y += 32
+        y += 38
     return "".join(out), y
 
 
@@ -266,8 +286,8 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
         status += " - game over"
     else:
         status += f", P{int(view['active']) + 1} to play"
-    head = text(6, 20, status, size=15, text_anchor="start", font_weight="bold")
-    note = text(WIDTH - 6, 20, "row 1 faces the sea", size=10, fill="#555555",
+    head = text(6, 21, status, size=17, text_anchor="start", font_weight="bold")
+    note = text(WIDTH - 6, 20, "row 1 faces the sea", size=12, fill="#555555",
                 text_anchor="end")
     panel, bottom = _players(view, moves, BEACH_TOP + 6 * CELL + 12)
     body = head + note + _piles(view, moves) + _beach(view, moves) + panel
