@@ -40,9 +40,10 @@ TRAIL = "#7a1f00"
 MINE_NOW = "#e65c00"
 HILITE = "#ff8c00"
 MINI_ID = "tucana-mini-island"
-LEGEND = ("D desert, F forest, M mountain, W water; circles: villages with their letter",
+LEGEND = ("D desert, F forest, M mountain, W water; circles: villages, their letter",
           "Ob obelisk, Bk book, Tc toucan, Ye yeti, Sm sea monster (CAPITALS: linked)",
-          "dark lines: trails; orange dashes: yours this turn; orange bars: where you may draw")
+          "dark lines: trails; orange dashes: your segments this turn",
+          "orange bars with a dot: where you may draw now (click one)")
 
 
 class _Layout:
@@ -172,21 +173,30 @@ def _card(x: float, y: float, name: str) -> str:
     return group(body)
 
 
+def _lines(x: float, y: float, lines: list[str], size: float, **kw: object
+           ) -> tuple[str, float]:
+    """Left-aligned lines of text from `y` down; returns them and the y below them."""
+    step = size * 1.35
+    out = "".join(text(x, y + size + k * step, words, size=size, text_anchor="start", **kw)
+                  for k, words in enumerate(lines))
+    return out, y + len(lines) * step + 4
+
+
 def _header(view: dict[str, Any], legal: Legal, seat: int | None) -> tuple[str, float]:
     out = []
     if view.get("over"):
         status = "game over"
     else:
-        status = (f"round {view['round']} of {view['rounds']}, turn {view['turn']} of "
-                  f"{view['turns_per_round']}")
-    out.append(text(MARGIN, 22, f"Trails of Tucana - {view['map_name']}", size=16,
-                    text_anchor="start", font_weight="bold"))
-    out.append(text(MARGIN, 42, f"{status}; {view['deck']} cards in the deck", size=12,
-                    text_anchor="start", fill="#333333"))
+        status = f"round {view['round']} of {view['rounds']}"
+        status += f", turn {view['turn']} of {view['turns_per_round']}"
+    out.append(text(MARGIN, 24, "Trails of Tucana", size=19, text_anchor="start",
+                    font_weight="bold"))
+    info = [view["map_name"], status, f"{view['deck']} cards in the deck"]
+    part, _ = _lines(MARGIN, 30, info, 14, fill="#333333")
+    out.append(part)
     cards = view.get("cards") or []
     for k, name in enumerate(cards):
         out.append(_card(WIDTH - MARGIN - 62 - (len(cards) - 1 - k) * 70, 8, name))
-    y = 62.0
     notes = []
     if view.get("bonus_step") and not view.get("over"):
         notes.append("bonus step: whoever owes a bonus segment draws it anywhere")
@@ -194,72 +204,68 @@ def _header(view: dict[str, Any], legal: Legal, seat: int | None) -> tuple[str, 
         notes.append(f"you owe {view['bonus_segments']} bonus segment(s)")
     if seat is not None and view.get("connected_this_turn"):
         notes.append("connected: " + ", ".join(view["connected_this_turn"]))
-    for note in notes:
-        out.append(text(MARGIN, y + 4, note, size=12, text_anchor="start", fill="#9a3412"))
-        y += 16
+    part, y = _lines(MARGIN, 98, notes, 14, fill="#9a3412")
+    out.append(part)
     passes = [a["text"] for a in legal if (a["json"] or {}).get("kind") == "pass"]
     if passes:
-        body = (rect(MARGIN, y - 4, 150, 26, rx=13, fill="#fff7d6", stroke="#8a5a00")
-                + text(MARGIN + 75, y + 14, "pass (draw nothing)", size=12, fill="#3b2a00"))
+        body = (rect(MARGIN, y, 190, 32, rx=16, fill="#fff7d6", stroke="#8a5a00")
+                + text(MARGIN + 95, y + 22, "pass (draw nothing)", size=16, fill="#3b2a00"))
         out.append(target(body, passes, "pass: draw no segment"))
-        y += 28
-    return "".join(out), max(y, 96.0)
+        y += 38
+    return "".join(out), y
 
 
 def _sheet(view: dict[str, Any], isl: Island, sheet: dict[str, Any], top: float
            ) -> tuple[str, float]:
-    """The score sheet: sight values (circled ones ringed), boxes, pairs, bonus, score."""
+    """The score sheet: sight values (circled ones ringed), boxes, pairs, bonus, score;
+    then the bonus cards and the cards seen this round."""
     out = []
     y = top
     for k, name in enumerate(TABLES.sight_names):
         got = len(sheet["sight_values"].get(name, []))
-        out.append(rect(MARGIN, y, 30, 18, rx=4, fill="#ffffff", stroke="#0e7490"))
-        out.append(text(MARGIN + 15, y + 13, SIGHT_SHORT[k], size=11, fill="#0e3a47"))
-        out.append(text(MARGIN + 36, y + 13, name, size=11, text_anchor="start"))
+        out.append(rect(MARGIN, y, 34, 22, rx=4, fill="#ffffff", stroke="#0e7490"))
+        out.append(text(MARGIN + 17, y + 16, SIGHT_SHORT[k], size=14, fill="#0e3a47"))
+        out.append(text(MARGIN + 40, y + 16, name, size=14, text_anchor="start"))
         for j, val in enumerate(isl.sight_values[k]):
-            cx = MARGIN + 130 + j * 26
-            out.append(circle(cx, y + 9, 9, fill="#fde047" if j < got else "#ffffff",
+            cx = MARGIN + 150 + j * 28
+            out.append(circle(cx, y + 11, 11, fill="#fde047" if j < got else "#ffffff",
                               stroke="#b91c1c" if j < got else "#999999",
                               stroke_width=2 if j < got else 1))
-            out.append(text(cx, y + 13, val, size=11, font_weight="bold" if j < got else None))
-        y += 22
-    col = MARGIN + 230.0
+            out.append(text(cx, y + 16, val, size=14, font_weight="bold" if j < got else None))
+        y += 26
     boxes = sheet["boxes"]
     lines = [
-        "sight boxes: " + "  ".join(
-            f"{'I' * (n + 1)}={boxes[n] if n < len(boxes) else '-'}"
-            for n in range(view["rounds"])),
-        f"sights now: {sheet['sight_sum']}",
-        f"village pairs: {' '.join(sheet['pairs']) or '-'} ({sheet['pair_points']})",
-        f"blue bonus: {' '.join(sheet['blue_bonus']) or '-'} ({sheet['bonus_points']})",
+        "boxes " + " ".join(f"{'I' * (n + 1)}={boxes[n] if n < len(boxes) else '-'}"
+                            for n in range(view["rounds"])),
+        f"sights now {sheet['sight_sum']}",
+        f"pairs {' '.join(sheet['pairs']) or '-'} = {sheet['pair_points']}",
+        f"blue bonus {' '.join(sheet['blue_bonus']) or '-'} = {sheet['bonus_points']}",
     ]
     if sheet["linked_red"]:
         lines.append("red linked: " + ", ".join(sheet["linked_red"]))
-    for k, words in enumerate(lines):
-        out.append(text(col, top + 13 + k * 20, words, size=12, text_anchor="start"))
-    out.append(text(WIDTH - MARGIN, top + 13, f"score {sheet['score']}", size=16,
+    part, right = _lines(MARGIN + 250, top + 24, lines, 14)
+    out.append(part)
+    out.append(text(WIDTH - MARGIN, top + 18, f"score {sheet['score']}", size=19,
                     text_anchor="end", font_weight="bold"))
-    y = max(y, top + 20 * len(lines)) + 6
-    blue = "  ".join(f"{L}-{L}: {'/'.join(map(str, v)) if v else 'gone'}"
-                     for L, v in view["blue"].items())
-    out.append(text(MARGIN, y + 12, f"blue bonus cards left: {blue}", size=11,
-                    text_anchor="start", fill="#1e3a8a"))
-    y += 18
+    below = [
+        "blue bonus cards left: " + "  ".join(
+            f"{L}-{L} {'/'.join(map(str, v)) if v else 'gone'}" for L, v in view["blue"].items())
+    ]
     if view.get("red") or view.get("red_taken"):
-        red = ", ".join(f"{c['sight']} ({c['value']})" for c in view["red"]) or "none left"
-        taken = ", ".join(f"{c['sight']} by " + " ".join(f"P{p + 1}" for p in c["by"])
-                          for c in view.get("red_taken", []))
-        out.append(text(MARGIN, y + 12, f"red cards: {red}" + (f"; taken: {taken}"
-                                                               if taken else ""),
-                        size=11, text_anchor="start", fill="#991b1b"))
-        y += 18
+        red = ", ".join(f"{c['sight']} {c['value']}" for c in view["red"]) or "none left"
+        below.append(f"red cards: {red}")
+        below += [f"red {c['sight']} taken by " + " ".join(f"P{p + 1}" for p in c["by"])
+                  for c in view.get("red_taken", [])]
     if "solo" in view:
         solo = view["solo"]
         gone = " ".join(solo["discarded_blue"]) or "none yet"
-        out.append(text(MARGIN, y + 12, f"solo target {solo['target']} points; blue cards "
-                        f"discarded: {gone}", size=11, text_anchor="start"))
-        y += 18
-    return "".join(out), y + 4
+        below.append(f"solo target {solo['target']} points; blue discarded: {gone}")
+    if "seen_this_round" in view:
+        seen = view["seen_this_round"]
+        counts = ", ".join(f"{seen.count(c)} {c}" for c in CARD_FILL if seen.count(c))
+        below.append(f"cards seen this round: {counts or 'none'}")
+    part, y = _lines(MARGIN, max(y, right) + 2, below, 13, fill="#1e3a8a")
+    return "".join(out) + part, y
 
 
 def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str, float]:
@@ -274,7 +280,7 @@ def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str
     lay = _Layout(isl, scale)
     cell_h = lay.height + 22
     waiting = set(view.get("to_move", []))
-    out = [text(MARGIN, top + 14, "other players' islands", size=13, text_anchor="start",
+    out = [text(MARGIN, top + 16, "other players' islands", size=15, text_anchor="start",
                 font_weight="bold")]
     top += 22
     for k, q in enumerate(others):
@@ -283,10 +289,10 @@ def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str
         sheet = view["sheets"][q]
         state = ""
         if not view.get("over"):
-            state = " drawing" if q in waiting else " done"
+            state = ", choosing" if q in waiting else ", decided"
             if sheet.get("bonus_owed"):
                 state += f", owes {sheet['bonus_owed']}"
-        out.append(text(x + 4, y + 13, f"P{q + 1}: {sheet['score']} pts{state}", size=11,
+        out.append(text(x + 4, y + 13, f"P{q + 1}: {sheet['score']} pts{state}", size=12,
                         text_anchor="start"))
         island = el("use", href=f"#{MINI_ID}") + _island(lay, sheet, set(), {}, big=False)
         out.append(group(island, transform=f"translate({x + 4:.1f},{y + 18:.1f})"))
@@ -304,10 +310,8 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     sheet = view["sheets"][me]
     head, y = _header(view, moves, seat)
     who = f"Your island (P{me + 1})" if seat is not None else f"P{me + 1}'s island"
-    caption = text(MARGIN, y + 12, f"{who}; village letters "
-                   f"{' '.join(sheet['letters'])} (villages 1-10)", size=12,
-                   text_anchor="start", fill="#333333")
-    y += 18
+    caption, y = _lines(MARGIN, y, [f"{who}; letters {' '.join(sheet['letters'])}"], 15,
+                        font_weight="bold")
     unit = _Layout(isl, 1.0)
     lay = _Layout(isl, (WIDTH - 2 * MARGIN) / unit.width)
     now = set()
@@ -318,9 +322,7 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     island = group(_terrain(lay, big=True) + _island(lay, sheet, now, _edge_moves(moves), True),
                    transform=f"translate({MARGIN},{y:.1f})")
     y += lay.height + 8
-    legend = "".join(text(MARGIN, y + 10 + 14 * k, words, size=11, text_anchor="start",
-                          fill="#444444") for k, words in enumerate(LEGEND))
-    y += 14 * len(LEGEND) + 6
+    legend, y = _lines(MARGIN, y, list(LEGEND), 12, fill="#444444")
     panel, y = _sheet(view, isl, sheet, y)
     rest, y = _others(view, isl, me, y)
     body = head + caption + island + legend + panel + rest
