@@ -4,7 +4,6 @@ spectator gets no targets."""
 
 from __future__ import annotations
 
-import json
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -15,6 +14,7 @@ from cove.core.actions import action_json
 from cove.core.registry import load
 from cove.core.state import State
 from cove.web.boards import the_tide
+from cove.web.boards.svg import targets
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every legal move of 2-6 players over these playouts
@@ -29,11 +29,9 @@ def _targets(svg_text: str) -> list[tuple[list[str], str]]:
     root = ET.fromstring(svg_text)
     assert root.tag == f"{NS}svg" and root.get("viewBox")
     out = []
-    for el in root.iter():
-        if "target" in (el.get("class") or "").split():
-            label = el.find(f"{NS}title")
-            assert label is not None and label.text
-            out.append((json.loads(el.get("data-moves") or "null"), label.text))
+    for label, moves in targets(svg_text):
+        assert label
+        out.append((moves, label))
     return out
 
 

@@ -4,7 +4,6 @@ neither a spectator nor another player sees a segment committed but not yet reve
 
 from __future__ import annotations
 
-import json
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -17,6 +16,7 @@ from cove.core.registry import load
 from cove.core.state import State
 from cove.games.trails_of_tucana.data import TABLES
 from cove.web.boards import trails_of_tucana as board
+from cove.web.boards.svg import targets
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every draw, bonus and pass over these playouts
@@ -32,14 +32,10 @@ def _parse(svg_text: str) -> ET.Element:
     return root
 
 
-def _targets(root: ET.Element) -> list[list[str]]:
-    out = []
-    for el in root.iter():
-        if "target" in (el.get("class") or "").split():
-            label = el.find(f"{NS}title")
-            assert label is not None and label.text
-            out.append(json.loads(el.get("data-moves") or "null"))
-    return out
+def _targets(svg_text: str) -> list[list[str]]:
+    """The move lists of every click target, each of which must carry a title."""
+    assert all(label for label, _moves in targets(svg_text))
+    return [moves for _label, moves in targets(svg_text)]
 
 
 def _trails(root: ET.Element) -> list[str]:
@@ -60,7 +56,7 @@ def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, 
             legal = _legal(state, seat)
             texts = {a["text"] for a in legal}
             clickable: set[str] = set()
-            for moves in _targets(_parse(board.draw(state.view(seat), legal, seat))):
+            for moves in _targets(board.draw(state.view(seat), legal, seat)):
                 assert moves and set(moves) <= texts, (moves, sorted(texts))
                 clickable.update(moves)
             seen += len(texts)
@@ -118,8 +114,9 @@ def test_unrevealed_segment_is_hidden_from_others() -> None:
 
 def test_spectator_board_has_no_targets() -> None:
     state = load("trails-of-tucana").new(4, seed=3)
-    root = _parse(board.draw(state.view(None), [], None))
-    assert _targets(root) == []
+    svg_text = board.draw(state.view(None), [], None)
+    root = _parse(svg_text)
+    assert _targets(svg_text) == []
     assert "Your island" not in "".join(root.itertext())
 
 
@@ -130,8 +127,9 @@ def test_bonus_step_offers_every_free_edge_and_pass() -> None:
         assert not state.is_over
         state.apply(0, bot.act(state, 0))
     legal = _legal(state, 0)
-    root = _parse(board.draw(state.view(0), legal, 0))
-    clickable = {m for moves in _targets(root) for m in moves}
+    svg_text = board.draw(state.view(0), legal, 0)
+    root = _parse(svg_text)
+    clickable = {m for moves in _targets(svg_text) for m in moves}
     assert {a["text"] for a in legal} == clickable
     assert any(t.startswith("bonus ") for t in clickable) and "pass" in clickable
     assert "bonus segment" in "".join(root.itertext())

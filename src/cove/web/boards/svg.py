@@ -12,29 +12,38 @@ plays it; with several the page asks which.
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 __all__ = [
+    "SEAT_COLOURS",
     "Legal",
     "attrs",
+    "button",
     "circle",
     "el",
     "esc",
     "group",
     "line",
+    "moves_of",
     "moves_where",
     "num",
     "polygon",
     "rect",
     "svg",
     "target",
+    "targets",
     "text",
     "title",
+    "titles",
 ]
 
 Legal = list[dict[str, Any]]
 """The seat's legal actions as the page gets them: `[{"text": str, "json": {...}}]`."""
+
+SEAT_COLOURS = ("#c8322b", "#2f6fd0", "#e0a800", "#2e9a4a", "#8a47b0", "#4d4d4d")
+"""Fill colours by seat (or by a game's ship colour index); always drawn with a label too."""
 
 
 def esc(value: object) -> str:
@@ -121,9 +130,28 @@ def target(body: str, moves: Iterable[str], label: str, /, **kw: object) -> str:
     return group(title(label), body, class_=cls, data_moves=data, **kw)
 
 
+def button(x: float, y: float, w: float, h: float, label: str, moves: Iterable[str], /) -> str:
+    """A labelled rounded button for a move that has no piece to point at ("pass")."""
+    body = rect(x, y, w, h, rx=6, fill="#fff8e0", stroke="#5a4a2a", stroke_width=1.5)
+    body += text(x + w / 2, y + h / 2 + 5, label, 14, font_weight="bold", fill="#3a2a10")
+    return target(body, moves, label)
+
+
+def moves_of(legal: Legal, kinds: str | tuple[str, ...], /, **fields: object) -> list[str]:
+    """The texts of the legal actions of kind `kinds` (one or a tuple) whose `json` has
+    every field in `fields` equal to the value given (`moves_of(legal, "play", card=3)`)."""
+    wanted = (kinds,) if isinstance(kinds, str) else kinds
+    out = []
+    for a in legal:
+        j = a.get("json") or {}
+        if j.get("kind") in wanted and all(j.get(k) == v for k, v in fields.items()):
+            out.append(str(a["text"]))
+    return out
+
+
 def moves_where(legal: Legal, pred: Callable[[dict[str, Any]], bool]) -> list[str]:
     """The texts of the legal actions whose `json` satisfies `pred`."""
-    return [a["text"] for a in legal if pred(a["json"])]
+    return [a["text"] for a in legal if pred(a.get("json") or {})]
 
 
 def svg(width: float, height: float, body: str, label: str, /, **kw: object) -> str:
@@ -141,4 +169,27 @@ def svg(width: float, height: float, body: str, label: str, /, **kw: object) -> 
             **kw,
         }
     )
-    return f"<svg{head}>{title(label)}{body}</svg>"
+    style = "<style>.target{cursor:pointer}</style>"
+    return f"<svg{head}>{title(label)}{style}{body}</svg>"
+
+
+_NS = "{http://www.w3.org/2000/svg}"
+
+
+def targets(svg_text: str) -> list[tuple[str, list[str]]]:
+    """Every click target of a drawing as (title, move texts), in document order; parses
+    the SVG as XML, so it also checks that the drawing is well formed."""
+    root = ET.fromstring(svg_text)
+    out = []
+    for node in root.iter():
+        if "target" not in (node.get("class") or "").split():
+            continue
+        label = node.find(f"{_NS}title")
+        moves = json.loads(node.get("data-moves") or "[]")
+        out.append(("" if label is None else label.text or "", [str(m) for m in moves]))
+    return out
+
+
+def titles(svg_text: str) -> list[str]:
+    """The text of every `<title>` in a drawing (targets and labelled pieces alike)."""
+    return [t.text or "" for t in ET.fromstring(svg_text).iter(f"{_NS}title")]

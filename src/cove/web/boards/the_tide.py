@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from cove.web.boards.svg import (
+    SEAT_COLOURS,
     Legal,
+    button,
     circle,
     group,
     line,
+    moves_of,
     num,
     polygon,
     rect,
@@ -50,7 +53,6 @@ TILE_INK = {
 }
 TILE_LETTER = {"shell": "S", "bottle": "B", "bag": "P", "cigarette": "C", "melon": "W"}
 TILE_ORDER = ("shell", "bottle", "bag", "cigarette", "melon")
-PLAYER_FILL = ("#1d4ed8", "#be123c", "#047857", "#7c3aed", "#b45309", "#0f172a")
 SAND = "#f4e4bc"
 SEA = "#8cc7e8"
 
@@ -99,26 +101,22 @@ def _tile(tile: str, x: float, y: float, s: float, label: bool = True) -> str:
     out = rect(x, y, s, s, rx=6, fill=TILE_FILL[tile], stroke=TILE_INK[tile], stroke_width=1.5)
     out += _icon(tile, x + s / 2, y + s * (0.42 if label else 0.5), s * 0.45)
     if label:
-        out += text(x + s / 2, y + s - 5, tile, size=max(8.0, s * 0.17), fill=TILE_INK[tile])
+        out += text(x + s / 2, y + s - 5, tile, max(8.0, s * 0.17), fill=TILE_INK[tile])
     return out
 
 
 def _friend(seat: int, cx: float, cy: float, r: float) -> str:
-    fill = PLAYER_FILL[seat % len(PLAYER_FILL)]
+    """A friend: a disc in its player's colour with the player's number on it."""
+    fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    red, green, blue = (int(fill[k:k + 2], 16) for k in (1, 3, 5))
+    ink = "#111111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
     return (circle(cx, cy, r, fill=fill, stroke="#ffffff", stroke_width=2.5)
-            + text(cx, cy + r * 0.38, f"P{seat + 1}", size=r * 0.95, fill="#ffffff",
-                   font_weight="bold"))
-
-
-def _button(x: float, y: float, w: float, label: str, moves: list[str], tip: str) -> str:
-    body = (rect(x, y, w, 32, rx=16, fill="#fff7d6", stroke="#8a5a00", stroke_width=1.5)
-            + text(x + w / 2, y + 22, label, size=16, fill="#3b2a00"))
-    return target(body, moves, tip)
+            + text(cx, cy + r * 0.38, f"P{seat + 1}", r * 0.95, fill=ink, font_weight="bold"))
 
 
 def _piles(view: dict[str, Any], legal: Legal) -> str:
     out = [rect(0, PILE_TOP - 8, WIDTH, PILE_H + 8, fill=SEA),
-           text(6, PILE_TOP + 8, "sea", size=13, fill="#0b3d5c", text_anchor="start")]
+           text(6, PILE_TOP + 8, "sea", 13, fill="#0b3d5c", text_anchor="start")]
     show_all = view.get("pile_visibility") == "all"
     for c, pile in enumerate(view["piles"]):
         x0 = LEFT + c * CELL + 6
@@ -142,9 +140,8 @@ def _piles(view: dict[str, Any], legal: Legal) -> str:
             body.append(rect(x0 + w * 0.19, base - w * 0.62 - 2, w * 0.62, w * 0.62, rx=6,
                              fill="none", stroke="#0b3d5c", stroke_dasharray="4 3"))
         count = f"{height} tile{'s' if height != 1 else ''}" if height else "empty"
-        body.append(text(x0 + w / 2, base + 16, count, size=14, fill="#0b2a40"))
-        moves = [a["text"] for a in legal
-                 if a["json"] and a["json"].get("kind") == "return" and a["json"]["pile"] == c]
+        body.append(text(x0 + w / 2, base + 16, count, 14, fill="#0b2a40"))
+        moves = moves_of(legal, "return", pile=c)
         label = f"pile {COLS[c]}: {height} tile{'s' if height != 1 else ''}"
         if top:
             label += f", {top} on top"
@@ -174,10 +171,10 @@ def _beach(view: dict[str, Any], legal: Legal) -> str:
         by_square.setdefault(_sq(*divmod(sq, 6)), []).append(a["text"])
     out = [rect(0, BEACH_TOP - 22, WIDTH, 6 * CELL + 26, fill=SAND)]
     for c in range(6):
-        out.append(text(LEFT + c * CELL + CELL / 2, BEACH_TOP - 5, COLS[c], size=16,
+        out.append(text(LEFT + c * CELL + CELL / 2, BEACH_TOP - 5, COLS[c], 16,
                         fill="#5b4a1e", font_weight="bold"))
     for r in range(6):
-        out.append(text(LEFT / 2, BEACH_TOP + r * CELL + CELL / 2 + 6, str(r + 1), size=16,
+        out.append(text(LEFT / 2, BEACH_TOP + r * CELL + CELL / 2 + 6, str(r + 1), 16,
                         fill="#5b4a1e", font_weight="bold"))
     for r, row in enumerate(view["beach"]):
         for c, tile in enumerate(row):
@@ -221,12 +218,12 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
     you = view.get("you")
     over = view.get("over")
     y = top
-    out.append(text(6, y + 16, "player", size=14, fill="#444444", text_anchor="start"))
+    out.append(text(6, y + 16, "player", 14, fill="#444444", text_anchor="start"))
     cols_x = {t: 150 + i * 48 for i, t in enumerate(TILE_ORDER)}
     for t, x in cols_x.items():
         out.append(_tile(t, x - 12, y, 24, label=False))
-    out.append(text(407, y + 16, "points", size=14, fill="#444444"))
-    out.append(text(466, y + 16, "friends", size=14, fill="#444444"))
+    out.append(text(407, y + 16, "points", 14, fill="#444444"))
+    out.append(text(466, y + 16, "friends", 14, fill="#444444"))
     y += 30
     for p, seat in enumerate(view["seats"]):
         row_y = y + p * ROW_H
@@ -236,14 +233,14 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
                             stroke="#b45309"))
         name = f"P{p + 1}" + (" (you)" if p == you else "") + (" - turn" if mover else "")
         out.append(_friend(p, 18, row_y + 13, 12))
-        out.append(text(36, row_y + 19, name, size=15, text_anchor="start",
+        out.append(text(36, row_y + 19, name, 15, text_anchor="start",
                         font_weight="bold" if mover else None))
         for t, x in cols_x.items():
             n = seat["held"].get(t, 0)
-            out.append(text(x, row_y + 19, n if n else "-", size=16, fill=TILE_INK[t]))
-        out.append(text(407, row_y + 19, seat["points"], size=16, font_weight="bold"))
+            out.append(text(x, row_y + 19, n if n else "-", 16, fill=TILE_INK[t]))
+        out.append(text(407, row_y + 19, seat["points"], 16, font_weight="bold"))
         wait = f" +{seat['friends_waiting']}" if seat["friends_waiting"] else ""
-        out.append(text(466, row_y + 19, f"{seat['friends_on_beach']}{wait}", size=16))
+        out.append(text(466, row_y + 19, f"{seat['friends_on_beach']}{wait}", 16))
     y += len(view["seats"]) * ROW_H + 6
     removed = view.get("removed", {})
     gone = ", ".join(f"{removed[t]} {t}" for t in TILE_ORDER if removed.get(t))
@@ -256,22 +253,16 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
     if over and view.get("end_reason"):
         info.append(f"game over: {view['end_reason']}")
     for k, words in enumerate(info):
-        out.append(text(6, y + 14 + k * 20, words, size=14, fill="#333333",
+        out.append(text(6, y + 14 + k * 20, words, 14, fill="#333333",
                         text_anchor="start"))
     y += len(info) * 20 + 6
-    buttons: list[tuple[str, list[str], str]] = []
-    for a in legal:
-        j = a["json"] or {}
-        if j.get("kind") == "pass":
-            buttons.append(("pass", [a["text"]], "pass: do nothing this turn"))
-        elif j.get("kind") == "reward":
-            buttons.append((a["text"], [a["text"]], f"double recycling: {a['text']}"))
+    buttons = moves_of(legal, ("pass", "reward"))
     bx = 6.0
-    for label, moves, tip in buttons:
+    for label in buttons:
         w = 22 + 8.6 * len(label)
         if bx + w > WIDTH - 6:
             bx, y = 6.0, y + 38
-        out.append(_button(bx, y, w, label, moves, tip))
+        out.append(button(bx, y, w, 32, label, [label]))
         bx += w + 10
     if buttons:
         y += 38
@@ -286,8 +277,8 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
         status += " - game over"
     else:
         status += f", P{int(view['active']) + 1} to play"
-    head = text(6, 21, status, size=17, text_anchor="start", font_weight="bold")
-    note = text(WIDTH - 6, 20, "row 1 faces the sea", size=12, fill="#555555",
+    head = text(6, 21, status, 17, text_anchor="start", font_weight="bold")
+    note = text(WIDTH - 6, 20, "row 1 faces the sea", 12, fill="#555555",
                 text_anchor="end")
     panel, bottom = _players(view, moves, BEACH_TOP + 6 * CELL + 12)
     body = head + note + _piles(view, moves) + _beach(view, moves) + panel

@@ -18,10 +18,12 @@ from typing import Any
 from cove.games.trails_of_tucana.data import TABLES, Island
 from cove.web.boards.svg import (
     Legal,
+    button,
     circle,
     el,
     group,
     line,
+    moves_of,
     polygon,
     rect,
     svg,
@@ -87,7 +89,7 @@ def _terrain(lay: _Layout, big: bool) -> str:
         out.append(_hexagon(cx, cy, lay.r * 0.97, fill=TERRAIN_FILL[t], stroke="#ffffff",
                             stroke_width=1.2 if big else 0.6))
         if big:
-            out.append(text(cx, cy + lay.r * 0.78, "DFMW"[t], size=lay.r * 0.34,
+            out.append(text(cx, cy + lay.r * 0.78, "DFMW"[t], lay.r * 0.34,
                             fill=TERRAIN_INK[t]))
     return "".join(out)
 
@@ -127,10 +129,10 @@ def _island(lay: _Layout, sheet: dict[str, Any], now: set[str], moves: dict[str,
         if v >= 0:
             out.append(circle(cx, cy, r * 0.48, fill="#ffffff", stroke="#6b21a8",
                               stroke_width=r * 0.08))
-            out.append(text(cx, cy + r * 0.2, letters[v], size=r * 0.6, fill="#6b21a8",
+            out.append(text(cx, cy + r * 0.2, letters[v], r * 0.6, fill="#6b21a8",
                             font_weight="bold"))
             if big:
-                out.append(text(cx - r * 0.62, cy - r * 0.42, v + 1, size=r * 0.28,
+                out.append(text(cx - r * 0.62, cy - r * 0.42, v + 1, r * 0.28,
                                 fill="#333333"))
         elif s >= 0:
             on = isl.labels[i] in circled
@@ -139,7 +141,7 @@ def _island(lay: _Layout, sheet: dict[str, Any], now: set[str], moves: dict[str,
                             fill="#fde047" if on else "#ffffff",
                             stroke="#b91c1c" if on else "#0e7490",
                             stroke_width=r * (0.14 if on else 0.06)))
-            out.append(text(cx, cy + r * 0.16, short.upper() if on else short, size=r * 0.42,
+            out.append(text(cx, cy + r * 0.16, short.upper() if on else short, r * 0.42,
                             fill="#0e3a47", font_weight="bold" if on else None))
     for seg, texts in sorted(moves.items()):
         ends = lay.ends(seg)
@@ -167,9 +169,9 @@ def _card(x: float, y: float, name: str) -> str:
         body += "".join(rect(x + 8 + 12 * k, y + 14, 10, 40, fill=TERRAIN_FILL[k],
                              stroke="#555555", stroke_width=0.5) for k in range(4))
     else:
-        body += text(x + 31, y + 48, name[0].upper(), size=30, fill="#222222",
+        body += text(x + 31, y + 48, name[0].upper(), 30, fill="#222222",
                      font_weight="bold")
-    body += text(x + 31, y + 74, name, size=12, fill="#222222")
+    body += text(x + 31, y + 74, name, 12, fill="#222222")
     return group(body)
 
 
@@ -177,7 +179,7 @@ def _lines(x: float, y: float, lines: list[str], size: float, **kw: object
            ) -> tuple[str, float]:
     """Left-aligned lines of text from `y` down; returns them and the y below them."""
     step = size * 1.35
-    out = "".join(text(x, y + size + k * step, words, size=size, text_anchor="start", **kw)
+    out = "".join(text(x, y + size + k * step, words, size, text_anchor="start", **kw)
                   for k, words in enumerate(lines))
     return out, y + len(lines) * step + 4
 
@@ -189,7 +191,7 @@ def _header(view: dict[str, Any], legal: Legal, seat: int | None) -> tuple[str, 
     else:
         status = f"round {view['round']} of {view['rounds']}"
         status += f", turn {view['turn']} of {view['turns_per_round']}"
-    out.append(text(MARGIN, 24, "Trails of Tucana", size=19, text_anchor="start",
+    out.append(text(MARGIN, 24, "Trails of Tucana", 19, text_anchor="start",
                     font_weight="bold"))
     info = [view["map_name"], status, f"{view['deck']} cards in the deck"]
     part, _ = _lines(MARGIN, 30, info, 14, fill="#333333")
@@ -206,11 +208,9 @@ def _header(view: dict[str, Any], legal: Legal, seat: int | None) -> tuple[str, 
         notes.append("connected: " + ", ".join(view["connected_this_turn"]))
     part, y = _lines(MARGIN, 98, notes, 14, fill="#9a3412")
     out.append(part)
-    passes = [a["text"] for a in legal if (a["json"] or {}).get("kind") == "pass"]
+    passes = moves_of(legal, "pass")
     if passes:
-        body = (rect(MARGIN, y, 190, 32, rx=16, fill="#fff7d6", stroke="#8a5a00")
-                + text(MARGIN + 95, y + 22, "pass (draw nothing)", size=16, fill="#3b2a00"))
-        out.append(target(body, passes, "pass: draw no segment"))
+        out.append(button(MARGIN, y, 190, 32, "pass (draw nothing)", passes))
         y += 38
     return "".join(out), y
 
@@ -224,14 +224,14 @@ def _sheet(view: dict[str, Any], isl: Island, sheet: dict[str, Any], top: float
     for k, name in enumerate(TABLES.sight_names):
         got = len(sheet["sight_values"].get(name, []))
         out.append(rect(MARGIN, y, 34, 22, rx=4, fill="#ffffff", stroke="#0e7490"))
-        out.append(text(MARGIN + 17, y + 16, SIGHT_SHORT[k], size=14, fill="#0e3a47"))
-        out.append(text(MARGIN + 40, y + 16, name, size=14, text_anchor="start"))
+        out.append(text(MARGIN + 17, y + 16, SIGHT_SHORT[k], 14, fill="#0e3a47"))
+        out.append(text(MARGIN + 40, y + 16, name, 14, text_anchor="start"))
         for j, val in enumerate(isl.sight_values[k]):
             cx = MARGIN + 150 + j * 28
             out.append(circle(cx, y + 11, 11, fill="#fde047" if j < got else "#ffffff",
                               stroke="#b91c1c" if j < got else "#999999",
                               stroke_width=2 if j < got else 1))
-            out.append(text(cx, y + 16, val, size=14, font_weight="bold" if j < got else None))
+            out.append(text(cx, y + 16, val, 14, font_weight="bold" if j < got else None))
         y += 26
     boxes = sheet["boxes"]
     lines = [
@@ -245,7 +245,7 @@ def _sheet(view: dict[str, Any], isl: Island, sheet: dict[str, Any], top: float
         lines.append("red linked: " + ", ".join(sheet["linked_red"]))
     part, right = _lines(MARGIN + 250, top + 24, lines, 14)
     out.append(part)
-    out.append(text(WIDTH - MARGIN, top + 18, f"score {sheet['score']}", size=19,
+    out.append(text(WIDTH - MARGIN, top + 18, f"score {sheet['score']}", 19,
                     text_anchor="end", font_weight="bold"))
     below = [
         "blue bonus cards left: " + "  ".join(
@@ -280,7 +280,7 @@ def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str
     lay = _Layout(isl, scale)
     cell_h = lay.height + 22
     waiting = set(view.get("to_move", []))
-    out = [text(MARGIN, top + 16, "other players' islands", size=15, text_anchor="start",
+    out = [text(MARGIN, top + 16, "other players' islands", 15, text_anchor="start",
                 font_weight="bold")]
     top += 22
     for k, q in enumerate(others):
@@ -292,7 +292,7 @@ def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str
             state = ", choosing" if q in waiting else ", decided"
             if sheet.get("bonus_owed"):
                 state += f", owes {sheet['bonus_owed']}"
-        out.append(text(x + 4, y + 13, f"P{q + 1}: {sheet['score']} pts{state}", size=12,
+        out.append(text(x + 4, y + 13, f"P{q + 1}: {sheet['score']} pts{state}", 12,
                         text_anchor="start"))
         island = el("use", href=f"#{MINI_ID}") + _island(lay, sheet, set(), {}, big=False)
         out.append(group(island, transform=f"translate({x + 4:.1f},{y + 18:.1f})"))
