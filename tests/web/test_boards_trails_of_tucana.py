@@ -63,6 +63,9 @@ def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, 
             reached += len(texts & clickable)
         for seat in state.to_move():
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+    if state.is_over:  # the end draws too: no targets, the winners named
+        svg_text = board.draw(state.view(0), [], 0)
+        assert _targets(svg_text) == [] and "game over" in svg_text
     return seen, reached
 
 
@@ -87,6 +90,9 @@ def test_every_space_and_drawn_segment_is_on_the_board(island: str) -> None:
     hexes = sum(1 for el in root.iter(f"{NS}polygon"))
     assert hexes == 2 * len(TABLES.islands[island].coords)  # own island, the small one shared
     assert sum(1 for el in root.iter(f"{NS}use")) == 2  # by the two other players
+    others = [el.get("data-seat") for el in root.iter(f"{NS}g")
+              if el.get("class") == "other-island"]
+    assert others == ["1", "2"]
     drawn = _trails(root)
     for sheet in view["sheets"]:
         for seg in sheet["segments"]:

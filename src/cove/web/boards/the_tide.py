@@ -34,7 +34,7 @@ LEFT = 34
 WIDTH = LEFT + 6 * CELL + 16
 PILE_TOP = 36
 ROW_H = 34
-PILE_H = 118
+PILE_H = 132
 BEACH_TOP = PILE_TOP + PILE_H + 26
 
 TILE_FILL = {
@@ -123,7 +123,7 @@ def _piles(view: dict[str, Any], legal: Legal) -> str:
         w = CELL - 12
         height = int(pile["height"])
         top = pile["top"]
-        base = PILE_TOP + PILE_H - 24
+        base = PILE_TOP + PILE_H - 38
         body = [rect(x0 - 2, PILE_TOP + 4, w + 4, PILE_H - 10, rx=6, fill="#000000",
                      fill_opacity=0.001)]  # the whole pile area takes the click
         tiles: list[str] = list(pile.get("tiles", [])) if show_all else []
@@ -141,6 +141,9 @@ def _piles(view: dict[str, Any], legal: Legal) -> str:
                              fill="none", stroke="#0b3d5c", stroke_dasharray="4 3"))
         count = f"{height} tile{'s' if height != 1 else ''}" if height else "empty"
         body.append(text(x0 + w / 2, base + 16, count, 14, fill="#0b2a40"))
+        if tiles:  # the whole pile is public: its letters, bottom first
+            body.append(text(x0 + w / 2, base + 31, "".join(TILE_LETTER[t] for t in tiles), 12,
+                             fill="#0b2a40", font_family="monospace"))
         moves = moves_of(legal, "return", pile=c)
         label = f"pile {COLS[c]}: {height} tile{'s' if height != 1 else ''}"
         if top:
@@ -245,6 +248,9 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
     removed = view.get("removed", {})
     gone = ", ".join(f"{removed[t]} {t}" for t in TILE_ORDER if removed.get(t))
     info = _decision_lines(view.get("decision") or {})
+    if view.get("pile_visibility") == "all":
+        info.append("piles bottom first: " + ", ".join(f"{TILE_LETTER[t]} {t}"
+                                                      for t in TILE_ORDER))
     info.append(f"out of the game: {gone or 'nothing'}")
     if view.get("idle_turns"):
         info.append(f"stall guard: {view['idle_turns']} of {view['stall_limit']} turns")

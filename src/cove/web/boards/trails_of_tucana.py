@@ -29,6 +29,7 @@ from cove.web.boards.svg import (
     svg,
     target,
     text,
+    title,
 )
 
 WIDTH = 520
@@ -187,7 +188,9 @@ def _lines(x: float, y: float, lines: list[str], size: float, **kw: object
 def _header(view: dict[str, Any], legal: Legal, seat: int | None) -> tuple[str, float]:
     out = []
     if view.get("over"):
-        status = "game over"
+        wins = view.get("winners", [])
+        status = "game over" + (f", won by {' '.join(f'P{p + 1}' for p in wins)}" if wins
+                                else "")
     else:
         status = f"round {view['round']} of {view['rounds']}"
         status += f", turn {view['turn']} of {view['turns_per_round']}"
@@ -269,11 +272,13 @@ def _sheet(view: dict[str, Any], isl: Island, sheet: dict[str, Any], top: float
 
 
 def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str, float]:
-    """Every other player's island, small, three to a row, with name and score."""
+    """Every other player's island, small, two or three to a row, with name and score; the
+    section is one group of class `others` (each island `other-island`, with `data-seat`)
+    so the page can fold it away or show it on a tab."""
     others = [q for q in range(len(view["sheets"])) if q != me]
     if not others:
         return "", top
-    per_row = 3
+    per_row = 2 if len(others) <= 2 else 3
     cell_w = (WIDTH - 2 * MARGIN) / per_row
     small = _Layout(isl, 1.0)
     scale = (cell_w - 10) / small.width
@@ -288,17 +293,21 @@ def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str
         y = top + (k // per_row) * cell_h
         sheet = view["sheets"][q]
         state = ""
-        if not view.get("over"):
+        if view.get("over"):
+            state = ", winner" if q in view.get("winners", []) else ""
+        else:
             state = ", choosing" if q in waiting else ", decided"
             if sheet.get("bonus_owed"):
                 state += f", owes {sheet['bonus_owed']}"
-        out.append(text(x + 4, y + 13, f"P{q + 1}: {sheet['score']} pts{state}", 12,
-                        text_anchor="start"))
+        name = f"P{q + 1}: {sheet['score']} pts{state}"
         island = el("use", href=f"#{MINI_ID}") + _island(lay, sheet, set(), {}, big=False)
-        out.append(group(island, transform=f"translate({x + 4:.1f},{y + 18:.1f})"))
+        out.append(group(title(f"{name}; letters {' '.join(sheet['letters'])}"),
+                         text(x + 4, y + 13, name, 12, text_anchor="start"),
+                         group(island, transform=f"translate({x + 4:.1f},{y + 18:.1f})"),
+                         class_="other-island", data_seat=q))
     rows = (len(others) + per_row - 1) // per_row
     shared = el("defs", group(_terrain(lay, big=False), id=MINI_ID))  # drawn once, used by each
-    return shared + "".join(out), top + rows * cell_h
+    return group(shared, *out, class_="others"), top + rows * cell_h
 
 
 def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
