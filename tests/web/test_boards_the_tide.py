@@ -10,18 +10,13 @@ from typing import Any
 
 import pytest
 
-from cove.core.actions import action_json
 from cove.core.registry import load
-from cove.core.state import State
+from cove.serve.hub import legal_forms
 from cove.web.boards import the_tide
 from cove.web.boards.svg import targets
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every legal move of 2-6 players over these playouts
-
-
-def _legal(state: State, seat: int) -> list[dict[str, Any]]:
-    return [{"text": str(a), "json": action_json(a)} for a in state.legal_actions(seat)]
 
 
 def _targets(svg_text: str) -> list[tuple[list[str], str]]:
@@ -45,7 +40,7 @@ def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, 
         if state.is_over:
             break
         seat = state.to_move()[0]
-        legal = _legal(state, seat)
+        legal = legal_forms(state, seat)
         texts = {a["text"] for a in legal}
         clickable = set()
         for moves, _label in _targets(the_tide.draw(state.view(seat), legal, seat)):
@@ -75,7 +70,7 @@ def test_board_shows_squares_piles_and_players() -> None:
     state = load("the-tide").new(3, seed=5)
     seat = state.to_move()[0]
     view = state.view(seat)
-    svg_text = the_tide.draw(view, _legal(state, seat), seat)
+    svg_text = the_tide.draw(view, legal_forms(state, seat), seat)
     root = ET.fromstring(svg_text)
     titles = {t.text for t in root.iter(f"{NS}title")}
     for r, row in enumerate(view["beach"]):
@@ -91,7 +86,7 @@ def test_board_shows_squares_piles_and_players() -> None:
 def test_placing_a_friend_targets_the_free_squares() -> None:
     state = load("the-tide").new(2, seed=1)
     seat = state.to_move()[0]
-    legal = _legal(state, seat)
+    legal = legal_forms(state, seat)
     decision = state.view(seat)["decision"]
     assert decision["kind"] == "place"
     svg_text = the_tide.draw(state.view(seat), legal, seat)

@@ -11,19 +11,14 @@ from typing import Any
 import pytest
 
 from cove.bots import make_bot
-from cove.core.actions import action_json
 from cove.core.registry import load
-from cove.core.state import State
 from cove.games.trails_of_tucana.data import TABLES
+from cove.serve.hub import legal_forms
 from cove.web.boards import trails_of_tucana as board
 from cove.web.boards.svg import targets
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every draw, bonus and pass over these playouts
-
-
-def _legal(state: State, seat: int) -> list[dict[str, Any]]:
-    return [{"text": str(a), "json": action_json(a)} for a in state.legal_actions(seat)]
 
 
 def _parse(svg_text: str) -> ET.Element:
@@ -53,7 +48,7 @@ def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, 
         if state.is_over:
             break
         for seat in state.to_move():
-            legal = _legal(state, seat)
+            legal = legal_forms(state, seat)
             texts = {a["text"] for a in legal}
             clickable: set[str] = set()
             for moves in _targets(board.draw(state.view(seat), legal, seat)):
@@ -86,7 +81,7 @@ def test_every_space_and_drawn_segment_is_on_the_board(island: str) -> None:
         for seat in state.to_move():
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     view = state.view(0)
-    root = _parse(board.draw(view, _legal(state, 0), 0))
+    root = _parse(board.draw(view, legal_forms(state, 0), 0))
     hexes = sum(1 for el in root.iter(f"{NS}polygon"))
     assert hexes == 2 * len(TABLES.islands[island].coords)  # own island, the small one shared
     assert sum(1 for el in root.iter(f"{NS}use")) == 2  # by the two other players
@@ -114,7 +109,7 @@ def test_unrevealed_segment_is_hidden_from_others() -> None:
     assert seg in mine
     for seat in (None, 1):
         view = state.view(seat)
-        legal = _legal(state, 1) if seat == 1 else []
+        legal = legal_forms(state, 1) if seat == 1 else []
         assert seg not in _trails(_parse(board.draw(view, legal, seat)))
 
 
@@ -132,7 +127,7 @@ def test_bonus_step_offers_every_free_edge_and_pass() -> None:
     while state.view(0)["decision"]["kind"] != "bonus":  # greedy earns one by decision 8
         assert not state.is_over
         state.apply(0, bot.act(state, 0))
-    legal = _legal(state, 0)
+    legal = legal_forms(state, 0)
     svg_text = board.draw(state.view(0), legal, 0)
     root = _parse(svg_text)
     clickable = {m for moves in _targets(svg_text) for m in moves}
