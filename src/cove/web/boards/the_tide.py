@@ -280,7 +280,8 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     moves = legal if seat is not None else []
     status = f"The Tide - turn {view.get('turn', 1)}"
     if view.get("over"):
-        status += " - game over"
+        wins = " ".join(f"P{p + 1}" for p in view.get("winners", []))
+        status += " - game over" + (f", won by {wins}" if wins else "")
     else:
         status += f", P{int(view['active']) + 1} to play"
     head = text(6, 21, status, 17, text_anchor="start", font_weight="bold")
