@@ -134,3 +134,13 @@ def test_bonus_step_offers_every_free_edge_and_pass() -> None:
     assert {a["text"] for a in legal} == clickable
     assert any(t.startswith("bonus ") for t in clickable) and "pass" in clickable
     assert "bonus segment" in "".join(root.itertext())
+
+
+def test_variant_options_draw_what_their_view_holds() -> None:
+    options = {"special_bonus": True, "hide_earlier_cards": True, "compulsory_bonus": True}
+    seen, reached = _playout(5, seed=9, steps=8, **options)
+    assert seen > 0 and reached == seen
+    state = load("trails-of-tucana").new(5, seed=9, **options)
+    words = "".join(_parse(board.draw(state.view(2), legal_forms(state, 2), 2)).itertext())
+    assert "red cards:" in words and "cards seen this round" not in words
+    assert "Your island (P3)" in words
