@@ -13,7 +13,7 @@ import pytest
 from cove.core.registry import load
 from cove.serve.hub import legal_forms
 from cove.web.boards import the_tide
-from cove.web.boards.svg import targets
+from cove.web.boards.svg import reachable, targets
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every legal move of 2-6 players over these playouts
@@ -41,13 +41,8 @@ def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, 
             break
         seat = state.to_move()[0]
         legal = legal_forms(state, seat)
-        texts = {a["text"] for a in legal}
-        clickable = set()
-        for moves, _label in _targets(the_tide.draw(state.view(seat), legal, seat)):
-            assert moves and set(moves) <= texts, (moves, sorted(texts))
-            clickable.update(moves)
-        seen += len(texts)
-        reached += len(texts & clickable)
+        seen += len(legal)  # reachable() raises on a target offering an illegal move
+        reached += len(reachable(the_tide.draw(state.view(seat), legal, seat), legal))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return seen, reached
 

@@ -15,7 +15,7 @@ from cove.core.registry import load
 from cove.games.trails_of_tucana.data import TABLES
 from cove.serve.hub import legal_forms
 from cove.web.boards import trails_of_tucana as board
-from cove.web.boards.svg import targets
+from cove.web.boards.svg import reachable, targets
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every draw, bonus and pass over these playouts
@@ -49,13 +49,8 @@ def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, 
             break
         for seat in state.to_move():
             legal = legal_forms(state, seat)
-            texts = {a["text"] for a in legal}
-            clickable: set[str] = set()
-            for moves in _targets(board.draw(state.view(seat), legal, seat)):
-                assert moves and set(moves) <= texts, (moves, sorted(texts))
-                clickable.update(moves)
-            seen += len(texts)
-            reached += len(texts & clickable)
+            seen += len(legal)  # reachable() raises on a target offering an illegal move
+            reached += len(reachable(board.draw(state.view(seat), legal, seat), legal))
         for seat in state.to_move():
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     if state.is_over:  # the end draws too: no targets, the winners named

@@ -26,10 +26,12 @@ __all__ = [
     "esc",
     "group",
     "line",
+    "lines",
     "moves_of",
     "moves_where",
     "num",
     "polygon",
+    "reachable",
     "rect",
     "svg",
     "target",
@@ -37,6 +39,7 @@ __all__ = [
     "text",
     "title",
     "titles",
+    "wrap",
 ]
 
 Legal = list[dict[str, Any]]
@@ -108,6 +111,30 @@ def text(x: float, y: float, content: object, size: float = 12, /, **kw: object)
     kw.setdefault("text_anchor", "middle")
     kw.setdefault("font_size", float(size))
     return f"<text{attrs({'x': float(x), 'y': float(y), **kw})}>{esc(content)}</text>"
+
+
+def wrap(words: str, width: int) -> list[str]:
+    """`words` broken into lines of at most `width` characters (a longer word stays whole)."""
+    out: list[str] = []
+    for word in str(words).split():
+        if out and len(out[-1]) + 1 + len(word) <= width:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
+def lines(
+    x: float, y: float, words: str, size: float, width: int, /, limit: int = 0, **kw: object
+) -> str:
+    """Left-aligned text wrapped to `width` characters, one `<text>` per line (at most
+    `limit` lines when given, the last ending in "…")."""
+    rows = wrap(words, width)
+    if limit and len(rows) > limit:
+        rows = rows[:limit]
+        rows[-1] = rows[-1][: max(1, width - 1)] + "…"
+    kw.setdefault("text_anchor", "start")
+    return "".join(text(x, y + k * size * 1.2, row, size, **kw) for k, row in enumerate(rows))
 
 
 def title(label: object) -> str:
@@ -193,3 +220,18 @@ def targets(svg_text: str) -> list[tuple[str, list[str]]]:
 def titles(svg_text: str) -> list[str]:
     """The text of every `<title>` in a drawing (targets and labelled pieces alike)."""
     return [t.text or "" for t in ET.fromstring(svg_text).iter(f"{_NS}title")]
+
+
+def reachable(svg_text: str, legal: Legal) -> set[str]:
+    """The legal move texts some target of the drawing offers; a `ValueError` names a
+    target that offers no move or a move not in `legal`."""
+    texts = {str(a["text"]) for a in legal}
+    out: set[str] = set()
+    for label, moves in targets(svg_text):
+        if not moves:
+            raise ValueError(f"target {label!r} offers no move")
+        bad = set(moves) - texts
+        if bad:
+            raise ValueError(f"target {label!r} offers moves that are not legal: {sorted(bad)}")
+        out.update(moves)
+    return out

@@ -26,6 +26,7 @@ from cove.web.boards.svg import (
     svg,
     target,
     text,
+    wrap,
 )
 
 COLS = "abcdef"
@@ -258,10 +259,10 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
         info.append("a column and its pile are empty: the game ends after this check")
     if over and view.get("end_reason"):
         info.append(f"game over: {view['end_reason']}")
-    for k, words in enumerate(info):
-        out.append(text(6, y + 14 + k * 20, words, 14, fill="#333333",
-                        text_anchor="start"))
-    y += len(info) * 20 + 6
+    rows = [row for words in info for row in wrap(words, 62)]
+    for k, row in enumerate(rows):
+        out.append(text(6, y + 14 + k * 20, row, 14, fill="#333333", text_anchor="start"))
+    y += len(rows) * 20 + 6
     buttons = moves_of(legal, ("pass", "reward"))
     bx = 6.0
     for label in buttons:

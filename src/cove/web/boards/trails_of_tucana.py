@@ -30,6 +30,7 @@ from cove.web.boards.svg import (
     target,
     text,
     title,
+    wrap,
 )
 
 WIDTH = 520
@@ -40,12 +41,12 @@ TERRAIN_INK = ("#7a5a00", "#1f5a1a", "#4a4540", "#124a7d")
 CARD_FILL = dict(zip(TERRAIN, TERRAIN_FILL, strict=True)) | {"any": "#ffffff"}
 SIGHT_SHORT = ("Ob", "Bk", "Tc", "Ye", "Sm")
 TRAIL = "#7a1f00"
-MINE_NOW = "#e65c00"
+MINE_NOW = "#c2185b"
 HILITE = "#ff8c00"
 MINI_ID = "tucana-mini-island"
 LEGEND = ("D desert, F forest, M mountain, W water; circles: villages, their letter",
           "Ob obelisk, Bk book, Tc toucan, Ye yeti, Sm sea monster (CAPITALS: linked)",
-          "dark lines: trails; orange dashes: your segments this turn",
+          "dark lines: trails; pink dashes: your segments this turn",
           "orange bars with a dot: where you may draw now (click one)")
 
 
@@ -107,7 +108,7 @@ def _edge_moves(legal: Legal) -> dict[str, list[str]]:
 
 def _island(lay: _Layout, sheet: dict[str, Any], now: set[str], moves: dict[str, list[str]],
             big: bool) -> str:
-    """One island's sheet over its hexes: trails (this turn's own in orange, dashed),
+    """One island's sheet over its hexes: trails (this turn's own in pink, dashed),
     villages with the sheet's letters, sights (circled ones ringed and in capitals), then
     the click targets."""
     isl, r = lay.isl, lay.r
@@ -178,11 +179,14 @@ def _card(x: float, y: float, name: str) -> str:
 
 def _lines(x: float, y: float, lines: list[str], size: float, **kw: object
            ) -> tuple[str, float]:
-    """Left-aligned lines of text from `y` down; returns them and the y below them."""
+    """Left-aligned lines of text from `y` down, each wrapped to the board's width; returns
+    them and the y below them."""
     step = size * 1.35
-    out = "".join(text(x, y + size + k * step, words, size, text_anchor="start", **kw)
-                  for k, words in enumerate(lines))
-    return out, y + len(lines) * step + 4
+    chars = int((WIDTH - MARGIN - x) / (size * 0.5))
+    rows = [row for words in lines for row in wrap(words, chars)]
+    out = "".join(text(x, y + size + k * step, row, size, text_anchor="start", **kw)
+                  for k, row in enumerate(rows))
+    return out, y + len(rows) * step + 4
 
 
 def _header(view: dict[str, Any], legal: Legal, seat: int | None) -> tuple[str, float]:
