@@ -55,7 +55,7 @@ def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, 
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     if state.is_over:  # the end draws too: no targets, the winners named
         svg_text = board.draw(state.view(0), [], 0)
-        assert _targets(svg_text) == [] and "game over" in svg_text
+        assert _targets(svg_text) == [] and "Game over" in svg_text
     return seen, reached
 
 

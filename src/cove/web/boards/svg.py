@@ -21,6 +21,7 @@ __all__ = [
     "Legal",
     "attrs",
     "button",
+    "button_row",
     "circle",
     "el",
     "esc",
@@ -30,6 +31,7 @@ __all__ = [
     "moves_of",
     "moves_where",
     "num",
+    "outcome",
     "polygon",
     "reachable",
     "rect",
@@ -40,6 +42,7 @@ __all__ = [
     "title",
     "titles",
     "wrap",
+    "you_first",
 ]
 
 Legal = list[dict[str, Any]]
@@ -162,6 +165,41 @@ def button(x: float, y: float, w: float, h: float, label: str, moves: Iterable[s
     body = rect(x, y, w, h, rx=6, fill="#fff8e0", stroke="#5a4a2a", stroke_width=1.5)
     body += text(x + w / 2, y + h / 2 + 5, label, 14, font_weight="bold", fill="#3a2a10")
     return target(body, moves, label)
+
+
+def button_row(x: float, y: float, legal: Legal, choices: Iterable[tuple[str, str]], /) -> str:
+    """A row of buttons from (x, y), one per (action kind, label) in `choices` that has
+    legal moves now (all the moves of that kind on the one button)."""
+    out = []
+    for kind, label in choices:
+        moves = moves_of(legal, kind)
+        if moves:
+            out.append(button(x, y, 130, 34, label, moves))
+            x += 140
+    return "".join(out)
+
+
+def you_first(players: int, seat: int | None, /) -> list[int]:
+    """Seats in table order starting with `seat` (from seat 0 for a spectator)."""
+    ring = list(range(players))
+    if seat is None or not 0 <= seat < players:
+        return ring
+    return ring[seat:] + ring[:seat]
+
+
+def outcome(view: Mapping[str, Any], /) -> str:
+    """The decision's prompt, or once the game is over the winners and the scores
+    ("Game over · winner P2 · scores P1 11, P2 13")."""
+    if not view.get("over"):
+        return str((view.get("decision") or {}).get("prompt", ""))
+    winners = [f"P{int(w) + 1}" for w in view.get("winners") or []]
+    scores = ", ".join(f"P{k + 1} {num(float(v))}" for k, v in enumerate(view.get("scores") or []))
+    if not winners:
+        head = "Game over · no winner"
+    else:
+        head = "Game over · " + ("winner " if len(winners) == 1 else "winners ")
+        head += " and ".join(winners)
+    return head + (f" · scores {scores}" if scores else "")
 
 
 def moves_of(legal: Legal, kinds: str | tuple[str, ...], /, **fields: object) -> list[str]:

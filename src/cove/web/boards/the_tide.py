@@ -21,6 +21,7 @@ from cove.web.boards.svg import (
     line,
     moves_of,
     num,
+    outcome,
     polygon,
     rect,
     svg,
@@ -249,6 +250,10 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
     removed = view.get("removed", {})
     gone = ", ".join(f"{removed[t]} {t}" for t in TILE_ORDER if removed.get(t))
     info = _decision_lines(view.get("decision") or {})
+    if over:
+        info.append(outcome(view))
+        if view.get("end_reason"):
+            info.append(f"why it ended: {view['end_reason']}")
     if view.get("pile_visibility") == "all":
         info.append("piles bottom first: " + ", ".join(f"{TILE_LETTER[t]} {t}"
                                                       for t in TILE_ORDER))
@@ -257,8 +262,6 @@ def _players(view: dict[str, Any], legal: Legal, top: float) -> tuple[str, float
         info.append(f"stall guard: {view['idle_turns']} of {view['stall_limit']} turns")
     if view.get("column_end") and not over:
         info.append("a column and its pile are empty: the game ends after this check")
-    if over and view.get("end_reason"):
-        info.append(f"game over: {view['end_reason']}")
     rows = [row for words in info for row in wrap(words, 62)]
     for k, row in enumerate(rows):
         out.append(text(6, y + 14 + k * 20, row, 14, fill="#333333", text_anchor="start"))
@@ -281,8 +284,7 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     moves = legal if seat is not None else []
     status = f"The Tide - turn {view.get('turn', 1)}"
     if view.get("over"):
-        wins = " ".join(f"P{p + 1}" for p in view.get("winners", []))
-        status += " - game over" + (f", won by {wins}" if wins else "")
+        status += " - game over"
     else:
         status += f", P{int(view['active']) + 1} to play"
     head = text(6, 21, status, 17, text_anchor="start", font_weight="bold")

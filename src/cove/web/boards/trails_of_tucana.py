@@ -24,6 +24,7 @@ from cove.web.boards.svg import (
     group,
     line,
     moves_of,
+    outcome,
     polygon,
     rect,
     svg,
@@ -31,6 +32,7 @@ from cove.web.boards.svg import (
     text,
     title,
     wrap,
+    you_first,
 )
 
 WIDTH = 520
@@ -192,9 +194,7 @@ def _lines(x: float, y: float, lines: list[str], size: float, **kw: object
 def _header(view: dict[str, Any], legal: Legal, seat: int | None) -> tuple[str, float]:
     out = []
     if view.get("over"):
-        wins = view.get("winners", [])
-        status = "game over" + (f", won by {' '.join(f'P{p + 1}' for p in wins)}" if wins
-                                else "")
+        status = outcome(view)
     else:
         status = f"round {view['round']} of {view['rounds']}"
         status += f", turn {view['turn']} of {view['turns_per_round']}"
@@ -279,7 +279,7 @@ def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str
     """Every other player's island, small, two or three to a row, with name and score; the
     section is one group of class `others` (each island `other-island`, with `data-seat`)
     so the page can fold it away or show it on a tab."""
-    others = [q for q in range(len(view["sheets"])) if q != me]
+    others = you_first(len(view["sheets"]), me)[1:]
     if not others:
         return "", top
     per_row = 2 if len(others) <= 2 else 3
