@@ -243,16 +243,24 @@ _NS = "{http://www.w3.org/2000/svg}"
 
 def targets(svg_text: str) -> list[tuple[str, list[str]]]:
     """Every click target of a drawing as (title, move texts), in document order; parses
-    the SVG as XML, so it also checks that the drawing is well formed."""
+    the SVG as XML, so it also checks that the drawing is well formed, and refuses a target
+    nested in another (`ValueError`)."""
     root = ET.fromstring(svg_text)
     out = []
     for node in root.iter():
-        if "target" not in (node.get("class") or "").split():
+        if not _is_target(node):
             continue
         label = node.find(f"{_NS}title")
+        if any(_is_target(inner) for inner in node.iter() if inner is not node):
+            raise ValueError(f"target {label.text if label is not None else ''!r} holds another "
+                             "target: a click on it would be ambiguous")
         moves = json.loads(node.get("data-moves") or "[]")
         out.append(("" if label is None else label.text or "", [str(m) for m in moves]))
     return out
+
+
+def _is_target(node: ET.Element) -> bool:
+    return "target" in (node.get("class") or "").split()
 
 
 def titles(svg_text: str) -> list[str]:
