@@ -1,8 +1,14 @@
 """Every registered game through the conformance harness (cove.testing), at every player
-count with the default options and with every non-default option value."""
+count with the default options and with every non-default option value.
+
+How deep: ``COVE_HARNESS=ci`` (the default: one game per configuration, two sampled
+positions, the replay comparing every fourth spectator view) or ``COVE_HARNESS=full`` (two
+games per default configuration, six positions, every view), e.g.
+``COVE_HARNESS=full pytest tests/games/test_harness.py`` before a release."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -12,6 +18,13 @@ from cove.testing import random_sim_test
 from cove.testing.harness import configurations
 
 CONFIGS = list(configurations(cove.ids()))
+DEPTHS: dict[str, dict[str, Any]] = {
+    "ci": {"games": 1, "samples": 2, "view_stride": 4},
+    "full": {"games": 2, "samples": 6, "view_stride": 1},
+}
+DEPTH = os.environ.get("COVE_HARNESS", "ci")
+if DEPTH not in DEPTHS:
+    raise pytest.UsageError(f"COVE_HARNESS={DEPTH!r}: use one of {', '.join(DEPTHS)}")
 
 
 def _id(c: tuple[str, int, dict[str, Any]]) -> str:
@@ -22,7 +35,10 @@ def _id(c: tuple[str, int, dict[str, Any]]) -> str:
 @pytest.mark.parametrize("config", CONFIGS, ids=[_id(c) for c in CONFIGS])
 def test_random_sim(config: tuple[str, int, dict[str, Any]]) -> None:
     gid, n, opts = config
-    rep = random_sim_test(gid, n, games=2 if not opts else 1, seed=n, **opts)
+    depth = dict(DEPTHS[DEPTH])
+    if opts:  # an option's configuration plays one game at any depth
+        depth["games"] = 1
+    rep = random_sim_test(gid, n, seed=n, **depth, **opts)
     assert rep.games >= 1 and rep.actions > 0
     assert rep.live_positions > 0, "no live position was checked"
     for check in ("invariants", "clone independence", "redeterminize", "illegal input refused",
