@@ -35,8 +35,6 @@ MONSTER = 7             # monsters are activated (monster module)
 LEADER = 8              # option first_leader=ask: the table names the first leader
 PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
                "overboard", "game over", "monster activation", "first leader")
-ASK_KINDS = ("place_ship", "play_card", "sail", "open_sea", "pick_up_or_deliver",
-             "overboard", "over", "monster", "first_leader")
 SEATS = 4
 OBS_SIZE = (2 * 32 + SEATS * 32 + SEATS * 12 + 12 + 12 + 12 * 5 + 12 * 10 + SEATS * 5
             + SEATS * (1 + 4 + 2) + 4 + ROUNDS + HANDS + len(PHASE_NAMES) + 3 * SEATS + 8
