@@ -164,7 +164,7 @@ class State(ABC):
         rule = self.STEPS[top.kind]
         self._steps = self._steps[:-1]
         if rule.secret:
-            self.keep_secret()
+            self._secret_next = True  # keep_secret()
         rule.apply(self, top, player, action)
         self.settle()
 
@@ -274,6 +274,7 @@ class State(ABC):
         that ``lapses`` or offers nothing is passed over (``rule.idle``); one that offers
         several may be decided by the rules (``play_for``)."""
         rules = self.STEPS
+        self._legal = None  # the stack may have been changed by hand (tests, tools)
         while True:
             steps = self._steps
             if not steps:
@@ -290,6 +291,11 @@ class State(ABC):
                 rule.run(self, top)
                 continue
             if not rule.forced:
+                if len(players) == 1 and rule.plain_movers and self._STACK_LEGAL:
+                    # one player decides: their legal list is needed for this move
+                    # whatever it is (apply validates against it), so find it now
+                    legal = rule.legal(self, top, players[0])
+                    self._legal = (players[0], legal if type(legal) is tuple else tuple(legal))
                 return
             movers = players if rule.plain_movers else rule.movers(self, top)
             if len(movers) != 1:
@@ -358,17 +364,24 @@ class State(ABC):
         """Apply ``action`` for ``player``: an action value, its text (exact or a unique
         short form) or its JSON form. Raises :class:`IllegalAction` with the reason,
         leaving the state unchanged."""
-        try:
-            seat = self.seat(player)
-        except SeatError as e:
-            raise IllegalAction(str(e)) from None
-        movers = self.to_move()
-        if seat not in movers:
-            if not movers:
-                raise IllegalAction("the game is over; no player can act")
-            who = ", ".join(f"P{p + 1}" for p in movers)
-            raise IllegalAction(f"it is not P{seat + 1}'s turn; to move: {who}")
-        legal = self.legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == player and type(player) is int:
+            # the hot path: the legal list was asked for (or kept by settle) since the last
+            # move, which also means that ``player`` is a seat and to move
+            seat = player
+            legal = cached[1]
+        else:
+            try:
+                seat = self.seat(player)
+            except SeatError as e:
+                raise IllegalAction(str(e)) from None
+            movers = self.to_move()
+            if seat not in movers:
+                if not movers:
+                    raise IllegalAction("the game is over; no player can act")
+                who = ", ".join(f"P{p + 1}" for p in movers)
+                raise IllegalAction(f"it is not P{seat + 1}'s turn; to move: {who}")
+            legal = self.legal_actions(seat)
         act = self._match_action(seat, action, legal)
         self._legal = None
         self._secret_next = False
