@@ -160,9 +160,10 @@ class State(ABC):
 
     def _apply(self, player: int, action: Action) -> None:
         """Carry out a legal action (already validated by ``apply``)."""
-        top = self._steps[-1]
+        steps = self._steps
+        top = steps[-1]
         rule = self.STEPS[top.kind]
-        self._steps = self._steps[:-1]
+        self._steps = steps[:-1]
         if rule.secret:
             self._secret_next = True  # keep_secret()
         rule.apply(self, top, player, action)
