@@ -73,10 +73,15 @@ class StepRule(Generic[S]):
     can_lapse: ClassVar[bool] = False
     """Set for each subclass: ``lapses`` is overridden, so ``settle`` asks it."""
 
+    quick: ClassVar[bool] = True
+    """Set for each subclass: forced, movers are the step's players and it never lapses,
+    so ``settle`` goes straight to the legal actions (class attributes, read once)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.plain_movers = cls.movers is StepRule.movers
         cls.can_lapse = cls.lapses is not StepRule.lapses
+        cls.quick = cls.forced and cls.plain_movers and not cls.can_lapse
 
     def movers(self, state: S, step: Step) -> tuple[int, ...]:
         """Who must decide now (a simultaneous step shrinks as players commit)."""

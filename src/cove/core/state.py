@@ -291,24 +291,29 @@ class State(ABC):
                 self._steps = steps[:-1]
                 rule.run(self, top)
                 continue
-            if not rule.forced:
+            if rule.quick:  # the common forced case
+                if len(players) != 1:
+                    return
+                p = players[0]
+            elif not rule.forced:
                 if len(players) == 1 and rule.plain_movers and self._STACK_LEGAL:
                     # one player decides: their legal list is needed for this move
                     # whatever it is (apply validates against it), so find it now
                     legal = rule.legal(self, top, players[0])
                     self._legal = (players[0], legal if type(legal) is tuple else tuple(legal))
                 return
-            movers = players if rule.plain_movers else rule.movers(self, top)
-            if len(movers) != 1:
-                return
-            if rule.can_lapse and rule.lapses(self, top):
-                self._steps = steps[:-1]
-                continue
-            p = movers[0]
+            else:
+                movers = players if rule.plain_movers else rule.movers(self, top)
+                if len(movers) != 1:
+                    return
+                if rule.can_lapse and rule.lapses(self, top):
+                    self._steps = steps[:-1]
+                    continue
+                p = movers[0]
             legal = rule.legal(self, top, p)
             if len(legal) == 1:
                 action = legal[0]
-                if rule.log_forced and self.logging:
+                if self.logging and rule.log_forced:
                     self.say(f"P{p + 1}: {action} (the only choice)", kind="forced",
                              data={"player": p, "action": action_json(action)})
             elif not legal:
