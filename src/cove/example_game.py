@@ -57,32 +57,33 @@ class ToyOptions(Options):
 
 
 # -- decisions: one rule per kind of step ---------------------------------------------------
-class BidRule(StepRule):
+# A rule is a StepRule[ToyState]: the stack only ever hands it this game's state.
+class BidRule(StepRule["ToyState"]):
     """Everyone bids at once; a bid stays secret until all have bid."""
 
     secret = True
     forced = False
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
+    def legal(self, state: ToyState, step: Step, player: int) -> Sequence[Any]:
         return (Bid(0), Bid(1))
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _toy(state)
+    def apply(self, state: ToyState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.bids[player] = action.amount
         s.say(f"P{player + 1} bids {action.amount}", to=player, kind="bid",
               data={"player": player, "amount": action.amount})
         rest = tuple(p for p in step.players if p != player)
         state.push(Step("bid", rest) if rest else Step("reveal_bids"))
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: ToyState, step: Step, player: int) -> str:
         return "Bid 0 or 1 in secret: a bid of 1 costs a point and draws a card"
 
 
-class RevealRule(StepRule):
+class RevealRule(StepRule["ToyState"]):
     """Automatic: all bids are in; reveal them and pay for the extra cards."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = _toy(state)
+    def run(self, state: ToyState, step: Step) -> None:
+        s = state
         for p, b in enumerate(s.bids):
             if b:
                 s.score[p] -= 1
@@ -95,14 +96,14 @@ class RevealRule(StepRule):
 
 
 
-class PlayRule(StepRule):
+class PlayRule(StepRule["ToyState"]):
     forced = True
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        return tuple(Play(c) for c in sorted(_toy(state).hands[player]))
+    def legal(self, state: ToyState, step: Step, player: int) -> Sequence[Any]:
+        return tuple(Play(c) for c in sorted(state.hands[player]))
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = _toy(state)
+    def apply(self, state: ToyState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.hands[player].remove(action.card)
         s.played.append(action.card)
         s.score[player] += action.card
@@ -114,7 +115,7 @@ class PlayRule(StepRule):
               data={"player": player, "card": action.card})
         s.turn += 1
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: ToyState, step: Step, player: int) -> str:
         return "Play a card: it scores its value and you draw another"
 
 
@@ -122,7 +123,7 @@ class PlayRule(StepRule):
 class ToyState(State):
     __slots__ = ("bidding", "bids", "deck", "hands", "played", "score", "turn")
 
-    STEPS: ClassVar[Mapping[str, StepRule]] = {
+    STEPS: ClassVar[Mapping[str, StepRule[ToyState]]] = {
         "bid": BidRule(), "reveal_bids": RevealRule(), "play": PlayRule()}
 
     def setup(self) -> None:
@@ -216,11 +217,6 @@ class ToyState(State):
             for p in range(self.n):
                 if p != player and p not in self.to_move():
                     self.bids[p] = rng.below(2)
-
-
-def _toy(state: State) -> ToyState:
-    assert isinstance(state, ToyState)
-    return state
 
 
 GAME = Game(

@@ -86,8 +86,27 @@ class State(ABC):
 
     __slots__ = _BASE_SLOTS
 
-    STEPS: ClassVar[Mapping[str, StepRule]] = {}
+    STEPS: ClassVar[Mapping[str, StepRule[Any]]] = {}
     """The decision-stack rules by step kind, for games that drive their flow with it."""
+
+    _STACK_LEGAL: ClassVar[bool] = True
+    """Set per class: ``_legal_actions`` is the stack's, so the legal list ``settle`` finds
+    for the next decision is the one ``legal_actions`` would compute (and is kept)."""
+
+    _PLAYS_FOR: ClassVar[bool] = False
+    """Set per class: ``play_for`` is overridden (some seat is played by the rules)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._STACK_LEGAL = cls._legal_actions is State._legal_actions
+        cls._PLAYS_FOR = cls.play_for is not State.play_for
+        if cls.to_move in (State.to_move, State._to_move_players):
+            # The stack's to_move: when no rule overrides ``movers``, the movers are the
+            # top step's players and the rule look-up is skipped (it runs several times per
+            # decision). STEPS must therefore be set in the class body.
+            plain = all(rule.plain_movers for rule in cls.STEPS.values())
+            cls.to_move = (  # type: ignore[method-assign]
+                State._to_move_players if plain else State.to_move)
 
     DERIVED: ClassVar[tuple[str, ...]] = ()
     """Slots rebuilt by ``setup`` from the options (data tables, rule switches): left out
@@ -130,6 +149,11 @@ class State(ABC):
         top = self._steps[-1]
         return self.STEPS[top.kind].movers(self, top)
 
+    def _to_move_players(self) -> tuple[int, ...]:
+        """``to_move`` of a stack whose rules all keep the default ``movers``."""
+        steps = self._steps
+        return steps[-1].players if steps else ()
+
     def _legal_actions(self, player: int) -> Sequence[Action]:
         """Legal actions for a player in ``to_move()``; never empty for such a player."""
         top = self._steps[-1]
@@ -137,11 +161,12 @@ class State(ABC):
 
     def _apply(self, player: int, action: Action) -> None:
         """Carry out a legal action (already validated by ``apply``)."""
-        top = self._steps[-1]
+        steps = self._steps
+        top = steps[-1]
         rule = self.STEPS[top.kind]
-        self._steps = self._steps[:-1]
+        self._steps = steps[:-1]
         if rule.secret:
-            self.keep_secret()
+            self._secret_next = True  # keep_secret()
         rule.apply(self, top, player, action)
         self.settle()
 
@@ -149,13 +174,15 @@ class State(ABC):
         """What ``player`` (a mover) is deciding: ``{"kind", "prompt", ...}`` with a plain
         one-sentence prompt. ``player=None``: the same described publicly, for everyone
         else (no private reasons)."""
-        if not self._steps:
+        steps = self._steps
+        if not steps:
             return {"kind": "turn", "prompt": ""}
-        top = self._steps[-1]
+        top = steps[-1]
         rule = self.STEPS[top.kind]
+        kind = rule.name or top.kind
         if player is None:
-            return {"kind": top.kind, "prompt": ""}
-        return {"kind": top.kind, "prompt": rule.prompt(self, top, player),
+            return {"kind": kind, "prompt": rule.public_prompt(self, top)}
+        return {"kind": kind, "prompt": rule.prompt(self, top, player),
                 **rule.describe(self, top, player)}
 
     @property
@@ -211,6 +238,12 @@ class State(ABC):
         """Tie-break key among tied top scores, larger is better. Default: no tie-break."""
         return ()
 
+    def play_for(self, step: Step, player: int, legal: Sequence[Action]) -> Action | None:
+        """The choice the rules make for ``player`` in a forced step that offers several
+        (a seat played by fixed rules, such as a solo opponent), or None when the player
+        decides. ``settle`` calls it only when a game overrides it."""
+        return None
+
     # -- the decision stack ------------------------------------------------------------
     def push(self, *steps: Step) -> None:
         """Put steps on the stack; the last one given is decided first."""
@@ -236,37 +269,67 @@ class State(ABC):
         return ()
 
     def settle(self) -> None:
-        """Run automatic steps and take forced single choices until a real decision (or
-        the end of the game) is on top of the stack."""
+        """Run automatic steps and take forced choices until a real decision (or the end
+        of the game) is on top of the stack, then keep that decision's legal list for
+        ``legal_actions``. A forced step (``rule.forced``) whose only mover has one legal
+        choice is taken (logged as a ``kind="forced"`` event if ``rule.log_forced``); one
+        that ``lapses`` or offers nothing is passed over (``rule.idle``); one that offers
+        several may be decided by the rules (``play_for``)."""
+        rules = self.STEPS
+        self._legal = None  # the stack may have been changed by hand (tests, tools)
         while True:
-            if not self._steps:
+            steps = self._steps
+            if not steps:
                 more = self.next_steps()
                 if not more:
                     return
-                self.then(*more)
+                self._steps = tuple(reversed(more))  # then(*more) on the empty stack
                 continue
-            top = self._steps[-1]
-            rule = self.STEPS[top.kind]
-            if not top.players:
-                self._steps = self._steps[:-1]
+            top = steps[-1]
+            rule = rules[top.kind]
+            players = top.players
+            if not players:
+                self._steps = steps[:-1]
                 rule.run(self, top)
                 continue
-            if not rule.forced:
+            if rule.quick:  # the common forced case
+                if len(players) != 1:
+                    return
+                p = players[0]
+            elif not rule.forced:
+                if len(players) == 1 and rule.plain_movers and self._STACK_LEGAL:
+                    # one player decides: their legal list is needed for this move
+                    # whatever it is (apply validates against it), so find it now
+                    legal = rule.legal(self, top, players[0])
+                    self._legal = (players[0], legal if type(legal) is tuple else tuple(legal))
                 return
-            movers = rule.movers(self, top)
-            if len(movers) != 1:
-                return
-            legal = rule.legal(self, top, movers[0])
-            if len(legal) != 1:
-                if type(self)._legal_actions is State._legal_actions:
-                    # the next decision's legal list is known: keep it for legal_actions
-                    self._legal = (movers[0], tuple(legal))
-                return
-            self._steps = self._steps[:-1]
-            if self.logging:
-                self.say(f"P{movers[0] + 1}: {legal[0]} (the only choice)", kind="forced",
-                         data={"player": movers[0], "action": action_json(legal[0])})
-            rule.apply(self, top, movers[0], legal[0])
+            else:
+                movers = players if rule.plain_movers else rule.movers(self, top)
+                if len(movers) != 1:
+                    return
+                if rule.can_lapse and rule.lapses(self, top):
+                    self._steps = steps[:-1]
+                    continue
+                p = movers[0]
+            legal = rule.legal(self, top, p)
+            if len(legal) == 1:
+                action = legal[0]
+                if self.logging and rule.log_forced:
+                    self.say(f"P{p + 1}: {action} (the only choice)", kind="forced",
+                             data={"player": p, "action": action_json(action)})
+            elif not legal:
+                self._steps = steps[:-1]
+                rule.idle(self, top, p)
+                continue
+            else:
+                chosen = self.play_for(top, p, legal) if self._PLAYS_FOR else None
+                if chosen is None:
+                    if self._STACK_LEGAL:
+                        self._legal = (p, legal if type(legal) is tuple else tuple(legal))
+                    return
+                action = chosen
+            self._steps = steps[:-1]
+            rule.apply(self, top, p, action)
 
     # -- secrets -----------------------------------------------------------------------
     def keep_secret(self) -> None:
@@ -308,17 +371,24 @@ class State(ABC):
         """Apply ``action`` for ``player``: an action value, its text (exact or a unique
         short form) or its JSON form. Raises :class:`IllegalAction` with the reason,
         leaving the state unchanged."""
-        try:
-            seat = self.seat(player)
-        except SeatError as e:
-            raise IllegalAction(str(e)) from None
-        movers = self.to_move()
-        if seat not in movers:
-            if not movers:
-                raise IllegalAction("the game is over; no player can act")
-            who = ", ".join(f"P{p + 1}" for p in movers)
-            raise IllegalAction(f"it is not P{seat + 1}'s turn; to move: {who}")
-        legal = self.legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == player and type(player) is int:
+            # the hot path: the legal list was asked for (or kept by settle) since the last
+            # move, which also means that ``player`` is a seat and to move
+            seat = player
+            legal = cached[1]
+        else:
+            try:
+                seat = self.seat(player)
+            except SeatError as e:
+                raise IllegalAction(str(e)) from None
+            movers = self.to_move()
+            if seat not in movers:
+                if not movers:
+                    raise IllegalAction("the game is over; no player can act")
+                who = ", ".join(f"P{p + 1}" for p in movers)
+                raise IllegalAction(f"it is not P{seat + 1}'s turn; to move: {who}")
+            legal = self.legal_actions(seat)
         act = self._match_action(seat, action, legal)
         self._legal = None
         self._secret_next = False

@@ -91,7 +91,7 @@ class HighWaterState(State):
         "won",
     )
 
-    STEPS: ClassVar[Mapping[str, StepRule]] = RULES
+    STEPS: ClassVar[Mapping[str, StepRule[HighWaterState]]] = RULES
     DERIVED = ("D",)  # the data tables: rebuilt by setup() from options.data_file
 
     D: HWData
@@ -139,44 +139,6 @@ class HighWaterState(State):
         """The stack ran empty: the next round, unless the game has ended."""
         return () if self.end_reason else (Step("round"),)
 
-    def settle(self) -> None:
-        """The core's ``settle`` with two differences (core changes wished for in the
-        report): a forced single choice is not announced with a generic "(the only
-        choice)" event, because every High Water action logs what it does; and a step that
-        offers nothing is passed over: a rule's ``skip`` (Step 2 with nothing to activate),
-        or no legal action at all (Step 6 without a marker, an effect left with nothing to
-        act on). The legal actions found for the next decision are kept for
-        ``legal_actions``."""
-        rules = RULES
-        while True:
-            steps = self._steps
-            if not steps:
-                more = self.next_steps()
-                if not more:
-                    return
-                self.then(*more)
-                continue
-            top = steps[-1]
-            rule = rules[top.kind]
-            players = top.players
-            if not players:
-                self._steps = steps[:-1]
-                rule.run(self, top)
-                continue
-            if not rule.forced or len(players) != 1:
-                return
-            if rule.skippable and rule.skip(self, top):
-                self._steps = steps[:-1]
-                continue
-            p = players[0]
-            legal = rule.legal(self, top, p)
-            if len(legal) > 1:
-                self._legal = (p, tuple(legal))
-                return
-            self._steps = steps[:-1]
-            if legal:
-                rule.apply(self, top, p, legal[0])
-
     def _rule(self) -> Rule:
         rule = self.STEPS[self._steps[-1].kind]
         assert isinstance(rule, Rule)
@@ -220,17 +182,6 @@ class HighWaterState(State):
         if self._steps and self._rule().phase == SEG:
             return self._steps[-1].players[0]
         return -1
-
-    def _ask(self, player: int | None) -> dict[str, Any]:
-        """As the core's, but the public form keeps its prompt (only the trick's differs)."""
-        if not self._steps:
-            return {"kind": "over", "prompt": "The game is over."}
-        top = self._steps[-1]
-        rule = self._rule()
-        if player is None:
-            return {"kind": top.kind, "prompt": rule.public_prompt(self, top)}
-        return {"kind": top.kind, "prompt": rule.prompt(self, top, player),
-                **rule.describe(self, top, player)}
 
     # -- helpers -------------------------------------------------------------------------------
     def _draw(self, row: int) -> int:

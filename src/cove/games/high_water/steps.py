@@ -18,13 +18,13 @@ the dice paying for a card) pushes a sub-decision on top of the step it came fro
 whose mover has a single choice is taken on its own (its rule logs what it does, as a
 player's move would be logged); a step that offers nothing is passed over (an empty Step 2,
 Step 6 with no marker, an effect left with nothing to act on). See
-``HighWaterState.settle``.
+the rules' ``lapses`` and the core's ``State.settle``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cove.core.decisions import AUTO, Step, StepRule
 from cove.games.high_water.actions import (
@@ -55,23 +55,18 @@ from cove.games.high_water.common import CREW_ROW, PICK, QUEST_ROW, SEG, SHORT, 
 from cove.games.high_water.data import USED_ACTIVE
 
 if TYPE_CHECKING:
-    from cove.core.state import State
     from cove.games.high_water.state import HighWaterState
 
 
-def hw(state: State) -> HighWaterState:
-    """The state as High Water's (every rule here is only ever given one)."""
-    return cast("HighWaterState", state)
+class Rule(StepRule["HighWaterState"]):
+    """A High Water step rule: the core's, plus where it sits in the round. A forced
+    single choice is not announced with the generic "(the only choice)" event: every High
+    Water action logs what it does, as a player's move would be logged."""
 
-
-class Rule(StepRule):
-    """A High Water step rule: the core's, plus where it sits in the round."""
+    log_forced = False
 
     phase = SEG
     """The phase the view names while this step is decided (see common.PHASE_NAMES)."""
-
-    skippable = False
-    """Whether ``skip`` may pass this kind of step over (checked before its options)."""
 
     level: int | None = None
     """The segment step (1-6) this kind of step belongs to; None: a sub-decision, which
@@ -80,11 +75,7 @@ class Rule(StepRule):
     def seg_step(self, step: Step) -> int | None:
         return self.level
 
-    def skip(self, state: State, step: Step) -> bool:
-        """Whether the step offers nothing now and is passed over (Steps 2-5)."""
-        return False
-
-    def public_prompt(self, state: State, step: Step) -> str:
+    def public_prompt(self, state: HighWaterState, step: Step) -> str:
         """The decision as the other players and spectators are told it."""
         return self.prompt(state, step, step.players[0])
 
@@ -93,15 +84,15 @@ class Choice(Rule):
     """A sub-decision opened by an effect or a purchase: its prompt is ``text`` said as a
     sentence, and the view shows ``text`` as the segment's open choice."""
 
-    def text(self, state: State, step: Step) -> str:
+    def text(self, state: HighWaterState, step: Step) -> str:
         raise NotImplementedError
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
         text = self.text(state, step)
         return text[:1].upper() + text[1:]
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
-        return {"step": hw(state).step}
+    def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
+        return {"step": state.step}
 
 
 # -- the round ------------------------------------------------------------------------------
@@ -110,8 +101,8 @@ class RoundRule(Rule):
 
     level = 0
 
-    def run(self, state: State, step: Step) -> None:
-        s = hw(state)
+    def run(self, state: HighWaterState, step: Step) -> None:
+        s = state
         s.start_round()
         everyone = tuple(range(s.n))
         s.push(Step("trick", everyone, (everyone,)))
@@ -126,12 +117,12 @@ class TrickRule(Rule):
     secret = True  # R3: hidden from the others until the reveal
     forced = False  # even a single card left is chosen by its owner (in secret)
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         return [Play(v, s.rereveals) for v in s.trick_choices(player)]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.commit[player] = action.card
         if s.logging:
             s.say(f"P{player + 1} secretly commits {action.card}", to=player, kind="commit",
@@ -139,22 +130,22 @@ class TrickRule(Rule):
         rest = tuple(q for q in step.players if q != player)
         s.push(Step("trick", rest, step.data) if rest else Step("reveal", AUTO, step.data))
 
-    def _coin(self, state: State) -> str:
-        return ("high water: the highest card wins" if hw(state).high
+    def _coin(self, state: HighWaterState) -> str:
+        return ("high water: the highest card wins" if state.high
                 else "low water: the lowest card wins")
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if hw(state).rereveals:
+    def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
+        if state.rereveals:
             return (f"Tie: choose a new trick card in secret, one you have not revealed in "
                     f"this trick ({self._coin(state)})")
         return f"Choose a trick card in secret ({self._coin(state)} and picks the first crate)"
 
-    def public_prompt(self, state: State, step: Step) -> str:
-        what = "a new trick card" if hw(state).rereveals else "a trick card"
+    def public_prompt(self, state: HighWaterState, step: Step) -> str:
+        what = "a new trick card" if state.rereveals else "a trick card"
         return f"choose {what} in secret ({self._coin(state)})"
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
-        s = hw(state)
+    def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
+        s = state
         return {"rereveal": s.rereveals, "choices": s.trick_choices(player)}
 
 
@@ -163,8 +154,8 @@ class RevealRule(Rule):
 
     level = 0
 
-    def run(self, state: State, step: Step) -> None:
-        s = hw(state)
+    def run(self, state: HighWaterState, step: Step) -> None:
+        s = state
         live = s.reveal_trick(step.data[0])
         if live:
             s.push(Step("trick", live, (live,)))
@@ -178,13 +169,13 @@ class CrateRule(Rule):
     phase = PICK
     level = 0
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         return [Take(i, " ".join(s.lab(d) for d in c))
                 for i, c in enumerate(s.crates) if c is not None]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.take(player, action.crate)
         picked = sum(c is None for c in s.crates)
         if picked < s.n:
@@ -193,14 +184,14 @@ class CrateRule(Rule):
             s.then(*(Step("segment", AUTO, (q,)) for q in reversed(s.order)),
                    Step("round_end"))
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        s = hw(state)
+    def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
+        s = state
         left = sum(c is not None for c in s.crates)
         k = s.n - left + 1
         return f"Take a crate: you pick {_nth(k)} of {s.n}, {left} crates are left"
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
-        s = hw(state)
+    def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
+        s = state
         return {"pick": s.n - sum(c is not None for c in s.crates) + 1}
 
 
@@ -210,8 +201,8 @@ class RoundEndRule(Rule):
 
     level = 0
 
-    def run(self, state: State, step: Step) -> None:
-        s = hw(state)
+    def run(self, state: HighWaterState, step: Step) -> None:
+        s = state
         if s.end_round():
             s.push(Step("bag_short", (s.short_player(),)))
 
@@ -222,23 +213,23 @@ class BagShortRule(Rule):
     phase = SHORT
     level = 0
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         return [Return(d, s.lab(d)) for d in s.dice_labels(s.dice[player])]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.give_back(player, action, "the bag is short")
         if sum(s.bag) < 3 * s.n:
             s.push(Step("bag_short", (s.short_player(),)))
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        s = hw(state)
+    def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
+        s = state
         return (f"Return a die to the bag: it holds {sum(s.bag)} dice and the next round "
                 f"needs {3 * s.n}, and you hold the most")
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
-        s = hw(state)
+    def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
+        s = state
         return {"need": 3 * s.n, "bag": sum(s.bag)}
 
 
@@ -248,8 +239,8 @@ class SegmentRule(Rule):
 
     level = 0
 
-    def run(self, state: State, step: Step) -> None:
-        s = hw(state)
+    def run(self, state: HighWaterState, step: Step) -> None:
+        s = state
         p = step.data[0]
         queue = s.start_segment(p)
         me = (p,)
@@ -265,11 +256,11 @@ class PassivesRule(Rule):
 
     level = 1
 
-    def run(self, state: State, step: Step) -> None:
+    def run(self, state: HighWaterState, step: Step) -> None:
         p, queue = step.data
         if not queue:
             return
-        s = hw(state)
+        s = state
         s.push(Step("passives", AUTO, (p, queue[1:])))
         card = s.D.cards[queue[0]]
         assert card.effect is not None
@@ -292,17 +283,15 @@ class ActRule(Rule):
     something, or stop. A step that offers nothing is skipped; the later steps wait below
     it on the stack, so "next step" just leaves this one."""
 
-    skippable = True
-
     def seg_step(self, step: Step) -> int | None:
         k: int = step.data[0]
         return k
 
-    def skip(self, state: State, step: Step) -> bool:
-        return not hw(state).step_actions(step.player, step.data[0], True)
+    def lapses(self, state: HighWaterState, step: Step) -> bool:
+        return not state.step_actions(step.player, step.data[0], True)
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         k = step.data[0]
         acts = s.step_actions(player, k)
         if k < 5 and any(s.step_actions(player, t, True) for t in range(k + 1, 6)):
@@ -310,8 +299,8 @@ class ActRule(Rule):
         acts.append(STOP)
         return acts
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         if isinstance(action, Next):
             return
         if isinstance(action, Stop):
@@ -369,12 +358,12 @@ class ActRule(Rule):
                     return
         raise AssertionError(a)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
         k = step.data[0]
         return (f"Step {k} ({STEP_NAMES[k]}): {_STEP_PROMPTS.get(k, 'act')}"
                 + (", go on to a later step, or stop" if k < 5 else ", or stop"))
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+    def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
         return {"step": step.data[0]}
 
 
@@ -384,8 +373,8 @@ class EndSegmentRule(Rule):
 
     level = 0
 
-    def run(self, state: State, step: Step) -> None:
-        hw(state).end_segment(step.data[0])
+    def run(self, state: HighWaterState, step: Step) -> None:
+        state.end_segment(step.data[0])
 
 
 # -- Step 6 ---------------------------------------------------------------------------------
@@ -395,8 +384,8 @@ class PaidRemovalRule(Choice):
 
     level = 6
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         marked = s.marked_quests(player)
         if not marked or s.gold[player] < s.D.extra_removal_gold:
             return []
@@ -404,12 +393,12 @@ class PaidRemovalRule(Choice):
         out.append(END)
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         if isinstance(action, Extra):
-            hw(state).remove_marker(player, action)
+            state.remove_marker(player, action)
 
-    def text(self, state: State, step: Step) -> str:
-        gold = hw(state).D.extra_removal_gold
+    def text(self, state: HighWaterState, step: Step) -> str:
+        gold = state.D.extra_removal_gold
         return f"pay {gold} gold to remove one more marker, or end the segment"
 
 
@@ -418,31 +407,31 @@ class CarryCapRule(Choice):
 
     level = 6
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         cap = s.options.carry_cap  # 0: no cap (F9)
         if not cap or len(s.dice[player]) <= cap:
             return []
         return [Return(d, s.lab(d)) for d in s.dice_labels(s.dice[player])]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        hw(state).give_back(player, action, "carry-over cap")
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        state.give_back(player, action, "carry-over cap")
         state.push(step)  # until the hold is down to the cap
 
-    def text(self, state: State, step: Step) -> str:
-        return f"return dice to the bag down to {hw(state).options.carry_cap}"
+    def text(self, state: HighWaterState, step: Step) -> str:
+        return f"return dice to the bag down to {state.options.carry_cap}"
 
 
 # -- sub-decisions of effects and purchases -----------------------------------------------
 class SabotageRule(Choice):
     """``data``: (leader only, source). Put a marker on an opponent's quest."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         return [Target(o, s.quest_key(o, k)) for o, k in s.targets(player, step.data[0])]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         D = s.D
         q = next(q for q in s.quests[action.player] if D.cards[q[0]].key == action.quest)
         q[2] += 1
@@ -452,21 +441,21 @@ class SabotageRule(Choice):
                   data={"player": player, "target": action.player,
                         "quest": D.cards[q[0]].name})
 
-    def text(self, state: State, step: Step) -> str:
+    def text(self, state: HighWaterState, step: Step) -> str:
         return f"choose a quest to sabotage ({step.data[1]})"
 
 
 class RemoveMarkerRule(Choice):
     """``data``: (source,). Clear a marker from one of your quests."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         return [Remove(s.quest_key(player, k)) for k in s.marked_quests(player)]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        hw(state).remove_marker(player, action)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        state.remove_marker(player, action)
 
-    def text(self, state: State, step: Step) -> str:
+    def text(self, state: HighWaterState, step: Step) -> str:
         return f"choose a quest to clear a marker from ({step.data[0]})"
 
 
@@ -475,7 +464,7 @@ class FreeRemovalRule(RemoveMarkerRule):
 
     level = 6
 
-    def text(self, state: State, step: Step) -> str:
+    def text(self, state: HighWaterState, step: Step) -> str:
         return "free removal: choose a quest to clear a marker from"
 
 
@@ -483,8 +472,8 @@ class RerollRule(Choice):
     """``data``: (at least, at most (0: any), indices marked so far, source). Mark dice one
     at a time, then roll them."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         lo, hi, marked, _ = step.data
         acts: list[Any] = []
         if not hi or len(marked) < hi:
@@ -493,8 +482,8 @@ class RerollRule(Choice):
             acts.append(ROLL)
         return acts
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         lo, hi, marked, source = step.data
         dice = s.dice[player]
         if isinstance(action, Mark):
@@ -511,8 +500,8 @@ class RerollRule(Choice):
                   kind="reroll", data={"player": player, "before": before,
                                        "after": [s.lab(dice[i]) for i in marked]})
 
-    def text(self, state: State, step: Step) -> str:
-        s = hw(state)
+    def text(self, state: HighWaterState, step: Step) -> str:
+        s = state
         _, hi, marked, source = step.data
         chosen = " ".join(s.lab(s.dice[step.player][i]) for i in marked)
         most = "any number" if not hi else f"up to {hi}"
@@ -522,28 +511,28 @@ class RerollRule(Choice):
 class SetDieRule(Choice):
     """Quartermaster, first half: choose the die to set."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         return [Pick(d, s.lab(d)) for d in s.dice_labels(s.dice[player])]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.push(Step("set_face", step.players, (s.dice[player].index(action.die),)))
 
-    def text(self, state: State, step: Step) -> str:
+    def text(self, state: HighWaterState, step: Step) -> str:
         return "Quartermaster: choose a die to set"
 
 
 class SetFaceRule(Choice):
     """Quartermaster, second half: ``data``: (index of the die in the hold,)."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         cur = s.dice[player][step.data[0]] % 10
         return [Face(f) for f in range(1, s.D.faces + 1) if f != cur]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         dice = s.dice[player]
         i = step.data[0]
         old = dice[i]
@@ -551,26 +540,26 @@ class SetFaceRule(Choice):
         if s.logging:
             s.say(f"P{player + 1} sets {s.lab(old)} to {s.lab(dice[i])}")
 
-    def text(self, state: State, step: Step) -> str:
-        s = hw(state)
+    def text(self, state: HighWaterState, step: Step) -> str:
+        s = state
         return f"Quartermaster: choose the new face of {s.lab(s.dice[step.player][step.data[0]])}"
 
 
 class CycleRule(Choice):
     """Cartographer: put a market card under its deck and reveal the next one."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         # copies of one card face up at once are one choice (one text, same result)
         keys = dict.fromkeys(
             s.D.cards[(s.crew_row if r == CREW_ROW else s.quest_row)[i]].key
             for r, i in s.cyclable())
         return [Cycle(k) for k in keys]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        hw(state).cycle(player, action)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        state.cycle(player, action)
 
-    def text(self, state: State, step: Step) -> str:
+    def text(self, state: HighWaterState, step: Step) -> str:
         return "Cartographer: choose a market card to put under its deck"
 
 
@@ -578,13 +567,13 @@ class PayRule(Choice):
     """F12/G10: ``data``: (row, slot, card, hold indices paid so far). Pay the card's
     icons one die at a time, never leaving the rest unpayable; the last one buys it."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Any]:
-        s = hw(state)
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
         card = s.D.cards[step.data[2]]
         return [Pay(d, s.lab(d)) for d in s.payable(player, card, step.data[3])]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = hw(state)
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
         row, slot, cid, chosen = step.data
         i = next(i for i, d in enumerate(s.dice[player]) if d == action.die and i not in chosen)
         chosen = (*chosen, i)
@@ -594,8 +583,8 @@ class PayRule(Choice):
             return
         s.buy(player, row, slot, card, chosen)
 
-    def text(self, state: State, step: Step) -> str:
-        s = hw(state)
+    def text(self, state: HighWaterState, step: Step) -> str:
+        s = state
         card = s.D.cards[step.data[2]]
         chosen = step.data[3]
         paid = " ".join(s.lab(s.dice[step.player][i]) for i in chosen)

@@ -143,54 +143,53 @@ class PendingReturn:
         return replace(self, pool=tuple(pool), left=self.left - 1)
 
 
-def _ts(state: State) -> TideState:
-    # the stack only ever hands a rule the state whose STEPS hold it (no cast() call: hot)
-    return state  # type: ignore[return-value]
-
-
-class TideRule(StepRule):
+class TideRule(StepRule["TideState"]):
     """A Tide step. ``forced`` stays off: the check's single choices (R6.11) are taken by the
     automatic steps and logged by their own events (the core would add a second, "forced"
     event), and a lone ``pass`` or placement is still the player's to make, as it always was.
-    ``prompt`` also answers for a spectator (``player=None``, third person)."""
+    ``prompt`` also answers for a spectator (``player=None``, third person): everything in
+    a decision is public (R1.5), so the public prompt is the same sentence."""
 
     forced = False
 
-    def prompt(self, state: State, step: Step, player: int | None) -> str:
+    def prompt(self, state: TideState, step: Step, player: int | None) -> str:
         raise NotImplementedError
+
+    def public_prompt(self, state: TideState, step: Step) -> str:
+        return self.prompt(state, step, None)
 
 
 class PlaceRule(TideRule):
     """R2.3, R6.12: a friend enters play. ``data``: the owners of the friends still to
     place, the current one first; the owner's left neighbour decides."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
-        return [PLACES[s] for s in _ts(state)._place_squares()]
+    def legal(self, state: TideState, step: Step, player: int) -> Sequence[Action]:
+        return [PLACES[s] for s in state._place_squares()]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: TideState, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Place)
-        _ts(state)._place(player, step.data[0], action.sq)
+        state._place(player, step.data[0], action.sq)
         if len(step.data) > 1:
             state.push(_place_step(state.n, step.data[1:]))
 
-    def prompt(self, state: State, step: Step, player: int | None) -> str:
+    def prompt(self, state: TideState, step: Step, player: int | None) -> str:
         return (f"Place a friend of {_p(step.data[0])} on the beach: on a tile without a "
                 "friend, or on any free square when no such tile is left")
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+    def describe(self, state: TideState, step: Step, player: int) -> dict[str, Any]:
         return {"owner": step.data[0], "count": len(step.data)}
 
 
 class ActRule(TideRule):
     """R3: the active player's one action; a collection brings the tide and the check."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
-        return _ts(state)._act_actions(player)
+    def legal(self, state: TideState, step: Step, player: int) -> Sequence[Action]:
+        return state._act_actions(player)
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        _ts(state)._act(player, action)
+    def apply(self, state: TideState, step: Step, player: int, action: Any) -> None:
+        state._act(player, action)
 
-    def prompt(self, state: State, step: Step, player: int | None) -> str:
+    def prompt(self, state: TideState, step: Step, player: int | None) -> str:
         return ("Take one action with one friend: move it 1-3 squares in a straight line "
                 "without crossing another player's friend, collect the tile under it, or pass")
 
@@ -198,14 +197,14 @@ class ActRule(TideRule):
 class ShirkRule(TideRule):
     """R5.3: the owner of a shirking friend chooses the pile for the shell."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
-        return [RETURNS[SHELL][c] for c in _ts(state)._rooms()]
+    def legal(self, state: TideState, step: Step, player: int) -> Sequence[Action]:
+        return [RETURNS[SHELL][c] for c in state._rooms()]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: TideState, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Return)
-        _ts(state)._shirk_pay(player, action.pile)
+        state._shirk_pay(player, action.pile)
 
-    def prompt(self, state: State, step: Step, player: int | None) -> str:
+    def prompt(self, state: TideState, step: Step, player: int | None) -> str:
         who = "you" if player is not None else _p(step.player)
         return (f"A friend of {'yours' if player is not None else who} shirked on an empty "
                 f"square: choose a pile with room for the shell {who} "
@@ -216,23 +215,23 @@ class ReturnRule(TideRule):
     """R6.4, R6.5, R6.7: which tile of a reward goes back to which pile.
     ``data``: the :class:`PendingReturn`."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+    def legal(self, state: TideState, step: Step, player: int) -> Sequence[Action]:
         pool = step.data[0].pool
-        rooms = _ts(state)._rooms()
+        rooms = state._rooms()
         return [RETURNS[t][c] for t in TILE_TYPES if pool[t] for c in rooms]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: TideState, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Return)
-        _ts(state)._return_tile(player, action.tile, action.pile)
+        state._return_tile(player, action.tile, action.pile)
         state.push(Step(RETURNING, AUTO, (step.data[0].returned(action.tile),)))
 
-    def prompt(self, state: State, step: Step, player: int | None) -> str:
+    def prompt(self, state: TideState, step: Step, player: int | None) -> str:
         r: PendingReturn = step.data[0]
         your = "your" if player is not None else f"{_p(step.player)}'s"
         return (f"Return {r.left} more tile{'s' if r.left != 1 else ''} of {your} "
                 f"{RETURN_REASONS[r.reason]} to piles: choose a tile and a pile with room")
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
+    def describe(self, state: TideState, step: Step, player: int) -> dict[str, Any]:
         r: PendingReturn = step.data[0]
         return {"reason": RETURN_REASONS[r.reason],
                 "pool": {NAMES[t]: r.pool[t] for t in TILE_TYPES if r.pool[t]},
@@ -242,14 +241,14 @@ class ReturnRule(TideRule):
 class RewardRule(TideRule):
     """R6.5: after a double recycling, 3 points or 1 point and a new friend."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Action]:
+    def legal(self, state: TideState, step: Step, player: int) -> Sequence[Action]:
         return REWARDS
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: TideState, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Reward)
-        _ts(state)._double_reward(player, action.friend)
+        state._double_reward(player, action.friend)
 
-    def prompt(self, state: State, step: Step, player: int | None) -> str:
+    def prompt(self, state: TideState, step: Step, player: int | None) -> str:
         who = "you" if player is not None else _p(step.player)
         return (f"Double recycling: {who} choose{'' if player is not None else 's'} "
                 f"{DATA.double_points} points, or {DATA.double_friend_points} point "
@@ -260,24 +259,24 @@ class PayShellRule(TideRule):
     """Automatic, R5.2, R5.3: a shirking friend's owner gives up a shell; the owner chooses
     the pile only when more than one has room. ``data``: the owner."""
 
-    def run(self, state: State, step: Step) -> None:
-        _ts(state)._pay_shell(step.data[0])
+    def run(self, state: TideState, step: Step) -> None:
+        state._pay_shell(step.data[0])
 
 
 class RewardsRule(TideRule):
     """Automatic, R6.1: start the first reward that applies, and look again after it; the
     check is over when none applies."""
 
-    def run(self, state: State, step: Step) -> None:
-        _ts(state)._next_reward()
+    def run(self, state: TideState, step: Step) -> None:
+        state._next_reward()
 
 
 class ReturningRule(TideRule):
     """Automatic, R6.10, R6.11: put a reward's tiles back while there is no choice, ask
     when there is one, then remove the rest and score. ``data``: the PendingReturn."""
 
-    def run(self, state: State, step: Step) -> None:
-        _ts(state)._run_return(step.data[0])
+    def run(self, state: TideState, step: Step) -> None:
+        state._run_return(step.data[0])
 
 
 class TideState(State):
@@ -362,21 +361,6 @@ class TideState(State):
                      data={"first": self.first})
 
     # -- contract hooks --------------------------------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        # the core's, minus the rule look-up: every Tide step is decided by its players
-        steps = self._steps
-        return steps[-1].players if steps else ()
-
-    def settle(self) -> None:
-        # the core's, cut to what the Tide uses (no rule is forced, no next_steps): run the
-        # automatic steps until a player's decision, or nothing, is on top
-        steps = self._steps
-        while steps and not steps[-1].players:
-            top = steps[-1]
-            self._steps = steps[:-1]
-            self.STEPS[top.kind].run(self, top)
-            steps = self._steps
-
     @property
     def phase(self) -> str:
         """The kind of decision on top of the stack (PLACE, ACT, ...), OVER when none."""
@@ -921,14 +905,6 @@ class TideState(State):
             "end_reason": self.end_reason or None,
         }
         return v
-
-    def _ask(self, player: int | None) -> dict[str, Any]:
-        """The core's, plus the spectator's prompt: everything in a decision is public
-        (R1.5), so ``player=None`` gets the same sentence in the third person."""
-        if player is not None or not self._steps:
-            return super()._ask(player)
-        top = self._steps[-1]
-        return {"kind": top.kind, "prompt": self.STEPS[top.kind].prompt(self, top, None)}
 
     def _observation(self, player: int) -> list[float]:
         """``observation_size(n) = OBS_FIXED + OBS_PER_SEAT * n`` floats (SPEC.md,

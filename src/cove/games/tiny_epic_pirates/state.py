@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cove.core.decisions import StepRule
+from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tiny_epic_pirates import data as D
@@ -50,12 +50,12 @@ from cove.games.tiny_epic_pirates.observe import observation
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.solo import choose
 from cove.games.tiny_epic_pirates.steps import RULES
-from cove.games.tiny_epic_pirates.view import ask, build_view
+from cove.games.tiny_epic_pirates.view import build_view
 
 
 class PiratesState(State):
     DERIVED: ClassVar[tuple[str, ...]] = ("R",)  # the ruleset, loaded from the options
-    STEPS: ClassVar[Mapping[str, StepRule]] = RULES
+    STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = RULES
 
     __slots__ = (
         "R",
@@ -312,46 +312,16 @@ class PiratesState(State):
         return self.turn % self.np
 
     # ------------------------------------------------------------------ contract
-    def to_move(self) -> tuple[int, ...]:
-        if self.over:
-            return ()
-        return self._steps[-1].players
-
     @property
     def is_over(self) -> bool:
         return self.over
 
-    def _ask(self, player: int | None) -> dict[str, Any]:
-        return ask(self, player)
-
     def _observation(self, player: int) -> list[float]:
         return observation(self, player)
 
-    def settle(self) -> None:
-        """Run automatic steps and single-choice decisions until a real choice is pending.
-
-        The core's ``settle`` with two differences: a forced choice is not logged (the
-        log reads as it always has), and the solo pirate's decisions are taken by its
-        fixed rules (solo.py). The legal list it computes is left in the core's cache."""
-        rules = self.STEPS
-        solo = self.solo
-        steps = self._steps
-        while steps:                  # empty once the game is over
-            top = steps[-1]
-            rule = rules[top.kind]
-            if top.players:
-                p = top.players[0]
-                acts = rule.legal(self, top, p)
-                if len(acts) != 1 and p != solo:
-                    self._legal = (p, tuple(acts))
-                    return
-                a = acts[0] if len(acts) == 1 else choose(self, top, acts)
-                self._steps = steps[:-1]
-                rule.apply(self, top, p, a)
-            else:
-                self._steps = steps[:-1]
-                rule.run(self, top)
-            steps = self._steps
+    def play_for(self, step: Step, player: int, legal: Sequence[Any]) -> Act | None:
+        """The solo pirate's decisions are taken by its fixed rules (solo.py)."""
+        return choose(self, step, legal) if player == self.solo else None
 
     # ------------------------------------------------------------------ effects
     # What several kinds of step share; each kind's own rule is in steps.py.

@@ -15,7 +15,7 @@ A decision step carries ``(x,)`` and an automatic one ``(p, x)`` (see
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cove.core.decisions import Step, StepRule
 from cove.games.tiny_epic_pirates import data as D
@@ -89,6 +89,7 @@ from cove.games.tiny_epic_pirates.board import (
     T_START,
     T_WHEEL,
     T_WHEEL_DONE,
+    TASK_NAMES,
     cell,
     dist,
     step_of,
@@ -96,59 +97,73 @@ from cove.games.tiny_epic_pirates.board import (
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 
 if TYPE_CHECKING:
-    from cove.core.state import State
     from cove.games.tiny_epic_pirates.state import PiratesState
 
 
+class PiratesRule(StepRule["PiratesState"]):
+    """A Tiny Epic Pirates step. A forced single choice is not logged with the core's
+    generic line (the log reads as it always has: the move logs itself), everything in a
+    decision is public (R13.1), so waiting players and spectators are told the mover's
+    prompt, and a decision also names its task (board.TASK_NAMES)."""
+
+    log_forced = False
+
+    def public_prompt(self, state: PiratesState, step: Step) -> str:
+        return self.prompt(state, step, step.players[0])
+
+    def describe(self, state: PiratesState, step: Step, player: int) -> dict[str, Any]:
+        return {"task": TASK_NAMES[step.kind]}
+
+
 # ---------------------------------------------------------------- setup (R3)
-class NavySetup(StepRule):
+class NavySetup(PiratesRule):
     """P1 puts the Navy on a corner without a port."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         return [Act(A_NAVY_SETUP, c, text=f"navy to {cell(c)}")
                 for c in CORNERS if c not in s.ports]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.navy = action.a
         if s.logging:
             s.say(f"{s.name(player)} puts the navy at {cell(action.a)}",
                   kind="navy", data={"cell": cell(action.a)})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Place the Navy in a corner without a Merchant"
 
 
-class Cove(StepRule):
+class Cove(PiratesRule):
     """Each player starts hidden in a free Cove."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         return [Act(A_COVE, i, text=f"start in cove {cell(i)}")
                 for i in range(16) if s.cove_free(i, player) and i not in s.pos]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.pos[player] = action.a
         s.hidden[player] = True
         if s.logging:
             s.say(f"{s.name(player)} starts hidden in the cove at {cell(action.a)}",
                   kind="cove", data={"player": player, "cell": cell(action.a)})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Choose your starting Cove: your ship starts hidden in a free one"
 
 
-class Side(StepRule):
+class Side(PiratesRule):
     """Each player chooses the side of their Captain card."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         return [Act(A_SIDE, s, text=f"captain side {'ab'[s]} (bury then "
                     f"{'attack' if s == 0 else 'plunder'})") for s in (0, 1)]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.side[player] = action.a
         if s.logging:
             c = s.R.captains[s.captain[player]]
@@ -157,15 +172,15 @@ class Side(StepRule):
                   f"{' '.join(map(str, c.dice[action.a]))})",
                   kind="captain_side", data={"player": player, "side": "AB"[action.a]})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Choose your Captain's side: it sets your trigger Order and battle dice"
 
 
-class Start(StepRule):
+class Start(PiratesRule):
     """Automatic: the starting cubes, then P1's first turn."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         # starting cubes: player n takes the type on the (n+1)-gold space [SEED]
         for q in range(s.np):
             t = s.market[q]
@@ -179,11 +194,11 @@ class Start(StepRule):
 
 
 # ---------------------------------------------------------------- the wheel (R4)
-class Wheel(StepRule):
+class Wheel(PiratesRule):
     """Move the Captain clockwise; spaces skipped cost Deckhands, passed ones release."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         cur = s.cap[player]
         have = sum(s.assign[player])
         wdh = s.wheel_dh[player]
@@ -200,8 +215,8 @@ class Wheel(StepRule):
                 cost += 1
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         p = player
         dest = action.a
         cur = s.cap[p]
@@ -233,21 +248,21 @@ class Wheel(StepRule):
         for sp in reversed(pay):
             s.push(step_of(T_PAY, p, sp))
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return ("Move your Captain clockwise to the Order you want: each space skipped "
                 "costs a Deckhand, Hide Out and spaces holding one are free")
 
 
-class Pay(StepRule):
+class Pay(PiratesRule):
     """A skipped wheel space takes a Deckhand from one of the Assignments."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        a = cast("PiratesState", state).assign[player]
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        a = state.assign[player]
         return [Act(A_PAY, j, text=f"skip with a deckhand from {ASSIGN[j]}")
                 for j in range(4) if a[j]]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         x = step.data[0]
         s.assign[player][action.a] -= 1
         s.wheel_dh[player][x] = 1
@@ -258,18 +273,18 @@ class Pay(StepRule):
                   kind="deckhand",
                   data={"player": player, "from": ASSIGN[action.a], "to": f"wheel {x}"})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return (f"Pay a Deckhand to skip wheel space {step.data[0]}: choose the Assignment "
                 "it leaves")
 
 
-class _PlaceDeckhand(StepRule):
+class _PlaceDeckhand(PiratesRule):
     """A Deckhand goes to any Deck Assignment."""
 
     what = ""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         # [SEED] "to any Deck Assignment" (Repair is one of the 4); option
         # place_in_repair=false keeps them to Rigging, Cannons, Extort
         assert isinstance(s.options, PiratesOptions)
@@ -283,8 +298,8 @@ class Release(_PlaceDeckhand):
 
     what = "released"
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         x = step.data[0]
         s.wheel_dh[player][x] = 0
         s.assign[player][action.a] += 1
@@ -295,7 +310,7 @@ class Release(_PlaceDeckhand):
                   kind="deckhand",
                   data={"player": player, "from": f"wheel {x}", "to": ASSIGN[action.a]})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return f"Assign the Deckhand from wheel space {step.data[0]} to a Deck Assignment"
 
 
@@ -304,8 +319,8 @@ class NewDeckhand(_PlaceDeckhand):
 
     what = "new"
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         s.dh_reserve[player] -= 1
         s.assign[player][action.a] += 1
         if s.logging:
@@ -313,15 +328,15 @@ class NewDeckhand(_PlaceDeckhand):
                   kind="deckhand",
                   data={"player": player, "from": "legend", "to": ASSIGN[action.a]})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Place the Deckhand your Legend level brings on a Deck Assignment"
 
 
-class WheelDone(StepRule):
+class WheelDone(PiratesRule):
     """Automatic: the Captain has moved; count rerolls and pay Extort on crossing (R6.1)."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         p = step.data[0]
         R = s.R
         o = s.order_of(p)
@@ -340,11 +355,11 @@ class WheelDone(StepRule):
                       kind="gold", data={"player": p, "gold": e, "why": "extort"})
 
 
-class Jostle(StepRule):
+class Jostle(PiratesRule):
     """A storm or a lost battle sends one of the player's Deckhands to Repair (R5.3)."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         a = s.assign[player]
         out = [Act(A_JOSTLE, j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
                for j in range(3) if a[j]]
@@ -353,10 +368,10 @@ class Jostle(StepRule):
                    for w in range(6) if s.wheel_dh[player][w]]
         return out or [Act(A_SKIP, text="no deckhand to jostle")]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if action.kind != A_JOSTLE:
             return
-        s = cast("PiratesState", state)
+        s = state
         if action.a >= 10:
             s.wheel_dh[player][action.a - 10] = 0
             where = f"wheel space {action.a - 10}"
@@ -368,16 +383,16 @@ class Jostle(StepRule):
             s.say(f"{s.name(player)} is jostled: a deckhand goes from {where} to repair",
                   kind="jostle", data={"player": player, "from": where})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "You are jostled: choose the Deckhand that goes to Repair"
 
 
 # ---------------------------------------------------------------- sailing (R5)
-class Sail(StepRule):
+class Sail(PiratesRule):
     """Sail one card at a time, spend sail tokens, or stop."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         out = []
         here = s.pos[player]
         if s.moves_used < s.sail_total(player):
@@ -395,8 +410,8 @@ class Sail(StepRule):
         out.append(Act(A_STOP, text="stop sailing"))
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         p = player
         if action.kind == A_STOP:
             if s.logging and s.moves_used:
@@ -425,8 +440,8 @@ class Sail(StepRule):
                       kind="storm", data={"player": p, "cell": cell(nb)})
             s.push(step_of(T_JOSTLE, p))
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        s = cast("PiratesState", state)
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        s = state
         left = s.sail_total(player) - s.moves_used
         return (f"Sail one card north, east, south or west ({left} moves left), spend a "
                 "sail token, or stop sailing")
@@ -477,18 +492,18 @@ def _bury_text(s: PiratesState, p: int, who: str) -> str:
     return f"bury treasure at {cell(s.pos[p])} for {cost} gold ({who})"
 
 
-class Order(StepRule):
+class Order(PiratesRule):
     """Carry out the Order the Captain stands on, or skip it."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         o = s.order_of(player)
         out = bonus_ways(s, player, o, -2, "")
         out.append(Act(A_SKIP, text=f"skip {D.ORDERS[o]}"))
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         if action.kind != A_SKIP:
             s._carry_out(player, action, True)
         elif s.logging:
@@ -496,52 +511,52 @@ class Order(StepRule):
             s.say(f"{s.name(player)} skips the {o} order",
                   kind="skip", data={"player": player, "order": o})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        o = D.ORDERS[cast("PiratesState", state).order_of(player)]
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        o = D.ORDERS[state.order_of(player)]
         return f"Carry out the {o} Order here, or skip it"
 
 
-class _Bonus(StepRule):
+class _Bonus(PiratesRule):
     """A bonus action: carried out (it triggers nothing further) or skipped."""
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if action.kind != A_SKIP:
-            cast("PiratesState", state)._carry_out(player, action, False)
+            state._carry_out(player, action, False)
 
 
 class CaptainBury(_Bonus):
     """The Captain's first bonus when the Order is its trigger: Bury."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         out = [Act(A_SKIP, text="skip bury")]
         if s.can_bury(player):
             out.insert(0, Act(A_BONUS, D.BURY, c=-1, text=_bury_text(s, player, "captain")))
         return out
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Your Captain's first bonus: bury a treasure here, or skip it"
 
 
 class CaptainBonus(_Bonus):
     """The Captain's second bonus: Attack (side A) or Plunder (side B)."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         second = D.ATTACK if s.side[player] == 0 else D.PLUNDER
         out = bonus_ways(s, player, second, -1, "captain")
         out.append(Act(A_SKIP, text=f"skip captain's {D.ORDERS[second]}"))
         return out
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Your Captain's second bonus action: carry it out, or skip it"
 
 
 class CrewBonus(_Bonus):
     """The crew's bonus actions for this Order, one at a time, in any order."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         out = []
         done = set()
         for cid, b in s.bonus_left:
@@ -551,22 +566,22 @@ class CrewBonus(_Bonus):
         out.append(Act(A_SKIP, text="end bonus actions"))
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if action.kind == A_BONUS:
-            s = cast("PiratesState", state)
+            s = state
             s.bonus_left.remove((action.c, action.a))
             s.push(step)
         super().apply(state, step, player, action)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Take one of your crew's bonus actions for this Order, or end them"
 
 
-class Keep(StepRule):
+class Keep(PiratesRule):
     """A cube found with a full ship: keep it in place of one on board, or throw it back."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         x = step.data[0]
         R = s.R
         new = R.booty[x]
@@ -578,8 +593,8 @@ class Keep(StepRule):
                 out.append(Act(A_KEEP, t, text=f"keep {new}, discard {R.booty[t]}"))
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         x = step.data[0]
         R = s.R
         p = player
@@ -598,18 +613,18 @@ class Keep(StepRule):
                 s.say(f"{s.name(p)} throws the new {R.booty[x]} back in the bag",
                       kind="cube", data={"player": p, "returned": R.booty[x]})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        new = cast("PiratesState", state).R.booty[step.data[0]]
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        new = state.R.booty[step.data[0]]
         return (f"Your ship is full: keep the new {new} in place of a cube on board, "
                 "or throw it back")
 
 
-class Crew(StepRule):
+class Crew(PiratesRule):
     """Crew up (R7.3, R7.4): take a card (at most one), refresh the line, mutiny, or stop.
     ``x`` is 1 once a card is taken."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         R = s.R
         p = player
         out = []
@@ -629,8 +644,8 @@ class Crew(StepRule):
         out.append(Act(A_DONE, text="done crewing"))
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         k = action.kind
         if k == A_REFRESH:
             self._refresh(s, player)
@@ -686,19 +701,19 @@ class Crew(StepRule):
             s.say(f"{who} takes {R.crew[c].name}; the line is now {s._line_text()}",
                   kind="crew", data={"player": p, "take": R.crew[c].name})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return ("Crew up: take one of the three crew cards (at most four in your crew), "
                 "refresh the line for 1 gold first, mutiny once a game, or stop")
 
 
-class _MoveDeckhands(StepRule):
+class _MoveDeckhands(PiratesRule):
     """Deckhands moved one at a time (at most as many moves as Deckhands) to Rigging,
     Cannons or Extort; ``x`` counts the moves made."""
 
     hide = False
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         p = player
         out = []
         if step.data[0] < s.R.deckhands:
@@ -715,8 +730,8 @@ class _MoveDeckhands(StepRule):
                        else "done reassigning"))
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         p = player
         if action.kind != A_MOVE:
             self.done(s, p)
@@ -762,7 +777,7 @@ class HideOut(_MoveDeckhands):
                   f"{a[CAN]}, extort {a[EXT]}, repair {a[REP]}{extra}",
                   kind="hide_out", data={"player": p, "gold": gold})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return ("Hide out: move Deckhands one at a time onto Rigging, Cannons or Extort "
                 "(each placed on Extort pays 1 gold), or stop")
 
@@ -771,17 +786,17 @@ class Reassign(_MoveDeckhands):
     """Reassign [DESIGN]: from Repair or a wheel space (option ``reassign=all``: also from
     Rigging, Cannons or Extort)."""
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return ("Reassign: move Deckhands one at a time onto Rigging, Cannons or Extort, "
                 "or stop")
 
 
 # ---------------------------------------------------------------- the turn's end (R6)
-class BonusSetup(StepRule):
+class BonusSetup(PiratesRule):
     """Automatic: after the Order, the Captain's and the crew's bonus actions for it."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         p = step.data[0]
         o = s.order_of(p)
         R = s.R
@@ -795,12 +810,12 @@ class BonusSetup(StepRule):
             s.push(step_of(T_CAPT2, p), step_of(T_CAPBURY, p))
 
 
-class EndTurn(StepRule):
+class EndTurn(PiratesRule):
     """Automatic: after a turn that crossed the line the Merchants and the Navy sail (R6.2);
     then the next turn."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         p = step.data[0]
         s.push(step_of(T_NEXT, p))
         if s.crossed:
@@ -808,36 +823,36 @@ class EndTurn(StepRule):
             s.push(step_of(T_NAVY_FIGHT, p), step_of(T_NAVY_MOVE, p))
 
 
-class NavyMove(StepRule):
+class NavyMove(PiratesRule):
     """The player steers the Navy one card closer to their ship (or it stays)."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         here, goal = s.navy, s.pos[player]
         d0 = dist(here, goal)
         return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
                 for d, nb in NEIGH[here] if dist(nb, goal) < d0
                 ] or [Act(A_SKIP, text="the navy stays")]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if action.kind == A_SKIP:
             return
-        s = cast("PiratesState", state)
+        s = state
         s.navy = next(nb for d, nb in NEIGH[s.navy] if d == action.a)
         if s.logging:
             s.say(f"the navy sails {DIRS[action.a][2]} to {cell(s.navy)}",
                   kind="navy", data={"cell": cell(s.navy)})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Steer the Navy one card closer to your ship"
 
 
-class NavyFight(StepRule):
+class NavyFight(PiratesRule):
     """Automatic: the Navy attacks the player if it shares their card and they are not
     hidden."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         p = step.data[0]
         if s.navy == s.pos[p] and not s.hidden[p]:
             if s.logging:
@@ -847,11 +862,11 @@ class NavyFight(StepRule):
             s.push(step_of(T_RESOLVE, p), step_of(T_ROLL, p))
 
 
-class NextTurn(StepRule):
+class NextTurn(PiratesRule):
     """Automatic: the next player's turn, or the end of the game (R11)."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         p = step.data[0]
         s.turn += 1
         assert isinstance(s.options, PiratesOptions)
@@ -865,11 +880,11 @@ class NextTurn(StepRule):
 
 
 # ---------------------------------------------------------------- battles (R7.6-R7.11, R6)
-class Roll(StepRule):
+class Roll(PiratesRule):
     """Automatic: a side of the battle rolls its dice, then may improve them and fire."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         p = step.data[0]
         b = s.battle
         assert b is not None
@@ -881,11 +896,11 @@ class Roll(StepRule):
         s.push(step_of(T_FIRE, p))
 
 
-class Fire(StepRule):
+class Fire(PiratesRule):
     """Spend sure-fire tokens (set a die) or rerolls (the attacker), then fire."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         p = player
         b = s.battle
         assert b is not None
@@ -904,8 +919,8 @@ class Fire(StepRule):
         out.append(Act(A_FIRE, text=f"fire with {' '.join(map(str, dice))}"))
         return out
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        s = cast("PiratesState", state)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
         p = player
         b = s.battle
         assert b is not None
@@ -939,15 +954,15 @@ class Fire(StepRule):
                       f"{s.assign[p][CAN]} cannons + {auto} auto-hits = {tot} damage",
                       kind="fire", data={"player": p, "dice": list(dice), "damage": tot})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Battle: spend sure-fire tokens or rerolls on your dice, then fire"
 
 
-class Resolve(StepRule):
+class Resolve(PiratesRule):
     """Automatic: both sides have fired; the battle's outcome (R7.10, R7.11, the Navy R6)."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         b = s.battle
         assert b is not None
         s.battle = None
@@ -1059,26 +1074,26 @@ class Resolve(StepRule):
         s._jostle_after_loss(lose)
 
 
-class Port(StepRule):
+class Port(PiratesRule):
     """A sunk Merchant equally far from both ports: the attacker chooses its port."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         return [Act(A_PORT, i, text=f"merchant to port {cell(s.ports[i])}") for i in (0, 1)]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        cast("PiratesState", state)._merchant_to_port(step.data[0], action.a)
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        state._merchant_to_port(step.data[0], action.a)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return (f"Merchant {'ab'[step.data[0]]} is sunk and both ports are equally far: "
                 "choose the port it returns to")
 
 
-class MerchantCube(StepRule):
+class MerchantCube(PiratesRule):
     """Automatic: a sunk Merchant loads a new cube from the bag."""
 
-    def run(self, state: State, step: Step) -> None:
-        s = cast("PiratesState", state)
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
         x = step.data[1]
         s.m_cube[x] = s._draw()
         if s.logging and s.m_cube[x] >= 0:
@@ -1087,36 +1102,36 @@ class MerchantCube(StepRule):
                   data={"merchant": "ab"[x], "cube": s.R.booty[s.m_cube[x]]})
 
 
-class Legend(StepRule):
+class Legend(PiratesRule):
     """Automatic: the player rises one Legend level (R9)."""
 
-    def run(self, state: State, step: Step) -> None:
-        cast("PiratesState", state)._gain_legend(step.data[0])
+    def run(self, state: PiratesState, step: Step) -> None:
+        state._gain_legend(step.data[0])
 
 
-class Lose(StepRule):
+class Lose(PiratesRule):
     """Beaten by the Navy: the player loses a booty cube of their choice."""
 
-    def legal(self, state: State, step: Step, player: int) -> Sequence[Act]:
-        s = cast("PiratesState", state)
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
         return [Act(A_LOSE, t, text=f"lose {s.R.booty[t]}")
                 for t in sorted(set(s.booty[player]))] or [Act(A_SKIP, text="nothing to lose")]
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if action.kind != A_LOSE:
             return
-        s = cast("PiratesState", state)
+        s = state
         s.booty[player].remove(action.a)
         s.bag[action.a] += 1
         if s.logging:
             s.say(f"{s.name(player)} loses a {s.R.booty[action.a]} cube to the navy",
                   kind="cube", data={"player": player, "lost": s.R.booty[action.a]})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "The Navy beat you: choose the booty cube you lose"
 
 
-RULES: dict[str, StepRule] = {
+RULES: dict[str, PiratesRule] = {
     T_NAVY_SETUP: NavySetup(),
     T_COVE: Cove(),
     T_SIDE: Side(),

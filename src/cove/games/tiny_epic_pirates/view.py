@@ -104,14 +104,3 @@ def build_view(s: PiratesState, player: int | None) -> dict[str, Any]:
         "pending": None if s.over else TASK_NAMES[s.steps[-1].kind],
     }
     return v
-
-
-def ask(s: PiratesState, player: int | None) -> dict[str, Any]:
-    """The pending decision in one sentence (its rule's prompt, steps.py); everything in
-    it is public (R13.1), so a waiting player or a spectator is told the same."""
-    if s.over:
-        return {"kind": "over", "prompt": ""}
-    top = s.steps[-1]
-    kind = top.kind
-    return {"kind": kind, "prompt": s.STEPS[kind].prompt(s, top, top.players[0]),
-            "task": TASK_NAMES[kind]}

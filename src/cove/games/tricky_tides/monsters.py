@@ -20,10 +20,9 @@ each step, so clones share it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cove.core.decisions import Step
-from cove.core.state import State
 from cove.games.tricky_tides.actions import (
     ACT,
     CARD_TEXT,
@@ -561,12 +560,13 @@ def view(s: TidesTable) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- the steps
-class _MonsterRule(TidesRule):
-    """A step of the activation in progress (``state.mact``), decided by its activator."""
+class _MonsterRule(TidesRule[TidesTable]):
+    """A step of the activation in progress (``state.mact``), decided by its activator.
+    Clients see every monster step as one decision kind, "monster"."""
 
-    def public(self, state: State, step: Step) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    name = "monster"
+
+    def public_prompt(self, state: TidesTable, step: Step) -> str:
         a = state.mact
         return f"activating the {NAMES[a.monster]}" if a is not None else ""
 
@@ -574,16 +574,12 @@ class _MonsterRule(TidesRule):
 class ChooseOrder(_MonsterRule):
     """Move first or use the ability first."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def legal(self, state: TidesTable, step: Step, player: int) -> tuple[Act, ...]:
         assert state.mact is not None
         m = state.mact.monster
         return (ACT[M_ORDER + 2 * m], ACT[M_ORDER + 2 * m + 1])
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def apply(self, state: TidesTable, step: Step, player: int, action: Any) -> None:
         a = state.mact
         assert a is not None
         first = (action - M_ORDER) & 1
@@ -597,9 +593,7 @@ class ChooseOrder(_MonsterRule):
         else:
             state.then(_ABILITY_STEPS[p], _MOVE_STEPS[p])
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def prompt(self, state: TidesTable, step: Step, player: int) -> str:
         assert state.mact is not None
         return (f"You activated the {NAMES[state.mact.monster]}: choose whether it moves or "
                 "uses its ability first")
@@ -608,25 +602,19 @@ class ChooseOrder(_MonsterRule):
 class MoveMonster(_MonsterRule):
     """Move the monster in a straight line to the first island of a heading."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def legal(self, state: TidesTable, step: Step, player: int) -> tuple[Act, ...]:
         assert state.mact is not None
         m = state.mact.monster
         return tuple(ACT[M_MOVE + m * CELLS + t] for t in targets(state, m))
 
-    def idle(self, state: State, step: Step, player: int) -> None:
+    def idle(self, state: TidesTable, step: Step, player: int) -> None:
         """Nowhere to go: the monster stays (this counts as its move)."""
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
         a = state.mact
         assert a is not None
         _stays(state, a.monster)
         state.mact = a._replace(moved=True)
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def apply(self, state: TidesTable, step: Step, player: int, action: Any) -> None:
         a = state.mact
         assert a is not None
         m = a.monster
@@ -642,9 +630,7 @@ class MoveMonster(_MonsterRule):
                       data={"player": player, "monster": NAMES[m], "from": CELL_NAMES[c],
                             "to": CELL_NAMES[t]})
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def prompt(self, state: TidesTable, step: Step, player: int) -> str:
         assert state.mact is not None
         return f"Move the {NAMES[state.mact.monster]} in a straight line to another island"
 
@@ -653,32 +639,24 @@ class UseAbility(_MonsterRule):
     """The monster's ability (its variant's option). It stays on the stack until the
     ability is used: the shark takes from one ship at a time, the whale draws first."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def legal(self, state: TidesTable, step: Step, player: int) -> tuple[Act, ...]:
         assert state.mact is not None
         m = state.mact.monster
         return ABILITY_OPTIONS[(m, _variant(state, m))](state)
 
-    def idle(self, state: State, step: Step, player: int) -> None:
+    def idle(self, state: TidesTable, step: Step, player: int) -> None:
         """An ability that starts with a draw or a list of ships gets it; one with nothing
         to do (or nothing to choose, the sea dragon's bury) resolves."""
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
         assert state.mact is not None
         m = state.mact.monster
         ABILITY_NO_CHOICE[(m, _variant(state, m))](state)
         _again(state, step)
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def apply(self, state: TidesTable, step: Step, player: int, action: Any) -> None:
         _use_ability(state, action)
         _again(state, step)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def prompt(self, state: TidesTable, step: Step, player: int) -> str:
         return _ability_prompt(state, self.legal(state, step, player))
 
 
@@ -690,12 +668,10 @@ def _again(s: TidesTable, step: Step) -> None:
         s.push(step)
 
 
-class NextActivation(TidesRule):
+class NextActivation(TidesRule[TidesTable]):
     """Automatic: this activation is done; the next one (or the sailing) starts."""
 
-    def run(self, state: State, step: Step) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesTable)
+    def run(self, state: TidesTable, step: Step) -> None:
         a = state.mact
         assert a is not None
         _next(state, a.queue)
@@ -706,6 +682,6 @@ _MOVE_STEPS = tuple(Step(K_M_MOVE, (p,)) for p in range(SEATS))
 _ABILITY_STEPS = tuple(Step(K_M_ABILITY, (p,)) for p in range(SEATS))
 _NEXT_STEP = Step(K_M_NEXT)
 
-RULES: dict[str, TidesRule] = {K_M_ORDER: ChooseOrder(), K_M_MOVE: MoveMonster(),
+RULES: dict[str, TidesRule[TidesTable]] = {K_M_ORDER: ChooseOrder(), K_M_MOVE: MoveMonster(),
                                K_M_ABILITY: UseAbility(), K_M_NEXT: NextActivation()}
 """The monster module's step rules, by kind."""

@@ -37,11 +37,10 @@ imports all three, so no module imports another that imports it back.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.core.state import State
 from cove.games.tricky_tides import events, monsters
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -93,7 +92,6 @@ from cove.games.tricky_tides.table import (
     ACTION_STEP,
     ACTION_STEPS,
     ALL_CARDS,
-    ASK_KINDS,
     CARD_HEADINGS,
     DEAL,
     EVENT_INDEX,
@@ -117,7 +115,6 @@ from cove.games.tricky_tides.table import (
     OVER,
     OVERBOARD,
     PHASE_NAMES,
-    PHASE_OF,
     PLACE,
     PLAY_CARD,
     RG,
@@ -194,9 +191,8 @@ def goods_text(counts: Sequence[int]) -> str:
 # ---------------------------------------------------------------------- the decision steps
 # One rule per kind of step (see ``table.TidesRule``); each says who decides (the step's
 # player), the legal actions, what an action does and the one-sentence prompt. ``legal`` is
-# side-effect free. The hot ones (play, sail, pick up / deliver) are written for speed:
-# ``if TYPE_CHECKING: assert isinstance(...)`` narrows the state for mypy at no run-time
-# cost.
+# side-effect free. Each is a ``TidesRule[TidesState]``, so its hooks are typed with the
+# game's state at no run-time cost.
 _PLACE_STEPS = tuple(Step(K_PLACE, (p,)) for p in range(SEATS))
 _OVERBOARD_STEPS = tuple(Step(K_OVERBOARD, (p,)) for p in range(SEATS))
 _SEA_STEPS = tuple(tuple(Step(K_SEA, (p,), (h,)) for h in range(8)) for p in range(SEATS))
@@ -211,35 +207,29 @@ def _where(s: TidesTable, p: int) -> str:
     return CELL_NAMES[s.pos[p]] if s.pos[p] >= 0 else ""
 
 
-class PlaceShip(TidesRule):
+class PlaceShip(TidesRule["TidesState"]):
     """S8: place your ship on a starting island of your colour."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         col = state.colour[player]
         return tuple(ACT[START + c] for c in range(CELLS)
                      if ISLAND_COLOUR[state.layout[c]] == col)
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         state._place_ship(player, action - START)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         cells = ", ".join(CELL_NAMES[a - START] for a in self.legal(state, step, player))
         return "Place your ship on an island of your colour: " + cells
 
-    def public(self, state: State, step: Step) -> str:
+    def public_prompt(self, state: TidesState, step: Step) -> str:
         return "placing a ship"
 
 
-class PlayCard(TidesRule):
+class PlayCard(TidesRule["TidesState"]):
     """R3: play a card to the hand's trick, following the led suit if you can."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         hand = state.hands[player]
         if state.tpos:
             follow = hand & SUIT_MASK[state.trick[state.lead] >> 3]
@@ -247,14 +237,10 @@ class PlayCard(TidesRule):
                 return _hand_acts(follow)
         return _hand_acts(hand)
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         state._play(player, action - PLAY)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         if not state.tpos:
             return "Lead a card: any card from your hand"
         led = state.trick[state.lead] >> 3
@@ -263,24 +249,20 @@ class PlayCard(TidesRule):
             return f"Play a card: you must follow {name}"
         return f"Play a card: you hold no {name}, so any card"
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def describe(self, state: TidesState, step: Step, player: int) -> dict[str, Any]:
         if not state.tpos:
             return {}
         return {"led_suit": DATA.suits[state.trick[state.lead] >> 3]}
 
-    def public(self, state: State, step: Step) -> str:
+    def public_prompt(self, state: TidesState, step: Step) -> str:
         return "playing a card"
 
 
-class Sail(TidesRule):
+class Sail(TidesRule["TidesState"]):
     """R5: sail one of your card's headings that stays on the map, or stay docked
     (dropping the anchor, or for free under Calm Seas)."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         acts = state.geo.sail_tab[state.pos[player] * NAV_CARDS + state.trick[player]]
         if not acts:
             return ()
@@ -290,19 +272,15 @@ class Sail(TidesRule):
             return (*acts, _A_ANCHOR)
         return acts
 
-    def idle(self, state: State, step: Step, player: int) -> None:
+    def idle(self, state: TidesState, step: Step, player: int) -> None:
         """No allowed heading stays on the map: the ship stays docked (this still counts
         as sailing, so the player may pick up or deliver)."""
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
         if state.logging:
             state.say(f"P{player + 1} cannot sail with {CARD_TEXT[state.trick[player]]} and "
                       f"stays docked at {CELL_NAMES[state.pos[player]]}")
         state._arrive(player)
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action < ANCHOR:
             state._sail(player, action - SAIL)
             return
@@ -316,9 +294,7 @@ class Sail(TidesRule):
             state.say(f"P{player + 1} stays docked at {where} (calm seas)")
         state._arrive(player)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         acts = self.legal(state, step, player)
         text = (f"Sail with {CARD_TEXT[state.trick[player]]} from {_where(state, player)}: "
                 "choose a heading")
@@ -328,27 +304,21 @@ class Sail(TidesRule):
             text += ", or stay docked (calm seas)"
         return text
 
-    def describe(self, state: State, step: Step, player: int) -> dict[str, Any]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def describe(self, state: TidesState, step: Step, player: int) -> dict[str, Any]:
         return {"card": CARD_TEXT[state.trick[player]]}
 
-    def public(self, state: State, step: Step) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def public_prompt(self, state: TidesState, step: Step) -> str:
         return f"sailing with {CARD_TEXT[state.trick[step.players[0]]]}"
 
 
-class OpenSea(TidesRule):
+class OpenSea(TidesRule["TidesState"]):
     """R5.5: a ship on open sea with an island ahead stops there or sails on (the step's
     data is the heading)."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         return _SEA_ACTS
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action == STOP:
             if state.logging:
                 state.say(f"P{player + 1} stops on open sea at {CELL_NAMES[state.pos[player]]}")
@@ -374,22 +344,18 @@ class OpenSea(TidesRule):
                           kind="sail", data={"player": player, "cell": CELL_NAMES[c]})
             state._arrive(player)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         return (f"Your ship is on open sea at {_where(state, player)} heading "
                 f"{HEADINGS[step.data[0]]}: stop here or sail on")
 
-    def public(self, state: State, step: Step) -> str:
+    def public_prompt(self, state: TidesState, step: Step) -> str:
         return "stopping on open sea or sailing on"
 
 
-class PickUpOrDeliver(TidesRule):
+class PickUpOrDeliver(TidesRule["TidesState"]):
     """R6: at an island, pick up all goods of one type, deliver its order, or pass."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         c = state.pos[player]
         if state.sea[c]:
             return ()                  # nothing to pick up or deliver on open sea
@@ -420,15 +386,11 @@ class PickUpOrDeliver(TidesRule):
         acts.append(_A_PASS)
         return tuple(acts)
 
-    def idle(self, state: State, step: Step, player: int) -> None:
+    def idle(self, state: TidesState, step: Step, player: int) -> None:
         """Open sea, or nothing to pick up or deliver: the turn ends."""
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
         state._end_turn(player)
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action < DELIVER:
             state._pick(player, action - PICK)
         elif action == DELIVER:
@@ -441,66 +403,56 @@ class PickUpOrDeliver(TidesRule):
         else:                                   # Harbor Tax
             state._deliver(player, NONGOLD[action - TAX_DELIVER])
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         can = any(a == DELIVER or TAX_DELIVER <= a < M_ORDER
                   for a in self.legal(state, step, player))
         return (f"At {_where(state, player)}: pick up all goods of one type"
                 + (", deliver the order" if can else "") + ", or pass")
 
-    def public(self, state: State, step: Step) -> str:
+    def public_prompt(self, state: TidesState, step: Step) -> str:
         return "picking up goods, delivering or passing"
 
 
-class Overboard(TidesRule):
+class Overboard(TidesRule["TidesState"]):
     """R7: over the hold limit, throw goods overboard one at a time."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         hold = state.hold
         b = player * G
         return tuple([_DROP_ACTS[t] for t in RG if hold[b + t]])
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         state._overboard(player, action - DROP)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         return (f"Your hold has {state.hcount[player]} goods, over the limit of "
                 f"{state.hold_limit}: throw one overboard")
 
-    def public(self, state: State, step: Step) -> str:
+    def public_prompt(self, state: TidesState, step: Step) -> str:
         return "throwing goods overboard"
 
 
-class FirstLeader(TidesRule):
+class FirstLeader(TidesRule["TidesState"]):
     """R2.4, option first_leader=ask: the table names the player most recently on a boat."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         return tuple(ACT[FIRST_LEADER + q] for q in range(state.n))
 
-    def apply(self, state: State, step: Step, player: int, action: Any) -> None:
-        if TYPE_CHECKING:
-            assert isinstance(state, TidesState)
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         state.leader = state.lead = action - FIRST_LEADER
         if state.logging:
             state.say(f"P{player + 1} names P{state.leader + 1} as the player most recently "
                       "on a boat")
         state._after_leader(laid_out=True)
 
-    def prompt(self, state: State, step: Step, player: int) -> str:
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         return "Name the player most recently on a boat: they lead first"
 
-    def public(self, state: State, step: Step) -> str:
+    def public_prompt(self, state: TidesState, step: Step) -> str:
         return "naming the first leader"
 
 
-_RULES: dict[str, TidesRule] = {
+_RULES: dict[str, TidesRule[Any]] = {
     K_PLACE: PlaceShip(), K_PLAY: PlayCard(), K_SAIL: Sail(), K_SEA: OpenSea(),
     K_ACTION: PickUpOrDeliver(), K_OVERBOARD: Overboard(), K_LEADER: FirstLeader(),
     **monsters.RULES,
@@ -510,7 +462,7 @@ _RULES: dict[str, TidesRule] = {
 class TidesState(TidesTable):
     __slots__ = ()
 
-    STEPS: ClassVar[Mapping[str, StepRule]] = _RULES
+    STEPS: ClassVar[Mapping[str, StepRule[Any]]] = _RULES
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -757,38 +709,6 @@ class TidesState(TidesTable):
         return self._begin_round()
 
     # ------------------------------------------------------------------ the decision stack
-    def settle(self) -> None:
-        """Carry out steps with no or one choice until a real decision (or the end) is on
-        top of the stack. Unlike the core's ``settle``, a forced action is logged by the
-        action itself, as if chosen (no "the only choice" line), and a step with nothing
-        to choose resolves through its rule's ``idle``. The legal list of the decision it
-        stops at seeds the engine's legal-action cache, so it is computed once."""
-        while True:
-            steps = self._steps
-            if not steps:
-                more = self.next_steps()
-                if not more:
-                    return
-                self._steps = tuple(reversed(more))     # then(*more) on an empty stack
-                continue
-            top = steps[-1]
-            rule = _RULES[top.kind]
-            players = top.players
-            if not players:
-                self._steps = steps[:-1]
-                rule.run(self, top)
-                continue
-            p = players[0]
-            acts = rule.legal(self, top, p)
-            if len(acts) > 1:
-                self._legal = (p, acts)
-                return
-            self._steps = steps[:-1]
-            if acts:
-                rule.apply(self, top, p, acts[0])
-            else:
-                rule.idle(self, top, p)
-
     def _place_ship(self, p: int, c: int) -> None:
         self.pos[p] = c
         if self.logging:
@@ -886,20 +806,6 @@ class TidesState(TidesTable):
         self._end_turn(p)
 
     # ------------------------------------------------------------------ the contract
-    # The core's decision-stack hooks, written out for speed: the movers are the top step's
-    # players, and an action is applied without the core's secret-commitment check (no
-    # step of this game is secret).
-    def to_move(self) -> tuple[int, ...]:
-        steps = self._steps
-        return steps[-1].players if steps else ()
-
-    def _apply(self, player: int, action: Any) -> None:
-        steps = self._steps
-        top = steps[-1]
-        self._steps = steps[:-1]
-        _RULES[top.kind].apply(self, top, player, action)
-        self.settle()
-
     @property
     def is_over(self) -> bool:
         return not self._steps
@@ -1184,18 +1090,6 @@ class TidesState(TidesTable):
             v["sightings"] = self._sight_dict(self.sight[player])
             v["my_score"] = sum(self.score_parts(player))   # with the own sightings bonus
         return v
-
-    # ------------------------------------------------------------------ decision
-    def _ask(self, player: int | None) -> dict[str, Any]:
-        """The pending decision in one sentence: for the mover with its constraint
-        ("Play a card: you must follow sharks"), for everyone else only what is public."""
-        top = self._steps[-1]
-        rule = _RULES[top.kind]
-        kind = ASK_KINDS[PHASE_OF[top.kind]]
-        if player is None:
-            return {"kind": kind, "prompt": rule.public(self, top)}
-        return {"kind": kind, "prompt": rule.prompt(self, top, player),
-                **rule.describe(self, top, player)}
 
     # ------------------------------------------------------------------ observation
     def _observation(self, player: int) -> list[float]:

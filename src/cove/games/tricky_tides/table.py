@@ -13,7 +13,7 @@ each other: no import circle).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TypeVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.state import State
@@ -35,8 +35,6 @@ MONSTER = 7             # monsters are activated (monster module)
 LEADER = 8              # option first_leader=ask: the table names the first leader
 PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
                "overboard", "game over", "monster activation", "first leader")
-ASK_KINDS = ("place_ship", "play_card", "sail", "open_sea", "pick_up_or_deliver",
-             "overboard", "over", "monster", "first_leader")
 SEATS = 4
 OBS_SIZE = (2 * 32 + SEATS * 32 + SEATS * 12 + 12 + 12 + 12 * 5 + 12 * 10 + SEATS * 5
             + SEATS * (1 + 4 + 2) + 4 + ROUNDS + HANDS + len(PHASE_NAMES) + 3 * SEATS + 8
@@ -74,25 +72,27 @@ SAIL_STEPS = tuple(Step(K_SAIL, (p,)) for p in range(SEATS))
 ACTION_STEPS = tuple(Step(K_ACTION, (p,)) for p in range(SEATS))
 
 
-class TidesRule(StepRule):
+T = TypeVar("T", bound="TidesTable")
+
+
+class TidesRule(StepRule[T]):
     """A Tricky Tides step rule. Every step is forced: a step with one legal action is
     carried out at once, logged by the action itself as if chosen (a forced move is not a
-    decision and is not in the history), and a step with nothing to choose resolves itself
-    through :meth:`idle`. :meth:`public` is what the other players are told."""
+    decision and is not in the history, so ``log_forced`` is off), and a step with nothing
+    to choose resolves itself through :meth:`idle`. :meth:`public_prompt` is what the other
+    players are told."""
 
-    def legal(self, state: State, step: Step, player: int) -> tuple[Act, ...]:
+    log_forced = False
+
+    def legal(self, state: T, step: Step, player: int) -> tuple[Act, ...]:
         """The legal actions, as a tuple of shared :class:`Act` values (no side effects)."""
         raise NotImplementedError
 
-    def idle(self, state: State, step: Step, player: int) -> None:
+    def idle(self, state: T, step: Step, player: int) -> None:
         """Carry out the step when it offers nothing to choose."""
         raise RuntimeError(f"P{player + 1} has no legal action in step {step.kind}")
 
-    def public(self, state: State, step: Step) -> str:
-        """The decision in a few public words ("playing a card"), for everyone else."""
-        return ""
-
-    def run(self, state: State, step: Step) -> None:
+    def run(self, state: T, step: Step) -> None:
         raise RuntimeError(f"step {step.kind} needs a player")
 
 
