@@ -5,7 +5,7 @@ The flow runs on the core's decision stack (:mod:`cove.core.decisions`): a step 
 step, run by ``settle``). A decision with exactly one legal action is taken automatically,
 so the players only see real choices. Rule numbers (R...) refer to RULES.md.
 
-Board: cards 0..15, row-major, written a1..d4 (row letter, column digit).
+Board: cards 0..15, row-major, written a1..d4 (column letter, row digit: b3 is column b, row 3).
 Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hide Out).
 """
 
@@ -345,7 +345,8 @@ class PiratesState(State):
             self.say(f"game over: {why}; treasures "
                      + ", ".join(f"{self.name(q)} {len(self.treasures[q])}"
                                  for q in range(self.np))
-                     + f" (scores {sc})", kind="end", data={"why": why, "scores": sc})
+                     + "; scores " + ", ".join(f"{self.name(q)} {sc[q]:g}" for q in range(len(sc))),
+                     kind="end", data={"why": why, "scores": sc})
 
     def _carry_out(self, p: int, act: Act, is_order: bool) -> None:
         """Carry out an order or a bonus action (bonus actions trigger nothing further)."""
