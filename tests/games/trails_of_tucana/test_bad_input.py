@@ -13,19 +13,19 @@ def test_illegal_action_names_legal_moves_and_leaves_state() -> None:
     s = new(3, seed=2)
     reveal(s, "desert", "water")
     before = (s.view(0), s.view(None), s.record(), s.to_move())
-    with pytest.raises(cove.IllegalAction, match=r"'draw a4-a6' is not a legal move for P1 "
-                       r"now; legal: draw b9-b11, "):
-        s.apply(0, "draw a4-a6")  # desert-desert does not match desert+water
+    with pytest.raises(cove.IllegalAction, match=r"'draw e1-g1' is not a legal move for P1 "
+                       r"now; legal: draw j2-l2, "):
+        s.apply(0, "draw e1-g1")  # desert-desert does not match desert+water
     with pytest.raises(cove.IllegalAction, match="not a legal move"):
-        s.apply(0, "bonus b9-b11")  # no bonus segment earned
+        s.apply(0, "bonus j2-l2")  # no bonus segment earned
     with pytest.raises(cove.IllegalAction, match="not a legal move"):
         s.apply(0, "pass")  # passing is only allowed when nothing fits
     with pytest.raises(cove.IllegalAction, match="not a legal move"):
         s.apply(0, "draw z1-z3")
     assert (s.view(0), s.view(None), s.record(), s.to_move()) == before
-    s.apply(0, "draw b9-b11")
+    s.apply(0, "draw j2-l2")
     with pytest.raises(cove.IllegalAction, match="not P1's turn; to move: P2, P3"):
-        s.apply(0, "draw b9-b11")
+        s.apply(0, "draw j2-l2")
 
 
 def test_bad_options() -> None:
@@ -65,16 +65,17 @@ def test_malformed_record() -> None:
         cove.replay(rec)
 
 
-def test_records_and_states_of_version_4_are_refused() -> None:
-    """Version 5 changed the stored forms (contract v2): older records are refused with
-    the version error instead of replaying into another game."""
+def test_records_and_states_of_older_versions_are_refused() -> None:
+    """Version 5 changed the stored forms (contract v2) and version 6 the space names:
+    older records are refused with the version error instead of replaying into another
+    game."""
     s = new(2, seed=1)
     s.apply(0, s.legal_actions(0)[0])
     rec = s.record()
-    assert rec["version"] == GAME.version == "5"
+    assert rec["version"] == GAME.version == "6"
     cove.replay(rec)
-    rec["version"] = "4"
-    with pytest.raises(cove.RecordError, match="version '4'; this Cove has version '5'"):
+    rec["version"] = "5"
+    with pytest.raises(cove.RecordError, match="version '5'; this Cove has version '6'"):
         cove.replay(rec)
     data = s.to_json()
     assert GAME.from_json(data).fingerprint() == s.fingerprint()

@@ -44,7 +44,7 @@ def test_shipped_file_loads() -> None:
         ("10:DOb 12:M 14:D", "10:DBk 12:M 14:D",
          "maps.petit.rows: expected 2 of sight 'obelisk', found 1"),
         ("10:DOb 12:M 14:D", "10:DXy 12:M 14:D",
-         "maps.petit space c10: sight 'Xy' is not one of Ob, Bk, Tc, Ye, Sm"),
+         "maps.petit space k3: sight 'Xy' is not one of Ob, Bk, Tc, Ye, Sm"),
         ("desert = 8", "desert = 9", "deck.desert: expected 8 cards, found 9"),
         ('"CEBAEDCDAB"', '"CEBAEDCDAA"', "setup.cards[0]: letter A appears 3 times, not twice"),
         ("A = [3, 2]", "A = [3]", "blue.A: needs two positive values"),
@@ -66,10 +66,10 @@ def test_malformed_data_names_file_entry_problem(
 
 def test_asymmetric_adjacency_is_rejected() -> None:
     chk = DataChecker("trails_of_tucana.toml")
-    labels = ("a0", "a2", "b1")
+    labels = ("a1", "c1", "b2")
     check_adjacency(chk, "maps.test", labels, ((1, 2), (0, 2), (0, 1)))
-    with pytest.raises(cove.DataError, match=r"trails_of_tucana.toml: maps.test space a0: "
-                       r"is next to b1 but b1 is not next to it \(asymmetric\)"):
+    with pytest.raises(cove.DataError, match=r"trails_of_tucana.toml: maps.test space a1: "
+                       r"is next to b2 but b2 is not next to it \(asymmetric\)"):
         check_adjacency(chk, "maps.test", labels, ((1, 2), (0, 2), (1,)))
 
 

@@ -89,15 +89,15 @@ def test_check_invariants_holds_through_whole_games() -> None:
 
 def test_private_items_are_the_pending_step_and_do_not_leak() -> None:
     s = new(3)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")
-    link(s, 0, "j9", "i10")
+    link(s, 0, "i1", "j2")
+    link(s, 0, "j2", "k3")
+    link(s, 0, "j10", "k9")
     reveal(s, "desert", "desert")
     assert s.private_items(0) == {}  # nothing pending: the sheet is public
-    s.apply(0, "draw h9-i10")
+    s.apply(0, "draw j8-k9")
     items = s.private_items(0)
     assert items["own_sheet"] == s.view(0)["sheets"][0]
-    assert "h9-i10" in items["own_sheet"]["segments"]
+    assert "j8-k9" in items["own_sheet"]["segments"]
     assert leaks(s) == []
     # broken on purpose: the spectator view shows every sheet as it is now
     orig = TucanaState._view
@@ -114,8 +114,8 @@ def test_private_items_are_the_pending_step_and_do_not_leak() -> None:
     finally:
         TucanaState._view = orig  # type: ignore[method-assign]
     assert leaks(s) == []
-    s.apply(1, "draw a4-a6")
-    s.apply(2, "draw a4-a6")  # the step is revealed: nothing is private any more
+    s.apply(1, "draw e1-g1")
+    s.apply(2, "draw e1-g1")  # the step is revealed: nothing is private any more
     assert s.private_items(0) == {} and leaks(s) == []
 
 

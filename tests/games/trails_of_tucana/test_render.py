@@ -13,8 +13,8 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def test_render_shows_the_whole_public_state() -> None:
     s = new(3, seed=4, setup_card=1)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")
+    link(s, 0, "i1", "j2")
+    link(s, 0, "j2", "k3")
     reveal(s, "desert", "any")
     plain = render(s.view(0), False)
     assert "\x1b[" not in plain
@@ -22,11 +22,11 @@ def test_render_shows_the_whole_public_state() -> None:
     assert "Revealed terrain cards: DESERT + ANY" in plain
     assert "Your island (P1)" in plain
     lines = plain.splitlines()
-    row_a = next(line for line in lines if line.startswith("a "))
-    assert "M(C)────M" not in row_a  # a8-a10 not drawn
+    row_a = next(line for line in lines if line.startswith(" 1 "))  # the top row
+    assert "M(C)────M" not in row_a  # i1-k1 not drawn
     assert "M(C)" in row_a  # village 1 has letter C
-    assert any("\\" in line and line.startswith(" ") for line in lines)  # a8-b9 drawn
-    assert "DOB*" in plain  # the obelisk at c10 is linked
+    assert any("\\" in line and line.startswith(" ") for line in lines)  # i1-j2 drawn
+    assert "DOB*" in plain  # the obelisk at k3 is linked
     assert "Sight boxes: I=-  II=-" in plain and "obelisk [1] 2" in plain
     assert "Blue bonus cards left: A-A: 3  B-B: 4" in plain
     assert " P2: score   0" in plain and "*P1: score   1" in plain
@@ -37,15 +37,15 @@ def test_render_shows_the_whole_public_state() -> None:
 
 def test_render_pending_bonus_and_round_two_and_end() -> None:
     s = new(1, seed=2)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")
-    link(s, 0, "j9", "i10")
+    link(s, 0, "i1", "j2")
+    link(s, 0, "j2", "k3")
+    link(s, 0, "j10", "k9")
     reveal(s, "desert", "desert")
-    s.apply(0, "draw h9-i10")
+    s.apply(0, "draw j8-k9")
     text = render(s.view(0), False)
     assert "You have 1 bonus segment to draw" in text
-    assert "Your segments this turn: draw h9-i10" in text
-    assert "Connected this turn: obelisk at h9" in text  # the log line waits for the chain
+    assert "Your segments this turn: draw j8-k9" in text
+    assert "Connected this turn: obelisk at j8" in text  # the log line waits for the chain
     assert "Solo (unofficial rule): target 70" in text
     play_turns(s, Rng(1), 14)
     assert "round 2/2" in render(s.view(0), False)
@@ -60,5 +60,5 @@ def test_render_grande_spectator_and_red_cards() -> None:
     assert "Isla Grande" in text and "Island of P1 (spectator)" in text
     assert "Red bonus cards:" in text and "III=-" in text
     assert sum(1 for line in text.splitlines() if re.match(r" [ *]P\d: score", line)) == 8
-    width = max(len(line) for line in text.splitlines()[:40] if line.startswith(("a ", "m ")))
+    width = max(len(line) for line in text.splitlines()[:40] if line.startswith((" 1 ", "13 ")))
     assert width <= 90

@@ -85,7 +85,7 @@ def test_r1_1_isla_petit_map() -> None:
     assert Counter(PETIT.terrain) == {0: 24, 1: 20, 2: 16, 3: 13}
     assert sorted(v for v in PETIT.village if v >= 0) == list(range(10))
     assert Counter(PETIT.sight_kind) == dict.fromkeys(range(5), 2)
-    assert village_label(PETIT, 1) == "a8" and village_label(PETIT, 6) == "j9"
+    assert village_label(PETIT, 1) == "i1" and village_label(PETIT, 6) == "j10"
     assert PETIT.sight_values[MONSTER] == (4, 5) and PETIT.pair_values == (14, 13, 12, 11, 10)
 
 
@@ -96,7 +96,7 @@ def test_r1_2_isla_grande_map() -> None:
     assert Counter(GRANDE.sight_kind) == dict.fromkeys(range(5), 3)
     assert GRANDE.sight_values[OBELISK] == (1, 2, 2)
     assert GRANDE.pair_values == (20, 19, 18, 17, 16)
-    assert GRANDE.labels[GRANDE.sight_space[0]] == "a14"  # the peninsula's sea monster
+    assert GRANDE.labels[GRANDE.sight_space[0]] == "o1"  # the peninsula's sea monster
     assert GRANDE.sight_kind[0] == MONSTER
 
 
@@ -108,9 +108,9 @@ def test_r1_3_adjacency_and_petit_hole() -> None:
                 assert a in isl.adj[b]
                 rb, cb = isl.coords[b]
                 assert (abs(r - rb), abs(c - cb)) in {(0, 2), (1, 1)}
-    assert "j11" not in PETIT.labels  # the hole on Isla Petit is sea
-    assert sorted(PETIT.labels[b] for b in PETIT.adj[PETIT.space("i12")]) == [
-        "h11", "h13", "i10", "i14", "j13"]
+    assert "l10" not in PETIT.labels  # the hole on Isla Petit is sea
+    assert sorted(PETIT.labels[b] for b in PETIT.adj[PETIT.space("m9")]) == sorted([
+        "l8", "n8", "k9", "o9", "n10"])
 
 
 def test_r1_4_terrain_deck() -> None:
@@ -243,10 +243,10 @@ def test_r3_2_turn_runs_on_the_decision_stack() -> None:
     assert all(s.decision(q)["kind"] == "draw" for q in (None, 0, 1, 2))
     assert s.decision(None)["prompt"] == ("Waiting for P1, P2, P3: draw a segment for desert "
                                           "and desert")
-    s.apply(1, "draw h9-i10")  # earns a bonus segment, unseen until the reveal
+    s.apply(1, "draw j8-k9")  # earns a bonus segment, unseen until the reveal
     assert s.steps == (Step("draw", (0, 2), (0,)),) and s.to_move() == (0, 2)
-    s.apply(0, "draw a4-a6")
-    s.apply(2, "draw a4-a6")
+    s.apply(0, "draw e1-g1")
+    s.apply(2, "draw e1-g1")
     assert s.steps == (Step("bonus", (1,), (1,)),) and s.bstep == 1
     assert s.decision(1)["prompt"].startswith("Draw a bonus segment between any two")
     assert s.decision(0)["prompt"] == "Waiting for P2: draw a bonus segment"
@@ -271,23 +271,23 @@ def test_r3_3_segment_matches_cards() -> None:
 
 
 def test_r3_3_either_order_of_the_ends() -> None:
-    """'draw c8-b9' and 'draw b9-c8' name the same segment: both are accepted, and the move
+    """'draw i3-j2' and 'draw j2-i3' name the same segment: both are accepted, and the move
     is recorded under its one canonical text."""
     s = new(2)
     reveal(s, "water", "water")
-    assert "draw b9-c8" in texts(s, 0) and "draw c8-b9" not in texts(s, 0)
-    s.apply(0, "draw c8-b9")
-    s.apply(1, "DRAW  B9-C8")
-    assert [str(a) for _, a in s.history] == ["draw b9-c8", "draw b9-c8"]
-    assert s.record()["actions"] == [[0, "draw b9-c8"], [1, "draw b9-c8"]]
-    assert s.find_action(0, "draw z1-b9") is None and s.find_action(0, "pass") is None
+    assert "draw j2-i3" in texts(s, 0) and "draw i3-j2" not in texts(s, 0)
+    s.apply(0, "draw i3-j2")
+    s.apply(1, "DRAW  J2-I3")
+    assert [str(a) for _, a in s.history] == ["draw j2-i3", "draw j2-i3"]
+    assert s.record()["actions"] == [[0, "draw j2-i3"], [1, "draw j2-i3"]]
+    assert s.find_action(0, "draw z1-j2") is None and s.find_action(0, "pass") is None
     # the short form with the ends either way round; the JSON form (canonical ends)
     reveal(s, "water", "water")
-    s.apply(0, "e4-e2")
-    s.apply(1, {"kind": "draw", "ends": "e10-f9"})
-    assert [str(a) for _, a in s.history[2:]] == ["draw e2-e4", "draw e10-f9"]
-    with pytest.raises(cove.IllegalAction, match="'draw c8-z1' is not a legal move"):
-        s.apply(0, "draw c8-z1")
+    s.apply(0, "e5-c5")
+    s.apply(1, {"kind": "draw", "ends": "k5-j6"})
+    assert [str(a) for _, a in s.history[2:]] == ["draw c5-e5", "draw k5-j6"]
+    with pytest.raises(cove.IllegalAction, match="'draw i3-z1' is not a legal move"):
+        s.apply(0, "draw i3-z1")
 
 
 def test_r3_4_any_card_wild() -> None:
@@ -305,20 +305,20 @@ def test_r3_4_any_card_wild() -> None:
 def test_r3_5_segment_anywhere() -> None:
     s = new(1)
     reveal(s, "desert", "desert")
-    s.apply(0, "draw a4-a6")  # far from everything drawn so far (nothing)
+    s.apply(0, "draw e1-g1")  # far from everything drawn so far (nothing)
     reveal(s, "forest", "forest")
-    s.apply(0, "draw i8-j9")  # does not join a4-a6
-    assert s.view(0)["sheets"][0]["segments"] == ["a4-a6", "i8-j9"]
+    s.apply(0, "draw i9-j10")  # does not join e1-g1
+    assert s.view(0)["sheets"][0]["segments"] == ["e1-g1", "i9-j10"]
 
 
 def test_r3_6_no_redraw() -> None:
     s = new(1)
     reveal(s, "desert", "desert")
-    s.apply(0, "draw a4-a6")
+    s.apply(0, "draw e1-g1")
     reveal(s, "desert", "desert")
-    assert "draw a4-a6" not in texts(s, 0)
+    assert "draw e1-g1" not in texts(s, 0)
     with pytest.raises(cove.IllegalAction, match="not a legal move"):
-        s.apply(0, "draw a4-a6")
+        s.apply(0, "draw e1-g1")
 
 
 def test_r3_7_pass_when_nothing_fits() -> None:
@@ -358,7 +358,7 @@ def test_r3_8_commitments_hidden_until_all_done() -> None:
     others = [None, 1, 2]
     views = {p: s.view(p) for p in others}
     logs = {p: [e.text for e in s.events(p)] for p in others}
-    s.apply(0, "draw b9-b11")
+    s.apply(0, "draw j2-l2")
     for p in others:
         v = s.view(p)
         assert v["to_move"] == [1, 2] and v["decision"]["players"] == [1, 2]
@@ -370,15 +370,15 @@ def test_r3_8_commitments_hidden_until_all_done() -> None:
         assert s.history_for(p)[-1] == (0, None)
         rec = s.record(p) if p is not None else s.record(redacted=True)
         assert rec["actions"][-1] == [0, "(hidden)"]
-    assert str(s.history_for(0)[-1][1]) == "draw b9-b11"
+    assert str(s.history_for(0)[-1][1]) == "draw j2-l2"
     mine = s.view(0)
-    assert mine["this_turn"] == ["draw b9-b11"] and "b9-b11" in mine["sheets"][0]["segments"]
-    assert "b9-b11" in s.events(0)[-1].text
-    s.apply(1, next(a for a in s.legal_actions(1) if str(a) != "draw b9-b11"))
-    assert "b9-b11" not in str(s.view(2)) and "b9-b11" not in str(s.view(None))
-    s.apply(2, next(a for a in s.legal_actions(2) if str(a) != "draw b9-b11"))
-    assert "b9-b11" in s.view(2)["sheets"][0]["segments"]
-    assert any(e.text == "P1 draws b9-b11." for e in s.events(2))
+    assert mine["this_turn"] == ["draw j2-l2"] and "j2-l2" in mine["sheets"][0]["segments"]
+    assert "j2-l2" in s.events(0)[-1].text
+    s.apply(1, next(a for a in s.legal_actions(1) if str(a) != "draw j2-l2"))
+    assert "j2-l2" not in str(s.view(2)) and "j2-l2" not in str(s.view(None))
+    s.apply(2, next(a for a in s.legal_actions(2) if str(a) != "draw j2-l2"))
+    assert "j2-l2" in s.view(2)["sheets"][0]["segments"]
+    assert any(e.text == "P1 draws j2-l2." for e in s.events(2))
     assert all(a is not None for _, a in s.history_for(None))  # the step is revealed
     assert "(hidden)" not in str(s.record(redacted=True)["actions"])
 
@@ -386,9 +386,9 @@ def test_r3_8_commitments_hidden_until_all_done() -> None:
 def obelisk_ready(s: TucanaState, p: int) -> None:
     """Seat p has obelisk 1 linked (village 1) and a path from village 6 up to i10:
     drawing h9-i10 (desert-desert) links obelisk 2 and earns a bonus segment."""
-    link(s, p, "a8", "b9")
-    link(s, p, "b9", "c10")
-    link(s, p, "j9", "i10")
+    link(s, p, "i1", "j2")
+    link(s, p, "j2", "k3")
+    link(s, p, "j10", "k9")
 
 
 def test_r3_8_to_move_hides_a_bonus_chain() -> None:
@@ -401,7 +401,7 @@ def test_r3_8_to_move_hides_a_bonus_chain() -> None:
         s = new(3)
         obelisk_ready(s, 0)
         reveal(s, "desert", "desert")
-        s.apply(0, "draw h9-i10" if earns_bonus else "draw c14-d15")
+        s.apply(0, "draw j8-k9" if earns_bonus else "draw o3-p4")
         assert (s.bonus[0] == 1) == earns_bonus
         seen: list[object] = []
         for mover in (1, 2):  # P2 draws, then P3 (whose draw ends the step)
@@ -409,7 +409,7 @@ def test_r3_8_to_move_hides_a_bonus_chain() -> None:
             for q in (None, 1, 2):
                 seen.append(s.view(q))
                 seen.append([(e.seq, e.text) for e in s.events(q)])
-            s.apply(mover, "draw a4-a6")
+            s.apply(mover, "draw e1-g1")
         return seen
 
     assert others_see(True) == others_see(False)
@@ -423,17 +423,17 @@ def test_r3_8_bonus_step_hidden_until_all_done() -> None:
     obelisk_ready(s, 0)
     obelisk_ready(s, 1)
     reveal(s, "desert", "desert")
-    s.apply(0, "draw h9-i10")
-    assert s.events(0)[-1].text == ("P1: you draw h9-i10; connected: obelisk at h9; earned 1 "
+    s.apply(0, "draw j8-k9")
+    assert s.events(0)[-1].text == ("P1: you draw j8-k9; connected: obelisk at j8; earned 1 "
                                     "bonus segment, drawn after the reveal")
-    s.apply(1, "draw h9-i10")
-    s.apply(2, "draw a4-a6")
+    s.apply(1, "draw j8-k9")
+    s.apply(2, "draw e1-g1")
     public = [e.text for e in s.events(None)]
-    assert "P1 draws h9-i10; connects obelisk at h9; earns 1 bonus segment." in public
+    assert "P1 draws j8-k9; connects obelisk at j8; earns 1 bonus segment." in public
     assert s.to_move() == (0, 1) and s.bstep == 1 and s.turn == 0
     assert s.view(2)["sheets"][0]["bonus_owed"] == 1
     before = {q: (s.view(q), [e.text for e in s.events(q)]) for q in (None, 1, 2)}
-    s.apply(0, "bonus a8-a10")
+    s.apply(0, "bonus i1-k1")
     assert s.to_move() == (1,)
     for q in (None, 1, 2):
         v = s.view(q)
@@ -441,12 +441,12 @@ def test_r3_8_bonus_step_hidden_until_all_done() -> None:
         v["to_move"] = before[q][0]["to_move"]
         v["decision"] = before[q][0]["decision"]
         assert v == before[q][0] and [e.text for e in s.events(q)] == before[q][1]
-    assert "a8-a10" in s.view(0)["sheets"][0]["segments"]
+    assert "i1-k1" in s.view(0)["sheets"][0]["segments"]
     s.apply(1, "pass")  # P2 declines its bonus segment (R4.8)
     public = [e.text for e in s.events(None)]
-    assert public[-3:-1] == ["P1 draws bonus a8-a10.", "P2 declines 1 bonus segment."]
+    assert public[-3:-1] == ["P1 draws bonus i1-k1.", "P2 declines 1 bonus segment."]
     assert s.turn == 1 and s.to_move() == (0, 1, 2)
-    assert "a8-a10" in s.view(2)["sheets"][0]["segments"]
+    assert "i1-k1" in s.view(2)["sheets"][0]["segments"]
 
 
 def test_r3_9_round_of_13_turns() -> None:
@@ -484,26 +484,26 @@ def test_r3_11_rounds_per_map() -> None:
 # -- R4 sights ---------------------------------------------------------------------------------
 def test_r4_1_sight_connected_to_any_village() -> None:
     s = new(1)
-    link(s, 0, "b9", "c10")  # obelisk to water: no village yet
+    link(s, 0, "j2", "k3")  # obelisk to water: no village yet
     assert s.circled[0] == 0
-    link(s, 0, "a8", "b9")  # now joined to village 1
-    assert s.view(0)["sheets"][0]["circled_sights"] == ["c10"]
+    link(s, 0, "i1", "j2")  # now joined to village 1
+    assert s.view(0)["sheets"][0]["circled_sights"] == ["k3"]
     # a trail network without any village scores nothing
     t = new(1)
-    link(t, 0, "f9", "e8")
-    link(t, 0, "e8", "e6")  # sea monster to yeti, no village
+    link(t, 0, "j6", "i5")
+    link(t, 0, "i5", "g5")  # sea monster to yeti, no village
     assert t.circled[0] == 0
 
 
 def test_r4_2_sight_values_in_order() -> None:
     s = new(1, map="grande")
     kc = s.kcount
-    link(s, 0, "d11", "d13")  # the obelisk at d13 ...
-    link(s, 0, "c10", "d11")  # ... reaches village 1 (c10)
+    link(s, 0, "l4", "n4")  # the obelisk at n4 ...
+    link(s, 0, "k3", "l4")  # ... reaches village 1 (k3)
     assert kc[OBELISK] == 1 and s.sight_sum(0) == 1
     # the second obelisk scores the second value, 2
-    link(s, 0, "c4", "d5")
-    link(s, 0, "d5", "e4")  # the obelisk at e4 reaches village 10 (c4)
+    link(s, 0, "e3", "f4")
+    link(s, 0, "f4", "e5")  # the obelisk at e5 reaches village 10 (e3)
     assert kc[OBELISK] == 2 and s.sight_sum(0) == 3 and s.bonus[0] == 0
     assert s.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2]
 
@@ -512,32 +512,32 @@ def test_r4_3_last_sight_gives_bonus() -> None:
     """Seed: linking the second obelisk circles its value and earns a bonus segment,
     drawn the same turn between two mountain spaces, ignoring the cards."""
     s = new(2)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")  # the first obelisk, linked to village 1
-    link(s, 0, "j9", "i10")
+    link(s, 0, "i1", "j2")
+    link(s, 0, "j2", "k3")  # the first obelisk, linked to village 1
+    link(s, 0, "j10", "k9")
     assert s.sight_sum(0) == 1 and s.bonus[0] == 0
     reveal(s, "desert", "desert")
-    s.apply(0, "draw h9-i10")  # the other obelisk reaches village 6
+    s.apply(0, "draw j8-k9")  # the other obelisk reaches village 6
     assert s.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2]
     assert s.bonus[0] == 1 and s.to_move() == (1,)  # drawn once everyone has drawn (R3.8)
-    s.apply(1, "draw a4-a6")
+    s.apply(1, "draw e1-g1")
     assert s.to_move() == (0,) and s.turn == 0 and s.bstep == 1
     legal = s.legal_actions(0)
     assert all(isinstance(a, Bonus) for a in legal[:-1]) and str(legal[-1]) == "pass"
     assert len(legal) == len(PETIT.edges) - 4 + 1  # anywhere, any terrain, not redrawn
-    assert "bonus a8-a10" in texts(s, 0)  # two mountain spaces, though the cards show desert
-    s.apply(0, "bonus a8-a10")
+    assert "bonus i1-k1" in texts(s, 0)  # two mountain spaces, though the cards show desert
+    s.apply(0, "bonus i1-k1")
     assert s.to_move() == (0, 1) and s.bonus[0] == 0 and s.turn == 1
     # Isla Grande: the 2nd obelisk gives none, the 3rd gives the bonus segment
     g = new(1, map="grande")
-    link(g, 0, "d11", "d13")
-    link(g, 0, "c10", "d11")  # obelisk d13 via village 1
-    link(g, 0, "c4", "d5")
-    link(g, 0, "d5", "e4")  # obelisk e4 via village 10
+    link(g, 0, "l4", "n4")
+    link(g, 0, "k3", "l4")  # obelisk n4 via village 1
+    link(g, 0, "e3", "f4")
+    link(g, 0, "f4", "e5")  # obelisk e5 via village 10
     assert g.kcount[OBELISK] == 2 and g.bonus[0] == 0
-    link(g, 0, "k12", "l13")
+    link(g, 0, "m11", "n12")
     reveal(g, "desert", "desert")
-    g.apply(0, "draw l13-l15")  # obelisk k12 via village 5
+    g.apply(0, "draw n12-p12")  # obelisk m11 via village 5
     assert g.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2, 2]
     assert g.bonus[0] == 1 and {type(a) for a in g.legal_actions(0)} == {Bonus, Pass}
 
@@ -557,51 +557,51 @@ def test_r4_4_bonus_segment_anywhere() -> None:
 def test_r4_5_bonus_chain() -> None:
     """Seed: a bonus segment that links another kind's last sight earns another one."""
     s = new(1)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")  # obelisk 1
-    link(s, 0, "b3", "c4")
-    link(s, 0, "c4", "c6")  # toucan 1 via village 10
-    link(s, 0, "i12", "h13")  # village 5 reaches toward the second toucan
-    link(s, 0, "j9", "i10")
+    link(s, 0, "i1", "j2")
+    link(s, 0, "j2", "k3")  # obelisk 1
+    link(s, 0, "d2", "e3")
+    link(s, 0, "e3", "g3")  # toucan 1 via village 10
+    link(s, 0, "m9", "n8")  # village 5 reaches toward the second toucan
+    link(s, 0, "j10", "k9")
     reveal(s, "desert", "desert")
-    s.apply(0, "draw h9-i10")  # obelisk 2: bonus
+    s.apply(0, "draw j8-k9")  # obelisk 2: bonus
     assert s.bonus[0] == 1
-    s.apply(0, "bonus g12-h13")  # toucan 2: another bonus
+    s.apply(0, "bonus m7-n8")  # toucan 2: another bonus
     assert s.bonus[0] == 1 and s.to_move() == (0,)
     sv = s.view(0)["sheets"][0]["sight_values"]
     assert sv["obelisk"] == [1, 2] and sv["toucan"] == [2, 3]
-    s.apply(0, "bonus a4-a6")
+    s.apply(0, "bonus e1-g1")
     assert s.bonus[0] == 0
     assert s.turn == 1  # the solo turn resolved after the whole chain
 
 
 def test_r4_6_several_sights_at_once() -> None:
     s = new(1)
-    # the yeti at e6 and the book at g6 join one network, then reach a village together
-    link(s, 0, "e6", "f7")
-    link(s, 0, "f7", "g6")
-    link(s, 0, "g6", "h5")
-    link(s, 0, "h5", "i4")  # village 7: yeti e6 and book g6 score together
+    # the yeti at g5 and the book at g7 join one network, then reach a village together
+    link(s, 0, "g5", "h6")
+    link(s, 0, "h6", "g7")
+    link(s, 0, "g7", "f8")
+    link(s, 0, "f8", "e9")  # village 7: yeti g5 and book g7 score together
     sv = s.view(0)["sheets"][0]["sight_values"]
     assert sv["yeti"] == [3] and sv["book"] == [2]
     # one segment completing two kinds' last sights gives two bonus segments
     t = new(1)
-    link(t, 0, "i0", "h1")
-    link(t, 0, "h1", "g2")  # yeti 1 (i0) via village 8
-    link(t, 0, "e12", "e14")
-    link(t, 0, "e14", "d15")  # book 1 (e12) via village 3
-    link(t, 0, "e6", "f7")
-    link(t, 0, "f7", "g6")
-    link(t, 0, "g6", "h5")  # yeti 2 and book 2 in one network, no village yet
+    link(t, 0, "a9", "b8")
+    link(t, 0, "b8", "c7")  # yeti 1 (a9) via village 8
+    link(t, 0, "m5", "o5")
+    link(t, 0, "o5", "p4")  # book 1 (m5) via village 3
+    link(t, 0, "g5", "h6")
+    link(t, 0, "h6", "g7")
+    link(t, 0, "g7", "f8")  # yeti 2 and book 2 in one network, no village yet
     assert t.bonus[0] == 0 and t.sight_sum(0) == 3 + 2
     reveal(t, "forest", "forest")
-    t.apply(0, "draw h5-i4")  # this one segment reaches village 7
+    t.apply(0, "draw f8-e9")  # this one segment reaches village 7
     sv = t.view(0)["sheets"][0]["sight_values"]
     assert sv["yeti"] == [3, 4] and sv["book"] == [2, 2]
     assert t.bonus[0] == 2 and t.to_move() == (0,)
-    t.apply(0, "bonus a4-a6")
+    t.apply(0, "bonus e1-g1")
     assert t.bonus[0] == 1 and t.turn == 0
-    t.apply(0, "bonus a10-a12")
+    t.apply(0, "bonus k1-m1")
     assert t.bonus[0] == 0 and t.turn == 1
 
 
@@ -613,7 +613,7 @@ def test_r4_8_bonus_segment_may_be_declined() -> None:
         s = new(1, compulsory_bonus=compulsory)
         obelisk_ready(s, 0)
         reveal(s, "desert", "desert")
-        s.apply(0, "draw h9-i10")
+        s.apply(0, "draw j8-k9")
         assert s.bstep == 1 and s.bonus[0] == 1
         assert ("pass" in texts(s, 0)) is not compulsory
         if compulsory:
@@ -632,25 +632,25 @@ def test_r4_8_bonus_segment_may_be_declined() -> None:
 
 def test_r4_7_sights_share_village() -> None:
     s = new(1)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")  # obelisk on village 1
-    link(s, 0, "a8", "b7")
-    link(s, 0, "b7", "c6")  # toucan on the same village
-    assert s.view(0)["sheets"][0]["circled_sights"] == ["c6", "c10"]
+    link(s, 0, "i1", "j2")
+    link(s, 0, "j2", "k3")  # obelisk on village 1
+    link(s, 0, "i1", "h2")
+    link(s, 0, "h2", "g3")  # toucan on the same village
+    assert s.view(0)["sheets"][0]["circled_sights"] == ["g3", "k3"]
 
 
 # -- R5 round scoring ---------------------------------------------------------------------------
 def test_r5_1_sights_rescored_each_round() -> None:
     """Seed: sights worth 10 after round 1 go in box I and count again in box II."""
     s = new(1)
-    link(s, 0, "j15", "j13")
-    link(s, 0, "j13", "i12")  # sea monster 4 (village 5)
-    link(s, 0, "i0", "h1")
-    link(s, 0, "h1", "g2")  # yeti 3 (village 8)
-    link(s, 0, "a8", "b7")
-    link(s, 0, "b7", "c6")  # toucan 2 (village 1)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")  # obelisk 1
+    link(s, 0, "p10", "n10")
+    link(s, 0, "n10", "m9")  # sea monster 4 (village 5)
+    link(s, 0, "a9", "b8")
+    link(s, 0, "b8", "c7")  # yeti 3 (village 8)
+    link(s, 0, "i1", "h2")
+    link(s, 0, "h2", "g3")  # toucan 2 (village 1)
+    link(s, 0, "i1", "j2")
+    link(s, 0, "j2", "k3")  # obelisk 1
     assert s.sight_sum(0) == 10
     end_round(s)
     assert s.view(0)["sheets"][0]["boxes"] == [10] and s.rnd == 1
@@ -731,7 +731,7 @@ def test_r6_3_second_blue_card() -> None:
 def test_r7_1_red_bonus() -> None:
     s = new(2, special_bonus=True)
     s.red = [OBELISK]
-    chain = path(PETIT, "c10", "h9")
+    chain = path(PETIT, "k3", "j8")
     for x, y in pairwise(chain[:-1]):
         link(s, 0, x, y)
         link(s, 1, x, y)
@@ -749,7 +749,7 @@ def test_r7_1_red_bonus() -> None:
     # Isla Grande: any two of the three sights of the card's kind, joined to each other
     g = new(2, map="grande", special_bonus=True)
     g.red = [OBELISK]
-    chain = path(GRANDE, "e4", "k12")
+    chain = path(GRANDE, "e5", "m11")
     for x, y in pairwise(chain[:-1]):
         link(g, 1, x, y)
     last = (chain[-2], chain[-1])
@@ -795,8 +795,8 @@ def test_r8_2_tiebreak() -> None:
 
 def test_r8_3_running_score() -> None:
     s = new(1)
-    link(s, 0, "a8", "b9")
-    link(s, 0, "b9", "c10")
+    link(s, 0, "i1", "j2")
+    link(s, 0, "j2", "k3")
     assert s.scores() == [1.0]  # the current round's circles, as if it ended now
     end_round(s)
     assert s.scores() == [2.0]  # box I plus the round-2 circles so far

@@ -29,7 +29,7 @@ def test_isla_grande_fits_80_columns_with_a_key_naming_the_axes() -> None:
         lines = text.splitlines()
         assert max(len(ln) for ln in lines) <= width
         flat = " ".join(text.split())
-        assert "Key: rows a-m, columns 0-20;" in flat and "Players (* = you):" in flat
+        assert "Key: columns a-u, rows 1-13;" in flat and "Players (* = you):" in flat
         starts = [ln.split()[:3] for ln in lines]
-        assert ["0", "2", "4"] in starts and ["1", "3", "5"] in starts   # column rulers
+        assert ["a", "c", "e"] in starts and ["b", "d", "f"] in starts   # column rulers
         assert "Final scores: P1 " in flat and "[" not in flat.split("Final scores:")[1]

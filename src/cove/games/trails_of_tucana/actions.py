@@ -10,8 +10,8 @@ code also tells a draw from a bonus along the same edge, and one island from the
     draw along edge e         (island + 1) * ISLAND_SPAN + e
     bonus along edge e        (island + 1) * ISLAND_SPAN + BONUS_OFFSET + e
 
-``str(a)`` is the text form (``draw a8-b9``, ``bonus a8-b9``, ``pass``); ``to_json()`` is
-``{"kind": "draw", "ends": "a8-b9"}``. A plain int is never an action: ``apply`` requires
+``str(a)`` is the text form (``draw i1-j2``, ``bonus i1-j2``, ``pass``); ``to_json()`` is
+``{"kind": "draw", "ends": "i1-j2"}``. A plain int is never an action: ``apply`` requires
 the exact type.
 """
 
@@ -75,7 +75,7 @@ class Move(int):
 
 
 class Draw(Move):
-    """Draw the turn's segment along edge ``edge`` (its ends named like ``a8-b9``)."""
+    """Draw the turn's segment along edge ``edge`` (its ends named like ``i1-j2``)."""
 
     KIND = "draw"
 

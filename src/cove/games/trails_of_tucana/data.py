@@ -108,7 +108,9 @@ class Tables:
 
 
 def label_of(row: int, col: int) -> str:
-    return f"{chr(ord('a') + row)}{col}"
+    """A space's name as every Cove board writes it: the (doubled) column's letter, then
+    the row's number from 1 (``i1`` = column i, row 1)."""
+    return f"{chr(ord('a') + col)}{row + 1}"
 
 
 def check_adjacency(

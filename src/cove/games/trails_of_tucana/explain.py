@@ -10,8 +10,9 @@ TIEBREAK = ("most bonus points (blue and red cards)",)
 
 MOVES = (
     (r"draw (\w+)-(\w+)", r"draws a trail segment on your island between spaces \1 and "
-     r"\2 (rows are letters, columns numbers); the two spaces must match the terrain of the "
-     "two cards turned this step (R3). Linking a village pair or sights may score (R4-R7)"),
+     r"\2 (the column's letter, then the row's number); the two spaces must match the "
+     "terrain of the two cards turned this step (R3). Linking a village pair or sights may "
+     "score (R4-R7)"),
     (r"pass|decline|skip", "draws no bonus segment"),
 )
 

@@ -45,7 +45,7 @@ def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) 
     letters = sheet["letters"]
     rows = max(r for r, _ in isl.coords) + 1
     cols = max(c for _, c in isl.coords)
-    margin = 3
+    margin = 4
     step = 4 if margin + 4 * cols + 4 <= width else 3
     width = margin + step * cols + 4
     grid: list[list[str]] = [[" "] * width for _ in range(2 * rows - 1)]
@@ -79,18 +79,18 @@ def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) 
             grid[2 * ra + 1][xa - 2] = _c("/", code, color)
     ruler = [" "] * width
     for c in range(0, cols + 1, 2):
-        text = str(c)
+        text = chr(ord("a") + c)
         for k, ch in enumerate(text):
             ruler[margin + step * c - 1 + k] = ch
     ruler2 = [" "] * width
     for c in range(1, cols + 1, 2):
-        text = str(c)
+        text = chr(ord("a") + c)
         for k, ch in enumerate(text):
             ruler2[margin + step * c - 1 + k] = ch
     out = ["".join(ruler).rstrip(), "".join(ruler2).rstrip()]
     for y, line in enumerate(grid):
         if y % 2 == 0:
-            line[0] = chr(ord("a") + y // 2)
+            line[0:2] = list(f"{y // 2 + 1:>2}")
         out.append("".join(line).rstrip())
     return out
 
@@ -160,8 +160,9 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
                "in villages 1-10")
     out += draw_island(view, me, color, width)
     isl = TABLES.islands[view["map"]]
-    last_row = chr(ord("a") + max(r for r, _ in isl.coords))
-    out += _wrap(f"Key: rows a-{last_row}, columns 0-{max(c for _, c in isl.coords)}; D desert, "
+    last_col = chr(ord("a") + max(c for _, c in isl.coords))
+    rows = max(r for r, _ in isl.coords) + 1
+    out += _wrap(f"Key: columns a-{last_col}, rows 1-{rows}; D desert, "
                  "F forest, M mountain, W water; (A) village with its letter; ob obelisk, "
                  "bk book, tc toucan, ye yeti, sm sea monster (OB* = linked); ── / \\ trails",
                  width, "     ")

@@ -423,7 +423,7 @@ class TucanaState(State):
 
     def _match_action(self, seat: int, action: Any, legal: tuple[Hashable, ...]) -> Hashable:
         """The core's matching, then the same text with the segment's ends the other way
-        round: ``draw c8-b9`` finds ``draw b9-c8`` (R3.3); the move keeps its canonical
+        round: ``draw i3-j2`` finds ``draw j2-i3`` (R3.3); the move keeps its canonical
         text in the history and the record.
 
         First a short cut for the common case of search: ``action`` is the legal list's
@@ -899,7 +899,7 @@ class TucanaState(State):
         return out
 
     def _outcome(self, p: int, k: int) -> tuple[str, list[str], int]:
-        """Seat ``p``'s decision in step ``k``: what it drew (``h9-i10``, ``bonus a8-a10``,
+        """Seat ``p``'s decision in step ``k``: what it drew (``j8-k9``, ``bonus i1-k1``,
         ``nothing``, or ``no bonus segment`` when declined), what it connected and how
         many bonus segments it earned."""
         snap = self.snap[p]
@@ -959,7 +959,7 @@ def _terrain_phrase(c1: str, c2: str) -> str:
 
 
 def _flip_ends(text: str) -> str | None:
-    """``text`` with the ends of its last word swapped (``draw c8-b9`` -> ``draw b9-c8``),
+    """``text`` with the ends of its last word swapped (``draw i3-j2`` -> ``draw j2-i3``),
     or None when its last word does not name two ends."""
     words = text.split()
     if not words or words[-1].count("-") != 1:
