@@ -20,6 +20,11 @@ count, with seats rotated:
 
 Each row is appended to --out as one JSON line as soon as it is measured, so a long run
 can be stopped and resumed game by game; --report prints the tables from such a file.
+--pair A/B[/TARGET] adds pairings (e.g. hard/mcts/0.55), --players N plays the first bot
+against N-1 copies of the second (target: the whole interval above 1/N), and --speed SPEC
+times only iterations per CPU second on fixed positions, to compare two checkouts side by
+side (PYTHONPATH=old/src, then this one).
+
 With --jobs 2 the games run in two processes; per-move times then include contention
 for the machine's two cores, so they are upper bounds for a quiet machine.
 """
@@ -35,7 +40,6 @@ from typing import Any
 
 import cove
 from cove.bots import make_bot
-from cove.bots.mcts import MctsBot
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.lab.arena import play_games, summarize
@@ -57,7 +61,9 @@ def quantile(values: list[float], q: float) -> float:
 
 def run_pairing(game: Game, players: int, a: str, b: str, target: float | None,
                 args: argparse.Namespace) -> dict[str, Any]:
-    specs = [a, b]
+    """``a`` against ``players - 1`` copies of ``b``, seats rotated. ``target``: the win
+    rate ``a`` must reach; None: its whole interval above its fair share 1/players."""
+    specs = [a] + [b] * (players - 1)
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
     step = max(players, args.step - args.step % players)
@@ -79,12 +85,12 @@ def run_pairing(game: Game, players: int, a: str, b: str, target: float | None,
     search = 0.0
     for r in results:
         for seat, e in enumerate(r["entries"]):
-            if specs[e] == "mcts":
+            if e == 0 and r["iterations"][seat]:
                 mcts_times += r["times"][seat]
                 iters += r["iterations"][seat]
                 search += r["search_time"][seat]
     top = summary["bots"][0]
-    verdict = top["ci_low"] > 0.5 if target is None else top["win_rate"] >= target
+    verdict = top["ci_low"] > 1 / players if target is None else top["win_rate"] >= target
     return {
         "kind": "pairing",
         "game": game.id,
@@ -110,29 +116,41 @@ def run_pairing(game: Game, players: int, a: str, b: str, target: float | None,
 
 
 def full_rollout_speed(game: Game, players: int, moves: int) -> dict[str, Any]:
-    """Iterations/s of ``mcts:depth=-1`` (random rollouts to the end) on random positions."""
-    bot = make_bot("mcts:iterations=200,steps=0,depth=-1", 1)
-    assert isinstance(bot, MctsBot)
+    """Iterations per CPU second of ``mcts:depth=-1`` (random rollouts to the end)."""
+    r = search_speed(game, players, "mcts:iterations=200,steps=0,depth=-1", moves, 0)
+    return {"kind": "rollout", "game": game.id, "players": players,
+            "iterations_per_second_to_end": r["iterations_per_cpu_second"]}
+
+
+def search_speed(game: Game, players: int, spec: str, positions: int, seed: int
+                 ) -> dict[str, Any]:
+    """Iterations per CPU second (``time.process_time``) of ``spec`` on ``positions``
+    positions of seeded random games (every fourth decision with a choice). Uses only
+    ``make_bot``, ``choose`` and ``last_iterations``, so the same script can time an older
+    checkout (``PYTHONPATH=<old>/src``) side by side with this one."""
+    bot = make_bot(spec, seed)
     iters = 0
-    secs = 0.0
+    cpu = 0.0
     measured = 0
-    seed = 0
-    while measured < moves:
-        s = game.new(players, seed=seed, log=False)
-        rng = Rng(seed)
-        seed += 1
-        while not s.is_over and measured < moves:
+    g = seed
+    while measured < positions:
+        s = game.new(players, seed=g, log=False)
+        rng = Rng(g)
+        g += 1
+        while not s.is_over and measured < positions:
             p = s.to_move()[0]
             acts = s.legal_actions(p)
             if len(acts) > 1 and rng.below(4) == 0:
-                t = time.perf_counter()
-                bot.choose(s, p)
-                secs += time.perf_counter() - t
-                iters += bot.last_iterations
+                view = s.for_player(p, Rng(measured))  # its own rng: same positions in any version
+                t = time.process_time()
+                bot.choose(view, p)
+                cpu += time.process_time() - t
+                iters += getattr(bot, "last_iterations", 0)
                 measured += 1
             s.apply(p, acts[rng.below(len(acts))])
-    return {"kind": "rollout", "game": game.id, "players": players,
-            "iterations_per_second_to_end": iters / secs if secs else None}
+    return {"kind": "speed", "game": game.id, "players": players, "spec": spec,
+            "positions": positions, "iterations": iters, "cpu_seconds": cpu,
+            "iterations_per_cpu_second": iters / cpu if cpu else None}
 
 
 def openspiel_hearts(moves: int, simulations: int) -> dict[str, Any] | None:
@@ -177,33 +195,14 @@ def report(rows: list[dict[str, Any]]) -> str:
     games_seen = list(dict.fromkeys(r["game"] for r in pair))
     pair.sort(key=lambda r: (games_seen.index(r["game"]), order.index(f"{r['a']}-{r['b']}")
                              if f"{r['a']}-{r['b']}" in order else len(order)))
-    out.append("Strength (seats rotated; win % of the first bot, 95% Wilson interval)")
-    out.append(f"{'game':<18} {'players':>7}  {'pairing':<17} {'games':>5}  {'win %':>6}  "
-               f"{'95% CI':>13}  {'target':>8}  {'met':>3}  {'mean scores':>13}")
-    for r in pair:
-        tgt = ">50% CI" if r["target"] is None else f">={100 * r['target']:.0f}%"
-        ci = f"[{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}]"
-        sc = f"{r['mean_score_a']:.1f} / {r['mean_score_b']:.1f}"
-        out.append(f"{r['game']:<18} {r['players']:>7}  {r['a'] + ' vs ' + r['b']:<17} "
-                   f"{r['games']:>5}  {100 * r['win_rate']:>6.1f}  {ci:>13}  {tgt:>8}  "
-                   f"{'yes' if r['met'] else 'NO':>3}  {sc:>13}")
-    out.append("")
-    out.append("MCTS speed at the default budget (moves with a choice, from the games above)")
-    out.append(f"{'game':<18} {'moves':>6}  {'median s':>8}  {'p95 s':>6}  {'iter/s':>7}  "
-               f"{'iter/s depth=-1':>15}")
-    games = list(dict.fromkeys(r["game"] for r in pair))
-    depth0 = {r["game"]: r for r in rows if r["kind"] == "rollout"}
-    for g in games:
-        ts = [t for r in pair if r["game"] == g for t in r["mcts_move_times"]]
-        it = sum(r["mcts_iterations"] for r in pair if r["game"] == g)
-        sec = sum(r["mcts_search_seconds"] for r in pair if r["game"] == g)
-        d0r = depth0.get(g, {})
-        d0 = d0r.get("iterations_per_second_to_end", d0r.get("iterations_per_second_depth0"))
-        if not ts:
-            continue
-        out.append(f"{g:<18} {len(ts):>6}  {statistics.median(ts):>8.3f}  "
-                   f"{quantile(ts, 0.95):>6.3f}  {it / sec if sec else 0:>7.0f}  "
-                   f"{'-' if d0 is None else str(round(d0)):>15}")
+    if pair:
+        out += _strength(pair, rows)
+    speed = [r for r in rows if r["kind"] == "speed"]
+    if speed:
+        out.append("Search speed on fixed positions (iterations per CPU second)")
+        for r in speed:
+            out.append(f"{r['game']:<18} {r['players']}p  {r['spec']:<34} "
+                       f"{r['positions']:>4} positions  {r['iterations_per_cpu_second']:>7.0f}")
     hearts = [r for r in rows if r["kind"] == "hearts"]
     if hearts:
         h = hearts[-1]
@@ -218,6 +217,43 @@ def report(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+def _strength(pair: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[str]:
+    """The strength table and the speed table of the default ``mcts`` from its games."""
+    out: list[str] = []
+    out.append("Strength (seats rotated; win % of the first bot, 95% Wilson interval)")
+    out.append(f"{'game':<18} {'players':>7}  {'pairing':<17} {'games':>5}  {'win %':>6}  "
+               f"{'95% CI':>13}  {'target':>8}  {'met':>3}  {'mean scores':>13}")
+    for r in pair:
+        n = r["players"]
+        tgt = (f">1/{n} CI" if n > 2 else ">50% CI") if r["target"] is None \
+            else f">={100 * r['target']:.0f}%"
+        label = r["a"] + " vs " + (f"{n - 1} " if n > 2 else "") + r["b"]
+        ci = f"[{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}]"
+        sc = f"{r['mean_score_a']:.1f} / {r['mean_score_b']:.1f}"
+        out.append(f"{r['game']:<18} {r['players']:>7}  {label:<17} "
+                   f"{r['games']:>5}  {100 * r['win_rate']:>6.1f}  {ci:>13}  {tgt:>8}  "
+                   f"{'yes' if r['met'] else 'NO':>3}  {sc:>13}")
+    out.append("")
+    out.append("MCTS speed at the default budget (moves with a choice, from the games above)")
+    out.append(f"{'game':<18} {'moves':>6}  {'median s':>8}  {'p95 s':>6}  {'iter/s':>7}  "
+               f"{'iter/s depth=-1':>15}")
+    games = list(dict.fromkeys(r["game"] for r in pair))
+    depth0 = {r["game"]: r for r in rows if r["kind"] == "rollout"}
+    for g in games:
+        mine = [r for r in pair if r["game"] == g and r["a"] == "mcts"]
+        ts = [t for r in mine for t in r["mcts_move_times"]]
+        it = sum(r["mcts_iterations"] for r in mine)
+        sec = sum(r["mcts_search_seconds"] for r in mine)
+        d0r = depth0.get(g, {})
+        d0 = d0r.get("iterations_per_second_to_end", d0r.get("iterations_per_second_depth0"))
+        if not ts:
+            continue
+        out.append(f"{g:<18} {len(ts):>6}  {statistics.median(ts):>8.3f}  "
+                   f"{quantile(ts, 0.95):>6.3f}  {it / sec if sec else 0:>7.0f}  "
+                   f"{'-' if d0 is None else str(round(d0)):>15}")
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", action="append", help="game id (repeatable; default: all)")
@@ -228,7 +264,18 @@ def main() -> int:
     ap.add_argument("--max-games", type=int, default=400)
     ap.add_argument("--half-width", type=float, default=0.07)
     ap.add_argument("--pairing", action="append",
-                    help="only these pairings, e.g. mcts-random (repeatable)")
+                    help="only these of the standard pairings, e.g. mcts-random (repeatable); "
+                    "'none' for none")
+    ap.add_argument("--pair", action="append", default=[],
+                    help="an extra pairing A/B[/TARGET] (repeatable), e.g. hard/mcts/0.55; "
+                    "without TARGET the whole interval must be above the fair share")
+    ap.add_argument("--players", type=int, default=0,
+                    help="players per game (default: the game's smallest multi-player "
+                    "count); at 3+ the first bot plays against players-1 copies of the second")
+    ap.add_argument("--speed", metavar="SPEC",
+                    help="only time SPEC's iterations per CPU second on --positions fixed "
+                    "positions per game (for before/after comparisons)")
+    ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--rollout-moves", type=int, default=20,
                     help="positions for the depth=-1 speed figure (0: skip)")
     ap.add_argument("--hearts-moves", type=int, default=20,
@@ -251,17 +298,28 @@ def main() -> int:
             with open(args.out, "a") as f:
                 f.write(json.dumps(row) + "\n")
 
+    extra: list[tuple[str, str, float | None]] = []
+    for text in args.pair:
+        parts = text.split("/")
+        if len(parts) not in (2, 3):
+            ap.error(f"--pair {text!r}: give A/B or A/B/TARGET, e.g. hard/mcts/0.55")
+        extra.append((parts[0], parts[1], float(parts[2]) if len(parts) == 3 else None))
     ids = args.game or cove.ids()
     for gid in ids:
         game = cove.load(gid)
-        players = max(2, game.min_players)
-        for a, b, target in PAIRINGS:
-            if args.pairing and f"{a}-{b}" not in args.pairing:
+        players = args.players or max(2, game.min_players)
+        if args.speed:
+            keep(search_speed(game, players, args.speed, args.positions, args.seed))
+            continue
+        for a, b, target in [*PAIRINGS, *extra]:
+            if (a, b, target) in PAIRINGS and args.pairing and f"{a}-{b}" not in args.pairing:
                 continue
+            if players > 2 and (a, b, target) in PAIRINGS:
+                target = None if b != "random" else target
             keep(run_pairing(game, players, a, b, target, args))
         if args.rollout_moves:
             keep(full_rollout_speed(game, players, args.rollout_moves))
-    if args.hearts_moves:
+    if args.hearts_moves and not args.speed:
         h = openspiel_hearts(args.hearts_moves, args.hearts_simulations)
         keep(h if h is not None else {"kind": "hearts-skipped"})
     print(report(rows))

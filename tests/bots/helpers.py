@@ -14,7 +14,8 @@ from cove.example_game import GAME as TOY
 # Tiny budgets: these tests check legality and information use, not strength.
 SMALL_SPECS = ["random", "greedy", "greedy:samples=2,mode=self",
                "mcts:iterations=12,depth=6", "mcts:iterations=8,depth=3,rollout=heuristic",
-               "mcts:iterations=4,depth=-1", "mcts:iterations=10,depth=0,prior=1,width=3"]
+               "mcts:iterations=4,depth=-1", "mcts:iterations=10,depth=0,prior=1,width=3",
+               "mcts:iterations=6,depth=2,key=infoset", "mcts:iterations=8,depth=2,key=own"]
 
 
 def games_under_test() -> list[Game]:

@@ -2,16 +2,17 @@
 
 For each legal action the bot applies it to a sampled world (``redeterminize`` from its
 own view, so it never sees hidden cards and chance inside ``apply`` is resampled too)
-and scores the result with the game's heuristic. With ``mode=margin`` (default) the
-score is the bot's estimated lead over the best other player, ties broken by its own
-estimate; ``mode=self`` maximises its own estimate only. Results are averaged over
-``samples`` sampled worlds; exact ties are broken at random.
+and scores the result with the game's heuristic: the one-step lookahead of
+:func:`cove.bots.evaluate.lookahead`, which ``mcts`` uses to rank its root moves. With
+``mode=margin`` (default) the score is the bot's estimated lead over the best other player,
+ties broken by its own estimate; ``mode=self`` maximises its own estimate only. Results
+are averaged over ``samples`` sampled worlds; exact ties are broken at random.
 """
 
 from __future__ import annotations
 
 from cove.bots.base import Bot
-from cove.bots.evaluate import margin, values_fn
+from cove.bots.evaluate import lookahead, values_fn
 from cove.bots.spec import Param
 from cove.core.state import Action, State
 
@@ -40,20 +41,8 @@ class GreedyBot(Bot):
             return legal[0]
         game = state.game
         samples = self.samples or (AUTO_SAMPLES if game.chance or game.hidden_information else 1)
-        values = values_fn(state)
-        own_only = self.mode == "self"
-        totals = [[0.0, 0.0] for _ in legal]
-        for _ in range(samples):
-            world = state.redeterminize(player, self.rng)
-            world.logging = False
-            for i, action in enumerate(legal):
-                s = world.clone()
-                s.apply(player, action)
-                vals = values(s)
-                t = totals[i]
-                if not own_only:
-                    t[0] += margin(vals, player)
-                t[1] += vals[player]
-        best = max(map(tuple, totals))
-        ties = [a for a, t in zip(legal, totals, strict=True) if tuple(t) == best]
+        rated = lookahead(state, player, legal, values_fn(state), self.rng, samples)
+        keys = [(own,) if self.mode == "self" else (lead, own) for lead, own in rated]
+        best = max(keys)
+        ties = [a for a, k in zip(legal, keys, strict=True) if k == best]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)

@@ -42,7 +42,13 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cove.bots.base import Bot
-from cove.bots.evaluate import Values, margin, values_fn
+from cove.bots.evaluate import (
+    Evaluator,
+    HeuristicEvaluator,
+    RolloutEvaluator,
+    Values,
+    lookahead,
+)
 from cove.bots.spec import Param
 from cove.core.rng import Rng
 from cove.core.state import Action, State
@@ -54,11 +60,8 @@ DEFAULT_C = 0.7
 DEFAULT_MARGIN = 0.8
 DEFAULT_WIDTH = 0
 DEFAULT_PRIOR = 0.0
-
-HEURISTIC_EPSILON = 0.15
-"""Heuristic rollouts play a random action with this probability."""
-HEURISTIC_CANDIDATES = 6
-"""Heuristic rollouts compare at most this many (randomly chosen) actions."""
+DEFAULT_KEY = "actions"
+KEYS = ("actions", "infoset", "own")
 
 # A statistics entry: [visits, total win share, availability, total margin]
 Stat = list[Any]
@@ -124,6 +127,10 @@ class MctsBot(Bot):
               "one-step lookahead rates best (fades as 1/visits); 0 = none", minimum=0),
         Param("width", DEFAULT_WIDTH, "search only this many root moves, those a one-step "
               "lookahead rates best (for many-move positions); 0 = all", minimum=0),
+        Param("key", DEFAULT_KEY, "what a tree node stands for: actions = the action sequence "
+              "(SO-ISMCTS), infoset = the searcher's information set (state.infoset_key), "
+              "own = the searcher's own moves only (other players' moves and chance are "
+              "open-loop)", choices=KEYS),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
               "results depend on the machine)", minimum=0),
     )
@@ -139,7 +146,9 @@ class MctsBot(Bot):
         margin: float = DEFAULT_MARGIN,
         width: int = DEFAULT_WIDTH,
         prior: float = DEFAULT_PRIOR,
+        key: str = DEFAULT_KEY,
         time: float = 0.0,
+        evaluator: Evaluator | None = None,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
@@ -151,10 +160,21 @@ class MctsBot(Bot):
         self.time = time
         self.width = width
         self.prior = prior
+        if key not in KEYS:
+            raise ValueError(f"mcts key {key!r}: use one of {', '.join(KEYS)}")
+        self.key = key
+        self.heuristic = HeuristicEvaluator()
+        self.evaluator: Evaluator = evaluator or (
+            self.heuristic if depth == 0
+            else RolloutEvaluator(depth, rollout, self.heuristic))
+        """Judges each new node (default: ``depth`` rollout moves, then the heuristic);
+        pass any :class:`~cove.bots.evaluate.Evaluator`, e.g. a learned value."""
         self.last_iterations = 0
         self.last_steps = 0
         self.last_ranking: list[tuple[Action, int, float]] = []
         """After ``choose``: (action, visits, mean win share) at the root, best first."""
+        self.last_tree: _Node | None = None
+        """After ``choose``: the root of the search tree (for inspection and tests)."""
         self._lo = self._hi = 0.0
 
     def _value(self, st: Stat) -> float:
@@ -171,9 +191,9 @@ class MctsBot(Bot):
         self.last_ranking = []
         if len(legal) == 1:
             return legal[0]
-        root = _Node()
+        root = self.last_tree = _Node()
         self._lo, self._hi = math.inf, -math.inf
-        values = values_fn(state)
+        values = self.heuristic.values
         rng = self.rng
         deadline = time.perf_counter() + self.time if self.time > 0 else 0.0
         max_steps = self.steps or math.inf
@@ -192,7 +212,7 @@ class MctsBot(Bot):
         while done < budget and steps < max_steps:
             world = state.redeterminize(player, rng)
             world.logging = False
-            steps += self._iterate(world, root, values, rng)
+            steps += self._iterate(world, root, player, rng)
             done += 1
             if deadline and time.perf_counter() > deadline:
                 break
@@ -217,18 +237,11 @@ class MctsBot(Bot):
     def _lookahead(
         self, state: State, player: int, legal: Sequence[Action], values: Values, rng: Rng
     ) -> list[Action]:
-        """Root actions from best to worst by a one-step lookahead in one sampled world
-        (lead over the best other player, then own estimate), as the greedy bot rates them."""
-        world = state.redeterminize(player, rng)
-        world.logging = False
-        scored = []
-        for i, a in enumerate(legal):
-            s = world.clone()
-            s.apply(player, a)
-            vals = values(s)
-            scored.append((margin(vals, player), vals[player], -i, a))
-        scored.sort(key=lambda x: x[:3], reverse=True)
-        return [x[3] for x in scored]
+        """Root actions from best to worst by the one-step lookahead ``greedy`` plays by (one
+        sampled world; lead over the best other player, then own estimate)."""
+        rated = lookahead(state, player, legal, values, rng)
+        order = sorted(range(len(legal)), key=lambda i: (rated[i], -i), reverse=True)
+        return [legal[i] for i in order]
 
     def _select(
         self, node: _Node, p: int, legal: Sequence[Action], rng: Rng
@@ -280,11 +293,12 @@ class MctsBot(Bot):
                 best_v, best = v, e
         return best
 
-    def _iterate(self, s: State, root: _Node, values: Values, rng: Rng) -> int:
+    def _iterate(self, s: State, root: _Node, me: int, rng: Rng) -> int:
         node = root
         path: list[tuple[int, Stat]] = []
         steps = 0
         select = self._select
+        mode = self.key
         # selection and expansion
         while not s.is_over:
             movers = s.to_move()
@@ -295,9 +309,10 @@ class MctsBot(Bot):
                 s.apply(p, a)
                 steps += 1
                 path.append((p, st))
-                key = a
+                key = a if mode == "actions" or p == me else None
             else:
                 joint = []
+                own: Action | None = None
                 for p in movers:
                     if p not in s.to_move():
                         continue
@@ -306,23 +321,20 @@ class MctsBot(Bot):
                     steps += 1
                     path.append((p, st))
                     joint.append((p, a))
-                key = tuple(joint)
+                    if p == me:
+                        own = a
+                key = tuple(joint) if mode == "actions" else own
+            if mode == "infoset":
+                key = s.infoset_key(me)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = _Node()
                 break
             node = child
-        # rollout
-        steps += self._rollout(s, values, rng)
-        # evaluation
-        if s.is_over:
-            vals = [float(v) for v in s.scores()]
-            winners: Sequence[int] = s.winners()
-        else:
-            vals = values(s)
-            top = max(vals)
-            winners = [q for q in range(s.n) if vals[q] == top]
-        wins, margins = outcome(vals, winners)
+        # rollout and evaluation
+        ev = self.evaluator.evaluate(s, rng)
+        steps += ev.steps
+        wins, margins = outcome(ev.values, ev.winners)
         for m in margins:
             if m < self._lo:
                 self._lo = m
@@ -333,36 +345,3 @@ class MctsBot(Bot):
             st[1] += wins[p]
             st[3] += margins[p]
         return steps
-
-    def _rollout(self, s: State, values: Values, rng: Rng) -> int:
-        depth = math.inf if self.depth < 0 else self.depth
-        k = 0
-        heuristic = self.rollout == "heuristic" and s.game.heuristic is not None
-        while k < depth and not s.is_over:
-            p = s.to_move()[0]
-            acts = s.legal_actions(p)
-            if len(acts) == 1:
-                a = acts[0]
-            elif heuristic and rng.random() >= HEURISTIC_EPSILON:
-                a = self._heuristic_pick(s, p, acts, rng)
-            else:
-                a = acts[rng.below(len(acts))]
-            s.apply(p, a)
-            k += 1
-        return k
-
-    def _heuristic_pick(self, s: State, p: int, acts: Sequence[Action], rng: Rng) -> Action:
-        h = s.game.heuristic
-        assert h is not None
-        cands = list(acts)
-        if len(cands) > HEURISTIC_CANDIDATES:
-            rng.shuffle(cands)
-            cands = cands[:HEURISTIC_CANDIDATES]
-        best, best_v = cands[0], -math.inf
-        for a in cands:
-            t = s.clone()
-            t.apply(p, a)
-            v = h(t, p)
-            if v > best_v:
-                best, best_v = a, v
-        return best

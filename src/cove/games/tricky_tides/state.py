@@ -1154,14 +1154,73 @@ class TidesState(TidesTable):
         return {"id": sc.id, "bonus": {DATA.suits[m]: b for m, b in enumerate(sc.bonus)}}
 
 
+_SUIT_CARDS = tuple(sum(0xFF << (8 * s) for s in range(4) if m >> s & 1) for m in range(16))
+"""Bit mask of the navigation cards whose suit is in a 4-bit suit mask (card c has suit
+c >> 3)."""
+_DEAL_TRIES = 8
+"""Quick deals tried before the card-by-card deal that is always feasible."""
+
+
 def _constrained_deal(pool: int, caps: list[int], accept: list[int], rng: Rng) -> list[int]:
     """Deal the cards of ``pool`` so holder i gets exactly ``caps[i]`` cards, all of suits
     in its ``accept`` mask (bit s = suit s allowed), uniformly enough for search.
 
-    Each card, in random order, goes to a random holder that keeps the rest feasible,
+    Only for redeterminization (a bot's sampled world), never for the real game's deal.
+    Usually one quick deal (:func:`_quick_deal`, exact when at most one holder's suit
+    limit binds) succeeds; after ``_DEAL_TRIES`` failed ones the card-by-card deal
+    (:func:`_careful_deal`), which never fails, is used."""
+    cards = [c for c in range(NAV_CARDS) if pool >> c & 1]
+    present = 0
+    for c in cards:
+        present |= 1 << (c >> 3)
+    bound = [i for i in range(len(caps)) if caps[i] and accept[i] & present != present]
+    for _ in range(_DEAL_TRIES):
+        out = _quick_deal(cards, caps, accept, bound, rng)
+        if out is not None:
+            return out
+    return _careful_deal(cards, caps, accept, rng)
+
+
+def _quick_deal(cards: list[int], caps: list[int], accept: list[int], bound: list[int],
+                rng: Rng) -> list[int] | None:
+    """The holders whose suit limit binds (``bound``) draw their cards at random from the
+    cards they may hold, in order; the rest of ``cards`` is shuffled and split among the
+    others. None when a limited holder finds too few cards left. With no binding limit
+    this is a plain uniform deal; with one it is uniform over the consistent deals."""
+    out = [0] * len(caps)
+    rest = cards
+    for i in bound:
+        ok_mask = _SUIT_CARDS[accept[i]]
+        ok = [c for c in rest if ok_mask >> c & 1]
+        k = caps[i]
+        if len(ok) < k:
+            return None
+        hand = 0
+        for j in range(k):  # the first k of a partial Fisher-Yates shuffle
+            r = j + rng.below(len(ok) - j)
+            ok[j], ok[r] = ok[r], ok[j]
+            hand |= 1 << ok[j]
+        out[i] = hand
+        rest = [c for c in rest if not hand >> c & 1]
+    rest = rest[:] if rest is cards else rest
+    rng.shuffle(rest)
+    k = 0
+    for i, cap in enumerate(caps):
+        if cap and i not in bound:
+            hand = 0
+            for c in rest[k:k + cap]:
+                hand |= 1 << c
+            out[i] = hand
+            k += cap
+    return out
+
+
+def _careful_deal(cards: list[int], caps: list[int], accept: list[int], rng: Rng
+                  ) -> list[int]:
+    """Each card, in random order, goes to a random holder that keeps the rest feasible,
     checked with Hall's condition over sets of suits (cards of one suit are
     interchangeable, so checking the 15 suit subsets is exact)."""
-    cards = [c for c in range(NAV_CARDS) if pool >> c & 1]
+    cards = cards[:]
     rng.shuffle(cards)
     left = [0] * 4
     for c in cards:
