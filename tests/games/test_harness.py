@@ -2,9 +2,10 @@
 count with the default options and with every non-default option value.
 
 How deep: ``COVE_HARNESS=ci`` (the default: one game per configuration, two sampled
-positions, the replay comparing every fourth spectator view) or ``COVE_HARNESS=full`` (two
-games per default configuration, six positions, every view), e.g.
-``COVE_HARNESS=full pytest tests/games/test_harness.py`` before a release."""
+positions at each player count and one per option value, the replay comparing every fourth
+spectator view) or ``COVE_HARNESS=full`` (two games per player count, six positions per
+game, every view), e.g. ``COVE_HARNESS=full pytest tests/games/test_harness.py`` before a
+release."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from cove.testing.harness import configurations
 
 CONFIGS = list(configurations(cove.ids()))
 DEPTHS: dict[str, dict[str, Any]] = {
-    "ci": {"games": 1, "samples": 2, "view_stride": 4},
-    "full": {"games": 2, "samples": 6, "view_stride": 1},
+    "ci": {"games": 1, "samples": 2, "option_samples": 1, "view_stride": 4},
+    "full": {"games": 2, "samples": 6, "option_samples": 6, "view_stride": 1},
 }
 DEPTH = os.environ.get("COVE_HARNESS", "ci")
 if DEPTH not in DEPTHS:
@@ -36,8 +37,10 @@ def _id(c: tuple[str, int, dict[str, Any]]) -> str:
 def test_random_sim(config: tuple[str, int, dict[str, Any]]) -> None:
     gid, n, opts = config
     depth = dict(DEPTHS[DEPTH])
-    if opts:  # an option's configuration plays one game at any depth
+    option_samples = depth.pop("option_samples")
+    if opts:  # an option value's configuration plays one game at any depth
         depth["games"] = 1
+        depth["samples"] = option_samples
     rep = random_sim_test(gid, n, seed=n, **depth, **opts)
     assert rep.games >= 1 and rep.actions > 0
     assert rep.live_positions > 0, "no live position was checked"
