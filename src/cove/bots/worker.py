@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import signal
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -48,20 +49,22 @@ def think(spec: str, seed: int, state: State, seat: int) -> str:
 
 def _serve(conn: Connection) -> None:
     """The worker's loop: a job ``(spec, seed, state, seat)`` in, ``("ok", text)`` or
-    ``("error", kind, message)`` out; None or a closed pipe ends it."""
-    conn.send(("ready",))
-    while True:
-        try:
+    ``("error", kind, message)`` out; None or a closed pipe ends it. Ctrl-C reaches the
+    whole process group: the worker leaves it to the server, which ends its workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        conn.send(("ready",))
+        while True:
             job = conn.recv()
-        except (EOFError, OSError):
-            return
-        if job is None:
-            return
-        try:
-            reply: tuple[str, ...] = ("ok", think(*job))
-        except Exception as e:  # the parent reports any bot error the same way
-            reply = ("error", type(e).__name__, str(e)[:300])
-        conn.send(reply)
+            if job is None:
+                return
+            try:
+                reply: tuple[str, ...] = ("ok", think(*job))
+            except Exception as e:  # the parent reports any bot error the same way
+                reply = ("error", type(e).__name__, str(e)[:300])
+            conn.send(reply)
+    except (EOFError, OSError):  # the parent went away (or ended this worker): stop quietly
+        return
 
 
 class Worker:
@@ -98,6 +101,7 @@ class ProcessBots:
         self._slots: asyncio.Semaphore | None = None
         self._idle: list[Worker] = []
         self._busy: set[Worker] = set()
+        self.closed = False
         self.ended = 0
         """Workers killed because their job timed out, failed to finish or was cancelled."""
 
@@ -108,7 +112,12 @@ class ProcessBots:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.size)
         async with self._slots:
+            if self.closed:
+                raise WorkerDied("the server is stopping")
             worker = self._idle.pop() if self._idle else await asyncio.to_thread(Worker)
+            if self.closed:  # closed while this worker started
+                await asyncio.to_thread(worker.end)
+                raise WorkerDied("the server is stopping")
             self._busy.add(worker)
             try:
                 reply = await self._ask(worker, (spec, seed, state, seat), timeout)
@@ -153,7 +162,9 @@ class ProcessBots:
         return [w.process for w in (*self._idle, *self._busy)]
 
     def close(self) -> None:
-        """End every worker (idle ones are asked to stop, busy ones killed)."""
+        """End every worker (idle ones are asked to stop, busy ones killed); no new one
+        starts after this."""
+        self.closed = True
         for w in self._idle:
             with contextlib.suppress(OSError):
                 w.conn.send(None)

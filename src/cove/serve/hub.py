@@ -351,8 +351,12 @@ class Hub:
     async def stop(self) -> None:
         if self._stop_listen is not None:
             await self._db(self._stop_listen)
-        for task in list(self._tasks):
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
+        # let bots see the cancellation before their workers are ended (a bot whose worker
+        # died under it would otherwise be asked again)
+        await asyncio.gather(*tasks, return_exceptions=True)
         for t in self.tables.values():
             for c in t.conns:
                 c.push(None)
