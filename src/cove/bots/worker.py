@@ -115,7 +115,7 @@ class ProcessBots:
             if self.closed:
                 raise WorkerDied("the server is stopping")
             worker = self._idle.pop() if self._idle else await asyncio.to_thread(Worker)
-            if self.closed:  # closed while this worker started
+            if self.stopping():  # closed while this worker started
                 await asyncio.to_thread(worker.end)
                 raise WorkerDied("the server is stopping")
             self._busy.add(worker)
@@ -156,6 +156,9 @@ class ProcessBots:
         except (EOFError, OSError):
             raise WorkerDied("the bot's worker process died while thinking") from None
         return reply
+
+    def stopping(self) -> bool:
+        return self.closed
 
     def processes(self) -> list[BaseProcess]:
         """The live worker processes (idle and busy)."""
