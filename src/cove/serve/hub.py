@@ -7,11 +7,12 @@ store with the move count it was made at, and only then becomes the table's stat
 pushed to the table's connections. One update is rendered and encoded once per seat (and
 once for all spectators), however many connections share it. Moves of all tables are
 committed by one writer thread, many in one transaction (group commit), so no table waits
-for the database's write lock. Bots think in a pool of worker threads (or processes), never
-on the event loop; a bot's move goes through the same path, and is thrown away and thought
-again when the table moved on meanwhile. A bot that raises, returns an illegal move or
-takes longer than ``Settings.bot_timeout`` is tried once more, then a random legal move is
-played for it; either way the failure is logged and the table's clients are told.
+for the database's write lock. Bots think in worker threads or processes (one pipe each,
+:mod:`cove.bots.worker`), never on the event loop; a bot's move goes through the same path,
+and is thrown away and thought again when the table moved on meanwhile. A bot that raises,
+returns an illegal move or takes longer than ``Settings.bot_timeout`` is tried once more,
+then a random legal move is played for it; either way the failure is logged and the
+table's clients are told.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import concurrent.futures
 import hashlib
 import hmac
 import logging
-import multiprocessing
 import secrets
 import time
 from collections.abc import Callable
@@ -32,6 +32,7 @@ import orjson
 
 import cove
 from cove.bots import LEVELS, make_bot
+from cove.bots.worker import BotError, ProcessBots, think
 from cove.core.actions import action_json
 from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
@@ -123,11 +124,6 @@ def bot_seed(seed: int, seat: int, moves: int) -> int:
     so a restarted server plays the same bot moves."""
     digest = hashlib.sha256(f"{seed}:{seat}:{moves}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-def think(spec: str, seed: int, state: State, seat: int) -> str:
-    """A bot's move as its text form (runs in a worker thread or process)."""
-    return str(make_bot(spec, seed).act(state, seat))
 
 
 def fallback_move(state: State, seat: int, seed: int) -> Action:
@@ -305,7 +301,8 @@ class Hub:
         self.renders = 0
         """Payloads rendered for websocket updates (one per seat and update, however many
         connections share it)."""
-        self._bot_pools: dict[bool, concurrent.futures.Executor] = {}
+        self.bot_threads: concurrent.futures.ThreadPoolExecutor | None = None
+        self.bot_processes = ProcessBots(settings.bot_workers)
         self._stop_listen: Callable[[], None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -317,30 +314,21 @@ class Hub:
         name = LEVELS.get(name, name).partition(":")[0]
         return name not in QUICK_BOTS
 
-    def bot_pool(self, processes: bool) -> concurrent.futures.Executor:
-        """The pool of worker processes or threads (made when first needed)."""
-        pool = self._bot_pools.get(processes)
-        if pool is None:
-            if processes:
-                pool = concurrent.futures.ProcessPoolExecutor(
-                    self.settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
-            else:
-                pool = concurrent.futures.ThreadPoolExecutor(self.settings.bot_workers,
-                                                             thread_name_prefix="cove-bot")
-            self._bot_pools[processes] = pool
-        return pool
+    def bot_pool(self) -> concurrent.futures.ThreadPoolExecutor:
+        """The threads quick bots think in (made when first needed)."""
+        if self.bot_threads is None:
+            self.bot_threads = concurrent.futures.ThreadPoolExecutor(
+                self.settings.bot_workers, thread_name_prefix="cove-bot")
+        return self.bot_threads
 
-    def _replace_bot_pool(self, processes: bool) -> None:
-        """After a bot timed out: new bots think in a fresh pool, so none queues behind the
-        stuck one. A stuck process is ended (other bots thinking in that pool are asked
-        again); a stuck thread cannot be, and is left to finish in the old pool."""
-        old = self._bot_pools.pop(processes, None)
-        if old is None:
-            return
-        procs = list((getattr(old, "_processes", None) or {}).values())  # (processes only)
-        old.shutdown(wait=False)
-        for proc in procs:
-            proc.terminate()
+    def _replace_bot_threads(self) -> None:
+        """After a bot thread timed out: new bots think in fresh threads, so none queues
+        behind the stuck one (a thread cannot be ended; it is left to finish). A bot in a
+        worker process needs none of this: its process alone is killed
+        (:class:`cove.bots.worker.ProcessBots`)."""
+        old, self.bot_threads = self.bot_threads, None
+        if old is not None:
+            old.shutdown(wait=False)
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> int:
@@ -363,13 +351,18 @@ class Hub:
     async def stop(self) -> None:
         if self._stop_listen is not None:
             await self._db(self._stop_listen)
-        for task in list(self._tasks):
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
+        # let bots see the cancellation before their workers are ended (a bot whose worker
+        # died under it would otherwise be asked again)
+        await asyncio.gather(*tasks, return_exceptions=True)
         for t in self.tables.values():
             for c in t.conns:
                 c.push(None)
-        for pool in self._bot_pools.values():
-            pool.shutdown(wait=False, cancel_futures=True)
+        if self.bot_threads is not None:
+            self.bot_threads.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.bot_processes.close)
         self.commits.close()
         self.db_pool.shutdown(wait=True)
         self.store.close()
@@ -657,14 +650,22 @@ class Hub:
         seed = bot_seed(table.seed, p, n)
         reason = ""  # told to every client: nothing of the bot's hand or move in it
         processes = self.in_process(spec)
+        timeout = self.settings.bot_timeout
         for attempt in range(max(1, self.settings.bot_tries)):
-            job = loop.run_in_executor(self.bot_pool(processes), think, spec, seed + attempt,
-                                       st.clone(), p)
             try:
-                text = await asyncio.wait_for(job, self.settings.bot_timeout)
+                if processes:
+                    text = await self.bot_processes.think(spec, seed + attempt, st.clone(), p,
+                                                          timeout)
+                else:
+                    job = loop.run_in_executor(self.bot_pool(), think, spec, seed + attempt,
+                                               st.clone(), p)
+                    text = await asyncio.wait_for(job, timeout)
             except TimeoutError:
-                reason, detail = f"no move within {self.settings.bot_timeout:g} s", ""
-                self._replace_bot_pool(processes)
+                reason, detail = f"no move within {timeout:g} s", ""
+                if not processes:
+                    self._replace_bot_threads()
+            except BotError as e:
+                reason, detail = f"it raised {e.kind}", str(e)[:300]
             except Exception as e:  # any bot error is survived the same way
                 reason, detail = f"it raised {type(e).__name__}", str(e)[:300]
             else:
