@@ -11,7 +11,7 @@ from cove.rl._multi import MultiAgent
 
 
 class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
-    """A Cove game as a PettingZoo AEC environment (see docs/RL.md).
+    """A Cove game as a PettingZoo AEC environment (see docs/RESEARCH.md).
 
     Agents are ``player_0 .. player_{n-1}`` (seat order). The agent selected is the player
     the game asks now; in a simultaneous step the movers are asked one after another in
