@@ -1,7 +1,7 @@
 """A small masked policy trained by PPO on CPU in minutes, measured against random and greedy.
 
     .venv/bin/python -u examples/train_masked_ppo.py [--game the-tide] [--players 2]
-        [--updates 60] [--episodes 16] [--eval 200] [--seed 1]
+        [--updates 100] [--episodes 16] [--eval 200] [--seed 1]
 
 Proximal policy optimisation (clipped objective, a learned value baseline, generalised
 advantage estimation, an entropy bonus) in ``cove.rl.gym_env(game, players, seat=0,
@@ -206,6 +206,9 @@ def collect(env: Any, agent: Agent, episodes: int, seed: int, rng: np.random.Gen
 
 @dataclass
 class Config:
+    """PPO's settings: the clip range, epochs and minibatch size of an update, the
+    entropy bonus and the two Adam steps."""
+
     clip: float = 0.2
     epochs: int = 4
     minibatch: int = 512
@@ -278,7 +281,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--game", default="the-tide")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--updates", type=int, default=60)
+    ap.add_argument("--updates", type=int, default=100)
     ap.add_argument("--episodes", type=int, default=16, help="episodes per update")
     ap.add_argument("--opponents", nargs="+", default=["random"],
                     help="bot specs to train against, one per update in turn")
