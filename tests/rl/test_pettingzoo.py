@@ -250,3 +250,28 @@ def test_the_rl_safety_ends_are_the_games_own() -> None:
 
     declared = {e for g in cove.all_games() for e in g.safety_ends}
     assert declared == set(SAFETY_ENDS)
+
+
+def test_the_mask_is_the_contracts_with_few_and_with_many_legal_actions() -> None:
+    # the mask is set one index at a time for a few legal actions and by numpy indexing
+    # for many (over 48): both must give state.legal_mask
+    sizes: set[bool] = set()
+    for game_id in ("trails-of-tucana", "the-tide"):
+        env = aec_env(game_id, 2)
+        env.reset(seed=3)
+        rng = np.random.default_rng(3)
+        state = env.match.state
+        for _ in range(40):
+            if not env.agents:
+                break
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            seat = int(env.agent_selection.removeprefix("player_"))
+            legal = state.legal_mask(seat)
+            sizes.add(sum(legal) > 48)
+            assert obs["action_mask"].dtype == np.int8
+            assert obs["action_mask"].tolist() == [int(b) for b in legal]
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sizes == {False, True}  # both ways of setting the mask were checked
