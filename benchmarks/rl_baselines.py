@@ -1,4 +1,4 @@
-"""Bot rows for docs/RL.md's baseline table, on the trained agent's evaluation games.
+"""Bot rows for docs/RESEARCH.md's baseline table, on the trained agent's evaluation games.
 
     .venv/bin/python benchmarks/rl_baselines.py [--game the-tide] [--players 2]
         [--bots mcts:iterations=50,mcts:iterations=200] [--games 200] [--json]

@@ -1,4 +1,4 @@
-"""The research examples still run (tiny budgets; their figures are in docs/RL.md)."""
+"""The research examples still run (tiny budgets; their figures are in docs/RESEARCH.md)."""
 
 from __future__ import annotations
 
@@ -28,5 +28,18 @@ def test_train_masked_pg_trains_and_evaluates() -> None:
     assert "trained 3 episodes of the-tide (2p)" in out
     for line in ("trained  vs random", "uniform  vs random", "trained  vs greedy",
                  "uniform  vs greedy"):
+        assert line in out
+    assert out.count("95% CI") == 4
+
+
+def test_train_masked_ppo_trains_and_evaluates() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "train_masked_ppo.py"), "--updates", "2",
+         "--episodes", "1", "--opponents", "random", "greedy", "--hidden", "8", "--eval", "2"],
+        capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert "update    2:" in out
+    assert "trained 2 episodes of the-tide (2p) against random, greedy" in out
+    for line in ("trained   vs random", "untrained vs random", "trained   vs greedy",
+                 "untrained vs greedy"):
         assert line in out
     assert out.count("95% CI") == 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import types
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,19 @@ def test_api_seed_and_max_cycles(game_id: str, players: int) -> None:
     _quiet(max_cycles_test, mod)
 
 
+def _live_turns(env: Any, steps: int) -> Iterator[tuple[dict[str, Any], int]]:
+    """Up to ``steps`` steps of an AEC env: each live agent's observation and seat, for the
+    caller to step it; agents that are done are stepped with None here."""
+    for _ in range(steps):
+        if not env.agents:
+            return
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        yield obs, int(env.agent_selection.removeprefix("player_"))
+
+
 @pytest.mark.parametrize("game_id", cove.ids())
 def test_each_step_shows_the_contracts_observation_and_mask_and_plays_its_index(
         game_id: str) -> None:
@@ -50,14 +64,7 @@ def test_each_step_shows_the_contracts_observation_and_mask_and_plays_its_index(
     env.reset(seed=5)
     rng = np.random.default_rng(5)
     state = env.match.state
-    for _ in range(60):
-        if not env.agents:
-            break
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        seat = int(env.agent_selection.removeprefix("player_"))
+    for obs, seat in _live_turns(env, 60):
         assert obs["observation"].dtype == np.float32
         assert obs["observation"].tolist() == np.float32(state.observation(seat)).tolist()
         assert obs["action_mask"].tolist() == [int(b) for b in state.legal_mask(seat)]
@@ -250,3 +257,21 @@ def test_the_rl_safety_ends_are_the_games_own() -> None:
 
     declared = {e for g in cove.all_games() for e in g.safety_ends}
     assert declared == set(SAFETY_ENDS)
+
+
+def test_the_mask_is_the_contracts_with_few_and_with_many_legal_actions() -> None:
+    # the mask is set one index at a time for a few legal actions and by numpy indexing
+    # for many (over 48): both must give state.legal_mask
+    sizes: set[bool] = set()
+    for game_id in ("trails-of-tucana", "the-tide"):
+        env = aec_env(game_id, 2)
+        env.reset(seed=3)
+        rng = np.random.default_rng(3)
+        state = env.match.state
+        for obs, seat in _live_turns(env, 40):
+            legal = state.legal_mask(seat)
+            sizes.add(sum(legal) > 48)
+            assert obs["action_mask"].dtype == np.int8
+            assert obs["action_mask"].tolist() == [int(b) for b in legal]
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sizes == {False, True}  # both ways of setting the mask were checked

@@ -3,7 +3,7 @@
 Needs the ``rl`` extra (``pip install 'cove[rl]'``: numpy, pettingzoo, gymnasium); the
 OpenSpiel games need ``cove[openspiel]`` and live in :mod:`cove.rl.openspiel`. ``import
 cove`` never imports this package. Everything here uses the public game contract only.
-See docs/RL.md.
+See docs/RESEARCH.md.
 """
 
 from __future__ import annotations

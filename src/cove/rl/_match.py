@@ -8,8 +8,8 @@ game's renderer), so it keeps working while the games' internals change.
 
 from __future__ import annotations
 
-import array
 import json
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
@@ -34,6 +34,21 @@ published game): an episode that ends there is truncated."""
 Obs = dict[str, npt.NDArray[Any]]
 
 _ILLEGAL = object()
+
+
+def _encoder(space: ActionSpace) -> Callable[[Sequence[Any]], list[int]]:
+    """``space.encode`` for a whole legal list, without a call per action through it;
+    an action the space does not know goes through ``encode`` for its error."""
+    index, key = space.index, space.key
+
+    def encode_all(legal: Sequence[Any]) -> list[int]:
+        try:
+            if key is None:
+                return [index[a] for a in legal]
+            return [index[key(a)] for a in legal]
+        except (KeyError, TypeError):
+            return [space.encode(a) for a in legal]
+    return encode_all
 
 
 class EnvError(cove.CoveError, ValueError):
@@ -120,7 +135,8 @@ class Match:
         self.obs_size = self.game.observation_size(players, **options)
         self._last_scores = [float(x) for x in self.state.scores()]
         self._legal: tuple[Any, ...] | None = None
-        self._by_index: dict[int, Any] = {}
+        self._indices: list[int] = []
+        self._encode_all = _encoder(self.space)
 
     # -- lifecycle -------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
@@ -143,28 +159,34 @@ class Match:
 
     # -- arrays ----------------------------------------------------------------------------
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        # through a C float buffer: a third faster than np.asarray on a list of floats
-        return np.frombuffer(array.array("f", self.state.observation(seat)), np.float32)
+        # np.fromiter with the length known: a quarter faster than array("f") and
+        # np.frombuffer, a third faster than np.asarray on a list of floats
+        return np.fromiter(self.state.observation(seat), np.float32, self.obs_size)
 
-    def legal_by_index(self, seat: int) -> dict[int, Any]:
-        """``seat``'s legal actions now by action index (empty when it is not asked).
-        Kept while the state hands back the same legal tuple, so the mask and the step
-        that follows it encode the legal actions once."""
+    def legal_indices(self, seat: int) -> tuple[tuple[Any, ...], list[int]]:
+        """``seat``'s legal actions now and their action indices, in the same order (both
+        empty when it is not asked). Kept while the state hands back the same legal
+        tuple, so the mask and the step that follows it encode the legal actions once."""
         legal = self.state.legal_actions(seat)
         if legal is not self._legal:
-            encode = self.space.encode
-            # reversed: should two legal actions share an index, the first one is kept
-            self._by_index = {encode(a): a for a in reversed(legal)}
+            self._indices = self._encode_all(legal)
             self._legal = legal
-        return self._by_index
+        return legal, self._indices
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """``seat``'s legal mask (``state.legal_mask``) as int8, set from the indices of
         the legal actions rather than converted from a list of ``space.size`` booleans."""
-        out = np.zeros(self.space.size, dtype=np.int8)
-        if not self.state.is_over:
-            out[list(self.legal_by_index(seat))] = 1
-        return out
+        if self.state.is_over:
+            return np.zeros(self.space.size, dtype=np.int8)
+        indices = self.legal_indices(seat)[1]
+        if len(indices) > 48:  # many: numpy's indexing wins over its fixed cost
+            out = np.zeros(self.space.size, dtype=np.int8)
+            out[indices] = 1
+            return out
+        buf = bytearray(self.space.size)
+        for i in indices:
+            buf[i] = 1
+        return np.frombuffer(buf, np.int8)
 
     def obs(self, seat: int) -> Obs:
         return {"observation": self.observation(seat), "action_mask": self.mask(seat)}
@@ -175,20 +197,23 @@ class Match:
         illegal and ``on_illegal`` is "lose" (the caller ends the episode); with
         "random" an illegal index is replaced by a legal one drawn from ``rng``; with
         "raise" it is an EnvError naming the legal indices."""
-        index = action_index(action, self.space.size)
-        by_index = self.legal_by_index(seat)
-        if not by_index:
+        index = action if type(action) is int and 0 <= action < self.space.size \
+            else action_index(action, self.space.size)
+        legal, indices = self.legal_indices(seat)
+        if not legal:
             raise EnvError(f"{agent_name(seat)} is not to move; to move: "
                            + ", ".join(agent_name(p) for p in self.state.to_move()))
-        chosen = by_index.get(index, _ILLEGAL)
+        try:  # should two legal actions share an index, the first one is taken
+            chosen = legal[indices.index(index)]
+        except ValueError:
+            chosen = _ILLEGAL
         if chosen is _ILLEGAL:
             if self.on_illegal == "lose":
                 return False
             if self.on_illegal == "random":
-                legal = self.state.legal_actions(seat)
                 chosen = legal[int(rng.integers(len(legal)))]
             else:
-                indices = sorted(by_index)
+                indices = sorted(set(indices))
                 shown = ", ".join(str(i) for i in indices[:20])
                 more = f" and {len(indices) - 20} more" if len(indices) > 20 else ""
                 raise EnvError(f"action index {index} is not legal for {agent_name(seat)} "

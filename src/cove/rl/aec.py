@@ -11,7 +11,7 @@ from cove.rl._multi import MultiAgent
 
 
 class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
-    """A Cove game as a PettingZoo AEC environment (see docs/RL.md).
+    """A Cove game as a PettingZoo AEC environment (see docs/RESEARCH.md).
 
     Agents are ``player_0 .. player_{n-1}`` (seat order). The agent selected is the player
     the game asks now; in a simultaneous step the movers are asked one after another in
@@ -29,6 +29,7 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
         self._setup(game_id, players, reward, render_mode, max_cycles, on_illegal, options,
                     "")
         self._moves = [0] * players
+        self._rewarded = False  # self.rewards holds a reward not yet cleared
 
     # -- the episode -------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -43,6 +44,7 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._moves = [0] * self.match.players
+        self._rewarded = False
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.match.to_move()[0]]
 
@@ -68,7 +70,9 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
         assert self._rng is not None
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # PettingZoo's _clear_rewards, only when there is one to clear
+            self._clear_rewards()
+            self._rewarded = False
         if not self.match.play(seat, action, self._rng):
             self._add(self.match.forfeit_rewards(seat))
             self.infos[agent]["illegal_action"] = int(action)
@@ -77,11 +81,13 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
             self._moves[seat] += 1
             self._add(self.match.step_rewards())
             self._settle()
-        self._accumulate_rewards()
+        if self._rewarded:  # most steps hand out nothing to accumulate
+            self._accumulate_rewards()
 
     def _add(self, rewards: list[float]) -> None:
         if not any(rewards):  # most steps: no reward to hand out
             return
+        self._rewarded = True
         for a in self.agents:
             if self._live(a):
                 self.rewards[a] += rewards[self._seat[a]]
@@ -93,10 +99,11 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
         left live."""
         m = self.match
         if self.max_cycles is None:  # no agent is done before the game ends: one look
-            if m.over:
+            state = m.state
+            if state.is_over:
                 self._end_all(truncated=m.safety_end())
             else:
-                self.agent_selection = self.possible_agents[m.to_move()[0]]
+                self.agent_selection = self.possible_agents[state.to_move()[0]]
             return
         assert self._rng is not None
         while True:

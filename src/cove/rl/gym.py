@@ -41,7 +41,7 @@ def bot_specs(opponents: str | Sequence[str], players: int) -> list[str]:
 
 
 class CoveGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    """One seat of a Cove game as a Gymnasium environment (see docs/RL.md).
+    """One seat of a Cove game as a Gymnasium environment (see docs/RESEARCH.md).
 
     The observation is ``{"observation": float32 array, "action_mask": int8 array}``; the
     action is an index into the game's action space. After the learner's action the bots

@@ -11,7 +11,7 @@ from cove.rl._multi import MultiAgent
 
 
 class CoveParallelEnv(MultiAgent, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
-    """A Cove game as a PettingZoo parallel environment (see docs/RL.md).
+    """A Cove game as a PettingZoo parallel environment (see docs/RESEARCH.md).
 
     Made for games whose every turn is simultaneous (Trails of Tucana): each ``step``
     takes one action from every player the game asks now, and they are applied together.
