@@ -112,6 +112,28 @@ def test_two_humans_and_a_bot_play_several_turns_by_clicking(
         wait_shown(page, st.decisions)
         assert page.locator("#log li").count() > 0
     assert all(u.startswith((server.url, "ws://127.0.0.1")) for u in requests), requests
+    # every board came drawn in the websocket's updates: none was asked for again
+    assert not [u for u in requests if "/board" in u]
+
+
+def test_a_board_fetched_after_the_update_equals_the_one_pushed_in_it(
+        server: Server, new_page: Any) -> None:
+    table = server.create("tricky-tides", ["human", "random", "random"], seed=4)
+    pushed = open_seat(new_page, server, table, 0)
+    fetching: Page = new_page()
+    asked: list[str] = []
+    fetching.on("request", lambda r: asked.append(r.url))
+    fetching.goto(server.seat_url(table, 0) + "&board=fetch")
+    wait_shown(fetching, 0)
+    play(server, table["id"], {0: pushed}, Clicker(seed=2),
+         lambda st: st.decisions >= 3, cap=10)
+    n = server.state(table["id"]).decisions
+    assert n >= 3
+    for page in (pushed, fetching):
+        wait_shown(page, n)
+    assert sum("/board" in u for u in asked) >= 2  # the first board and one per update
+    assert pushed.inner_html("#board") == fetching.inner_html("#board")
+    assert pushed.inner_html("#scores") == fetching.inner_html("#scores")
 
 
 def test_reload_mid_game_keeps_the_seat(server: Server, new_page: Any) -> None:

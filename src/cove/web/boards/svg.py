@@ -11,6 +11,7 @@ plays it; with several the page asks which.
 
 from __future__ import annotations
 
+import functools
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping
@@ -54,9 +55,11 @@ SEAT_COLOURS = ("#c8322b", "#2f6fd0", "#e0a800", "#2e9a4a", "#8a47b0", "#4d4d4d"
 
 def esc(value: object) -> str:
     """`value` as text safe inside an XML element or a double-quoted attribute."""
+    s = value if type(value) is str else str(value)
+    if not ("&" in s or "<" in s or ">" in s or '"' in s or "'" in s):
+        return s  # most labels: nothing to replace
     return (
-        str(value)
-        .replace("&", "&amp;")
+        s.replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace('"', "&quot;")
@@ -66,6 +69,8 @@ def esc(value: object) -> str:
 
 def num(x: float) -> str:
     """A coordinate written short: `3`, `2.5`, `0.33`."""
+    if type(x) is int:
+        return str(x)
     if float(x).is_integer():
         return str(int(x))
     return f"{x:.2f}".rstrip("0").rstrip(".")
@@ -78,11 +83,21 @@ def attrs(values: Mapping[str, object]) -> str:
     for name, value in values.items():
         if value is None or value is False:
             continue
-        key = name.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            value = num(value)
-        out.append(f' {key}="{esc(value)}"')
+        key = _key(name)
+        kind = type(value)
+        if kind is float:
+            text = num(value)  # type: ignore[arg-type]
+        elif kind is int:
+            text = str(value)
+        else:
+            text = esc(value)
+        out.append(f' {key}="{text}"')
     return "".join(out)
+
+
+@functools.cache
+def _key(name: str) -> str:
+    return name.rstrip("_").replace("_", "-")
 
 
 def el(tag: str, content: str = "", /, **kw: object) -> str:
@@ -221,8 +236,11 @@ def moves_where(legal: Legal, pred: Callable[[dict[str, Any]], bool]) -> list[st
 
 def svg(width: float, height: float, body: str, label: str, /, **kw: object) -> str:
     """The root element: a `viewBox` of width x height that scales to the page width
-    (`width="100%"`, height following the aspect ratio), with an accessible label."""
+    (`width="100%"`, height following the aspect ratio), with an accessible label. Its
+    width in units is also the CSS variable `--w`, so a phone's style sheet can draw it
+    at a readable scale and let it pan instead of shrinking its labels."""
     kw.setdefault("font_family", "sans-serif")
+    kw.setdefault("style", f"--w:{num(width)}")
     head = attrs(
         {
             "xmlns": "http://www.w3.org/2000/svg",

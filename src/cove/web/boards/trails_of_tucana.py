@@ -85,8 +85,19 @@ def _hexagon(cx: float, cy: float, r: float, **kw: object) -> str:
     return polygon([(cx + r * dx, cy + r * dy) for dx, dy in _CORNERS], **kw)
 
 
+_TERRAIN: dict[tuple[str, float, bool], str] = {}
+"""Drawn terrains by (island, hex radius, big): the same on every board, half its drawing."""
+
+
 def _terrain(lay: _Layout, big: bool) -> str:
     """The island's hexes with their terrain (letters only when drawn big)."""
+    key = (lay.isl.key, lay.r, big)
+    if key not in _TERRAIN:
+        _TERRAIN[key] = _draw_terrain(lay, big)
+    return _TERRAIN[key]
+
+
+def _draw_terrain(lay: _Layout, big: bool) -> str:
     out = []
     for i, t in enumerate(lay.isl.terrain):
         cx, cy = lay.centre(i)
@@ -145,7 +156,8 @@ def _island(lay: _Layout, sheet: dict[str, Any], now: set[str], moves: dict[str,
                             fill="#fde047" if on else "#ffffff",
                             stroke="#b91c1c" if on else "#0e7490",
                             stroke_width=r * (0.14 if on else 0.06)))
-            out.append(text(cx, cy + r * 0.16, short.upper() if on else short, r * 0.42,
+            size = r * (0.42 if big else 0.56)  # larger on the small islands, to stay legible
+            out.append(text(cx, cy + size * 0.38, short.upper() if on else short, size,
                             fill="#0e3a47", font_weight="bold" if on else None))
     for seg, texts in sorted(moves.items()):
         ends = lay.ends(seg)
