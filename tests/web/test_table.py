@@ -73,6 +73,31 @@ def test_lobby_creates_a_table_with_invite_links_and_opens_my_seat(
     assert page.locator("#who").inner_text() == "you are P1"
 
 
+def test_the_lobby_lists_new_tables_and_finished_games_without_a_reload(
+        server: Server, new_page: Any) -> None:
+    watching: Page = new_page()
+    watching.goto(server.url + "/web/")
+    watching.evaluate("() => { window.sameDocument = true; }")  # gone if the page reloads
+    other: Page = new_page()  # another browser makes a table in its own lobby
+    other.goto(server.url + "/web/")
+    other.select_option("#game", "trails-of-tucana")
+    other.select_option("#players", "2")
+    other.select_option("#seat-1", "random")
+    other.locator("#create button[type=submit]").click()
+    other.locator("#created input[readonly]").first.wait_for()
+    found = re.search(r"/web/tables/([^/?]+)", other.locator("#open-mine").get_attribute("href")
+                      or "")
+    assert found is not None
+    row = watching.locator(f"#open-tables li[data-table='{found.group(1)}']")
+    row.wait_for(timeout=10000)
+    assert "Trails of Tucana" in row.inner_text()
+    bots = server.create("trails-of-tucana", ["random", "random"], seed=2)  # plays itself out
+    ended = watching.locator(f"#finished-tables li[data-table='{bots['id']}']")
+    ended.wait_for(timeout=30000)
+    assert "finished" in ended.inner_text()
+    assert watching.evaluate("() => window.sameDocument") is True
+
+
 def test_lobby_shows_the_servers_reason_for_a_bad_option(server: Server, new_page: Any) -> None:
     page: Page = new_page()
     page.goto(server.url + "/web/")

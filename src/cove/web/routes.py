@@ -34,12 +34,25 @@ def _refusal(e: CoveError) -> tuple[int, str]:
     return int(getattr(e, "status", 500)), str(getattr(e, "reason", e))
 
 
+LISTED = 20
+"""Tables in each of the lobby's lists (the most recently updated)."""
+
+
 async def lobby(request: Request) -> Response:
     hub = _hub(request)
-    open_tables = await hub.listing("open", 20)
-    finished = await hub.listing("finished", 20)
+    open_tables = await hub.listing("open", LISTED)
+    finished = await hub.listing("finished", LISTED)
     return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished),
                         headers=NO_STORE)
+
+
+async def lobby_tables(request: Request) -> Response:
+    """The lobby's lists drawn now, ``{"open", "finished"}`` (HTML): the lobby asks every
+    few seconds, so new tables and finished games show up without a reload."""
+    hub = _hub(request)
+    lists = pages.table_lists(list(cove.all_games()), await hub.listing("open", LISTED),
+                              await hub.listing("finished", LISTED))
+    return JSONResponse(lists, headers=NO_STORE)
 
 
 async def _table_page(request: Request, mode: str) -> Response:
@@ -143,6 +156,7 @@ def web_routes() -> list[BaseRoute]:
         Route("/", root),
         Route("/web", root),
         Route("/web/", lobby),
+        Route("/web/lobby/tables", lobby_tables),
         Route("/web/tables/{id}", table_page),
         Route("/web/tables/{id}/watch", watch_page),
         Route("/web/tables/{id}/board", board),

@@ -98,6 +98,27 @@
       created(data);
     });
     markMine();
+    setInterval(refreshLists, LOBBY_POLL_MS);
+  }
+
+  const LOBBY_POLL_MS = 3000;  // how often the lobby asks for its lists again
+  let listsShown = "";
+  async function refreshLists() {  // new tables and finished games, without a reload
+    if (document.hidden) return;
+    let data;
+    try {
+      const res = await fetch("/web/lobby/tables");
+      if (!res.ok) return;
+      data = await res.json();
+    } catch (e) {
+      return;  // the server is away: try again at the next tick
+    }
+    const now = data.open + data.finished;
+    if (now === listsShown) return;
+    listsShown = now;
+    $("#open-tables").innerHTML = data.open;
+    $("#finished-tables").innerHTML = data.finished;
+    markMine();
   }
 
   function created(data) {
