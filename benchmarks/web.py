@@ -3,7 +3,8 @@ screenshots.
 
 1. First load: a table page opened in a fresh browser context (empty cache): the time to
    DOMContentLoaded and to the board first drawn (the page's own ``performance.now()``,
-   from navigation start), and the bytes the page loaded; median and max over ``--loads``.
+   from navigation start), and the bytes the page loaded (its first websocket message,
+   which carries the board, included); median and max over ``--loads``.
 2. Click to board: two human seats of every game clicked by this script (a board target
    meaning a single move, or the legal-move list where a board has none); for each click
    the page records the time from its click handler sending the move to the first
@@ -28,6 +29,7 @@ and Debian's Chromium (``.ci/chromium.sh``); without them the script says so and
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import socket
@@ -43,7 +45,7 @@ from typing import Any
 
 try:
     import uvicorn
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
     from cove.serve import Settings, create_app
 except ImportError as e:  # pragma: no cover - depends on the environment
@@ -176,12 +178,19 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def count_frames(sizes: list[int], ws: WebSocket) -> None:
+    """Append the size of each message ``ws`` receives to ``sizes``."""
+    ws.on("framereceived", lambda data: sizes.append(len(data)))
+
+
 def first_loads(browser: Browser, url: str, loads: int) -> dict[str, Any]:
     table = create(url, "tricky-tides", ["human", "human", "random"], 1)
     dcl, board, size = [], [], []
     for _ in range(loads):
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         page = ctx.new_page()
+        frames: list[int] = []  # the websocket's first message carries the first board
+        page.on("websocket", functools.partial(count_frames, frames))
         page.goto(seat_url(url, table, 0))
         page.wait_for_function("() => window.coveFirstBoard !== undefined")
         nav = page.evaluate("() => performance.getEntriesByType('navigation')[0].toJSON()")
@@ -189,7 +198,7 @@ def first_loads(browser: Browser, url: str, loads: int) -> dict[str, Any]:
                             ".map(r => r.transferSize)")
         dcl.append(float(nav["domContentLoadedEventEnd"]))
         board.append(float(page.evaluate("() => window.coveFirstBoard")))
-        size.append(float(nav["transferSize"]) + sum(float(x) for x in res))
+        size.append(float(nav["transferSize"]) + sum(float(x) for x in res) + sum(frames[:1]))
         ctx.close()
     return {"loads": loads, "dom_ms_median": statistics.median(dcl), "dom_ms_max": max(dcl),
             "board_ms_median": statistics.median(board), "board_ms_max": max(board),
@@ -315,7 +324,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"first_load": load, "click_to_board": rows}, indent=1))
         return 0
     print(f"first load of a table page ({load['loads']} fresh contexts, "
-          f"{load['kib_median']:.0f} KiB): DOMContentLoaded median "
+          f"{load['kib_median']:.0f} KiB with the first websocket message): "
+          f"DOMContentLoaded median "
           f"{load['dom_ms_median']:.0f} ms (max {load['dom_ms_max']:.0f}); board drawn "
           f"median {load['board_ms_median']:.0f} ms (max {load['board_ms_max']:.0f})")
     print("click -> board redrawn (ms): median, p90, max; the median of each part: the "

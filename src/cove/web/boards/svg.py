@@ -165,14 +165,16 @@ def group(*children: str, **kw: object) -> str:
 
 def target(body: str, moves: Iterable[str], label: str, /, **kw: object) -> str:
     """`body` as a click target: `class="target"`, `data-moves` (the JSON list of the legal
-    move texts the click could mean) and a `<title>`. With no moves the body is returned as
-    a plain labelled group, not a target, so callers may pass every element through here."""
+    move texts the click could mean), a `<title>`, and focusable as a button (`tabindex`,
+    `role`). With no moves the body is returned as a plain labelled group, not a target, so
+    callers may pass every element through here."""
     texts = list(dict.fromkeys(moves))
     if not texts:
         return group(title(label), body)
     cls = "target" if "class_" not in kw else f"target {kw.pop('class_')}"
     data = json.dumps(texts, separators=(",", ":"), ensure_ascii=False)
-    return group(title(label), body, class_=cls, data_moves=data, **kw)
+    return group(title(label), body, class_=cls, data_moves=data, tabindex=0, role="button",
+                 **kw)
 
 
 def button(x: float, y: float, w: float, h: float, label: str, moves: Iterable[str], /) -> str:
@@ -237,10 +239,10 @@ def moves_where(legal: Legal, pred: Callable[[dict[str, Any]], bool]) -> list[st
 def svg(width: float, height: float, body: str, label: str, /, **kw: object) -> str:
     """The root element: a `viewBox` of width x height that scales to the page width
     (`width="100%"`, height following the aspect ratio), with an accessible label. Its
-    width in units is also the CSS variable `--w`, so a phone's style sheet can draw it
-    at a readable scale and let it pan instead of shrinking its labels."""
+    size in units is also the CSS variables `--w` and `--h`, so the style sheet can keep
+    it at a readable scale (and a phone let it pan) instead of shrinking its labels."""
     kw.setdefault("font_family", "sans-serif")
-    kw.setdefault("style", f"--w:{num(width)}")
+    kw.setdefault("style", f"--w:{num(width)};--h:{num(height)}")
     head = attrs(
         {
             "xmlns": "http://www.w3.org/2000/svg",

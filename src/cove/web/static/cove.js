@@ -289,10 +289,6 @@
       boardShown = data.moves;
       $("#board").innerHTML = data.board;
       $("#board").classList.toggle("text", !data.drawn);
-      for (const t of document.querySelectorAll("#board .target")) {
-        t.setAttribute("tabindex", "0");
-        t.setAttribute("role", "button");
-      }
       $("#scores").innerHTML = data.scores;
       const end = $("#end");
       end.innerHTML = data.end;
