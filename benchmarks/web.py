@@ -250,6 +250,7 @@ def screenshots(browser: Browser, url: str, out: Path, moves: int) -> list[str]:
     lobby.select_option("#game", "the-tide")
     lobby.locator("#create button[type=submit]").click()
     lobby.locator("#created input[readonly]").first.wait_for()
+    lobby.locator("#open-tables li").first.wait_for()
     lobby.screenshot(path=str(out / "lobby.png"), full_page=True)
     saved.append(str(out / "lobby.png"))
     ctx.close()

@@ -96,6 +96,7 @@
         return;
       }
       created(data);
+      refreshLists();  // the new table among the open ones at once
     });
     markMine();
     setInterval(refreshLists, LOBBY_POLL_MS);
