@@ -139,3 +139,23 @@ def test_variant_options_draw_what_their_view_holds() -> None:
     words = "".join(_parse(board.draw(state.view(2), legal_forms(state, 2), 2)).itertext())
     assert "red cards:" in words and "cards seen this round" not in words
     assert "Your island (P3)" in words
+
+
+@pytest.mark.parametrize("island", ["petit", "grande"])
+def test_the_island_has_the_column_letters_and_row_numbers_of_the_move_texts(
+        island: str) -> None:
+    state = load("trails-of-tucana").new(2, seed=3, map=island)
+    view = state.view(0)
+    root = _parse(board.draw(view, legal_forms(state, 0), 0))
+    axes = [(el.text or "", float(el.get("x", 0)), float(el.get("y", 0)))
+            for el in root.iter(f"{NS}text") if el.get("class") == "axis"]
+    isl = TABLES.islands[view["map"]]
+    columns = {label[0] for label in isl.labels}
+    rows = {label[1:] for label in isl.labels}
+    letters = [(t, x) for t, x, _ in axes if t.isalpha()]
+    numbers = [(t, y) for t, _, y in axes if t.isdigit()]
+    assert {t for t, _ in letters} == columns
+    assert {t for t, _ in numbers} == rows
+    # in reading order: letters left to right, numbers top to bottom
+    assert [t for t, _ in sorted(letters, key=lambda p: p[1])] == sorted(columns)
+    assert [t for t, _ in sorted(numbers, key=lambda p: p[1])] == sorted(rows, key=int)

@@ -73,6 +73,31 @@ def test_lobby_creates_a_table_with_invite_links_and_opens_my_seat(
     assert page.locator("#who").inner_text() == "you are P1"
 
 
+def test_the_lobby_lists_new_tables_and_finished_games_without_a_reload(
+        server: Server, new_page: Any) -> None:
+    watching: Page = new_page()
+    watching.goto(server.url + "/web/")
+    watching.evaluate("() => { window.sameDocument = true; }")  # gone if the page reloads
+    other: Page = new_page()  # another browser makes a table in its own lobby
+    other.goto(server.url + "/web/")
+    other.select_option("#game", "trails-of-tucana")
+    other.select_option("#players", "2")
+    other.select_option("#seat-1", "random")
+    other.locator("#create button[type=submit]").click()
+    other.locator("#created input[readonly]").first.wait_for()
+    found = re.search(r"/web/tables/([^/?]+)", other.locator("#open-mine").get_attribute("href")
+                      or "")
+    assert found is not None
+    row = watching.locator(f"#open-tables li[data-table='{found.group(1)}']")
+    row.wait_for(timeout=10000)
+    assert "Trails of Tucana" in row.inner_text()
+    bots = server.create("trails-of-tucana", ["random", "random"], seed=2)  # plays itself out
+    ended = watching.locator(f"#finished-tables li[data-table='{bots['id']}']")
+    ended.wait_for(timeout=30000)
+    assert "finished" in ended.inner_text()
+    assert watching.evaluate("() => window.sameDocument") is True
+
+
 def test_lobby_shows_the_servers_reason_for_a_bad_option(server: Server, new_page: Any) -> None:
     page: Page = new_page()
     page.goto(server.url + "/web/")
@@ -112,6 +137,28 @@ def test_two_humans_and_a_bot_play_several_turns_by_clicking(
         wait_shown(page, st.decisions)
         assert page.locator("#log li").count() > 0
     assert all(u.startswith((server.url, "ws://127.0.0.1")) for u in requests), requests
+    # every board came drawn in the websocket's updates: none was asked for again
+    assert not [u for u in requests if "/board" in u]
+
+
+def test_a_board_fetched_after_the_update_equals_the_one_pushed_in_it(
+        server: Server, new_page: Any) -> None:
+    table = server.create("tricky-tides", ["human", "random", "random"], seed=4)
+    pushed = open_seat(new_page, server, table, 0)
+    fetching: Page = new_page()
+    asked: list[str] = []
+    fetching.on("request", lambda r: asked.append(r.url))
+    fetching.goto(server.seat_url(table, 0) + "&board=fetch")
+    wait_shown(fetching, 0)
+    play(server, table["id"], {0: pushed}, Clicker(seed=2),
+         lambda st: st.decisions >= 3, cap=10)
+    n = server.state(table["id"]).decisions
+    assert n >= 3
+    for page in (pushed, fetching):
+        wait_shown(page, n)
+    assert sum("/board" in u for u in asked) >= 2  # the first board and one per update
+    assert pushed.inner_html("#board") == fetching.inner_html("#board")
+    assert pushed.inner_html("#scores") == fetching.inner_html("#scores")
 
 
 def test_reload_mid_game_keeps_the_seat(server: Server, new_page: Any) -> None:

@@ -153,13 +153,14 @@ async def ws_table(ws: WebSocket) -> None:
     async def too_slow() -> None:
         await ws.close(code=CLOSE_POLICY, reason="too far behind; reconnect")
 
-    conn = Conn(seat, ws.send_text, hub.settings.queue_limit, too_slow)
+    extras = ws.query_params.get("board") == "web"  # the browser table: boards in updates
+    conn = Conn(seat, ws.send_text, hub.settings.queue_limit, too_slow, extras)
     raw = ws.query_params.get("since", "0")
     since = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
     first = hub.payload(table, seat, since)
     conn.next_event = first["next_event"]
     first["type"] = "state"
-    conn.push(encode(first))
+    conn.push(encode(hub.extend(table, seat, first) if extras else first))
     table.conns.add(conn)
     writer = hub_loop_task(conn)
     try:
@@ -210,7 +211,7 @@ async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str) -> dict[str
     if kind == "state":
         out = hub.payload(table, conn.seat)
         out["type"] = "state"
-        return out
+        return hub.extend(table, conn.seat, out) if conn.extras else out
     if kind == "action":
         await hub.act(table, conn.seat, action_arg(msg.get("action")),
                       expect_arg(msg.get("expect")))
@@ -232,10 +233,12 @@ async def http_error(request: Request | WebSocket, exc: Exception) -> Response:
 def create_app(settings: Settings | None = None) -> Starlette:
     """The ASGI application; its lifespan opens the store and restores the tables."""
     settings = settings or Settings()
+    from cove.web.routes import update_board, web_routes  # the browser table's pages
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub = Hub(open_store(settings.db), settings)
+        hub.extras = update_board  # a browser's websocket gets its board in each update
         app.state.hub = hub
         await hub.start()
         try:
@@ -252,8 +255,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{id}/actions", post_action, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
-    from cove.web.routes import web_routes  # the browser table: lobby, table, replay pages
-
     routes += web_routes()
     return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={ApiError: api_error, HTTPException: http_error})

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import hashlib
 import hmac
 import logging
@@ -192,19 +193,22 @@ class GroupCommit:
 
 
 class Conn:
-    """One websocket client: its seat (None: spectator), how many events it has been sent
-    and the queue of encoded messages its writer task drains."""
+    """One websocket client: its seat (None: spectator), how many events it has been sent,
+    whether it asked for the hub's extra fields (``Hub.extras``: the browser's board) and
+    the queue of encoded messages its writer task drains."""
 
     def __init__(self, seat: int | None, send: Callable[[str], Any],
-                 limit: int, close: Callable[[], Any] | None = None) -> None:
+                 limit: int, close: Callable[[], Any] | None = None,
+                 extras: bool = False) -> None:
         self.seat = seat
+        self.extras = extras
         self.send = send
         self.close = close
         self.next_event = 0
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
+        self.queue: asyncio.Queue[str | Lazy | None] = asyncio.Queue(maxsize=limit)
         self.dropped = False
 
-    def push(self, message: str | None) -> None:
+    def push(self, message: str | Lazy | None) -> None:
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
@@ -220,7 +224,24 @@ class Conn:
                 if self.dropped and self.close is not None:
                     await self.close()
                 return
-            await self.send(message)
+            await self.send(message if isinstance(message, str) else message())
+
+
+class Lazy:
+    """A message encoded by the first writer that sends it (then kept for the others):
+    a broadcast queues one for every connection before any is drawn, so the first
+    connection in the queue (the mover's) is sent without waiting for the others' drawing."""
+
+    __slots__ = ("make", "text")
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self.make: Callable[[], str] | None = make
+        self.text = ""
+
+    def __call__(self) -> str:
+        if self.make is not None:
+            self.text, self.make = self.make(), None
+        return self.text
 
 
 @dataclass
@@ -285,6 +306,11 @@ def event_forms(state: State, seat: int | None, since: int) -> list[dict[str, An
 Rendered = dict[tuple[int | None, int], tuple[str, int, dict[str, Any]]]
 """Updates made by one broadcast: (seat, events already sent) -> (text, next event, message)."""
 
+Extras = Callable[["Table", State, "int | None", dict[str, Any]], dict[str, Any]]
+"""Fields added to the ``state`` and ``update`` messages of the connections that asked for
+them: (table, its state then, seat, the message) -> fields. The browser table draws its
+board with it."""
+
 
 class Hub:
     """Every live table of this process, the store, the bot pool."""
@@ -301,6 +327,8 @@ class Hub:
         self.renders = 0
         """Payloads rendered for websocket updates (one per seat and update, however many
         connections share it)."""
+        self.extras: Extras | None = None
+        """Set by the app (the browser's board); None: no connection gets extra fields."""
         self.bot_threads: concurrent.futures.ThreadPoolExecutor | None = None
         self.bot_processes = ProcessBots(settings.bot_workers)
         self._stop_listen: Callable[[], None] | None = None
@@ -536,7 +564,7 @@ class Hub:
                                "someone moved since you looked; fetch the table again",
                                moves=n)
             await self._commit(table, seat, action, n)
-        made = self._after_move(table)
+        made = self._after_move(table, seat)
         pushed = made.get((seat, since))
         if pushed is not None and pushed[2]["moves"] == table.moves:
             # the mover's own websocket got this very payload: answer with it too
@@ -574,26 +602,54 @@ class Hub:
     def bot_turn(table: Table, state: State) -> bool:
         return any(table.seats[p]["kind"] == "bot" for p in state.to_move())
 
-    def _after_move(self, table: Table) -> Rendered:
-        made = self.broadcast(table)
+    def _after_move(self, table: Table, mover: int | None = None) -> Rendered:
+        made = self.broadcast(table, mover)
         self._schedule_bots(table)
         return made
 
-    def broadcast(self, table: Table) -> Rendered:
+    def broadcast(self, table: Table, mover: int | None = None) -> Rendered:
         """Push the table's new state: rendered and encoded once for each (seat, events
         already sent), so all spectators, and all connections of one seat, share one.
-        Returns what was rendered, by (seat, events already sent)."""
+        The extra fields (``extras``) are drawn lazily, by each connection's writer, the
+        ``mover``'s connections first. Returns what was rendered, by (seat, events
+        already sent)."""
         made: Rendered = {}
-        for conn in list(table.conns):
+        extended: dict[tuple[int | None, int], Lazy] = {}
+        state = table.state
+        for conn in sorted(table.conns, key=lambda c: c.seat != mover):
             key = (conn.seat, conn.next_event)
             if key not in made:
                 msg = self.payload(table, conn.seat, conn.next_event)
                 msg["type"] = "update"
                 self.renders += 1
                 made[key] = (encode(msg), msg["next_event"], msg)
-            text, conn.next_event, _ = made[key]
-            conn.push(text)
+            text, next_event, msg = made[key]
+            conn.next_event = next_event
+            if conn.extras and self.extras is not None:
+                if key not in extended:
+                    extended[key] = Lazy(functools.partial(
+                        self.extended_text, table, conn.seat, msg, state))
+                conn.push(extended[key])
+            else:
+                conn.push(text)
         return made
+
+    def extended_text(self, table: Table, seat: int | None, message: dict[str, Any],
+                      state: State) -> str:
+        return encode(self.extend(table, seat, message, state))
+
+    def extend(self, table: Table, seat: int | None, message: dict[str, Any],
+               state: State | None = None) -> dict[str, Any]:
+        """``message`` with the extra fields (``Hub.extras``) for ``seat`` at ``state``
+        (default: the table's); without them when there is no hook or it fails (logged:
+        the client asks another way)."""
+        if self.extras is None:
+            return message
+        try:
+            return {**message, **self.extras(table, state or table.state, seat, message)}
+        except Exception:
+            log.exception("the extra fields of table %s failed for seat %s", table.id, seat)
+            return message
 
     def notify(self, table: Table, message: dict[str, Any]) -> None:
         """Tell every connection of the table something (one encoding for all)."""

@@ -75,9 +75,24 @@ def _table_row(t: dict[str, Any], names: dict[str, str]) -> str:
             f'<span class="resume"></span></li>')
 
 
+def table_lists(games: list[Game], open_tables: list[dict[str, Any]],
+                finished: list[dict[str, Any]]) -> dict[str, str]:
+    """The lobby's two lists as HTML, ``{"open", "finished"}``: in the page, and every few
+    seconds from ``/web/lobby/tables`` so the lobby keeps itself up to date."""
+    names = {g.id: g.name for g in games}
+
+    def listing(rows: list[dict[str, Any]], empty: str) -> str:
+        if not rows:
+            return f'<p class="muted">{empty}</p>'
+        return "<ul class=\"tables\">" + "".join(_table_row(t, names) for t in rows) + "</ul>"
+
+    return {"open": listing(open_tables, "No open tables yet."),
+            "finished": listing(finished, "No finished games yet.")}
+
+
 def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str, Any]],
           finished: list[dict[str, Any]]) -> str:
-    names = {g.id: g.name for g in games}
+    lists = table_lists(games, open_tables, finished)
     game_opts = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>'
                         for g in games)
     meta = {g.id: {"min": g.min_players, "max": g.max_players, "summary": g.summary}
@@ -90,12 +105,6 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
         + ("".join(_option_input(g.id, o) for o in g.describe()["options"])
            or "<p class=\"muted\">This game has no options.</p>")
         + "</fieldset>" for g in games)
-
-    def listing(rows: list[dict[str, Any]], empty: str) -> str:
-        if not rows:
-            return f'<p class="muted">{empty}</p>'
-        return "<ul class=\"tables\">" + "".join(_table_row(t, names) for t in rows) + "</ul>"
-
     body = f"""
 <header><a class="home" href="/web/">Cove</a>
 <span class="muted">tables for five sea-faring games</span></header>
@@ -116,8 +125,10 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 </form>
 </section>
 <section id="created" class="card" hidden aria-live="polite"></section>
-<section class="card"><h2>Open tables</h2>{listing(open_tables, "No open tables yet.")}</section>
-<section class="card"><h2>Finished games</h2>{listing(finished, "No finished games yet.")}</section>
+<section class="card"><h2>Open tables</h2><div id="open-tables" aria-live="polite">
+{lists["open"]}</div></section>
+<section class="card"><h2>Finished games</h2><div id="finished-tables" aria-live="polite">
+{lists["finished"]}</div></section>
 </main>
 <script type="application/json" id="games-data">{_json_script(meta)}</script>
 <script type="application/json" id="bots-data">{_json_script(bots)}</script>

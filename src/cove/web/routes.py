@@ -20,6 +20,7 @@ import cove
 from cove.bots import LEVELS
 from cove.core.errors import CoveError
 from cove.core.record import replay as replay_record
+from cove.core.state import State
 from cove.web import fragments, pages
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -33,12 +34,25 @@ def _refusal(e: CoveError) -> tuple[int, str]:
     return int(getattr(e, "status", 500)), str(getattr(e, "reason", e))
 
 
+LISTED = 20
+"""Tables in each of the lobby's lists (the most recently updated)."""
+
+
 async def lobby(request: Request) -> Response:
     hub = _hub(request)
-    open_tables = await hub.listing("open", 20)
-    finished = await hub.listing("finished", 20)
+    open_tables = await hub.listing("open", LISTED)
+    finished = await hub.listing("finished", LISTED)
     return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished),
                         headers=NO_STORE)
+
+
+async def lobby_tables(request: Request) -> Response:
+    """The lobby's lists drawn now, ``{"open", "finished"}`` (HTML): the lobby asks every
+    few seconds, so new tables and finished games show up without a reload."""
+    hub = _hub(request)
+    lists = pages.table_lists(list(cove.all_games()), await hub.listing("open", LISTED),
+                              await hub.listing("finished", LISTED))
+    return JSONResponse(lists, headers=NO_STORE)
 
 
 async def _table_page(request: Request, mode: str) -> Response:
@@ -58,26 +72,45 @@ async def watch_page(request: Request) -> Response:
     return await _table_page(request, "watch")
 
 
+def board_fields(table: Any, st: State, seat: int | None,
+                 legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the page shows beside the prompt and the move list, for ``seat`` (None: a
+    spectator) at the table's state ``st`` and its legal moves as the API lists them:
+    ``{"moves", "board", "drawn", "scores", "end", "cpu"}``; ``cpu`` is the milliseconds
+    of CPU spent drawing them."""
+    cpu = time.thread_time()
+    view = st.view(seat)
+    html, drawn = fragments.board(table.game, view, legal if not st.is_over else [], seat)
+    final = st.scores() if st.is_over else None
+    return {"moves": st.decisions, "board": html, "drawn": drawn,
+            "scores": fragments.scores(view, table.seat_kinds(), seat, final),
+            "end": fragments.end(st, view, seat),
+            "cpu": round((time.thread_time() - cpu) * 1e3, 2)}
+
+
+def update_board(table: Any, st: State, seat: int | None,
+                 message: dict[str, Any]) -> dict[str, Any]:
+    """The hub's hook for a browser's websocket (``?board=web``): the seat's board drawn
+    into every ``state`` and ``update`` message, under ``"board"``, so a page redraws as
+    soon as the update arrives instead of asking for the board again."""
+    return {"board": board_fields(table, st, seat, message.get("legal", []))}
+
+
 async def board(request: Request) -> Response:
     """The seat's board, scores and (once over) end screen, drawn now: ``{"moves",
-    "board", "drawn", "scores", "end"}``; ``moves`` says which position they show. The
-    ``Server-Timing`` header gives the CPU milliseconds spent drawing them."""
+    "board", "drawn", "scores", "end", "cpu"}``; ``moves`` says which position they show.
+    The ``Server-Timing`` header gives the CPU milliseconds spent drawing them. (A page
+    whose websocket asked for boards gets them in its updates and needs this only when
+    an update came without one.)"""
     hub = _hub(request)
     table = await hub.table(request.path_params["id"])
     seat = hub.seat_for(table, request.query_params.get("token"))
-    cpu = time.thread_time()
     st = table.state
-    view = st.view(seat)
     legal: list[dict[str, Any]] = []
     if seat is not None and not st.is_over:  # the API's own legal forms; no events wanted
         legal = hub.payload(table, seat, st.log_count(seat))["legal"]
-    html, drawn = fragments.board(table.game, view, legal, seat)
-    final = st.scores() if st.is_over else None
-    return JSONResponse({
-        "moves": st.decisions, "board": html, "drawn": drawn,
-        "scores": fragments.scores(view, table.seat_kinds(), seat, final),
-        "end": fragments.end(st, view, seat)},
-        headers={**NO_STORE, "Server-Timing": f"draw;dur={(time.thread_time() - cpu) * 1e3:.2f}"})
+    out = board_fields(table, st, seat, legal)
+    return JSONResponse(out, headers={**NO_STORE, "Server-Timing": f"draw;dur={out['cpu']}"})
 
 
 async def replay(request: Request) -> Response:
@@ -123,6 +156,7 @@ def web_routes() -> list[BaseRoute]:
         Route("/", root),
         Route("/web", root),
         Route("/web/", lobby),
+        Route("/web/lobby/tables", lobby_tables),
         Route("/web/tables/{id}", table_page),
         Route("/web/tables/{id}/watch", watch_page),
         Route("/web/tables/{id}/board", board),

@@ -11,6 +11,7 @@ plays it; with several the page asks which.
 
 from __future__ import annotations
 
+import functools
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping
@@ -54,9 +55,11 @@ SEAT_COLOURS = ("#c8322b", "#2f6fd0", "#e0a800", "#2e9a4a", "#8a47b0", "#4d4d4d"
 
 def esc(value: object) -> str:
     """`value` as text safe inside an XML element or a double-quoted attribute."""
+    s = value if type(value) is str else str(value)
+    if not ("&" in s or "<" in s or ">" in s or '"' in s or "'" in s):
+        return s  # most labels: nothing to replace
     return (
-        str(value)
-        .replace("&", "&amp;")
+        s.replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace('"', "&quot;")
@@ -66,6 +69,8 @@ def esc(value: object) -> str:
 
 def num(x: float) -> str:
     """A coordinate written short: `3`, `2.5`, `0.33`."""
+    if type(x) is int:
+        return str(x)
     if float(x).is_integer():
         return str(int(x))
     return f"{x:.2f}".rstrip("0").rstrip(".")
@@ -78,11 +83,21 @@ def attrs(values: Mapping[str, object]) -> str:
     for name, value in values.items():
         if value is None or value is False:
             continue
-        key = name.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            value = num(value)
-        out.append(f' {key}="{esc(value)}"')
+        key = _key(name)
+        kind = type(value)
+        if kind is float:
+            text = num(value)  # type: ignore[arg-type]
+        elif kind is int:
+            text = str(value)
+        else:
+            text = esc(value)
+        out.append(f' {key}="{text}"')
     return "".join(out)
+
+
+@functools.cache
+def _key(name: str) -> str:
+    return name.rstrip("_").replace("_", "-")
 
 
 def el(tag: str, content: str = "", /, **kw: object) -> str:
@@ -150,14 +165,16 @@ def group(*children: str, **kw: object) -> str:
 
 def target(body: str, moves: Iterable[str], label: str, /, **kw: object) -> str:
     """`body` as a click target: `class="target"`, `data-moves` (the JSON list of the legal
-    move texts the click could mean) and a `<title>`. With no moves the body is returned as
-    a plain labelled group, not a target, so callers may pass every element through here."""
+    move texts the click could mean), a `<title>`, and focusable as a button (`tabindex`,
+    `role`). With no moves the body is returned as a plain labelled group, not a target, so
+    callers may pass every element through here."""
     texts = list(dict.fromkeys(moves))
     if not texts:
         return group(title(label), body)
     cls = "target" if "class_" not in kw else f"target {kw.pop('class_')}"
     data = json.dumps(texts, separators=(",", ":"), ensure_ascii=False)
-    return group(title(label), body, class_=cls, data_moves=data, **kw)
+    return group(title(label), body, class_=cls, data_moves=data, tabindex=0, role="button",
+                 **kw)
 
 
 def button(x: float, y: float, w: float, h: float, label: str, moves: Iterable[str], /) -> str:
@@ -221,8 +238,11 @@ def moves_where(legal: Legal, pred: Callable[[dict[str, Any]], bool]) -> list[st
 
 def svg(width: float, height: float, body: str, label: str, /, **kw: object) -> str:
     """The root element: a `viewBox` of width x height that scales to the page width
-    (`width="100%"`, height following the aspect ratio), with an accessible label."""
+    (`width="100%"`, height following the aspect ratio), with an accessible label. Its
+    size in units is also the CSS variables `--w` and `--h`, so the style sheet can keep
+    it at a readable scale (and a phone let it pan) instead of shrinking its labels."""
     kw.setdefault("font_family", "sans-serif")
+    kw.setdefault("style", f"--w:{num(width)};--h:{num(height)}")
     head = attrs(
         {
             "xmlns": "http://www.w3.org/2000/svg",

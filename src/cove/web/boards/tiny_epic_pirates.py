@@ -261,7 +261,7 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
     for k in range(1, 14):
         fill = "#f2c500" if k <= gold else "#fff"
         out.append(circle(247 + k * 17, ty + 26, 6.5, fill=fill, stroke="#806000"))
-        out.append(text(247 + k * 17, ty + 29, k, 7, fill="#5a4000"))
+        out.append(text(247 + k * 17, ty + 29, k, 8, fill="#5a4000"))
     # Treasures, booty, tokens.
     ty += 42
     nxt = p.get("next_treasure")

@@ -37,6 +37,10 @@ from cove.web.boards.svg import (
 
 WIDTH = 520
 MARGIN = 14
+GUTTER = 20
+"""Room left of the island for its row numbers."""
+AXIS_SIZE = 12
+AXIS_GAP = 4
 TERRAIN = ("desert", "forest", "mountain", "water")
 TERRAIN_FILL = ("#f1d58a", "#79b86f", "#b9b2a8", "#86bdf0")
 TERRAIN_INK = ("#7a5a00", "#1f5a1a", "#4a4540", "#124a7d")
@@ -85,8 +89,19 @@ def _hexagon(cx: float, cy: float, r: float, **kw: object) -> str:
     return polygon([(cx + r * dx, cy + r * dy) for dx, dy in _CORNERS], **kw)
 
 
+_TERRAIN: dict[tuple[str, float, bool], str] = {}
+"""Drawn terrains by (island, hex radius, big): the same on every board, half its drawing."""
+
+
 def _terrain(lay: _Layout, big: bool) -> str:
     """The island's hexes with their terrain (letters only when drawn big)."""
+    key = (lay.isl.key, lay.r, big)
+    if key not in _TERRAIN:
+        _TERRAIN[key] = _draw_terrain(lay, big)
+    return _TERRAIN[key]
+
+
+def _draw_terrain(lay: _Layout, big: bool) -> str:
     out = []
     for i, t in enumerate(lay.isl.terrain):
         cx, cy = lay.centre(i)
@@ -95,6 +110,22 @@ def _terrain(lay: _Layout, big: bool) -> str:
         if big:
             out.append(text(cx, cy + lay.r * 0.78, "DFMW"[t], lay.r * 0.34,
                             fill=TERRAIN_INK[t]))
+    return "".join(out)
+
+
+def _axes(lay: _Layout) -> str:
+    """Column letters above the island and each row's number left of its first space, as
+    the terminal and the move texts name spaces (`label_of`: `c4` is column c, row 4)."""
+    out = []
+    for c in sorted({c for _, c in lay.isl.coords}):
+        out.append(text(c * lay.w / 2 + lay.w / 2, -AXIS_GAP, chr(ord("a") + c), AXIS_SIZE,
+                        fill="#333333", class_="axis"))
+    first: dict[int, int] = {}
+    for row, c in lay.isl.coords:
+        first[row] = min(first.get(row, c), c)
+    for row, c in sorted(first.items()):
+        out.append(text(c * lay.w / 2 - AXIS_GAP, row * 1.5 * lay.r + lay.r + AXIS_SIZE * 0.35,
+                        row + 1, AXIS_SIZE, text_anchor="end", fill="#333333", class_="axis"))
     return "".join(out)
 
 
@@ -145,7 +176,8 @@ def _island(lay: _Layout, sheet: dict[str, Any], now: set[str], moves: dict[str,
                             fill="#fde047" if on else "#ffffff",
                             stroke="#b91c1c" if on else "#0e7490",
                             stroke_width=r * (0.14 if on else 0.06)))
-            out.append(text(cx, cy + r * 0.16, short.upper() if on else short, r * 0.42,
+            size = r * (0.42 if big else 0.56)  # larger on the small islands, to stay legible
+            out.append(text(cx, cy + size * 0.38, short.upper() if on else short, size,
                             fill="#0e3a47", font_weight="bold" if on else None))
     for seg, texts in sorted(moves.items()):
         ends = lay.ends(seg)
@@ -326,14 +358,16 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     caption, y = _lines(MARGIN, y, [f"{who}; letters {' '.join(sheet['letters'])}"], 15,
                         font_weight="bold")
     unit = _Layout(isl, 1.0)
-    lay = _Layout(isl, (WIDTH - 2 * MARGIN) / unit.width)
+    lay = _Layout(isl, (WIDTH - 2 * MARGIN - GUTTER) / unit.width)
+    y += AXIS_SIZE + AXIS_GAP  # the column letters
     now = set()
     for done in view.get("this_turn", []) if seat is not None else []:
         kind, _, ends = str(done).partition(" ")
         if kind in ("draw", "bonus"):
             now.add(ends)
-    island = group(_terrain(lay, big=True) + _island(lay, sheet, now, _edge_moves(moves), True),
-                   transform=f"translate({MARGIN},{y:.1f})")
+    island = group(_axes(lay) + _terrain(lay, big=True)
+                   + _island(lay, sheet, now, _edge_moves(moves), True),
+                   transform=f"translate({MARGIN + GUTTER},{y:.1f})")
     y += lay.height + 8
     legend, y = _lines(MARGIN, y, list(LEGEND), 12, fill="#444444")
     panel, y = _sheet(view, isl, sheet, y)

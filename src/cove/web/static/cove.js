@@ -96,7 +96,29 @@
         return;
       }
       created(data);
+      refreshLists();  // the new table among the open ones at once
     });
+    markMine();
+    setInterval(refreshLists, LOBBY_POLL_MS);
+  }
+
+  const LOBBY_POLL_MS = 3000;  // how often the lobby asks for its lists again
+  let listsShown = "";
+  async function refreshLists() {  // new tables and finished games, without a reload
+    if (document.hidden) return;
+    let data;
+    try {
+      const res = await fetch("/web/lobby/tables");
+      if (!res.ok) return;
+      data = await res.json();
+    } catch (e) {
+      return;  // the server is away: try again at the next tick
+    }
+    const now = data.open + data.finished;
+    if (now === listsShown) return;
+    listsShown = now;
+    $("#open-tables").innerHTML = data.open;
+    $("#finished-tables").innerHTML = data.finished;
     markMine();
   }
 
@@ -171,9 +193,13 @@
       }
     }
     const q = token ? "?token=" + encodeURIComponent(token) : "";
+    // The board comes drawn in each websocket update (?board=web); a page opened with
+    // board=fetch asks the board route after each update instead (benchmarks/web.py
+    // compares the two), as the page also does when an update comes without a board.
+    const pushed = new URL(location.href).searchParams.get("board") !== "fetch";
     let ws = null, last = null, retry = 0, boardAsked = 0, boardShown = -1, clickedAt = null, clickMoves = 0;
     window.coveTimings = [];  // click -> board redrawn, ms (benchmarks/web.py reads them)
-    window.coveParts = [];    // the same split: [to the update, board fetched, drawn]
+    window.coveParts = [];    // its split: [update arrived, board fetched, parsed, swapped in, frame, server CPU to draw]
     let updateAt = 0;
 
     function showError(text) {
@@ -183,9 +209,10 @@
     }
     function connect() {
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
-      ws = new WebSocket(proto + "//" + location.host + "/ws/tables/" + id + q);
+      const wants = pushed ? (q ? "&" : "?") + "board=web" : "";
+      ws = new WebSocket(proto + "//" + location.host + "/ws/tables/" + id + q + wants);
       ws.onopen = () => { retry = 0; conn("connected", "ok"); };
-      ws.onmessage = (ev) => message(JSON.parse(ev.data));
+      ws.onmessage = (ev) => { const at = performance.now(); message(JSON.parse(ev.data), at); };
       ws.onclose = (ev) => {
         if (ev.code >= 4000) return;  // a wrong token or table: the error says why
         conn("reconnecting…", "warn");
@@ -197,7 +224,7 @@
       c.textContent = text;
       c.className = "badge " + kind;
     }
-    function message(m) {
+    function message(m, at) {
       if (m.type === "error") {
         if (m.status === 403 && !last) {
           conn("not seated", "bad");
@@ -212,7 +239,7 @@
       }
       if (m.type !== "state" && m.type !== "update") return;
       if (m.type === "state") $("#log").textContent = "";
-      if (m.type === "update") { showError(""); updateAt = performance.now(); }
+      if (m.type === "update") { showError(""); updateAt = at; }
       last = m;
       body.dataset.seat = m.seat === null ? "" : String(m.seat);
       $("#who").textContent = m.seat === null ? "spectator" : "you are " + seatName(m.seat);
@@ -221,7 +248,12 @@
       $("#status").classList.toggle("yours", m.legal.length > 0);
       moves(m.legal);
       log(m.events);
-      drawBoard();
+      if (m.board) {
+        boardAsked++;  // a board fetch still under way is older: drop it
+        showBoard(m.board, at);
+      } else {
+        drawBoard();
+      }
       if (m.over) replayOpen(m);
     }
     function moves(legal) {
@@ -249,14 +281,15 @@
       const fetchedAt = performance.now();
       if (!res.ok) return;
       const data = await res.json();
-      if (asked !== boardAsked || data.moves < boardShown) return;  // a newer one is coming
+      if (asked !== boardAsked) return;  // a newer one is coming
+      showBoard(data, fetchedAt);
+    }
+    function showBoard(data, fetchedAt) {  // fetchedAt: when the board reached the page
+      const parsedAt = performance.now();
+      if (data.moves < boardShown) return;
       boardShown = data.moves;
       $("#board").innerHTML = data.board;
       $("#board").classList.toggle("text", !data.drawn);
-      for (const t of document.querySelectorAll("#board .target")) {
-        t.setAttribute("tabindex", "0");
-        t.setAttribute("role", "button");
-      }
       $("#scores").innerHTML = data.scores;
       const end = $("#end");
       end.innerHTML = data.end;
@@ -265,12 +298,13 @@
       body.dataset.moves = String(data.moves);
       if (window.coveFirstBoard === undefined) window.coveFirstBoard = performance.now();
       if (clickedAt !== null && data.moves > clickMoves) {  // click -> board redrawn
-        const t0 = clickedAt, t1 = updateAt;
+        const t0 = clickedAt, t1 = updateAt, swappedAt = performance.now();
         clickedAt = null;
         requestAnimationFrame(() => {
           const now = performance.now();
           window.coveTimings.push(now - t0);
-          window.coveParts.push([t1 - t0, fetchedAt - t1, now - fetchedAt]);
+          window.coveParts.push([t1 - t0, fetchedAt - t1, parsedAt - fetchedAt,
+                                 swappedAt - parsedAt, now - swappedAt, data.cpu]);
         });
       }
     }
@@ -329,11 +363,14 @@
       if (t) { ev.preventDefault(); targetClicked(t); }
     });
     const zoom = $("#zoom");  // fit the whole board on the screen, or use the full width
+    const phone = window.matchMedia("(max-width: 600px)");  // cove.css: readable, panned
     const zoomed = (on) => {
       $("#board").classList.toggle("zoom", on);
       zoom.setAttribute("aria-pressed", String(on));
-      zoom.textContent = on ? "Fit the board to the screen" : "Zoom the board to the full width";
+      zoom.textContent = phone.matches ? (on ? "Readable size (pan sideways)" : "Show the whole board")
+                                       : (on ? "Fit the board to the screen" : "Zoom the board to the full width");
     };
+    phone.addEventListener("change", () => zoomed($("#board").classList.contains("zoom")));
     zoomed(store.get("cove.zoom") === "1");
     zoom.addEventListener("click", () => {
       const on = !$("#board").classList.contains("zoom");
