@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cove.core.errors import OptionError
-from cove.lab.simulate import SimResult, _margin, simulate
+from cove.lab.simulate import Progress, SimResult, _margin, simulate
 from cove.lab.stats import quantile
 
 STATS = ("mean", "median", "p5", "p95")
@@ -87,6 +87,8 @@ class TuneResult:
     param: str
     target: Target
     curve: dict[int, float] = field(default_factory=dict)
+    interrupted: bool = False
+    """Ctrl-C stopped the search: the curve holds the values measured in full."""
 
     @property
     def best(self) -> int:
@@ -95,28 +97,53 @@ class TuneResult:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "param": self.param, "target": str(self.target),
                 "best": self.best, "best_value": self.curve[self.best],
-                "curve": {str(k): v for k, v in sorted(self.curve.items())}}
+                "curve": {str(k): v for k, v in sorted(self.curve.items())},
+                "interrupted": self.interrupted}
 
 
 def tune(game_id: str, players: int, param: str, low: int, high: int, target: Target,
          games: int, seed: int = 0, bots: Sequence[str] | None = None,
          options: Mapping[str, Any] | None = None, points: int = 7,
-         run: Callable[..., SimResult] = simulate, **backend: Any) -> TuneResult:
-    """Search ``param`` in [low, high] for the value whose figure is closest to target."""
+         run: Callable[..., SimResult] = simulate, progress: Progress | None = None,
+         **backend: Any) -> TuneResult:
+    """Search ``param`` in [low, high] for the value whose figure is closest to target.
+    ``progress(games done, games planned)`` counts games over all values (the second
+    pass's share is planned at its largest, so the total can shrink at the end). Ctrl-C
+    stops the search with the values measured so far (``interrupted``; none:
+    KeyboardInterrupt)."""
     out = TuneResult(game_id, param, target)
+    span = high - low
+    step = max(1, -(-span // max(1, points - 1)))
+    coarse = sorted({*range(low, high + 1, step), high})
+    planned = [len(coarse) + 2 * (step - 1)]
 
     def at(value: int) -> None:
         if value not in out.curve:
+            before = len(out.curve) * games
+
+            def step_done(done: int, _total: int) -> None:
+                if progress:
+                    progress(before + done, planned[0] * games)
+
             sim = run(game_id, players, games, seed, bots, {**(options or {}), param: value},
-                      **backend)
+                      progress=step_done, **backend)
+            if sim.interrupted:  # part of the seeds: not comparable with the other values
+                out.interrupted = True
+                raise KeyboardInterrupt
             out.curve[value] = measure(sim, target)
 
-    span = high - low
-    step = max(1, -(-span // max(1, points - 1)))
-    for v in range(low, high + 1, step):
-        at(v)
-    at(high)
-    best = out.best
-    for v in range(max(low, best - step + 1), min(high, best + step - 1) + 1):
-        at(v)
+    try:
+        for v in coarse:
+            at(v)
+        best = out.best
+        near = range(max(low, best - step + 1), min(high, best + step - 1) + 1)
+        planned[0] = len(out.curve) + sum(v not in out.curve for v in near)
+        for v in near:
+            at(v)
+        if progress:
+            progress(len(out.curve) * games, len(out.curve) * games)
+    except KeyboardInterrupt:
+        out.interrupted = True
+        if not out.curve:
+            raise
     return out
