@@ -457,13 +457,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     given = parse_kv(args.option)
     if given:
         print("options: " + ", ".join(f"{k}={out['options'][k.replace('-', '_')]}" for k in given))
-    print(f"{'seat':<5}{'bot':<14}{'wins':>8}{'win %':>8}{'95% CI':>16}"
-          f"{'mean':>9}{'min':>7}{'max':>7}")
+    print(f"{'seat':<5}{'bot':<12}{'wins':>8}{'win %':>8}{'95% CI':>13}{'vs fair':>9}"
+          f"{'mean':>8}{'min':>6}{'max':>6}")
     for s in out["seats"]:
         lo, hi = s["win_ci"]
-        print(f"P{s['seat']:<4}{s['bot'][:13]:<14}{s['wins']:>8.1f}{100 * s['win_rate']:>7.1f}%"
-              f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':>16}{s['mean_score']:>9.2f}"
-              f"{s['min_score']:>7g}{s['max_score']:>7g}")
+        print(f"P{s['seat']:<4}{s['bot'][:11]:<12}{s['wins']:>8.1f}{100 * s['win_rate']:>7.1f}%"
+              f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':>13}{100 * s['advantage']:>+8.1f}%"
+              f"{s['mean_score']:>8.2f}{s['min_score']:>6g}{s['max_score']:>6g}")
     print(f"ties: {out['ties']} games; mean decisions per game: {out['mean_decisions']:.1f}"
           + (f"; mean winning margin: {out['mean_margin']:.2f}"
              if out["mean_margin"] is not None else ""))
@@ -516,7 +516,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
         result = compare(game.id, players, args.games, variants, args.seed, bots,
                          progress=bar, jobs=args.jobs, backend=args.backend,
                          address=args.address)
-    print(json.dumps(result, indent=1) if args.json else format_compare(result))
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        for line in format_compare(result).splitlines():
+            (prose if line.startswith(("warning:", "Interrupted:")) else print)(line)
     return 130 if result["interrupted"] else 0
 
 
@@ -530,9 +534,13 @@ def cmd_report(args: argparse.Namespace) -> int:
     players = players_arg(game, args.players, game.min_players)
     count_arg("--games", args.games)
     count_arg("--jobs", args.jobs)
-    base = game_options(game, args.option)
+    # -o FILE.html names the report (a game option is always KEY=VALUE)
+    files = [o for o in args.option or [] if "=" not in o and o.lower().endswith(".html")]
+    if len(files) + bool(args.html) > 1:
+        raise CliError("name the report once: --html FILE or -o FILE.html")
+    base = game_options(game, [o for o in args.option or [] if o not in files])
     variants = [{**base, **game_options(game, v.split())} for v in args.variant] or [base]
-    path = Path(args.html or f"report-{game.id}.html")
+    path = Path(args.html or (files[0] if files else f"report-{game.id}.html"))
     if path.is_dir() or not path.parent.is_dir():
         raise CliError(f"--html {path}: not a file in an existing folder")
     sims: list[SimResult] = []
@@ -721,7 +729,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--games", "-n", type=int, default=200, help="games (per variant)")
     rp.add_argument("--bots", help="bot specs per seat, comma-separated (default random)")
     run_args(rp)
-    rp.add_argument("--html", metavar="FILE", help="where to write (default report-GAME.html)")
+    rp.add_argument("--html", metavar="FILE", help="where to write (default report-GAME.html; "
+                    "-o FILE.html says the same)")
     rp.set_defaults(func=cmd_report)
 
     tp = sub.add_parser("tune", help="search a DESIGN option for the value that hits a target")

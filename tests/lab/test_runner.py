@@ -117,6 +117,8 @@ def test_metrics_designers_read() -> None:
     assert out["branching"] is not None and out["branching"] > 1
     assert abs(sum(out["action_kinds"].values()) - 1.0) < 1e-9
     assert abs(sum(s["advantage"] for s in out["seats"])) < 1e-9
+    assert all(s["advantage_ci"][0] <= s["advantage"] <= s["advantage_ci"][1]
+               for s in out["seats"])
 
 
 def test_bad_backends_are_refused_with_what_is_valid() -> None:
