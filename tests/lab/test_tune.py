@@ -29,6 +29,10 @@ def test_tune_cli_prints_the_curve_and_writes_a_plot(
     out = json.loads(capsys.readouterr().out)
     assert rc == 0 and out["best"] == 9 and out["target"] == "median decisions=9"
     assert "<svg" in html.read_text()
+    m = out["manifest"]
+    assert m["game"] == "toy" and m["param"] == "plays" and m["range"] == [2, 10]
+    assert m["options"]["bidding"] is False and "plays" not in m["options"]
+    assert m["bots"] == ["random", "random"] and m["game_version"]
 
 
 def test_bad_tune_arguments_say_what_is_valid(toy_registered: str,

@@ -89,6 +89,8 @@ class TuneResult:
     curve: dict[int, float] = field(default_factory=dict)
     interrupted: bool = False
     """Ctrl-C stopped the search: the curve holds the values measured in full."""
+    manifest: dict[str, Any] = field(default_factory=dict)
+    """The runs' manifest; ``options`` holds every option but ``param``, the searched one."""
 
     @property
     def best(self) -> int:
@@ -98,7 +100,7 @@ class TuneResult:
         return {"game": self.game, "param": self.param, "target": str(self.target),
                 "best": self.best, "best_value": self.curve[self.best],
                 "curve": {str(k): v for k, v in sorted(self.curve.items())},
-                "interrupted": self.interrupted}
+                "interrupted": self.interrupted, "manifest": self.manifest}
 
 
 def tune(game_id: str, players: int, param: str, low: int, high: int, target: Target,
@@ -131,6 +133,10 @@ def tune(game_id: str, players: int, param: str, low: int, high: int, target: Ta
                 out.interrupted = True
                 raise KeyboardInterrupt
             out.curve[value] = measure(sim, target)
+            if not out.manifest:
+                fixed = {k: v for k, v in sim.manifest["options"].items() if k != param}
+                out.manifest = {**sim.manifest, "options": fixed, "param": param,
+                                "range": [low, high], "games": games}
 
     try:
         for v in coarse:
