@@ -565,51 +565,77 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 # -- cove tune ------------------------------------------------------------------------------
 def cmd_tune(args: argparse.Namespace) -> int:
-    from cove.lab.tune import parse_range, parse_target, tune
+    from cove.lab.tune import TuneResult, parse_range, parse_target, tune, tune_pair
 
     game = cove.load(args.game)
     players = players_arg(game, args.players, game.min_players)
     count_arg("--games", args.games)
     count_arg("--jobs", args.jobs)
     count_arg("--points", args.points, minimum=2)
-    name, low, high = parse_range(args.param)
+    ranges = [parse_range(p) for p in args.param]
+    if len(ranges) > 2 or len({r[0] for r in ranges}) < len(ranges):
+        raise CliError("--param: give one or two different parameters, e.g. --param "
+                       "goal=10:30 --param max_rounds=12:24")
     known = {o["name"] for o in game.describe()["options"]}
-    if name not in known:
-        raise CliError(f"--param {name}: {game.id} has no such option; its options are "
-                       f"{', '.join(sorted(known))}")
+    for name, low, high in ranges:
+        if name not in known:
+            raise CliError(f"--param {name}: {game.id} has no such option; its options are "
+                           f"{', '.join(sorted(known))}")
+        game_options(game, [f"{name}={low}"])  # the range's ends are valid values
+        game_options(game, [f"{name}={high}"])
     target = parse_target(args.target)
     base = game_options(game, args.option)
-    game_options(game, [f"{name}={low}"])  # the range's ends are valid values
-    game_options(game, [f"{name}={high}"])
+    name = ranges[0][0]
+    backend = {"jobs": args.jobs, "backend": args.backend, "address": args.address}
     with progress_bar(f"tune {game.id} {name}", not (args.json or args.quiet)) as bar:
-        result = tune(game.id, players, name, low, high, target, args.games, args.seed,
-                      bot_specs(args.bots), base, points=args.points, progress=bar,
-                      jobs=args.jobs, backend=args.backend, address=args.address)
-    out = result.to_json()
+        if len(ranges) == 1:
+            one = tune(game.id, players, *ranges[0], target, args.games, args.seed,
+                       bot_specs(args.bots), base, points=args.points, progress=bar,
+                       **backend)
+            searches, stopped = [one], one.interrupted
+        else:
+            searches, stopped = tune_pair(game.id, players, ranges[0], ranges[1], target,
+                                          args.games, args.seed, bot_specs(args.bots), base,
+                                          points=args.points, progress=bar, **backend)
+    second = ranges[1][0] if len(ranges) > 1 else None
+
+    def where(r: TuneResult) -> str:  # the second parameter's value of a search
+        return f"{second}={r.manifest['options'][second]}" if second else ""
+
+    best = min(searches, key=lambda r: abs(r.curve[r.best] - target.value))
     if args.html:
         from cove.lab.report import CSS, bars
 
-        values = sorted(result.curve)
-        chart = bars([str(v) for v in values], [result.curve[v] for v in values],
-                     f"{target.stat} {target.figure} by {name} (dashed: the target)",
-                     line=target.value)
+        charts = "".join(
+            bars([str(v) for v in sorted(r.curve)], [r.curve[v] for v in sorted(r.curve)],
+                 f"{target.stat} {target.figure} by {name} {where(r)} (dashed: the target)",
+                 line=target.value) for r in searches)
         Path(args.html).write_text(
             f"<!doctype html><html lang=en><head><meta charset=utf-8><style>{CSS}</style>"
-            f"</head><body><h1>{game.id}: {name} for {target}</h1>{chart}"
-            f"<p>best: {name}={result.best} gives {result.curve[result.best]:.3g}</p>"
-            "</body></html>\n", encoding="utf-8")
+            f"</head><body><h1>{game.id}: {name} for {target}</h1>{charts}"
+            f"<p>best: {name}={best.best} {where(best)} gives "
+            f"{best.curve[best.best]:.3g}</p></body></html>\n", encoding="utf-8")
     if args.json:
+        out = searches[0].to_json() if second is None else {
+            "game": game.id, "params": [name, second], "target": str(target),
+            "best": {name: best.best, second: best.manifest["options"][second],
+                     "value": best.curve[best.best]},
+            "searches": [r.to_json() for r in searches], "interrupted": stopped}
         print(json.dumps(out, indent=1))
-        return 130 if result.interrupted else 0
-    if result.interrupted:
+        return 130 if stopped else 0
+    if stopped:
         print("Interrupted: the search stopped; the values below were measured in full")
     print(f"{game.id}, {players} players, {args.games} games per value (the same seeds), "
           f"target {target}:")
-    for v in sorted(result.curve):
-        mark = "  <- closest" if v == result.best else ""
-        print(f"  {name}={v:<6} {target.stat} {target.figure} = {result.curve[v]:.3g}{mark}")
-    print(f"best: {name}={result.best}" + (" of those tried" if result.interrupted else ""))
-    return 130 if result.interrupted else 0
+    for r in searches:
+        if second:
+            print(f"{where(r)}:")
+        for v in sorted(r.curve):
+            mark = "  <- closest" if v == r.best else ""
+            print(f"  {name}={v:<6} {target.stat} {target.figure} = {r.curve[v]:.3g}{mark}")
+    print(f"best: {name}={best.best}" + (f" with {where(best)}" if second else "")
+          + (" of those tried" if stopped else ""))
+    return 130 if stopped else 0
 
 
 # -- cove arena ------------------------------------------------------------------------------
@@ -735,8 +761,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     tp = sub.add_parser("tune", help="search a DESIGN option for the value that hits a target")
     game_args(tp)
-    tp.add_argument("--param", required=True, metavar="NAME=LOW:HIGH",
-                    help="the option to search and its range, e.g. goal=10:30")
+    tp.add_argument("--param", required=True, action="append", metavar="NAME=LOW:HIGH",
+                    help="the option to search and its range, e.g. goal=10:30; a second "
+                    "--param searches the first for each of its values")
     tp.add_argument("--target", required=True, metavar="'[STAT] FIGURE=VALUE'",
                     help="e.g. 'median rounds=14' (STAT: mean, median, p5, p95; FIGURE: "
                     "decisions, margin, safety or a game figure)")

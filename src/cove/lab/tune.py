@@ -114,9 +114,8 @@ def tune(game_id: str, players: int, param: str, low: int, high: int, target: Ta
     stops the search with the values measured so far (``interrupted``; none:
     KeyboardInterrupt)."""
     out = TuneResult(game_id, param, target)
-    span = high - low
-    step = max(1, -(-span // max(1, points - 1)))
-    coarse = sorted({*range(low, high + 1, step), high})
+    coarse = grid(low, high, points)
+    step = coarse[1] - coarse[0] if len(coarse) > 1 else 1
     planned = [len(coarse) + 2 * (step - 1)]
 
     def at(value: int) -> None:
@@ -153,3 +152,38 @@ def tune(game_id: str, players: int, param: str, low: int, high: int, target: Ta
         if not out.curve:
             raise
     return out
+
+
+def grid(low: int, high: int, points: int) -> list[int]:
+    """At most ``points`` evenly spaced values from ``low`` to ``high``, both included."""
+    step = max(1, -(-(high - low) // max(1, points - 1)))
+    return sorted({*range(low, high + 1, step), high})
+
+
+def tune_pair(game_id: str, players: int, first: tuple[str, int, int],
+              second: tuple[str, int, int], target: Target, games: int, seed: int = 0,
+              bots: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
+              points: int = 7, progress: Progress | None = None,
+              **kw: Any) -> tuple[list[TuneResult], bool]:
+    """Two parameters: for each of up to ``points`` values of ``second``, the value of
+    ``first`` that comes closest to the target (a :func:`tune` each, on the same seeds), so
+    the result is the trade-off between them ("with a round cap of 16, a goal of 14").
+    Each result's manifest holds its value of ``second`` among the options. Ctrl-C keeps
+    the searches finished, and says it was pressed (none finished: KeyboardInterrupt)."""
+    name2, low2, high2 = second
+    out: list[TuneResult] = []
+    values = grid(low2, high2, points)
+    for k, v in enumerate(values):
+
+        def step(done: int, total: int, k: int = k) -> None:
+            if progress:  # each search's share of the whole, at its planned size
+                progress(k * total + done, len(values) * total)
+
+        res = tune(game_id, players, *first, target, games, seed, bots,
+                   {**(options or {}), name2: v}, points=points, progress=step, **kw)
+        if res.interrupted:
+            if not out:
+                raise KeyboardInterrupt
+            return out, True
+        out.append(res)
+    return out, False
