@@ -98,6 +98,7 @@ class RichBar(Bar):
             TimeElapsedColumn,
             TimeRemainingColumn,
         )
+        from rich.table import Column
         from rich.text import Text
 
         class Rate(ProgressColumn):
@@ -109,11 +110,17 @@ class RichBar(Bar):
         self.label = label
         console = Console(file=stream)
         console.width = max(40, console.width - 3)  # room for an echoed ^C on the same line
-        self.progress = Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(bar_width=None), MofNCompleteColumn(), TaskProgressColumn(), Rate(),
-            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-            console=console, transient=False, expand=False)
+        keep = Column(no_wrap=True)  # a figure split over two lines would break the redraw
+        columns: list[ProgressColumn | str] = [
+            TextColumn("[progress.description]{task.description}",
+                       table_column=Column(no_wrap=True, overflow="ellipsis",
+                                           max_width=max(12, console.width // 3))),
+            BarColumn(bar_width=None), MofNCompleteColumn(table_column=keep),
+            TaskProgressColumn(table_column=keep), Rate(table_column=keep)]
+        if console.width >= 100:  # elapsed time only where there is room for it
+            columns.append(TimeElapsedColumn(table_column=keep))
+        columns += [TextColumn("ETA", table_column=keep), TimeRemainingColumn(table_column=keep)]
+        self.progress = Progress(*columns, console=console, transient=False, expand=False)
         self.task: Any = None
 
     def __call__(self, done: int, total: int) -> None:
