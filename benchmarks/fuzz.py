@@ -43,6 +43,7 @@ from cove.core.options import describe_options
 from cove.core.record import load_record
 from cove.core.rng import Rng
 from cove.core.state import State
+from cove.lab.runner import advance
 
 # The kinds of input thrown at apply(); tests pick slices of them by kind.
 INPUT_KINDS = ("text", "huge-text", "type", "tuple", "stale", "other-player", "seat")
@@ -290,7 +291,11 @@ class Saver:
 def play_and_poke(state: State, rng: Rng, report: Report, kinds: tuple[str, ...],
                   save: Saver, max_moves: int, poke_rate: float) -> State:
     """Random moves with bad inputs at sampled steps; returns the final state. After an
-    input that changed the state, the game goes on from a replay of its record before."""
+    input that changed the state, the game goes on from a replay of its record before.
+
+    Its own loop rather than :func:`cove.lab.runner.advance`: a poke that changed the state
+    replaces the state object mid-game, and a mover is drawn at random among simultaneous
+    movers, so the loop is the test."""
     earlier: list[Any] = []
     moves = 0
     while not state.is_over and moves < max_moves:
@@ -481,23 +486,23 @@ def fuzz_data_file(rng: Rng, report: Report, tmp: Path, max_moves: int) -> None:
                            f"COVE_DATA_DIR={tmp.parent} cove.load('high-water').new({players}, "
                            f"{seed}, data_file={str(kept)!r})"))
         return
-    moves = 0
-    while not state.is_over and moves < max_moves:  # a file that loads must give a game
-        p = state.to_move()[0]
-        legal = state.legal_actions(p)
+
+    def pick(s: State, p: int) -> Any:
+        legal = s.legal_actions(p)
         if not legal:
-            break
-        a = legal[rng.below(len(legal))]
-        try:
-            state.apply(p, a)
-        except Exception as e:
-            kept = tmp.parent / f"bad-data-{report.data_files}.toml"
-            kept.write_text(mutated, encoding="utf-8")
-            report.add(Finding("data-play", game.id, describe_error(e),
-                               f"COVE_DATA_DIR={tmp.parent}: a game from {str(kept)!r} "
-                               f"({what}) seed {seed}, {players} players, move {moves + 1}"))
-            return
-        moves += 1
+            raise RuntimeError(f"P{p + 1} is to move and has no legal move")
+        return legal[rng.below(len(legal))]
+
+    try:  # a file that loads must give a game that plays
+        advance(state, pick, moves=max_moves)
+    except Exception as e:
+        kept = tmp.parent / f"bad-data-{report.data_files}.toml"
+        kept.write_text(mutated, encoding="utf-8")
+        report.add(Finding("data-play", game.id, describe_error(e),
+                           f"COVE_DATA_DIR={tmp.parent}: a game from {str(kept)!r} "
+                           f"({what}) seed {seed}, {players} players, move "
+                           f"{state.decisions + 1}"))
+        return
     path.unlink()
 
 

@@ -18,20 +18,23 @@ import statistics
 import time
 from collections.abc import Callable
 
+from cove.core.actions import Action
 from cove.core.rng import Rng
+from cove.core.state import State
 from cove.games.high_water import GAME
 from cove.games.high_water.actions import Activate, Advance, Buy, Next, Stop, Take, Target, Use
 from cove.games.high_water.common import SEG
 from cove.games.high_water.state import HighWaterState
+from cove.lab.runner import RandomChooser, advance, play_out
 
-Policy = Callable[[HighWaterState, int, Rng], object]
+Policy = Callable[[HighWaterState, int, Rng], Action]
 
 
-def random_policy(s: HighWaterState, p: int, rng: Rng) -> object:
+def random_policy(s: HighWaterState, p: int, rng: Rng) -> Action:
     return rng.choice(s.legal_actions(p))
 
 
-def busy_policy(s: HighWaterState, p: int, rng: Rng) -> object:
+def busy_policy(s: HighWaterState, p: int, rng: Rng) -> Action:
     acts = s.legal_actions(p)
     busy = [a for a in acts if str(a) not in ("stop", "next step", "end segment")]
     if busy and rng.random() < 0.85:
@@ -39,7 +42,7 @@ def busy_policy(s: HighWaterState, p: int, rng: Rng) -> object:
     return rng.choice(acts)
 
 
-def planner_policy(s: HighWaterState, p: int, rng: Rng) -> object:
+def planner_policy(s: HighWaterState, p: int, rng: Rng) -> Action:
     acts = list(s.legal_actions(p))
     D = s.D
     if s.phase != SEG:
@@ -94,10 +97,11 @@ def play(n: int, seed: int, policy: Policy, **options: object) -> HighWaterState
     s = GAME.new(n, seed=seed, log=False, **options)
     assert isinstance(s, HighWaterState)
     rng = Rng(seed ^ 0x5EED)
-    while not s.is_over:
-        for p in s.to_move():
-            if p in s.to_move():
-                s.apply(p, policy(s, p, rng))
+
+    def choose(state: State, p: int) -> Action:
+        return policy(s, p, rng)
+
+    play_out(s, choose)
     return s
 
 
@@ -111,14 +115,10 @@ def speed(games: int) -> None:
         print(f"{n} players: {games / dt:7.1f} random games/s, {dec / dt:9.0f} decisions/s, "
               f"{dec / games:.0f} decisions/game")
     states = []
-    rng = Rng(3)
+    choose = RandomChooser(Rng(3))
     for seed in range(20):
         s = GAME.new(4, seed=seed, log=False)
-        for _ in range(150):
-            if s.is_over:
-                break
-            p = s.to_move()[0]
-            s.apply(p, rng.choice(s.legal_actions(p)))
+        advance(s, choose, moves=150)
         states.append(s)
     k = 0
     t = time.perf_counter()

@@ -10,6 +10,10 @@ one worker of the same backend, and the per-game overhead against the serial loo
 ((seconds - serial seconds) / games, per worker). Ray's start-up is timed apart from the
 run. All runs must give identical results (checked: the script fails otherwise).
 docs/SCALE.md turns these figures into the arithmetic for a cluster.
+
+Each run shows a progress bar on stderr when it is a terminal (``--quiet``: none; it costs
+the driver a few microseconds a game). Ctrl-C stops the script and prints the runs that
+finished.
 """
 
 from __future__ import annotations
@@ -22,14 +26,18 @@ import sys
 import time
 from typing import Any
 
+from cove.lab.progress import progress_bar
 from cove.lab.simulate import simulate
 
 
 def run(args: argparse.Namespace, name: str, jobs: int) -> dict[str, Any]:
     start = time.perf_counter()
-    sim = simulate(args.game, args.players, args.games, seed=args.seed, bots=[args.bots],
-                   jobs=jobs, backend=name)
+    with progress_bar(f"{name} x{jobs}", not args.quiet) as bar:
+        sim = simulate(args.game, args.players, args.games, seed=args.seed,
+                       bots=[args.bots], jobs=jobs, backend=name, progress=bar)
     seconds = time.perf_counter() - start
+    if sim.interrupted:
+        raise KeyboardInterrupt
     return {"backend": name, "workers": jobs, "seconds": seconds,
             "games_per_second": args.games / seconds,
             "scores": [r.scores for r in sim.results]}
@@ -44,22 +52,31 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-ray", action="store_true", help="skip the Ray runs")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--quiet", "-q", action="store_true", help="no progress bars")
     args = ap.parse_args()
-    rows: list[dict[str, Any]] = [run(args, "serial", 1)]
-    for jobs in (1, 2):
-        rows.append(run(args, "processes", jobs))
+    rows: list[dict[str, Any]] = []
     ray_start = None
-    if not args.no_ray and importlib.util.find_spec("ray") is not None:
-        import ray
-
+    try:
+        rows.append(run(args, "serial", 1))
         for jobs in (1, 2):
-            t0 = time.perf_counter()
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
-                     configure_logging=False)
-            ray_start = time.perf_counter() - t0
-            # the backend joins the running instance, so start-up is not in the run
-            rows.append(run(args, "ray", jobs))
-            ray.shutdown()
+            rows.append(run(args, "processes", jobs))
+        if not args.no_ray and importlib.util.find_spec("ray") is not None:
+            import ray
+
+            for jobs in (1, 2):
+                t0 = time.perf_counter()
+                ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+                         configure_logging=False)
+                ray_start = time.perf_counter() - t0
+                # the backend joins the running instance, so start-up is not in the run
+                try:
+                    rows.append(run(args, "ray", jobs))
+                finally:
+                    ray.shutdown()
+    except KeyboardInterrupt:
+        sys.stderr.write(f"interrupted: {len(rows)} run{'s' * (len(rows) != 1)} finished\n")
+        if not rows:
+            return 130
     base = rows[0]
     for r in rows:
         if r["scores"] != base["scores"]:

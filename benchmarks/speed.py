@@ -1,8 +1,9 @@
 """Throughput of every registered game under uniformly random play (a script, not a test).
 
 For each game and player count: full random games per second and decisions per second
-(log=False, as the simulator plays), and clone() calls per second on mid-game states. As a
-yardstick it also plays OpenSpiel's C++ ``hearts`` randomly from Python in the same run
+(log=False, as the simulator plays, through the lab's one game loop in
+``cove.lab.runner``), and clone() calls per second on mid-game states. As a yardstick it
+also plays OpenSpiel's C++ ``hearts`` randomly from Python in the same run
 (if the ``open-spiel`` benchmark extra is installed) and prints the ratio of Cove's
 decisions/s to hearts' player actions/s (chance outcomes not counted on either side).
 
@@ -23,17 +24,12 @@ import cove
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import State
+from cove.lab.runner import RandomChooser, play_out
 
 
 def random_game(game: Game, players: int, seed: int, options: dict[str, Any]) -> State:
-    rng = Rng(seed ^ 0x5EED)
     state = game.new(players, seed, log=False, **options)
-    while True:
-        movers = state.to_move()
-        if not movers:
-            return state
-        for p in movers:
-            state.apply(p, rng.choice(state.legal_actions(p)))
+    return play_out(state, RandomChooser(Rng(seed ^ 0x5EED)))
 
 
 def bench_games(game: Game, players: int, seconds: float, options: dict[str, Any]

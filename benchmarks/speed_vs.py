@@ -9,6 +9,10 @@ mid-game states (clones per CPU second). Turns alternate in small chunks and the
 flips every round, so load from elsewhere on a shared machine falls on both alike; CPU
 time (``time.process_time``) ignores time spent waiting for a core. Reported: each side's
 median over the rounds and the median of the per-round ratios (new / base).
+
+The worker writes its own playout loop instead of using the lab's one game loop
+(``cove.lab.runner.advance``): it must also run on the release before contract v2
+(c00f641, ``/work/wt/base``), which has no runner, and both sides must run the same loop.
 """
 
 from __future__ import annotations

@@ -17,26 +17,30 @@ import time
 from collections import Counter
 from typing import Any
 
+from cove.core.actions import Action
 from cove.core.rng import Rng
+from cove.core.state import State
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect
 from cove.games.the_tide.state import TideState
+from cove.lab.runner import play_out
 
 
 def play(players: int, seed: int, bias: float, options: dict[str, Any]) -> TideState:
     s = GAME.new(players, seed, log=False, **options)
     assert isinstance(s, TideState)
     rng = Rng(seed ^ 0x5EED)
-    while not s.is_over:
-        p = s.to_move()[0]
+
+    def choose(s: State, p: int) -> Action:
         acts = s.legal_actions(p)
         if bias:
             cs = [a for a in acts if isinstance(a, Collect)]
             if cs and rng.random() < bias:
                 best = max(a.count for a in cs)
-                s.apply(p, rng.choice([a for a in cs if a.count == best]))
-                continue
-        s.apply(p, rng.choice(acts))
+                return rng.choice([a for a in cs if a.count == best])
+        return rng.choice(acts)
+
+    play_out(s, choose)
     return s
 
 

@@ -15,6 +15,7 @@ from cove.bots import make_bot
 from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates.state import PiratesState
+from cove.lab.runner import RandomChooser, advance, play_out, seated
 
 
 def bot_games(games: int, spec: str, options: dict[str, str]) -> None:
@@ -26,9 +27,7 @@ def bot_games(games: int, spec: str, options: dict[str, str]) -> None:
             s = GAME.new(n, seed=seed, log=False, **options)
             assert isinstance(s, PiratesState)
             bots = [make_bot(spec, seed=seed * 10 + p) for p in range(n)]
-            while not s.is_over:
-                p = s.to_move()[0]
-                s.apply(p, bots[p].act(s, p))
+            play_out(s, seated(bots))
             ended += s.end_trigger
             rounds += s.turn // s.np
             treasures += sum(len(t) for t in s.treasures[:n])
@@ -51,11 +50,7 @@ def main() -> None:
         ended = 0
         for seed in range(games):
             s = GAME.new(n, seed=seed, log=False)
-            rng = Rng(seed)
-            while not s.is_over:
-                p = s.to_move()[0]
-                s.apply(p, rng.choice(s.legal_actions(p)))
-                decisions += 1
+            decisions += play_out(s, RandomChooser(Rng(seed))).decisions
             rounds += s.turn // s.np  # type: ignore[attr-defined]
             ended += s.end_trigger  # type: ignore[attr-defined]
         dt = time.perf_counter() - t0
@@ -63,10 +58,7 @@ def main() -> None:
               f"decisions/s ({decisions / games:.0f} decisions, {rounds / games:.0f} rounds "
               f"per game; {ended}/{games} ended by a third treasure)")
     s = GAME.new(4, seed=1, log=False)
-    rng = Rng(1)
-    for _ in range(600):
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
+    advance(s, RandomChooser(Rng(1)), moves=600)
     k = 50_000
     t0 = time.perf_counter()
     for _ in range(k):

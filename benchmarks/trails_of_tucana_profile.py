@@ -17,18 +17,12 @@ from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.heuristic import heuristic
 from cove.games.trails_of_tucana.state import TucanaState
+from cove.lab.runner import RandomChooser, advance, play_out
 
 
 def play(players: int, seed: int, mp: str) -> int:
     s = GAME.new(players, seed, log=False, map=mp)
-    rng = Rng(seed ^ 0x5EED)
-    n = 0
-    while not s.is_over:
-        movers = s.to_move()
-        p = movers[rng.below(len(movers))]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-        n += 1
-    return n
+    return play_out(s, RandomChooser(Rng(seed ^ 0x5EED))).decisions
 
 
 def games_rate(players: int, mp: str, seconds: float) -> tuple[float, float]:
@@ -44,10 +38,7 @@ def games_rate(players: int, mp: str, seconds: float) -> tuple[float, float]:
 def mid_game(players: int, mp: str) -> TucanaState:
     s = GAME.new(players, 1, log=False, map=mp)
     assert isinstance(s, TucanaState)
-    rng = Rng(1)
-    while s.rnd == 0 and s.turn < 8:
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
+    advance(s, RandomChooser(Rng(1)), after=lambda _p, _a: s.rnd > 0 or s.turn >= 8)
     return s
 
 

@@ -18,20 +18,14 @@ import time
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tricky_tides import GAME
+from cove.lab.runner import RandomChooser, play_out
 
 OPTIONS: dict[str, str] = {}
 
 
 def play(players: int, seed: int) -> State:
     s = GAME.new(players, seed, log=False, **OPTIONS)
-    rng = Rng(seed ^ 0x5EED)
-    choice = rng.choice
-    while True:
-        movers = s.to_move()
-        if not movers:
-            return s
-        p = movers[0]
-        s.apply(p, choice(s.legal_actions(p)))
+    return play_out(s, RandomChooser(Rng(seed ^ 0x5EED)))
 
 
 def games(players: int, seconds: float) -> tuple[float, float, float, float]:

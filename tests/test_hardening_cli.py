@@ -19,6 +19,7 @@ import cove
 from cove.cli import main, replay_steps
 from cove.core.record import save
 from cove.core.rng import Rng
+from cove.lab.runner import RandomChooser, advance
 from cove.lab.simulate import chunks, ordered_map
 
 HW_TOML = Path(cove.__file__).parent / "games" / "high_water" / "high_water.toml"
@@ -46,12 +47,7 @@ def typing(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
 def random_record(game_id: str, players: int, seed: int, moves: int,
                   **options: object) -> dict[str, object]:
     s = cove.load(game_id).new(players, seed, **options)
-    rng = Rng(seed)
-    for _ in range(moves):
-        if s.is_over:
-            break
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
+    advance(s, RandomChooser(Rng(seed)), moves=moves)
     return s.record()
 
 

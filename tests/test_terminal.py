@@ -11,6 +11,7 @@ import pytest
 
 import cove
 from cove.cli import final_lines, main
+from cove.lab.runner import play_out
 from cove.terminal import resolve
 from cove.tui.layout import compact_moves
 
@@ -143,9 +144,7 @@ def test_long_move_lists_are_compact() -> None:
 
 def test_the_end_screen_says_who_won_and_why(toy_registered: str) -> None:
     s = cove.load(toy_registered).new(2, seed=1, bidding=False)
-    while not s.is_over:
-        p = s.to_move()[0]
-        s.apply(p, s.legal_actions(p)[0])
+    play_out(s, lambda st, p: st.legal_actions(p)[0])
     text = final_lines(s, [0])
     scores = s.scores()
     assert "Final scores:\n  P1 (you): " in text and "None" not in text and "[" not in text

@@ -13,7 +13,6 @@ import json
 import os
 import secrets
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -26,6 +25,7 @@ from cove.core.game import Game
 from cove.core.options import describe_options
 from cove.core.record import RESERVED, load_record, replay
 from cove.core.state import Event, State
+from cove.lab.progress import progress_bar
 from cove.lab.runner import BACKENDS
 from cove.terminal import Table, check_save_path, resume
 from cove.tui.layout import wrap
@@ -133,55 +133,19 @@ def screen_width() -> int:
     return max(40, shutil.get_terminal_size((100, 40)).columns)
 
 
+def prose(line: str) -> None:
+    """Print a sentence-like line, wrapped at words to the terminal's width on a terminal
+    (a pipe gets it whole, one line per figure)."""
+    if sys.stdout.isatty():
+        line = "\n".join(wrap(line, screen_width() - 1))
+    print(line)
+
+
 def render(game: Game, state: State, seat: int | None, color: bool) -> str:
     view = state.view(seat)
     if game.render is not None:
         return game.render(view, color, width=screen_width())
     return json.dumps(view, indent=1)
-
-
-class Progress:
-    """A progress line on stderr with rate and ETA (only when stderr is a terminal)."""
-
-    def __init__(self, label: str, enabled: bool) -> None:
-        self.label = label
-        self.enabled = enabled and sys.stderr.isatty()
-        self.last = -1
-        self.start = time.perf_counter()
-        self.first: int | None = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        if self.first is None:  # a resumed run starts part-way: rate counts new games
-            self.first = done
-            self.start = time.perf_counter()
-        pct = int(100 * done / max(1, total))
-        if pct == self.last and done != total:
-            return
-        self.last = pct
-        width = 24
-        fill = width * done // max(1, total)
-        bar = "#" * fill + "-" * (width - fill)
-        elapsed = time.perf_counter() - self.start
-        rate = (done - self.first) / elapsed if elapsed > 0 else 0.0
-        eta = f", ETA {_clock((total - done) / rate)}" if rate > 0 and done < total else ""
-        sys.stderr.write(f"\r{self.label} [{bar}] {done}/{total} ({pct}%) "
-                         f"{rate:.1f} games/s{eta}   ")
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    def interrupted(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
-
-
-def _clock(seconds: float) -> str:
-    s = int(seconds)
-    if s >= 3600:
-        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
-    return f"{s // 60}:{s % 60:02d}"
 
 
 # -- cove games ------------------------------------------------------------------------------
@@ -475,18 +439,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = bot_specs(args.bots)
     count_arg("--games", args.games)
     count_arg("--jobs", args.jobs)
-    progress = Progress(f"{game.id} x{args.games}", not args.json)
-    sim = simulate(game.id, players, args.games, args.seed, bots, game_options(game, args.option),
-                   progress=progress, jobs=args.jobs, backend=args.backend,
-                   address=args.address, out=args.out)
-    if sim.interrupted:
-        progress.interrupted()
+    options = game_options(game, args.option)
+    with progress_bar(f"{game.id} x{args.games}", not (args.json or args.quiet)) as bar:
+        sim = simulate(game.id, players, args.games, args.seed, bots, options, progress=bar,
+                       jobs=args.jobs, backend=args.backend, address=args.address,
+                       out=args.out)
     out = sim.to_json()
     if args.json:
         print(json.dumps(out, indent=1))
         return 130 if sim.interrupted else 0
     if sim.interrupted:
-        print(f"Interrupted: the figures below are from the {len(sim.results)} of "
+        prose(f"Interrupted: the figures below are from the {len(sim.results)} of "
               f"{args.games} games played" + (f"; run the same command to resume from {args.out}"
                                               if args.out else ""))
     print(f"{game.name}: {players} players, {out['games']} games, seed {args.seed}, "
@@ -494,28 +457,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     given = parse_kv(args.option)
     if given:
         print("options: " + ", ".join(f"{k}={out['options'][k.replace('-', '_')]}" for k in given))
-    print(f"{'seat':<5}{'bot':<14}{'wins':>8}{'win %':>8}{'95% CI':>16}"
-          f"{'mean':>9}{'min':>7}{'max':>7}")
+    print(f"{'seat':<5}{'bot':<12}{'wins':>8}{'win %':>8}{'95% CI':>13}{'vs fair':>9}"
+          f"{'mean':>8}{'min':>6}{'max':>6}")
     for s in out["seats"]:
         lo, hi = s["win_ci"]
-        print(f"P{s['seat']:<4}{s['bot'][:13]:<14}{s['wins']:>8.1f}{100 * s['win_rate']:>7.1f}%"
-              f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':>16}{s['mean_score']:>9.2f}"
-              f"{s['min_score']:>7g}{s['max_score']:>7g}")
+        print(f"P{s['seat']:<4}{s['bot'][:11]:<12}{s['wins']:>8.1f}{100 * s['win_rate']:>7.1f}%"
+              f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':>13}{100 * s['advantage']:>+8.1f}%"
+              f"{s['mean_score']:>8.2f}{s['min_score']:>6g}{s['max_score']:>6g}")
     print(f"ties: {out['ties']} games; mean decisions per game: {out['mean_decisions']:.1f}"
           + (f"; mean winning margin: {out['mean_margin']:.2f}"
              if out["mean_margin"] is not None else ""))
     for line in format_stats(out["stats"], out["games"]) + drama_lines(out):
-        print(line)
+        prose(line)
     if out["length"]:
         ln, mg = out["length"], out["margin"]
-        print(f"length: median {ln['median']:g} decisions (5%-95%: {ln['p5']:g}-{ln['p95']:g})"
+        prose(f"length: median {ln['median']:g} decisions (5%-95%: {ln['p5']:g}-{ln['p95']:g})"
               + (f"; winning margin median {mg['median']:g} (5%-95%: {mg['p5']:g}-{mg['p95']:g})"
                  if mg else ""))
     if out["branching"] is not None:
         kinds = ", ".join(f"{k} {100 * v:.0f}%" for k, v in list(out["action_kinds"].items())[:6])
-        print(f"branching: {out['branching']:.1f} legal moves per choice; moves chosen: {kinds}")
+        prose(f"branching: {out['branching']:.1f} legal moves per choice; moves chosen: {kinds}")
     for w in out["warnings"]:
-        print(f"warning: {w}")
+        prose(f"warning: {w}")
     gps = out["games_per_second"]
     print(f"{out['seconds']:.2f} s, {gps:.1f} games/s ({sim.backend}, {sim.workers} "
           f"worker{'s' if sim.workers > 1 else ''})" if gps else f"{out['seconds']:.2f} s")
@@ -549,11 +512,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise CliError("compare needs at least two --variant (use --variant '' for the "
                        "defaults), e.g. --variant '' --variant 'events=true'")
     bots = bot_specs(args.bots)
-    result = compare(game.id, players, args.games, variants, args.seed, bots,
-                     progress=Progress(f"compare {game.id}", not args.json), jobs=args.jobs,
-                     backend=args.backend, address=args.address)
-    print(json.dumps(result, indent=1) if args.json else format_compare(result))
-    return 0
+    with progress_bar(f"compare {game.id}", not (args.json or args.quiet)) as bar:
+        result = compare(game.id, players, args.games, variants, args.seed, bots,
+                         progress=bar, jobs=args.jobs, backend=args.backend,
+                         address=args.address)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        for line in format_compare(result).splitlines():
+            (prose if line.startswith(("warning:", "Interrupted:")) else print)(line)
+    return 130 if result["interrupted"] else 0
 
 
 # -- cove report ----------------------------------------------------------------------------
@@ -566,82 +534,108 @@ def cmd_report(args: argparse.Namespace) -> int:
     players = players_arg(game, args.players, game.min_players)
     count_arg("--games", args.games)
     count_arg("--jobs", args.jobs)
-    base = game_options(game, args.option)
+    # -o FILE.html names the report (a game option is always KEY=VALUE)
+    files = [o for o in args.option or [] if "=" not in o and o.lower().endswith(".html")]
+    if len(files) + bool(args.html) > 1:
+        raise CliError("name the report once: --html FILE or -o FILE.html")
+    base = game_options(game, [o for o in args.option or [] if o not in files])
     variants = [{**base, **game_options(game, v.split())} for v in args.variant] or [base]
-    path = Path(args.html or f"report-{game.id}.html")
+    path = Path(args.html or (files[0] if files else f"report-{game.id}.html"))
     if path.is_dir() or not path.parent.is_dir():
         raise CliError(f"--html {path}: not a file in an existing folder")
     sims: list[SimResult] = []
-    result = compare(game.id, players, args.games, variants, args.seed, bot_specs(args.bots),
-                     progress=Progress(f"report {game.id}", True), jobs=args.jobs,
-                     backend=args.backend, address=args.address, sims=sims)
+    with progress_bar(f"report {game.id}", not args.quiet) as bar:
+        result = compare(game.id, players, args.games, variants, args.seed,
+                         bot_specs(args.bots), progress=bar, jobs=args.jobs,
+                         backend=args.backend, address=args.address, sims=sims)
+    if not sims or not sims[0].results:
+        raise KeyboardInterrupt  # stopped before any game finished: nothing to write
     labels = [label(v) for v in variants][: len(sims)]
     paired = [r.get("paired", []) for r in result["variants"]]
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(report(sims, labels, paired), encoding="utf-8")
     tmp.replace(path)
     for w in result["warnings"]:
-        print(f"warning: {w}")
-    print(f"wrote {path} ({len(sims)} variant{'s' if len(sims) > 1 else ''}, "
+        prose(f"warning: {w}")
+    print(("Interrupted: " if result["interrupted"] else "")
+          + f"wrote {path} ({len(sims)} variant{'s' if len(sims) > 1 else ''}, "
           f"{sum(len(s.results) for s in sims)} games)")
-    return 0
+    return 130 if result["interrupted"] else 0
 
 
 # -- cove tune ------------------------------------------------------------------------------
 def cmd_tune(args: argparse.Namespace) -> int:
-    from cove.lab.tune import parse_range, parse_target, tune
+    from cove.lab.tune import TuneResult, parse_range, parse_target, tune, tune_pair
 
     game = cove.load(args.game)
     players = players_arg(game, args.players, game.min_players)
     count_arg("--games", args.games)
     count_arg("--jobs", args.jobs)
     count_arg("--points", args.points, minimum=2)
-    name, low, high = parse_range(args.param)
+    ranges = [parse_range(p) for p in args.param]
+    if len(ranges) > 2 or len({r[0] for r in ranges}) < len(ranges):
+        raise CliError("--param: give one or two different parameters, e.g. --param "
+                       "goal=10:30 --param max_rounds=12:24")
     known = {o["name"] for o in game.describe()["options"]}
-    if name not in known:
-        raise CliError(f"--param {name}: {game.id} has no such option; its options are "
-                       f"{', '.join(sorted(known))}")
+    for name, low, high in ranges:
+        if name not in known:
+            raise CliError(f"--param {name}: {game.id} has no such option; its options are "
+                           f"{', '.join(sorted(known))}")
+        game_options(game, [f"{name}={low}"])  # the range's ends are valid values
+        game_options(game, [f"{name}={high}"])
     target = parse_target(args.target)
     base = game_options(game, args.option)
-    game_options(game, [f"{name}={low}"])  # the range's ends are valid values
-    game_options(game, [f"{name}={high}"])
-    progress = Progress(f"tune {game.id}", not args.json)
-    done = [0]
+    name = ranges[0][0]
+    backend = {"jobs": args.jobs, "backend": args.backend, "address": args.address}
+    with progress_bar(f"tune {game.id} {name}", not (args.json or args.quiet)) as bar:
+        if len(ranges) == 1:
+            one = tune(game.id, players, *ranges[0], target, args.games, args.seed,
+                       bot_specs(args.bots), base, points=args.points, progress=bar,
+                       **backend)
+            searches, stopped = [one], one.interrupted
+        else:
+            searches, stopped = tune_pair(game.id, players, ranges[0], ranges[1], target,
+                                          args.games, args.seed, bot_specs(args.bots), base,
+                                          points=args.points, progress=bar, **backend)
+    second = ranges[1][0] if len(ranges) > 1 else None
 
-    def run(*a: Any, **k: Any) -> Any:
-        from cove.lab.simulate import simulate
+    def where(r: TuneResult) -> str:  # the second parameter's value of a search
+        return f"{second}={r.manifest['options'][second]}" if second else ""
 
-        sim = simulate(*a, **k)
-        done[0] += 1
-        progress(done[0], done[0])
-        return sim
-
-    result = tune(game.id, players, name, low, high, target, args.games, args.seed,
-                  bot_specs(args.bots), base, points=args.points, run=run, jobs=args.jobs,
-                  backend=args.backend, address=args.address)
-    out = result.to_json()
+    best = min(searches, key=lambda r: abs(r.curve[r.best] - target.value))
     if args.html:
         from cove.lab.report import CSS, bars
 
-        values = sorted(result.curve)
-        chart = bars([str(v) for v in values], [result.curve[v] for v in values],
-                     f"{target.stat} {target.figure} by {name} (dashed: the target)",
-                     line=target.value)
+        charts = "".join(
+            bars([str(v) for v in sorted(r.curve)], [r.curve[v] for v in sorted(r.curve)],
+                 f"{target.stat} {target.figure} by {name} {where(r)} (dashed: the target)",
+                 line=target.value) for r in searches)
         Path(args.html).write_text(
             f"<!doctype html><html lang=en><head><meta charset=utf-8><style>{CSS}</style>"
-            f"</head><body><h1>{game.id}: {name} for {target}</h1>{chart}"
-            f"<p>best: {name}={result.best} gives {result.curve[result.best]:.3g}</p>"
-            "</body></html>\n", encoding="utf-8")
+            f"</head><body><h1>{game.id}: {name} for {target}</h1>{charts}"
+            f"<p>best: {name}={best.best} {where(best)} gives "
+            f"{best.curve[best.best]:.3g}</p></body></html>\n", encoding="utf-8")
     if args.json:
+        out = searches[0].to_json() if second is None else {
+            "game": game.id, "params": [name, second], "target": str(target),
+            "best": {name: best.best, second: best.manifest["options"][second],
+                     "value": best.curve[best.best]},
+            "searches": [r.to_json() for r in searches], "interrupted": stopped}
         print(json.dumps(out, indent=1))
-        return 0
+        return 130 if stopped else 0
+    if stopped:
+        print("Interrupted: the search stopped; the values below were measured in full")
     print(f"{game.id}, {players} players, {args.games} games per value (the same seeds), "
           f"target {target}:")
-    for v in sorted(result.curve):
-        mark = "  <- closest" if v == result.best else ""
-        print(f"  {name}={v:<6} {target.stat} {target.figure} = {result.curve[v]:.3g}{mark}")
-    print(f"best: {name}={result.best}")
-    return 0
+    for r in searches:
+        if second:
+            print(f"{where(r)}:")
+        for v in sorted(r.curve):
+            mark = "  <- closest" if v == r.best else ""
+            print(f"  {name}={v:<6} {target.stat} {target.figure} = {r.curve[v]:.3g}{mark}")
+    print(f"best: {name}={best.best}" + (f" with {where(best)}" if second else "")
+          + (" of those tried" if stopped else ""))
+    return 130 if stopped else 0
 
 
 # -- cove arena ------------------------------------------------------------------------------
@@ -653,15 +647,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
     count_arg("--games", args.games)
     bots = bot_specs(args.bots) or []
     count_arg("--jobs", args.jobs)
-    result = arena.run_arena(game.id, players, bots, args.games, args.seed,
-                             game_options(game, args.option),
-                             progress=Progress(f"arena {game.id}", not args.json),
-                             jobs=args.jobs, backend=args.backend, address=args.address)
+    options = game_options(game, args.option)
+    with progress_bar(f"arena {game.id}", not (args.json or args.quiet)) as bar:
+        result = arena.run_arena(game.id, players, bots, args.games, args.seed, options,
+                                 progress=bar, jobs=args.jobs, backend=args.backend,
+                                 address=args.address)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
         print(arena.format_arena(result))
-    return 0
+    return 130 if result["interrupted"] else 0
 
 
 # -- cove serve ------------------------------------------------------------------------------
@@ -730,6 +725,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "(a local Ray instance, or --address); results are identical")
         p.add_argument("--address", metavar="HOST:PORT",
                        help="join this Ray cluster (with --backend ray)")
+        p.add_argument("--quiet", "-q", action="store_true",
+                       help="no progress bar (it is drawn on stderr, only on a terminal)")
 
     s = sub.add_parser("simulate", help="bots play many games; per-seat statistics")
     game_args(s)
@@ -758,13 +755,15 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--games", "-n", type=int, default=200, help="games (per variant)")
     rp.add_argument("--bots", help="bot specs per seat, comma-separated (default random)")
     run_args(rp)
-    rp.add_argument("--html", metavar="FILE", help="where to write (default report-GAME.html)")
+    rp.add_argument("--html", metavar="FILE", help="where to write (default report-GAME.html; "
+                    "-o FILE.html says the same)")
     rp.set_defaults(func=cmd_report)
 
     tp = sub.add_parser("tune", help="search a DESIGN option for the value that hits a target")
     game_args(tp)
-    tp.add_argument("--param", required=True, metavar="NAME=LOW:HIGH",
-                    help="the option to search and its range, e.g. goal=10:30")
+    tp.add_argument("--param", required=True, action="append", metavar="NAME=LOW:HIGH",
+                    help="the option to search and its range, e.g. goal=10:30; a second "
+                    "--param searches the first for each of its values")
     tp.add_argument("--target", required=True, metavar="'[STAT] FIGURE=VALUE'",
                     help="e.g. 'median rounds=14' (STAT: mean, median, p5, p95; FIGURE: "
                     "decisions, margin, safety or a game figure)")

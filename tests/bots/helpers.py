@@ -10,6 +10,7 @@ from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 from cove.example_game import GAME as TOY
+from cove.lab.runner import RandomChooser, advance
 
 # Tiny budgets: these tests check legality and information use, not strength.
 SMALL_SPECS = ["random", "greedy", "greedy:samples=2,mode=self",
@@ -39,13 +40,7 @@ def case_id(case: tuple[Game, int]) -> str:
 def random_position(game: Game, players: int, seed: int, steps: int) -> State | None:
     """A position after up to ``steps`` random actions, or None if the game ended first."""
     s = game.new(players, seed=seed, log=False)
-    rng = Rng(seed ^ 0x5EED)
-    for _ in range(steps):
-        if s.is_over:
-            return None
-        p = s.to_move()[0]
-        acts = s.legal_actions(p)
-        s.apply(p, acts[rng.below(len(acts))])
+    advance(s, RandomChooser(Rng(seed ^ 0x5EED)), moves=steps)
     return None if s.is_over else s
 
 

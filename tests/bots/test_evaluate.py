@@ -18,6 +18,7 @@ from cove.core.rng import Rng
 from cove.core.state import State
 from cove.example_game import GAME as TOY
 from cove.example_game import Play
+from cove.lab.runner import play_out
 
 
 def _toy(hands: list[list[int]]) -> State:
@@ -30,9 +31,7 @@ def _toy(hands: list[list[int]]) -> State:
 def test_heuristic_evaluator_gives_final_scores_and_winners_at_the_end() -> None:
     s = TOY.new(2, seed=3, bidding=False)
     rng = Rng(1)
-    while not s.is_over:
-        p = s.to_move()[0]
-        s.apply(p, s.legal_actions(p)[0])
+    play_out(s, lambda st, p: st.legal_actions(p)[0])
     e = HeuristicEvaluator().evaluate(s, rng)
     assert e.values == [float(v) for v in s.scores()]
     assert tuple(e.winners) == s.winners() and e.steps == 0

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import pytest
 
 import cove
+from cove.core.actions import Action
 from cove.core.rng import Rng
 from cove.games.tricky_tides import state as tt
 from cove.games.tricky_tides.data import NAV_CARDS
+from cove.lab.runner import play_out
 
 
 def _suit_cards(suits: list[int], per_suit: int) -> int:
@@ -83,20 +86,21 @@ def test_with_one_void_every_allowed_card_is_equally_likely() -> None:
 def test_redeterminized_hands_keep_every_known_void() -> None:
     game = cove.load("tricky-tides")
     checked = 0
+
+    def check(s: cove.State, p: int, rng: Rng) -> Action:  # before each move
+        nonlocal checked
+        if s.voids:  # type: ignore[attr-defined]
+            w = s.redeterminize(p, rng)
+            for q in range(3):
+                void = s.voids >> (4 * q) & 0xF  # type: ignore[attr-defined]
+                assert w.hands[q] & tt._SUIT_CARDS[void] == 0  # type: ignore[attr-defined]
+                assert bin(w.hands[q]).count("1") == bin(s.hands[q]).count("1")  # type: ignore[attr-defined]
+            assert w.hands[p] == s.hands[p]  # type: ignore[attr-defined]
+            assert w.view(p) == s.view(p)
+            checked += 1
+        acts = s.legal_actions(p)
+        return acts[rng.below(len(acts))]
+
     for seed in range(6):
-        s = game.new(3, seed=seed, log=False)
-        rng = Rng(seed)
-        while not s.is_over:
-            p = s.to_move()[0]
-            if s.voids:  # type: ignore[attr-defined]
-                w = s.redeterminize(p, rng)
-                for q in range(3):
-                    void = s.voids >> (4 * q) & 0xF  # type: ignore[attr-defined]
-                    assert w.hands[q] & tt._SUIT_CARDS[void] == 0  # type: ignore[attr-defined]
-                    assert bin(w.hands[q]).count("1") == bin(s.hands[q]).count("1")  # type: ignore[attr-defined]
-                assert w.hands[p] == s.hands[p]  # type: ignore[attr-defined]
-                assert w.view(p) == s.view(p)
-                checked += 1
-            acts = s.legal_actions(p)
-            s.apply(p, acts[rng.below(len(acts))])
+        play_out(game.new(3, seed=seed, log=False), functools.partial(check, rng=Rng(seed)))
     assert checked > 20

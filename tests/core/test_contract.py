@@ -8,13 +8,11 @@ import cove
 from cove.core.rng import Rng
 from cove.example_game import GAME as TOY
 from cove.example_game import Bid, Play
+from cove.lab import runner
 
 
 def play_out(state: cove.State, seed: int) -> None:
-    rng = Rng(seed)
-    while not state.is_over:
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
+    runner.play_out(state, runner.RandomChooser(Rng(seed)))
 
 
 def test_illegal_action_leaves_state_unchanged() -> None:

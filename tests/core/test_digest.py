@@ -8,6 +8,7 @@ from typing import Any
 import cove
 from cove.core import digest
 from cove.core.digest import chain_digest
+from cove.lab.runner import RandomChooser, advance
 
 
 def _chain(*items: Any) -> Any:
@@ -36,10 +37,7 @@ def test_chain_digest_tells_chains_apart() -> None:
 def test_fingerprint_matches_a_state_read_back_and_a_cleared_memory() -> None:
     game = cove.load("the-tide")
     s = game.new(3, seed=4)
-    rng = cove.Rng(1)
-    while not s.is_over and s.decisions < 40:
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
+    advance(s, RandomChooser(cove.Rng(1)), moves=40)
     fp = s.fingerprint()
     back = game.from_json(s.to_json())
     assert back.fingerprint() == fp

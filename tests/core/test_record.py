@@ -15,15 +15,11 @@ from cove.core.data import data_digests
 from cove.core.errors import RecordError
 from cove.core.record import load_record
 from cove.core.rng import Rng
+from cove.lab.runner import RandomChooser, advance, play_out
 
 
 def finished_record(seed: int) -> dict[str, Any]:
-    s = cove.load("toy").new(3, seed=seed)
-    rng = Rng(seed)
-    while not s.is_over:
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-    return s.record()
+    return play_out(cove.load("toy").new(3, seed=seed), RandomChooser(Rng(seed))).record()
 
 
 def test_replay_reproduces_the_game(toy_registered: str) -> None:
@@ -74,10 +70,7 @@ HW_TOML = Path(cove.__file__).parent / "games" / "high_water" / "high_water.toml
 
 def hw_record(data_file: str) -> dict[str, Any]:
     s = cove.load("high-water").new(2, seed=3, data_file=data_file)
-    rng = Rng(3)
-    for _ in range(30):
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
+    advance(s, RandomChooser(Rng(3)), moves=30)
     rec = s.record()
     rec["data"] = data_digests(s.options)  # what State.record() includes
     return rec

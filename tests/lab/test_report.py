@@ -39,3 +39,14 @@ def test_report_refuses_a_path_it_cannot_write(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     rc = main(["report", "the-tide", "-n", "2", "--html", str(tmp_path / "no" / "r.html")])
     assert rc == 2 and "not a file in an existing folder" in capsys.readouterr().err
+
+
+def test_report_takes_its_file_from_o_as_the_issue_writes_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "report.html"
+    rc = main(["report", "tricky-tides", "-p", "3", "-n", "4", "-o", "events=true",
+               "-o", str(path), "--quiet"])
+    assert rc == 0 and f"wrote {path}" in capsys.readouterr().out
+    assert "events=true" in path.read_text(encoding="utf-8")  # the option still applies
+    rc = main(["report", "the-tide", "-n", "2", "-o", str(path), "--html", str(path)])
+    assert rc == 2 and "name the report once" in capsys.readouterr().err

@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+import cove
+from cove.bots import make_bot
 from cove.core.errors import RecordError
+from cove.core.rng import Rng
 from cove.lab.arena import run_arena
-from cove.lab.runner import BackendError, make_backend
+from cove.lab.runner import BackendError, RandomChooser, advance, make_backend, play_out, seated
 from cove.lab.simulate import SimResult, simulate
 
 
@@ -114,6 +117,8 @@ def test_metrics_designers_read() -> None:
     assert out["branching"] is not None and out["branching"] > 1
     assert abs(sum(out["action_kinds"].values()) - 1.0) < 1e-9
     assert abs(sum(s["advantage"] for s in out["seats"])) < 1e-9
+    assert all(s["advantage_ci"][0] <= s["advantage"] <= s["advantage_ci"][1]
+               for s in out["seats"])
 
 
 def test_bad_backends_are_refused_with_what_is_valid() -> None:
@@ -123,3 +128,60 @@ def test_bad_backends_are_refused_with_what_is_valid() -> None:
         make_backend("processes", 2, address="10.0.0.1:6379")
     with pytest.raises(BackendError, match="at least 1"):
         make_backend("processes", 0)
+
+
+# -- the loop's forms: a whole game, part of one, a random chooser --------------------------
+def _own_loop(state: cove.State, rng: Rng) -> cove.State:
+    while not state.is_over:
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    return state
+
+
+@pytest.mark.parametrize("gid,players", [("tricky-tides", 4), ("high-water", 3),
+                                         ("trails-of-tucana", 2)])
+def test_play_out_with_a_random_chooser_plays_the_moves_of_a_plain_loop(
+        gid: str, players: int) -> None:
+    game = cove.load(gid)
+    mine = _own_loop(game.new(players, 5, log=False), Rng(9))
+    inlined = play_out(game.new(players, 5, log=False), RandomChooser(Rng(9)))
+    r = Rng(9)
+    called = play_out(game.new(players, 5, log=False), lambda s, p: r.choice(s.legal_actions(p)))
+    assert inlined.is_over and mine.fingerprint() == inlined.fingerprint()
+    assert called.fingerprint() == mine.fingerprint()
+
+
+def test_advance_plays_a_given_number_of_moves_or_until_told_to_stop() -> None:
+    game = cove.load("the-tide")
+    s = game.new(3, 2, log=False)
+    advance(s, RandomChooser(Rng(1)), moves=7)
+    assert s.decisions == 7 and not s.is_over
+    advance(s, RandomChooser(Rng(1)), moves=0)
+    assert s.decisions == 7
+    seen: list[int] = []
+    advance(s, RandomChooser(Rng(1)), after=lambda p, _a: seen.append(p) or len(seen) == 5)
+    assert s.decisions == 12 and len(seen) == 5
+    with pytest.raises(ValueError, match="moves must be at least 0"):
+        advance(s, RandomChooser(Rng(1)), moves=-1)
+
+
+def test_a_game_that_does_not_end_is_stopped_with_its_seed() -> None:
+    s = cove.load("the-tide").new(2, 3, log=False)
+    with pytest.raises(RuntimeError, match="seeded 3 did not end in 10 moves"):
+        play_out(s, RandomChooser(Rng(1)), max_decisions=10)
+    assert s.decisions == 11
+    t = cove.load("the-tide").new(2, 3, log=False)
+    with pytest.raises(RuntimeError, match="did not end in 10 moves"):
+        play_out(t, lambda st, p: st.legal_actions(p)[0], max_decisions=10)
+
+
+def test_seated_asks_each_seat_its_own_bot() -> None:
+    game = cove.load("tricky-tides")
+    a = play_out(game.new(3, 4, log=False), seated([make_bot("random", seed=p)
+                                                    for p in range(3)]))
+    b = game.new(3, 4, log=False)
+    bots = [make_bot("random", seed=p) for p in range(3)]
+    while not b.is_over:
+        p = b.to_move()[0]
+        b.apply(p, bots[p].act(b, p))
+    assert a.is_over and a.fingerprint() == b.fingerprint()

@@ -29,6 +29,10 @@ def test_tune_cli_prints_the_curve_and_writes_a_plot(
     out = json.loads(capsys.readouterr().out)
     assert rc == 0 and out["best"] == 9 and out["target"] == "median decisions=9"
     assert "<svg" in html.read_text()
+    m = out["manifest"]
+    assert m["game"] == "toy" and m["param"] == "plays" and m["range"] == [2, 10]
+    assert m["options"]["bidding"] is False and "plays" not in m["options"]
+    assert m["bots"] == ["random", "random"] and m["game_version"]
 
 
 def test_bad_tune_arguments_say_what_is_valid(toy_registered: str,
@@ -42,3 +46,21 @@ def test_bad_tune_arguments_say_what_is_valid(toy_registered: str,
     assert rc == 2 and "its options are bidding, plays" in capsys.readouterr().err
     rc = main(["tune", "toy", "--param", "plays=1:3", "--target", "mean height=3", "-n", "2"])
     assert rc == 2 and "unknown figure 'height'" in capsys.readouterr().err
+
+
+def test_tune_searches_a_second_parameter_value_by_value(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    html = tmp_path / "pair.html"
+    rc = main(["tune", "the-tide", "-p", "2", "--param", "stall_rounds=1:2", "--param",
+               "turn_limit=30:60", "--target", "mean turns=40", "-n", "2", "--points", "2",
+               "--json", "--html", str(html)])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["params"] == ["stall_rounds", "turn_limit"]
+    limits = [s["manifest"]["options"]["turn_limit"] for s in out["searches"]]
+    assert limits == [30, 60] and all(set(s["curve"]) == {"1", "2"} for s in out["searches"])
+    closest = min(abs(v - 40) for s in out["searches"] for v in s["curve"].values())
+    assert abs(out["best"]["value"] - 40) == closest and out["best"]["turn_limit"] in limits
+    assert html.read_text().count("<svg") == 2
+    rc = main(["tune", "the-tide", "--param", "stall_rounds=1:2", "--param", "stall_rounds=3:4",
+               "--target", "mean turns=40"])
+    assert rc == 2 and "one or two different parameters" in capsys.readouterr().err

@@ -4,6 +4,7 @@ pager, and score summaries that say what decided the winner."""
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Iterator
 from typing import Any, cast
@@ -14,6 +15,7 @@ import cove
 from cove.cli import main, screen_mode
 from cove.core.rng import Rng
 from cove.core.state import State
+from cove.lab.runner import RandomChooser, advance, play_out
 from cove.terminal import Table
 from cove.testing.screens import ANSI
 from cove.tui.hooks import move_help
@@ -42,12 +44,7 @@ def positions(gid: str, players: int, seed: int, every: int = 9,
 
 def finished(gid: str, players: int, seed: int) -> State:
     """A random game of ``gid`` played to its end."""
-    state = cove.load(gid).new(players, seed)
-    rng = Rng(seed)
-    while not state.is_over:
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
-    return state
+    return play_out(cove.load(gid).new(players, seed), RandomChooser(Rng(seed)))
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -155,17 +152,21 @@ def test_a_skipped_step_says_why() -> None:
 
 def test_a_skipped_step_shows_in_a_real_high_water_game() -> None:
     game = cove.load("high-water")
-    found = []
+    found: list[str] = []
+    last: dict[int, dict[str, Any]] = {}
+
+    def look(state: State, p: int, pick: RandomChooser) -> Any:  # what the mover is told
+        d = state.decision(p)
+        found.extend(skipped_steps(game, last.get(p), d))
+        last[p] = d
+        return pick(state, p)
+
     for seed in range(4):
-        state = game.new(2, seed)
-        rng = Rng(seed)
-        last: dict[int, dict[str, Any]] = {}
-        while not state.is_over and not found:
-            p = state.to_move()[0]
-            d = state.decision(p)
-            found += skipped_steps(game, last.get(p), d)
-            last[p] = d
-            state.apply(p, rng.choice(state.legal_actions(p)))
+        last.clear()
+        advance(game.new(2, seed), functools.partial(look, pick=RandomChooser(Rng(seed))),
+                after=lambda _p, _a: bool(found))
+        if found:
+            break
     assert found and all(x.endswith("skipped") and ": step " in x for x in found)
 
 

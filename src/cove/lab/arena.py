@@ -104,6 +104,7 @@ def run_arena(
     seconds = time.perf_counter() - start
     out = summarize(game.id, players, seed, probe.options.to_dict(), specs, results)
     out["seconds"] = seconds
+    out["interrupted"] = len(results) < games
     out["jobs"] = jobs
     out["backend"] = backend
     out["manifest"] = manifest(game, players, seed, out["options"], specs)
@@ -123,7 +124,8 @@ def play_games(
     address: str | None = None,
 ) -> list[dict[str, Any]]:
     """Per-game results of games ``indices`` of a run (in that order); any split of a
-    run's indices into calls, and any backend, gives the same games as one call."""
+    run's indices into calls, and any backend, gives the same games as one call. Ctrl-C
+    stops the run: the games finished so far are returned (none: KeyboardInterrupt)."""
     results: list[dict[str, Any]] = []
     total = len(indices)
     runner = make_backend(backend, jobs, address)
@@ -136,6 +138,9 @@ def play_games(
             results.append(_arena_json(g, players, len(specs), r))
             if progress:
                 progress(len(results), total)
+    except KeyboardInterrupt:
+        if not results:
+            raise
     finally:
         runner.close()
     return results
@@ -274,6 +279,9 @@ def format_arena(result: dict[str, Any]) -> str:
         f"arena {result['game']}: {result['players']} players, {result['games']} games, "
         f"seed {result['seed']}, seats rotated"
     ]
+    if result.get("interrupted"):
+        lines.insert(0, f"Interrupted: the figures below are from the {result['games']} "
+                        "games played")
     rows = sorted(result["bots"], key=lambda b: -b["rating"])
     width = max([len("bot")] + [len(b["label"]) for b in rows])
     lines.append(

@@ -85,8 +85,10 @@ def compare(
         if sim.interrupted:
             break
     warnings = [f"{r['variant']}: {w}" for r in runs for w in r["warnings"]]
+    stopped = len(runs) < len(variants) or runs[-1]["games"] < games
     return {"game": game_id, "players": players, "games": games, "seed": seed,
-            "variants": runs, "warnings": warnings,
+            "variants": runs, "warnings": warnings, "interrupted": stopped,
+            "variants_asked": len(variants),
             "manifest": {k: v for k, v in runs[0]["manifest"].items() if k != "options"}}
 
 
@@ -99,6 +101,11 @@ def format_compare(result: dict[str, Any]) -> str:
     width = max(14, *(len(r["variant"]) + 2 for r in runs))
     lines = [f"{result['game']}: {result['players']} players, {result['games']} games per "
              f"variant, seed {result['seed']} (the same deals under every variant)"]
+    if result.get("interrupted"):
+        lines.insert(0, "Interrupted: " + ", ".join(f"{r['variant']} {r['games']} games"
+                                                    for r in runs)
+                     + (" (the variants not shown were not played)"
+                        if len(runs) < result.get("variants_asked", len(runs)) else ""))
 
     def row(name: str, cells: list[str]) -> None:
         lines.append(f"{name:<24}" + "".join(f"{c:>{width}}" for c in cells))

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from cove.bots import make_bot
+from cove.bots.base import Bot
 from cove.core.actions import Action, action_json, kind_name
 from cove.core.errors import CoveError
 from cove.core.game import Game
@@ -67,21 +68,30 @@ def advance(
     state: State,
     choose: Callable[[State, int], Action],
     seats: Container[int] | None = None,
-    after: Callable[[int, Action], None] | None = None,
+    after: Callable[[int, Action], bool | None] | None = None,
     rounds: Callable[[State], None] | None = None,
     max_decisions: int = MAX_DECISIONS,
+    moves: int | None = None,
 ) -> None:
     """Play ``state`` on: the first mover in ``seats`` (default: every seat) chooses with
     ``choose(state, seat)`` and the move is applied, then ``after(seat, action)`` is told,
-    until the game ends or only seats outside ``seats`` are to move. ``rounds(state)`` is
-    told when a round is over: the next mover sits before the seat that moved last (the
+    until the game ends, only seats outside ``seats`` are to move, ``moves`` moves were
+    made, or ``after`` returns True (the last two play a game part-way). ``rounds(state)``
+    is told when a round is over: the next mover sits before the seat that moved last (the
     turn order wrapped round), and when the game ends.
 
     In a simultaneous step the driven seats commit in seat order (before any seat left to
     the caller), and the engine keeps each commitment hidden until the reveal.
     RuntimeError when the game passes ``max_decisions`` moves (a game that does not end)."""
+    if seats is None and after is None and rounds is None and moves is None:
+        _play_out(state, choose, max_decisions)
+        return
+    if moves is not None and moves < 0:
+        raise ValueError(f"moves must be at least 0, got {moves}")
     last = -1
-    while True:
+    left = -1 if moves is None else moves
+    while left:
+        left -= 1
         movers = state.to_move()
         if rounds is not None and last >= 0 and (not movers or movers[0] < last):
             rounds(state)
@@ -98,11 +108,71 @@ def advance(
         action = choose(state, p)
         state.apply(p, action)
         last = p
-        if after is not None:
-            after(p, action)
-        if state.decisions > max_decisions:
+        if after is not None and after(p, action):
+            left = 0
+        elif state.decisions > max_decisions:
             raise RuntimeError(f"{state.game.id}: game seeded {state.seed} did not end in "
                                f"{max_decisions} moves")
+    if rounds is not None and last >= 0:  # the last of ``moves`` may have ended a round
+        movers = state.to_move()
+        if not movers or movers[0] < last:
+            rounds(state)
+
+
+def _play_out(state: State, choose: Callable[[State, int], Action], max_decisions: int) -> None:
+    """:func:`advance` with every seat driven and nobody told: the same moves with the
+    least work per move (a random move costs only a few microseconds, so a
+    :class:`RandomChooser` is inlined rather than called)."""
+    to_move, apply = state.to_move, state.apply
+    left = max_decisions - state.decisions
+    if type(choose) is RandomChooser:
+        choice, legal = choose.rng.choice, state.legal_actions
+        while movers := to_move():
+            p = movers[0]
+            apply(p, choice(legal(p)))
+            left -= 1
+            if left < 0:
+                break
+    else:
+        while movers := to_move():
+            p = movers[0]
+            apply(p, choose(state, p))
+            left -= 1
+            if left < 0:
+                break
+    if left < 0:
+        raise RuntimeError(f"{state.game.id}: game seeded {state.seed} did not end in "
+                           f"{max_decisions} moves")
+
+
+def play_out(state: State, choose: Callable[[State, int], Action],
+             max_decisions: int = MAX_DECISIONS) -> State:
+    """Play ``state`` to its end, every seat choosing with ``choose(state, seat)``, and
+    return it (:func:`advance` for a whole game)."""
+    _play_out(state, choose, max_decisions)
+    return state
+
+
+class RandomChooser:
+    """A chooser that picks uniformly among the legal actions with ``rng`` (the benchmarks'
+    and tests' random playouts; the ``random`` bot goes through :class:`Bot` instead)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def __call__(self, state: State, p: int) -> Action:
+        return self.rng.choice(state.legal_actions(p))
+
+
+def seated(bots: Sequence[Bot]) -> Callable[[State, int], Action]:
+    """A chooser that asks seat ``p``'s bot, ``bots[p]``, through :meth:`Bot.act`."""
+
+    def choose(state: State, p: int) -> Action:
+        return bots[p].act(state, p)
+
+    return choose
 
 
 @dataclass(frozen=True)

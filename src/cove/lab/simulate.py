@@ -159,6 +159,7 @@ class SimResult:
                     "win_rate": rate,
                     "win_ci": [lo, hi],
                     "advantage": rate - fair,
+                    "advantage_ci": [lo - fair, hi - fair],
                     "mean_score": sum(sc) / n if n else 0.0,
                     "min_score": min(sc) if sc else 0.0,
                     "max_score": max(sc) if sc else 0.0,

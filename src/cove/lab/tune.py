@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cove.core.errors import OptionError
-from cove.lab.simulate import SimResult, _margin, simulate
+from cove.lab.simulate import Progress, SimResult, _margin, simulate
 from cove.lab.stats import quantile
 
 STATS = ("mean", "median", "p5", "p95")
@@ -87,6 +87,10 @@ class TuneResult:
     param: str
     target: Target
     curve: dict[int, float] = field(default_factory=dict)
+    interrupted: bool = False
+    """Ctrl-C stopped the search: the curve holds the values measured in full."""
+    manifest: dict[str, Any] = field(default_factory=dict)
+    """The runs' manifest; ``options`` holds every option but ``param``, the searched one."""
 
     @property
     def best(self) -> int:
@@ -95,28 +99,91 @@ class TuneResult:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "param": self.param, "target": str(self.target),
                 "best": self.best, "best_value": self.curve[self.best],
-                "curve": {str(k): v for k, v in sorted(self.curve.items())}}
+                "curve": {str(k): v for k, v in sorted(self.curve.items())},
+                "interrupted": self.interrupted, "manifest": self.manifest}
 
 
 def tune(game_id: str, players: int, param: str, low: int, high: int, target: Target,
          games: int, seed: int = 0, bots: Sequence[str] | None = None,
          options: Mapping[str, Any] | None = None, points: int = 7,
-         run: Callable[..., SimResult] = simulate, **backend: Any) -> TuneResult:
-    """Search ``param`` in [low, high] for the value whose figure is closest to target."""
+         run: Callable[..., SimResult] = simulate, progress: Progress | None = None,
+         **backend: Any) -> TuneResult:
+    """Search ``param`` in [low, high] for the value whose figure is closest to target.
+    ``progress(games done, games planned)`` counts games over all values (the second
+    pass's share is planned at its largest, so the total can shrink at the end). Ctrl-C
+    stops the search with the values measured so far (``interrupted``; none:
+    KeyboardInterrupt)."""
     out = TuneResult(game_id, param, target)
+    coarse = grid(low, high, points)
+    step = coarse[1] - coarse[0] if len(coarse) > 1 else 1
+    planned = [len(coarse) + 2 * (step - 1)]
 
     def at(value: int) -> None:
         if value not in out.curve:
-            sim = run(game_id, players, games, seed, bots, {**(options or {}), param: value},
-                      **backend)
-            out.curve[value] = measure(sim, target)
+            before = len(out.curve) * games
 
-    span = high - low
-    step = max(1, -(-span // max(1, points - 1)))
-    for v in range(low, high + 1, step):
-        at(v)
-    at(high)
-    best = out.best
-    for v in range(max(low, best - step + 1), min(high, best + step - 1) + 1):
-        at(v)
+            def step_done(done: int, _total: int) -> None:
+                if progress:
+                    progress(before + done, planned[0] * games)
+
+            sim = run(game_id, players, games, seed, bots, {**(options or {}), param: value},
+                      progress=step_done, **backend)
+            if sim.interrupted:  # part of the seeds: not comparable with the other values
+                out.interrupted = True
+                raise KeyboardInterrupt
+            out.curve[value] = measure(sim, target)
+            if not out.manifest:
+                fixed = {k: v for k, v in sim.manifest["options"].items() if k != param}
+                out.manifest = {**sim.manifest, "options": fixed, "param": param,
+                                "range": [low, high], "games": games}
+
+    try:
+        for v in coarse:
+            at(v)
+        best = out.best
+        near = range(max(low, best - step + 1), min(high, best + step - 1) + 1)
+        planned[0] = len(out.curve) + sum(v not in out.curve for v in near)
+        for v in near:
+            at(v)
+        if progress:
+            progress(len(out.curve) * games, len(out.curve) * games)
+    except KeyboardInterrupt:
+        out.interrupted = True
+        if not out.curve:
+            raise
     return out
+
+
+def grid(low: int, high: int, points: int) -> list[int]:
+    """At most ``points`` evenly spaced values from ``low`` to ``high``, both included."""
+    step = max(1, -(-(high - low) // max(1, points - 1)))
+    return sorted({*range(low, high + 1, step), high})
+
+
+def tune_pair(game_id: str, players: int, first: tuple[str, int, int],
+              second: tuple[str, int, int], target: Target, games: int, seed: int = 0,
+              bots: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
+              points: int = 7, progress: Progress | None = None,
+              **kw: Any) -> tuple[list[TuneResult], bool]:
+    """Two parameters: for each of up to ``points`` values of ``second``, the value of
+    ``first`` that comes closest to the target (a :func:`tune` each, on the same seeds), so
+    the result is the trade-off between them ("with a round cap of 16, a goal of 14").
+    Each result's manifest holds its value of ``second`` among the options. Ctrl-C keeps
+    the searches finished, and says it was pressed (none finished: KeyboardInterrupt)."""
+    name2, low2, high2 = second
+    out: list[TuneResult] = []
+    values = grid(low2, high2, points)
+    for k, v in enumerate(values):
+
+        def step(done: int, total: int, k: int = k) -> None:
+            if progress:  # each search's share of the whole, at its planned size
+                progress(k * total + done, len(values) * total)
+
+        res = tune(game_id, players, *first, target, games, seed, bots,
+                   {**(options or {}), name2: v}, points=points, progress=step, **kw)
+        if res.interrupted:
+            if not out:
+                raise KeyboardInterrupt
+            return out, True
+        out.append(res)
+    return out, False
