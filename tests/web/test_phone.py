@@ -47,6 +47,16 @@ PANEL_TEXT_JS = """() => {
 """Every element of the panels with text of its own, and its computed font size."""
 
 
+TARGET_IN_SIGHT_JS = """() => {
+  const box = document.querySelector('#board'), view = box.getBoundingClientRect();
+  const targets = [...box.querySelectorAll('.target')];
+  if (!targets.length) return null;
+  return targets.some(t => { const r = t.getBoundingClientRect();
+                             return r.right > view.left && r.left < view.right; });
+}"""
+"""None without legal targets; otherwise whether one lies within the board's visible width."""
+
+
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
     ctx = browser.new_context(**PHONE)
@@ -69,6 +79,9 @@ def test_board_and_panel_text_is_legible_on_a_phone(server: Server, phone: Page,
     assert len(panels) >= 5, f"{game}: the panels show almost no text"
     small = [(size, text) for size, text in panels if size < LEGIBLE_PX]
     assert not small, f"{game}: panel text under {LEGIBLE_PX} px on a phone: {small[:10]}"
+    # the board is panned so that a legal target is in sight (one is, when it is P1's turn)
+    in_sight = phone.evaluate(TARGET_IN_SIGHT_JS)
+    assert in_sight is not False, f"{game}: no legal target in sight on the panned board"
     # the board pans inside its card; the page itself stays as wide as the screen
     page_width = phone.evaluate("() => document.documentElement.scrollWidth")
     assert page_width <= 391, f"{game}: the page is {page_width} px wide on a 390 px screen"

@@ -295,6 +295,7 @@
       end.innerHTML = data.end;
       end.hidden = !data.end;
       hideChooser();
+      panToTargets();
       body.dataset.moves = String(data.moves);
       if (window.coveFirstBoard === undefined) window.coveFirstBoard = performance.now();
       if (clickedAt !== null && data.moves > clickMoves) {  // click -> board redrawn
@@ -307,6 +308,19 @@
                                  swappedAt - parsedAt, now - swappedAt, data.cpu]);
         });
       }
+    }
+    function panToTargets() {  // a phone shows part of the board: bring a legal target into view
+      const box = $("#board");
+      if (!window.matchMedia("(max-width: 600px)").matches || box.classList.contains("zoom")) return;
+      const targets = box.querySelectorAll(".target");
+      if (!targets.length) return;
+      const view = box.getBoundingClientRect();
+      for (const t of targets) {
+        const r = t.getBoundingClientRect();
+        if (r.right > view.left && r.left < view.right) return;  // one is in sight already
+      }
+      const r = targets[0].getBoundingClientRect();
+      box.scrollLeft += (r.left + r.width / 2) - (view.left + view.width / 2);
     }
     function send(text) {
       if (!last || !ws || ws.readyState !== WebSocket.OPEN) {
