@@ -141,7 +141,10 @@ def search_speed(game: Game, players: int, spec: str, positions: int, seed: int
             p = s.to_move()[0]
             acts = s.legal_actions(p)
             if len(acts) > 1 and rng.below(4) == 0:
-                view = s.for_player(p, Rng(measured))  # its own rng: same positions in any version
+                # its own rng: same positions in any version (before contract v2, c00f641,
+                # there was no for_player: the bot got the redeterminized state)
+                view = (s.for_player(p, Rng(measured)) if hasattr(s, "for_player")
+                        else s.redeterminize(p, Rng(measured)))
                 t = time.process_time()
                 bot.choose(view, p)
                 cpu += time.process_time() - t

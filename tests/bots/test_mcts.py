@@ -128,3 +128,15 @@ def test_width_keeps_only_the_moves_a_lookahead_rates_best() -> None:
     s._legal = None
     bot = make_bot("mcts:iterations=50,width=1", 4)
     assert bot.choose(s, 0) == Play(11)
+
+
+def test_versus_none_backs_up_own_estimates_instead_of_leads() -> None:
+    # Scores in the toy are never negative, so own estimates are >= 0, while a lead over
+    # the best other player is negative for whoever is behind.
+    s = TOY.new(3, seed=1, bidding=False)
+    lead = make_bot("mcts:iterations=80,depth=0", 2)
+    own = make_bot("mcts:iterations=80,depth=0,versus=none,margin=1", 2)
+    assert isinstance(lead, MctsBot) and isinstance(own, MctsBot)
+    lead.choose(s, 0)
+    own.choose(s, 0)
+    assert lead._lo < 0 <= own._lo

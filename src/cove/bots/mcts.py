@@ -62,6 +62,8 @@ DEFAULT_WIDTH = 0
 DEFAULT_PRIOR = 0.0
 DEFAULT_KEY = "actions"
 KEYS = ("actions", "infoset", "own")
+DEFAULT_VERSUS = "best"
+VERSUS = ("best", "none")
 
 # A statistics entry: [visits, total win share, availability, total margin]
 Stat = list[Any]
@@ -131,6 +133,9 @@ class MctsBot(Bot):
               "(SO-ISMCTS), infoset = the searcher's information set (state.infoset_key), "
               "own = the searcher's own moves only (other players' moves and chance are "
               "open-loop)", choices=KEYS),
+        Param("versus", DEFAULT_VERSUS, "the score term of the reward: best = lead over the "
+              "best other player, none = own estimate only (for near-solitaire games, where "
+              "the others' choices are noise to the searcher's own)", choices=VERSUS),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
               "results depend on the machine)", minimum=0),
     )
@@ -147,6 +152,7 @@ class MctsBot(Bot):
         width: int = DEFAULT_WIDTH,
         prior: float = DEFAULT_PRIOR,
         key: str = DEFAULT_KEY,
+        versus: str = DEFAULT_VERSUS,
         time: float = 0.0,
         evaluator: Evaluator | None = None,
     ) -> None:
@@ -163,6 +169,9 @@ class MctsBot(Bot):
         if key not in KEYS:
             raise ValueError(f"mcts key {key!r}: use one of {', '.join(KEYS)}")
         self.key = key
+        if versus not in VERSUS:
+            raise ValueError(f"mcts versus {versus!r}: use one of {', '.join(VERSUS)}")
+        self.versus = versus
         self.heuristic = HeuristicEvaluator()
         self.evaluator: Evaluator = evaluator or (
             self.heuristic if depth == 0
@@ -335,6 +344,8 @@ class MctsBot(Bot):
         ev = self.evaluator.evaluate(s, rng)
         steps += ev.steps
         wins, margins = outcome(ev.values, ev.winners)
+        if self.versus == "none":
+            margins = ev.values
         for m in margins:
             if m < self._lo:
                 self._lo = m
