@@ -140,3 +140,20 @@ def test_versus_none_backs_up_own_estimates_instead_of_leads() -> None:
     lead.choose(s, 0)
     own.choose(s, 0)
     assert lead._lo < 0 <= own._lo
+
+
+def test_anchor_credits_every_root_move_with_the_lookahead_value() -> None:
+    s = TOY.new(2, seed=0, bidding=False)
+    s.hands = [[2, 11, 3], [5, 6]]  # type: ignore[attr-defined]
+    s._legal = None
+    bot = make_bot("mcts:iterations=1,anchor=3", 4)
+    assert isinstance(bot, MctsBot)
+    # one iteration adds one visit: the move the lookahead rates best gets it
+    assert bot.choose(s, 0) == Play(11)
+    assert bot.last_tree is not None
+    stats = bot.last_tree.stats[0]
+    assert sorted(st[0] for st in stats.values()) == [3, 3, 4]
+    assert all(st[2] >= 3 for st in stats.values())
+    # the anchored margins follow the lookahead: 3 visits at each card's lead
+    assert stats[Play(3)][3] - stats[Play(2)][3] == 3.0
+    assert stats[Play(11)][3] > stats[Play(3)][3]
