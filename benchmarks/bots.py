@@ -156,6 +156,44 @@ def search_speed(game: Game, players: int, spec: str, positions: int, seed: int
             "iterations_per_cpu_second": iters / cpu if cpu else None}
 
 
+def search_cost(game: Game, players: int, spec: str, games: int, seed: int
+                ) -> dict[str, Any]:
+    """CPU seconds (``time.process_time``) of ``spec``'s moves against ``greedy`` in
+    ``games`` games (seats alternate), with the forward-model calls (``last_steps``) they
+    made: iterations per CPU second splits into calls per iteration (what the search and
+    the game's length ask for) and CPU microseconds per call (what a step of the game and
+    the search's bookkeeping cost). Only ``make_bot``, ``choose`` or ``act``,
+    ``last_iterations`` and ``last_steps`` are used, so it runs against older checkouts
+    too (before contract v2 a bot was handed the real state through ``choose``)."""
+    cpu: list[float] = []
+    iters = steps = 0
+    for g in range(games):
+        s = game.new(players, seed=seed + g, log=False)
+        bots = [make_bot(spec if (q + g) % players == 0 else "greedy", seed=g * 10 + q)
+                for q in range(players)]
+        while not s.is_over:
+            for p in s.to_move():
+                if p not in s.to_move():
+                    continue
+                bot = bots[p]
+                n = len(s.legal_actions(p))
+                t = time.process_time()
+                a = bot.act(s, p) if hasattr(bot, "act") else bot.choose(s, p)
+                dt = time.process_time() - t
+                if n > 1 and (p + g) % players == 0:
+                    cpu.append(dt)
+                    iters += getattr(bot, "last_iterations", 0)
+                    steps += getattr(bot, "last_steps", 0)
+                s.apply(p, a)
+    total = sum(cpu)
+    return {"kind": "cost", "game": game.id, "players": players, "spec": spec,
+            "games": games, "moves": len(cpu),
+            "median_cpu_seconds": statistics.median(cpu) if cpu else None,
+            "iterations_per_cpu_second": iters / total if total else None,
+            "steps_per_iteration": steps / iters if iters else None,
+            "cpu_us_per_step": 1e6 * total / steps if steps else None}
+
+
 def openspiel_hearts(moves: int, simulations: int) -> dict[str, Any] | None:
     try:
         import numpy as np
@@ -206,6 +244,17 @@ def report(rows: list[dict[str, Any]]) -> str:
         for r in speed:
             out.append(f"{r['game']:<18} {r['players']}p  {r['spec']:<34} "
                        f"{r['positions']:>4} positions  {r['iterations_per_cpu_second']:>7.0f}")
+    cost = [r for r in rows if r["kind"] == "cost"]
+    if cost:
+        out.append("In-game CPU cost against greedy (moves with a choice)")
+        out.append(f"{'game':<18} {'spec':<34} {'moves':>5}  {'median s':>8}  {'iter/s':>6}  "
+                   f"{'steps/iter':>10}  {'us/step':>7}")
+        for r in cost:
+            if not r["moves"]:
+                continue
+            out.append(f"{r['game']:<18} {r['spec']:<34} {r['moves']:>5}  "
+                       f"{r['median_cpu_seconds']:>8.3f}  {r['iterations_per_cpu_second']:>6.0f}  "
+                       f"{r['steps_per_iteration']:>10.1f}  {r['cpu_us_per_step']:>7.0f}")
     hearts = [r for r in rows if r["kind"] == "hearts"]
     if hearts:
         h = hearts[-1]
@@ -279,6 +328,11 @@ def main() -> int:
                     help="only time SPEC's iterations per CPU second on --positions fixed "
                     "positions per game (for before/after comparisons)")
     ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--cost", metavar="SPEC",
+                    help="only measure SPEC's CPU seconds per move, iterations per CPU second, "
+                    "forward-model calls per iteration and CPU microseconds per call in "
+                    "--cost-games games against greedy (runs against older checkouts too)")
+    ap.add_argument("--cost-games", type=int, default=2)
     ap.add_argument("--rollout-moves", type=int, default=20,
                     help="positions for the depth=-1 speed figure (0: skip)")
     ap.add_argument("--hearts-moves", type=int, default=20,
@@ -314,6 +368,9 @@ def main() -> int:
         if args.speed:
             keep(search_speed(game, players, args.speed, args.positions, args.seed))
             continue
+        if args.cost:
+            keep(search_cost(game, players, args.cost, args.cost_games, 100 * args.seed))
+            continue
         for a, b, target in [*PAIRINGS, *extra]:
             if (a, b, target) in PAIRINGS and args.pairing and f"{a}-{b}" not in args.pairing:
                 continue
@@ -322,7 +379,7 @@ def main() -> int:
             keep(run_pairing(game, players, a, b, target, args))
         if args.rollout_moves:
             keep(full_rollout_speed(game, players, args.rollout_moves))
-    if args.hearts_moves and not args.speed:
+    if args.hearts_moves and not args.speed and not args.cost:
         h = openspiel_hearts(args.hearts_moves, args.hearts_simulations)
         keep(h if h is not None else {"kind": "hearts-skipped"})
     print(report(rows))
