@@ -157,3 +157,21 @@ def test_anchor_credits_every_root_move_with_the_lookahead_value() -> None:
     # the anchored margins follow the lookahead: 3 visits at each card's lead
     assert stats[Play(3)][3] - stats[Play(2)][3] == 3.0
     assert stats[Play(11)][3] > stats[Play(3)][3]
+
+
+def test_default_anchors_a_root_with_few_iterations_per_move() -> None:
+    s = TOY.new(2, seed=0, bidding=False)
+    s.hands = [[2, 11, 3], [5, 6]]  # type: ignore[attr-defined]
+    s._legal = None
+    # 3 moves, 20 iterations: fewer than 10 per move, so every move starts with 4 visits
+    wide = make_bot("mcts:iterations=20", 4)
+    assert isinstance(wide, MctsBot) and wide.anchor == -1
+    wide.choose(s, 0)
+    assert wide.last_tree is not None
+    assert min(st[0] for st in wide.last_tree.stats[0].values()) >= 4
+    # 60 iterations leave 20 per move: no anchor, so one iteration visits one move only
+    narrow = make_bot("mcts:iterations=60,anchor=-1", 4)
+    assert isinstance(narrow, MctsBot)
+    narrow.choose(s, 0)
+    assert narrow.last_tree is not None
+    assert sum(st[0] for st in narrow.last_tree.stats[0].values()) == narrow.last_iterations

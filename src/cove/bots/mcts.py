@@ -59,7 +59,11 @@ DEFAULT_C = 0.7
 DEFAULT_MARGIN = 0.8
 DEFAULT_WIDTH = 0
 DEFAULT_PRIOR = 0.0
-DEFAULT_ANCHOR = 0
+DEFAULT_ANCHOR = -1
+AUTO_ANCHOR = 4
+"""Virtual visits per root move with ``anchor=-1`` when the root is wide."""
+WIDE_ROOT = 10
+"""``anchor=-1`` anchors a root that leaves fewer iterations than this per move."""
 DEFAULT_KEY = "actions"
 KEYS = ("actions", "infoset", "own")
 DEFAULT_VERSUS = "best"
@@ -129,7 +133,9 @@ class MctsBot(Bot):
               "one-step lookahead rates best (fades as 1/visits); 0 = none", minimum=0),
         Param("anchor", DEFAULT_ANCHOR, "virtual visits, at the value a one-step lookahead "
               "gives, credited to every root move before the search (the search then "
-              "corrects the lookahead instead of starting blind); 0 = none", minimum=0),
+              "corrects the lookahead instead of starting blind); 0 = none, -1 = "
+              f"{AUTO_ANCHOR} when the budget leaves fewer than {WIDE_ROOT} iterations per "
+              "root move, else none", minimum=-1),
         Param("width", DEFAULT_WIDTH, "search only this many root moves, those a one-step "
               "lookahead rates best (for many-move positions); 0 = all", minimum=0),
         Param("key", DEFAULT_KEY, "what a tree node stands for: actions = the action sequence "
@@ -214,13 +220,16 @@ class MctsBot(Bot):
         steps = 0
         done = 0
         budget = self.iterations
-        if (0 < self.width < len(legal)) or self.prior > 0 or self.anchor > 0:
+        anchor = self.anchor
+        if anchor < 0:
+            anchor = AUTO_ANCHOR if len(legal) * WIDE_ROOT > budget else 0
+        if (0 < self.width < len(legal)) or self.prior > 0 or anchor > 0:
             rated = lookahead(state, player, legal, values, rng)
             steps += len(legal)
             order = sorted(range(len(legal)), key=lambda i: (rated[i], -i), reverse=True)
             ranked = [legal[i] for i in order]
-            if self.anchor > 0:
-                self._anchor(root, player, legal, rated)
+            if anchor > 0:
+                self._anchor(root, player, legal, rated, anchor)
             if 0 < self.width < len(legal):
                 root.allowed = (player, set(ranked[: self.width]))
             if self.prior > 0:
@@ -253,14 +262,13 @@ class MctsBot(Bot):
         return best
 
     def _anchor(self, root: _Node, player: int, legal: Sequence[Action],
-                rated: Sequence[tuple[float, float]]) -> None:
+                rated: Sequence[tuple[float, float]], n0: int) -> None:
         """Credit every root move with ``anchor`` visits at the one-step lookahead's value
         (lead over the best other player and own estimate, one sampled world): the win
         share a lead gives (1 ahead, 1/2 level, 0 behind) and the margin ``versus`` asks
         for. The moves are then never unvisited, so the search spends its iterations on
         the moves the lookahead likes and on those whose searched value beats it, instead
         of visiting each of up to a hundred moves once first."""
-        n0 = self.anchor
         stats = root.stats[player] = {}
         own_only = self.versus == "none"
         for a, (lead, own) in zip(legal, rated, strict=True):
