@@ -194,6 +194,39 @@ def search_cost(game: Game, players: int, spec: str, games: int, seed: int
             "cpu_us_per_step": 1e6 * total / steps if steps else None}
 
 
+def root_loss(game: Game, players: int, spec: str, positions: int, wide: int, seed: int
+              ) -> dict[str, Any]:
+    """How far ``spec``'s move falls below the one-step lookahead's best (what ``greedy``
+    plays) on ``positions`` positions offering more than ``wide`` moves, reached by
+    ``greedy`` playing every seat: the mean rank of the move played in the lookahead's
+    order (0 = greedy's move) and the mean loss in the player's own estimate one step
+    ahead. Needs this checkout (``for_player``, ``act``, ``cove.bots.evaluate``)."""
+    from cove.bots.evaluate import lookahead, values_fn
+
+    ranks: list[int] = []
+    losses: list[float] = []
+    g = seed
+    while len(ranks) < positions:
+        s = game.new(players, seed=g, log=False)
+        g += 1
+        k = 0
+        while not s.is_over and len(ranks) < positions:
+            p = s.to_move()[0]
+            acts = s.legal_actions(p)
+            if len(acts) > wide:
+                view = s.for_player(p, Rng(k))
+                rated = lookahead(view, p, acts, values_fn(view), Rng(g * 1000 + k))
+                order = sorted(range(len(acts)), key=lambda i: rated[i], reverse=True)
+                played = acts.index(make_bot(spec, k).choose(view, p))
+                ranks.append(order.index(played))
+                losses.append(rated[order[0]][1] - rated[played][1])
+            s.apply(p, make_bot("greedy", k).act(s, p))
+            k += 1
+    return {"kind": "root-loss", "game": game.id, "players": players, "spec": spec,
+            "wide": wide, "positions": positions, "mean_rank": statistics.mean(ranks),
+            "mean_loss": statistics.mean(losses), "max_loss": max(losses)}
+
+
 def openspiel_hearts(moves: int, simulations: int) -> dict[str, Any] | None:
     try:
         import numpy as np
@@ -255,6 +288,14 @@ def report(rows: list[dict[str, Any]]) -> str:
             out.append(f"{r['game']:<18} {r['spec']:<34} {r['moves']:>5}  "
                        f"{r['median_cpu_seconds']:>8.3f}  {r['iterations_per_cpu_second']:>6.0f}  "
                        f"{r['steps_per_iteration']:>10.1f}  {r['cpu_us_per_step']:>7.0f}")
+    loss = [r for r in rows if r["kind"] == "root-loss"]
+    if loss:
+        out.append("Moves played where the lookahead would play otherwise (positions with "
+                   "more than --wide moves)")
+        for r in loss:
+            out.append(f"{r['game']:<18} {r['spec']:<34} {r['positions']:>3} positions >"
+                       f"{r['wide']} moves: mean rank {r['mean_rank']:.2f}, mean one-step "
+                       f"loss {r['mean_loss']:.2f} (max {r['max_loss']:.2f})")
     hearts = [r for r in rows if r["kind"] == "hearts"]
     if hearts:
         h = hearts[-1]
@@ -333,6 +374,11 @@ def main() -> int:
                     "forward-model calls per iteration and CPU microseconds per call in "
                     "--cost-games games against greedy (runs against older checkouts too)")
     ap.add_argument("--cost-games", type=int, default=2)
+    ap.add_argument("--root-loss", metavar="SPEC", action="append",
+                    help="only measure how far SPEC's moves fall below the one-step "
+                    "lookahead's best in --positions positions with more than --wide moves "
+                    "(repeatable)")
+    ap.add_argument("--wide", type=int, default=50)
     ap.add_argument("--rollout-moves", type=int, default=20,
                     help="positions for the depth=-1 speed figure (0: skip)")
     ap.add_argument("--hearts-moves", type=int, default=20,
@@ -368,6 +414,10 @@ def main() -> int:
         if args.speed:
             keep(search_speed(game, players, args.speed, args.positions, args.seed))
             continue
+        if args.root_loss:
+            for spec in args.root_loss:
+                keep(root_loss(game, players, spec, args.positions, args.wide, 500))
+            continue
         if args.cost:
             keep(search_cost(game, players, args.cost, args.cost_games, 100 * args.seed))
             continue
@@ -379,7 +429,7 @@ def main() -> int:
             keep(run_pairing(game, players, a, b, target, args))
         if args.rollout_moves:
             keep(full_rollout_speed(game, players, args.rollout_moves))
-    if args.hearts_moves and not args.speed and not args.cost:
+    if args.hearts_moves and not (args.speed or args.cost or args.root_loss):
         h = openspiel_hearts(args.hearts_moves, args.hearts_simulations)
         keep(h if h is not None else {"kind": "hearts-skipped"})
     print(report(rows))
