@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from cove.bots import make_bot
+from cove.bots import make_bot, mcts
 from cove.bots.mcts import MctsBot, outcome
 from cove.core.rng import Rng
 from cove.example_game import GAME as TOY
@@ -159,19 +159,19 @@ def test_anchor_credits_every_root_move_with_the_lookahead_value() -> None:
     assert stats[Play(11)][3] > stats[Play(3)][3]
 
 
-def test_default_anchors_a_root_with_few_iterations_per_move() -> None:
+def test_default_anchors_only_a_wide_root(monkeypatch: pytest.MonkeyPatch) -> None:
     s = TOY.new(2, seed=0, bidding=False)
     s.hands = [[2, 11, 3], [5, 6]]  # type: ignore[attr-defined]
     s._legal = None
-    # 3 moves, 20 iterations: fewer than 10 per move, so every move starts with 4 visits
-    wide = make_bot("mcts:iterations=20", 4)
-    assert isinstance(wide, MctsBot) and wide.anchor == -1
-    wide.choose(s, 0)
-    assert wide.last_tree is not None
-    assert min(st[0] for st in wide.last_tree.stats[0].values()) >= 4
-    # 60 iterations leave 20 per move: no anchor, so one iteration visits one move only
-    narrow = make_bot("mcts:iterations=60,anchor=-1", 4)
-    assert isinstance(narrow, MctsBot)
+    # 3 moves is narrow: one iteration visits one move only
+    narrow = make_bot("mcts:iterations=1", 4)
+    assert isinstance(narrow, MctsBot) and narrow.anchor == -1
     narrow.choose(s, 0)
     assert narrow.last_tree is not None
-    assert sum(st[0] for st in narrow.last_tree.stats[0].values()) == narrow.last_iterations
+    assert sum(st[0] for st in narrow.last_tree.stats[0].values()) == 1
+    # with the threshold below 3 moves the same root is wide: every move starts at 4 visits
+    monkeypatch.setattr(mcts, "WIDE_ROOT", 2)
+    wide = make_bot("mcts:iterations=1", 4)
+    wide.choose(s, 0)
+    assert isinstance(wide, MctsBot) and wide.last_tree is not None
+    assert sorted(st[0] for st in wide.last_tree.stats[0].values()) == [4, 4, 5]

@@ -62,8 +62,10 @@ DEFAULT_PRIOR = 0.0
 DEFAULT_ANCHOR = -1
 AUTO_ANCHOR = 4
 """Virtual visits per root move with ``anchor=-1`` when the root is wide."""
-WIDE_ROOT = 10
-"""``anchor=-1`` anchors a root that leaves fewer iterations than this per move."""
+WIDE_ROOT = 50
+"""``anchor=-1`` anchors a root with more moves than this (Trails of Tucana's "any" cards:
+up to 176; no other game offers more than 36): at the default budget each would get
+fewer than 10 iterations, and 4x that still leaves a 176-move root about 11."""
 DEFAULT_KEY = "actions"
 KEYS = ("actions", "infoset", "own")
 DEFAULT_VERSUS = "best"
@@ -134,8 +136,8 @@ class MctsBot(Bot):
         Param("anchor", DEFAULT_ANCHOR, "virtual visits, at the value a one-step lookahead "
               "gives, credited to every root move before the search (the search then "
               "corrects the lookahead instead of starting blind); 0 = none, -1 = "
-              f"{AUTO_ANCHOR} when the budget leaves fewer than {WIDE_ROOT} iterations per "
-              "root move, else none", minimum=-1),
+              f"{AUTO_ANCHOR} at a root with more than {WIDE_ROOT} moves, else none",
+              minimum=-1),
         Param("width", DEFAULT_WIDTH, "search only this many root moves, those a one-step "
               "lookahead rates best (for many-move positions); 0 = all", minimum=0),
         Param("key", DEFAULT_KEY, "what a tree node stands for: actions = the action sequence "
@@ -222,7 +224,7 @@ class MctsBot(Bot):
         budget = self.iterations
         anchor = self.anchor
         if anchor < 0:
-            anchor = AUTO_ANCHOR if len(legal) * WIDE_ROOT > budget else 0
+            anchor = AUTO_ANCHOR if len(legal) > WIDE_ROOT else 0
         if (0 < self.width < len(legal)) or self.prior > 0 or anchor > 0:
             rated = lookahead(state, player, legal, values, rng)
             steps += len(legal)
