@@ -141,7 +141,10 @@ def search_speed(game: Game, players: int, spec: str, positions: int, seed: int
             p = s.to_move()[0]
             acts = s.legal_actions(p)
             if len(acts) > 1 and rng.below(4) == 0:
-                view = s.for_player(p, Rng(measured))  # its own rng: same positions in any version
+                # its own rng: same positions in any version (before contract v2, c00f641,
+                # there was no for_player: the bot got the redeterminized state)
+                view = (s.for_player(p, Rng(measured)) if hasattr(s, "for_player")
+                        else s.redeterminize(p, Rng(measured)))
                 t = time.process_time()
                 bot.choose(view, p)
                 cpu += time.process_time() - t
@@ -151,6 +154,77 @@ def search_speed(game: Game, players: int, spec: str, positions: int, seed: int
     return {"kind": "speed", "game": game.id, "players": players, "spec": spec,
             "positions": positions, "iterations": iters, "cpu_seconds": cpu,
             "iterations_per_cpu_second": iters / cpu if cpu else None}
+
+
+def search_cost(game: Game, players: int, spec: str, games: int, seed: int
+                ) -> dict[str, Any]:
+    """CPU seconds (``time.process_time``) of ``spec``'s moves against ``greedy`` in
+    ``games`` games (seats alternate), with the forward-model calls (``last_steps``) they
+    made: iterations per CPU second splits into calls per iteration (what the search and
+    the game's length ask for) and CPU microseconds per call (what a step of the game and
+    the search's bookkeeping cost). Only ``make_bot``, ``choose`` or ``act``,
+    ``last_iterations`` and ``last_steps`` are used, so it runs against older checkouts
+    too (before contract v2 a bot was handed the real state through ``choose``)."""
+    cpu: list[float] = []
+    iters = steps = 0
+    for g in range(games):
+        s = game.new(players, seed=seed + g, log=False)
+        bots = [make_bot(spec if (q + g) % players == 0 else "greedy", seed=g * 10 + q)
+                for q in range(players)]
+        while not s.is_over:
+            for p in s.to_move():
+                if p not in s.to_move():
+                    continue
+                bot = bots[p]
+                n = len(s.legal_actions(p))
+                t = time.process_time()
+                a = bot.act(s, p) if hasattr(bot, "act") else bot.choose(s, p)
+                dt = time.process_time() - t
+                if n > 1 and (p + g) % players == 0:
+                    cpu.append(dt)
+                    iters += getattr(bot, "last_iterations", 0)
+                    steps += getattr(bot, "last_steps", 0)
+                s.apply(p, a)
+    total = sum(cpu)
+    return {"kind": "cost", "game": game.id, "players": players, "spec": spec,
+            "games": games, "moves": len(cpu),
+            "median_cpu_seconds": statistics.median(cpu) if cpu else None,
+            "iterations_per_cpu_second": iters / total if total else None,
+            "steps_per_iteration": steps / iters if iters else None,
+            "cpu_us_per_step": 1e6 * total / steps if steps else None}
+
+
+def root_loss(game: Game, players: int, spec: str, positions: int, wide: int, seed: int
+              ) -> dict[str, Any]:
+    """How far ``spec``'s move falls below the one-step lookahead's best (what ``greedy``
+    plays) on ``positions`` positions offering more than ``wide`` moves, reached by
+    ``greedy`` playing every seat: the mean rank of the move played in the lookahead's
+    order (0 = greedy's move) and the mean loss in the player's own estimate one step
+    ahead. Needs this checkout (``for_player``, ``act``, ``cove.bots.evaluate``)."""
+    from cove.bots.evaluate import lookahead, values_fn
+
+    ranks: list[int] = []
+    losses: list[float] = []
+    g = seed
+    while len(ranks) < positions:
+        s = game.new(players, seed=g, log=False)
+        g += 1
+        k = 0
+        while not s.is_over and len(ranks) < positions:
+            p = s.to_move()[0]
+            acts = s.legal_actions(p)
+            if len(acts) > wide:
+                view = s.for_player(p, Rng(k))
+                rated = lookahead(view, p, acts, values_fn(view), Rng(g * 1000 + k))
+                order = sorted(range(len(acts)), key=lambda i: rated[i], reverse=True)
+                played = acts.index(make_bot(spec, k).choose(view, p))
+                ranks.append(order.index(played))
+                losses.append(rated[order[0]][1] - rated[played][1])
+            s.apply(p, make_bot("greedy", k).act(s, p))
+            k += 1
+    return {"kind": "root-loss", "game": game.id, "players": players, "spec": spec,
+            "wide": wide, "positions": positions, "mean_rank": statistics.mean(ranks),
+            "mean_loss": statistics.mean(losses), "max_loss": max(losses)}
 
 
 def openspiel_hearts(moves: int, simulations: int) -> dict[str, Any] | None:
@@ -203,6 +277,25 @@ def report(rows: list[dict[str, Any]]) -> str:
         for r in speed:
             out.append(f"{r['game']:<18} {r['players']}p  {r['spec']:<34} "
                        f"{r['positions']:>4} positions  {r['iterations_per_cpu_second']:>7.0f}")
+    cost = [r for r in rows if r["kind"] == "cost"]
+    if cost:
+        out.append("In-game CPU cost against greedy (moves with a choice)")
+        out.append(f"{'game':<18} {'spec':<34} {'moves':>5}  {'median s':>8}  {'iter/s':>6}  "
+                   f"{'steps/iter':>10}  {'us/step':>7}")
+        for r in cost:
+            if not r["moves"]:
+                continue
+            out.append(f"{r['game']:<18} {r['spec']:<34} {r['moves']:>5}  "
+                       f"{r['median_cpu_seconds']:>8.3f}  {r['iterations_per_cpu_second']:>6.0f}  "
+                       f"{r['steps_per_iteration']:>10.1f}  {r['cpu_us_per_step']:>7.0f}")
+    loss = [r for r in rows if r["kind"] == "root-loss"]
+    if loss:
+        out.append("Moves played where the lookahead would play otherwise (positions with "
+                   "more than --wide moves)")
+        for r in loss:
+            out.append(f"{r['game']:<18} {r['spec']:<34} {r['positions']:>3} positions >"
+                       f"{r['wide']} moves: mean rank {r['mean_rank']:.2f}, mean one-step "
+                       f"loss {r['mean_loss']:.2f} (max {r['max_loss']:.2f})")
     hearts = [r for r in rows if r["kind"] == "hearts"]
     if hearts:
         h = hearts[-1]
@@ -276,6 +369,16 @@ def main() -> int:
                     help="only time SPEC's iterations per CPU second on --positions fixed "
                     "positions per game (for before/after comparisons)")
     ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--cost", metavar="SPEC",
+                    help="only measure SPEC's CPU seconds per move, iterations per CPU second, "
+                    "forward-model calls per iteration and CPU microseconds per call in "
+                    "--cost-games games against greedy (runs against older checkouts too)")
+    ap.add_argument("--cost-games", type=int, default=2)
+    ap.add_argument("--root-loss", metavar="SPEC", action="append",
+                    help="only measure how far SPEC's moves fall below the one-step "
+                    "lookahead's best in --positions positions with more than --wide moves "
+                    "(repeatable)")
+    ap.add_argument("--wide", type=int, default=50)
     ap.add_argument("--rollout-moves", type=int, default=20,
                     help="positions for the depth=-1 speed figure (0: skip)")
     ap.add_argument("--hearts-moves", type=int, default=20,
@@ -311,6 +414,13 @@ def main() -> int:
         if args.speed:
             keep(search_speed(game, players, args.speed, args.positions, args.seed))
             continue
+        if args.root_loss:
+            for spec in args.root_loss:
+                keep(root_loss(game, players, spec, args.positions, args.wide, 500))
+            continue
+        if args.cost:
+            keep(search_cost(game, players, args.cost, args.cost_games, 100 * args.seed))
+            continue
         for a, b, target in [*PAIRINGS, *extra]:
             if (a, b, target) in PAIRINGS and args.pairing and f"{a}-{b}" not in args.pairing:
                 continue
@@ -319,7 +429,7 @@ def main() -> int:
             keep(run_pairing(game, players, a, b, target, args))
         if args.rollout_moves:
             keep(full_rollout_speed(game, players, args.rollout_moves))
-    if args.hearts_moves and not args.speed:
+    if args.hearts_moves and not (args.speed or args.cost or args.root_loss):
         h = openspiel_hearts(args.hearts_moves, args.hearts_simulations)
         keep(h if h is not None else {"kind": "hearts-skipped"})
     print(report(rows))

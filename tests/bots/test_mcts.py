@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from cove.bots import make_bot
+from cove.bots import make_bot, mcts
 from cove.bots.mcts import MctsBot, outcome
 from cove.core.rng import Rng
 from cove.example_game import GAME as TOY
@@ -128,3 +128,50 @@ def test_width_keeps_only_the_moves_a_lookahead_rates_best() -> None:
     s._legal = None
     bot = make_bot("mcts:iterations=50,width=1", 4)
     assert bot.choose(s, 0) == Play(11)
+
+
+def test_versus_none_backs_up_own_estimates_instead_of_leads() -> None:
+    # Scores in the toy are never negative, so own estimates are >= 0, while a lead over
+    # the best other player is negative for whoever is behind.
+    s = TOY.new(3, seed=1, bidding=False)
+    lead = make_bot("mcts:iterations=80,depth=0", 2)
+    own = make_bot("mcts:iterations=80,depth=0,versus=none,margin=1", 2)
+    assert isinstance(lead, MctsBot) and isinstance(own, MctsBot)
+    lead.choose(s, 0)
+    own.choose(s, 0)
+    assert lead._lo < 0 <= own._lo
+
+
+def test_anchor_credits_every_root_move_with_the_lookahead_value() -> None:
+    s = TOY.new(2, seed=0, bidding=False)
+    s.hands = [[2, 11, 3], [5, 6]]  # type: ignore[attr-defined]
+    s._legal = None
+    bot = make_bot("mcts:iterations=1,anchor=3", 4)
+    assert isinstance(bot, MctsBot)
+    # one iteration adds one visit: the move the lookahead rates best gets it
+    assert bot.choose(s, 0) == Play(11)
+    assert bot.last_tree is not None
+    stats = bot.last_tree.stats[0]
+    assert sorted(st[0] for st in stats.values()) == [3, 3, 4]
+    assert all(st[2] >= 3 for st in stats.values())
+    # the anchored margins follow the lookahead: 3 visits at each card's lead
+    assert stats[Play(3)][3] - stats[Play(2)][3] == 3.0
+    assert stats[Play(11)][3] > stats[Play(3)][3]
+
+
+def test_default_anchors_only_a_wide_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = TOY.new(2, seed=0, bidding=False)
+    s.hands = [[2, 11, 3], [5, 6]]  # type: ignore[attr-defined]
+    s._legal = None
+    # 3 moves is narrow: one iteration visits one move only
+    narrow = make_bot("mcts:iterations=1", 4)
+    assert isinstance(narrow, MctsBot) and narrow.anchor == -1
+    narrow.choose(s, 0)
+    assert narrow.last_tree is not None
+    assert sum(st[0] for st in narrow.last_tree.stats[0].values()) == 1
+    # with the threshold below 3 moves the same root is wide: every move starts at 4 visits
+    monkeypatch.setattr(mcts, "WIDE_ROOT", 2)
+    wide = make_bot("mcts:iterations=1", 4)
+    wide.choose(s, 0)
+    assert isinstance(wide, MctsBot) and wide.last_tree is not None
+    assert sorted(st[0] for st in wide.last_tree.stats[0].values()) == [4, 4, 5]

@@ -48,6 +48,7 @@ def test_default_play_bot_is_a_valid_spec() -> None:
         ("mcts:depth=3,depth=4", "given twice"),
         ("random:depth=3", "random takes no parameters"),
         ("greedy:mode=best", "one of margin|self"),
+        ("mcts:versus=worst", "one of best|none"),
     ],
 )
 def test_bad_specs_say_what_is_wrong(spec: str, needle: str) -> None:

@@ -46,7 +46,6 @@ from cove.bots.evaluate import (
     Evaluator,
     HeuristicEvaluator,
     RolloutEvaluator,
-    Values,
     lookahead,
 )
 from cove.bots.spec import Param
@@ -60,8 +59,17 @@ DEFAULT_C = 0.7
 DEFAULT_MARGIN = 0.8
 DEFAULT_WIDTH = 0
 DEFAULT_PRIOR = 0.0
+DEFAULT_ANCHOR = -1
+AUTO_ANCHOR = 4
+"""Virtual visits per root move with ``anchor=-1`` when the root is wide."""
+WIDE_ROOT = 50
+"""``anchor=-1`` anchors a root with more moves than this (Trails of Tucana's "any" cards:
+up to 176; no other game offers more than 36): at the default budget each would get
+fewer than 10 iterations, and 4x that still leaves a 176-move root about 11."""
 DEFAULT_KEY = "actions"
 KEYS = ("actions", "infoset", "own")
+DEFAULT_VERSUS = "best"
+VERSUS = ("best", "none")
 
 # A statistics entry: [visits, total win share, availability, total margin]
 Stat = list[Any]
@@ -125,12 +133,20 @@ class MctsBot(Bot):
               "win/loss only)", minimum=0, maximum=1),
         Param("prior", DEFAULT_PRIOR, "weight of a progressive bias towards the root moves a "
               "one-step lookahead rates best (fades as 1/visits); 0 = none", minimum=0),
+        Param("anchor", DEFAULT_ANCHOR, "virtual visits, at the value a one-step lookahead "
+              "gives, credited to every root move before the search (the search then "
+              "corrects the lookahead instead of starting blind); 0 = none, -1 = "
+              f"{AUTO_ANCHOR} at a root with more than {WIDE_ROOT} moves, else none",
+              minimum=-1),
         Param("width", DEFAULT_WIDTH, "search only this many root moves, those a one-step "
               "lookahead rates best (for many-move positions); 0 = all", minimum=0),
         Param("key", DEFAULT_KEY, "what a tree node stands for: actions = the action sequence "
               "(SO-ISMCTS), infoset = the searcher's information set (state.infoset_key), "
               "own = the searcher's own moves only (other players' moves and chance are "
               "open-loop)", choices=KEYS),
+        Param("versus", DEFAULT_VERSUS, "the score term of the reward: best = lead over the "
+              "best other player, none = own estimate only (for near-solitaire games, where "
+              "the others' choices are noise to the searcher's own)", choices=VERSUS),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
               "results depend on the machine)", minimum=0),
     )
@@ -146,7 +162,9 @@ class MctsBot(Bot):
         margin: float = DEFAULT_MARGIN,
         width: int = DEFAULT_WIDTH,
         prior: float = DEFAULT_PRIOR,
+        anchor: int = DEFAULT_ANCHOR,
         key: str = DEFAULT_KEY,
+        versus: str = DEFAULT_VERSUS,
         time: float = 0.0,
         evaluator: Evaluator | None = None,
     ) -> None:
@@ -160,9 +178,13 @@ class MctsBot(Bot):
         self.time = time
         self.width = width
         self.prior = prior
+        self.anchor = anchor
         if key not in KEYS:
             raise ValueError(f"mcts key {key!r}: use one of {', '.join(KEYS)}")
         self.key = key
+        if versus not in VERSUS:
+            raise ValueError(f"mcts versus {versus!r}: use one of {', '.join(VERSUS)}")
+        self.versus = versus
         self.heuristic = HeuristicEvaluator()
         self.evaluator: Evaluator = evaluator or (
             self.heuristic if depth == 0
@@ -200,9 +222,16 @@ class MctsBot(Bot):
         steps = 0
         done = 0
         budget = self.iterations
-        if (0 < self.width < len(legal)) or self.prior > 0:
-            ranked = self._lookahead(state, player, legal, values, rng)
+        anchor = self.anchor
+        if anchor < 0:
+            anchor = AUTO_ANCHOR if len(legal) > WIDE_ROOT else 0
+        if (0 < self.width < len(legal)) or self.prior > 0 or anchor > 0:
+            rated = lookahead(state, player, legal, values, rng)
             steps += len(legal)
+            order = sorted(range(len(legal)), key=lambda i: (rated[i], -i), reverse=True)
+            ranked = [legal[i] for i in order]
+            if anchor > 0:
+                self._anchor(root, player, legal, rated, anchor)
             if 0 < self.width < len(legal):
                 root.allowed = (player, set(ranked[: self.width]))
             if self.prior > 0:
@@ -234,14 +263,22 @@ class MctsBot(Bot):
                     best, best_key = a, key
         return best
 
-    def _lookahead(
-        self, state: State, player: int, legal: Sequence[Action], values: Values, rng: Rng
-    ) -> list[Action]:
-        """Root actions from best to worst by the one-step lookahead ``greedy`` plays by (one
-        sampled world; lead over the best other player, then own estimate)."""
-        rated = lookahead(state, player, legal, values, rng)
-        order = sorted(range(len(legal)), key=lambda i: (rated[i], -i), reverse=True)
-        return [legal[i] for i in order]
+    def _anchor(self, root: _Node, player: int, legal: Sequence[Action],
+                rated: Sequence[tuple[float, float]], n0: int) -> None:
+        """Credit every root move with ``anchor`` visits at the one-step lookahead's value
+        (lead over the best other player and own estimate, one sampled world): the win
+        share a lead gives (1 ahead, 1/2 level, 0 behind) and the margin ``versus`` asks
+        for. The moves are then never unvisited, so the search spends its iterations on
+        the moves the lookahead likes and on those whose searched value beats it, instead
+        of visiting each of up to a hundred moves once first."""
+        stats = root.stats[player] = {}
+        own_only = self.versus == "none"
+        for a, (lead, own) in zip(legal, rated, strict=True):
+            m = own if own_only else lead
+            win = 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+            stats[a] = [n0, n0 * win, n0, n0 * m]
+            self._lo = min(self._lo, m)
+            self._hi = max(self._hi, m)
 
     def _select(
         self, node: _Node, p: int, legal: Sequence[Action], rng: Rng
@@ -335,6 +372,8 @@ class MctsBot(Bot):
         ev = self.evaluator.evaluate(s, rng)
         steps += ev.steps
         wins, margins = outcome(ev.values, ev.winners)
+        if self.versus == "none":
+            margins = ev.values
         for m in margins:
             if m < self._lo:
                 self._lo = m
