@@ -8,8 +8,9 @@ import dataclasses
 import pytest
 
 import cove
+from cove.core.rng import Rng
 from cove.games.high_water import GAME
-from cove.games.high_water.common import OVER, SEG, SHORT, TRICK, can_pay
+from cove.games.high_water.common import OVER, SEG, SHORT, TRICK, affords, can_pay, pattern
 from cove.games.high_water.data import DATA, Icon
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
@@ -212,6 +213,29 @@ def test_r24_pattern_matching_with_pip_conditions() -> None:
     gov = [die(x) for x in ("y6", "g4", "br1")]
     assert can_pay(DATA.cards[CARD["Governor of the Isles"]].cost, gov)
     assert not can_pay(DATA.cards[CARD["Governor of the Isles"]].cost, gov[:2])
+
+
+def test_r24_quick_pattern_check_agrees_with_the_full_matching() -> None:
+    """``affords`` (the purchase step's quick check) says what ``can_pay`` says, for every
+    card of the data, on holds of 0-6 dice drawn at random plus hand-made edge cases."""
+    rng = Rng(24)
+    codes = list(DATA.codes)
+    holds = [[rng.choice(codes) for _ in range(rng.below(7))] for _ in range(1500)]
+    holds += [[die("y6")], [die("y6"), die("y6")], [die("r5"), die("br5")],
+              [die("y6"), die("g4")], [die("bl5"), die("bl1")], []]
+    answers = set()
+    for card in DATA.cards:
+        pat = pattern(card.match_order, DATA.codes)
+        for hold in holds:
+            want = can_pay(card.cost, hold)
+            assert affords(pat, hold) == want, (card.name, hold)
+            answers.add(want)
+    assert answers == {True, False}
+    # two overlapping icons (a blue die that is also "bl 4+") need two different dice
+    two = pattern((icon("Bl 4+"), icon("Bl")), DATA.codes)
+    assert not two.disjoint
+    assert not affords(two, [die("bl5")]) and affords(two, [die("bl5"), die("bl1")])
+    assert not affords(two, [die("bl1"), die("bl2")])
 
 
 def test_r24_1_paying_die_by_die_keeps_the_rest_payable() -> None:

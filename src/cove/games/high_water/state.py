@@ -19,14 +19,11 @@ from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 from cove.games.high_water.actions import (
-    Activate,
     Advance,
-    Buy,
     Cycle,
     Extra,
     Remove,
     Return,
-    Use,
 )
 from cove.games.high_water.common import (
     CREW_ROW,
@@ -36,9 +33,8 @@ from cove.games.high_water.common import (
     SEG,
     SHORT,
     TRICK,
+    affords,
     can_pay,
-    dice_counts,
-    match_icons,
 )
 from cove.games.high_water.data import (
     BOUGHT_CREW,
@@ -54,12 +50,14 @@ from cove.games.high_water.explain import explain
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.space import observation
 from cove.games.high_water.steps import RULES, Choice, Rule
+from cove.games.high_water.tables import Tables, tables
 from cove.games.high_water.view import build_view
 
 
 class HighWaterState(State):
     __slots__ = (
         "D",
+        "T",
         "bag",
         "commit",
         "crates",
@@ -76,6 +74,7 @@ class HighWaterState(State):
         "influence",
         "keys",
         "last",
+        "memo",
         "order",
         "played",
         "quest_deck",
@@ -92,14 +91,18 @@ class HighWaterState(State):
     )
 
     STEPS: ClassVar[Mapping[str, StepRule[HighWaterState]]] = RULES
-    DERIVED = ("D",)  # the data tables: rebuilt by setup() from options.data_file
+    DERIVED = ("D", "T", "memo")  # rebuilt by setup(): the data and its tables; a scratch memo
 
     D: HWData
+    T: Tables
+    memo: tuple[Step, list[Action]] | None
     options: HighWaterOptions
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> None:
         D = self.D = get(self.options.data_file)
+        self.T = tables(D)
+        self.memo = None
         n = self.n
         self.bag = [c.count for c in D.colours]
         self.crates: list[tuple[int, ...] | None] = []
@@ -242,10 +245,12 @@ class HighWaterState(State):
             return False
         if k == "gain":
             return True
-        if k == "sabotage":
-            return bool(self.targets(p, e.target == "leader"))
+        if k == "sabotage":  # some target (the leaders among them, if asked, are some)
+            cap = self.D.max_markers
+            quests = self.quests
+            return any(q[2] < cap for o in range(self.n) if o != p for q in quests[o])
         if k == "remove_marker":
-            return bool(self.marked_quests(p))
+            return any(q[2] for q in self.quests[p])
         if k == "reroll":
             return len(self.dice[p]) - spare >= e.lo
         if k == "set_face":
@@ -291,11 +296,13 @@ class HighWaterState(State):
 
     def dice_labels(self, dice: Sequence[int], skip: Sequence[int] = ()) -> list[int]:
         """Distinct die codes among ``dice`` (indices in ``skip`` left out), in hold order."""
-        seen: list[int] = []
+        if not skip:
+            return list(dict.fromkeys(dice))
+        seen: dict[int, None] = {}
         for i, d in enumerate(dice):
             if d not in seen and i not in skip:
-                seen.append(d)
-        return seen
+                seen[d] = None
+        return list(seen)
 
     # -- round procedure ----------------------------------------------------------------------
     def start_round(self) -> None:
@@ -526,84 +533,99 @@ class HighWaterState(State):
 
     def _activations(self, p: int, first: bool) -> list[Action]:
         """Step 2 (F11): the active crew abilities p may activate."""
-        D = self.D
         out: list[Action] = []
+        crew = self.crew[p]
+        if not crew:
+            return out
+        cards = self.D.cards
+        activate = self.T.activate
+        used = self.used
+        gold, rum = self.gold[p], self.rum[p]
+        need_effect = self.options.actives_need_effect
         seen = set()
-        for i, cid in enumerate(self.crew[p]):
-            card = D.cards[cid]
-            if card.kind != "active" or i in self.used or cid in seen:
+        for i, cid in enumerate(crew):
+            card = cards[cid]
+            if card.kind != "active" or i in used or cid in seen:
                 continue
             seen.add(cid)
             assert card.effect is not None
             # F11: any payable ability may be activated, even one with nothing to act
             # on now (it still counts as "used an active"); the option restricts this
-            if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
-                    and (not self.options.actives_need_effect
-                         or self.effect_possible(p, card.effect))):
-                out.append(Activate(card.key))
+            if (gold >= card.pay_gold and rum >= card.pay_rum
+                    and (not need_effect or self.effect_possible(p, card.effect))):
+                out.append(activate[cid])
                 if first:
                     return out
         return out
 
     def _dice_uses(self, p: int, first: bool) -> list[Action]:
         """Step 3 (F12): the dice p may spend for their colour's action."""
-        D = self.D
         out: list[Action] = []
+        dice = self.dice[p]
+        if not dice:
+            return out
+        colours = self.D.colours
+        use = self.T.use
         idle = self.options.idle_dice_actions
-        for d in self.dice_labels(self.dice[p]):
-            act = D.colours[d // 10].action
-            # a sabotage always needs a target (notes §4.3); with the option, other
-            # actions may be spent for nothing (still "used_<colour>")
-            if (self.effect_possible(p, act, spare=1)
-                    or (idle and act.kind != "sabotage" and act.cond < 0)):
-                out.append(Use(d, D.label[d]))
+        able: dict[int, bool] = {}  # per colour: whether its action may be spent now
+        for d in dict.fromkeys(dice):
+            c = d // 10
+            ok = able.get(c)
+            if ok is None:
+                act = colours[c].action
+                # a sabotage always needs a target (notes §4.3); with the option, other
+                # actions may be spent for nothing (still "used_<colour>")
+                ok = able[c] = (self.effect_possible(p, act, spare=1)
+                                or (idle and act.kind != "sabotage" and act.cond < 0))
+            if ok:
+                out.append(use[d])
                 if first:
                     return out
         return out
 
     def _purchases(self, p: int, first: bool) -> list[Action]:
         """Step 4 (F13): the market cards whose pattern p's dice can match."""
-        D = self.D
         out: list[Action] = []
         dice = self.dice[p]
         if not dice:
             return out
-        counts = dice_counts(dice)
-        nd = len(dice)
+        buy, patterns = self.T.buy, self.T.pattern
         names = set()
-        rows = list(self.crew_row)
+        rows = self.crew_row
         if len(self.quests[p]) < self.options.max_quests:
-            rows += self.quest_row
+            rows = rows + self.quest_row
         for cid in rows:
             if cid < 0 or cid in names:
                 continue
-            card = D.cards[cid]
-            if len(card.cost) <= nd and match_icons(card.match_order, 0, counts):
+            if affords(patterns[cid], dice):
                 names.add(cid)
-                out.append(Buy(card.key))
+                out.append(buy[cid])
                 if first:
                     return out
         return out
 
     def _advances(self, p: int) -> list[Action]:
         """Step 5 (F14): the next tasks of p's quests that p can do now."""
-        D = self.D
+        cards = self.D.cards
+        T = self.T
         out: list[Action] = []
-        f = self.flags_now(p)
-        for q in self.quests[p]:
-            if q[2]:
+        f = -1
+        for cid, done, marks in self.quests[p]:
+            if marks:
                 continue  # sabotaged: no task can be done
-            card = D.cards[q[0]]
-            t = card.tasks[q[1]]
+            t = cards[cid].tasks[done]
             if t.die is not None:
-                for d in self.dice_labels(self.dice[p]):
-                    if d in t.die.accepts:
-                        out.append(Advance(card.key, D.label[d], d))
+                acc = t.die.accepts
+                for d in dict.fromkeys(self.dice[p]):
+                    if d in acc:
+                        out.append(T.advance_die[cid, d])
             elif t.flag >= 0:
+                if f < 0:
+                    f = self.flags_now(p)
                 if f >> t.flag & 1:
-                    out.append(Advance(card.key))
+                    out.append(T.advance[cid])
             elif self.gold[p] >= t.gold and self.rum[p] >= t.rum:
-                out.append(Advance(card.key))
+                out.append(T.advance[cid])
         return out
 
     def payable(self, p: int, card: Card, chosen: tuple[int, ...]) -> list[int]:
@@ -814,6 +836,8 @@ class HighWaterState(State):
     def clone(self) -> HighWaterState:
         s: HighWaterState = self._clone_base()
         s.D = self.D
+        s.T = self.T
+        s.memo = None
         s.bag = self.bag[:]
         s.crates = self.crates[:]
         s.hands = [h[:] for h in self.hands]
