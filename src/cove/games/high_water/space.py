@@ -17,25 +17,14 @@ from cove.games.high_water.actions import (
     NEXT,
     ROLL,
     STOP,
-    Activate,
-    Advance,
-    Buy,
     Cycle,
-    Extra,
     Face,
-    Mark,
-    Pay,
-    Pick,
-    Play,
-    Remove,
-    Return,
     Take,
-    Target,
-    Use,
 )
-from cove.games.high_water.common import PHASE_NAMES, SEG, TRICK
+from cove.games.high_water.common import OVER, PHASE_NAMES, SEG, TRICK
 from cove.games.high_water.data import HWData, get
-from cove.games.high_water.steps import CHOICES
+from cove.games.high_water.steps import CHOICES, RULES, Choice
+from cove.games.high_water.tables import tables
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
@@ -48,31 +37,34 @@ def _data(options: Options) -> HWData:
 
 
 def universe(players: int, options: Options) -> list[Hashable]:
-    """Every action key, in a fixed order (SPEC.md, "Action space")."""
+    """Every action key, in a fixed order (SPEC.md, "Action space"). The values are the
+    rules' own ready-made ones (tables.py) where there are some: a legal action then finds
+    its index by identity, without comparing fields."""
     D = _data(options)
+    T = tables(D)
     codes = list(D.codes)
-    crew = [c.key for c in D.cards if c.kind != "quest"]
-    quests = [c.key for c in D.cards if c.kind == "quest"]
+    crew = [c.id for c in D.cards if c.kind != "quest"]
+    quests = [c.id for c in D.cards if c.kind == "quest"]
     cards = [c.key for c in D.cards]
     rounds = 1 + min(int(getattr(options, "tie_rereveals", 0)), len(D.trick_cards) - 1)
-    out: list[Hashable] = [Play(v, r) for r in range(rounds) for v in D.trick_cards]
+    out: list[Hashable] = [T.play[r, v] for r in range(rounds) for v in D.trick_cards]
     out += [("take", i) for i in range(players)]
-    out += [Activate(k) for k in crew]
-    out += [Use(d, D.label[d]) for d in codes]
-    out += [Mark(d, D.label[d]) for d in codes]
+    out += [T.activate[c] for c in crew]
+    out += [T.use[d] for d in codes]
+    out += [T.mark[d] for d in codes]
     out.append(ROLL)
-    out += [Pick(d, D.label[d]) for d in codes]
+    out += [T.pick[d] for d in codes]
     out += [Face(f) for f in range(1, D.faces + 1)]
     out += [Cycle(k) for k in cards]
-    out += [Buy(k) for k in cards]
-    out += [Pay(d, D.label[d]) for d in codes]
+    out += [T.buy[c.id] for c in D.cards]
+    out += [T.pay[d] for d in codes]
     for q in quests:
-        out.append(Advance(q))
-        out += [Advance(q, D.label[d], d) for d in codes]
-    out += [Target(o, q) for o in range(players) for q in quests]
-    out += [Remove(q) for q in quests]
-    out += [Extra(q) for q in quests]
-    out += [Return(d, D.label[d]) for d in codes]
+        out.append(T.advance[q])
+        out += [T.advance_die[q, d] for d in codes]
+    out += [T.target[o, q] for o in range(players) for q in quests]
+    out += [T.remove[q] for q in quests]
+    out += [T.extra[q] for q in quests]
+    out += [T.ret[d] for d in codes]
     out += [NEXT, STOP, END]
     return out
 
@@ -170,7 +162,12 @@ def observation(s: HighWaterState, player: int) -> list[float]:
     out[0] = s.rnd / o.max_rounds
     if s.high:
         out[1] = 1.0
-    phase = s.phase
+    # the phase, the segment step, the trick's players and the open sub-decision, read
+    # from the top of the stack once (the state's properties each look it up again)
+    stack = s.steps
+    top = stack[-1] if stack else None
+    rule = RULES[top.kind] if top is not None else None
+    phase = rule.phase if rule is not None else OVER
     out[2 + phase] = 1.0
     if phase == SEG:
         step = s.step
@@ -181,8 +178,9 @@ def observation(s: HighWaterState, player: int) -> list[float]:
         out[at + c] = bag[c] / bag_div[c]
     if s.triggered:
         out[L.glob - 1] = 1.0
-    waiting = s.waiting
     trick = phase == TRICK
+    waiting: tuple[int, ...] = (top.data[0] if top is not None and top.kind == "trick"
+                                else ())
     order = s.order
     hand_at, played_at, keys_at, dpos = L.hand, L.played, L.keys, L.dpos
     tasks, markers, goal = L.tasks, L.markers, o.goal
@@ -245,8 +243,9 @@ def observation(s: HighWaterState, player: int) -> list[float]:
     # the open sub-decision (kind one-hot, then my secret card in a trick, then the dice
     # it concerns: chosen for a re-roll or payment)
     if phase == SEG:
-        open_ = s.pending
-        if open_ is not None:
+        if isinstance(rule, Choice):
+            assert top is not None
+            open_ = top
             kind = open_.kind
             out[L.pend + CHOICES.index(kind)] = 1.0
             if kind == "reroll" or kind == "pay":
