@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from cove.core.components import Deck
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import Action, State
@@ -63,7 +64,6 @@ class HighWaterState(State):
         "crates",
         "crew",
         "crew_deck",
-        "crew_known",
         "crew_row",
         "dice",
         "done_q",
@@ -78,7 +78,6 @@ class HighWaterState(State):
         "order",
         "played",
         "quest_deck",
-        "quest_known",
         "quest_row",
         "quests",
         "rereveals",
@@ -123,12 +122,10 @@ class HighWaterState(State):
         self.won = -1
         self.last = -1
         self.sflags = 0
-        self.crew_deck = list(D.crew_deck)
-        self.rng.shuffle(self.crew_deck)
-        self.quest_deck = list(D.quest_deck)
-        self.rng.shuffle(self.quest_deck)
-        self.crew_known = 0
-        self.quest_known = 0
+        self.crew_deck = Deck(D.crew_deck)
+        self.crew_deck.shuffle(self.rng)
+        self.quest_deck = Deck(D.quest_deck)
+        self.quest_deck.shuffle(self.rng)
         self.crew_row = [self._draw(CREW_ROW) for _ in range(D.crew_row)]
         self.quest_row = [self._draw(QUEST_ROW) for _ in range(D.quest_row)]
         self.triggered = False
@@ -190,14 +187,7 @@ class HighWaterState(State):
     def _draw(self, row: int) -> int:
         """Top card of a market deck (-1 if empty); the known bottom part shrinks if reached."""
         deck = self.crew_deck if row == CREW_ROW else self.quest_deck
-        if not deck:
-            return -1
-        c = deck.pop()
-        if row == CREW_ROW:
-            self.crew_known = min(self.crew_known, len(deck))
-        else:
-            self.quest_known = min(self.quest_known, len(deck))
-        return c
+        return deck.draw() if deck else -1
 
     def lab(self, die: int) -> str:
         return self.D.label[die]
@@ -724,11 +714,7 @@ class HighWaterState(State):
             cards = self.crew_row if row == CREW_ROW else self.quest_row
             for i, c in enumerate(cards):
                 if c >= 0 and D.cards[c].key == a.card and deck:
-                    deck.insert(0, c)
-                    if row == CREW_ROW:
-                        self.crew_known += 1
-                    else:
-                        self.quest_known += 1
+                    deck.put_bottom(c)
                     cards[i] = self._draw(row)
                     if self.logging:
                         self.say(f"P{p + 1} puts {D.cards[c].name} under its deck and "
@@ -767,16 +753,16 @@ class HighWaterState(State):
             assert self.bag[c] >= 0 and self.bag[c] + held[c] == col.count, (
                 f"{col.name} dice: bag {self.bag[c]} + out {held[c]} != {col.count}")
         # crew cards: deck + market + holds = the crew deck
-        crew = self.crew_deck + [c for c in self.crew_row if c >= 0] + [
+        crew = self.crew_deck.cards + [c for c in self.crew_row if c >= 0] + [
             c for cs in self.crew for c in cs]
         assert sorted(crew) == sorted(D.crew_deck), "crew cards lost or duplicated"
         # quests: deck + market + active + completed = the quest deck + one start per player
-        quests = self.quest_deck + [c for c in self.quest_row if c >= 0] + [
+        quests = self.quest_deck.cards + [c for c in self.quest_row if c >= 0] + [
             q[0] for qs in self.quests for q in qs] + [c for d in self.done_q for c in d]
         assert sorted(quests) == sorted((*D.quest_deck, *[D.starting_quest] * n)), (
             "quest cards lost or duplicated")
-        assert 0 <= self.crew_known <= len(self.crew_deck), "crew_known out of range"
-        assert 0 <= self.quest_known <= len(self.quest_deck), "quest_known out of range"
+        self.crew_deck.check()
+        self.quest_deck.check()
         for p in range(n):
             # F6: hand + played pile = the trick cards
             assert sorted(self.hands[p] + self.played[p]) == sorted(D.trick_cards), (
@@ -857,10 +843,8 @@ class HighWaterState(State):
         s.won = self.won
         s.last = self.last
         s.sflags = self.sflags
-        s.crew_deck = self.crew_deck[:]
-        s.quest_deck = self.quest_deck[:]
-        s.crew_known = self.crew_known
-        s.quest_known = self.quest_known
+        s.crew_deck = self.crew_deck.copy()
+        s.quest_deck = self.quest_deck.copy()
         s.crew_row = self.crew_row[:]
         s.quest_row = self.quest_row[:]
         s.triggered = self.triggered
@@ -871,11 +855,8 @@ class HighWaterState(State):
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Deck orders (except cards known to sit at the bottom) and others' secret cards."""
-        for deck, known in ((self.crew_deck, self.crew_known),
-                            (self.quest_deck, self.quest_known)):
-            hidden = sorted(deck[known:])  # sorted: the sample depends on the view alone
-            rng.shuffle(hidden)
-            deck[known:] = hidden
+        self.crew_deck.resample(rng)  # the part nobody has seen, sorted then shuffled
+        self.quest_deck.resample(rng)
         for q in range(self.n):
             if q != player and self.commit[q] >= 0:
                 self.commit[q] = rng.choice(self.trick_choices(q))
