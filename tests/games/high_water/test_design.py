@@ -8,8 +8,10 @@ import dataclasses
 import pytest
 
 import cove
+from cove.core.components import Deck
+from cove.core.rng import Rng
 from cove.games.high_water import GAME
-from cove.games.high_water.common import OVER, SEG, SHORT, TRICK, can_pay
+from cove.games.high_water.common import OVER, SEG, SHORT, TRICK, affords, can_pay, pattern
 from cove.games.high_water.data import DATA, Icon
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
@@ -214,6 +216,29 @@ def test_r24_pattern_matching_with_pip_conditions() -> None:
     assert not can_pay(DATA.cards[CARD["Governor of the Isles"]].cost, gov[:2])
 
 
+def test_r24_quick_pattern_check_agrees_with_the_full_matching() -> None:
+    """``affords`` (the purchase step's quick check) says what ``can_pay`` says, for every
+    card of the data, on holds of 0-6 dice drawn at random plus hand-made edge cases."""
+    rng = Rng(24)
+    codes = list(DATA.codes)
+    holds = [[rng.choice(codes) for _ in range(rng.below(7))] for _ in range(1500)]
+    holds += [[die("y6")], [die("y6"), die("y6")], [die("r5"), die("br5")],
+              [die("y6"), die("g4")], [die("bl5"), die("bl1")], []]
+    answers = set()
+    for card in DATA.cards:
+        pat = pattern(card.match_order, DATA.codes)
+        for hold in holds:
+            want = can_pay(card.cost, hold)
+            assert affords(pat, hold) == want, (card.name, hold)
+            answers.add(want)
+    assert answers == {True, False}
+    # two overlapping icons (a blue die that is also "bl 4+") need two different dice
+    two = pattern((icon("Bl 4+"), icon("Bl")), DATA.codes)
+    assert not two.disjoint
+    assert not affords(two, [die("bl5")]) and affords(two, [die("bl5"), die("bl1")])
+    assert not affords(two, [die("bl1"), die("bl2")])
+
+
 def test_r24_1_paying_die_by_die_keeps_the_rest_payable() -> None:
     s = to_segment(2, seed=1)
     p = s.cur()
@@ -298,18 +323,18 @@ def test_r25_3_cartographer_cycles_a_market_card() -> None:
     p = s.cur()
     give(s, p, "y1", gold=1, rum=0, crew=("Cartographer",), quests=[])
     old = s.quest_row[1]
-    top = s.quest_deck[-1]
+    top = s.quest_deck.cards[-1]
     goto(s, 2)
     s.apply(p, "activate cartographer")
     s.apply(p, f"cycle {DATA.cards[old].key}")
-    assert s.quest_row[1] == top and s.quest_deck[0] == old
+    assert s.quest_row[1] == top and s.quest_deck.cards[0] == old
     assert s.view(None)["market"]["quest_bottom"] == [DATA.cards[old].name]
     # the known bottom card survives a redeterminization
     from cove.core.rng import Rng
 
     for k in range(5):
         d = s.redeterminize(1 - p, Rng(k))
-        assert d.quest_deck[0] == old  # type: ignore[attr-defined]
+        assert d.quest_deck.cards[0] == old  # type: ignore[attr-defined]
 
 
 def test_r25_4_quartermaster_sets_a_face() -> None:
@@ -441,7 +466,7 @@ def test_r29_round_cap_ends_the_game() -> None:
 
 def test_r29_1_quest_exhaustion_ends_the_game() -> None:
     s = to_segment(2, seed=1)
-    s.quest_deck.clear()
+    s.quest_deck = Deck()
     s.quest_row = [-1] * len(s.quest_row)
     for q in range(2):
         give(s, q, quests=[])
@@ -531,9 +556,9 @@ def test_r25_6_cartographer_offers_copies_of_a_card_once() -> None:
     s.apply(p, "activate cartographer")
     opts = texts(s)
     assert len(opts) == len(set(opts)) and opts.count("cycle purser") == 1
-    top = s.crew_deck[-1]
+    top = s.crew_deck.cards[-1]
     s.apply(p, "cycle purser")
-    assert s.crew_row[:2] == [top, CARD["Purser"]] and s.crew_deck[0] == CARD["Purser"]
+    assert s.crew_row[:2] == [top, CARD["Purser"]] and s.crew_deck.cards[0] == CARD["Purser"]
 
 
 def test_heuristic_sees_an_unlocked_did_task_and_does_not_reward_hoarding() -> None:

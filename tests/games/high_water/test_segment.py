@@ -163,7 +163,7 @@ def test_r13_buy_by_pattern_with_immediate_replacement() -> None:
     s = to_segment(2, seed=1)
     p = s.cur()
     s.crew_row[0] = CARD["Purser"]  # cost Y, Any
-    top = s.crew_deck[-1]
+    top = s.crew_deck.cards[-1]
     deck = len(s.crew_deck)
     give(s, p, "y3 br5", gold=0, rum=0, quests=[("Recruit a Crew", 0, 0)])
     goto(s, 4)

@@ -17,25 +17,14 @@ from cove.games.high_water.actions import (
     NEXT,
     ROLL,
     STOP,
-    Activate,
-    Advance,
-    Buy,
     Cycle,
-    Extra,
     Face,
-    Mark,
-    Pay,
-    Pick,
-    Play,
-    Remove,
-    Return,
     Take,
-    Target,
-    Use,
 )
-from cove.games.high_water.common import PHASE_NAMES, SEG, TRICK
+from cove.games.high_water.common import OVER, PHASE_NAMES, SEG, TRICK
 from cove.games.high_water.data import HWData, get
-from cove.games.high_water.steps import CHOICES
+from cove.games.high_water.steps import CHOICES, RULES, Choice
+from cove.games.high_water.tables import tables
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
@@ -48,31 +37,34 @@ def _data(options: Options) -> HWData:
 
 
 def universe(players: int, options: Options) -> list[Hashable]:
-    """Every action key, in a fixed order (SPEC.md, "Action space")."""
+    """Every action key, in a fixed order (SPEC.md, "Action space"). The values are the
+    rules' own ready-made ones (tables.py) where there are some: a legal action then finds
+    its index by identity, without comparing fields."""
     D = _data(options)
+    T = tables(D)
     codes = list(D.codes)
-    crew = [c.key for c in D.cards if c.kind != "quest"]
-    quests = [c.key for c in D.cards if c.kind == "quest"]
+    crew = [c.id for c in D.cards if c.kind != "quest"]
+    quests = [c.id for c in D.cards if c.kind == "quest"]
     cards = [c.key for c in D.cards]
     rounds = 1 + min(int(getattr(options, "tie_rereveals", 0)), len(D.trick_cards) - 1)
-    out: list[Hashable] = [Play(v, r) for r in range(rounds) for v in D.trick_cards]
+    out: list[Hashable] = [T.play[r, v] for r in range(rounds) for v in D.trick_cards]
     out += [("take", i) for i in range(players)]
-    out += [Activate(k) for k in crew]
-    out += [Use(d, D.label[d]) for d in codes]
-    out += [Mark(d, D.label[d]) for d in codes]
+    out += [T.activate[c] for c in crew]
+    out += [T.use[d] for d in codes]
+    out += [T.mark[d] for d in codes]
     out.append(ROLL)
-    out += [Pick(d, D.label[d]) for d in codes]
+    out += [T.pick[d] for d in codes]
     out += [Face(f) for f in range(1, D.faces + 1)]
     out += [Cycle(k) for k in cards]
-    out += [Buy(k) for k in cards]
-    out += [Pay(d, D.label[d]) for d in codes]
+    out += [T.buy[c.id] for c in D.cards]
+    out += [T.pay[d] for d in codes]
     for q in quests:
-        out.append(Advance(q))
-        out += [Advance(q, D.label[d], d) for d in codes]
-    out += [Target(o, q) for o in range(players) for q in quests]
-    out += [Remove(q) for q in quests]
-    out += [Extra(q) for q in quests]
-    out += [Return(d, D.label[d]) for d in codes]
+        out.append(T.advance[q])
+        out += [T.advance_die[q, d] for d in codes]
+    out += [T.target[o, q] for o in range(players) for q in quests]
+    out += [T.remove[q] for q in quests]
+    out += [T.extra[q] for q in quests]
+    out += [T.ret[d] for d in codes]
     out += [NEXT, STOP, END]
     return out
 
@@ -96,93 +88,174 @@ def _sizes(D: HWData) -> tuple[int, int, int, int]:
     return glob, seat, market, pend
 
 
+_SIZES: dict[str, int] = {}
+
+
 def observation_size(players: int, options: Options) -> int:
-    glob, seat, market, pend = _sizes(_data(options))
-    return glob + MAX_PLAYERS * seat + market + pend
+    path = str(getattr(options, "data_file", ""))
+    size = _SIZES.get(path)
+    if size is None:
+        glob, seat, market, pend = _sizes(get(path))
+        size = _SIZES[path] = glob + MAX_PLAYERS * seat + market + pend
+    return size
+
+
+class _Layout:
+    """Where each part of the observation starts, for one data file (SPEC.md's order).
+    Offsets in a seat's part are from the seat's start; ``tpos`` and ``dpos`` place a
+    trick card and a die code in their one-hot or count blocks."""
+
+    def __init__(self, D: HWData) -> None:
+        t, k = len(D.trick_cards), len(D.cards)
+        glob, seat, market, pend = _sizes(D)
+        self.size = glob + MAX_PLAYERS * seat + market + pend
+        self.glob, self.seat = glob, seat
+        self.step_at = 2 + len(PHASE_NAMES) - 1  # + step (1..6)
+        self.bag_at = 2 + len(PHASE_NAMES) + 6
+        self.bag_div = [max(1, c.count) for c in D.colours]
+        self.tpos = {v: i for i, v in enumerate(D.trick_cards)}
+        self.dpos = {d: (d // 10) * D.faces + d % 10 - 1 for d in D.codes}
+        self.hand = {v: 1 + i for v, i in self.tpos.items()}
+        self.played = {v: 1 + t + i for v, i in self.tpos.items()}
+        self.keys = {v: 1 + 2 * t + i for v, i in self.tpos.items()}
+        self.waiting = 1 + 3 * t
+        self.dice = self.waiting + 5
+        self.crew = self.dice + len(D.colours) * D.faces
+        self.active = self.crew + k
+        self.done = self.active + 3 * k
+        self.influence = self.done + k
+        self.tasks = [max(1, len(c.tasks)) for c in D.cards]
+        self.markers = max(1, D.max_markers)
+        self.market = glob + MAX_PLAYERS * seat
+        self.k = k
+        self.decks = (max(1, len(D.crew_deck)), max(1, len(D.quest_deck)))
+        self.pend = self.market + market
+        self.mine = self.pend + 11
+        self.chosen = self.mine + t
+
+
+_LAYOUTS: dict[int, tuple[HWData, _Layout]] = {}
+
+
+def _layout(D: HWData) -> _Layout:
+    hit = _LAYOUTS.get(id(D))
+    if hit is None or hit[0] is not D:
+        hit = _LAYOUTS[id(D)] = (D, _Layout(D))
+    return hit[1]
+
+
+THIRD = 1.0 / 3  # a die's weight in a dice count (3 dice: 1.0)
 
 
 def observation(s: HighWaterState, player: int) -> list[float]:
-    """What ``player`` sees, as floats; seats are listed from ``player`` on (SPEC.md)."""
-    D = s.D
+    """What ``player`` sees, as floats; seats are listed from ``player`` on (SPEC.md).
+
+    Written for speed (an environment encodes one per step): a list of zeros, then only
+    the values that are not zero, at offsets worked out once per data file (``_Layout``).
+    A value is computed by the same float operations, in the same order, as the plain
+    encoding SPEC.md describes, so the floats are identical.
+    """
+    L = _layout(s.D)
     o = s.options
-    nt = len(D.trick_cards)
-    tpos = {v: i for i, v in enumerate(D.trick_cards)}
-    nd = len(D.colours) * D.faces
-    nk = len(D.cards)
-    glob, seat_size, _, _ = _sizes(D)
-    out: list[float] = [s.rnd / o.max_rounds, 1.0 if s.high else 0.0]
-    phase = s.phase
-    out += [1.0 if phase == i else 0.0 for i in range(len(PHASE_NAMES))]
-    step = s.step if phase == SEG else 0
-    out += [1.0 if step == i else 0.0 for i in range(1, 7)]
-    total = [c.count for c in D.colours]
-    out += [s.bag[c] / max(1, total[c]) for c in range(len(D.colours))]
-    out.append(1.0 if s.triggered else 0.0)
-    assert len(out) == glob
-    waiting = s.waiting
-
-    def dice_vec(dice: list[int]) -> list[float]:
-        v = [0.0] * nd
-        for d in dice:
-            v[(d // 10) * D.faces + d % 10 - 1] += 1.0 / 3
-        return v
-
-    for k in range(MAX_PLAYERS):
-        if k >= s.n:
-            out += [0.0] * seat_size
-            continue
-        p = (player + k) % s.n
-        part: list[float] = [1.0]
-        for pile in (s.hands[p], s.played[p], s.keys[p]):
-            v = [0.0] * nt
-            for c in pile:
-                v[tpos[c]] = 1.0
-            part += v
-        part += [1.0 if p in waiting else 0.0,
-                 1.0 if phase == TRICK and s.commit[p] >= 0 else 0.0,
-                 s.order.index(p) / s.n if p in s.order else -1.0]
-        part += [s.gold[p] / 10, s.rum[p] / 10]
-        part += dice_vec(s.dice[p])
-        crew = [0.0] * nk
-        for c in s.crew[p]:
-            crew[c] += 1.0
-        part += crew
-        active = [0.0] * (3 * nk)
-        for cid, done, marks in s.quests[p]:
-            active[3 * cid] = 1.0
-            active[3 * cid + 1] = done / max(1, len(D.cards[cid].tasks))
-            active[3 * cid + 2] = marks / max(1, D.max_markers)
-        part += active
-        done_v = [0.0] * nk
-        for c in s.done_q[p]:
-            done_v[c] = 1.0
-        part += done_v
-        part.append(s.influence[p] / o.goal)
-        part += [1.0 if p == s.won else 0.0, 1.0 if p == s.last else 0.0]
-        assert len(part) == seat_size
-        out += part
-    for row in (s.crew_row, s.quest_row):
-        v = [0.0] * nk
-        for c in row:
-            if c >= 0:
-                v[c] += 1.0
-        out += v
-    out += [len(s.crew_deck) / max(1, len(D.crew_deck)),
-            len(s.quest_deck) / max(1, len(D.quest_deck))]
+    n = s.n
+    out = [0.0] * L.size
+    out[0] = s.rnd / o.max_rounds
+    if s.high:
+        out[1] = 1.0
+    # the phase, the segment step, the trick's players and the open sub-decision, read
+    # from the top of the stack once (the state's properties each look it up again)
+    stack = s.steps
+    top = stack[-1] if stack else None
+    rule = RULES[top.kind] if top is not None else None
+    phase = rule.phase if rule is not None else OVER
+    out[2 + phase] = 1.0
+    if phase == SEG:
+        step = s.step
+        if 1 <= step <= 6:
+            out[L.step_at + step] = 1.0
+    bag, bag_div, at = s.bag, L.bag_div, L.bag_at
+    for c in range(len(bag_div)):
+        out[at + c] = bag[c] / bag_div[c]
+    if s.triggered:
+        out[L.glob - 1] = 1.0
+    trick = phase == TRICK
+    waiting: tuple[int, ...] = (top.data[0] if top is not None and top.kind == "trick"
+                                else ())
+    order = s.order
+    hand_at, played_at, keys_at, dpos = L.hand, L.played, L.keys, L.dpos
+    tasks, markers, goal = L.tasks, L.markers, o.goal
+    hands, played, keys, commit = s.hands, s.played, s.keys, s.commit
+    gold, rum, dice, crew, quests = s.gold, s.rum, s.dice, s.crew, s.quests
+    done_q, influence, won, last = s.done_q, s.influence, s.won, s.last
+    w_at, dice_at, crew_at, active_at = L.waiting, L.dice, L.crew, L.active
+    done_at, infl_at = L.done, L.influence
+    b = L.glob
+    for k in range(n):
+        p = (player + k) % n
+        out[b] = 1.0
+        for c in hands[p]:
+            out[b + hand_at[c]] = 1.0
+        for c in played[p]:
+            out[b + played_at[c]] = 1.0
+        for c in keys[p]:
+            out[b + keys_at[c]] = 1.0
+        w = b + w_at
+        if p in waiting:
+            out[w] = 1.0
+        if trick and commit[p] >= 0:
+            out[w + 1] = 1.0
+        out[w + 2] = order.index(p) / n if p in order else -1.0
+        out[w + 3] = gold[p] / 10
+        out[w + 4] = rum[p] / 10
+        at = b + dice_at
+        for d in dice[p]:
+            out[at + dpos[d]] += THIRD
+        at = b + crew_at
+        for c in crew[p]:
+            out[at + c] += 1.0
+        at = b + active_at
+        for cid, done, marks in quests[p]:
+            i = at + 3 * cid
+            out[i] = 1.0
+            out[i + 1] = done / tasks[cid]
+            out[i + 2] = marks / markers
+        at = b + done_at
+        for c in done_q[p]:
+            out[at + c] = 1.0
+        at = b + infl_at
+        out[at] = influence[p] / goal
+        if p == won:
+            out[at + 1] = 1.0
+        if p == last:
+            out[at + 2] = 1.0
+        b += L.seat
+    at = L.market
+    for c in s.crew_row:
+        if c >= 0:
+            out[at + c] += 1.0
+    at += L.k
+    for c in s.quest_row:
+        if c >= 0:
+            out[at + c] += 1.0
+    at += L.k
+    out[at] = len(s.crew_deck) / L.decks[0]
+    out[at + 1] = len(s.quest_deck) / L.decks[1]
     # the open sub-decision (kind one-hot, then my secret card in a trick, then the dice
     # it concerns: chosen for a re-roll or payment)
-    pend = [0.0] * 11
-    chosen: list[int] = []
-    open_ = s.pending
-    if phase == SEG and open_ is not None:
-        pend[CHOICES.index(open_.kind)] = 1.0
-        if open_.kind in ("reroll", "pay"):
-            picked = open_.data[2] if open_.kind == "reroll" else open_.data[3]
-            chosen = [s.dice[open_.player][i] for i in picked]
-    elif phase != SEG:
-        pend[10] = 1.0
-    mine = [0.0] * nt
-    if phase == TRICK and s.commit[player] >= 0:
-        mine[tpos[s.commit[player]]] = 1.0
-    out += pend + mine + dice_vec(chosen)
+    if phase == SEG:
+        if isinstance(rule, Choice):
+            assert top is not None
+            open_ = top
+            kind = open_.kind
+            out[L.pend + CHOICES.index(kind)] = 1.0
+            if kind == "reroll" or kind == "pay":
+                picked = open_.data[2] if kind == "reroll" else open_.data[3]
+                hold = s.dice[open_.player]
+                at = L.chosen
+                for i in picked:
+                    out[at + dpos[hold[i]]] += THIRD
+    else:
+        out[L.pend + 10] = 1.0
+        if trick and s.commit[player] >= 0:
+            out[L.mine + L.tpos[s.commit[player]]] = 1.0
     return out

@@ -15,18 +15,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from cove.core.components import Deck
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 from cove.games.high_water.actions import (
-    Activate,
     Advance,
-    Buy,
     Cycle,
     Extra,
     Remove,
     Return,
-    Use,
 )
 from cove.games.high_water.common import (
     CREW_ROW,
@@ -36,9 +34,8 @@ from cove.games.high_water.common import (
     SEG,
     SHORT,
     TRICK,
+    affords,
     can_pay,
-    dice_counts,
-    match_icons,
 )
 from cove.games.high_water.data import (
     BOUGHT_CREW,
@@ -54,18 +51,19 @@ from cove.games.high_water.explain import explain
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.space import observation
 from cove.games.high_water.steps import RULES, Choice, Rule
+from cove.games.high_water.tables import Tables, tables
 from cove.games.high_water.view import build_view
 
 
 class HighWaterState(State):
     __slots__ = (
         "D",
+        "T",
         "bag",
         "commit",
         "crates",
         "crew",
         "crew_deck",
-        "crew_known",
         "crew_row",
         "dice",
         "done_q",
@@ -76,10 +74,10 @@ class HighWaterState(State):
         "influence",
         "keys",
         "last",
+        "memo",
         "order",
         "played",
         "quest_deck",
-        "quest_known",
         "quest_row",
         "quests",
         "rereveals",
@@ -92,14 +90,18 @@ class HighWaterState(State):
     )
 
     STEPS: ClassVar[Mapping[str, StepRule[HighWaterState]]] = RULES
-    DERIVED = ("D",)  # the data tables: rebuilt by setup() from options.data_file
+    DERIVED = ("D", "T", "memo")  # rebuilt by setup(): the data and its tables; a scratch memo
 
     D: HWData
+    T: Tables
+    memo: tuple[Step, list[Action]] | None
     options: HighWaterOptions
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> None:
         D = self.D = get(self.options.data_file)
+        self.T = tables(D)
+        self.memo = None
         n = self.n
         self.bag = [c.count for c in D.colours]
         self.crates: list[tuple[int, ...] | None] = []
@@ -120,12 +122,10 @@ class HighWaterState(State):
         self.won = -1
         self.last = -1
         self.sflags = 0
-        self.crew_deck = list(D.crew_deck)
-        self.rng.shuffle(self.crew_deck)
-        self.quest_deck = list(D.quest_deck)
-        self.rng.shuffle(self.quest_deck)
-        self.crew_known = 0
-        self.quest_known = 0
+        self.crew_deck = Deck(D.crew_deck)
+        self.crew_deck.shuffle(self.rng)
+        self.quest_deck = Deck(D.quest_deck)
+        self.quest_deck.shuffle(self.rng)
         self.crew_row = [self._draw(CREW_ROW) for _ in range(D.crew_row)]
         self.quest_row = [self._draw(QUEST_ROW) for _ in range(D.quest_row)]
         self.triggered = False
@@ -187,14 +187,7 @@ class HighWaterState(State):
     def _draw(self, row: int) -> int:
         """Top card of a market deck (-1 if empty); the known bottom part shrinks if reached."""
         deck = self.crew_deck if row == CREW_ROW else self.quest_deck
-        if not deck:
-            return -1
-        c = deck.pop()
-        if row == CREW_ROW:
-            self.crew_known = min(self.crew_known, len(deck))
-        else:
-            self.quest_known = min(self.quest_known, len(deck))
-        return c
+        return deck.draw() if deck else -1
 
     def lab(self, die: int) -> str:
         return self.D.label[die]
@@ -242,10 +235,12 @@ class HighWaterState(State):
             return False
         if k == "gain":
             return True
-        if k == "sabotage":
-            return bool(self.targets(p, e.target == "leader"))
+        if k == "sabotage":  # some target (the leaders among them, if asked, are some)
+            cap = self.D.max_markers
+            quests = self.quests
+            return any(q[2] < cap for o in range(self.n) if o != p for q in quests[o])
         if k == "remove_marker":
-            return bool(self.marked_quests(p))
+            return any(q[2] for q in self.quests[p])
         if k == "reroll":
             return len(self.dice[p]) - spare >= e.lo
         if k == "set_face":
@@ -291,11 +286,13 @@ class HighWaterState(State):
 
     def dice_labels(self, dice: Sequence[int], skip: Sequence[int] = ()) -> list[int]:
         """Distinct die codes among ``dice`` (indices in ``skip`` left out), in hold order."""
-        seen: list[int] = []
+        if not skip:
+            return list(dict.fromkeys(dice))
+        seen: dict[int, None] = {}
         for i, d in enumerate(dice):
             if d not in seen and i not in skip:
-                seen.append(d)
-        return seen
+                seen[d] = None
+        return list(seen)
 
     # -- round procedure ----------------------------------------------------------------------
     def start_round(self) -> None:
@@ -526,84 +523,99 @@ class HighWaterState(State):
 
     def _activations(self, p: int, first: bool) -> list[Action]:
         """Step 2 (F11): the active crew abilities p may activate."""
-        D = self.D
         out: list[Action] = []
+        crew = self.crew[p]
+        if not crew:
+            return out
+        cards = self.D.cards
+        activate = self.T.activate
+        used = self.used
+        gold, rum = self.gold[p], self.rum[p]
+        need_effect = self.options.actives_need_effect
         seen = set()
-        for i, cid in enumerate(self.crew[p]):
-            card = D.cards[cid]
-            if card.kind != "active" or i in self.used or cid in seen:
+        for i, cid in enumerate(crew):
+            card = cards[cid]
+            if card.kind != "active" or i in used or cid in seen:
                 continue
             seen.add(cid)
             assert card.effect is not None
             # F11: any payable ability may be activated, even one with nothing to act
             # on now (it still counts as "used an active"); the option restricts this
-            if (self.gold[p] >= card.pay_gold and self.rum[p] >= card.pay_rum
-                    and (not self.options.actives_need_effect
-                         or self.effect_possible(p, card.effect))):
-                out.append(Activate(card.key))
+            if (gold >= card.pay_gold and rum >= card.pay_rum
+                    and (not need_effect or self.effect_possible(p, card.effect))):
+                out.append(activate[cid])
                 if first:
                     return out
         return out
 
     def _dice_uses(self, p: int, first: bool) -> list[Action]:
         """Step 3 (F12): the dice p may spend for their colour's action."""
-        D = self.D
         out: list[Action] = []
+        dice = self.dice[p]
+        if not dice:
+            return out
+        colours = self.D.colours
+        use = self.T.use
         idle = self.options.idle_dice_actions
-        for d in self.dice_labels(self.dice[p]):
-            act = D.colours[d // 10].action
-            # a sabotage always needs a target (notes §4.3); with the option, other
-            # actions may be spent for nothing (still "used_<colour>")
-            if (self.effect_possible(p, act, spare=1)
-                    or (idle and act.kind != "sabotage" and act.cond < 0)):
-                out.append(Use(d, D.label[d]))
+        able: dict[int, bool] = {}  # per colour: whether its action may be spent now
+        for d in dict.fromkeys(dice):
+            c = d // 10
+            ok = able.get(c)
+            if ok is None:
+                act = colours[c].action
+                # a sabotage always needs a target (notes §4.3); with the option, other
+                # actions may be spent for nothing (still "used_<colour>")
+                ok = able[c] = (self.effect_possible(p, act, spare=1)
+                                or (idle and act.kind != "sabotage" and act.cond < 0))
+            if ok:
+                out.append(use[d])
                 if first:
                     return out
         return out
 
     def _purchases(self, p: int, first: bool) -> list[Action]:
         """Step 4 (F13): the market cards whose pattern p's dice can match."""
-        D = self.D
         out: list[Action] = []
         dice = self.dice[p]
         if not dice:
             return out
-        counts = dice_counts(dice)
-        nd = len(dice)
+        buy, patterns = self.T.buy, self.T.pattern
         names = set()
-        rows = list(self.crew_row)
+        rows = self.crew_row
         if len(self.quests[p]) < self.options.max_quests:
-            rows += self.quest_row
+            rows = rows + self.quest_row
         for cid in rows:
             if cid < 0 or cid in names:
                 continue
-            card = D.cards[cid]
-            if len(card.cost) <= nd and match_icons(card.match_order, 0, counts):
+            if affords(patterns[cid], dice):
                 names.add(cid)
-                out.append(Buy(card.key))
+                out.append(buy[cid])
                 if first:
                     return out
         return out
 
     def _advances(self, p: int) -> list[Action]:
         """Step 5 (F14): the next tasks of p's quests that p can do now."""
-        D = self.D
+        cards = self.D.cards
+        T = self.T
         out: list[Action] = []
-        f = self.flags_now(p)
-        for q in self.quests[p]:
-            if q[2]:
+        f = -1
+        for cid, done, marks in self.quests[p]:
+            if marks:
                 continue  # sabotaged: no task can be done
-            card = D.cards[q[0]]
-            t = card.tasks[q[1]]
+            t = cards[cid].tasks[done]
             if t.die is not None:
-                for d in self.dice_labels(self.dice[p]):
-                    if d in t.die.accepts:
-                        out.append(Advance(card.key, D.label[d], d))
+                acc = t.die.accepts
+                for d in dict.fromkeys(self.dice[p]):
+                    if d in acc:
+                        out.append(T.advance_die[cid, d])
             elif t.flag >= 0:
+                if f < 0:
+                    f = self.flags_now(p)
                 if f >> t.flag & 1:
-                    out.append(Advance(card.key))
+                    out.append(T.advance[cid])
             elif self.gold[p] >= t.gold and self.rum[p] >= t.rum:
-                out.append(Advance(card.key))
+                out.append(T.advance[cid])
         return out
 
     def payable(self, p: int, card: Card, chosen: tuple[int, ...]) -> list[int]:
@@ -702,11 +714,7 @@ class HighWaterState(State):
             cards = self.crew_row if row == CREW_ROW else self.quest_row
             for i, c in enumerate(cards):
                 if c >= 0 and D.cards[c].key == a.card and deck:
-                    deck.insert(0, c)
-                    if row == CREW_ROW:
-                        self.crew_known += 1
-                    else:
-                        self.quest_known += 1
+                    deck.put_bottom(c)
                     cards[i] = self._draw(row)
                     if self.logging:
                         self.say(f"P{p + 1} puts {D.cards[c].name} under its deck and "
@@ -745,16 +753,16 @@ class HighWaterState(State):
             assert self.bag[c] >= 0 and self.bag[c] + held[c] == col.count, (
                 f"{col.name} dice: bag {self.bag[c]} + out {held[c]} != {col.count}")
         # crew cards: deck + market + holds = the crew deck
-        crew = self.crew_deck + [c for c in self.crew_row if c >= 0] + [
+        crew = self.crew_deck.cards + [c for c in self.crew_row if c >= 0] + [
             c for cs in self.crew for c in cs]
         assert sorted(crew) == sorted(D.crew_deck), "crew cards lost or duplicated"
         # quests: deck + market + active + completed = the quest deck + one start per player
-        quests = self.quest_deck + [c for c in self.quest_row if c >= 0] + [
+        quests = self.quest_deck.cards + [c for c in self.quest_row if c >= 0] + [
             q[0] for qs in self.quests for q in qs] + [c for d in self.done_q for c in d]
         assert sorted(quests) == sorted((*D.quest_deck, *[D.starting_quest] * n)), (
             "quest cards lost or duplicated")
-        assert 0 <= self.crew_known <= len(self.crew_deck), "crew_known out of range"
-        assert 0 <= self.quest_known <= len(self.quest_deck), "quest_known out of range"
+        self.crew_deck.check()
+        self.quest_deck.check()
         for p in range(n):
             # F6: hand + played pile = the trick cards
             assert sorted(self.hands[p] + self.played[p]) == sorted(D.trick_cards), (
@@ -814,29 +822,30 @@ class HighWaterState(State):
     def clone(self) -> HighWaterState:
         s: HighWaterState = self._clone_base()
         s.D = self.D
+        s.T = self.T
+        s.memo = None
         s.bag = self.bag[:]
         s.crates = self.crates[:]
-        s.hands = [h[:] for h in self.hands]
-        s.played = [h[:] for h in self.played]
+        copy = list.copy  # one list per seat: copied by map, without a loop in Python
+        s.hands = list(map(copy, self.hands))
+        s.played = list(map(copy, self.played))
         s.commit = self.commit[:]
-        s.keys = [k[:] for k in self.keys]
+        s.keys = list(map(copy, self.keys))
         s.rereveals = self.rereveals
         s.order = self.order[:]
-        s.dice = [d[:] for d in self.dice]
+        s.dice = list(map(copy, self.dice))
         s.gold = self.gold[:]
         s.rum = self.rum[:]
-        s.crew = [c[:] for c in self.crew]
+        s.crew = list(map(copy, self.crew))
         s.used = self.used[:]
         s.quests = [[q[:] for q in qs] for qs in self.quests]
-        s.done_q = [d[:] for d in self.done_q]
+        s.done_q = list(map(copy, self.done_q))
         s.influence = self.influence[:]
         s.won = self.won
         s.last = self.last
         s.sflags = self.sflags
-        s.crew_deck = self.crew_deck[:]
-        s.quest_deck = self.quest_deck[:]
-        s.crew_known = self.crew_known
-        s.quest_known = self.quest_known
+        s.crew_deck = self.crew_deck.copy()
+        s.quest_deck = self.quest_deck.copy()
         s.crew_row = self.crew_row[:]
         s.quest_row = self.quest_row[:]
         s.triggered = self.triggered
@@ -847,11 +856,8 @@ class HighWaterState(State):
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Deck orders (except cards known to sit at the bottom) and others' secret cards."""
-        for deck, known in ((self.crew_deck, self.crew_known),
-                            (self.quest_deck, self.quest_known)):
-            hidden = sorted(deck[known:])  # sorted: the sample depends on the view alone
-            rng.shuffle(hidden)
-            deck[known:] = hidden
+        self.crew_deck.resample(rng)  # the part nobody has seen, sorted then shuffled
+        self.quest_deck.resample(rng)
         for q in range(self.n):
             if q != player and self.commit[q] >= 0:
                 self.commit[q] = rng.choice(self.trick_choices(q))

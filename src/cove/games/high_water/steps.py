@@ -40,15 +40,9 @@ from cove.games.high_water.actions import (
     Face,
     Mark,
     Next,
-    Pay,
-    Pick,
-    Play,
-    Remove,
-    Return,
     Roll,
     Stop,
     Take,
-    Target,
     Use,
 )
 from cove.games.high_water.common import CREW_ROW, PICK, QUEST_ROW, SEG, SHORT, STEP_NAMES, TRICK
@@ -119,7 +113,8 @@ class TrickRule(Rule):
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
-        return [Play(v, s.rereveals) for v in s.trick_choices(player)]
+        play, r = s.T.play, s.rereveals
+        return [play[r, v] for v in s.trick_choices(player)]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         s = state
@@ -214,8 +209,8 @@ class BagShortRule(Rule):
     level = 0
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        return [Return(d, s.lab(d)) for d in s.dice_labels(s.dice[player])]
+        ret = state.T.ret
+        return [ret[d] for d in dict.fromkeys(state.dice[player])]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         s = state
@@ -288,12 +283,17 @@ class ActRule(Rule):
         return k
 
     def lapses(self, state: HighWaterState, step: Step) -> bool:
-        return not state.step_actions(step.player, step.data[0], True)
+        # the core asks ``legal`` right after a step that does not lapse: keep the list
+        acts = state.step_actions(step.player, step.data[0])
+        state.memo = (step, acts) if acts else None
+        return not acts
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
         k = step.data[0]
-        acts = s.step_actions(player, k)
+        memo = s.memo
+        s.memo = None
+        acts = memo[1] if memo is not None and memo[0] is step else s.step_actions(player, k)
         if k < 5 and any(s.step_actions(player, t, True) for t in range(k + 1, 6)):
             acts.append(NEXT)
         acts.append(STOP)
@@ -389,7 +389,8 @@ class PaidRemovalRule(Choice):
         marked = s.marked_quests(player)
         if not marked or s.gold[player] < s.D.extra_removal_gold:
             return []
-        out: list[Any] = [Extra(s.quest_key(player, k)) for k in marked]
+        quests, extra = s.quests[player], s.T.extra
+        out: list[Any] = [extra[quests[k][0]] for k in marked]
         out.append(END)
         return out
 
@@ -412,7 +413,8 @@ class CarryCapRule(Choice):
         cap = s.options.carry_cap  # 0: no cap (F9)
         if not cap or len(s.dice[player]) <= cap:
             return []
-        return [Return(d, s.lab(d)) for d in s.dice_labels(s.dice[player])]
+        ret = s.T.ret
+        return [ret[d] for d in dict.fromkeys(s.dice[player])]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         state.give_back(player, action, "carry-over cap")
@@ -428,7 +430,8 @@ class SabotageRule(Choice):
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
-        return [Target(o, s.quest_key(o, k)) for o, k in s.targets(player, step.data[0])]
+        quests, target = s.quests, s.T.target
+        return [target[o, quests[o][k][0]] for o, k in s.targets(player, step.data[0])]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         s = state
@@ -450,7 +453,8 @@ class RemoveMarkerRule(Choice):
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
-        return [Remove(s.quest_key(player, k)) for k in s.marked_quests(player)]
+        quests, remove = s.quests[player], s.T.remove
+        return [remove[quests[k][0]] for k in s.marked_quests(player)]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         state.remove_marker(player, action)
@@ -477,7 +481,8 @@ class RerollRule(Choice):
         lo, hi, marked, _ = step.data
         acts: list[Any] = []
         if not hi or len(marked) < hi:
-            acts = [Mark(d, s.lab(d)) for d in s.dice_labels(s.dice[player], marked)]
+            mark = s.T.mark
+            acts = [mark[d] for d in s.dice_labels(s.dice[player], marked)]
         if len(marked) >= lo:
             acts.append(ROLL)
         return acts
@@ -513,7 +518,8 @@ class SetDieRule(Choice):
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
-        return [Pick(d, s.lab(d)) for d in s.dice_labels(s.dice[player])]
+        pick = s.T.pick
+        return [pick[d] for d in dict.fromkeys(s.dice[player])]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         s = state
@@ -570,7 +576,8 @@ class PayRule(Choice):
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
         card = s.D.cards[step.data[2]]
-        return [Pay(d, s.lab(d)) for d in s.payable(player, card, step.data[3])]
+        pay = s.T.pay
+        return [pay[d] for d in s.payable(player, card, step.data[3])]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         s = state

@@ -72,8 +72,9 @@ def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
             "quest": [card_info(D.cards[c]) if c >= 0 else None for c in s.quest_row],
             "crew_deck": len(s.crew_deck),
             "quest_deck": len(s.quest_deck),
-            "crew_bottom": [D.cards[c].name for c in s.crew_deck[:s.crew_known]],
-            "quest_bottom": [D.cards[c].name for c in s.quest_deck[:s.quest_known]],
+            "crew_bottom": [D.cards[c].name for c in s.crew_deck.cards[:s.crew_deck.known]],
+            "quest_bottom": [D.cards[c].name
+                             for c in s.quest_deck.cards[:s.quest_deck.known]],
         },
         "segment": None,
         "game_end": s.end_reason or None,

@@ -1,0 +1,116 @@
+"""The observation encoder (space.observation, written for speed) against a plain encoding
+written straight from SPEC.md's layout: the same floats, bit for bit, in random games of
+every player count and the options that change what is encoded."""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+from cove.core.rng import Rng
+from cove.games.high_water.common import PHASE_NAMES, SEG, TRICK
+from cove.games.high_water.space import MAX_PLAYERS, _sizes
+from cove.games.high_water.state import HighWaterState
+from cove.games.high_water.steps import CHOICES
+from tests.games.high_water.helpers import new
+
+
+def plain_observation(s: HighWaterState, player: int) -> list[float]:
+    """SPEC.md's observation, one block after another (the encoder before it was sped up)."""
+    D, o = s.D, s.options
+    nt, nd, nk = len(D.trick_cards), len(D.colours) * D.faces, len(D.cards)
+    tpos = {v: i for i, v in enumerate(D.trick_cards)}
+    _, seat_size, _, _ = _sizes(D)
+    phase = s.phase
+    step = s.step if phase == SEG else 0
+    out: list[float] = [s.rnd / o.max_rounds, 1.0 if s.high else 0.0]
+    out += [1.0 if phase == i else 0.0 for i in range(len(PHASE_NAMES))]
+    out += [1.0 if step == i else 0.0 for i in range(1, 7)]
+    out += [s.bag[c] / max(1, col.count) for c, col in enumerate(D.colours)]
+    out.append(1.0 if s.triggered else 0.0)
+
+    def dice_vec(dice: list[int]) -> list[float]:
+        v = [0.0] * nd
+        for d in dice:
+            v[(d // 10) * D.faces + d % 10 - 1] += 1.0 / 3
+        return v
+
+    def one_hot(cards: list[int]) -> list[float]:
+        v = [0.0] * nt
+        for c in cards:
+            v[tpos[c]] = 1.0
+        return v
+
+    for k in range(MAX_PLAYERS):
+        if k >= s.n:
+            out += [0.0] * seat_size
+            continue
+        p = (player + k) % s.n
+        out += [1.0, *one_hot(s.hands[p]), *one_hot(s.played[p]), *one_hot(s.keys[p])]
+        out += [1.0 if p in s.waiting else 0.0,
+                1.0 if phase == TRICK and s.commit[p] >= 0 else 0.0,
+                s.order.index(p) / s.n if p in s.order else -1.0,
+                s.gold[p] / 10, s.rum[p] / 10, *dice_vec(s.dice[p])]
+        crew = [0.0] * nk
+        for c in s.crew[p]:
+            crew[c] += 1.0
+        active = [0.0] * (3 * nk)
+        for cid, done, marks in s.quests[p]:
+            active[3 * cid: 3 * cid + 3] = [1.0, done / max(1, len(D.cards[cid].tasks)),
+                                            marks / max(1, D.max_markers)]
+        completed = [1.0 if c in s.done_q[p] else 0.0 for c in range(nk)]
+        out += crew + active + completed
+        out += [s.influence[p] / o.goal, 1.0 if p == s.won else 0.0,
+                1.0 if p == s.last else 0.0]
+    for row in (s.crew_row, s.quest_row):
+        v = [0.0] * nk
+        for c in row:
+            if c >= 0:
+                v[c] += 1.0
+        out += v
+    out += [len(s.crew_deck) / max(1, len(D.crew_deck)),
+            len(s.quest_deck) / max(1, len(D.quest_deck))]
+    pend = [0.0] * 11
+    chosen: list[int] = []
+    open_ = s.pending
+    if phase == SEG and open_ is not None:
+        pend[CHOICES.index(open_.kind)] = 1.0
+        if open_.kind in ("reroll", "pay"):
+            picked = open_.data[2] if open_.kind == "reroll" else open_.data[3]
+            chosen = [s.dice[open_.player][i] for i in picked]
+    elif phase != SEG:
+        pend[10] = 1.0
+    mine = [0.0] * nt
+    if phase == TRICK and s.commit[player] >= 0:
+        mine[tpos[s.commit[player]]] = 1.0
+    return out + pend + mine + dice_vec(chosen)
+
+
+def bits(values: list[float]) -> bytes:
+    """The exact floats (0.0 and -0.0 differ here, as they do for a learner's input)."""
+    return struct.pack(f"{len(values)}d", *values)
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {}, {"tie_rereveals": 2, "idle_dice_actions": True}, {"goal": 12, "carry_cap": 3},
+]
+
+
+def test_the_fast_encoder_gives_the_plain_encodings_floats() -> None:
+    checked = 0
+    kinds = set()
+    for players in (2, 3, 4, 5):
+        for seed in range(3):
+            s = new(players, seed=seed, **OPTIONS[seed % len(OPTIONS)])
+            rng = Rng(seed)
+            while True:
+                for p in range(players):
+                    assert bits(s.observation(p)) == bits(plain_observation(s, p))
+                    checked += 1
+                if s.is_over:
+                    break
+                kinds.add(s.steps[-1].kind)
+                mover = s.to_move()[0]
+                s.apply(mover, rng.choice(s.legal_actions(mover)))
+    assert checked > 1000
+    assert {"trick", "crate", "step", "reroll", "pay"} <= kinds
