@@ -254,6 +254,34 @@ def test_a_restarted_server_continues_every_table(db_url: str) -> None:
         assert cove.replay(record).scores() == msg["scores"]
 
 
+def test_a_table_whose_snapshot_an_upgrade_cannot_read_is_replayed_from_its_moves(
+        sqlite_url: str) -> None:
+    """A stored snapshot is a cache: when a newer build of the game refuses it (its state
+    fields changed, its rules did not), the table is rebuilt from its seed and moves."""
+    import sqlite3
+
+    with make_client(sqlite_url, **FAST) as client:
+        t = two_humans(client)
+        for _ in range(40):  # past a snapshot
+            token, g = mover(client, t)
+            r = client.post(f"/api/tables/{t['id']}/actions",
+                            json={"token": token, "action": g["legal"][0]["text"]})
+            assert r.status_code == 200
+        before = client.get(f"/api/tables/{t['id']}").json()
+    db = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"))
+    with db:
+        db.execute("UPDATE cove_tables SET state = ? WHERE id = ?",
+                   ('{"format": "an older build"}', t["id"]))
+    db.close()
+    with make_client(sqlite_url, **FAST) as client:
+        assert client.get(f"/api/tables/{t['id']}").json() == before
+        token, g = mover(client, t)
+        r = client.post(f"/api/tables/{t['id']}/actions",
+                        json={"token": token, "action": g["legal"][0]["text"],
+                              "expect": before["moves"]})
+        assert r.status_code == 200
+
+
 def test_records_are_redacted_until_the_end(client: TestClient) -> None:
     t = two_humans(client)
     running = client.get(f"/api/tables/{t['id']}/record").json()

@@ -25,7 +25,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -35,7 +35,7 @@ import cove
 from cove.bots import LEVELS, make_bot
 from cove.bots.worker import BotError, ProcessBots, think
 from cove.core.actions import action_json
-from cove.core.errors import CoveError, IllegalAction
+from cove.core.errors import CoveError, IllegalAction, RecordError
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
@@ -470,8 +470,17 @@ class Hub:
         """The table as stored: its last snapshot, then the moves after it replayed
         through their exact text (as a record replays)."""
         game = cove.load(row.game)
-        state = game.from_json(row.state)
-        for seat, text in row.tail:
+        tail: Sequence[tuple[int, str]] = row.tail
+        try:
+            state = game.from_json(row.state)
+        except RecordError as e:
+            # a snapshot from an older build of the game (same rules, other state fields):
+            # the moves alone still say everything, so replay them from the start
+            log.warning("table %s: its snapshot cannot be read (%s); replaying its %d moves",
+                        row.id, e, row.moves)
+            state = game.start(row.players, row.seed, options=row.options)
+            tail = self.store.moves(row.id)
+        for seat, text in tail:
             act = state.find_action(seat, text)
             if act is None:
                 raise CoveError(f"table {row.id}: stored move {state.decisions} ({text!r} by "
