@@ -23,7 +23,10 @@ def link(s: TucanaState, p: int, a: str, b: str) -> None:
     first decision of a turn the segment counts as drawn before the turn began."""
     s._link(p, s.isl.edge(a, b))
     if not s.moves[p]:
-        s.turn0[p] = (s.circled[p], s.pairs[p])
+        circled0, pairs0 = s.turn0[0][:], s.turn0[1][:]  # clones share the old lists
+        circled0[p] = s.circled[p]
+        pairs0[p] = s.pairs[p]
+        s.turn0 = (circled0, pairs0)
     s._legal = None
 
 

@@ -13,7 +13,9 @@ adjacent spaces) are numbered too; a segment is drawn along an edge.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +49,9 @@ MAP_EXPECT: dict[str, dict[str, Any]] = {
     },
 }
 
+FREE_BYTES = bytes.maketrans(b"01", b"\x01\x00")
+"""Translates a binary digit of ``drawn`` into a free flag (1 = no segment there)."""
+
 _CELL = re.compile(r"^(\d+):([A-Z])(v\d+|[A-Z][a-z])?$")
 
 
@@ -78,10 +83,15 @@ class Island:
     info0: tuple[int, ...]  # per space: village bit | sight bit << VILLAGES
     incident: tuple[int, ...]  # per space: bitmask of the edges that touch it
     dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
-
-    @property
-    def size(self) -> int:
-        return len(self.coords)
+    size: int  # number of spaces
+    # For the legal lists: ``format(drawn, free_format).encode().translate(FREE_BYTES)``
+    # is one byte per edge, 1 where the edge is free, edge e at index ``len(edges) - 1 -
+    # e``; per (card, card), ``match_draws`` are the draws along ``matching`` and
+    # ``match_free`` picks their flags out of those bytes (two extra flags at the end make
+    # it always return a tuple), so that ``compress`` filters them in C.
+    free_format: str  # format spec of ``drawn`` as one binary digit per edge
+    match_draws: dict[tuple[int, int], tuple[Draw, ...]]
+    match_free: dict[tuple[int, int], Callable[[bytes], tuple[int, ...]]]
 
     def space(self, label: str) -> int:
         """The space named ``label`` (e.g. ``"a8"``)."""
@@ -245,6 +255,9 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         | ((1 << (VILLAGES + sight[i])) if sight[i] >= 0 else 0)
         for i in range(n)
     )
+    ne = len(edges)
+    draws = tuple(Draw.make(draw_code(slot, e), e, f"{labels[a]}-{labels[b]}")
+                  for e, (a, b) in enumerate(edges))
     return Island(
         key=key,
         name=name,
@@ -265,8 +278,7 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         edges=edges,
         edge_index=edge_index,
         matching=matching,
-        draws=tuple(Draw.make(draw_code(slot, e), e, f"{labels[a]}-{labels[b]}")
-                    for e, (a, b) in enumerate(edges)),
+        draws=draws,
         bonuses=tuple(Bonus.make(bonus_code(slot, e), e, f"{labels[a]}-{labels[b]}")
                       for e, (a, b) in enumerate(edges)),
         info0=info0,
@@ -274,6 +286,11 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
             sum(1 << e for e, (a, b) in enumerate(edges) if i in (a, b)) for i in range(n)
         ),
         dist=tuple(_distances(adj, a) for a in range(n)),
+        size=n,
+        free_format=f"0{ne}b",
+        match_draws={cc: tuple(draws[e] for e in es) for cc, es in matching.items()},
+        match_free={cc: itemgetter(*(ne - 1 - e for e in es), 0, 0)
+                    for cc, es in matching.items()},
     )
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
-from itertools import pairwise
+from itertools import compress, pairwise
 from typing import Any, ClassVar, cast
 
 from cove.core.decisions import AUTO, Step, StepRule
@@ -38,6 +38,7 @@ from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
     DECK_SIZE,
+    FREE_BYTES,
     KINDS,
     LETTERS,
     TABLES,
@@ -51,6 +52,7 @@ MOVE_TYPES = (Draw, Bonus, Pass)
 LETTER_NAMES = "ABCDE"
 TURNS_PER_ROUND = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
 DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
+ONLY_PASS: tuple[Action, ...] = (PASS,)
 
 # snapshot of a sheet at the start of the step: drawn, circled, kind counts, pairs, linked,
 # bonus segments owed
@@ -86,20 +88,23 @@ class SimultaneousRule(StepRule["TucanaState"]):
     forced = False  # a lone ``pass`` is still an explicit decision (R3.7)
 
     def apply(self, state: TucanaState, step: Step, player: int, action: Any) -> None:
-        state._commit(player, action)
+        players = step.players
+        last = len(players) == 1
+        logging = state.logging
+        # The last mover's snapshot is only read by the log lines: the reveal below drops
+        # every snapshot of the step.
+        state._commit(player, action, logging or not last)
+        k = step.data[0]
         # One private line per decision: every mover of a step makes exactly one, and
         # each viewer's log is numbered on its own, so the line shows the others nothing.
-        if state.logging:
-            state.say(f"P{player + 1}: you {state._summary(player, step.data[0])}",
+        if logging:
+            state.say(f"P{player + 1}: you {state._summary(player, k)}",
                       to=player, kind="commit", data={"player": player, "action": str(action)})
-        players = step.players
-        i = players.index(player)
-        rest = players[:i] + players[i + 1 :]
-        k = step.data[0]
-        if rest:
-            state.push(_step(step.kind, rest, k))
-        else:  # the reveal_step step, carried out at once (see EndTurnRule)
+        if last:  # the reveal_step step, carried out at once (see EndTurnRule)
             RUN_REVEAL(state, _step("reveal_step", AUTO, k))
+        else:
+            i = players.index(player)
+            state.push(_step(step.kind, players[:i] + players[i + 1 :], k))
 
 
 class DrawRule(SimultaneousRule):
@@ -107,18 +112,17 @@ class DrawRule(SimultaneousRule):
 
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
         isl = state.isl
-        assert state.cards is not None
-        draws = isl.draws
-        # the sheet's drawn segments as a string of bits, segment e at index ~e: faster
-        # than shifting a 186-bit number for each of up to a hundred segments
-        free = f"{state.drawn[player]:0{len(draws)}b}"
-        acts: list[Action] = [draws[e] for e in isl.matching[state.cards] if free[~e] == "0"]
-        return acts or [PASS]
+        cards = state.cards
+        assert cards is not None
+        # one free flag per segment, from the drawn segments' bits in one C call each
+        # (see Island.match_free): the draws that fit are then filtered in C
+        free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
+        return tuple(compress(isl.match_draws[cards], isl.match_free[cards](free))) or ONLY_PASS
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
         assert state.cards is not None
         ends = _terrain_phrase(*(CARD_NAMES[c] for c in state.cards))
-        if self.legal(state, step, player) == [PASS]:
+        if self.legal(state, step, player) == ONLY_PASS:
             return f"No free segment joins {ends}: pass"
         return f"Draw one segment joining {ends}"
 
@@ -136,14 +140,15 @@ class BonusRule(SimultaneousRule):
     """A bonus step: a bonus segment anywhere, or pass to decline the rest (R4.3-R4.8)."""
 
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
-        d = state.drawn[player]
-        acts: list[Action] = [b for b in state.isl.bonuses if not d >> b.edge & 1]
+        isl = state.isl
+        free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
+        acts: tuple[Action, ...] = tuple(compress(isl.bonuses, free[::-1]))
         if acts and not state.options.compulsory_bonus:
-            acts.append(PASS)  # R4.8: a bonus segment may be declined
-        return acts or [PASS]
+            acts += ONLY_PASS  # R4.8: a bonus segment may be declined
+        return acts or ONLY_PASS
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
-        if self.legal(state, step, player) == [PASS]:
+        if self.legal(state, step, player) == ONLY_PASS:
             return "No free segment is left for your bonus: pass"
         rest = "" if state.options.compulsory_bonus else ", or pass to decline"
         return (f"Draw a bonus segment between any two adjacent spaces "
@@ -165,7 +170,7 @@ class FlipRule(StepRule["TucanaState"]):
         c2 = state.deck.pop()
         state.cards = (c1, c2)
         state.seen += [c1, c2]
-        state.turn0 = list(zip(state.circled, state.pairs, strict=True))
+        state.turn0 = (state.circled[:], state.pairs[:])
         if state.logging:
             state.say(
                 f"Round {state.rnd + 1}, turn {state.turn + 1}: the Mayor reveals "
@@ -174,7 +179,7 @@ class FlipRule(StepRule["TucanaState"]):
                 data={"round": state.rnd + 1, "turn": state.turn + 1,
                       "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
             )
-        state.push(_step("draw", tuple(range(state.n)), 0))
+        state.push(DRAW_STEPS[state.n])
 
 
 class RevealStepRule(StepRule["TucanaState"]):
@@ -208,7 +213,8 @@ class EndTurnRule(StepRule["TucanaState"]):
     ``settle`` for each (about a third of a decision's time in a solo game)."""
 
     def run(self, state: TucanaState, step: Step) -> None:
-        state._award_blue()
+        if state.pairs != state.turn0[1]:  # a village pair was joined this turn
+            state._award_blue()
         if state.red:
             state._award_red()
         state.moves = [()] * state.n
@@ -251,6 +257,30 @@ RUN_FLIP = FlipRule().run
 RUN_REVEAL = RevealStepRule().run
 RUN_END_TURN = EndTurnRule().run
 RUN_END_ROUND = EndRoundRule().run
+
+
+DRAW_STEPS = tuple(Step("draw", tuple(range(n)), (0,)) for n in range(9))
+"""The draw step of a turn, per number of players (everyone draws at once)."""
+
+
+@cache
+def _letters(seq: str, start: int, direction: int, symmetry: bool, n: int,
+             ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Every seat's letter per village and village bitmask per letter (R2.2-R2.5), for a
+    set-up card written from village ``start`` on: the same few hundred tables for every
+    game, made once (a solo game is only 26 decisions long)."""
+    letters = []
+    pair_masks = []
+    for p in range(n):
+        first = start if symmetry else (start + p) % VILLAGES
+        row = [0] * VILLAGES
+        for k, ch in enumerate(seq):
+            row[(first + direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
+        letters.append(tuple(row))
+        pair_masks.append(
+            tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
+        )
+    return tuple(letters), tuple(pair_masks)
 
 
 @cache
@@ -332,7 +362,8 @@ class TucanaState(State):
         self.bonus = [0] * n
         self.snap: list[Snap | None] = [None] * n
         self.moves: list[tuple[Action, ...]] = [()] * n
-        self.turn0: list[tuple[int, int]] = [(0, 0)] * n  # (circled, pairs) at turn start
+        # every seat's circled sights and joined pairs at the start of the turn
+        self.turn0: tuple[list[int], list[int]] = ([0] * n, [0] * n)
         self.rnd = 0
         self.turn = 0
         self.over = False
@@ -344,20 +375,8 @@ class TucanaState(State):
 
     def _write_letters(self, seq: str) -> None:
         """Every seat writes the set-up card's letters into its villages (R2.2-R2.5)."""
-        o = self.options
-        letters = []
-        pair_masks = []
-        for p in range(self.n):
-            first = self.start if o.symmetry else (self.start + p) % VILLAGES
-            row = [0] * VILLAGES
-            for k, ch in enumerate(seq):
-                row[(first + self.direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
-            letters.append(tuple(row))
-            pair_masks.append(
-                tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
-            )
-        self.letters = tuple(letters)
-        self.pair_masks = tuple(pair_masks)
+        self.letters, self.pair_masks = _letters(
+            seq, self.start, self.direction, self.options.symmetry, self.n)
 
     def _new_sheets(self) -> None:
         """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""
@@ -447,22 +466,24 @@ class TucanaState(State):
             except IllegalAction:
                 raise first from None
 
-    def _commit(self, p: int, a: Action) -> None:
-        """Seat ``p``'s one decision of this step on its sheet (no logging, no flow)."""
-        k = p * KINDS
-        self.snap[p] = (
-            self.drawn[p],
-            self.circled[p],
-            tuple(self.kcount[k : k + KINDS]),
-            self.pairs[p],
-            self.linked[p],
-            self.bonus[p],
-        )
+    def _commit(self, p: int, a: Action, snap: bool = True) -> None:
+        """Seat ``p``'s one decision of this step on its sheet (no logging, no flow), and
+        the snapshot of the sheet before it unless ``snap`` is false."""
+        if snap:
+            k = p * KINDS
+            self.snap[p] = (
+                self.drawn[p],
+                self.circled[p],
+                tuple(self.kcount[k : k + KINDS]),
+                self.pairs[p],
+                self.linked[p],
+                self.bonus[p],
+            )
         self.moves[p] = (*self.moves[p], a)
-        if isinstance(a, Pass):
+        if a is PASS:  # the only Pass
             self.bonus[p] = 0  # nothing fits, or the rest of the bonus chain is declined
         else:
-            if isinstance(a, Bonus):
+            if type(a) is Bonus:
                 self.bonus[p] -= 1
             self._link(p, a.edge)
 
@@ -529,8 +550,8 @@ class TucanaState(State):
         """Each blue card goes to whoever joined its village pair this turn (R6)."""
         n = self.n
         pairs = self.pairs
-        new_pairs = [pairs[p] & ~t0[1] for p, t0 in enumerate(self.turn0)]
-        for L in range(LETTERS) if any(new_pairs) else ():
+        new_pairs = [pairs[p] & ~pairs0 for p, pairs0 in enumerate(self.turn0[1])]
+        for L in range(LETTERS):
             won = [p for p in range(n) if (new_pairs[p] >> L) & 1]
             if won and self.blue[L]:
                 v = self.blue[L][0]
@@ -882,8 +903,8 @@ class TucanaState(State):
         if player is not None:
             v["bonus_segments"] = self.bonus[player]
             v["this_turn"] = [str(a) for a in self.moves[player]]
-            circled0, pairs0 = self.turn0[player]
-            v["connected_this_turn"] = self._gains(player, circled0, pairs0)
+            circled0, pairs0 = self.turn0
+            v["connected_this_turn"] = self._gains(player, circled0[player], pairs0[player])
         return v
 
     # -- log text --------------------------------------------------------------------------
