@@ -13,14 +13,14 @@ adjacent spaces) are numbered too; a segment is drawn along an edge.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 from cove.core.data import DataChecker, load_data
-from cove.games.trails_of_tucana.actions import Bonus, Draw, bonus_code, draw_code
+from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, bonus_code, draw_code
 
 DATA_FILE = Path(__file__).with_name("trails_of_tucana.toml")
 
@@ -92,6 +92,17 @@ class Island:
     free_format: str  # format spec of ``drawn`` as one binary digit per edge
     match_draws: dict[tuple[int, int], tuple[Draw, ...]]
     match_free: dict[tuple[int, int], Callable[[bytes], tuple[int, ...]]]
+    # Scoring and encoding tables: the points of every set of joined pairs (a bitmask over
+    # the letters), the points of a kind's first c sights (per kind, c = 0..per_kind),
+    # and the action-space index of every action (draws, bonuses, pass).
+    pair_points: tuple[int, ...]
+    sight_cum: tuple[tuple[int, ...], ...]
+    sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
+    action_index: dict[Hashable, int]
+    # recently encoded sheets for the observation: drawn segments -> one float per edge
+    # (filled by the state module; a cache, not part of the island's description)
+    segment_rows: dict[int, tuple[float, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def space(self, label: str) -> int:
         """The space named ``label`` (e.g. ``"a8"``)."""
@@ -258,6 +269,8 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
     ne = len(edges)
     draws = tuple(Draw.make(draw_code(slot, e), e, f"{labels[a]}-{labels[b]}")
                   for e, (a, b) in enumerate(edges))
+    bonuses = tuple(Bonus.make(bonus_code(slot, e), e, f"{labels[a]}-{labels[b]}")
+                    for e, (a, b) in enumerate(edges))
     return Island(
         key=key,
         name=name,
@@ -279,8 +292,7 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         edge_index=edge_index,
         matching=matching,
         draws=draws,
-        bonuses=tuple(Bonus.make(bonus_code(slot, e), e, f"{labels[a]}-{labels[b]}")
-                      for e, (a, b) in enumerate(edges)),
+        bonuses=bonuses,
         info0=info0,
         incident=tuple(
             sum(1 << e for e, (a, b) in enumerate(edges) if i in (a, b)) for i in range(n)
@@ -291,7 +303,24 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         match_draws={cc: tuple(draws[e] for e in es) for cc, es in matching.items()},
         match_free={cc: itemgetter(*(ne - 1 - e for e in es), 0, 0)
                     for cc, es in matching.items()},
+        pair_points=tuple(sum(v for L, v in enumerate(pair_values) if m >> L & 1)
+                          for m in range(1 << LETTERS)),
+        sight_cum=tuple(tuple(sum(vals[:c]) for c in range(per_kind + 1))
+                        for vals in sight_values),
+        sight_points=_sight_points(sight_kind, kind_mask, sight_values),
+        action_index={a: i for i, a in enumerate((*draws, *bonuses, PASS))},
     )
+
+
+def _sight_points(kinds: list[int], kind_mask: list[int],
+                  values: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """The points of every set of circled sights (a bitmask over the sights): a set's
+    lowest sight, the c-th circled of its kind, adds that kind's c-th value to the rest."""
+    pts = [0] * (1 << len(kinds))
+    for m in range(1, len(pts)):
+        k = kinds[(m & -m).bit_length() - 1]
+        pts[m] = pts[m & (m - 1)] + values[k][(m & kind_mask[k]).bit_count() - 1]
+    return tuple(pts)
 
 
 def _distances(adj: tuple[tuple[int, ...], ...], a: int) -> tuple[int, ...]:
