@@ -23,7 +23,10 @@ def link(s: TucanaState, p: int, a: str, b: str) -> None:
     first decision of a turn the segment counts as drawn before the turn began."""
     s._link(p, s.isl.edge(a, b))
     if not s.moves[p]:
-        s.turn0[p] = (s.circled[p], s.pairs[p])
+        circled0, pairs0 = s.turn_start[0][:], s.turn_start[1][:]  # clones share the old lists
+        circled0[p] = s.circled[p]
+        pairs0[p] = s.pairs[p]
+        s.turn_start = (circled0, pairs0)
     s._legal = None
 
 
@@ -31,6 +34,7 @@ def reveal(s: TucanaState, c1: str, c2: str) -> None:
     """Replace the two revealed cards (e.g. "desert", "any")."""
     s.cards = (CARD_NAMES.index(c1), CARD_NAMES.index(c2))
     s._legal = None
+    s.obs_cache = None
 
 
 def texts(s: TucanaState, p: int) -> list[str]:

@@ -15,7 +15,7 @@ from cove.games.trails_of_tucana.data import KINDS, TABLES
 from cove.games.trails_of_tucana.heuristic import heuristic
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.render import render
-from cove.games.trails_of_tucana.state import TURNS_PER_ROUND, TucanaState, observation_size
+from cove.games.trails_of_tucana.state import OBS_HEAD, TURNS_PER_ROUND, TucanaState
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -38,7 +38,7 @@ def universe(players: int, options: Options) -> list[Hashable]:
 
 def obs_size(players: int, options: Options) -> int:
     assert isinstance(options, TucanaOptions)
-    return observation_size(players, TABLES.islands[options.map])
+    return OBS_HEAD + players * (len(TABLES.islands[options.map].edges) + 1)
 
 
 GAME = Game(

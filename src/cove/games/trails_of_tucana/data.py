@@ -13,12 +13,14 @@ adjacent spaces) are numbered too; a segment is drawn along an edge.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 from cove.core.data import DataChecker, load_data
-from cove.games.trails_of_tucana.actions import Bonus, Draw, bonus_code, draw_code
+from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, bonus_code, draw_code
 
 DATA_FILE = Path(__file__).with_name("trails_of_tucana.toml")
 
@@ -46,6 +48,9 @@ MAP_EXPECT: dict[str, dict[str, Any]] = {
         "rounds": 3,
     },
 }
+
+FREE_BYTES = bytes.maketrans(b"01", b"\x01\x00")
+"""Translates a binary digit of ``drawn`` into a free flag (1 = no segment there)."""
 
 _CELL = re.compile(r"^(\d+):([A-Z])(v\d+|[A-Z][a-z])?$")
 
@@ -78,10 +83,26 @@ class Island:
     info0: tuple[int, ...]  # per space: village bit | sight bit << VILLAGES
     incident: tuple[int, ...]  # per space: bitmask of the edges that touch it
     dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
-
-    @property
-    def size(self) -> int:
-        return len(self.coords)
+    size: int  # number of spaces
+    # For the legal lists: ``format(drawn, free_format).encode().translate(FREE_BYTES)``
+    # is one byte per edge, 1 where the edge is free, edge e at index ``len(edges) - 1 -
+    # e``; per (card, card), ``match_draws`` are the draws along ``matching`` and
+    # ``match_free`` picks their flags out of those bytes (two extra flags at the end make
+    # it always return a tuple), so that ``compress`` filters them in C.
+    free_format: str  # format spec of ``drawn`` as one binary digit per edge
+    match_draws: dict[tuple[int, int], tuple[Draw, ...]]
+    match_free: dict[tuple[int, int], Callable[[bytes], tuple[int, ...]]]
+    # Scoring and encoding tables: the points of every set of joined pairs (a bitmask over
+    # the letters), the points of a kind's first c sights (per kind, c = 0..per_kind),
+    # and the action-space index of every action (draws, bonuses, pass).
+    pair_points: tuple[int, ...]
+    sight_cum: tuple[tuple[int, ...], ...]
+    sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
+    action_index: dict[Hashable, int]
+    # recently encoded sheets for the observation: drawn segments -> one float per edge
+    # (filled by the state module; a cache, not part of the island's description)
+    segment_rows: dict[int, tuple[float, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def space(self, label: str) -> int:
         """The space named ``label`` (e.g. ``"a8"``)."""
@@ -245,6 +266,11 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         | ((1 << (VILLAGES + sight[i])) if sight[i] >= 0 else 0)
         for i in range(n)
     )
+    ne = len(edges)
+    draws = tuple(Draw.make(draw_code(slot, e), e, f"{labels[a]}-{labels[b]}")
+                  for e, (a, b) in enumerate(edges))
+    bonuses = tuple(Bonus.make(bonus_code(slot, e), e, f"{labels[a]}-{labels[b]}")
+                    for e, (a, b) in enumerate(edges))
     return Island(
         key=key,
         name=name,
@@ -265,16 +291,36 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         edges=edges,
         edge_index=edge_index,
         matching=matching,
-        draws=tuple(Draw.make(draw_code(slot, e), e, f"{labels[a]}-{labels[b]}")
-                    for e, (a, b) in enumerate(edges)),
-        bonuses=tuple(Bonus.make(bonus_code(slot, e), e, f"{labels[a]}-{labels[b]}")
-                      for e, (a, b) in enumerate(edges)),
+        draws=draws,
+        bonuses=bonuses,
         info0=info0,
         incident=tuple(
             sum(1 << e for e, (a, b) in enumerate(edges) if i in (a, b)) for i in range(n)
         ),
         dist=tuple(_distances(adj, a) for a in range(n)),
+        size=n,
+        free_format=f"0{ne}b",
+        match_draws={cc: tuple(draws[e] for e in es) for cc, es in matching.items()},
+        match_free={cc: itemgetter(*(ne - 1 - e for e in es), 0, 0)
+                    for cc, es in matching.items()},
+        pair_points=tuple(sum(v for L, v in enumerate(pair_values) if m >> L & 1)
+                          for m in range(1 << LETTERS)),
+        sight_cum=tuple(tuple(sum(vals[:c]) for c in range(per_kind + 1))
+                        for vals in sight_values),
+        sight_points=_sight_points(sight_kind, kind_mask, sight_values),
+        action_index={a: i for i, a in enumerate((*draws, *bonuses, PASS))},
     )
+
+
+def _sight_points(kinds: list[int], kind_mask: list[int],
+                  values: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """The points of every set of circled sights (a bitmask over the sights): a set's
+    lowest sight, the c-th circled of its kind, adds that kind's c-th value to the rest."""
+    pts = [0] * (1 << len(kinds))
+    for m in range(1, len(pts)):
+        k = kinds[(m & -m).bit_length() - 1]
+        pts[m] = pts[m & (m - 1)] + values[k][(m & kind_mask[k]).bit_count() - 1]
+    return tuple(pts)
 
 
 def _distances(adj: tuple[tuple[int, ...], ...], a: int) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
-from itertools import pairwise
+from itertools import compress, pairwise
 from typing import Any, ClassVar, cast
 
 from cove.core.decisions import AUTO, Step, StepRule
@@ -38,6 +38,7 @@ from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
     DECK_SIZE,
+    FREE_BYTES,
     KINDS,
     LETTERS,
     TABLES,
@@ -51,6 +52,7 @@ MOVE_TYPES = (Draw, Bonus, Pass)
 LETTER_NAMES = "ABCDE"
 TURNS_PER_ROUND = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
 DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
+ONLY_PASS: tuple[Action, ...] = (PASS,)
 
 # snapshot of a sheet at the start of the step: drawn, circled, kind counts, pairs, linked,
 # bonus segments owed
@@ -61,8 +63,45 @@ OBS_HEAD = 24
 """Observation values before the sheets: 5 cards, 5 seen, 4 turn, 5 blue, 5 red."""
 
 
-def observation_size(players: int, island: Island) -> int:
-    return OBS_HEAD + players * (len(island.edges) + 1)
+# encoding tables for the observation (see _observation)
+CARDS_HOT: dict[tuple[int, int] | None, tuple[float, ...]] = {
+    (c1, c2): tuple(float((c1 == c) + (c2 == c)) for c in range(len(CARD_NAMES)))
+    for c1 in range(len(CARD_NAMES)) for c2 in range(len(CARD_NAMES))
+}
+CARDS_HOT[None] = (0.0,) * len(CARD_NAMES)
+ZEROS5 = (0.0,) * 5
+RED_HOT: dict[tuple[int, ...], tuple[float, ...]] = {
+    reds: tuple(float(k in reds) for k in range(KINDS))
+    for reds in ((), *((k,) for k in range(KINDS)),
+                 *((k1, k2) for k1 in range(KINDS) for k2 in range(k1 + 1, KINDS)))
+}
+BITS8 = tuple(tuple(float(b >> j & 1) for j in range(8)) for b in range(256))
+"""Per byte: its eight bits, lowest first, as floats."""
+
+
+ROTATIONS = tuple(tuple((*range(p, n), *range(p)) for p in range(n)) for n in range(9))
+"""Per number of players and seat p: the seats from p on (p, p+1, ... wrapping)."""
+
+SEGMENT_ROWS = 1024
+"""How many encoded sheets ``Island.segment_rows`` keeps (a few hundred shared floats
+each: a couple of megabytes at most)."""
+
+
+def _segment_floats(isl: Island, drawn: int) -> tuple[float, ...]:
+    """One float per edge, 1.0 where ``drawn`` has a segment: most of the observation.
+    A sheet changes at most once per step, so the same few sheets are encoded again and
+    again (every other seat's, and the snapshots): they are kept in the island's
+    ``segment_rows``, emptied when full."""
+    out: list[float] = []
+    edges = len(isl.edges)
+    for byte in drawn.to_bytes((edges + 7) // 8, "little"):
+        out += BITS8[byte]
+    row = tuple(out[:edges])
+    rows = isl.segment_rows
+    if len(rows) >= SEGMENT_ROWS:
+        rows.clear()
+    rows[drawn] = row
+    return row
 
 
 def _bits(x: int) -> list[int]:
@@ -86,20 +125,23 @@ class SimultaneousRule(StepRule["TucanaState"]):
     forced = False  # a lone ``pass`` is still an explicit decision (R3.7)
 
     def apply(self, state: TucanaState, step: Step, player: int, action: Any) -> None:
-        state._commit(player, action)
+        players = step.players
+        last = len(players) == 1
+        logging = state.logging
+        # The last mover's snapshot is only read by the log lines: the reveal below drops
+        # every snapshot of the step.
+        state._commit(player, action, logging or not last)
+        k = step.data[0]
         # One private line per decision: every mover of a step makes exactly one, and
         # each viewer's log is numbered on its own, so the line shows the others nothing.
-        if state.logging:
-            state.say(f"P{player + 1}: you {state._summary(player, step.data[0])}",
+        if logging:
+            state.say(f"P{player + 1}: you {state._summary(player, k)}",
                       to=player, kind="commit", data={"player": player, "action": str(action)})
-        players = step.players
-        i = players.index(player)
-        rest = players[:i] + players[i + 1 :]
-        k = step.data[0]
-        if rest:
-            state.push(_step(step.kind, rest, k))
-        else:  # the reveal_step step, carried out at once (see EndTurnRule)
+        if last:  # the reveal_step step, carried out at once (see EndTurnRule)
             RUN_REVEAL(state, _step("reveal_step", AUTO, k))
+        else:
+            i = players.index(player)
+            state.push(_step(step.kind, players[:i] + players[i + 1 :], k))
 
 
 class DrawRule(SimultaneousRule):
@@ -107,18 +149,17 @@ class DrawRule(SimultaneousRule):
 
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
         isl = state.isl
-        assert state.cards is not None
-        draws = isl.draws
-        # the sheet's drawn segments as a string of bits, segment e at index ~e: faster
-        # than shifting a 186-bit number for each of up to a hundred segments
-        free = f"{state.drawn[player]:0{len(draws)}b}"
-        acts: list[Action] = [draws[e] for e in isl.matching[state.cards] if free[~e] == "0"]
-        return acts or [PASS]
+        cards = state.cards
+        assert cards is not None
+        # one free flag per segment, from the drawn segments' bits in one C call each
+        # (see Island.match_free): the draws that fit are then filtered in C
+        free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
+        return tuple(compress(isl.match_draws[cards], isl.match_free[cards](free))) or ONLY_PASS
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
         assert state.cards is not None
         ends = _terrain_phrase(*(CARD_NAMES[c] for c in state.cards))
-        if self.legal(state, step, player) == [PASS]:
+        if self.legal(state, step, player) == ONLY_PASS:
             return f"No free segment joins {ends}: pass"
         return f"Draw one segment joining {ends}"
 
@@ -136,14 +177,15 @@ class BonusRule(SimultaneousRule):
     """A bonus step: a bonus segment anywhere, or pass to decline the rest (R4.3-R4.8)."""
 
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
-        d = state.drawn[player]
-        acts: list[Action] = [b for b in state.isl.bonuses if not d >> b.edge & 1]
+        isl = state.isl
+        free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
+        acts: tuple[Action, ...] = tuple(compress(isl.bonuses, free[::-1]))
         if acts and not state.options.compulsory_bonus:
-            acts.append(PASS)  # R4.8: a bonus segment may be declined
-        return acts or [PASS]
+            acts += ONLY_PASS  # R4.8: a bonus segment may be declined
+        return acts or ONLY_PASS
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
-        if self.legal(state, step, player) == [PASS]:
+        if self.legal(state, step, player) == ONLY_PASS:
             return "No free segment is left for your bonus: pass"
         rest = "" if state.options.compulsory_bonus else ", or pass to decline"
         return (f"Draw a bonus segment between any two adjacent spaces "
@@ -165,7 +207,8 @@ class FlipRule(StepRule["TucanaState"]):
         c2 = state.deck.pop()
         state.cards = (c1, c2)
         state.seen += [c1, c2]
-        state.turn0 = list(zip(state.circled, state.pairs, strict=True))
+        state.turn_start = (state.circled[:], state.pairs[:])
+        state.obs_cache = None  # cards, turn, bonus cards and boxes may have changed
         if state.logging:
             state.say(
                 f"Round {state.rnd + 1}, turn {state.turn + 1}: the Mayor reveals "
@@ -174,7 +217,7 @@ class FlipRule(StepRule["TucanaState"]):
                 data={"round": state.rnd + 1, "turn": state.turn + 1,
                       "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
             )
-        state.push(_step("draw", tuple(range(state.n)), 0))
+        state.push(DRAW_STEPS[state.n])
 
 
 class RevealStepRule(StepRule["TucanaState"]):
@@ -208,7 +251,8 @@ class EndTurnRule(StepRule["TucanaState"]):
     ``settle`` for each (about a third of a decision's time in a solo game)."""
 
     def run(self, state: TucanaState, step: Step) -> None:
-        state._award_blue()
+        if state.pairs != state.turn_start[1]:  # a village pair was joined this turn
+            state._award_blue()
         if state.red:
             state._award_red()
         state.moves = [()] * state.n
@@ -253,6 +297,30 @@ RUN_END_TURN = EndTurnRule().run
 RUN_END_ROUND = EndRoundRule().run
 
 
+DRAW_STEPS = tuple(Step("draw", tuple(range(n)), (0,)) for n in range(9))
+"""The draw step of a turn, per number of players (everyone draws at once)."""
+
+
+@cache
+def _letters(seq: str, start: int, direction: int, symmetry: bool, n: int,
+             ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Every seat's letter per village and village bitmask per letter (R2.2-R2.5), for a
+    set-up card written from village ``start`` on: the same few hundred tables for every
+    game, made once (a solo game is only 26 decisions long)."""
+    letters = []
+    pair_masks = []
+    for p in range(n):
+        first = start if symmetry else (start + p) % VILLAGES
+        row = [0] * VILLAGES
+        for k, ch in enumerate(seq):
+            row[(first + direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
+        letters.append(tuple(row))
+        pair_masks.append(
+            tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
+        )
+    return tuple(letters), tuple(pair_masks)
+
+
 @cache
 def _step(kind: str, players: tuple[int, ...], k: int) -> Step:
     """The shared step value for step ``k`` of a turn: steps are frozen, and a turn's few
@@ -278,6 +346,7 @@ class TucanaState(State):
         "letters",
         "linked",
         "moves",
+        "obs_cache",
         "over",
         "pair_masks",
         "pairs",
@@ -293,10 +362,12 @@ class TucanaState(State):
         "solo_dropped",
         "start",
         "turn",
-        "turn0",
+        "turn_start",
     )
 
-    DERIVED = ("isl",)  # the island's tables, from the map option
+    # the island's tables, from the map option; the observation's parts that change only
+    # from one turn to the next, made again when first needed (see _observation)
+    DERIVED = ("isl", "obs_cache")
 
     STEPS: ClassVar[Mapping[str, StepRule[TucanaState]]] = {
         "flip": FlipRule(), "draw": DrawRule(), "bonus": BonusRule(),
@@ -332,11 +403,13 @@ class TucanaState(State):
         self.bonus = [0] * n
         self.snap: list[Snap | None] = [None] * n
         self.moves: list[tuple[Action, ...]] = [()] * n
-        self.turn0: list[tuple[int, int]] = [(0, 0)] * n  # (circled, pairs) at turn start
+        # every seat's circled sights and joined pairs at the start of the turn
+        self.turn_start: tuple[list[int], list[int]] = ([0] * n, [0] * n)
         self.rnd = 0
         self.turn = 0
         self.over = False
         self.cards: tuple[int, int] | None = None
+        self.obs_cache: tuple[list[float], tuple[int, ...]] | None = None
         if self.logging:
             self._log_setup(seq)
         self._new_deck()
@@ -344,20 +417,8 @@ class TucanaState(State):
 
     def _write_letters(self, seq: str) -> None:
         """Every seat writes the set-up card's letters into its villages (R2.2-R2.5)."""
-        o = self.options
-        letters = []
-        pair_masks = []
-        for p in range(self.n):
-            first = self.start if o.symmetry else (self.start + p) % VILLAGES
-            row = [0] * VILLAGES
-            for k, ch in enumerate(seq):
-                row[(first + self.direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
-            letters.append(tuple(row))
-            pair_masks.append(
-                tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
-            )
-        self.letters = tuple(letters)
-        self.pair_masks = tuple(pair_masks)
+        self.letters, self.pair_masks = _letters(
+            seq, self.start, self.direction, self.options.symmetry, self.n)
 
     def _new_sheets(self) -> None:
         """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""
@@ -447,22 +508,24 @@ class TucanaState(State):
             except IllegalAction:
                 raise first from None
 
-    def _commit(self, p: int, a: Action) -> None:
-        """Seat ``p``'s one decision of this step on its sheet (no logging, no flow)."""
-        k = p * KINDS
-        self.snap[p] = (
-            self.drawn[p],
-            self.circled[p],
-            tuple(self.kcount[k : k + KINDS]),
-            self.pairs[p],
-            self.linked[p],
-            self.bonus[p],
-        )
+    def _commit(self, p: int, a: Action, snap: bool = True) -> None:
+        """Seat ``p``'s one decision of this step on its sheet (no logging, no flow), and
+        the snapshot of the sheet before it unless ``snap`` is false."""
+        if snap:
+            k = p * KINDS
+            self.snap[p] = (
+                self.drawn[p],
+                self.circled[p],
+                tuple(self.kcount[k : k + KINDS]),
+                self.pairs[p],
+                self.linked[p],
+                self.bonus[p],
+            )
         self.moves[p] = (*self.moves[p], a)
-        if isinstance(a, Pass):
+        if a is PASS:  # the only Pass
             self.bonus[p] = 0  # nothing fits, or the rest of the bonus chain is declined
         else:
-            if isinstance(a, Bonus):
+            if type(a) is Bonus:
                 self.bonus[p] -= 1
             self._link(p, a.edge)
 
@@ -529,8 +592,8 @@ class TucanaState(State):
         """Each blue card goes to whoever joined its village pair this turn (R6)."""
         n = self.n
         pairs = self.pairs
-        new_pairs = [pairs[p] & ~t0[1] for p, t0 in enumerate(self.turn0)]
-        for L in range(LETTERS) if any(new_pairs) else ():
+        new_pairs = [pairs[p] & ~pairs0 for p, pairs0 in enumerate(self.turn_start[1])]
+        for L in range(LETTERS):
             won = [p for p in range(n) if (new_pairs[p] >> L) & 1]
             if won and self.blue[L]:
                 v = self.blue[L][0]
@@ -577,6 +640,7 @@ class TucanaState(State):
 
     def _game_over(self) -> None:
         self.over = True
+        self.obs_cache = None
         self.cards = None
         self.deck = []
         if self.logging:
@@ -588,13 +652,13 @@ class TucanaState(State):
     # -- scoring -----------------------------------------------------------------------
     def sight_sum(self, p: int, kcount: Sequence[int] | None = None) -> int:
         """Sum of the circled sight values on seat ``p``'s sheet."""
-        kc = self.kcount[p * KINDS : p * KINDS + KINDS] if kcount is None else kcount
-        vals = self.isl.sight_values
-        return sum(sum(vals[k][: kc[k]]) for k in range(KINDS))
+        if kcount is None:
+            return self.isl.sight_points[self.circled[p]]
+        return sum(map(tuple.__getitem__, self.isl.sight_cum, kcount))
 
     def pair_sum(self, pairs: int) -> int:
-        pv = self.isl.pair_values
-        return sum(pv[L] for L in range(LETTERS) if (pairs >> L) & 1)
+        """Points of the village pairs in ``pairs`` (a bitmask over the letters)."""
+        return self.isl.pair_points[pairs]
 
     def _score(self, p: int) -> int:
         rounds = self.isl.rounds
@@ -700,40 +764,68 @@ class TucanaState(State):
 
     def _observation(self, player: int) -> list[float]:
         """See SPEC.md: the cards, the round, the bonus cards, then every sheet's segments
-        and score as ``player`` sees them (the others' as at the start of the step)."""
-        isl = self.isl
-        obs = [0.0] * OBS_HEAD
-        if self.cards is not None:
-            for c in self.cards:
-                obs[c] += 1.0
-        if not self.options.hide_earlier_cards:
-            for c in self.seen:
-                obs[5 + c] += 1.0 / 8
-        obs[10] = self.rnd / isl.rounds
-        obs[11] = self.turn / TURNS_PER_ROUND
-        obs[12] = 1.0 if self.bstep else 0.0
+        and score as ``player`` sees them (the others' as at the start of the step).
+
+        What changes only from one turn to the next (the cards, round, turn and bonus
+        cards, and every seat's boxed and bonus-card points) is kept in ``obs_cache`` until
+        the next flip; a sheet's segments come from a cache of recent sheets
+        (``_segment_floats``); the rest is a few table look-ups per seat."""
+        cache = self.obs_cache
+        if cache is None:
+            cache = self.obs_cache = self._obs_parts()
+        head, fixed = cache
+        obs = head[:]
+        steps = self._steps
+        if steps and steps[-1].data[0]:
+            obs[12] = 1.0  # a bonus step
         obs[13] = self.bonus[player] / KINDS
-        for L in range(LETTERS):
-            obs[14 + L] = len(self.blue[L]) / 2
-        for k in self.red:
-            obs[19 + k] = 1.0
-        ne = len(isl.edges)
-        rounds = isl.rounds
-        for i in range(self.n):
-            q = (player + i) % self.n
-            snap = self.snap[q] if q != player else None
-            drawn = self.drawn[q] if snap is None else snap[0]
-            row = [0.0] * (ne + 1)
-            for e in _bits(drawn):
-                row[e] = 1.0
-            kc = tuple(self.kcount[q * KINDS : q * KINDS + KINDS]) if snap is None else snap[2]
-            pairs = self.pairs[q] if snap is None else snap[3]
-            score = (sum(self.boxes[q * rounds : q * rounds + self.rnd]) + self.pair_sum(pairs)
-                     + self.blue_pts[q] + self.red_pts[q]
-                     + (0 if self.over else self.sight_sum(q, kc)))
-            row[ne] = score / 100
-            obs += row
+        isl = self.isl
+        rows = isl.segment_rows
+        pair_points = isl.pair_points
+        sight_points = isl.sight_points
+        snaps = self.snap
+        over = self.over
+        for q in ROTATIONS[self.n][player]:
+            snap = snaps[q] if q != player else None
+            if snap is None:
+                drawn, circled, pairs = self.drawn[q], self.circled[q], self.pairs[q]
+            else:
+                drawn, circled, _, pairs = snap[:4]
+            row = rows.get(drawn)
+            obs += _segment_floats(isl, drawn) if row is None else row
+            score = fixed[q] + pair_points[pairs]
+            obs.append((score if over else score + sight_points[circled]) / 100)
         return obs
+
+    def _obs_parts(self) -> tuple[list[float], tuple[int, ...]]:
+        """The observation's first 24 values with 0 for the bonus step and the bonus
+        segments owed (filled in per call), and every seat's boxed and bonus-card points."""
+        isl = self.isl
+        head = list(CARDS_HOT[self.cards])
+        if self.options.hide_earlier_cards:
+            head += ZEROS5
+        else:
+            count = self.seen.count
+            head += (count(0) / 8, count(1) / 8, count(2) / 8, count(3) / 8, count(4) / 8)
+        head += (self.rnd / isl.rounds, self.turn / TURNS_PER_ROUND, 0.0, 0.0)
+        head += [len(b) / 2 for b in self.blue]
+        head += RED_HOT[tuple(self.red)]
+        rounds = isl.rounds
+        boxes = self.boxes
+        fixed = tuple(sum(boxes[q * rounds : q * rounds + self.rnd]) + self.blue_pts[q]
+                      + self.red_pts[q] for q in range(self.n))
+        return head, fixed
+
+    def legal_mask(self, player: int) -> list[bool]:
+        """The core's mask (``action_space.size`` booleans, True at the legal actions'
+        indices: draws, then bonuses, then pass), from the island's own index of the
+        actions: the core's goes through the action space of the options and a method
+        call per legal action."""
+        index = self.isl.action_index
+        mask = [False] * len(index)
+        for a in self.legal_actions(player):  # checks the seat; () when not to move
+            mask[index[a]] = True
+        return mask
 
     # -- copies and hidden information ---------------------------------------------------
     def clone(self) -> TucanaState:
@@ -747,9 +839,10 @@ class TucanaState(State):
         s.red_on = self.red_on
         s.rnd = self.rnd
         s.turn = self.turn
-        s.turn0 = self.turn0
+        s.turn_start = self.turn_start
         s.over = self.over
         s.cards = self.cards
+        s.obs_cache = self.obs_cache
         s.deck = self.deck[:]
         s.seen = self.seen[:]
         s.blue = self.blue[:]
@@ -882,8 +975,8 @@ class TucanaState(State):
         if player is not None:
             v["bonus_segments"] = self.bonus[player]
             v["this_turn"] = [str(a) for a in self.moves[player]]
-            circled0, pairs0 = self.turn0[player]
-            v["connected_this_turn"] = self._gains(player, circled0, pairs0)
+            circled0, pairs0 = self.turn_start
+            v["connected_this_turn"] = self._gains(player, circled0[player], pairs0[player])
         return v
 
     # -- log text --------------------------------------------------------------------------
