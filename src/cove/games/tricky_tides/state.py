@@ -156,6 +156,12 @@ _A_ANCHOR = ACT[ANCHOR]
 _A_STAY = ACT[STAY]
 _PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
 _SEA_ACTS = (ACT[STOP], ACT[ONWARD])
+assert G == 5    # PickUpOrDeliver.legal reads an island's five goods counts unrolled
+_PICK_BY_TYPES = tuple(tuple(_PICK_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
+"""``_PICK_BY_TYPES[m]``: the pick-up actions of an island holding the goods types in the
+bit mask ``m``."""
+_PICK_PASS = tuple((*acts, _A_PASS) if acts else () for acts in _PICK_BY_TYPES)
+_PICK_DELIVER_PASS = tuple((*acts, _A_DELIVER, _A_PASS) for acts in _PICK_BY_TYPES)
 
 
 def popcount(x: int) -> int:
@@ -232,9 +238,10 @@ class PlayCard(TidesRule["TidesState"]):
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         hand = state.hands[player]
         if state.tpos:
-            follow = hand & SUIT_MASK[state.trick[state.lead] >> 3]
+            led = state.trick[state.lead] >> 3
+            follow = _BYTE_ACTS[led][hand >> (led << 3) & 255]
             if follow:
-                return _hand_acts(follow)
+                return follow
         return _hand_acts(hand)
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
@@ -263,14 +270,14 @@ class Sail(TidesRule["TidesState"]):
     (dropping the anchor, or for free under Calm Seas)."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        acts = state.geo.sail_tab[state.pos[player] * NAV_CARDS + state.trick[player]]
-        if not acts:
-            return ()
+        geo = state.geo
+        i = state.pos[player] * NAV_CARDS + state.trick[player]
         if state.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
-            return (*acts, _A_STAY)
+            acts = geo.sail_tab[i]
+            return (*acts, _A_STAY) if acts else ()
         if state.anchors >> player & 1:
-            return (*acts, _A_ANCHOR)
-        return acts
+            return geo.anchor_tab[i]
+        return geo.sail_tab[i]
 
     def idle(self, state: TidesState, step: Step, player: int) -> None:
         """No allowed heading stays on the map: the ship stays docked (this still counts
@@ -361,13 +368,11 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
             return ()                  # nothing to pick up or deliver on open sea
         goods = state.goods
         b = c * G
-        acts = [_PICK_ACTS[t] for t in RG if goods[b + t]]
-        ex = state.ex
-        if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
-            have = [t for t in RG if goods[b + t]]
-            acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(have)
-                     for y in have[i + 1:]]
+        have = ((1 if goods[b] else 0) | (2 if goods[b + 1] else 0)
+                | (4 if goods[b + 2] else 0) | (8 if goods[b + 3] else 0)
+                | (16 if goods[b + 4] else 0))
         o = state.orders_on[c]
+        ready = False
         if o >= 0:
             hold = state.hold
             hb = player * G
@@ -375,16 +380,10 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
                 if hold[hb + t] < k:
                     break
             else:
-                if ex & EX_TAX:                 # Harbor Tax: 1 more non-gold good
-                    need = DATA.orders[o].need
-                    acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
-                             if hold[hb + t] > need[t]]
-                else:
-                    acts.append(_A_DELIVER)
-        if not acts:
-            return ()
-        acts.append(_A_PASS)
-        return tuple(acts)
+                ready = True
+        if state.ex & (EX_PICK2 | EX_TAX):
+            return _module_actions(state, player, have, o if ready else -1)
+        return _PICK_DELIVER_PASS[have] if ready else _PICK_PASS[have]
 
     def idle(self, state: TidesState, step: Step, player: int) -> None:
         """Open sea, or nothing to pick up or deliver: the turn ends."""
@@ -411,6 +410,32 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
 
     def public_prompt(self, state: TidesState, step: Step) -> str:
         return "picking up goods, delivering or passing"
+
+
+def _module_actions(state: TidesState, player: int, have: int, ready: int
+                    ) -> tuple[Act, ...]:
+    """Pick up, deliver or pass when Smugglers (two goods types at once) or Harbor Tax (1
+    more non-gold good to deliver) is in force: ``have`` is the mask of goods types on the
+    island, ``ready`` the order the player can deliver (-1: none)."""
+    acts = list(_PICK_BY_TYPES[have])
+    ex = state.ex
+    if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
+        types = [t for t in RG if have >> t & 1]
+        acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(types)
+                 for y in types[i + 1:]]
+    if ready >= 0:
+        if ex & EX_TAX:                     # Harbor Tax: 1 more non-gold good
+            hold = state.hold
+            hb = player * G
+            need = DATA.orders[ready].need
+            acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
+                     if hold[hb + t] > need[t]]
+        else:
+            acts.append(_A_DELIVER)
+    if not acts:
+        return ()
+    acts.append(_A_PASS)
+    return tuple(acts)
 
 
 class Overboard(TidesRule["TidesState"]):
@@ -643,9 +668,12 @@ class TidesState(TidesTable):
                 best = c
                 winner = p
         base = winner if self._opts().sail_ties_from == "winner" else lead
-        rest = [p for p in range(n) if p != winner]
-        rest.sort(key=lambda p: (trick[p] >> 3 != led, -(trick[p] & 7), (p - base) % n))
-        self.sorder = (winner, *rest)
+        # the others by (not of the led suit, higher value first, seats from ``base``), as
+        # one int key per seat with the seat in its lowest 2 bits
+        keys = [(trick[p] >> 3 != led) << 7 | (7 - (trick[p] & 7)) << 4
+                | ((p - base) % n) << 2 | p for p in range(n) if p != winner]
+        keys.sort()
+        self.sorder = (winner, *[k & 3 for k in keys])
         if self.ex & EX_REVERSE:       # Trade Winds: the leader sails last
             self.sorder = self.sorder[::-1]
         self.leader = winner
@@ -665,13 +693,10 @@ class TidesState(TidesTable):
             self._start_sailing()
 
     def _arrive(self, p: int) -> None:
-        """The ship of ``p`` has finished sailing (or stayed docked): pick up or deliver."""
-        self._before_action(p)
+        """The ship of ``p`` has finished sailing (or stayed docked): pick up or deliver.
+        (The event module's changes are rules in force all round, ``Rules``, so nothing
+        resolves here first.)"""
         self._steps += (ACTION_STEPS[p],)      # push, inlined: every sailor passes here
-
-    def _before_action(self, p: int) -> None:
-        """Hook: effects that resolve before pick up / deliver. The event module's
-        changes are rules in force all round (``Rules``), so they already hold here."""
 
     def _end_turn(self, p: int) -> None:
         """The sailing player discards their card (already in ``played``); the next sailor's
@@ -745,23 +770,33 @@ class TidesState(TidesTable):
                 return
             if self.logging:
                 self.say(f"P{p + 1} stops on open sea (no island ahead)")
-        self._arrive(p)
+        self._steps += (ACTION_STEPS[p],)      # _arrive(p), inlined
 
     def _pick(self, p: int, t: int, t2: int = -1) -> None:
         """Pick up all goods of type ``t`` (and of ``t2`` under Smugglers)."""
         c = self.pos[p]
-        for u in (t, t2) if t2 >= 0 else (t,):
-            goods = self.goods
-            k = goods[c * G + u]
-            goods[c * G + u] = 0
-            self.hold[p * G + u] += k
+        goods = self.goods
+        i = c * G + t
+        k = goods[i]
+        goods[i] = 0
+        self.hold[p * G + t] += k
+        self.hcount[p] += k
+        if self.logging:
+            self.say(f"P{p + 1} picks up {k} {DATA.goods[t]} at {CELL_NAMES[c]}",
+                     kind="pick_up", data={"player": p, "goods": DATA.goods[t],
+                                           "count": k, "cell": CELL_NAMES[c]})
+        if t2 >= 0:
+            i = c * G + t2
+            k = goods[i]
+            goods[i] = 0
+            self.hold[p * G + t2] += k
             self.hcount[p] += k
             if self.logging:
-                self.say(f"P{p + 1} picks up {k} {DATA.goods[u]} at {CELL_NAMES[c]}" if u == t
-                         else f"P{p + 1} also picks up {k} {DATA.goods[u]} (smugglers)",
-                         kind="pick_up", data={"player": p, "goods": DATA.goods[u],
+                self.say(f"P{p + 1} also picks up {k} {DATA.goods[t2]} (smugglers)",
+                         kind="pick_up", data={"player": p, "goods": DATA.goods[t2],
                                                "count": k, "cell": CELL_NAMES[c]})
-        self._end_turn(p)               # over the hold limit: overboard first
+        if self.hcount[p] > self.hold_limit:   # _end_turn(p), inlined: overboard first
+            self._steps += (_OVERBOARD_STEPS[p],)
 
     def _overboard(self, p: int, t: int) -> None:
         c = self.pos[p]

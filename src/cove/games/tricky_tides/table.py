@@ -13,6 +13,7 @@ each other: no import circle).
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import TypeVar, cast
 
 from cove.core.decisions import Step, StepRule
@@ -69,6 +70,9 @@ PHASE_OF = {K_PLACE: PLACE, K_PLAY: PLAY_CARD, K_SAIL: SAIL_STEP, K_SEA: SEA_STE
 """The phase (view key ``phase``, observation one-hot) of each step kind."""
 
 SAIL_STEPS = tuple(Step(K_SAIL, (p,)) for p in range(SEATS))
+SAILING = {order: tuple(SAIL_STEPS[p] for p in reversed(order))
+           for n in range(1, SEATS + 1) for order in permutations(range(n))}
+"""The sail steps pushed for each sailing order (the first sailor's step on top)."""
 ACTION_STEPS = tuple(Step(K_ACTION, (p,)) for p in range(SEATS))
 
 
@@ -255,7 +259,7 @@ class TidesTable(State):
 
     def _start_sailing(self) -> None:
         """Every ship sails in the sailing order: one sail step per player."""
-        self._steps += tuple([SAIL_STEPS[p] for p in reversed(self.sorder)])
+        self._steps += SAILING[self.sorder]
 
     def _place(self, c: int) -> str:
         if self.sea[c]:
