@@ -127,6 +127,8 @@ from cove.games.tricky_tides.table import (
     G,
     TidesRule,
     TidesTable,
+    draws,
+    shuffle,
 )
 
 __all__ = [
@@ -507,7 +509,7 @@ class TidesState(TidesTable):
         self.mact = None
         # S3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
-        rng.shuffle(sc)
+        shuffle(rng, sc)
         self.sight = tuple(sc[:n])
         self.sight_out = tuple(sc[n:])
         opts = self._opts()
@@ -547,7 +549,7 @@ class TidesState(TidesTable):
     def _lay_out(self) -> None:
         """S6/S7: islands shuffled into the grid; unclaimed colours flipped to open sea."""
         layout = list(range(len(DATA.islands)))
-        self.rng.shuffle(layout)
+        shuffle(self.rng, layout)
         self.layout = tuple(layout)
         claimed = self.colour
         self.sea = tuple(ISLAND_COLOUR[i] >= 0 and ISLAND_COLOUR[i] not in claimed
@@ -559,9 +561,8 @@ class TidesState(TidesTable):
         out, then ship placement (S8) and the modules."""
         n = self.n
         # S5: everyone but the leader draws one good, clockwise from the leader's left
-        for i in range(1, n):
+        for i, t in enumerate(self._draw_cubes(n - 1), 1):
             p = (self.leader + i) % n
-            t = self._draw()
             self.hold[p * G + t] += 1
             self.hcount[p] += 1
         if not laid_out:
@@ -587,13 +588,14 @@ class TidesState(TidesTable):
 
     def _after_placement(self) -> None:
         """S9-S11 once every ship is placed, then the first round starts."""
-        sea = self.sea
-        for c in range(CELLS):            # S9: one order on each island's East shore
-            if not sea[c]:
-                self.orders_on[c] = self._draw_order()
-        for c in range(CELLS):            # S10: goods per island, reading order
-            if not sea[c]:
-                self._fill(c)
+        # S9: one order on each island's East shore, each drawn as _draw_order does
+        islands = [c for c in range(CELLS) if not self.sea[c]]
+        deck = self.odeck
+        picks = draws(self.rng, range(len(deck), len(deck) - len(islands), -1))
+        for c, i in zip(islands, picks, strict=True):
+            deck[i], deck[-1] = deck[-1], deck[i]
+            self.orders_on[c] = deck.pop()
+        self._fill_islands()              # S10: goods per island, reading order
         if self.logging:
             self.say("Orders dealt and islands stocked")
         self.then(*self._begin_round())
@@ -601,11 +603,12 @@ class TidesState(TidesTable):
     # ------------------------------------------------------------------ chance helpers
     def _deal(self) -> None:
         """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside.
-        A partial Fisher-Yates over the dealt part only, one chance outcome per card."""
+        A partial Fisher-Yates over the dealt part only, its outcomes drawn together
+        (:func:`~cove.games.tricky_tides.table.draws`)."""
         deck = list(range(NAV_CARDS))
-        below = self.rng.below
-        for i in range(min(self.n * DEAL, NAV_CARDS - 1)):
-            j = i + below(NAV_CARDS - i)
+        k = min(self.n * DEAL, NAV_CARDS - 1)
+        for i, u in enumerate(draws(self.rng, range(NAV_CARDS, NAV_CARDS - k, -1))):
+            j = i + u
             deck[i], deck[j] = deck[j], deck[i]
         hands = self.hands
         dealt = 0
@@ -726,9 +729,7 @@ class TidesState(TidesTable):
                              f"{self._sight_text(self.sight[p])}", kind="sightings",
                              data={"player": p, "card": DATA.sightings[self.sight[p]].id})
             return ()
-        for c in range(CELLS):          # refill in reading order; stop if the bag runs out
-            if not self.sea[c]:
-                self._fill(c)
+        self._fill_islands()            # refill in reading order; the bag may run out
         if self.logging:
             self.say(f"Round {self.round} ends: islands refilled, cards reshuffled")
         return self._begin_round()
