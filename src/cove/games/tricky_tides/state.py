@@ -591,7 +591,7 @@ class TidesState(TidesTable):
         # S9: one order on each island's East shore, each drawn as _draw_order does
         islands = [c for c in range(CELLS) if not self.sea[c]]
         deck = self.odeck
-        picks = draws(self.rng, range(len(deck), len(deck) - len(islands), -1))
+        picks = draws(self.rng, len(deck), len(islands))
         for c, i in zip(islands, picks, strict=True):
             deck[i], deck[-1] = deck[-1], deck[i]
             self.orders_on[c] = deck.pop()
@@ -607,7 +607,7 @@ class TidesState(TidesTable):
         (:func:`~cove.games.tricky_tides.table.draws`)."""
         deck = list(range(NAV_CARDS))
         k = min(self.n * DEAL, NAV_CARDS - 1)
-        for i, u in enumerate(draws(self.rng, range(NAV_CARDS, NAV_CARDS - k, -1))):
+        for i, u in enumerate(draws(self.rng, NAV_CARDS, k)):
             j = i + u
             deck[i], deck[j] = deck[j], deck[i]
         hands = self.hands

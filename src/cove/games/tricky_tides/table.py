@@ -13,7 +13,8 @@ each other: no import circle).
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import MutableSequence
+from functools import cache
 from itertools import permutations
 from typing import TypeVar, cast
 
@@ -86,35 +87,46 @@ CHANCE_LIMIT = 1 << 53
 a record's outcomes stay exact in JSON readers that hold numbers as doubles."""
 
 
-def draws(rng: Rng, sizes: Sequence[int]) -> list[int]:
-    """One outcome uniform in ``range(k)`` for each ``k`` of ``sizes``, all independent,
-    from as few ``rng.below`` calls as possible: consecutive sizes are multiplied into one
-    range of at most :data:`CHANCE_LIMIT`, whose outcome is split again digit by digit
-    (mixed radix, least significant first). Each outcome is exactly uniform, as with one
-    ``below(k)`` call each; the chance record holds one ``(product, outcome)`` pair per
-    call."""
-    out: list[int] = []
-    below = rng.below
-    i, n = 0, len(sizes)
-    while i < n:
+@cache
+def _plan(n: int, m: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The ``below`` calls of :func:`draws`: (range of the call, the draws' sizes)."""
+    sizes = range(n, n - m, -1)
+    plan = []
+    i = 0
+    while i < m:
         total = sizes[i]
         j = i + 1
-        while j < n and total * sizes[j] <= CHANCE_LIMIT:
+        while j < m and total * sizes[j] <= CHANCE_LIMIT:
             total *= sizes[j]
             j += 1
-        x = below(total)
-        for k in sizes[i:j]:
-            out.append(x % k)
-            x //= k
+        plan.append((total, tuple(sizes[i:j])))
         i = j
+    return tuple(plan)
+
+
+def draws(rng: Rng, n: int, m: int) -> list[int]:
+    """``m`` outcomes, uniform in ``range(n)``, ``range(n - 1)``, ... in turn (drawing
+    ``m`` things one after the other from ``n``), all independent, from as few
+    ``rng.below`` calls as possible: consecutive ranges are multiplied into one range of at
+    most :data:`CHANCE_LIMIT`, whose outcome is split again digit by digit (mixed radix,
+    least significant first). Each outcome is exactly uniform, as with one ``below`` call
+    each; the chance record holds one ``(range, outcome)`` pair per call."""
+    out: list[int] = []
+    append = out.append
+    below = rng.below
+    for total, sizes in _plan(n, m):
+        x = below(total)
+        for k in sizes:
+            append(x % k)
+            x //= k
     return out
 
 
 def shuffle(rng: Rng, seq: MutableSequence[X]) -> None:
     """Fisher-Yates in place, as ``Rng.shuffle`` (the same swaps for the same outcomes),
     with its outcomes drawn together (:func:`draws`)."""
-    for i, j in zip(range(len(seq) - 1, 0, -1), draws(rng, range(len(seq), 1, -1)),
-                    strict=True):
+    n = len(seq)
+    for i, j in zip(range(n - 1, 0, -1), draws(rng, n, n - 1), strict=True):
         seq[i], seq[j] = seq[j], seq[i]
 
 
@@ -278,9 +290,8 @@ class TidesTable(State):
         """``m`` cubes drawn one after the other from the bag (at most ``bag_n``): their
         types, in order. The same draws as ``m`` calls of :meth:`_draw`, with the chance
         outcomes batched (:func:`draws`)."""
-        n = self.bag_n
         take = self._take
-        return [take(r) for r in draws(self.rng, range(n, n - m, -1))]
+        return [take(r) for r in draws(self.rng, self.bag_n, m)]
 
     def _draw_order(self) -> int:
         """The top card of the face-down order deck. The deck is kept as an unordered pile
