@@ -158,7 +158,19 @@ _A_ANCHOR = ACT[ANCHOR]
 _A_STAY = ACT[STAY]
 _PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
 _SEA_ACTS = (ACT[STOP], ACT[ONWARD])
-assert G == 5    # PickUpOrDeliver.legal reads an island's five goods counts unrolled
+assert G == 5    # _types reads five goods counts unrolled
+
+
+def _types(counts: list[int], b: int) -> int:
+    """The bit mask of the goods types present in ``counts[b:b + 5]`` (an island's goods or
+    a hold)."""
+    return ((1 if counts[b] else 0) | (2 if counts[b + 1] else 0)
+            | (4 if counts[b + 2] else 0) | (8 if counts[b + 3] else 0)
+            | (16 if counts[b + 4] else 0))
+
+
+_DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
+"""``_DROP_BY_TYPES[m]``: the overboard actions of a hold with the goods types in ``m``."""
 _PICK_BY_TYPES = tuple(tuple(_PICK_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
 """``_PICK_BY_TYPES[m]``: the pick-up actions of an island holding the goods types in the
 bit mask ``m``."""
@@ -368,11 +380,7 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         c = state.pos[player]
         if state.sea[c]:
             return ()                  # nothing to pick up or deliver on open sea
-        goods = state.goods
-        b = c * G
-        have = ((1 if goods[b] else 0) | (2 if goods[b + 1] else 0)
-                | (4 if goods[b + 2] else 0) | (8 if goods[b + 3] else 0)
-                | (16 if goods[b + 4] else 0))
+        have = _types(state.goods, c * G)
         o = state.orders_on[c]
         ready = False
         if o >= 0:
@@ -444,9 +452,7 @@ class Overboard(TidesRule["TidesState"]):
     """R7: over the hold limit, throw goods overboard one at a time."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        hold = state.hold
-        b = player * G
-        return tuple([_DROP_ACTS[t] for t in RG if hold[b + t]])
+        return _DROP_BY_TYPES[_types(state.hold, player * G)]
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         state._overboard(player, action - DROP)
@@ -806,11 +812,10 @@ class TidesState(TidesTable):
         if self.sea[c]:
             self.bag[t] += 1
             self.bag_n += 1
-            where = "into the bag"
         else:
             self.goods[c * G + t] += 1
-            where = f"onto {CELL_NAMES[c]}"
         if self.logging:
+            where = "into the bag" if self.sea[c] else f"onto {CELL_NAMES[c]}"
             self.say(f"P{p + 1} throws 1 {DATA.goods[t]} overboard {where}", kind="overboard",
                      data={"player": p, "goods": DATA.goods[t], "cell": CELL_NAMES[c]})
         self._end_turn(p)               # still over the limit: another one
