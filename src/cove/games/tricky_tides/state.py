@@ -37,17 +37,18 @@ imports all three, so no module imports another that imports it back.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.games.tricky_tides import events, monsters
+from cove.games.tricky_tides import events, monsters, observe
 from cove.games.tricky_tides.actions import (
     ACT,
     ANCHOR,
     CARD_TEXT,
     DELIVER,
     DROP,
+    END,
     FIRST_LEADER,
     M_ORDER,
     ONWARD,
@@ -1133,61 +1134,19 @@ class TidesState(TidesTable):
         return v
 
     # ------------------------------------------------------------------ observation
+    def legal_mask(self, player: int) -> list[bool]:
+        """As ``State.legal_mask``, without looking the action space up by the options
+        each call: every configuration's universe is the action codes in order (see
+        ``universe`` in ``__init__.py``), so an action's index is its code."""
+        out = [False] * END
+        for a in cast("tuple[Act, ...]", self.legal_actions(player)):
+            out[a] = True
+        return out
+
     def _observation(self, player: int) -> list[float]:
         """``OBS_SIZE`` floats of what ``player`` sees; the layout is in SPEC.md. Seats
         are relative: slot 0 is ``player``, slot i the player i seats to the left."""
-        n = self.n
-        out: list[float] = []
-        seats = [(player + i) % n if i < n else -1 for i in range(SEATS)]
-
-        def bits(mask: int, k: int) -> list[float]:
-            return [float(mask >> i & 1) for i in range(k)]
-
-        def one_hot(i: int, k: int) -> list[float]:
-            v = [0.0] * k
-            if 0 <= i < k:
-                v[i] = 1.0
-            return v
-
-        out += bits(self.hands[player], NAV_CARDS)
-        out += bits(self.played, NAV_CARDS)
-        for q in seats:
-            out += one_hot(self.trick[q] if q >= 0 else -1, NAV_CARDS)
-        for q in seats:
-            out += one_hot(self.pos[q] if q >= 0 else -1, CELLS)
-        out += [float(x) for x in self.sea]
-        out += [ISLAND_GOODS[self.layout[c]] / 5.0 for c in range(CELLS)]
-        out += [k / 10.0 for k in self.goods]
-        for c in range(CELLS):
-            o = self.orders_on[c]
-            if o < 0:
-                out += [0.0] * 10
-            else:
-                od = DATA.orders[o]
-                out += [k / 5.0 for k in od.need] + [od.gold / 10.0] + one_hot(od.monster, 4)
-        for q in seats:
-            out += [self.hold[q * G + t] / 10.0 for t in RG] if q >= 0 else [0.0] * G
-        for q in seats:
-            out += [float(self.anchors >> q & 1)] if q >= 0 else [0.0]
-        for q in seats:
-            out += bits(self.voids >> (q * 4), 4) if q >= 0 else [0.0] * 4
-        for q in seats:
-            out += ([sum(ORDER_GOLD[o] for o in self.won[q]) / 40.0, len(self.won[q]) / 10.0]
-                    if q >= 0 else [0.0, 0.0])
-        out += [b / 3.0 for b in DATA.sightings[self.sight[player]].bonus]
-        out += one_hot(self.round, ROUNDS) + one_hot(self.hand_no, HANDS)
-        out += one_hot(self.phase, len(PHASE_NAMES))
-        rel = {q: i for i, q in enumerate(seats) if q >= 0}
-        over = self.phase == OVER
-        out += one_hot(-1 if over else rel.get(self.cur, -1), SEATS)
-        out += one_hot(rel[self.leader], SEATS) + one_hot(rel[self.lead], SEATS)
-        out += one_hot(self.heading if self.phase == SEA_STEP else -1, 8)
-        out += [self.hold_limit / 10.0] + [k / 20.0 for k in self.bag]
-        for c in self.mod.mpos or (-1,) * 4:
-            out += one_hot(c, CELLS)
-        out += one_hot(self.mod.event, len(DATA.events))
-        out += [float(q >= 0) for q in seats]
-        return out
+        return observe.encode(self, player)
 
     @staticmethod
     def _sight_dict(k: int) -> dict[str, Any]:
