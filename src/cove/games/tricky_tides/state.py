@@ -784,24 +784,16 @@ class TidesState(TidesTable):
         """Pick up all goods of type ``t`` (and of ``t2`` under Smugglers)."""
         c = self.pos[p]
         goods = self.goods
-        i = c * G + t
-        k = goods[i]
-        goods[i] = 0
-        self.hold[p * G + t] += k
-        self.hcount[p] += k
-        if self.logging:
-            self.say(f"P{p + 1} picks up {k} {DATA.goods[t]} at {CELL_NAMES[c]}",
-                     kind="pick_up", data={"player": p, "goods": DATA.goods[t],
-                                           "count": k, "cell": CELL_NAMES[c]})
-        if t2 >= 0:
-            i = c * G + t2
+        for u in (t,) if t2 < 0 else (t, t2):
+            i = c * G + u
             k = goods[i]
             goods[i] = 0
-            self.hold[p * G + t2] += k
+            self.hold[p * G + u] += k
             self.hcount[p] += k
             if self.logging:
-                self.say(f"P{p + 1} also picks up {k} {DATA.goods[t2]} (smugglers)",
-                         kind="pick_up", data={"player": p, "goods": DATA.goods[t2],
+                self.say(f"P{p + 1} picks up {k} {DATA.goods[u]} at {CELL_NAMES[c]}" if u == t
+                         else f"P{p + 1} also picks up {k} {DATA.goods[u]} (smugglers)",
+                         kind="pick_up", data={"player": p, "goods": DATA.goods[u],
                                                "count": k, "cell": CELL_NAMES[c]})
         if self.hcount[p] > self.hold_limit:   # _end_turn(p), inlined: overboard first
             self._steps += (_OVERBOARD_STEPS[p],)
