@@ -69,14 +69,14 @@ def test_game_is_registered() -> None:
     assert "tricky-tides" in cove.ids() and cove.load("tricky-tides") is GAME
 
 
-def test_record_of_version_3_is_refused_with_the_version_error() -> None:
-    """Version 4 changed every seeded game (chance through rng.below): an old record must be
-    refused, not replayed into another game."""
+def test_record_of_version_4_is_refused_with_the_version_error() -> None:
+    """Version 5 changed every seeded game (several draws per chance outcome): an old
+    record must be refused, not replayed into another game."""
     s = new(2, 1)
     rec = s.record()
-    assert rec["version"] == GAME.version == "4"
-    rec["version"] = "3"
-    with pytest.raises(cove.RecordError, match="version '3'"):
+    assert rec["version"] == GAME.version == "5"
+    rec["version"] = "4"
+    with pytest.raises(cove.RecordError, match="version '4'"):
         cove.replay(rec)
 
 

@@ -39,7 +39,7 @@ GAME = Game(
     state_cls=TidesState,
     min_players=2,
     max_players=4,
-    version="4",   # see RULES.md "Versions"
+    version="5",   # see RULES.md "Versions"
     summary="Win tricks to sail first; the card you play steers your ship. Pick up goods, "
     "deliver orders, score gold over 3 rounds. Optional modules: events (a rule change "
     "each round) and monsters (activated by the lowest card of their suit).",

@@ -15,21 +15,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from cove.core.components import SquareGrid
+
 WIDTH = 3
 HEIGHT = 4
-CELLS = WIDTH * HEIGHT
+GRID = SquareGrid(WIDTH, HEIGHT)
+"""The map as a shared square grid: cells in reading order, names ``a1``..``c4``."""
+CELLS = GRID.size
 
 HEADINGS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 HEADING_INDEX = {h: i for i, h in enumerate(HEADINGS)}
-# [DESIGN] unit steps per heading, y grows southwards (notes section 5).
-DELTAS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-
-
-def cell_name(cell: int) -> str:
-    return "abc"[cell % WIDTH] + str(cell // WIDTH + 1)
-
-
-CELL_NAMES = tuple(cell_name(c) for c in range(CELLS))
+# [DESIGN] one step per heading as (rows, columns), rows growing southwards (notes section 5)
+DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+CELL_NAMES = GRID.names
 
 
 def step_table(wrap: bool = False) -> tuple[tuple[int, ...], ...]:
@@ -38,18 +36,7 @@ def step_table(wrap: bool = False) -> tuple[tuple[int, ...], ...]:
     With ``wrap`` a step off one edge comes back on the opposite edge of the same row or
     column; a diagonal wraps both axes (the Edge of the World reading, notes section 11).
     """
-    rows = []
-    for c in range(CELLS):
-        x, y = c % WIDTH, c // WIDTH
-        row = []
-        for dx, dy in DELTAS:
-            nx, ny = x + dx, y + dy
-            if wrap:
-                nx %= WIDTH
-                ny %= HEIGHT
-            row.append(ny * WIDTH + nx if 0 <= nx < WIDTH and 0 <= ny < HEIGHT else -1)
-        rows.append(tuple(row))
-    return tuple(rows)
+    return GRID.steps(DIRECTIONS, wrap)
 
 
 @lru_cache(maxsize=4096)   # few distinct maps: 1 at 4p, 66 at 3p, 495 at 2p per geometry

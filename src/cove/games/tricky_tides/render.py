@@ -216,14 +216,12 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     for p, pl in enumerate(view["seats"]):
         me = " (you)" if view["you"] == p else ""
         orders = ", ".join(f"{o['id']} {o['gold']}g {o['monster']}" for o in pl["orders"])
-        cards = pl["cards_in_hand"]
         items = [f"P{p + 1}{me}: ship {pl['ship'] or 'not placed'}",
                  f"hold {pl['hold_total']}/{view['hold_limit']} "
                  + (_goods_short(pl["hold"]) if pl["hold_total"] else "empty"),
                  (f"orders {orders}" + (f" = {pl['order_gold']} gold" if len(pl["orders"]) > 1
                                         else "")) if orders else "no orders",
-                 f"anchor {'ready' if pl['anchor'] else 'used'}",
-                 f"{cards} card{'' if cards == 1 else 's'}"]
+                 f"anchor {'ready' if pl['anchor'] else 'used'}"]
         if scores is not None:
             items.append(f"final score {scores[p]:g}")
         elif me and "my_score" in view:

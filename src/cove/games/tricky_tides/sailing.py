@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from cove.core.errors import RecordError
-from cove.games.tricky_tides.actions import ACT, SAIL, Act
+from cove.games.tricky_tides.actions import ACT, ANCHOR, SAIL, Act
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.geometry import (
     BOUNDED,
@@ -26,6 +26,7 @@ from cove.games.tricky_tides.geometry import (
 )
 
 Table = tuple[tuple[int, ...], ...]
+SailTable = tuple[tuple[Act, ...], ...]
 MODES = ("card", "orthogonal", "widened")
 CARD_HEADINGS = DATA.headings
 
@@ -36,7 +37,7 @@ def deck_headings(flat: bool) -> Table:
 
 
 def sail_table(step: Table, mode: str = "card", heads: Table = CARD_HEADINGS
-               ) -> tuple[tuple[Act, ...], ...]:
+               ) -> SailTable:
     """``table[cell * 32 + card]``: the sail actions whose heading stays on the map
     (``mode``: which headings a card allows, see :func:`geometry.heading_set`; ``heads``:
     the navigation deck's headings per card)."""
@@ -46,19 +47,22 @@ def sail_table(step: Table, mode: str = "card", heads: Table = CARD_HEADINGS
     )
 
 
-_SAIL: dict[tuple[bool, int, str, bool], tuple[Table, tuple[tuple[Act, ...], ...]]] = {}
+_SAIL: dict[tuple[bool, int, str, bool], tuple[Table, SailTable, SailTable]] = {}
 
 
 def sailing_tables(wrap: bool, stride: int, mode: str, flat: bool = False
-                   ) -> tuple[Table, tuple[tuple[Act, ...], ...]]:
-    """(step table ships sail by, sail actions per cell and card) for a geometry and a
-    navigation deck (``flat``: the notes' flat profile)."""
+                   ) -> tuple[Table, SailTable, SailTable]:
+    """(step table ships sail by, sail actions per cell and card, the same with ``drop
+    anchor`` added where a heading is offered) for a geometry and a navigation deck
+    (``flat``: the notes' flat profile)."""
     key = (wrap, stride, mode, flat)
     got = _SAIL.get(key)
     if got is None:
         one = WRAPPED if wrap else BOUNDED
         step = one if stride == 1 else stride_table(wrap, stride)
-        got = _SAIL[key] = (step, sail_table(step, mode, deck_headings(flat)))
+        sail = sail_table(step, mode, deck_headings(flat))
+        anchor = tuple((*acts, ACT[ANCHOR]) if acts else () for acts in sail)
+        got = _SAIL[key] = (step, sail, anchor)
     return got
 
 
@@ -76,12 +80,14 @@ class Geometry(int):
     ``step[cell][heading]``: where a ship sailing one card of its heading lands (-1: off
     the map); ``one``: the single-card step table (open-sea runs follow it); ``runs``:
     :func:`geometry.sea_runs` of ``one``; ``sail_tab[cell * 32 + card]``: the sail
-    actions offered."""
+    actions offered; ``anchor_tab``: the same, each with ``drop anchor`` added (none where
+    no heading stays on the map: the ship stays docked anyway)."""
 
     step: Table
     one: Table
     runs: Table
-    sail_tab: tuple[tuple[Act, ...], ...]
+    sail_tab: SailTable
+    anchor_tab: SailTable
 
     @classmethod
     def of(cls, key: int) -> Geometry:
@@ -93,9 +99,9 @@ class Geometry(int):
             g = _GEOMETRIES[key] = int.__new__(cls, key)
             sea = tuple(bool(key >> c & 1) for c in range(CELLS))
             wrap = bool(key & _WRAP)
-            g.step, g.sail_tab = sailing_tables(wrap, (key >> _STRIDE_SHIFT & 3) + 1,
-                                                MODES[key >> _MODE_SHIFT],
-                                                bool(key & _FLAT))
+            g.step, g.sail_tab, g.anchor_tab = sailing_tables(
+                wrap, (key >> _STRIDE_SHIFT & 3) + 1, MODES[key >> _MODE_SHIFT],
+                bool(key & _FLAT))
             g.one = WRAPPED if wrap else BOUNDED
             g.runs = sea_runs(g.one, sea)
         return g

@@ -37,17 +37,18 @@ imports all three, so no module imports another that imports it back.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.games.tricky_tides import events, monsters
+from cove.games.tricky_tides import events, monsters, observe
 from cove.games.tricky_tides.actions import (
     ACT,
     ANCHOR,
     CARD_TEXT,
     DELIVER,
     DROP,
+    END,
     FIRST_LEADER,
     M_ORDER,
     ONWARD,
@@ -127,6 +128,8 @@ from cove.games.tricky_tides.table import (
     G,
     TidesRule,
     TidesTable,
+    draws,
+    shuffle,
 )
 
 __all__ = [
@@ -156,6 +159,24 @@ _A_ANCHOR = ACT[ANCHOR]
 _A_STAY = ACT[STAY]
 _PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
 _SEA_ACTS = (ACT[STOP], ACT[ONWARD])
+assert G == 5    # _types reads five goods counts unrolled
+
+
+def _types(counts: list[int], b: int) -> int:
+    """The bit mask of the goods types present in ``counts[b:b + 5]`` (an island's goods or
+    a hold)."""
+    return ((1 if counts[b] else 0) | (2 if counts[b + 1] else 0)
+            | (4 if counts[b + 2] else 0) | (8 if counts[b + 3] else 0)
+            | (16 if counts[b + 4] else 0))
+
+
+_DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
+"""``_DROP_BY_TYPES[m]``: the overboard actions of a hold with the goods types in ``m``."""
+_PICK_BY_TYPES = tuple(tuple(_PICK_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
+"""``_PICK_BY_TYPES[m]``: the pick-up actions of an island holding the goods types in the
+bit mask ``m``."""
+_PICK_PASS = tuple((*acts, _A_PASS) if acts else () for acts in _PICK_BY_TYPES)
+_PICK_DELIVER_PASS = tuple((*acts, _A_DELIVER, _A_PASS) for acts in _PICK_BY_TYPES)
 
 
 def popcount(x: int) -> int:
@@ -232,9 +253,10 @@ class PlayCard(TidesRule["TidesState"]):
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         hand = state.hands[player]
         if state.tpos:
-            follow = hand & SUIT_MASK[state.trick[state.lead] >> 3]
+            led = state.trick[state.lead] >> 3
+            follow = _BYTE_ACTS[led][hand >> (led << 3) & 255]
             if follow:
-                return _hand_acts(follow)
+                return follow
         return _hand_acts(hand)
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
@@ -263,14 +285,14 @@ class Sail(TidesRule["TidesState"]):
     (dropping the anchor, or for free under Calm Seas)."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        acts = state.geo.sail_tab[state.pos[player] * NAV_CARDS + state.trick[player]]
-        if not acts:
-            return ()
+        geo = state.geo
+        i = state.pos[player] * NAV_CARDS + state.trick[player]
         if state.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
-            return (*acts, _A_STAY)
+            acts = geo.sail_tab[i]
+            return (*acts, _A_STAY) if acts else ()
         if state.anchors >> player & 1:
-            return (*acts, _A_ANCHOR)
-        return acts
+            return geo.anchor_tab[i]
+        return geo.sail_tab[i]
 
     def idle(self, state: TidesState, step: Step, player: int) -> None:
         """No allowed heading stays on the map: the ship stays docked (this still counts
@@ -359,15 +381,9 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         c = state.pos[player]
         if state.sea[c]:
             return ()                  # nothing to pick up or deliver on open sea
-        goods = state.goods
-        b = c * G
-        acts = [_PICK_ACTS[t] for t in RG if goods[b + t]]
-        ex = state.ex
-        if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
-            have = [t for t in RG if goods[b + t]]
-            acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(have)
-                     for y in have[i + 1:]]
+        have = _types(state.goods, c * G)
         o = state.orders_on[c]
+        ready = False
         if o >= 0:
             hold = state.hold
             hb = player * G
@@ -375,16 +391,10 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
                 if hold[hb + t] < k:
                     break
             else:
-                if ex & EX_TAX:                 # Harbor Tax: 1 more non-gold good
-                    need = DATA.orders[o].need
-                    acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
-                             if hold[hb + t] > need[t]]
-                else:
-                    acts.append(_A_DELIVER)
-        if not acts:
-            return ()
-        acts.append(_A_PASS)
-        return tuple(acts)
+                ready = True
+        if state.ex & (EX_PICK2 | EX_TAX):
+            return _module_actions(state, player, have, o if ready else -1)
+        return _PICK_DELIVER_PASS[have] if ready else _PICK_PASS[have]
 
     def idle(self, state: TidesState, step: Step, player: int) -> None:
         """Open sea, or nothing to pick up or deliver: the turn ends."""
@@ -413,13 +423,37 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         return "picking up goods, delivering or passing"
 
 
+def _module_actions(state: TidesState, player: int, have: int, ready: int
+                    ) -> tuple[Act, ...]:
+    """Pick up, deliver or pass when Smugglers (two goods types at once) or Harbor Tax (1
+    more non-gold good to deliver) is in force: ``have`` is the mask of goods types on the
+    island, ``ready`` the order the player can deliver (-1: none)."""
+    acts = list(_PICK_BY_TYPES[have])
+    ex = state.ex
+    if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
+        types = [t for t in RG if have >> t & 1]
+        acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(types)
+                 for y in types[i + 1:]]
+    if ready >= 0:
+        if ex & EX_TAX:                     # Harbor Tax: 1 more non-gold good
+            hold = state.hold
+            hb = player * G
+            need = DATA.orders[ready].need
+            acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
+                     if hold[hb + t] > need[t]]
+        else:
+            acts.append(_A_DELIVER)
+    if not acts:
+        return ()
+    acts.append(_A_PASS)
+    return tuple(acts)
+
+
 class Overboard(TidesRule["TidesState"]):
     """R7: over the hold limit, throw goods overboard one at a time."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        hold = state.hold
-        b = player * G
-        return tuple([_DROP_ACTS[t] for t in RG if hold[b + t]])
+        return _DROP_BY_TYPES[_types(state.hold, player * G)]
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         state._overboard(player, action - DROP)
@@ -482,7 +516,7 @@ class TidesState(TidesTable):
         self.mact = None
         # S3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
-        rng.shuffle(sc)
+        shuffle(rng, sc)
         self.sight = tuple(sc[:n])
         self.sight_out = tuple(sc[n:])
         opts = self._opts()
@@ -522,7 +556,7 @@ class TidesState(TidesTable):
     def _lay_out(self) -> None:
         """S6/S7: islands shuffled into the grid; unclaimed colours flipped to open sea."""
         layout = list(range(len(DATA.islands)))
-        self.rng.shuffle(layout)
+        shuffle(self.rng, layout)
         self.layout = tuple(layout)
         claimed = self.colour
         self.sea = tuple(ISLAND_COLOUR[i] >= 0 and ISLAND_COLOUR[i] not in claimed
@@ -534,9 +568,8 @@ class TidesState(TidesTable):
         out, then ship placement (S8) and the modules."""
         n = self.n
         # S5: everyone but the leader draws one good, clockwise from the leader's left
-        for i in range(1, n):
+        for i, t in enumerate(self._draw_cubes(n - 1), 1):
             p = (self.leader + i) % n
-            t = self._draw()
             self.hold[p * G + t] += 1
             self.hcount[p] += 1
         if not laid_out:
@@ -562,13 +595,14 @@ class TidesState(TidesTable):
 
     def _after_placement(self) -> None:
         """S9-S11 once every ship is placed, then the first round starts."""
-        sea = self.sea
-        for c in range(CELLS):            # S9: one order on each island's East shore
-            if not sea[c]:
-                self.orders_on[c] = self._draw_order()
-        for c in range(CELLS):            # S10: goods per island, reading order
-            if not sea[c]:
-                self._fill(c)
+        # S9: one order on each island's East shore, each drawn as _draw_order does
+        islands = [c for c in range(CELLS) if not self.sea[c]]
+        deck = self.odeck
+        picks = draws(self.rng, len(deck), len(islands))
+        for c, i in zip(islands, picks, strict=True):
+            deck[i], deck[-1] = deck[-1], deck[i]
+            self.orders_on[c] = deck.pop()
+        self._fill_islands()              # S10: goods per island, reading order
         if self.logging:
             self.say("Orders dealt and islands stocked")
         self.then(*self._begin_round())
@@ -576,11 +610,12 @@ class TidesState(TidesTable):
     # ------------------------------------------------------------------ chance helpers
     def _deal(self) -> None:
         """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside.
-        A partial Fisher-Yates over the dealt part only, one chance outcome per card."""
+        A partial Fisher-Yates over the dealt part only, its outcomes drawn together
+        (:func:`~cove.games.tricky_tides.table.draws`)."""
         deck = list(range(NAV_CARDS))
-        below = self.rng.below
-        for i in range(min(self.n * DEAL, NAV_CARDS - 1)):
-            j = i + below(NAV_CARDS - i)
+        k = min(self.n * DEAL, NAV_CARDS - 1)
+        for i, u in enumerate(draws(self.rng, NAV_CARDS, k)):
+            j = i + u
             deck[i], deck[j] = deck[j], deck[i]
         hands = self.hands
         dealt = 0
@@ -643,9 +678,12 @@ class TidesState(TidesTable):
                 best = c
                 winner = p
         base = winner if self._opts().sail_ties_from == "winner" else lead
-        rest = [p for p in range(n) if p != winner]
-        rest.sort(key=lambda p: (trick[p] >> 3 != led, -(trick[p] & 7), (p - base) % n))
-        self.sorder = (winner, *rest)
+        # the others by (not of the led suit, higher value first, seats from ``base``), as
+        # one int key per seat with the seat in its lowest 2 bits
+        keys = [(trick[p] >> 3 != led) << 7 | (7 - (trick[p] & 7)) << 4
+                | ((p - base) % n) << 2 | p for p in range(n) if p != winner]
+        keys.sort()
+        self.sorder = (winner, *[k & 3 for k in keys])
         if self.ex & EX_REVERSE:       # Trade Winds: the leader sails last
             self.sorder = self.sorder[::-1]
         self.leader = winner
@@ -665,13 +703,10 @@ class TidesState(TidesTable):
             self._start_sailing()
 
     def _arrive(self, p: int) -> None:
-        """The ship of ``p`` has finished sailing (or stayed docked): pick up or deliver."""
-        self._before_action(p)
+        """The ship of ``p`` has finished sailing (or stayed docked): pick up or deliver.
+        (The event module's changes are rules in force all round, ``Rules``, so nothing
+        resolves here first.)"""
         self._steps += (ACTION_STEPS[p],)      # push, inlined: every sailor passes here
-
-    def _before_action(self, p: int) -> None:
-        """Hook: effects that resolve before pick up / deliver. The event module's
-        changes are rules in force all round (``Rules``), so they already hold here."""
 
     def _end_turn(self, p: int) -> None:
         """The sailing player discards their card (already in ``played``); the next sailor's
@@ -701,9 +736,7 @@ class TidesState(TidesTable):
                              f"{self._sight_text(self.sight[p])}", kind="sightings",
                              data={"player": p, "card": DATA.sightings[self.sight[p]].id})
             return ()
-        for c in range(CELLS):          # refill in reading order; stop if the bag runs out
-            if not self.sea[c]:
-                self._fill(c)
+        self._fill_islands()            # refill in reading order; the bag may run out
         if self.logging:
             self.say(f"Round {self.round} ends: islands refilled, cards reshuffled")
         return self._begin_round()
@@ -745,15 +778,16 @@ class TidesState(TidesTable):
                 return
             if self.logging:
                 self.say(f"P{p + 1} stops on open sea (no island ahead)")
-        self._arrive(p)
+        self._steps += (ACTION_STEPS[p],)      # _arrive(p), inlined
 
     def _pick(self, p: int, t: int, t2: int = -1) -> None:
         """Pick up all goods of type ``t`` (and of ``t2`` under Smugglers)."""
         c = self.pos[p]
-        for u in (t, t2) if t2 >= 0 else (t,):
-            goods = self.goods
-            k = goods[c * G + u]
-            goods[c * G + u] = 0
+        goods = self.goods
+        for u in (t,) if t2 < 0 else (t, t2):
+            i = c * G + u
+            k = goods[i]
+            goods[i] = 0
             self.hold[p * G + u] += k
             self.hcount[p] += k
             if self.logging:
@@ -761,7 +795,8 @@ class TidesState(TidesTable):
                          else f"P{p + 1} also picks up {k} {DATA.goods[u]} (smugglers)",
                          kind="pick_up", data={"player": p, "goods": DATA.goods[u],
                                                "count": k, "cell": CELL_NAMES[c]})
-        self._end_turn(p)               # over the hold limit: overboard first
+        if self.hcount[p] > self.hold_limit:   # _end_turn(p), inlined: overboard first
+            self._steps += (_OVERBOARD_STEPS[p],)
 
     def _overboard(self, p: int, t: int) -> None:
         c = self.pos[p]
@@ -770,11 +805,10 @@ class TidesState(TidesTable):
         if self.sea[c]:
             self.bag[t] += 1
             self.bag_n += 1
-            where = "into the bag"
         else:
             self.goods[c * G + t] += 1
-            where = f"onto {CELL_NAMES[c]}"
         if self.logging:
+            where = "into the bag" if self.sea[c] else f"onto {CELL_NAMES[c]}"
             self.say(f"P{p + 1} throws 1 {DATA.goods[t]} overboard {where}", kind="overboard",
                      data={"player": p, "goods": DATA.goods[t], "cell": CELL_NAMES[c]})
         self._end_turn(p)               # still over the limit: another one
@@ -1092,61 +1126,19 @@ class TidesState(TidesTable):
         return v
 
     # ------------------------------------------------------------------ observation
+    def legal_mask(self, player: int) -> list[bool]:
+        """As ``State.legal_mask``, without looking the action space up by the options
+        each call: every configuration's universe is the action codes in order (see
+        ``universe`` in ``__init__.py``), so an action's index is its code."""
+        out = [False] * END
+        for a in cast("tuple[Act, ...]", self.legal_actions(player)):
+            out[a] = True
+        return out
+
     def _observation(self, player: int) -> list[float]:
         """``OBS_SIZE`` floats of what ``player`` sees; the layout is in SPEC.md. Seats
         are relative: slot 0 is ``player``, slot i the player i seats to the left."""
-        n = self.n
-        out: list[float] = []
-        seats = [(player + i) % n if i < n else -1 for i in range(SEATS)]
-
-        def bits(mask: int, k: int) -> list[float]:
-            return [float(mask >> i & 1) for i in range(k)]
-
-        def one_hot(i: int, k: int) -> list[float]:
-            v = [0.0] * k
-            if 0 <= i < k:
-                v[i] = 1.0
-            return v
-
-        out += bits(self.hands[player], NAV_CARDS)
-        out += bits(self.played, NAV_CARDS)
-        for q in seats:
-            out += one_hot(self.trick[q] if q >= 0 else -1, NAV_CARDS)
-        for q in seats:
-            out += one_hot(self.pos[q] if q >= 0 else -1, CELLS)
-        out += [float(x) for x in self.sea]
-        out += [ISLAND_GOODS[self.layout[c]] / 5.0 for c in range(CELLS)]
-        out += [k / 10.0 for k in self.goods]
-        for c in range(CELLS):
-            o = self.orders_on[c]
-            if o < 0:
-                out += [0.0] * 10
-            else:
-                od = DATA.orders[o]
-                out += [k / 5.0 for k in od.need] + [od.gold / 10.0] + one_hot(od.monster, 4)
-        for q in seats:
-            out += [self.hold[q * G + t] / 10.0 for t in RG] if q >= 0 else [0.0] * G
-        for q in seats:
-            out += [float(self.anchors >> q & 1)] if q >= 0 else [0.0]
-        for q in seats:
-            out += bits(self.voids >> (q * 4), 4) if q >= 0 else [0.0] * 4
-        for q in seats:
-            out += ([sum(ORDER_GOLD[o] for o in self.won[q]) / 40.0, len(self.won[q]) / 10.0]
-                    if q >= 0 else [0.0, 0.0])
-        out += [b / 3.0 for b in DATA.sightings[self.sight[player]].bonus]
-        out += one_hot(self.round, ROUNDS) + one_hot(self.hand_no, HANDS)
-        out += one_hot(self.phase, len(PHASE_NAMES))
-        rel = {q: i for i, q in enumerate(seats) if q >= 0}
-        over = self.phase == OVER
-        out += one_hot(-1 if over else rel.get(self.cur, -1), SEATS)
-        out += one_hot(rel[self.leader], SEATS) + one_hot(rel[self.lead], SEATS)
-        out += one_hot(self.heading if self.phase == SEA_STEP else -1, 8)
-        out += [self.hold_limit / 10.0] + [k / 20.0 for k in self.bag]
-        for c in self.mod.mpos or (-1,) * 4:
-            out += one_hot(c, CELLS)
-        out += one_hot(self.mod.event, len(DATA.events))
-        out += [float(q >= 0) for q in seats]
-        return out
+        return observe.encode(self, player)
 
     @staticmethod
     def _sight_dict(k: int) -> dict[str, Any]:

@@ -13,13 +13,17 @@ each other: no import circle).
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+from functools import cache
+from itertools import permutations
 from typing import TypeVar, cast
 
 from cove.core.decisions import Step, StepRule
+from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tricky_tides.actions import Act
 from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, VALUES
-from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, WRAPPED, sea_runs
+from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, WRAPPED, sea_runs
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.rules import Activation, Modules
 from cove.games.tricky_tides.sailing import Geometry
@@ -69,10 +73,61 @@ PHASE_OF = {K_PLACE: PLACE, K_PLAY: PLAY_CARD, K_SAIL: SAIL_STEP, K_SEA: SEA_STE
 """The phase (view key ``phase``, observation one-hot) of each step kind."""
 
 SAIL_STEPS = tuple(Step(K_SAIL, (p,)) for p in range(SEATS))
+SAILING = {order: tuple(SAIL_STEPS[p] for p in reversed(order))
+           for n in range(1, SEATS + 1) for order in permutations(range(n))}
+"""The sail steps pushed for each sailing order (the first sailor's step on top)."""
 ACTION_STEPS = tuple(Step(K_ACTION, (p,)) for p in range(SEATS))
 
 
 T = TypeVar("T", bound="TidesTable")
+X = TypeVar("X")
+
+CHANCE_LIMIT = 1 << 53
+"""The largest range of one chance outcome that carries several draws (:func:`draws`):
+a record's outcomes stay exact in JSON readers that hold numbers as doubles."""
+
+
+@cache
+def _plan(n: int, m: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The ``below`` calls of :func:`draws`: (range of the call, the draws' sizes)."""
+    sizes = range(n, n - m, -1)
+    plan = []
+    i = 0
+    while i < m:
+        total = sizes[i]
+        j = i + 1
+        while j < m and total * sizes[j] <= CHANCE_LIMIT:
+            total *= sizes[j]
+            j += 1
+        plan.append((total, tuple(sizes[i:j])))
+        i = j
+    return tuple(plan)
+
+
+def draws(rng: Rng, n: int, m: int) -> list[int]:
+    """``m`` outcomes, uniform in ``range(n)``, ``range(n - 1)``, ... in turn (drawing
+    ``m`` things one after the other from ``n``), all independent, from as few
+    ``rng.below`` calls as possible: consecutive ranges are multiplied into one range of at
+    most :data:`CHANCE_LIMIT`, whose outcome is split again digit by digit (mixed radix,
+    least significant first). Each outcome is exactly uniform, as with one ``below`` call
+    each; the chance record holds one ``(range, outcome)`` pair per call."""
+    out: list[int] = []
+    append = out.append
+    below = rng.below
+    for total, sizes in _plan(n, m):
+        x = below(total)
+        for k in sizes:
+            append(x % k)
+            x //= k
+    return out
+
+
+def shuffle(rng: Rng, seq: MutableSequence[X]) -> None:
+    """Fisher-Yates in place, as ``Rng.shuffle`` (the same swaps for the same outcomes),
+    with its outcomes drawn together (:func:`draws`)."""
+    n = len(seq)
+    for i, j in zip(range(n - 1, 0, -1), draws(rng, n, n - 1), strict=True):
+        seq[i], seq[j] = seq[j], seq[i]
 
 
 class TidesRule(StepRule[T]):
@@ -218,7 +273,10 @@ class TidesTable(State):
         """One cube drawn at random from the bag (the caller checks the bag is not empty):
         one chance outcome of ``bag_n`` through the state's rng, so the chance record
         holds it."""
-        r = self.rng.below(self.bag_n)
+        return self._take(self.rng.below(self.bag_n))
+
+    def _take(self, r: int) -> int:
+        """Take the ``r``-th cube of the bag (cubes counted type by type): its type."""
         bag = self.bag
         self.bag_n -= 1
         for t in RG:
@@ -227,6 +285,13 @@ class TidesTable(State):
                 bag[t] -= 1
                 return t
         raise AssertionError("bag count out of step")  # pragma: no cover
+
+    def _draw_cubes(self, m: int) -> list[int]:
+        """``m`` cubes drawn one after the other from the bag (at most ``bag_n``): their
+        types, in order. The same draws as ``m`` calls of :meth:`_draw`, with the chance
+        outcomes batched (:func:`draws`)."""
+        take = self._take
+        return [take(r) for r in draws(self.rng, self.bag_n, m)]
 
     def _draw_order(self) -> int:
         """The top card of the face-down order deck. The deck is kept as an unordered pile
@@ -242,20 +307,30 @@ class TidesTable(State):
         deck[i], deck[-1] = deck[-1], deck[i]
         return deck.pop()
 
-    def _fill(self, c: int) -> None:
-        """Draw onto island ``c`` until it holds its number of goods (never remove any)."""
+    def _fill_islands(self) -> None:
+        """Every island, in reading order, draws from the bag until it holds its number of
+        goods (never removing any); the bag may run out on the way (S10, R8)."""
         goods = self.goods
-        b = c * G
-        have = goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3] + goods[b + 4]
-        need = ISLAND_GOODS[self.layout[c]] - have
-        draw = self._draw
-        while need > 0 and self.bag_n:
-            goods[b + draw()] += 1
-            need -= 1
+        sea = self.sea
+        layout = self.layout
+        need: list[int] = []
+        for c in range(CELLS):
+            b = c * G
+            need.append(0 if sea[c] else ISLAND_GOODS[layout[c]] - (
+                goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3] + goods[b + 4]))
+        cubes = self._draw_cubes(min(sum(k for k in need if k > 0), self.bag_n))
+        i = 0
+        for c in range(CELLS):
+            k = need[c]
+            if k > 0:
+                b = c * G
+                for t in cubes[i:i + k]:
+                    goods[b + t] += 1
+                i += k
 
     def _start_sailing(self) -> None:
         """Every ship sails in the sailing order: one sail step per player."""
-        self._steps += tuple([SAIL_STEPS[p] for p in reversed(self.sorder)])
+        self._steps += SAILING[self.sorder]
 
     def _place(self, c: int) -> str:
         if self.sea[c]:
