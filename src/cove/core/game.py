@@ -59,6 +59,9 @@ class Game:
     guard) rather than the game's own ends: the lab warns when they decide many games."""
     _spaces: dict[tuple[int, Options], ActionSpace] = field(
         default_factory=dict, compare=False, repr=False)
+    _last_space: tuple[int, Options, ActionSpace] | None = field(
+        default=None, compare=False, repr=False)
+    _last_size: tuple[int, Options, int] | None = field(default=None, compare=False, repr=False)
 
     def new(self, players: int, seed: int = 0, *, log: bool = True, **options: Any) -> State:
         """A new game. ``log=False`` skips building event texts (for fast simulation)."""
@@ -97,6 +100,9 @@ class Game:
         return self.space_for(players, self.options(players, **options))
 
     def space_for(self, players: int, options: Options) -> ActionSpace:
+        last = self._last_space
+        if last is not None and last[1] is options and last[0] == players:
+            return last[2]  # a learner asks every step: skip hashing every option value
         key = (players, options)
         space = self._spaces.get(key)
         if space is None:
@@ -104,6 +110,7 @@ class Game:
                 raise NotImplementedError(f"{self.id} declares no action universe")
             space = ActionSpace(self.actions(players, options), self.action_key)
             self._spaces[key] = space
+        object.__setattr__(self, "_last_space", (players, options, space))  # (a cache)
         return space
 
     def observation_size(self, players: int, **options: Any) -> int:
@@ -111,9 +118,14 @@ class Game:
         return self.observation_size_for(players, self.options(players, **options))
 
     def observation_size_for(self, players: int, options: Options) -> int:
+        last = self._last_size
+        if last is not None and last[1] is options and last[0] == players:
+            return last[2]
         if self.observation_encoding is None:
             raise NotImplementedError(f"{self.id} declares no observation encoding")
-        return self.observation_encoding(players, options)
+        size = self.observation_encoding(players, options)
+        object.__setattr__(self, "_last_size", (players, options, size))
+        return size
 
     def package_prefixes(self) -> tuple[str, ...]:
         """Modules whose classes a stored state of this game may name: the packages of
