@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cove.core.actions import ActionSpace
 from cove.core.options import Options
 from cove.games.the_tide.board import COL_NAMES, RAYS, SQ_NAMES
 from cove.games.the_tide.data import DATA
@@ -104,3 +105,53 @@ def universe(players: int, options: Options) -> list[Hashable]:
     out += [r for t in range(1, 6) for r in RETURNS[t]]
     out += list(REWARDS)
     return out
+
+
+class MaskIndex:
+    """Each action's index in one configuration's action space, found from the action's
+    own numbers (``legal_mask`` runs once per step of a learner: this skips the key and
+    the hashing of a dataclass per legal action). Made from the space, so it agrees with
+    ``ActionSpace.encode`` by construction."""
+
+    __slots__ = ("collect", "moves", "pass_", "places", "returns", "rewards", "size")
+
+    def __init__(self, space: ActionSpace) -> None:
+        squares = len(SQ_NAMES)
+        index = space.index
+        self.size = space.size
+        self.places = tuple(index[p] for p in PLACES)
+        self.collect = tuple(index[("collect", s)] for s in range(squares))
+        moves: list[list[int]] = [[-1] * squares for _ in range(squares)]
+        for key, i in index.items():
+            if isinstance(key, Move):
+                moves[key.src][key.dst] = i
+        self.moves = moves
+        self.pass_ = index[PASS]
+        self.returns = tuple(tuple(index.get(r, -1) for r in row) for row in RETURNS)
+        self.rewards = tuple(index[r] for r in REWARDS)
+
+    def mask(self, legal: Sequence[Any]) -> list[bool] | None:
+        """The mask of ``legal``; None when an action is not one this index knows (the
+        caller then asks the space, which names the action in its error)."""
+        out = [False] * self.size
+        moves = self.moves
+        for a in legal:
+            t = type(a)
+            if t is Move:
+                i = moves[a.src][a.dst]
+            elif t is Collect:
+                i = self.collect[a.sq]
+            elif t is Place:
+                i = self.places[a.sq]
+            elif t is Return:
+                i = self.returns[a.tile][a.pile]
+            elif t is Reward:
+                i = self.rewards[a.friend]
+            elif t is Pass:
+                i = self.pass_
+            else:
+                return None
+            if i < 0:
+                return None
+            out[i] = True
+        return out

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any, ClassVar
 
 from cove.core.decisions import AUTO, Step, StepRule
@@ -31,6 +32,7 @@ from cove.games.the_tide.actions import (
     RETURNS,
     REWARDS,
     Collect,
+    MaskIndex,
     Move,
     Place,
     Return,
@@ -87,18 +89,25 @@ def observation_size(players: int, options: object) -> int:
     return OBS_FIXED + OBS_PER_SEAT * players
 
 
-def _onehot(i: int, size: int) -> list[float]:
-    out = [0.0] * size
-    if i >= 0:
-        out[i] = 1.0
-    return out
+def _hots(n: int) -> tuple[tuple[float, ...], ...]:
+    """``n`` one-hot tuples of length ``n``, then the all-zero one (index -1: none)."""
+    return (*(tuple(1.0 if j == i else 0.0 for j in range(n)) for i in range(n)), (0.0,) * n)
+
+
+# The observation's tables (issue 15: it is encoded once per step of a learner, so it is
+# built from precomputed tuples extended into one list instead of one-hot lists per value).
+HOT = {k: _hots(k) for k in range(2, 7)}
+"""``HOT[k][i]``: the one-hot tuple of ``i`` among ``k``; ``HOT[k][-1]``: all zeros."""
+FRIEND_ZEROS = {n: (0.0,) * (SQUARES * n) for n in range(2, 7)}
+PILE_SLOTS = (0.0,) * (HEIGHT * 5)
+HEIGHTS = tuple(k / HEIGHT for k in range(HEIGHT + 1))
 
 
 class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
-    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "one_step", "per_player",
-                 "rays", "show_all", "stall_rounds", "stuck_only", "turn_limit",
+    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "mask_index", "one_step",
+                 "per_player", "rays", "show_all", "stall_rounds", "stuck_only", "turn_limit",
                  "under_others")
 
     def __init__(self, o: TideOptions) -> None:
@@ -114,6 +123,7 @@ class Rules:
         self.stuck_only = o.stall_counts == "stuck"
         self.at_once = o.column_end == "at_once"
         self.turn_limit = o.turn_limit
+        self.mask_index: MaskIndex | None = None  # made by the first legal_mask
 
 
 # -- the decisions: one rule per kind of step on the stack ---------------------------------
@@ -293,6 +303,7 @@ class TideState(State):
         "held",
         "hidden",
         "idle",
+        "obs_beach",
         "onboard",
         "piles",
         "points",
@@ -303,7 +314,8 @@ class TideState(State):
         "waiting",
     )
 
-    DERIVED = ("rules",)
+    # the rules, resolved from the options; the observation's last beach part (see there)
+    DERIVED = ("rules", "obs_beach")
 
     STEPS: ClassVar[Mapping[str, TideRule]] = {
         PLACE: PlaceRule(), ACT: ActRule(), SHIRK: ShirkRule(), RETURN: ReturnRule(),
@@ -325,6 +337,7 @@ class TideState(State):
         o = self.options
         assert isinstance(o, TideOptions)
         self.rules = rules = Rules(o)
+        self.obs_beach: tuple[tuple[int, ...], tuple[float, ...]] | None = None
 
         tiles: list[int] = []
         for t in TILE_TYPES:
@@ -909,54 +922,83 @@ class TideState(State):
     def _observation(self, player: int) -> list[float]:
         """``observation_size(n) = OBS_FIXED + OBS_PER_SEAT * n`` floats (SPEC.md,
         Observation). Seats are relative: index k is the seat k places after ``player``.
-        Pile slots never seen by anyone (R8.3) are zeros."""
+        Pile slots never seen by anyone (R8.3) are zeros. The beach's part changes only
+        when tiles are collected or the tide comes, so the last one is kept
+        (``obs_beach``) and reused while the beach is unchanged."""
         n = self.n
-        out: list[float] = []
-        for t in self.grid:
-            cell = [0.0] * 6
-            cell[t] = 1.0
-            out += cell
-        for f in self.fr:
-            cell = [0.0] * n
+        grid = self.grid
+        key = tuple(grid)
+        last = self.obs_beach
+        if last is None or last[0] != key:
+            hot6 = HOT[6]
+            last = self.obs_beach = (key, tuple(chain.from_iterable(hot6[t] for t in grid)))
+        out = list(last[1])
+        # friends: zeros, then a one for each friend
+        base = len(out)
+        out += FRIEND_ZEROS[n]
+        for i, f in enumerate(self.fr):
             if f >= 0:
-                cell[(f - player) % n] = 1.0
-            out += cell
+                out[base + i * n + (f - player) % n] = 1.0
+        hidden = self.hidden
         for c, pile in enumerate(self.piles):
-            out.append(len(pile) / HEIGHT)
-            slots = [0.0] * (HEIGHT * 5)
-            for k in range(self.hidden[c], len(pile)):
-                slots[k * 5 + pile[k] - 1] = 1.0
-            out += slots
+            height = len(pile)
+            base = len(out) + 1
+            out.append(HEIGHTS[height])
+            out += PILE_SLOTS
+            for k in range(hidden[c], height):
+                out[base + k * 5 + pile[k] - 1] = 1.0
         counts = DATA.counts
+        c1, c2, c3, c4, c5 = (counts[t] for t in TILE_TYPES)
+        win = DATA.win_points
+        points, onboard, waiting = self.points, self.onboard, self.waiting
         for i in range(n):
             p = (player + i) % n
-            h = self.held[p]
-            out += [h[t] / counts[t] for t in TILE_TYPES]
-            out += [self.points[p] / DATA.win_points, self.onboard[p] / MAX_FRIENDS,
-                    self.waiting[p] / MAX_FRIENDS]
-        out += [self.removed[t] / counts[t] for t in TILE_TYPES]
-        out += _onehot((self.cur - player) % n, n)
-        top = self._steps[-1] if self._steps else None
-        out += _onehot((top.player - player) % n if top is not None else -1, n)
-        out += _onehot(PHASE_INDEX[top.kind] if top is not None else -1, 5)
+            _, h1, h2, h3, h4, h5 = self.held[p]
+            out += (h1 / c1, h2 / c2, h3 / c3, h4 / c4, h5 / c5, points[p] / win,
+                    onboard[p] / MAX_FRIENDS, waiting[p] / MAX_FRIENDS)
+        r = self.removed
+        out += (r[1] / c1, r[2] / c2, r[3] / c3, r[4] / c4, r[5] / c5)
+        hot = HOT[n]
+        out += hot[(self.cur - player) % n]
+        steps = self._steps
+        top = steps[-1] if steps else None
+        if top is None:
+            out += hot[-1]
+            out += HOT[5][-1]
+        else:
+            out += hot[(top.players[0] - player) % n]
+            out += HOT[5][PHASE_INDEX[top.kind]]
         placing = top.data if top is not None and top.kind == PLACE else ()
-        out += _onehot((placing[0] - player) % n if placing else -1, n)
+        out += hot[(placing[0] - player) % n if placing else -1]
         out.append(len(placing) / MAX_FRIENDS)
-        pending: PendingReturn | None = top.data[0] if top is not None and top.kind == RETURN \
-            else None
-        out += [pending.pool[t] / 4 if pending else 0.0 for t in TILE_TYPES]
-        # ret_k, not pending.left: a return that ran out of room leaves its count here until
-        # the next one starts, as the observation always had it
-        out.append(self.ret_k / 4)
-        out += _onehot(pending.reason - 1 if pending else -1, 3)
+        if top is not None and top.kind == RETURN:
+            pending: PendingReturn = top.data[0]
+            pool = pending.pool
+            out += (pool[1] / 4, pool[2] / 4, pool[3] / 4, pool[4] / 4, pool[5] / 4,
+                    self.ret_k / 4)
+            out += HOT[3][pending.reason - 1]
+        else:
+            out += (0.0, 0.0, 0.0, 0.0, 0.0, self.ret_k / 4, 0.0, 0.0, 0.0)
         rules = self.rules
-        out += [self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit,
-                1.0 if self.col_end else 0.0]
+        out += (self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit,
+                1.0 if self.col_end else 0.0)
         return out
+
+    def legal_mask(self, player: int) -> list[bool]:
+        """As the core's, with each legal action's index looked up from its numbers
+        (:class:`MaskIndex`, made once per game and shared by its clones)."""
+        legal = self.legal_actions(player)
+        rules = self.rules
+        index = rules.mask_index
+        if index is None:
+            index = rules.mask_index = MaskIndex(self.action_space)
+        mask = index.mask(legal)
+        return self.action_space.mask(legal) if mask is None else mask
 
     def clone(self) -> TideState:
         s: TideState = self._clone_base()
         s.rules = self.rules
+        s.obs_beach = self.obs_beach
         s.grid = self.grid[:]
         s.fr = self.fr[:]
         s.piles = [p[:] for p in self.piles]

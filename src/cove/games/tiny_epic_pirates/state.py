@@ -11,8 +11,8 @@ Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
@@ -46,7 +46,7 @@ from cove.games.tiny_epic_pirates.board import (
     step_of,
     turn_steps,
 )
-from cove.games.tiny_epic_pirates.observe import observation
+from cove.games.tiny_epic_pirates.observe import Static, observation
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.solo import choose
 from cove.games.tiny_epic_pirates.steps import RULES
@@ -54,7 +54,9 @@ from cove.games.tiny_epic_pirates.view import build_view
 
 
 class PiratesState(State):
-    DERIVED: ClassVar[tuple[str, ...]] = ("R",)  # the ruleset, loaded from the options
+    # the ruleset, loaded from the options; the observation's fixed parts and the action
+    # space's index, made when first needed
+    DERIVED: ClassVar[tuple[str, ...]] = ("R", "mask_index", "obs_static")
     STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = RULES
 
     __slots__ = (
@@ -89,9 +91,11 @@ class PiratesState(State):
         "m_removed",
         "maps",
         "market",
+        "mask_index",
         "moves_used",
         "navy",
         "np",
+        "obs_static",
         "over",
         "ports",
         "pos",
@@ -115,6 +119,8 @@ class PiratesState(State):
         opts = self.options
         assert isinstance(opts, PiratesOptions)
         R = self.R = D.ruleset(opts.ruleset)
+        self.obs_static: Static | None = None
+        self.mask_index: dict[Hashable, int] | None = None
         rng = self.rng
         self.solo = -1 if self.n > 1 else 1        # seat of the solo pirate (automa)
         np = self.np = self.n if self.n > 1 else 2
@@ -318,6 +324,21 @@ class PiratesState(State):
 
     def _observation(self, player: int) -> list[float]:
         return observation(self, player)
+
+    def legal_mask(self, player: int) -> list[bool]:
+        """As the core's, with the action space's index kept by the state (and shared by
+        its clones) and each legal action's key made inline."""
+        legal = self.legal_actions(player)
+        index = self.mask_index
+        if index is None:
+            index = self.mask_index = self.action_space.index
+        out = [False] * len(index)
+        try:
+            for a in cast("tuple[Act, ...]", legal):
+                out[index[(a.kind, a.a, a.b, a.c)]] = True
+        except KeyError:
+            return self.action_space.mask(legal)  # names the action in its error
+        return out
 
     def play_for(self, step: Step, player: int, legal: Sequence[Any]) -> Act | None:
         """The solo pirate's decisions are taken by its fixed rules (solo.py)."""
@@ -643,6 +664,8 @@ class PiratesState(State):
         s.ports = self.ports
         s.wheel = self.wheel
         s.captain = self.captain
+        s.obs_static = self.obs_static
+        s.mask_index = self.mask_index
         s.tokens = self.tokens[:]
         s.box_tokens = self.box_tokens[:]
         s.market = self.market[:]
