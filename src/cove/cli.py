@@ -565,7 +565,14 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 # -- cove tune ------------------------------------------------------------------------------
 def cmd_tune(args: argparse.Namespace) -> int:
-    from cove.lab.tune import TuneResult, parse_range, parse_target, tune, tune_pair
+    from cove.lab.tune import (
+        TuneResult,
+        is_data_field,
+        parse_range,
+        parse_target,
+        tune,
+        tune_pair,
+    )
 
     game = cove.load(args.game)
     players = players_arg(game, args.players, game.min_players)
@@ -578,9 +585,12 @@ def cmd_tune(args: argparse.Namespace) -> int:
                        "goal=10:30 --param max_rounds=12:24")
     known = {o["name"] for o in game.describe()["options"]}
     for name, low, high in ranges:
+        if is_data_field(name):
+            continue  # a field of the data file: checked when its first variant is written
         if name not in known:
             raise CliError(f"--param {name}: {game.id} has no such option; its options are "
-                           f"{', '.join(sorted(known))}")
+                           f"{', '.join(sorted(known))} (or a field of its data file, such "
+                           "as setup.gold, where the game takes a data_file option)")
         game_options(game, [f"{name}={low}"])  # the range's ends are valid values
         game_options(game, [f"{name}={high}"])
     target = parse_target(args.target)

@@ -12,12 +12,20 @@ ended) or any numeric figure of the game's own statistics (``rounds``, ``turns``
 
 from __future__ import annotations
 
+import importlib
+import json
+import os
 import re
+import shutil
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from cove.core.data import ENV_DIR, load_data
 from cove.core.errors import OptionError
+from cove.games import load
 from cove.lab.simulate import Progress, SimResult, _margin, simulate
 from cove.lab.stats import quantile
 
@@ -48,11 +56,99 @@ def parse_target(text: str) -> Target:
 
 
 def parse_range(text: str) -> tuple[str, int, int]:
-    m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(-?\d+)\s*:\s*(-?\d+)\s*", text)
+    m = re.fullmatch(r"\s*([A-Za-z_]\w*(?:\.\w+)*)\s*=\s*(-?\d+)\s*:\s*(-?\d+)\s*", text)
     if not m or int(m.group(2)) > int(m.group(3)):
         raise OptionError(f"--param {text!r}: write it as NAME=LOW:HIGH with whole numbers, "
-                          "LOW <= HIGH, e.g. goal=10:30")
+                          "LOW <= HIGH, e.g. goal=10:30 (an option) or setup.gold=0:6 (a "
+                          "field of the game's data file)")
     return m.group(1), int(m.group(2)), int(m.group(3))
+
+
+# -- data-file fields ------------------------------------------------------------------------
+DATA_OPTION = "data_file"
+"""The option through which a game takes another data file (High Water's); a game with it
+can have any whole-number field of its data file tuned."""
+
+
+def is_data_field(param: str) -> bool:
+    """``setup.gold``, ``colours.0.count``: a field of the data file, not an option."""
+    return "." in param
+
+
+def set_field(data: Any, path: str, value: int) -> None:
+    """Set the whole-number field at ``path`` (keys and list indexes joined by dots) in
+    parsed data; OptionError naming the part that does not exist or is not a number."""
+    parts = path.split(".")
+    node = data
+    for depth, part in enumerate(parts):
+        where = ".".join(parts[:depth + 1])
+        last = depth == len(parts) - 1
+        if isinstance(node, dict):
+            if part not in node:
+                raise OptionError(f"--param {path}: the data file has no {where!r} (there: "
+                                  f"{', '.join(sorted(node)) or 'nothing'})")
+            if last:
+                if type(node[part]) is not int:
+                    raise OptionError(f"--param {path}: {where!r} is not a whole number")
+                node[part] = value
+            else:
+                node = node[part]
+        elif isinstance(node, list):
+            if not part.isdigit() or int(part) >= len(node):
+                raise OptionError(f"--param {path}: {where!r} needs a list index from 0 to "
+                                  f"{len(node) - 1}")
+            if last:
+                if type(node[int(part)]) is not int:
+                    raise OptionError(f"--param {path}: {where!r} is not a whole number")
+                node[int(part)] = value
+            else:
+                node = node[int(part)]
+        else:
+            raise OptionError(f"--param {path}: {'.'.join(parts[:depth])!r} holds no fields")
+
+
+class DataVariants:
+    """Copies of a game's data file with one field changed, written as JSON into a fresh
+    directory that is allowed for data files (``COVE_DATA_DIR``, which worker processes
+    inherit) while the search runs. On a Ray cluster every node needs that directory: give
+    a shared one with ``--data-dir`` instead (not done here)."""
+
+    def __init__(self, game_id: str, field_path: str, options: Mapping[str, Any]) -> None:
+        game = load(game_id)
+        known = {o["name"] for o in game.describe()["options"]}
+        if DATA_OPTION not in known:
+            raise OptionError(f"--param {field_path}: {game_id} takes no other data file (no "
+                              f"{DATA_OPTION} option), so only its options can be tuned: "
+                              f"{', '.join(sorted(known)) or 'none'}")
+        base = options.get(DATA_OPTION) or str(default_data_file(game_id))
+        self.base = load_data(base)
+        self.path = field_path
+        self.dir = Path(tempfile.mkdtemp(prefix="cove-tune-"))
+        self._saved = os.environ.get(ENV_DIR)
+        os.environ[ENV_DIR] = os.pathsep.join(p for p in (self._saved, str(self.dir)) if p)
+        self.stem = Path(base).stem
+
+    def option(self, value: int) -> dict[str, Any]:
+        """The option naming the data file with the field at ``value``."""
+        data = json.loads(json.dumps(self.base))  # a fresh copy of the parsed file
+        set_field(data, self.path, value)
+        out = self.dir / f"{self.stem}-{self.path}-{value}.json"
+        out.write_text(json.dumps(data), encoding="utf-8")
+        return {DATA_OPTION: str(out)}
+
+    def close(self) -> None:
+        if self._saved is None:
+            os.environ.pop(ENV_DIR, None)
+        else:
+            os.environ[ENV_DIR] = self._saved
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def default_data_file(game_id: str) -> Path:
+    """The built-in data file: ``<package>.toml`` beside the game's rules."""
+    package = importlib.import_module(load(game_id).state_cls.__module__.rpartition(".")[0])
+    name = package.__name__.rpartition(".")[2]
+    return Path(package.__file__ or ".").with_name(f"{name}.toml")
 
 
 def figure_values(sim: SimResult, figure: str) -> list[float]:
@@ -114,6 +210,11 @@ def tune(game_id: str, players: int, param: str, low: int, high: int, target: Ta
     stops the search with the values measured so far (``interrupted``; none:
     KeyboardInterrupt)."""
     out = TuneResult(game_id, param, target)
+    variants = DataVariants(game_id, param, options or {}) if is_data_field(param) else None
+
+    def setting(value: int) -> dict[str, Any]:
+        return variants.option(value) if variants is not None else {param: value}
+
     coarse = grid(low, high, points)
     step = coarse[1] - coarse[0] if len(coarse) > 1 else 1
     planned = [len(coarse) + 2 * (step - 1)]
@@ -126,14 +227,15 @@ def tune(game_id: str, players: int, param: str, low: int, high: int, target: Ta
                 if progress:
                     progress(before + done, planned[0] * games)
 
-            sim = run(game_id, players, games, seed, bots, {**(options or {}), param: value},
+            sim = run(game_id, players, games, seed, bots, {**(options or {}), **setting(value)},
                       progress=step_done, **backend)
             if sim.interrupted:  # part of the seeds: not comparable with the other values
                 out.interrupted = True
                 raise KeyboardInterrupt
             out.curve[value] = measure(sim, target)
             if not out.manifest:
-                fixed = {k: v for k, v in sim.manifest["options"].items() if k != param}
+                fixed = {k: v for k, v in sim.manifest["options"].items()
+                         if k != param and not (variants and k == DATA_OPTION)}
                 out.manifest = {**sim.manifest, "options": fixed, "param": param,
                                 "range": [low, high], "games": games}
 
@@ -151,6 +253,9 @@ def tune(game_id: str, players: int, param: str, low: int, high: int, target: Ta
         out.interrupted = True
         if not out.curve:
             raise
+    finally:
+        if variants is not None:
+            variants.close()
     return out
 
 
