@@ -11,6 +11,7 @@ Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hi
 
 from __future__ import annotations
 
+from cove.core.components import SquareGrid
 from cove.core.decisions import Step
 
 RIG, CAN, EXT, REP = range(4)
@@ -19,25 +20,20 @@ DIRS = ((-1, 0, "north"), (0, 1, "east"), (1, 0, "south"), (0, -1, "west"))
 CORNERS = (0, 3, 12, 15)
 OPPOSITE = {0: 15, 15: 0, 3: 12, 12: 3}
 
+SEA = SquareGrid(4, 4)
+"""The 4x4 sea of cards, in reading order (card ``i`` = row ``i // 4``, column ``i % 4``)."""
+
 # Neighbours: for each card, tuple of (dir index, card).
 NEIGH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        (d, (r + dr) * 4 + (c + dc))
-        for d, (dr, dc, _) in enumerate(DIRS)
-        if 0 <= r + dr < 4 and 0 <= c + dc < 4
-    )
-    for r in range(4)
-    for c in range(4)
+    tuple((d, t) for d, t in enumerate(row) if t >= 0)
+    for row in SEA.steps([(dr, dc) for dr, dc, _ in DIRS])
 )
 
-
-def cell(i: int) -> str:
-    """Card ``i``'s name: the column's letter, then the row's number (b3 = column b, row 3)."""
-    return "abcd"[i % 4] + str(i // 4 + 1)
+cell = SEA.name
+"""Card ``i``'s name: the column's letter, then the row's number (b3 = column b, row 3)."""
 
 
-def dist(a: int, b: int) -> int:
-    return abs(a // 4 - b // 4) + abs(a % 4 - b % 4)
+dist = SEA.distance
 
 
 # Step kinds on the decision stack (cove.core.decisions): the decisions, then the
