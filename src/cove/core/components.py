@@ -305,7 +305,10 @@ class HexGrid:
 
     __slots__ = ("_by_name", "_index", "coords", "names", "neighbours")
 
-    def __init__(self, coords: Iterable[tuple[int, int]]) -> None:
+    def __init__(self, coords: Iterable[tuple[int, int]],
+                 directions: Sequence[Direction] = HEX_DIRECTIONS) -> None:
+        """``directions``: the order each hex's ``neighbours`` are listed in (a game keeps
+        the order its rules or numbering were written in)."""
         self.coords: tuple[tuple[int, int], ...] = tuple(coords)
         self._index = {rc: i for i, rc in enumerate(self.coords)}
         if len(self._index) != len(self.coords):
@@ -316,7 +319,7 @@ class HexGrid:
         self.names: tuple[str, ...] = tuple(square_name(c, r) for r, c in self.coords)
         self._by_name = {n: i for i, n in enumerate(self.names)}
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(j for dr, dc in HEX_DIRECTIONS
+            tuple(j for dr, dc in directions
                   if (j := self._index.get((r + dr, c + dc), -1)) >= 0)
             for r, c in self.coords)
 

@@ -19,8 +19,13 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from cove.core.components import HexGrid
 from cove.core.data import DataChecker, load_data
 from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, bonus_code, draw_code
+
+NEIGHBOUR_ORDER = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
+"""West, east, north-west, north-east, south-west, south-east: the order each space's
+neighbours are listed in (doubled coordinates, cove.core.components.HexGrid)."""
 
 DATA_FILE = Path(__file__).with_name("trails_of_tucana.toml")
 
@@ -215,15 +220,7 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         chk.expect(got == per_kind, f"{entry}.rows",
                    f"expected {per_kind} of sight {kname!r}, found {got}")
     # geometry: neighbours of (r, c) are (r, c+-2) and (r+-1, c+-1)
-    at = {rc: i for i, rc in enumerate(coords)}
-    adj = tuple(
-        tuple(
-            at[(r + dr, c + dc)]
-            for dr, dc in ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
-            if (r + dr, c + dc) in at
-        )
-        for r, c in coords
-    )
+    adj = HexGrid(coords, NEIGHBOUR_ORDER).neighbours
     check_adjacency(chk, entry, labels, adj)
     seen = {0}
     todo = [0]
