@@ -133,12 +133,6 @@ class Tables:
     sight_codes: tuple[str, ...]
 
 
-def label_of(row: int, col: int) -> str:
-    """A space's name as every Cove board writes it: the (doubled) column's letter, then
-    the row's number from 1 (``i1`` = column i, row 1)."""
-    return f"{chr(ord('a') + col)}{row + 1}"
-
-
 def check_adjacency(
     chk: DataChecker, entry: str, labels: tuple[str, ...], adj: tuple[tuple[int, ...], ...]
 ) -> None:
@@ -192,7 +186,10 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
     for t, want in expect["terrain"].items():
         got = terrain.count(CARD_NAMES.index(t))
         chk.expect(got == want, f"{entry}.rows", f"expected {want} {t} spaces, found {got}")
-    labels = tuple(label_of(r, c) for r, c in coords)
+    # geometry: a space's name is its (doubled) column's letter and its row's number (i1);
+    # its neighbours are (r, c+-2) and (r+-1, c+-1)
+    grid = HexGrid(coords, NEIGHBOUR_ORDER)
+    labels = grid.names
     village = [-1] * n
     sight = [-1] * n
     village_space = [-1] * VILLAGES
@@ -219,8 +216,7 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         got = sight_kind.count(k)
         chk.expect(got == per_kind, f"{entry}.rows",
                    f"expected {per_kind} of sight {kname!r}, found {got}")
-    # geometry: neighbours of (r, c) are (r, c+-2) and (r+-1, c+-1)
-    adj = HexGrid(coords, NEIGHBOUR_ORDER).neighbours
+    adj = grid.neighbours
     check_adjacency(chk, entry, labels, adj)
     seen = {0}
     todo = [0]

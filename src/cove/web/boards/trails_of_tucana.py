@@ -115,7 +115,7 @@ def _draw_terrain(lay: _Layout, big: bool) -> str:
 
 def _axes(lay: _Layout) -> str:
     """Column letters above the island and each row's number left of its first space, as
-    the terminal and the move texts name spaces (`label_of`: `c4` is column c, row 4)."""
+    the terminal and the move texts name spaces (`HexGrid.names`: `c4` is column c, row 4)."""
     out = []
     for c in sorted({c for _, c in lay.isl.coords}):
         out.append(text(c * lay.w / 2 + lay.w / 2, -AXIS_GAP, chr(ord("a") + c), AXIS_SIZE,
