@@ -158,6 +158,8 @@ class ProcessBots:
         return reply
 
     def stopping(self) -> bool:
+        """``closed``, read again after an ``await`` (a call, so a type checker does not
+        keep the value it narrowed before the await)."""
         return self.closed
 
     def processes(self) -> list[BaseProcess]:
