@@ -11,9 +11,12 @@ offers nothing lapses (``lapses``, ``idle``).
 
 Steps are small frozen values and the stack is a tuple, so a clone shares it for free.
 
-A game opts in by setting ``STEPS = {kind: rule, ...}`` on its state class and pushing its
-first step in ``setup``; the base class then provides ``to_move``, ``_legal_actions``,
-``_apply``, ``_ask`` and ``settle``. When the stack empties, ``State.next_steps()`` is asked for
+A game opts in by setting ``STEPS = {kind: rule, ...}`` in its state class body and pushing
+its first step in ``setup``; the base class then provides ``to_move``, ``_legal_actions``,
+``_apply``, ``_ask`` and ``settle``. The state class reads each rule's ``legal``,
+``apply``, ``quick`` and ``secret`` once, when it is created (``State._KINDS``: the hot
+path then does one dict look-up per step), so rules are set up before the class and not
+patched afterwards. When the stack empties, ``State.next_steps()`` is asked for
 more (the next turn); an empty stack after that means the game is over.
 """
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cove.core.actions import ActionSpace, action_json, json_key, match_text
@@ -81,6 +81,16 @@ _BASE_SLOTS = (
 )
 
 
+_Kind = tuple[StepRule[Any], Callable[[Any, Step, int], Sequence[Any]],
+              Callable[[Any, Step, int, Any], None], bool, bool]
+"""A step kind as the stack's hot path reads it: (rule, rule.legal, rule.apply,
+rule.quick, rule.secret), built once per state class (``State._KINDS``). The rules are
+instances of many classes, so at the stack's call sites CPython cannot specialise
+``rule.apply`` or ``rule.quick`` (3.11 never specialises a class attribute read through
+an instance); unpacking an exact tuple is specialised. A plain tuple, not a NamedTuple:
+a NamedTuple's fields and unpacking are not specialised either."""
+
+
 class State(ABC):
     """Base of every game state. Players are seats ``0 .. players-1``."""
 
@@ -96,10 +106,21 @@ class State(ABC):
     _PLAYS_FOR: ClassVar[bool] = False
     """Set per class: ``play_for`` is overridden (some seat is played by the rules)."""
 
+    _KINDS: ClassVar[Mapping[str, _Kind]] = {}
+    """Set per class from ``STEPS``: each step kind's rule with its hooks and flags read
+    once (see ``_Kind``), so the stack's hot path does one dict look-up per step."""
+
+    _SETTLE: ClassVar[tuple[Mapping[str, _Kind], bool, bool]] = ({}, False, True)
+    """Set per class: (``_KINDS``, ``_PLAYS_FOR``, ``_STACK_LEGAL``), what ``settle``
+    reads, in one class-attribute read (they are not specialised by CPython 3.11)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._STACK_LEGAL = cls._legal_actions is State._legal_actions
         cls._PLAYS_FOR = cls.play_for is not State.play_for
+        cls._KINDS = {kind: (rule, rule.legal, rule.apply, rule.quick, rule.secret)
+                      for kind, rule in cls.STEPS.items()}
+        cls._SETTLE = (cls._KINDS, cls._PLAYS_FOR, cls._STACK_LEGAL)
         if cls.to_move in (State.to_move, State._to_move_players):
             # The stack's to_move: when no rule overrides ``movers``, the movers are the
             # top step's players and the rule look-up is skipped (it runs several times per
@@ -163,11 +184,11 @@ class State(ABC):
         """Carry out a legal action (already validated by ``apply``)."""
         steps = self._steps
         top = steps[-1]
-        rule = self.STEPS[top.kind]
+        _, _, apply, _, secret = self._KINDS[top.kind]
         self._steps = steps[:-1]
-        if rule.secret:
+        if secret:
             self._secret_next = True  # keep_secret()
-        rule.apply(self, top, player, action)
+        apply(self, top, player, action)
         self.settle()
 
     def _ask(self, player: int | None) -> dict[str, Any]:
@@ -275,7 +296,7 @@ class State(ABC):
         choice is taken (logged as a ``kind="forced"`` event if ``rule.log_forced``); one
         that ``lapses`` or offers nothing is passed over (``rule.idle``); one that offers
         several may be decided by the rules (``play_for``)."""
-        rules = self.STEPS
+        kinds, plays_for, stack_legal = self._SETTLE
         self._legal = None  # the stack may have been changed by hand (tests, tools)
         while True:
             steps = self._steps
@@ -286,24 +307,29 @@ class State(ABC):
                 self._steps = tuple(reversed(more))  # then(*more) on the empty stack
                 continue
             top = steps[-1]
-            rule = rules[top.kind]
+            rule, legal_of, apply, quick, _ = kinds[top.kind]
             players = top.players
-            if not players:
-                self._steps = steps[:-1]
-                rule.run(self, top)
-                continue
-            if rule.quick:  # the common forced case
+            if quick:  # the common forced case
                 if len(players) != 1:
+                    if not players:
+                        self._steps = steps[:-1]
+                        rule.run(self, top)
+                        continue
                     return
                 p = players[0]
-            elif not rule.forced:
-                if len(players) == 1 and rule.plain_movers and self._STACK_LEGAL:
-                    # one player decides: their legal list is needed for this move
-                    # whatever it is (apply validates against it), so find it now
-                    legal = rule.legal(self, top, players[0])
-                    self._legal = (players[0], legal if type(legal) is tuple else tuple(legal))
-                return
             else:
+                if not players:
+                    self._steps = steps[:-1]
+                    rule.run(self, top)
+                    continue
+                if not rule.forced:
+                    if len(players) == 1 and rule.plain_movers and stack_legal:
+                        # one player decides: their legal list is needed for this move
+                        # whatever it is (apply validates against it), so find it now
+                        legal = rule.legal(self, top, players[0])
+                        self._legal = (players[0],
+                                       legal if type(legal) is tuple else tuple(legal))
+                    return
                 movers = players if rule.plain_movers else rule.movers(self, top)
                 if len(movers) != 1:
                     return
@@ -311,7 +337,7 @@ class State(ABC):
                     self._steps = steps[:-1]
                     continue
                 p = movers[0]
-            legal = rule.legal(self, top, p)
+            legal = legal_of(self, top, p)
             if len(legal) == 1:
                 action = legal[0]
                 if self.logging and rule.log_forced:
@@ -322,14 +348,14 @@ class State(ABC):
                 rule.idle(self, top, p)
                 continue
             else:
-                chosen = self.play_for(top, p, legal) if self._PLAYS_FOR else None
+                chosen = self.play_for(top, p, legal) if plays_for else None
                 if chosen is None:
-                    if self._STACK_LEGAL:
+                    if stack_legal:
                         self._legal = (p, legal if type(legal) is tuple else tuple(legal))
                     return
                 action = chosen
             self._steps = steps[:-1]
-            rule.apply(self, top, p, action)
+            apply(self, top, p, action)
 
     # -- secrets -----------------------------------------------------------------------
     def keep_secret(self) -> None:
@@ -398,9 +424,10 @@ class State(ABC):
         self._secret_next = False
 
     def _match_action(self, seat: int, action: Any, legal: tuple[Action, ...]) -> Action:
-        for i in range(len(legal)):  # a bot or client passing the list's own element: fast
-            if legal[i] is action:
-                return legal[i]
+        given: object = action  # (typed object, so that ``is`` does not make ``a`` Any)
+        for a in legal:  # a bot or client passing the list's own element: fast
+            if a is given:
+                return a
         if isinstance(action, str):
             if len(action) > MAX_TEXT:
                 raise IllegalAction(f"a move is at most {MAX_TEXT} characters; "
