@@ -2,6 +2,7 @@
 
     git worktree add /tmp/cove-base <commit>
     .venv/bin/python benchmarks/speed_vs.py --base /tmp/cove-base/src [--rounds 8] [--game ID]
+    .venv/bin/python benchmarks/speed_vs.py --base /tmp/cove-base/src --game tricky-tides --hearts
 
 Two worker processes, one importing each tree, take turns on the same work: random
 playouts of the same seeded games (decisions per CPU second) and clones of the same
@@ -9,6 +10,15 @@ mid-game states (clones per CPU second). Turns alternate in small chunks and the
 flips every round, so load from elsewhere on a shared machine falls on both alike; CPU
 time (``time.process_time``) ignores time spent waiting for a core. Reported: each side's
 median over the rounds and the median of the per-round ratios (new / base).
+
+``--hearts`` adds the yardstick of ``benchmarks/speed.py``, OpenSpiel's C++ ``hearts``
+played randomly from Python (the ``open-spiel`` benchmark extra), as a third worker that
+takes its turn in every round of the playouts (the order of the three rotates each
+round). Each tree's ratio to hearts is its decisions/s over hearts' player actions/s of
+the same round (chance outcomes not counted on either side), median over the rounds; so
+both trees are compared with hearts the same way, in the same run. The playout loop is
+this script's own, not the lab's one (as in ``speed.py``), so the figures are close to,
+but not the same as, ``speed.py``'s.
 
 The worker writes its own playout loop instead of using the lab's one game loop
 (``cove.lab.runner.advance``): it must also run on the release before contract v2
@@ -58,10 +68,29 @@ def clones(gid, players, seed, count):
         s.clone()
     return count / (time.process_time() - t0)
 
+def hearts(games, seed):
+    import random
+    import pyspiel
+    g = pyspiel.load_game("hearts")
+    r = random.Random(seed)
+    actions = 0
+    t0 = time.process_time()
+    for _ in range(games):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(r.choice(s.chance_outcomes())[0])
+            else:
+                s.apply_action(r.choice(s.legal_actions()))
+                actions += 1
+    return actions / (time.process_time() - t0)
+
 for line in sys.stdin:
     job = json.loads(line)
     if job["kind"] == "play":
         out = playouts(job["game"], job["players"], job["seeds"])
+    elif job["kind"] == "hearts":
+        out = hearts(job["games"], job["seed"])
     else:
         out = clones(job["game"], job["players"], job["seed"], job["count"])
     print(json.dumps(out), flush=True)
@@ -93,20 +122,32 @@ def main() -> int:
     ap.add_argument("--game", action="append", help="game id (repeatable; default all)")
     ap.add_argument("--rounds", type=int, default=8)
     ap.add_argument("--games", type=int, default=6, help="playouts per chunk")
+    ap.add_argument("--hearts", action="store_true",
+                    help="interleave OpenSpiel's hearts too and print each tree's ratio to it")
+    ap.add_argument("--hearts-games", type=int, default=40, help="hearts games per chunk")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.rounds < 1:
+        ap.error(f"--rounds must be at least 1, not {args.rounds}")
+    if args.hearts:
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            ap.error("--hearts needs OpenSpiel (pip install -e '.[bench]')")
     sys.path.insert(0, args.new)
     import cove
 
     ids = args.game or cove.ids()
     base, new = Side(args.base), Side(args.new)
+    yard = Side(args.new) if args.hearts else None
     rows = []
     try:
         for gid in ids:
             g = cove.load(gid)
             for players in sorted({g.min_players, max(2, g.min_players), g.max_players}):
                 got: dict[str, dict[str, list[float]]] = {
-                    "base": {"play": [], "clone": []}, "new": {"play": [], "clone": []}}
+                    "base": {"play": [], "clone": []}, "new": {"play": [], "clone": []},
+                    "hearts": {"play": []}}
                 for r in range(args.rounds):
                     seeds = list(range(r * args.games, (r + 1) * args.games))
                     jobs = [{"kind": "play", "game": gid, "players": players, "seeds": seeds},
@@ -117,23 +158,44 @@ def main() -> int:
                         order.reverse()
                     for job in jobs:
                         kind = str(job["kind"])
-                        for name, side in order:
-                            got[name][kind].append(side.ask(job))
+                        turns = list(order)
+                        if yard is not None and kind == "play":
+                            # hearts first, between or last, in turn
+                            turns.insert(r // 2 % 3, ("hearts", yard))
+                        for name, side in turns:
+                            ask = job if name != "hearts" else {
+                                "kind": "hearts", "games": args.hearts_games, "seed": r}
+                            got[name][kind].append(side.ask(ask))
                 row: dict[str, Any] = {"game": gid, "players": players}
                 for kind in ("play", "clone"):
                     b, n = got["base"][kind], got["new"][kind]
                     row[kind] = {"base": statistics.median(b), "new": statistics.median(n),
                                  "ratio": statistics.median(x / y for x, y in zip(n, b,
                                                                                  strict=True))}
+                if yard is not None:
+                    h = got["hearts"]["play"]
+                    row["hearts"] = {
+                        "actions_per_s": statistics.median(h),
+                        "base": statistics.median(x / y for x, y in zip(
+                            got["base"]["play"], h, strict=True)),
+                        "new": statistics.median(x / y for x, y in zip(
+                            got["new"]["play"], h, strict=True))}
                 rows.append(row)
                 if not args.json:
                     p, c = row["play"], row["clone"]
                     print(f"{gid:18} {players}p  decisions/s {p['base']:9.0f} -> {p['new']:9.0f}"
                           f" ({p['ratio']:.2f})   clones/s {c['base']:9.0f} -> {c['new']:9.0f}"
                           f" ({c['ratio']:.2f})", flush=True)
+                    if yard is not None:
+                        hr = row["hearts"]
+                        print(f"{'':18} {players}p  ratio to hearts ({hr['actions_per_s']:.0f}"
+                              f" actions/s): base {hr['base']:.3f}  new {hr['new']:.3f}",
+                              flush=True)
     finally:
         base.close()
         new.close()
+        if yard is not None:
+            yard.close()
     if args.json:
         print(json.dumps(rows, indent=1))
     return 0
