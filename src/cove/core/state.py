@@ -181,15 +181,80 @@ class State(ABC):
         return self.STEPS[top.kind].legal(self, top, player)
 
     def _apply(self, player: int, action: Action) -> None:
-        """Carry out a legal action (already validated by ``apply``)."""
-        steps = self._steps
-        top = steps[-1]
-        _, _, apply, _, secret = self._KINDS[top.kind]
-        self._steps = steps[:-1]
-        if secret:
-            self._secret_next = True  # keep_secret()
-        apply(self, top, player, action)
-        self.settle()
+        """Carry out a legal action (already validated by ``apply``): the top step is
+        popped and its rule applies the action, then the stack settles.
+
+        The stack's ``_apply`` and ``settle`` are one loop (``settle`` is this with player
+        -1: nothing to apply first), which saves a call and a class-attribute read on every
+        decision."""
+        kinds, plays_for, stack_legal = self._SETTLE
+        if player >= 0:
+            steps = self._steps
+            top = steps[-1]
+            _, _, apply, _, secret = kinds[top.kind]
+            self._steps = steps[:-1]
+            if secret:
+                self._secret_next = True  # keep_secret()
+            apply(self, top, player, action)
+        self._legal = None  # the stack may have been changed by hand (tests, tools)
+        while True:
+            steps = self._steps
+            if not steps:
+                more = self.next_steps()
+                if not more:
+                    return
+                self._steps = tuple(reversed(more))  # then(*more) on the empty stack
+                continue
+            top = steps[-1]
+            rule, legal_of, apply, quick, _ = kinds[top.kind]
+            players = top.players
+            if quick:  # the common forced case
+                if len(players) != 1:
+                    if not players:
+                        self._steps = steps[:-1]
+                        rule.run(self, top)
+                        continue
+                    return
+                p = players[0]
+            else:
+                if not players:
+                    self._steps = steps[:-1]
+                    rule.run(self, top)
+                    continue
+                if not rule.forced:
+                    if len(players) == 1 and rule.plain_movers and stack_legal:
+                        # one player decides: their legal list is needed for this move
+                        # whatever it is (apply validates against it), so find it now
+                        legal = rule.legal(self, top, players[0])
+                        self._legal = (players[0],
+                                       legal if type(legal) is tuple else tuple(legal))
+                    return
+                movers = players if rule.plain_movers else rule.movers(self, top)
+                if len(movers) != 1:
+                    return
+                if rule.can_lapse and rule.lapses(self, top):
+                    self._steps = steps[:-1]
+                    continue
+                p = movers[0]
+            legal = legal_of(self, top, p)
+            if len(legal) == 1:
+                action = legal[0]
+                if self.logging and rule.log_forced:
+                    self.say(f"P{p + 1}: {action} (the only choice)", kind="forced",
+                             data={"player": p, "action": action_json(action)})
+            elif not legal:
+                self._steps = steps[:-1]
+                rule.idle(self, top, p)
+                continue
+            else:
+                chosen = self.play_for(top, p, legal) if plays_for else None
+                if chosen is None:
+                    if stack_legal:
+                        self._legal = (p, legal if type(legal) is tuple else tuple(legal))
+                    return
+                action = chosen
+            self._steps = steps[:-1]
+            apply(self, top, p, action)
 
     def _ask(self, player: int | None) -> dict[str, Any]:
         """What ``player`` (a mover) is deciding: ``{"kind", "prompt", ...}`` with a plain
@@ -296,66 +361,7 @@ class State(ABC):
         choice is taken (logged as a ``kind="forced"`` event if ``rule.log_forced``); one
         that ``lapses`` or offers nothing is passed over (``rule.idle``); one that offers
         several may be decided by the rules (``play_for``)."""
-        kinds, plays_for, stack_legal = self._SETTLE
-        self._legal = None  # the stack may have been changed by hand (tests, tools)
-        while True:
-            steps = self._steps
-            if not steps:
-                more = self.next_steps()
-                if not more:
-                    return
-                self._steps = tuple(reversed(more))  # then(*more) on the empty stack
-                continue
-            top = steps[-1]
-            rule, legal_of, apply, quick, _ = kinds[top.kind]
-            players = top.players
-            if quick:  # the common forced case
-                if len(players) != 1:
-                    if not players:
-                        self._steps = steps[:-1]
-                        rule.run(self, top)
-                        continue
-                    return
-                p = players[0]
-            else:
-                if not players:
-                    self._steps = steps[:-1]
-                    rule.run(self, top)
-                    continue
-                if not rule.forced:
-                    if len(players) == 1 and rule.plain_movers and stack_legal:
-                        # one player decides: their legal list is needed for this move
-                        # whatever it is (apply validates against it), so find it now
-                        legal = rule.legal(self, top, players[0])
-                        self._legal = (players[0],
-                                       legal if type(legal) is tuple else tuple(legal))
-                    return
-                movers = players if rule.plain_movers else rule.movers(self, top)
-                if len(movers) != 1:
-                    return
-                if rule.can_lapse and rule.lapses(self, top):
-                    self._steps = steps[:-1]
-                    continue
-                p = movers[0]
-            legal = legal_of(self, top, p)
-            if len(legal) == 1:
-                action = legal[0]
-                if self.logging and rule.log_forced:
-                    self.say(f"P{p + 1}: {action} (the only choice)", kind="forced",
-                             data={"player": p, "action": action_json(action)})
-            elif not legal:
-                self._steps = steps[:-1]
-                rule.idle(self, top, p)
-                continue
-            else:
-                chosen = self.play_for(top, p, legal) if plays_for else None
-                if chosen is None:
-                    if stack_legal:
-                        self._legal = (p, legal if type(legal) is tuple else tuple(legal))
-                    return
-                action = chosen
-            self._steps = steps[:-1]
-            apply(self, top, p, action)
+        State._apply(self, -1, None)
 
     # -- secrets -----------------------------------------------------------------------
     def keep_secret(self) -> None:

@@ -159,15 +159,10 @@ _A_ANCHOR = ACT[ANCHOR]
 _A_STAY = ACT[STAY]
 _PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
 _SEA_ACTS = (ACT[STOP], ACT[ONWARD])
-assert G == 5    # _types reads five goods counts unrolled
-
-
-def _types(counts: list[int], b: int) -> int:
-    """The bit mask of the goods types present in ``counts[b:b + 5]`` (an island's goods or
-    a hold)."""
-    return ((1 if counts[b] else 0) | (2 if counts[b + 1] else 0)
-            | (4 if counts[b + 2] else 0) | (8 if counts[b + 3] else 0)
-            | (16 if counts[b + 4] else 0))
+assert G == 5
+"""The legal lists of pick-up and overboard read the bit mask of the goods types present in
+an island's or a hold's five counts, unrolled in place (a helper function cost a call on
+a third of the decisions)."""
 
 
 _DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
@@ -260,7 +255,23 @@ class PlayCard(TidesRule["TidesState"]):
         return _hand_acts(hand)
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        state._play(player, action - PLAY)
+        # (the move itself is here, not in a state method: one call less per card played)
+        c = action - PLAY
+        state.hands[player] &= ~(1 << c)
+        state.played |= 1 << c
+        trick = state.trick
+        trick[player] = c
+        tpos = state.tpos
+        if tpos:
+            led = trick[state.lead] >> 3
+            if c >> 3 != led:
+                state.voids |= 1 << (player * 4 + led)  # public knowledge: holds no led suit
+        if state.logging:
+            state.say(f"P{player + 1} {'leads' if not tpos else 'plays'} {CARD_TEXT[c]}",
+                      kind="play", data={"player": player, "card": CARD_TEXT[c]})
+        state.tpos = tpos = tpos + 1
+        if tpos == state.n:
+            state._end_trick()
 
     def prompt(self, state: TidesState, step: Step, player: int) -> str:
         if not state.tpos:
@@ -304,7 +315,23 @@ class Sail(TidesRule["TidesState"]):
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action < ANCHOR:
-            state._sail(player, action - SAIL)
+            # sail one card (the move itself is here, not in a state method: one call less
+            # per sail)
+            h = action - SAIL
+            geo = state.geo
+            c = geo.step[state.pos[player]][h]
+            state.pos[player] = c
+            if state.logging:
+                state.say(f"P{player + 1} sails {HEADINGS[h]} to {state._place(c)}",
+                          kind="sail", data={"player": player, "heading": HEADINGS[h],
+                                             "cell": CELL_NAMES[c]})
+            if state.sea[c]:
+                if geo.runs[c][h] >= 0:
+                    state._steps += (_SEA_STEPS[player][h],)
+                    return
+                if state.logging:
+                    state.say(f"P{player + 1} stops on open sea (no island ahead)")
+            state._steps += (ACTION_STEPS[player],)      # _arrive(player), inlined
             return
         where = CELL_NAMES[state.pos[player]]
         if action == ANCHOR:
@@ -381,7 +408,10 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         c = state.pos[player]
         if state.sea[c]:
             return ()                  # nothing to pick up or deliver on open sea
-        have = _types(state.goods, c * G)
+        goods = state.goods              # the goods types present, as a bit mask
+        b = c * G
+        have = ((1 if goods[b] else 0) | (2 if goods[b + 1] else 0) | (4 if goods[b + 2] else 0)
+                | (8 if goods[b + 3] else 0) | (16 if goods[b + 4] else 0))
         o = state.orders_on[c]
         ready = False
         if o >= 0:
@@ -398,7 +428,8 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
 
     def idle(self, state: TidesState, step: Step, player: int) -> None:
         """Open sea, or nothing to pick up or deliver: the turn ends."""
-        state._end_turn(player)
+        if state.hcount[player] > state.hold_limit:     # _end_turn(player), inlined
+            state._steps += (_OVERBOARD_STEPS[player],)
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action < DELIVER:
@@ -406,7 +437,8 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         elif action == DELIVER:
             state._deliver(player)
         elif action == PASS:
-            state._end_turn(player)
+            if state.hcount[player] > state.hold_limit:     # _end_turn(player), inlined
+                state._steps += (_OVERBOARD_STEPS[player],)
         elif action < TAX_DELIVER:              # Smugglers
             x, y = PAIRS[action - PICK2]
             state._pick(player, x, y)
@@ -453,10 +485,32 @@ class Overboard(TidesRule["TidesState"]):
     """R7: over the hold limit, throw goods overboard one at a time."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        return _DROP_BY_TYPES[_types(state.hold, player * G)]
+        hold = state.hold                # the goods types held, as a bit mask
+        b = player * G
+        return _DROP_BY_TYPES[(1 if hold[b] else 0) | (2 if hold[b + 1] else 0)
+                              | (4 if hold[b + 2] else 0) | (8 if hold[b + 3] else 0)
+                              | (16 if hold[b + 4] else 0)]
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        state._overboard(player, action - DROP)
+        # (the move itself is here, not in a state method: one call less per good thrown)
+        t = action - DROP
+        c = state.pos[player]
+        state.hold[player * G + t] -= 1
+        hcount = state.hcount
+        hcount[player] -= 1
+        sea = state.sea[c]
+        if sea:
+            state.bag[t] += 1
+            state.bag_n += 1
+        else:
+            state.goods[c * G + t] += 1
+        if state.logging:
+            where = "into the bag" if sea else f"onto {CELL_NAMES[c]}"
+            state.say(f"P{player + 1} throws 1 {DATA.goods[t]} overboard {where}",
+                      kind="overboard", data={"player": player, "goods": DATA.goods[t],
+                                              "cell": CELL_NAMES[c]})
+        if hcount[player] > state.hold_limit:   # still over the limit: another one
+            state._steps += (_OVERBOARD_STEPS[player],)
 
     def prompt(self, state: TidesState, step: Step, player: int) -> str:
         return (f"Your hold has {state.hcount[player]} goods, over the limit of "
@@ -750,36 +804,6 @@ class TidesState(TidesTable):
         if p == self.leader:
             self._after_placement()
 
-    def _play(self, p: int, c: int) -> None:
-        self.hands[p] &= ~(1 << c)
-        self.played |= 1 << c
-        self.trick[p] = c
-        if self.tpos:
-            led = self.trick[self.lead] >> 3
-            if c >> 3 != led:
-                self.voids |= 1 << (p * 4 + led)   # public knowledge: p holds no led suit
-        if self.logging:
-            self.say(f"P{p + 1} {'leads' if not self.tpos else 'plays'} {CARD_TEXT[c]}",
-                     kind="play", data={"player": p, "card": CARD_TEXT[c]})
-        self.tpos += 1
-        if self.tpos == self.n:
-            self._end_trick()
-
-    def _sail(self, p: int, h: int) -> None:
-        geo = self.geo
-        c = geo.step[self.pos[p]][h]
-        self.pos[p] = c
-        if self.logging:
-            self.say(f"P{p + 1} sails {HEADINGS[h]} to {self._place(c)}", kind="sail",
-                     data={"player": p, "heading": HEADINGS[h], "cell": CELL_NAMES[c]})
-        if self.sea[c]:
-            if geo.runs[c][h] >= 0:
-                self._steps += (_SEA_STEPS[p][h],)
-                return
-            if self.logging:
-                self.say(f"P{p + 1} stops on open sea (no island ahead)")
-        self._steps += (ACTION_STEPS[p],)      # _arrive(p), inlined
-
     def _pick(self, p: int, t: int, t2: int = -1) -> None:
         """Pick up all goods of type ``t`` (and of ``t2`` under Smugglers)."""
         c = self.pos[p]
@@ -797,21 +821,6 @@ class TidesState(TidesTable):
                                                "count": k, "cell": CELL_NAMES[c]})
         if self.hcount[p] > self.hold_limit:   # _end_turn(p), inlined: overboard first
             self._steps += (_OVERBOARD_STEPS[p],)
-
-    def _overboard(self, p: int, t: int) -> None:
-        c = self.pos[p]
-        self.hold[p * G + t] -= 1
-        self.hcount[p] -= 1
-        if self.sea[c]:
-            self.bag[t] += 1
-            self.bag_n += 1
-        else:
-            self.goods[c * G + t] += 1
-        if self.logging:
-            where = "into the bag" if self.sea[c] else f"onto {CELL_NAMES[c]}"
-            self.say(f"P{p + 1} throws 1 {DATA.goods[t]} overboard {where}", kind="overboard",
-                     data={"player": p, "goods": DATA.goods[t], "cell": CELL_NAMES[c]})
-        self._end_turn(p)               # still over the limit: another one
 
     def _deliver(self, p: int, tax: int = -1) -> None:
         c = self.pos[p]
