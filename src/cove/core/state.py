@@ -76,7 +76,8 @@ class Event(NamedTuple):
 _Node = tuple[Any, ...]
 
 _BASE_SLOTS = (
-    "_hist", "_legal", "_log", "_nhist", "_nlog", "_reveal_at", "_secret_next", "_steps",
+    "_hist", "_legal", "_legal_for", "_log", "_nhist", "_nlog", "_reveal_at", "_secret_next",
+    "_steps",
     "game", "logging", "n", "options", "rng", "seed",
 )
 
@@ -153,7 +154,13 @@ class State(ABC):
         self._nhist = 0
         self._log: _Node | None = None
         self._nlog = 0
-        self._legal: tuple[int, tuple[Action, ...]] | None = None
+        # The legal actions of seat ``_legal_for`` now, kept until the next move (None: not
+        # known; setting ``_legal = None`` is how tools that change a state by hand drop it).
+        # Two slots rather than a pair: no tuple per decision, and the hot paths compare
+        # ``_legal_for is player``, which for seat numbers (small ints, one object each in
+        # CPython) is the whole seat check; any other player value takes the checked path.
+        self._legal: tuple[Action, ...] | None = None
+        self._legal_for = -1
         self._steps: tuple[Step, ...] = ()
         self._secret_next = False
         self._reveal_at = 0
@@ -226,8 +233,8 @@ class State(ABC):
                         # one player decides: their legal list is needed for this move
                         # whatever it is (apply validates against it), so find it now
                         legal = rule.legal(self, top, players[0])
-                        self._legal = (players[0],
-                                       legal if type(legal) is tuple else tuple(legal))
+                        self._legal = legal if type(legal) is tuple else tuple(legal)
+                        self._legal_for = players[0]
                     return
                 movers = players if rule.plain_movers else rule.movers(self, top)
                 if len(movers) != 1:
@@ -250,7 +257,8 @@ class State(ABC):
                 chosen = self.play_for(top, p, legal) if plays_for else None
                 if chosen is None:
                     if stack_legal:
-                        self._legal = (p, legal if type(legal) is tuple else tuple(legal))
+                        self._legal = legal if type(legal) is tuple else tuple(legal)
+                        self._legal_for = p
                     return
                 action = chosen
             self._steps = steps[:-1]
@@ -388,27 +396,27 @@ class State(ABC):
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """Legal actions for ``player`` (empty if it is not their turn), as a tuple."""
         cached = self._legal
-        if cached is not None and cached[0] == player and type(player) is int:
-            return cached[1]
+        if cached is not None and self._legal_for is player:
+            return cached
         player = self.seat(player)
         if player not in self.to_move():
             return ()
         acts = self._legal_actions(player)
         if type(acts) is not tuple:
             acts = tuple(acts)
-        self._legal = (player, acts)
+        self._legal = acts
+        self._legal_for = player
         return acts
 
     def apply(self, player: int, action: Action | str | Mapping[str, Any]) -> None:
         """Apply ``action`` for ``player``: an action value, its text (exact or a unique
         short form) or its JSON form. Raises :class:`IllegalAction` with the reason,
         leaving the state unchanged."""
-        cached = self._legal
-        if cached is not None and cached[0] == player and type(player) is int:
+        legal = self._legal
+        if legal is not None and self._legal_for is player:
             # the hot path: the legal list was asked for (or kept by settle) since the last
             # move, which also means that ``player`` is a seat and to move
             seat = player
-            legal = cached[1]
         else:
             try:
                 seat = self.seat(player)
@@ -797,6 +805,7 @@ class State(ABC):
         s._log = self._log
         s._nlog = self._nlog
         s._legal = self._legal
+        s._legal_for = self._legal_for
         s._steps = self._steps
         s._secret_next = self._secret_next
         s._reveal_at = self._reveal_at

@@ -290,8 +290,19 @@ class TidesTable(State):
         """``m`` cubes drawn one after the other from the bag (at most ``bag_n``): their
         types, in order. The same draws as ``m`` calls of :meth:`_draw`, with the chance
         outcomes batched (:func:`draws`)."""
-        take = self._take
-        return [take(r) for r in draws(self.rng, self.bag_n, m)]
+        bag = self.bag
+        out: list[int] = []
+        for r in draws(self.rng, self.bag_n, m):
+            for t in RG:                 # _take(r), inlined: one call less per cube
+                r -= bag[t]
+                if r < 0:
+                    bag[t] -= 1
+                    out.append(t)
+                    break
+            else:  # pragma: no cover
+                raise AssertionError("bag count out of step")
+        self.bag_n -= len(out)
+        return out
 
     def _draw_order(self) -> int:
         """The top card of the face-down order deck. The deck is kept as an unordered pile
