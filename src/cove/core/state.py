@@ -48,6 +48,11 @@ HIDDEN = "(hidden)"
 MAX_TEXT = 200
 """Typed moves longer than this are refused without being searched or echoed."""
 
+_SCAN = 16
+"""``apply`` looks for the given action among at most this many legal actions itself (by
+identity, the legal list's own element); a longer list goes straight to ``_match_action``,
+which a game may override with a faster search (Trails of Tucana's ``index``)."""
+
 
 class Event(NamedTuple):
     """One entry of the game log.
@@ -429,7 +434,16 @@ class State(ABC):
                 who = ", ".join(f"P{p + 1}" for p in movers)
                 raise IllegalAction(f"it is not P{seat + 1}'s turn; to move: {who}")
             legal = self.legal_actions(seat)
-        act = self._match_action(seat, action, legal)
+        if len(legal) <= _SCAN:
+            # a bot or client passing the list's own element (the common case), found here
+            # without a call; any other form, or a long list, goes to _match_action
+            for act in legal:
+                if act is action:
+                    break
+            else:
+                act = self._match_action(seat, action, legal)
+        else:
+            act = self._match_action(seat, action, legal)
         self._legal = None
         self._secret_next = False
         self._apply(seat, act)
