@@ -109,7 +109,10 @@ class Geometry(int):
     @classmethod
     def make(cls, sea: tuple[bool, ...], wrap: bool, stride: int, mode: str,
              flat: bool) -> Geometry:
-        key = sum(1 << c for c in range(CELLS) if sea[c])
+        key = 0
+        for c in range(CELLS):
+            if sea[c]:
+                key |= 1 << c
         key |= (_WRAP if wrap else 0) | (_FLAT if flat else 0)
         key |= (stride - 1) << _STRIDE_SHIFT | MODES.index(mode) << _MODE_SHIFT
         return cls.of(key)

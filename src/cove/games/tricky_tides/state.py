@@ -228,8 +228,8 @@ class PlaceShip(TidesRule["TidesState"]):
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         col = state.colour[player]
-        return tuple(ACT[START + c] for c in range(CELLS)
-                     if ISLAND_COLOUR[state.layout[c]] == col)
+        layout = state.layout
+        return tuple([ACT[START + c] for c in range(CELLS) if ISLAND_COLOUR[layout[c]] == col])
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         state._place_ship(player, action - START)
@@ -613,8 +613,8 @@ class TidesState(TidesTable):
         shuffle(self.rng, layout)
         self.layout = tuple(layout)
         claimed = self.colour
-        self.sea = tuple(ISLAND_COLOUR[i] >= 0 and ISLAND_COLOUR[i] not in claimed
-                         for i in layout)
+        self.sea = tuple([ISLAND_COLOUR[i] >= 0 and ISLAND_COLOUR[i] not in claimed
+                          for i in layout])
         self._set_geometry()
 
     def _after_leader(self, laid_out: bool) -> None:
