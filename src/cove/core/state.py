@@ -204,7 +204,10 @@ class State(ABC):
             steps = self._steps
             top = steps[-1]
             _, _, apply, _, secret = kinds[top.kind]
-            self._steps = steps[:-1]
+            # pop: a stack of one or two steps (most of them) without a slice, whose C code
+            # is long and, run once or twice a decision, mostly out of the instruction cache
+            n = len(steps)
+            self._steps = () if n == 1 else (steps[0],) if n == 2 else steps[:-1]
             if secret:
                 self._secret_next = True  # keep_secret()
             apply(self, top, player, action)
@@ -255,7 +258,8 @@ class State(ABC):
                     self.say(f"P{p + 1}: {action} (the only choice)", kind="forced",
                              data={"player": p, "action": action_json(action)})
             elif not legal:
-                self._steps = steps[:-1]
+                n = len(steps)
+                self._steps = () if n == 1 else (steps[0],) if n == 2 else steps[:-1]
                 rule.idle(self, top, p)
                 continue
             else:
@@ -266,7 +270,8 @@ class State(ABC):
                         self._legal_for = p
                     return
                 action = chosen
-            self._steps = steps[:-1]
+            n = len(steps)
+            self._steps = () if n == 1 else (steps[0],) if n == 2 else steps[:-1]
             apply(self, top, p, action)
 
     def _ask(self, player: int | None) -> dict[str, Any]:
