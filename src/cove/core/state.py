@@ -117,8 +117,9 @@ class State(ABC):
     once (see ``_Kind``), so the stack's hot path does one dict look-up per step."""
 
     _SETTLE: ClassVar[tuple[Mapping[str, _Kind], bool, bool]] = ({}, False, True)
-    """Set per class: (``_KINDS``, ``_PLAYS_FOR``, ``_STACK_LEGAL``), what ``settle``
-    reads, in one class-attribute read (they are not specialised by CPython 3.11)."""
+    """Set per class: (``_KINDS``, ``_PLAYS_FOR``, ``_STACK_LEGAL``), what the stack's loop
+    (``_apply``, ``settle``) reads, in one class-attribute read (CPython 3.11 specialises
+    none of them)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
