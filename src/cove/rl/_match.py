@@ -159,9 +159,20 @@ class Match:
 
     # -- arrays ----------------------------------------------------------------------------
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s observation as float32: from the game's sparse form (a zeroed array
+        filled by index) when the game builds one, else converted from the dense list."""
+        state = self.state
+        if type(state)._observation_sparse is not cove.State._observation_sparse:
+            ones, at, values = state.observation_sparse(seat)
+            out = np.zeros(self.obs_size, np.float32)
+            # numpy reads an array.array's buffer as it is: no conversion per element
+            out[np.asarray(ones, np.intp)] = 1.0
+            if len(at):
+                out[np.asarray(at, np.intp)] = values
+            return out
         # np.fromiter with the length known: a quarter faster than array("f") and
         # np.frombuffer, a third faster than np.asarray on a list of floats
-        return np.fromiter(self.state.observation(seat), np.float32, self.obs_size)
+        return np.fromiter(state.observation(seat), np.float32, self.obs_size)
 
     def legal_indices(self, seat: int) -> tuple[tuple[Any, ...], list[int]]:
         """``seat``'s legal actions now and their action indices, in the same order (both

@@ -8,10 +8,12 @@ its fields are already drawn from finite tables.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from cove.core.options import Options
+from cove.core.state import SparseObservation
 from cove.games.high_water.actions import (
     END,
     NEXT,
@@ -147,18 +149,21 @@ def _layout(D: HWData) -> _Layout:
 THIRD = 1.0 / 3  # a die's weight in a dice count (3 dice: 1.0)
 
 
-def observation(s: HighWaterState, player: int) -> list[float]:
-    """What ``player`` sees, as floats; seats are listed from ``player`` on (SPEC.md).
+def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
+    """What ``player`` sees, in sparse form (``State.observation_sparse``; the core makes
+    the dense list from it); seats are listed from ``player`` on (SPEC.md).
 
-    Written for speed (an environment encodes one per step): a list of zeros, then only
-    the values that are not zero, at offsets worked out once per data file (``_Layout``).
-    A value is computed by the same float operations, in the same order, as the plain
-    encoding SPEC.md describes, so the floats are identical.
+    Written for speed (an environment encodes one per step): only the values that are not
+    zero (and a few that may be) are set, by index into a dict, at offsets worked out once
+    per data file (``_Layout``), and handed back as ``at`` and ``values`` arrays (the ones
+    are among them: ``ones`` is empty). A value is computed by the same float operations,
+    in the same order, as the plain encoding SPEC.md describes (a die's count adds
+    ``THIRD`` to 0.0 once per die), so the floats are identical.
     """
     L = _layout(s.D)
     o = s.options
     n = s.n
-    out = [0.0] * L.size
+    out: dict[int, float] = {}
     out[0] = s.rnd / o.max_rounds
     if s.high:
         out[1] = 1.0
@@ -209,10 +214,11 @@ def observation(s: HighWaterState, player: int) -> list[float]:
         out[w + 4] = rum[p] / 10
         at = b + dice_at
         for d in dice[p]:
-            out[at + dpos[d]] += THIRD
+            i = at + dpos[d]
+            out[i] = out.get(i, 0.0) + THIRD
         at = b + crew_at
         for c in crew[p]:
-            out[at + c] += 1.0
+            out[at + c] = out.get(at + c, 0.0) + 1.0
         at = b + active_at
         for cid, done, marks in quests[p]:
             i = at + 3 * cid
@@ -232,11 +238,11 @@ def observation(s: HighWaterState, player: int) -> list[float]:
     at = L.market
     for c in s.crew_row:
         if c >= 0:
-            out[at + c] += 1.0
+            out[at + c] = out.get(at + c, 0.0) + 1.0
     at += L.k
     for c in s.quest_row:
         if c >= 0:
-            out[at + c] += 1.0
+            out[at + c] = out.get(at + c, 0.0) + 1.0
     at += L.k
     out[at] = len(s.crew_deck) / L.decks[0]
     out[at + 1] = len(s.quest_deck) / L.decks[1]
@@ -253,9 +259,10 @@ def observation(s: HighWaterState, player: int) -> list[float]:
                 hold = s.dice[open_.player]
                 at = L.chosen
                 for i in picked:
-                    out[at + dpos[hold[i]]] += THIRD
+                    j = at + dpos[hold[i]]
+                    out[j] = out.get(j, 0.0) + THIRD
     else:
         out[L.pend + 10] = 1.0
         if trick and s.commit[player] >= 0:
             out[L.mine + L.tpos[s.commit[player]]] = 1.0
-    return out
+    return array("q"), array("q", out), array("d", out.values())
