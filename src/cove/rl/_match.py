@@ -133,6 +133,9 @@ class Match:
         self.state: cove.State = self.game.new(players, seed=0, log=False, **options)
         self.space: ActionSpace = self.game.action_space(players, **options)
         self.obs_size = self.game.observation_size(players, **options)
+        # the game builds the sparse form itself (else it would be found from the dense)
+        self._sparse = (type(self.state)._observation_sparse
+                        is not cove.State._observation_sparse)
         self._last_scores = [float(x) for x in self.state.scores()]
         self._legal: tuple[Any, ...] | None = None
         self._indices: list[int] = []
@@ -162,7 +165,7 @@ class Match:
         """``seat``'s observation as float32: from the game's sparse form (a zeroed array
         filled by index) when the game builds one, else converted from the dense list."""
         state = self.state
-        if type(state)._observation_sparse is not cove.State._observation_sparse:
+        if self._sparse:
             ones, at, values = state.observation_sparse(seat)
             out = np.zeros(self.obs_size, np.float32)
             # numpy reads an array.array's buffer as it is: no conversion per element

@@ -4,10 +4,12 @@ the other nonzero values by index); the dense list is made from it by the core.
 
 Each part of the layout starts at a fixed offset (the layout is padded to ``SEATS`` seat
 slots at every player count). A one-hot is one index, the bits of a card mask come from
-per-byte tables of indices, and the parts with scaled counts (goods, orders, holds, the
-fixed map) are kept per value by small caches as ready (indices, values) pairs. Every value
-is the float the plain formula in SPEC.md gives (``k / 10.0`` for a count ``k`` ...); the
-tests compare the dense form with the plain encoder over thousands of states.
+per-byte tables of indices; the fixed map and the orders are kept per value by small
+caches as ready (indices, values) arrays, and the scaled counts (goods, holds, the bag) as
+whole runs of values (zeros too: a run placed with ``index_run`` costs no test per value).
+Every value is the float the plain formula in SPEC.md gives (``k / 10.0`` for a count
+``k`` ...); the tests compare the dense form with the plain encoder over thousands of
+states.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from array import array
 from functools import lru_cache
 
-from cove.core.state import SparseObservation
+from cove.core.state import SparseObservation, index_run
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.geometry import CELLS
 from cove.games.tricky_tides.table import (
@@ -72,6 +74,7 @@ the hand (mask 0) or the cards out of play (mask 1)."""
 _VOID_AT = tuple(tuple(array("q", [VOIDS + 4 * slot + i for i in range(4) if b >> i & 1])
                        for b in range(16)) for slot in range(SEATS))
 _PHASE_OF_KIND = {kind: PHASE + phase for kind, phase in PHASE_OF.items()}
+_TENTHS = tuple(k / 10.0 for k in range(256))
 
 
 def _part(base: int, floats: tuple[float, ...] | list[float]) -> Part:
@@ -88,18 +91,13 @@ def _map_part(layout: tuple[int, ...], sea: tuple[bool, ...]) -> Part:
 
 
 @lru_cache(maxsize=8192)
-def _tenths_of(counts: bytes, base: int) -> Part:
-    """Each count / 10 from ``base`` (goods on the islands, the holds in seat-slot order).
-    Keyed by the counts as bytes: built and hashed in C, and they change on a few moves
-    (still, new games bring new counts: a third of the look-ups miss, so a miss is kept
-    to one pass over the counts)."""
-    at = array("q")
-    values = array("d")
-    for i, k in enumerate(counts):
-        if k:
-            at.append(base + i)
-            values.append(k / 10.0)
-    return at, values
+def _tenths_of(counts: bytes) -> array[float]:
+    """Each count / 10 (goods on the islands, the holds in seat-slot order), zeros too: a
+    run of values placed with ``index_run``. Keyed by the counts as bytes (built and
+    hashed in C); new games bring new counts, so a third of the look-ups miss, and a miss
+    is one pass of table look-ups."""
+    tenths = _TENTHS
+    return array("d", [tenths[k] for k in counts])
 
 
 @lru_cache(maxsize=1024)
@@ -126,10 +124,10 @@ def _won_part(won: tuple[int, ...], slot: int) -> Part:
 _SIGHT = tuple(_part(SIGHT, [b / 3.0 for b in sc.bonus]) for sc in DATA.sightings)
 
 
-@lru_cache(maxsize=256)
-def _bag_part(bag: bytes, hold_limit: int) -> Part:
-    """The hold limit / 10 and the cubes in the bag per type / 20."""
-    return _part(HOLD_LIMIT, [hold_limit / 10.0] + [k / 20.0 for k in bag])
+@lru_cache(maxsize=1024)
+def _bag_part(bag: bytes, hold_limit: int) -> array[float]:
+    """The hold limit / 10 and the cubes in the bag per type / 20 (a run of values)."""
+    return array("d", [hold_limit / 10.0] + [k / 20.0 for k in bag])
 
 
 def encode_sparse(s: TidesTable, player: int) -> SparseObservation:
@@ -159,17 +157,15 @@ def encode_sparse(s: TidesTable, player: int) -> SparseObservation:
         ones.append(IN_GAME + i)
     at, values = _map_part(s.layout, s.sea)
     at, values = at[:], values[:]
-    part = _tenths_of(bytes(s.goods), GOODS)
-    at += part[0]
-    values += part[1]
+    at += index_run(GOODS, CELLS * G)
+    values += _tenths_of(bytes(s.goods))
     part = _orders_part(tuple(s.orders_on))
     at += part[0]
     values += part[1]
     hold = s.hold
     b = player * G
-    part = _tenths_of(bytes(hold[b:] + hold[:b]), HOLD)     # seat-slot order
-    at += part[0]
-    values += part[1]
+    at += index_run(HOLD, n * G)
+    values += _tenths_of(bytes(hold[b:] + hold[:b]))     # seat-slot order
     won = s.won
     for i, q in enumerate(seats):
         if won[q]:
@@ -195,9 +191,8 @@ def encode_sparse(s: TidesTable, player: int) -> SparseObservation:
             ones.append(HEADING + top.data[0])
     ones.append(LEADER + (s.leader - player) % n)
     ones.append(LEAD + (s.lead - player) % n)
-    part = _bag_part(bytes(s.bag), s.hold_limit)
-    at += part[0]
-    values += part[1]
+    at += index_run(HOLD_LIMIT, 1 + G)
+    values += _bag_part(bytes(s.bag), s.hold_limit)
     for i, c in enumerate(s.mod.mpos):
         if c >= 0:
             ones.append(MONSTERS + CELLS * i + c)
