@@ -56,28 +56,41 @@ def _timed(play_one: Callable[[int], int]) -> Loop:
 
 def raw_loop(game_id: str, players: int, observe: bool = False) -> Loop:
     """Decisions per second through the contract; ``observe``: also encode the mover's
-    observation and legal mask each decision. A plain loop on purpose, not the lab's
-    ``advance``: its callback per move would be counted as the engine's time."""
+    observation and legal mask each decision."""
+    return _timed(raw_games(game_id, players, observe))
+
+
+def aec_loop(game_id: str, players: int) -> Loop:
+    """AEC environment steps per second, a random legal index from each action mask."""
+    return _timed(aec_games(game_id, players))
+
+
+def raw_games(game_id: str, players: int, observe: bool = False) -> Callable[[int], int]:
+    """``play_one(seed)``: one game through the contract, returning its decisions. A plain
+    loop on purpose, not the lab's ``advance``: its callback per move would be counted as
+    the engine's time."""
     game = cove.load(game_id)
     draw = random.Random(0).random
 
     def play_one(seed: int) -> int:
         state = game.new(players, seed=seed, log=False)
+        # an engine from before the sparse form (to compare with) encodes the dense one
+        encode = getattr(state, "observation_sparse", state.observation)
         steps = 0
         while not state.is_over:
             p = state.to_move()[0]
             legal = state.legal_actions(p)
             if observe:
-                state.observation_sparse(p)
+                encode(p)
                 state.legal_mask(p)
             state.apply(p, legal[int(draw() * len(legal))])
             steps += 1
         return steps
-    return _timed(play_one)
+    return play_one
 
 
-def aec_loop(game_id: str, players: int) -> Loop:
-    """AEC environment steps per second, a random legal index from each action mask."""
+def aec_games(game_id: str, players: int) -> Callable[[int], int]:
+    """``play_one(seed)``: one episode of the AEC environment, returning its steps."""
     env = aec_env(game_id, players)
     draw = random.Random(0).random
 
@@ -93,7 +106,7 @@ def aec_loop(game_id: str, players: int) -> Loop:
             env.step(legal[int(draw() * len(legal))])
             steps += 1
         return steps
-    return _timed(play_one)
+    return play_one
 
 
 def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str, object]:

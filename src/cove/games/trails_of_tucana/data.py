@@ -105,10 +105,9 @@ class Island:
     sight_cum: tuple[tuple[int, ...], ...]
     sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
     action_index: dict[Hashable, int]
-    # recently encoded sheets for the observation: (drawn segments, where the sheet's
-    # block starts) -> the indices of its ones (filled by the state module; a cache, not
-    # part of the island's description)
-    segment_rows: dict[tuple[int, int], array[int]] = field(
+    # recently encoded sheets for the observation: drawn segments -> one float per edge
+    # (filled by the state module; a cache, not part of the island's description)
+    segment_rows: dict[int, array[float]] = field(
         default_factory=dict, compare=False, repr=False)
 
     def space(self, label: str) -> int:

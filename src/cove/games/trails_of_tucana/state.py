@@ -34,7 +34,7 @@ from typing import Any, ClassVar, cast
 from cove.core.decisions import AUTO, Step, StepRule
 from cove.core.errors import IllegalAction
 from cove.core.rng import Rng
-from cove.core.state import SparseObservation, State
+from cove.core.state import SparseObservation, State, index_run
 from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
@@ -62,8 +62,8 @@ Snap = tuple[int, int, tuple[int, ...], int, int, int]
 
 OBS_HEAD = 24
 """Observation values before the sheets: 5 cards, 5 seen, 4 turn, 5 blue, 5 red."""
-_HEAD_AT = array("q", range(OBS_HEAD))
-"""Where the head's values go (all of them are handed on, zeros too)."""
+_NO_ONES: tuple[int, ...] = ()
+"""The observation's ``ones``: its every value goes by index, in runs."""
 
 
 # encoding tables for the observation (see _observation)
@@ -80,24 +80,33 @@ RED_HOT: dict[tuple[int, ...], tuple[float, ...]] = {
 }
 
 
+BITS8 = tuple(tuple(float(b >> j & 1) for j in range(8)) for b in range(256))
+"""Per byte: its eight bits, lowest first, as floats."""
+
+
 ROTATIONS = tuple(tuple((*range(p, n), *range(p)) for p in range(n)) for n in range(9))
 """Per number of players and seat p: the seats from p on (p, p+1, ... wrapping)."""
 
 SEGMENT_ROWS = 1024
-"""How many encoded sheets ``Island.segment_rows`` keeps (a few dozen shared indices
-each: well under a megabyte in all)."""
+"""How many encoded sheets ``Island.segment_rows`` keeps (a few hundred shared floats
+each: a couple of megabytes at most)."""
 
 
-def _segment_ones(isl: Island, drawn: int, base: int) -> array[int]:
-    """The indices of the sheet's drawn segments (one per edge, from ``base``): most of
-    the observation. A sheet changes at most once per step, so the same few sheets are
-    encoded again and again (every other seat's, and the snapshots): they are kept in the
-    island's ``segment_rows``, emptied when full."""
-    row = array("q", [base + i for i in _bits(drawn)])
+def _segment_row(isl: Island, drawn: int) -> array[float]:
+    """One float per edge, 1.0 where ``drawn`` has a segment: most of the observation,
+    placed as a run of values (a sheet is a third full at most, but one copy of a kept
+    row costs less than setting its ones one by one). A sheet changes at most once per
+    step, so the same few sheets are encoded again and again (every other seat's, and the
+    snapshots): they are kept in the island's ``segment_rows``, emptied when full."""
+    out: list[float] = []
+    edges = len(isl.edges)
+    for byte in drawn.to_bytes((edges + 7) // 8, "little"):
+        out += BITS8[byte]
+    row = array("d", out[:edges])
     rows = isl.segment_rows
     if len(rows) >= SEGMENT_ROWS:
         rows.clear()
-    rows[drawn, base] = row
+    rows[drawn] = row
     return row
 
 
@@ -762,46 +771,40 @@ class TucanaState(State):
     def _observation_sparse(self, player: int) -> SparseObservation:
         """See SPEC.md: the cards, the round, the bonus cards, then every sheet's segments
         and score as ``player`` sees them (the others' as at the start of the step), in
-        sparse form (the core makes the dense list from it): the first 24 values and each
-        sheet's score by index, each sheet's segments as the indices of its ones.
+        sparse form (the core makes the dense list from it): every value as one run from
+        index 0 (the 24 head values, then each sheet's segments and score).
 
         What changes only from one turn to the next (the cards, round, turn and bonus
         cards, and every seat's boxed and bonus-card points) is kept in ``obs_cache`` until
         the next flip; a sheet's segments come from a cache of recent sheets
-        (``_segment_ones``); the rest is a few table look-ups per seat."""
+        (``_segment_row``); the rest is a few table look-ups per seat."""
         cache = self.obs_cache
         if cache is None:
             cache = self.obs_cache = self._obs_parts()
         head, fixed = cache
-        at = _HEAD_AT[:]
         values = head[:]
         steps = self._steps
         if steps and steps[-1].data[0]:
             values[12] = 1.0  # a bonus step
         values[13] = self.bonus[player] / KINDS
-        ones: array[int] = array("q")
         isl = self.isl
         rows = isl.segment_rows
         pair_points = isl.pair_points
         sight_points = isl.sight_points
         snaps = self.snap
         over = self.over
-        edges = len(isl.edges)
-        base = OBS_HEAD
+        at = index_run(0, OBS_HEAD + self.n * (len(isl.edges) + 1))[:]  # all of it
         for q in ROTATIONS[self.n][player]:
             snap = snaps[q] if q != player else None
             if snap is None:
                 drawn, circled, pairs = self.drawn[q], self.circled[q], self.pairs[q]
             else:
                 drawn, circled, _, pairs = snap[:4]
-            row = rows.get((drawn, base))
-            ones += _segment_ones(isl, drawn, base) if row is None else row
+            row = rows.get(drawn)
+            values += _segment_row(isl, drawn) if row is None else row
             score = fixed[q] + pair_points[pairs]
-            base += edges
-            at.append(base)
             values.append((score if over else score + sight_points[circled]) / 100)
-            base += 1
-        return ones, at, values
+        return _NO_ONES, at, values
 
     def _obs_parts(self) -> tuple[array[float], tuple[int, ...]]:
         """The observation's first 24 values with 0 for the bonus step and the bonus
