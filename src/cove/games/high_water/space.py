@@ -111,6 +111,8 @@ class _Layout:
         t, k = len(D.trick_cards), len(D.cards)
         glob, seat, market, pend = _sizes(D)
         self.size = glob + MAX_PLAYERS * seat + market + pend
+        self.zeros = array("d", bytes(8 * self.size))  # copied per observation
+        self.every = array("q", range(self.size))      # its indices, one run
         self.glob, self.seat = glob, seat
         self.step_at = 2 + len(PHASE_NAMES) - 1  # + step (1..6)
         self.bag_at = 2 + len(PHASE_NAMES) + 6
@@ -153,17 +155,17 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
     """What ``player`` sees, in sparse form (``State.observation_sparse``; the core makes
     the dense list from it); seats are listed from ``player`` on (SPEC.md).
 
-    Written for speed (an environment encodes one per step): only the values that are not
-    zero (and a few that may be) are set, by index into a dict, at offsets worked out once
-    per data file (``_Layout``), and handed back as ``at`` and ``values`` arrays (the ones
-    are among them: ``ones`` is empty). A value is computed by the same float operations,
-    in the same order, as the plain encoding SPEC.md describes (a die's count adds
-    ``THIRD`` to 0.0 once per die), so the floats are identical.
+    Written for speed (an environment encodes one per step): a copy of a zeroed
+    ``array("d")``, then only the values that are not zero, at offsets worked out once per
+    data file (``_Layout``), handed back whole as one run of values from index 0 (numpy
+    reads the array as it is; ``ones`` is empty). A value is computed by the same float
+    operations, in the same order, as the plain encoding SPEC.md describes, so the floats
+    are identical.
     """
     L = _layout(s.D)
     o = s.options
     n = s.n
-    out: dict[int, float] = {}
+    out = L.zeros[:]
     out[0] = s.rnd / o.max_rounds
     if s.high:
         out[1] = 1.0
@@ -214,11 +216,10 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
         out[w + 4] = rum[p] / 10
         at = b + dice_at
         for d in dice[p]:
-            i = at + dpos[d]
-            out[i] = out.get(i, 0.0) + THIRD
+            out[at + dpos[d]] += THIRD
         at = b + crew_at
         for c in crew[p]:
-            out[at + c] = out.get(at + c, 0.0) + 1.0
+            out[at + c] += 1.0
         at = b + active_at
         for cid, done, marks in quests[p]:
             i = at + 3 * cid
@@ -238,11 +239,11 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
     at = L.market
     for c in s.crew_row:
         if c >= 0:
-            out[at + c] = out.get(at + c, 0.0) + 1.0
+            out[at + c] += 1.0
     at += L.k
     for c in s.quest_row:
         if c >= 0:
-            out[at + c] = out.get(at + c, 0.0) + 1.0
+            out[at + c] += 1.0
     at += L.k
     out[at] = len(s.crew_deck) / L.decks[0]
     out[at + 1] = len(s.quest_deck) / L.decks[1]
@@ -259,10 +260,9 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
                 hold = s.dice[open_.player]
                 at = L.chosen
                 for i in picked:
-                    j = at + dpos[hold[i]]
-                    out[j] = out.get(j, 0.0) + THIRD
+                    out[at + dpos[hold[i]]] += THIRD
     else:
         out[L.pend + 10] = 1.0
         if trick and s.commit[player] >= 0:
             out[L.mine + L.tpos[s.commit[player]]] = 1.0
-    return array("q"), array("q", out), array("d", out.values())
+    return (), L.every[:], out
