@@ -2,8 +2,9 @@
 
 Everything here goes through the public game contract only (``cove.load``, ``game.new``,
 ``game.action_space``, ``game.observation_size``, ``state.to_move``, ``legal_mask``,
-``observation``, ``apply``, ``is_over``, ``scores``, ``winners``, ``stats``, ``view`` and the
-game's renderer), so it keeps working while the games' internals change.
+``observation``, ``observation_sparse``, ``apply``, ``is_over``, ``scores``, ``winners``,
+``stats``, ``view`` and the game's renderer), so it keeps working while the games'
+internals change.
 """
 
 from __future__ import annotations
