@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import pytest
@@ -220,3 +221,20 @@ def test_observation_sparse_checks_the_seat_and_needs_an_encoding(
         s.observation(0)
     with pytest.raises(NotImplementedError, match="no observation encoding"):
         s.observation_sparse(0)
+
+
+def test_a_whole_run_in_another_order_is_placed_by_index(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core takes a run of every value from index 0 as the list itself, and only that:
+    the same indices in another order are placed one by one."""
+    s = TOY.new(2, seed=1)
+    size = TOY.observation_size(2)
+    want = [float(i) for i in range(size)]
+    at = array("q", range(size))
+    monkeypatch.setattr(type(s), "_observation", cove.State._observation)  # the core's
+    monkeypatch.setattr(type(s), "_observation_sparse",
+                        lambda self, p: ((), at, array("d", want)))
+    assert s.observation(0) == want
+    monkeypatch.setattr(type(s), "_observation_sparse",
+                        lambda self, p: ((), at[::-1], array("d", want)))
+    assert s.observation(0) == want[::-1]

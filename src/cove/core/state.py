@@ -58,6 +58,13 @@ def index_run(start: int, length: int) -> array[int]:
     ``values.extend(...)``. Shared between callers, so never changed in place."""
     return array("q", range(start, start + length))
 
+@lru_cache(maxsize=64)
+def _run_bytes(size: int) -> bytes:
+    """``index_run(0, size)`` as bytes: a whole-observation run is recognised by one
+    comparison of bytes (comparing arrays goes element by element)."""
+    return index_run(0, size).tobytes()
+
+
 MAX_TEXT = 200
 """Typed moves longer than this are refused without being searched or echoed."""
 
@@ -225,7 +232,11 @@ class State(ABC):
         if type(self)._observation_sparse is State._observation_sparse:
             raise NotImplementedError(f"{self.game.id} has no observation encoding")
         ones, at, values = self._observation_sparse(player)
-        out = [0.0] * self.game.observation_size_for(self.n, self.options)
+        size = self.game.observation_size_for(self.n, self.options)
+        if (not len(ones) and len(at) == size and isinstance(at, array)
+                and at.tobytes() == _run_bytes(size)):
+            return list(values)  # every value as one run from 0 (High Water, Tucana)
+        out = [0.0] * size
         for i in ones:
             out[i] = 1.0
         for i, v in zip(at, values, strict=True):
