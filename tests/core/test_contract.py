@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from array import array
+from typing import Any
+
 import pytest
 
 import cove
+from cove.core.errors import SeatError
 from cove.core.rng import Rng
 from cove.example_game import GAME as TOY
 from cove.example_game import Bid, Play
@@ -153,3 +157,84 @@ def test_observation_size_takes_players_and_options(game_id: str) -> None:
         assert all(len(s.observation(p)) == size for p in range(players))
     with pytest.raises(cove.OptionError, match="nosuch"):
         game.observation_size(game.min_players, nosuch=1)
+
+
+def _dense(sparse: tuple[Any, Any, Any], size: int) -> list[float]:
+    """The observation a sparse form stands for, built here by its definition."""
+    ones, at, values = sparse
+    out = [0.0] * size
+    for i in ones:
+        out[i] = 1.0
+    for i, v in zip(at, values, strict=True):
+        out[i] = v
+    return out
+
+
+def _check_sparse(sparse: tuple[Any, Any, Any], size: int) -> None:
+    ones, at, values = sparse
+    assert len(at) == len(values)
+    indices = [*ones, *at]
+    assert all(type(i) is int and 0 <= i < size for i in indices)
+    assert len(set(indices)) == len(indices), "an index given twice"
+    assert all(type(v) is float for v in values)
+
+
+@pytest.mark.parametrize("game_id", [*cove.ids(), TOY.id])
+def test_observation_sparse_is_the_observation(game_id: str) -> None:
+    """``observation_sparse(p)`` (ones, at, values) stands for exactly ``observation(p)``
+    (no index out of range or given twice), whether the game builds the sparse form (the
+    five games) or the core finds it from the dense one (the toy game); and the core's
+    sparse form found from a game's dense observation is the same observation again."""
+    game = TOY if game_id == TOY.id else cove.load(game_id)
+    checked = 0
+    for players in range(game.min_players, game.max_players + 1):
+        s = game.new(players, seed=players, log=False)
+        size = game.observation_size(players)
+        rng = Rng(players)
+        step = 0
+        while True:
+            if step % 7 == 0 or s.is_over:
+                for p in range(players):
+                    dense = s.observation(p)
+                    sparse = s.observation_sparse(p)
+                    _check_sparse(sparse, size)
+                    assert _dense(sparse, size) == dense
+                    derived = cove.State._observation_sparse(s, p)  # the core's default
+                    _check_sparse(derived, size)
+                    assert _dense(derived, size) == dense
+                    checked += 1
+            if s.is_over or step > 400:
+                break
+            p = s.to_move()[0]
+            s.apply(p, rng.choice(s.legal_actions(p)))
+            step += 1
+    assert checked > 20
+
+
+def test_observation_sparse_checks_the_seat_and_needs_an_encoding(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = TOY.new(2, seed=1)
+    with pytest.raises(SeatError, match=r"seats are 0\.\.1"):
+        s.observation_sparse(2)
+    monkeypatch.setattr(type(s), "_observation", cove.State._observation)  # neither form
+    with pytest.raises(NotImplementedError, match="no observation encoding"):
+        s.observation(0)
+    with pytest.raises(NotImplementedError, match="no observation encoding"):
+        s.observation_sparse(0)
+
+
+def test_a_whole_run_in_another_order_is_placed_by_index(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core takes a run of every value from index 0 as the list itself, and only that:
+    the same indices in another order are placed one by one."""
+    s = TOY.new(2, seed=1)
+    size = TOY.observation_size(2)
+    want = [float(i) for i in range(size)]
+    at = array("q", range(size))
+    monkeypatch.setattr(type(s), "_observation", cove.State._observation)  # the core's
+    monkeypatch.setattr(type(s), "_observation_sparse",
+                        lambda self, p: ((), at, array("d", want)))
+    assert s.observation(0) == want
+    monkeypatch.setattr(type(s), "_observation_sparse",
+                        lambda self, p: ((), at[::-1], array("d", want)))
+    assert s.observation(0) == want[::-1]

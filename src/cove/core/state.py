@@ -24,7 +24,9 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cove.core.actions import ActionSpace, action_json, json_key, match_text
@@ -44,6 +46,24 @@ Action = Hashable
 
 HIDDEN = "(hidden)"
 """How a redacted record shows another player's unrevealed commitment."""
+
+SparseObservation = tuple[Sequence[int], Sequence[int], Sequence[float]]
+"""An observation as ``(ones, at, values)``: see ``State.observation_sparse``."""
+
+
+@lru_cache(maxsize=4096)
+def index_run(start: int, length: int) -> array[int]:
+    """The indices ``start .. start + length - 1`` as an ``array("q")``, made once: a
+    sparse observation places a run of values with ``at += index_run(i, k)`` and
+    ``values.extend(...)``. Shared between callers, so never changed in place."""
+    return array("q", range(start, start + length))
+
+@lru_cache(maxsize=64)
+def _run_bytes(size: int) -> bytes:
+    """``index_run(0, size)`` as bytes: a whole-observation run is recognised by one
+    comparison of bytes (comparing arrays goes element by element)."""
+    return index_run(0, size).tobytes()
+
 
 MAX_TEXT = 200
 """Typed moves longer than this are refused without being searched or echoed."""
@@ -311,8 +331,36 @@ class State(ABC):
         return None
 
     def _observation(self, player: int) -> list[float]:
-        """``player``'s information as ``game.observation_size(...)`` floats."""
-        raise NotImplementedError(f"{self.game.id} has no observation encoding")
+        """``player``'s information as ``game.observation_size(...)`` floats. A game
+        implements this or ``_observation_sparse``; by default it is built from the
+        latter, so a game that gives the sparse form has one source of truth."""
+        if type(self)._observation_sparse is State._observation_sparse:
+            raise NotImplementedError(f"{self.game.id} has no observation encoding")
+        ones, at, values = self._observation_sparse(player)
+        size = self.game.observation_size_for(self.n, self.options)
+        if (not len(ones) and len(at) == size and isinstance(at, array)
+                and at.tobytes() == _run_bytes(size)):
+            return list(values)  # every value as one run from 0 (High Water, Tucana)
+        out = [0.0] * size
+        for i in ones:
+            out[i] = 1.0
+        for i, v in zip(at, values, strict=True):
+            out[i] = v
+        return out
+
+    def _observation_sparse(self, player: int) -> SparseObservation:
+        """``player``'s observation as ``(ones, at, values)`` (see ``observation_sparse``);
+        by default found from the dense ``_observation``."""
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        for i, x in enumerate(self._observation(player)):
+            if x == 1.0:
+                ones.append(i)
+            elif x:
+                at.append(i)
+                values.append(x)
+        return ones, at, values
 
     def explain_illegal(self, player: int, text: str) -> str:
         """The rules reason why ``text`` is not a legal move for ``player`` now, or '' when
@@ -576,6 +624,17 @@ class State(ABC):
             raise AssertionError(f"{self.game.id}: observation has {len(obs)} values, "
                                  f"declared {size}")
         return obs
+
+    def observation_sparse(self, player: int) -> SparseObservation:
+        """``observation(p)`` in sparse form, ``(ones, at, values)``: the observation is
+        0.0 everywhere but 1.0 at each index in ``ones`` and ``values[k]`` at ``at[k]``
+        (``at`` and ``values`` of one length, no index twice). The three are lists or, for
+        speed, ``array.array`` ("q" indices, "d" values), which numpy reads without a
+        conversion per element. Games whose observations are mostly one-hot blocks build
+        this form and the core makes the dense list from it, so a wrapper fills a zeroed
+        array by index instead of converting hundreds of Python floats
+        (docs/ARCHITECTURE.md)."""
+        return self._observation_sparse(self.seat(player))
 
     def infoset_key(self, player: int) -> str:
         """Equal for two states exactly when ``player``'s information is equal: what they

@@ -205,9 +205,9 @@ class CoveSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
 
 
 class CoveObserver:
-    """OpenSpiel's Python observer: the observation tensor is ``state.observation(p)``;
-    the string is the player's view (``perfect_recall``: the information-set key, equal
-    exactly when the player's information is equal)."""
+    """OpenSpiel's Python observer: the observation tensor is ``state.observation(p)``,
+    set from its sparse form; the string is the player's view (``perfect_recall``: the
+    information-set key, equal exactly when the player's information is equal)."""
 
     def __init__(self, size: int, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
@@ -215,7 +215,13 @@ class CoveObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CoveSpielState, player: int) -> None:
-        self.tensor[:] = state.state.observation(player)
+        # from the sparse form: set by index, no list of floats to convert
+        ones, at, values = state.state.observation_sparse(player)
+        tensor = self.tensor
+        tensor.fill(0.0)
+        tensor[np.asarray(ones, np.intp)] = 1.0
+        if len(at):
+            tensor[np.asarray(at, np.intp)] = values
 
     def string_from(self, state: CoveSpielState, player: int) -> str:
         if self.perfect_recall:

@@ -8,10 +8,12 @@ its fields are already drawn from finite tables.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from cove.core.options import Options
+from cove.core.state import SparseObservation
 from cove.games.high_water.actions import (
     END,
     NEXT,
@@ -109,6 +111,8 @@ class _Layout:
         t, k = len(D.trick_cards), len(D.cards)
         glob, seat, market, pend = _sizes(D)
         self.size = glob + MAX_PLAYERS * seat + market + pend
+        self.zeros = array("d", bytes(8 * self.size))  # copied per observation
+        self.every = array("q", range(self.size))      # its indices, one run
         self.glob, self.seat = glob, seat
         self.step_at = 2 + len(PHASE_NAMES) - 1  # + step (1..6)
         self.bag_at = 2 + len(PHASE_NAMES) + 6
@@ -147,18 +151,21 @@ def _layout(D: HWData) -> _Layout:
 THIRD = 1.0 / 3  # a die's weight in a dice count (3 dice: 1.0)
 
 
-def observation(s: HighWaterState, player: int) -> list[float]:
-    """What ``player`` sees, as floats; seats are listed from ``player`` on (SPEC.md).
+def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
+    """What ``player`` sees, in sparse form (``State.observation_sparse``; the core makes
+    the dense list from it); seats are listed from ``player`` on (SPEC.md).
 
-    Written for speed (an environment encodes one per step): a list of zeros, then only
-    the values that are not zero, at offsets worked out once per data file (``_Layout``).
-    A value is computed by the same float operations, in the same order, as the plain
-    encoding SPEC.md describes, so the floats are identical.
+    Written for speed (an environment encodes one per step): a copy of a zeroed
+    ``array("d")``, then only the values that are not zero, at offsets worked out once per
+    data file (``_Layout``), handed back whole as one run of values from index 0 (numpy
+    reads the array as it is; ``ones`` is empty). A value is computed by the same float
+    operations, in the same order, as the plain encoding SPEC.md describes, so the floats
+    are identical.
     """
     L = _layout(s.D)
     o = s.options
     n = s.n
-    out = [0.0] * L.size
+    out = L.zeros[:]
     out[0] = s.rnd / o.max_rounds
     if s.high:
         out[1] = 1.0
@@ -258,4 +265,4 @@ def observation(s: HighWaterState, player: int) -> list[float]:
         out[L.pend + 10] = 1.0
         if trick and s.commit[player] >= 0:
             out[L.mine + L.tpos[s.commit[player]]] = 1.0
-    return out
+    return (), L.every[:], out

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from cove.core.components import Deck
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.core.state import Action, State
+from cove.core.state import Action, SparseObservation, State
 from cove.games.high_water.actions import (
     Advance,
     Cycle,
@@ -49,7 +49,7 @@ from cove.games.high_water.data import (
 )
 from cove.games.high_water.explain import explain
 from cove.games.high_water.options import HighWaterOptions
-from cove.games.high_water.space import observation
+from cove.games.high_water.space import observation_sparse
 from cove.games.high_water.steps import RULES, Choice, Rule
 from cove.games.high_water.tables import Tables, tables
 from cove.games.high_water.view import build_view
@@ -816,8 +816,8 @@ class HighWaterState(State):
     def _view(self, player: int | None) -> dict[str, Any]:
         return build_view(self, player)
 
-    def _observation(self, player: int) -> list[float]:
-        return observation(self, player)
+    def _observation_sparse(self, player: int) -> SparseObservation:
+        return observation_sparse(self, player)
 
     def clone(self) -> HighWaterState:
         s: HighWaterState = self._clone_base()

@@ -18,13 +18,13 @@ event, as before the stack (R6.11).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import chain
 from typing import Any, ClassVar
 
 from cove.core.decisions import AUTO, Step, StepRule
-from cove.core.state import Action, State
+from cove.core.state import Action, SparseObservation, State, index_run
 from cove.games.the_tide.actions import (
     MOVES,
     PASS,
@@ -89,17 +89,8 @@ def observation_size(players: int, options: object) -> int:
     return OBS_FIXED + OBS_PER_SEAT * players
 
 
-def _hots(n: int) -> tuple[tuple[float, ...], ...]:
-    """``n`` one-hot tuples of length ``n``, then the all-zero one (index -1: none)."""
-    return (*(tuple(1.0 if j == i else 0.0 for j in range(n)) for i in range(n)), (0.0,) * n)
-
-
-# The observation's tables (issue 15: it is encoded once per step of a learner, so it is
-# built from precomputed tuples extended into one list instead of one-hot lists per value).
-HOT = {k: _hots(k) for k in range(2, 7)}
-"""``HOT[k][i]``: the one-hot tuple of ``i`` among ``k``; ``HOT[k][-1]``: all zeros."""
-FRIEND_ZEROS = {n: (0.0,) * (SQUARES * n) for n in range(2, 7)}
-PILE_SLOTS = (0.0,) * (HEIGHT * 5)
+PILE_SPAN = 1 + HEIGHT * 5
+"""A pile's floats: its height, then a one-hot of 5 per slot (the slot's tile, if seen)."""
 HEIGHTS = tuple(k / HEIGHT for k in range(HEIGHT + 1))
 
 
@@ -337,7 +328,7 @@ class TideState(State):
         o = self.options
         assert isinstance(o, TideOptions)
         self.rules = rules = Rules(o)
-        self.obs_beach: tuple[tuple[int, ...], tuple[float, ...]] | None = None
+        self.obs_beach: tuple[tuple[int, ...], array[int]] | None = None
 
         tiles: list[int] = []
         for t in TILE_TYPES:
@@ -919,70 +910,82 @@ class TideState(State):
         }
         return v
 
-    def _observation(self, player: int) -> list[float]:
+    def _observation_sparse(self, player: int) -> SparseObservation:
         """``observation_size(n) = OBS_FIXED + OBS_PER_SEAT * n`` floats (SPEC.md,
-        Observation). Seats are relative: index k is the seat k places after ``player``.
-        Pile slots never seen by anyone (R8.3) are zeros. The beach's part changes only
-        when tiles are collected or the tide comes, so the last one is kept
-        (``obs_beach``) and reused while the beach is unchanged."""
+        Observation) in sparse form: the one-hots as indices, the counts and scales as
+        (index, value) runs; the core makes the dense list from it. Seats are relative:
+        index k is the seat k places after ``player``. Pile slots never seen by anyone
+        (R8.3) are zeros. The beach's part changes only when tiles are collected or the
+        tide comes, so the last one is kept (``obs_beach``) and reused while the beach is
+        unchanged."""
         n = self.n
         grid = self.grid
         key = tuple(grid)
         last = self.obs_beach
         if last is None or last[0] != key:
-            hot6 = HOT[6]
-            last = self.obs_beach = (key, tuple(chain.from_iterable(hot6[t] for t in grid)))
-        out = list(last[1])
-        # friends: zeros, then a one for each friend
-        base = len(out)
-        out += FRIEND_ZEROS[n]
-        for i, f in enumerate(self.fr):
-            if f >= 0:
-                out[base + i * n + (f - player) % n] = 1.0
+            last = self.obs_beach = (key, array("q", [i * 6 + t for i, t in enumerate(grid)
+                                                      if t >= 0]))
+        ones = last[1][:]
+        # friends: a one for each friend, at its square's seat slot
+        base = SQUARES * 6
+        ones += array("q", [base + i * n + (f - player) % n
+                            for i, f in enumerate(self.fr) if f >= 0])
+        base += SQUARES * n
+        at = array("q")
+        values = array("d")
         hidden = self.hidden
         for c, pile in enumerate(self.piles):
             height = len(pile)
-            base = len(out) + 1
-            out.append(HEIGHTS[height])
-            out += PILE_SLOTS
-            for k in range(hidden[c], height):
-                out[base + k * 5 + pile[k] - 1] = 1.0
+            if height:
+                at.append(base)
+                values.append(HEIGHTS[height])
+                for k in range(hidden[c], height):
+                    ones.append(base + k * 5 + pile[k])
+            base += PILE_SPAN
         counts = DATA.counts
         c1, c2, c3, c4, c5 = (counts[t] for t in TILE_TYPES)
         win = DATA.win_points
         points, onboard, waiting = self.points, self.onboard, self.waiting
+        at += index_run(base, 8 * n + 5)
         for i in range(n):
             p = (player + i) % n
             _, h1, h2, h3, h4, h5 = self.held[p]
-            out += (h1 / c1, h2 / c2, h3 / c3, h4 / c4, h5 / c5, points[p] / win,
-                    onboard[p] / MAX_FRIENDS, waiting[p] / MAX_FRIENDS)
+            values.extend((h1 / c1, h2 / c2, h3 / c3, h4 / c4, h5 / c5, points[p] / win,
+                           onboard[p] / MAX_FRIENDS, waiting[p] / MAX_FRIENDS))
         r = self.removed
-        out += (r[1] / c1, r[2] / c2, r[3] / c3, r[4] / c4, r[5] / c5)
-        hot = HOT[n]
-        out += hot[(self.cur - player) % n]
+        values.extend((r[1] / c1, r[2] / c2, r[3] / c3, r[4] / c4, r[5] / c5))
+        base += 8 * n + 5
+        ones.append(base + (self.cur - player) % n)
+        base += n
         steps = self._steps
         top = steps[-1] if steps else None
-        if top is None:
-            out += hot[-1]
-            out += HOT[5][-1]
-        else:
-            out += hot[(top.players[0] - player) % n]
-            out += HOT[5][PHASE_INDEX[top.kind]]
+        if top is not None:
+            ones.append(base + (top.players[0] - player) % n)
+            ones.append(base + n + PHASE_INDEX[top.kind])
+        base += n + 5
         placing = top.data if top is not None and top.kind == PLACE else ()
-        out += hot[(placing[0] - player) % n if placing else -1]
-        out.append(len(placing) / MAX_FRIENDS)
+        if placing:
+            ones.append(base + (placing[0] - player) % n)
+            at.append(base + n)
+            values.append(len(placing) / MAX_FRIENDS)
+        base += n + 1
+        at += index_run(base, 6)
         if top is not None and top.kind == RETURN:
             pending: PendingReturn = top.data[0]
             pool = pending.pool
-            out += (pool[1] / 4, pool[2] / 4, pool[3] / 4, pool[4] / 4, pool[5] / 4,
-                    self.ret_k / 4)
-            out += HOT[3][pending.reason - 1]
+            values.extend((pool[1] / 4, pool[2] / 4, pool[3] / 4, pool[4] / 4, pool[5] / 4,
+                           self.ret_k / 4))
+            if pending.reason > 0:
+                ones.append(base + 5 + pending.reason)
         else:
-            out += (0.0, 0.0, 0.0, 0.0, 0.0, self.ret_k / 4, 0.0, 0.0, 0.0)
+            values.extend((0.0, 0.0, 0.0, 0.0, 0.0, self.ret_k / 4))
+        base += 9
         rules = self.rules
-        out += (self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit,
-                1.0 if self.col_end else 0.0)
-        return out
+        at += index_run(base, 2)
+        values.extend((self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit))
+        if self.col_end:
+            ones.append(base + 2)
+        return ones, at, values
 
     def legal_mask(self, player: int) -> list[bool]:
         """As the core's, with each legal action's index looked up from its numbers

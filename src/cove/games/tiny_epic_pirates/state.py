@@ -16,7 +16,7 @@ from typing import Any, ClassVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.core.state import State
+from cove.core.state import SparseObservation, State
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.actions import (
     Act,
@@ -46,7 +46,7 @@ from cove.games.tiny_epic_pirates.board import (
     step_of,
     turn_steps,
 )
-from cove.games.tiny_epic_pirates.observe import Static, observation
+from cove.games.tiny_epic_pirates.observe import Static, observation_sparse
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.solo import choose
 from cove.games.tiny_epic_pirates.steps import RULES
@@ -322,8 +322,8 @@ class PiratesState(State):
     def is_over(self) -> bool:
         return self.over
 
-    def _observation(self, player: int) -> list[float]:
-        return observation(self, player)
+    def _observation_sparse(self, player: int) -> SparseObservation:
+        return observation_sparse(self, player)
 
     def legal_mask(self, player: int) -> list[bool]:
         """As the core's, with the action space's index kept by the state (and shared by

@@ -13,6 +13,7 @@ adjacent spaces) are numbered too; a segment is drawn along an edge.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -106,7 +107,7 @@ class Island:
     action_index: dict[Hashable, int]
     # recently encoded sheets for the observation: drawn segments -> one float per edge
     # (filled by the state module; a cache, not part of the island's description)
-    segment_rows: dict[int, tuple[float, ...]] = field(
+    segment_rows: dict[int, array[float]] = field(
         default_factory=dict, compare=False, repr=False)
 
     def space(self, label: str) -> int:

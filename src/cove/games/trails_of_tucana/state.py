@@ -25,6 +25,7 @@ clone copies two flat lists and linking is near O(1).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from itertools import compress, pairwise
@@ -33,7 +34,7 @@ from typing import Any, ClassVar, cast
 from cove.core.decisions import AUTO, Step, StepRule
 from cove.core.errors import IllegalAction
 from cove.core.rng import Rng
-from cove.core.state import State
+from cove.core.state import SparseObservation, State, index_run
 from cove.games.trails_of_tucana.actions import PASS, Action, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
@@ -61,6 +62,8 @@ Snap = tuple[int, int, tuple[int, ...], int, int, int]
 
 OBS_HEAD = 24
 """Observation values before the sheets: 5 cards, 5 seen, 4 turn, 5 blue, 5 red."""
+_NO_ONES: tuple[int, ...] = ()
+"""The observation's ``ones``: its every value goes by index, in runs."""
 
 
 # encoding tables for the observation (see _observation)
@@ -75,6 +78,8 @@ RED_HOT: dict[tuple[int, ...], tuple[float, ...]] = {
     for reds in ((), *((k,) for k in range(KINDS)),
                  *((k1, k2) for k1 in range(KINDS) for k2 in range(k1 + 1, KINDS)))
 }
+
+
 BITS8 = tuple(tuple(float(b >> j & 1) for j in range(8)) for b in range(256))
 """Per byte: its eight bits, lowest first, as floats."""
 
@@ -87,16 +92,17 @@ SEGMENT_ROWS = 1024
 each: a couple of megabytes at most)."""
 
 
-def _segment_floats(isl: Island, drawn: int) -> tuple[float, ...]:
-    """One float per edge, 1.0 where ``drawn`` has a segment: most of the observation.
-    A sheet changes at most once per step, so the same few sheets are encoded again and
-    again (every other seat's, and the snapshots): they are kept in the island's
-    ``segment_rows``, emptied when full."""
+def _segment_row(isl: Island, drawn: int) -> array[float]:
+    """One float per edge, 1.0 where ``drawn`` has a segment: most of the observation,
+    placed as a run of values (a sheet is a third full at most, but one copy of a kept
+    row costs less than setting its ones one by one). A sheet changes at most once per
+    step, so the same few sheets are encoded again and again (every other seat's, and the
+    snapshots): they are kept in the island's ``segment_rows``, emptied when full."""
     out: list[float] = []
     edges = len(isl.edges)
     for byte in drawn.to_bytes((edges + 7) // 8, "little"):
         out += BITS8[byte]
-    row = tuple(out[:edges])
+    row = array("d", out[:edges])
     rows = isl.segment_rows
     if len(rows) >= SEGMENT_ROWS:
         rows.clear()
@@ -409,7 +415,7 @@ class TucanaState(State):
         self.turn = 0
         self.over = False
         self.cards: tuple[int, int] | None = None
-        self.obs_cache: tuple[list[float], tuple[int, ...]] | None = None
+        self.obs_cache: tuple[array[float], tuple[int, ...]] | None = None
         if self.logging:
             self._log_setup(seq)
         self._new_deck()
@@ -762,29 +768,32 @@ class TucanaState(State):
             return {}  # a pass leaves the sheet as the others see it
         return {"own_sheet": own}
 
-    def _observation(self, player: int) -> list[float]:
+    def _observation_sparse(self, player: int) -> SparseObservation:
         """See SPEC.md: the cards, the round, the bonus cards, then every sheet's segments
-        and score as ``player`` sees them (the others' as at the start of the step).
+        and score as ``player`` sees them (the others' as at the start of the step), in
+        sparse form (the core makes the dense list from it): every value as one run from
+        index 0 (the 24 head values, then each sheet's segments and score).
 
         What changes only from one turn to the next (the cards, round, turn and bonus
         cards, and every seat's boxed and bonus-card points) is kept in ``obs_cache`` until
         the next flip; a sheet's segments come from a cache of recent sheets
-        (``_segment_floats``); the rest is a few table look-ups per seat."""
+        (``_segment_row``); the rest is a few table look-ups per seat."""
         cache = self.obs_cache
         if cache is None:
             cache = self.obs_cache = self._obs_parts()
         head, fixed = cache
-        obs = head[:]
+        values = head[:]
         steps = self._steps
         if steps and steps[-1].data[0]:
-            obs[12] = 1.0  # a bonus step
-        obs[13] = self.bonus[player] / KINDS
+            values[12] = 1.0  # a bonus step
+        values[13] = self.bonus[player] / KINDS
         isl = self.isl
         rows = isl.segment_rows
         pair_points = isl.pair_points
         sight_points = isl.sight_points
         snaps = self.snap
         over = self.over
+        at = index_run(0, OBS_HEAD + self.n * (len(isl.edges) + 1))[:]  # all of it
         for q in ROTATIONS[self.n][player]:
             snap = snaps[q] if q != player else None
             if snap is None:
@@ -792,12 +801,12 @@ class TucanaState(State):
             else:
                 drawn, circled, _, pairs = snap[:4]
             row = rows.get(drawn)
-            obs += _segment_floats(isl, drawn) if row is None else row
+            values += _segment_row(isl, drawn) if row is None else row
             score = fixed[q] + pair_points[pairs]
-            obs.append((score if over else score + sight_points[circled]) / 100)
-        return obs
+            values.append((score if over else score + sight_points[circled]) / 100)
+        return _NO_ONES, at, values
 
-    def _obs_parts(self) -> tuple[list[float], tuple[int, ...]]:
+    def _obs_parts(self) -> tuple[array[float], tuple[int, ...]]:
         """The observation's first 24 values with 0 for the bonus step and the bonus
         segments owed (filled in per call), and every seat's boxed and bonus-card points."""
         isl = self.isl
@@ -814,7 +823,7 @@ class TucanaState(State):
         boxes = self.boxes
         fixed = tuple(sum(boxes[q * rounds : q * rounds + self.rnd]) + self.blue_pts[q]
                       + self.red_pts[q] for q in range(self.n))
-        return head, fixed
+        return array("d", head), fixed
 
     def legal_mask(self, player: int) -> list[bool]:
         """The core's mask (``action_space.size`` booleans, True at the legal actions'

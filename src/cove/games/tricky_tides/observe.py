@@ -1,25 +1,30 @@
 """The observation encoding (SPEC.md, Observation): ``OBS_SIZE`` floats of what one player
-sees, built from precomputed float tuples.
+sees, built in sparse form (``State.observation_sparse``: the indices that hold 1.0, and
+the other nonzero values by index); the dense list is made from it by the core.
 
-Every part of the layout is a tuple looked up by a small int (a one-hot by its index, the
-bits of a card mask by the mask's bytes, a scaled count by the count, an order's ten floats
-by the order) and appended with ``list +=``, so no float is computed per call; the part that
-is fixed for a whole game (open sea and island goods numbers per cell) is cached by the map.
-Each table holds exactly the floats the plain formula in SPEC.md gives (``k / 10.0`` for a
-count ``k`` ...), so the encoding is the same value for value; the tests compare it with
-the plain one over thousands of states.
+Each part of the layout starts at a fixed offset (the layout is padded to ``SEATS`` seat
+slots at every player count). A one-hot is one index, the bits of a card mask come from
+per-byte tables of indices; the fixed map and the orders are kept per value by small
+caches as ready (indices, values) arrays, and the scaled counts (goods, holds, the bag) as
+whole runs of values (zeros too: a run placed with ``index_run`` costs no test per value).
+Every value is the float the plain formula in SPEC.md gives (``k / 10.0`` for a count
+``k`` ...); the tests compare the dense form with the plain encoder over thousands of
+states.
 """
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 
-from cove.games.tricky_tides.data import CUBES, DATA, NAV_CARDS
+from cove.core.state import SparseObservation, index_run
+from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.geometry import CELLS
 from cove.games.tricky_tides.table import (
     HANDS,
     ISLAND_GOODS,
     K_SEA,
+    OBS_SIZE,
     ORDER_GOLD,
     OVER,
     PHASE_NAMES,
@@ -30,136 +35,170 @@ from cove.games.tricky_tides.table import (
     TidesTable,
 )
 
-Floats = tuple[float, ...]
+Part = tuple["array[int]", "array[float]"]
+"""Indices ("q") and their nonzero values ("d"), appended to the result with ``+=``
+(a copy of machine words, no Python object per value)."""
+
+# offsets of the layout's parts, in SPEC.md's order
+HAND = 0
+PLAYED = HAND + NAV_CARDS
+TRICK = PLAYED + NAV_CARDS
+POS = TRICK + SEATS * NAV_CARDS
+SEA = POS + SEATS * CELLS
+ISLAND = SEA + CELLS
+GOODS = ISLAND + CELLS
+ORDERS = GOODS + CELLS * G
+HOLD = ORDERS + CELLS * 10
+ANCHOR = HOLD + SEATS * G
+VOIDS = ANCHOR + SEATS
+WON = VOIDS + SEATS * 4
+SIGHT = WON + SEATS * 2
+ROUND = SIGHT + 4
+HAND_NO = ROUND + ROUNDS
+PHASE = HAND_NO + HANDS
+CUR = PHASE + len(PHASE_NAMES)
+LEADER = CUR + SEATS
+LEAD = LEADER + SEATS
+HEADING = LEAD + SEATS
+HOLD_LIMIT = HEADING + 8
+BAG = HOLD_LIMIT + 1
+MONSTERS = BAG + G
+EVENT = MONSTERS + 4 * CELLS
+IN_GAME = EVENT + len(DATA.events)
+assert IN_GAME + SEATS == OBS_SIZE
+
+_BYTE_AT = tuple(tuple(array("q", [base + 8 * k + i for i in range(8) if b >> i & 1])
+                       for b in range(256)) for base in (HAND, PLAYED) for k in range(4))
+"""``_BYTE_AT[4 * mask + k][b]``: the indices of the set bits of byte ``k`` (= ``b``) of
+the hand (mask 0) or the cards out of play (mask 1)."""
+_VOID_AT = tuple(tuple(array("q", [VOIDS + 4 * slot + i for i in range(4) if b >> i & 1])
+                       for b in range(16)) for slot in range(SEATS))
+_PHASE_OF_KIND = {kind: PHASE + phase for kind, phase in PHASE_OF.items()}
+_TENTHS = tuple(k / 10.0 for k in range(256))
 
 
-def one_hots(k: int) -> tuple[Floats, ...]:
-    """``one_hots(k)[i + 1]``: ``k`` floats with 1.0 at ``i`` (all zeros for ``i = -1``)."""
-    return tuple(tuple(1.0 if j == i else 0.0 for j in range(k)) for i in range(-1, k))
-
-
-def scaled(top: int, by: float) -> Floats:
-    """``scaled(top, by)[k] == k / by`` for ``0 <= k <= top``."""
-    return tuple(k / by for k in range(top + 1))
-
-
-_BYTE = tuple(tuple(float(b >> i & 1) for i in range(8)) for b in range(256))
-"""The 8 bits of a byte as floats, lowest first."""
-_NIBBLE = tuple(tuple(float(b >> i & 1) for i in range(4)) for b in range(16))
-_CARD = one_hots(NAV_CARDS)
-_CELL = one_hots(CELLS)
-_SLOT = one_hots(SEATS)
-_HEADING = one_hots(8)
-_ROUND_HAND = tuple(tuple(_r + _h for _h in one_hots(HANDS)) for _r in one_hots(ROUNDS))
-"""``_ROUND_HAND[round + 1][hand + 1]``: the round and hand one-hots together."""
-_PHASE = one_hots(len(PHASE_NAMES))
-_EVENT = one_hots(len(DATA.events))
-_TENTHS = scaled(CUBES, 10.0)          # cube counts and hold limits (at most 20) / 10
-_TWENTIETHS = scaled(CUBES, 20.0)
-_ZERO = (0.0,)
-_ZEROS = {k: (0.0,) * k for k in (2, 4, 5, 10, CELLS, NAV_CARDS)}
-_NO_MONSTERS = _CELL[0] * 4
-_ORDER = (_ZEROS[10], *(tuple(k / 5.0 for k in o.need) + (o.gold / 10.0,) + _SLOT[o.monster + 1]
-                        for o in DATA.orders))
-"""``_ORDER[o + 1]``: order ``o``'s ten floats (needs / 5, gold / 10, monster one-hot)."""
-_SIGHT = tuple(tuple(b / 3.0 for b in sc.bonus) for sc in DATA.sightings)
-_IN_GAME = tuple((1.0,) * n + (0.0,) * (SEATS - n) for n in range(SEATS + 1))
-assert len(_ORDER[1]) == 10 and len(_ROUND_HAND[1][1]) == ROUNDS + HANDS
+def _part(base: int, floats: tuple[float, ...] | list[float]) -> Part:
+    """The nonzero entries of ``floats`` placed from ``base``."""
+    at = [base + i for i, x in enumerate(floats) if x]
+    return array("q", at), array("d", [floats[i - base] for i in at])
 
 
 @lru_cache(maxsize=512)
-def _map_part(layout: tuple[int, ...], sea: tuple[bool, ...]) -> Floats:
+def _map_part(layout: tuple[int, ...], sea: tuple[bool, ...]) -> Part:
     """Open sea per cell, then each cell's island goods number / 5 (fixed all game)."""
-    return (tuple(float(x) for x in sea)
-            + tuple(ISLAND_GOODS[layout[c]] / 5.0 for c in range(CELLS)))
+    return _part(SEA, [float(x) for x in sea]
+                 + [ISLAND_GOODS[layout[c]] / 5.0 for c in range(CELLS)])
 
 
-@lru_cache(maxsize=4096)
-def _tenths_of(counts: bytes) -> Floats:
-    """Each count / 10 (goods on the islands, the holds in seat-slot order). Keyed by the
-    counts as bytes: built and hashed in C, and the counts change only on a few moves."""
+@lru_cache(maxsize=8192)
+def _tenths_of(counts: bytes) -> array[float]:
+    """Each count / 10 (goods on the islands, the holds in seat-slot order), zeros too: a
+    run of values placed with ``index_run``. Keyed by the counts as bytes (built and
+    hashed in C); new games bring new counts, so a third of the look-ups miss, and a miss
+    is one pass of table look-ups."""
     tenths = _TENTHS
-    return tuple([tenths[k] for k in counts])
+    return array("d", [tenths[k] for k in counts])
 
 
 @lru_cache(maxsize=1024)
-def _orders_part(orders: tuple[int, ...]) -> Floats:
-    """Each cell's order as ten floats (zeros without one)."""
+def _orders_part(orders: tuple[int, ...]) -> Part:
+    """Each cell's order as ten floats (zeros without one): needs / 5, gold / 10, the
+    monster suit one-hot."""
     out: list[float] = []
     for o in orders:
-        out += _ORDER[o + 1]
-    return tuple(out)
+        if o < 0:
+            out += [0.0] * 10
+        else:
+            od = DATA.orders[o]
+            out += [k / 5.0 for k in od.need] + [od.gold / 10.0]
+            out += [1.0 if j == od.monster else 0.0 for j in range(4)]
+    return _part(ORDERS, out)
 
 
 @lru_cache(maxsize=1024)
-def _won_part(won: tuple[int, ...]) -> Floats:
-    """A seat's delivered gold / 40 and number of orders / 10."""
-    return (sum(ORDER_GOLD[o] for o in won) / 40.0, len(won) / 10.0)
+def _won_part(won: tuple[int, ...], slot: int) -> Part:
+    """A seat's delivered gold / 40 and number of orders / 10, at seat slot ``slot``."""
+    return _part(WON + 2 * slot, [sum(ORDER_GOLD[o] for o in won) / 40.0, len(won) / 10.0])
 
 
-def encode(s: TidesTable, player: int) -> list[float]:
-    """``player``'s observation of ``s`` (the layout is in SPEC.md)."""
+_SIGHT = tuple(_part(SIGHT, [b / 3.0 for b in sc.bonus]) for sc in DATA.sightings)
+
+
+@lru_cache(maxsize=1024)
+def _bag_part(bag: bytes, hold_limit: int) -> array[float]:
+    """The hold limit / 10 and the cubes in the bag per type / 20 (a run of values)."""
+    return array("d", [hold_limit / 10.0] + [k / 20.0 for k in bag])
+
+
+def encode_sparse(s: TidesTable, player: int) -> SparseObservation:
+    """``player``'s observation of ``s`` as ``(ones, at, values)`` (layout: SPEC.md)."""
     n = s.n
     seats = [(player + i) % n for i in range(n)]
-    pad = SEATS - n
-    byte = _BYTE
-    out: list[float] = []
+    ones = array("q")
+    byte_at = _BYTE_AT
+    k = 0
     for m in (s.hands[player], s.played):
-        out += byte[m & 255]
-        out += byte[m >> 8 & 255]
-        out += byte[m >> 16 & 255]
-        out += byte[m >> 24]
-    trick = s.trick
-    for q in seats:
-        out += _CARD[trick[q] + 1]
-    out += _ZEROS[NAV_CARDS] * pad
-    pos = s.pos
-    for q in seats:
-        out += _CELL[pos[q] + 1]
-    out += _ZEROS[CELLS] * pad
-    out += _map_part(s.layout, s.sea)
-    out += _tenths_of(bytes(s.goods))
-    out += _orders_part(tuple(s.orders_on))
+        ones += byte_at[k][m & 255]
+        ones += byte_at[k + 1][m >> 8 & 255]
+        ones += byte_at[k + 2][m >> 16 & 255]
+        ones += byte_at[k + 3][m >> 24]
+        k += 4
+    trick, pos, anchors, voids = s.trick, s.pos, s.anchors, s.voids
+    for i, q in enumerate(seats):
+        c = trick[q]
+        if c >= 0:
+            ones.append(TRICK + NAV_CARDS * i + c)
+        c = pos[q]
+        if c >= 0:
+            ones.append(POS + CELLS * i + c)
+        if anchors >> q & 1:
+            ones.append(ANCHOR + i)
+        ones += _VOID_AT[i][voids >> (q * 4) & 15]
+        ones.append(IN_GAME + i)
+    at, values = _map_part(s.layout, s.sea)
+    at, values = at[:], values[:]
+    at += index_run(GOODS, CELLS * G)
+    values += _tenths_of(bytes(s.goods))
+    part = _orders_part(tuple(s.orders_on))
+    at += part[0]
+    values += part[1]
     hold = s.hold
     b = player * G
-    out += _tenths_of(bytes(hold[b:] + hold[:b]))     # seat-slot order
-    out += _ZEROS[5] * pad
-    anchors = s.anchors
-    for q in seats:
-        out.append(1.0 if anchors >> q & 1 else 0.0)
-    out += _ZERO * pad
-    voids = s.voids
-    for q in seats:
-        out += _NIBBLE[voids >> (q * 4) & 15]
-    out += _ZEROS[4] * pad
+    at += index_run(HOLD, n * G)
+    values += _tenths_of(bytes(hold[b:] + hold[:b]))     # seat-slot order
     won = s.won
-    for q in seats:
-        out += _won_part(won[q])
-    out += _ZEROS[2] * pad
-    out += _SIGHT[s.sight[player]]
-    out += _ROUND_HAND[s.round + 1 if s.round < ROUNDS else 0][s.hand_no + 1]
+    for i, q in enumerate(seats):
+        if won[q]:
+            part = _won_part(won[q], i)
+            at += part[0]
+            values += part[1]
+    part = _SIGHT[s.sight[player]]
+    at += part[0]
+    values += part[1]
+    if 0 <= s.round < ROUNDS:
+        ones.append(ROUND + s.round)
+    if s.hand_no >= 0:
+        ones.append(HAND_NO + s.hand_no)
     steps = s._steps
     top = steps[-1] if steps else None
     if top is None:
-        out += _PHASE[OVER + 1]
-        out += _SLOT[0]
+        ones.append(PHASE + OVER)
     else:
-        out += _PHASE[PHASE_OF[top.kind] + 1]
-        cur = top.players[0] if top.players else -1
-        out += _SLOT[(cur - player) % n + 1 if cur >= 0 else 0]
-    out += _SLOT[(s.leader - player) % n + 1]
-    out += _SLOT[(s.lead - player) % n + 1]
-    out += _HEADING[top.data[0] + 1 if top is not None and top.kind == K_SEA else 0]
-    out.append(_TENTHS[s.hold_limit])
-    twentieths = _TWENTIETHS
-    out += [twentieths[k] for k in s.bag]
-    mod = s.mod
-    if mod.mpos:
-        for c in mod.mpos:
-            out += _CELL[c + 1]
-    else:
-        out += _NO_MONSTERS
-    out += _EVENT[mod.event + 1]
-    out += _IN_GAME[n]
-    return out
+        ones.append(_PHASE_OF_KIND[top.kind])
+        if top.players and top.players[0] >= 0:
+            ones.append(CUR + (top.players[0] - player) % n)
+        if top.kind == K_SEA and top.data[0] >= 0:
+            ones.append(HEADING + top.data[0])
+    ones.append(LEADER + (s.leader - player) % n)
+    ones.append(LEAD + (s.lead - player) % n)
+    at += index_run(HOLD_LIMIT, 1 + G)
+    values += _bag_part(bytes(s.bag), s.hold_limit)
+    for i, c in enumerate(s.mod.mpos):
+        if c >= 0:
+            ones.append(MONSTERS + CELLS * i + c)
+    if s.mod.event >= 0:
+        ones.append(EVENT + s.mod.event)
+    return ones, at, values
 
+
+__all__ = ["OBS_SIZE", "SparseObservation", "encode_sparse"]

@@ -1144,10 +1144,11 @@ class TidesState(TidesTable):
             out[a] = True
         return out
 
-    def _observation(self, player: int) -> list[float]:
-        """``OBS_SIZE`` floats of what ``player`` sees; the layout is in SPEC.md. Seats
-        are relative: slot 0 is ``player``, slot i the player i seats to the left."""
-        return observe.encode(self, player)
+    def _observation_sparse(self, player: int) -> observe.SparseObservation:
+        """``OBS_SIZE`` floats of what ``player`` sees, in sparse form (the dense list is
+        made from it); the layout is in SPEC.md. Seats are relative: slot 0 is
+        ``player``, slot i the player i seats to the left."""
+        return observe.encode_sparse(self, player)
 
     @staticmethod
     def _sight_dict(k: int) -> dict[str, Any]:
