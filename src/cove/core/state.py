@@ -58,6 +58,7 @@ def index_run(start: int, length: int) -> array[int]:
     ``values.extend(...)``. Shared between callers, so never changed in place."""
     return array("q", range(start, start + length))
 
+
 @lru_cache(maxsize=64)
 def _run_bytes(size: int) -> bytes:
     """``index_run(0, size)`` as bytes: a whole-observation run is recognised by one
