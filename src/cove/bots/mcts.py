@@ -29,6 +29,11 @@ units and a point gained counts as much in a 10-point game as 10 points in a 100
 one. ``m = margin`` (default 0.8); win share alone (``margin=0``) cannot tell a small
 improvement from none while the game is undecided, which a one-step greedy bot can.
 
+With ``search=paired`` there is no tree: the ``width`` root moves a one-step lookahead
+rates best are each evaluated in every sampled world (common random numbers: the same
+world and evaluator seed for every move), raced on their paired differences, and the best
+mean is played (Trails of Tucana's default, declared by the game: ``cove.bots.defaults``).
+
 The move played is the root action with the most visits. The budget is counted in
 iterations and forward-model calls (``apply``), never seconds, so a seed reproduces a
 game on any machine; ``time`` adds an optional wall-clock cap for interactive play.
