@@ -25,6 +25,11 @@ against N-1 copies of the second (target: the whole interval above 1/N), and --s
 times only iterations per CPU second on fixed positions, to compare two checkouts side by
 side (PYTHONPATH=old/src, then this one).
 
+``mcts`` is each game's default ``mcts``: a game's ``BOT_DEFAULTS`` (Trails of Tucana: the
+paired search) fills what a spec leaves out. For a paired search an iteration is one
+sampled world, spent on every kept root move, so its iterations per second are not
+comparable with a tree search's.
+
 With --jobs 2 the games run in two processes; per-move times then include contention
 for the machine's two cores, so they are upper bounds for a quiet machine.
 """

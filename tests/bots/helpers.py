@@ -12,11 +12,17 @@ from cove.core.state import Action, State
 from cove.example_game import GAME as TOY
 from cove.lab.runner import RandomChooser, advance
 
-# Tiny budgets: these tests check legality and information use, not strength.
+# Tiny budgets: these tests check legality and information use, not strength. A game's
+# own defaults (BOT_DEFAULTS) fill what a spec leaves out, so the specs name the search.
 SMALL_SPECS = ["random", "greedy", "greedy:samples=2,mode=self",
-               "mcts:iterations=12,depth=6", "mcts:iterations=8,depth=3,rollout=heuristic",
-               "mcts:iterations=4,depth=-1", "mcts:iterations=10,depth=0,prior=1,width=3",
-               "mcts:iterations=6,depth=2,key=infoset", "mcts:iterations=8,depth=2,key=own"]
+               "mcts:iterations=12,depth=6,search=tree,rollout=random",
+               "mcts:iterations=8,depth=3,rollout=heuristic,search=tree",
+               "mcts:iterations=4,depth=-1,search=tree,rollout=random",
+               "mcts:iterations=10,depth=0,prior=1,width=3,search=tree",
+               "mcts:iterations=6,depth=2,key=infoset,search=tree,rollout=random",
+               "mcts:iterations=8,depth=2,key=own,search=tree,rollout=random",
+               "mcts:search=paired,iterations=4,width=3,depth=2,rollout=greedy,others=random",
+               "mcts:search=paired,iterations=3,width=2,depth=1,rollout=greedy,versus=best"]
 
 
 def games_under_test() -> list[Game]:

@@ -61,7 +61,7 @@ def test_rollout_evaluator_to_the_end_returns_the_real_outcome() -> None:
 
 
 def test_rollout_evaluator_rejects_an_unknown_policy() -> None:
-    with pytest.raises(ValueError, match="'random' or 'heuristic'"):
+    with pytest.raises(ValueError, match="use one of random, heuristic, greedy"):
         RolloutEvaluator(2, "clever")
 
 

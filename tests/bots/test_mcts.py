@@ -44,7 +44,9 @@ CANON = dataclasses.replace(TOY, id="toy-canonical", state_cls=CanonicalToyState
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=200", "mcts:iterations=100,depth=-1",
                                   "mcts:iterations=60,rollout=heuristic", "greedy",
-                                  "mcts:iterations=100,key=infoset", "mcts:iterations=100,key=own"])
+                                  "mcts:iterations=100,key=infoset", "mcts:iterations=100,key=own",
+                                  "mcts:search=paired,rollout=greedy,depth=3,others=random",
+                                  "mcts:search=paired,iterations=20,depth=-1"])
 def test_same_choice_when_hidden_cards_are_reshuffled(spec: str) -> None:
     for seed in range(6):
         s = CANON.new(3, seed=seed, bidding=False)

@@ -20,12 +20,13 @@ DEFAULT_PLAY_BOT = "mcts:time=1"
 LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "mcts",
-    "hard": "mcts:iterations=2000,steps=160000",
+    "hard": "mcts:scale=4",
 }
 """Strength presets for players (``cove play --bots hard``): a level is a name for a spec.
 ``easy`` looks one move ahead; ``medium`` searches at the default budget; ``hard`` searches
-four times as much. Budgets count iterations and forward-model calls, not seconds, so a
-level plays the same on every machine (docs/BOTS.md has their measured strength)."""
+four times as much (``scale=4`` multiplies both budgets, a game's own default budget
+included). Budgets count iterations and forward-model calls, not seconds, so a level plays
+the same on every machine (docs/BOTS.md has their measured strength)."""
 
 
 def describe_bots() -> str:
@@ -52,7 +53,9 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if cls is None:
         raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}; bots:\n{describe_bots()}")
     kwargs = parse_params(name, cls.PARAMS, params)
-    return cls(seed, **kwargs)
+    bot = cls(seed, **kwargs)
+    bot.spec_params = frozenset(kwargs)
+    return bot
 
 
 __all__ = [

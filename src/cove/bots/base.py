@@ -29,6 +29,10 @@ class Bot(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.spec_params: frozenset[str] | None = None
+        """The parameters a spec named (set by ``make_bot``); a bot built from a spec may
+        take a game's declared defaults for the others (``cove.bots.defaults``). None: built
+        directly, it plays exactly its constructor's arguments."""
 
     @abstractmethod
     def choose(self, state: State, player: int) -> Action: ...

@@ -107,40 +107,80 @@ class HeuristicEvaluator(Evaluator):
         return Evaluation(vals, [q for q in range(state.n) if vals[q] == top], 0)
 
 
+POLICIES = ("random", "heuristic", "greedy")
+OTHERS = ("same", "random")
+
+
 class RolloutEvaluator(Evaluator):
     """Plays up to ``depth`` moves (-1: to the end), then asks ``leaf``.
 
     ``policy="random"`` plays uniformly random legal moves; ``policy="heuristic"`` plays,
     85% of the time, the move (of at most 6 sampled) whose result the heuristic rates best
-    for the mover, else a random one."""
+    for the mover, else a random one; ``policy="greedy"`` plays exactly what ``greedy``
+    would in that world: the move, of all legal moves, whose result the heuristic rates
+    best for the mover (the first of equals), every move tried costing a forward-model
+    call. It draws nothing from ``rng``, so rollouts from two root moves in one sampled
+    world face the same future (the pilot method: "this move, then greedy").
+
+    ``others="random"`` lets every player but ``searcher`` (set by the search) play
+    uniformly random moves instead: cheaper, when the others' moves hardly touch the
+    searcher's score (a near-solitaire game)."""
 
     name = "rollout"
 
     def __init__(self, depth: int = 4, policy: str = "random",
-                 leaf: HeuristicEvaluator | None = None) -> None:
-        if policy not in ("random", "heuristic"):
-            raise ValueError(f"rollout policy {policy!r}: use 'random' or 'heuristic'")
+                 leaf: HeuristicEvaluator | None = None, others: str = "same") -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"rollout policy {policy!r}: use one of {', '.join(POLICIES)}")
+        if others not in OTHERS:
+            raise ValueError(f"rollout others {others!r}: use one of {', '.join(OTHERS)}")
         self.depth = depth
         self.policy = policy
+        self.others = others
         self.leaf = leaf or HeuristicEvaluator()
+        self.searcher: int | None = None
+        """The player whose search this is (``others`` applies to everyone else)."""
 
     def evaluate(self, state: State, rng: Rng) -> Evaluation:
         depth = math.inf if self.depth < 0 else self.depth
         k = 0
-        heuristic = self.policy == "heuristic" and state.game.heuristic is not None
+        extra = 0
+        has_h = state.game.heuristic is not None
+        policy = "random" if self.policy == "heuristic" and not has_h else self.policy
+        me = self.searcher if self.others == "random" else None
         while k < depth and not state.is_over:
             p = state.to_move()[0]
             acts = state.legal_actions(p)
             if len(acts) == 1:
                 a = acts[0]
-            elif heuristic and rng.random() >= HEURISTIC_EPSILON:
+            elif policy == "random" or (me is not None and p != me):
+                a = acts[rng.below(len(acts))]
+            elif policy == "greedy":
+                a = greedy_pick(state, p, acts)
+                extra += len(acts)
+            elif rng.random() >= HEURISTIC_EPSILON:
                 a = heuristic_pick(state, p, acts, rng)
             else:
                 a = acts[rng.below(len(acts))]
             state.apply(p, a)
             k += 1
         e = self.leaf.evaluate(state, rng)
-        return Evaluation(e.values, e.winners, e.steps + k)
+        return Evaluation(e.values, e.winners, e.steps + k + extra)
+
+
+def greedy_pick(s: State, p: int, acts: Sequence[Action]) -> Action:
+    """Of all ``acts``, the first whose result is rated best for ``p`` by the game's
+    heuristic (the running score for a game without one; the final score once over), as
+    the ``greedy`` bot rates moves: deterministic, one forward-model call per action."""
+    h = s.game.heuristic
+    best, best_v = acts[0], -math.inf
+    for a in acts:
+        t = s.clone()
+        t.apply(p, a)
+        v = float(t.scores()[p]) if t.is_over or h is None else h(t, p)
+        if v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def heuristic_pick(s: State, p: int, acts: Sequence[Action], rng: Rng) -> Action:

@@ -29,6 +29,11 @@ units and a point gained counts as much in a 10-point game as 10 points in a 100
 one. ``m = margin`` (default 0.8); win share alone (``margin=0``) cannot tell a small
 improvement from none while the game is undecided, which a one-step greedy bot can.
 
+With ``search=paired`` there is no tree: the ``width`` root moves a one-step lookahead
+rates best are each evaluated in every sampled world (common random numbers: the same
+world and evaluator seed for every move), raced on their paired differences, and the best
+mean is played (Trails of Tucana's default, declared by the game: ``cove.bots.defaults``).
+
 The move played is the root action with the most visits. The budget is counted in
 iterations and forward-model calls (``apply``), never seconds, so a seed reproduces a
 game on any machine; ``time`` adds an optional wall-clock cap for interactive play.
@@ -42,13 +47,18 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cove.bots.base import Bot
+from cove.bots.defaults import game_defaults
 from cove.bots.evaluate import (
+    OTHERS,
+    POLICIES,
     Evaluator,
     HeuristicEvaluator,
     RolloutEvaluator,
     lookahead,
+    margin,
 )
 from cove.bots.spec import Param
+from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 
@@ -70,6 +80,14 @@ DEFAULT_KEY = "actions"
 KEYS = ("actions", "infoset", "own")
 DEFAULT_VERSUS = "best"
 VERSUS = ("best", "none")
+DEFAULT_SEARCH = "tree"
+SEARCHES = ("tree", "paired")
+
+RACE_MIN = 4
+"""``search=paired`` compares the moves after this many worlds, and then after each."""
+RACE_Z = 2.0
+"""``search=paired`` stops evaluating a move once its mean paired difference to the best
+move exceeds this many standard errors (the moves left share every world so far)."""
 
 # A statistics entry: [visits, total win share, availability, total margin]
 Stat = list[Any]
@@ -116,6 +134,26 @@ def _decided(stats: dict[Action, Stat] | None, remaining: int) -> bool:
     return first - second > remaining
 
 
+def _race(samples: list[list[float]], active: list[int]) -> list[int]:
+    """The moves of ``active`` still in the race: the best mean, and every move whose
+    mean difference to it, world by world, is within ``RACE_Z`` standard errors. All
+    active moves were evaluated in the same worlds, so the differences are paired."""
+    n = len(samples[active[0]])
+    lead = max(active, key=lambda j: (sum(samples[j]), -j))
+    best = samples[lead]
+    keep = []
+    for j in active:
+        if j == lead:
+            keep.append(j)
+            continue
+        d = [x - y for x, y in zip(best, samples[j], strict=True)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        if var > 0 and mean <= RACE_Z * math.sqrt(var / n):
+            keep.append(j)  # (a move equal to the best in every world is dropped)
+    return keep
+
+
 class MctsBot(Bot):
     name = "mcts"
     summary = "information-set Monte Carlo tree search (SO-ISMCTS, decoupled UCT)"
@@ -126,7 +164,10 @@ class MctsBot(Bot):
               "budget runs out first; 0 = no limit", minimum=0),
         Param("c", DEFAULT_C, "UCB1 exploration constant (rewards are in [0, 1])", minimum=0),
         Param("rollout", "random", "random = uniform rollouts, heuristic = mostly the "
-              "action the heuristic likes best", choices=("random", "heuristic")),
+              "action the heuristic likes best, greedy = always the move greedy would play "
+              "(all moves tried)", choices=POLICIES),
+        Param("others", "same", "the other players' rollout policy: same = as rollout, "
+              "random = uniform (cheaper, for near-solitaire games)", choices=OTHERS),
         Param("depth", DEFAULT_DEPTH, "rollout actions before the heuristic evaluates the "
               "position; 0 = evaluate the new node at once, -1 = play to the end", minimum=-1),
         Param("margin", DEFAULT_MARGIN, "weight of the score margin in the reward (0 = "
@@ -147,6 +188,11 @@ class MctsBot(Bot):
         Param("versus", DEFAULT_VERSUS, "the score term of the reward: best = lead over the "
               "best other player, none = own estimate only (for near-solitaire games, where "
               "the others' choices are noise to the searcher's own)", choices=VERSUS),
+        Param("search", DEFAULT_SEARCH, "tree = the tree search; paired = flat: every root "
+              "move (of the width best) is evaluated in each sampled world, all in the same "
+              "worlds, and the best mean wins", choices=SEARCHES),
+        Param("scale", 1.0, "multiplies both budgets, iterations and steps (the hard "
+              "level: 4)", minimum=0.01),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
               "results depend on the machine)", minimum=0),
     )
@@ -165,39 +211,72 @@ class MctsBot(Bot):
         anchor: int = DEFAULT_ANCHOR,
         key: str = DEFAULT_KEY,
         versus: str = DEFAULT_VERSUS,
+        others: str = "same",
+        search: str = DEFAULT_SEARCH,
+        scale: float = 1.0,
         time: float = 0.0,
         evaluator: Evaluator | None = None,
     ) -> None:
         super().__init__(seed)
-        self.iterations = iterations
-        self.steps = steps
-        self.c = c
-        self.rollout = rollout
-        self.depth = depth
-        self.margin = margin
-        self.time = time
-        self.width = width
-        self.prior = prior
-        self.anchor = anchor
-        if key not in KEYS:
-            raise ValueError(f"mcts key {key!r}: use one of {', '.join(KEYS)}")
-        self.key = key
-        if versus not in VERSUS:
-            raise ValueError(f"mcts versus {versus!r}: use one of {', '.join(VERSUS)}")
-        self.versus = versus
+        self._args: dict[str, Any] = {
+            "iterations": iterations, "steps": steps, "c": c, "rollout": rollout,
+            "depth": depth, "margin": margin, "width": width, "prior": prior,
+            "anchor": anchor, "key": key, "versus": versus, "others": others,
+            "search": search, "scale": scale, "time": time}
+        self._custom = evaluator
         self.heuristic = HeuristicEvaluator()
-        self.evaluator: Evaluator = evaluator or (
-            self.heuristic if depth == 0
-            else RolloutEvaluator(depth, rollout, self.heuristic))
+        self.evaluator: Evaluator = self.heuristic
         """Judges each new node (default: ``depth`` rollout moves, then the heuristic);
         pass any :class:`~cove.bots.evaluate.Evaluator`, e.g. a learned value."""
+        self._configure(self._args)
+        self._game: object = None
         self.last_iterations = 0
         self.last_steps = 0
         self.last_ranking: list[tuple[Action, int, float]] = []
-        """After ``choose``: (action, visits, mean win share) at the root, best first."""
+        """After ``choose``: (action, visits, mean win share) at the root, best first
+        (``search=paired``: (action, worlds, mean value))."""
         self.last_tree: _Node | None = None
         """After ``choose``: the root of the search tree (for inspection and tests)."""
         self._lo = self._hi = 0.0
+
+    def _configure(self, args: dict[str, Any]) -> None:
+        """Set the search parameters (the constructor's, or with a game's defaults)."""
+        if args["key"] not in KEYS:
+            raise ValueError(f"mcts key {args['key']!r}: use one of {', '.join(KEYS)}")
+        if args["versus"] not in VERSUS:
+            raise ValueError(f"mcts versus {args['versus']!r}: use one of {', '.join(VERSUS)}")
+        if args["search"] not in SEARCHES:
+            raise ValueError(f"mcts search {args['search']!r}: use one of "
+                             f"{', '.join(SEARCHES)}")
+        scale = args["scale"]
+        if not scale > 0:
+            raise ValueError(f"mcts scale {scale!r}: use a number above 0")
+        self.iterations = max(1, round(args["iterations"] * scale))
+        self.steps = round(args["steps"] * scale)
+        self.c = args["c"]
+        self.rollout = args["rollout"]
+        self.depth = args["depth"]
+        self.margin = args["margin"]
+        self.time = args["time"]
+        self.width = args["width"]
+        self.prior = args["prior"]
+        self.anchor = args["anchor"]
+        self.key = args["key"]
+        self.versus = args["versus"]
+        self.search = args["search"]
+        self.others = args["others"]
+        self.evaluator = self._custom or (
+            self.heuristic if self.depth == 0
+            else RolloutEvaluator(self.depth, self.rollout, self.heuristic, self.others))
+
+    def _adopt(self, game: Game) -> None:
+        """A bot built from a spec takes ``game``'s declared defaults
+        (:func:`cove.bots.defaults.game_defaults`) for the parameters its spec left out."""
+        self._game = game
+        named = self.spec_params or frozenset()
+        tuned = {k: v for k, v in game_defaults(game, self.name, self.PARAMS).items()
+                 if k not in named}
+        self._configure({**self._args, **tuned})
 
     def _value(self, st: Stat) -> float:
         """Mean reward in [0, 1] of a statistics entry (see the module doc)."""
@@ -208,17 +287,24 @@ class MctsBot(Bot):
 
     # -- the search ------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
+        if self.spec_params is not None and state.game is not self._game:
+            self._adopt(state.game)
         legal = state.legal_actions(player)
         self.last_iterations = self.last_steps = 0
         self.last_ranking = []
         if len(legal) == 1:
             return legal[0]
-        root = self.last_tree = _Node()
-        self._lo, self._hi = math.inf, -math.inf
-        values = self.heuristic.values
+        if isinstance(self.evaluator, RolloutEvaluator):
+            self.evaluator.searcher = player
         rng = self.rng
         deadline = time.perf_counter() + self.time if self.time > 0 else 0.0
         max_steps = self.steps or math.inf
+        if self.search == "paired":
+            self.last_tree = None
+            return self._paired(state, player, legal, rng, deadline, max_steps)
+        root = self.last_tree = _Node()
+        self._lo, self._hi = math.inf, -math.inf
+        values = self.heuristic.values
         steps = 0
         done = 0
         budget = self.iterations
@@ -262,6 +348,52 @@ class MctsBot(Bot):
                 if key > best_key:
                     best, best_key = a, key
         return best
+
+    def _paired(self, state: State, player: int, legal: Sequence[Action], rng: Rng,
+                deadline: float, max_steps: float) -> Action:
+        """The flat, paired search (``search=paired``): rank the moves by the one-step
+        lookahead, keep the ``width`` best (0: all), then in each sampled world evaluate
+        every kept move from a clone of that one world, the evaluator drawing from the
+        same seed for each, so that the moves' values differ only by the moves (common
+        random numbers) and a world that is good or bad for all of them cancels out of
+        the comparison. Each world is spent on all kept moves, so the step budget may
+        run over by one world. Plays the best mean (``versus``: own estimate or lead);
+        equal means go to the move the lookahead ranks higher."""
+        values = self.heuristic.values
+        rated = lookahead(state, player, legal, values, rng)
+        steps = len(legal)
+        own_only = self.versus == "none"
+        order = sorted(range(len(legal)), key=lambda i: (rated[i][1] if own_only
+                                                          else rated[i], -i), reverse=True)
+        keep = self.width if 0 < self.width < len(legal) else len(legal)
+        moves = [legal[i] for i in order[:keep]]
+        samples: list[list[float]] = [[] for _ in moves]
+        active = list(range(keep))
+        done = 0
+        evaluate = self.evaluator.evaluate
+        while done < self.iterations and steps < max_steps and len(active) > 1:
+            world = state.redeterminize(player, rng)
+            world.logging = False
+            seed = rng.next64()
+            for j in active:
+                s = world.clone()
+                s.apply(player, moves[j])
+                ev = evaluate(s, Rng(seed))
+                steps += 1 + ev.steps
+                samples[j].append(ev.values[player] if own_only
+                                  else margin(ev.values, player))
+            done += 1
+            if done >= RACE_MIN:
+                active = _race(samples, active)
+            if deadline and time.perf_counter() > deadline:
+                break
+        self.last_iterations, self.last_steps = done, steps
+        means = [sum(v) / len(v) if v else -math.inf for v in samples]
+        self.last_ranking = sorted(
+            ((a, len(samples[j]), means[j]) for j, a in enumerate(moves)),
+            key=lambda x: (x[1], x[2]), reverse=True)
+        best = max(active, key=lambda j: (means[j], -j))
+        return moves[best]
 
     def _anchor(self, root: _Node, player: int, legal: Sequence[Action],
                 rated: Sequence[tuple[float, float]], n0: int) -> None:

@@ -1,0 +1,181 @@
+"""The paired flat search (``search=paired``), greedy rollouts and a game's own bot defaults."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import cove
+import cove.example_game
+from cove.bots import BotSpecError, make_bot, mcts
+from cove.bots.evaluate import RolloutEvaluator, greedy_pick
+from cove.bots.mcts import MctsBot, _race
+from cove.core.rng import Rng
+from cove.core.state import State
+from cove.example_game import GAME as TOY
+from cove.example_game import Play
+
+PAIRED = "mcts:search=paired,rollout=greedy,depth=3,versus=none"
+
+
+def _toy(hands: list[list[int]], n: int = 2) -> State:
+    s = TOY.new(n, seed=0, bidding=False)
+    s.hands = hands  # type: ignore[attr-defined]
+    s._legal = None
+    return s
+
+
+class _Counting(Rng):
+    """An Rng that counts its draws."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def next64(self) -> int:
+        self.draws += 1
+        return super().next64()
+
+
+def test_greedy_pick_is_the_move_the_heuristic_rates_best() -> None:
+    s = _toy([[2, 11, 3], [5, 6]])
+    assert greedy_pick(s, 0, s.legal_actions(0)) == Play(11)
+
+
+def test_greedy_rollouts_draw_nothing_and_count_every_move_tried() -> None:
+    s = TOY.new(2, seed=4, bidding=False)
+    rng = _Counting(5)
+    e = RolloutEvaluator(3, "greedy").evaluate(s, rng)
+    assert rng.draws == 0  # deterministic: two root moves in one world meet the same future
+    # 3 moves played, and every legal move of each was tried (2 or 3 cards in hand)
+    assert 3 + 3 * 2 <= e.steps <= 3 + 3 * 3
+
+
+def test_others_random_lets_only_the_searcher_play_greedy() -> None:
+    s = TOY.new(2, seed=4, bidding=False)
+    ev = RolloutEvaluator(4, "greedy", others="random")
+    ev.searcher = 0
+    rng = _Counting(5)
+    ev.evaluate(s, rng)
+    assert rng.draws == 2  # P2's two moves were random, P1's two greedy
+
+
+def test_rollout_evaluator_rejects_unknown_others() -> None:
+    with pytest.raises(ValueError, match="same, random"):
+        RolloutEvaluator(2, "greedy", others="clever")
+
+
+def test_race_drops_a_move_worse_in_every_world_and_keeps_a_close_one() -> None:
+    samples = [[5.0, 6.0, 5.5, 6.5], [1.0, 2.0, 1.5, 2.5], [5.5, 5.0, 6.0, 6.0]]
+    assert _race(samples, [0, 1, 2]) == [0, 2]
+    # a move equal to the best in every world is dropped (nothing could tell them apart)
+    assert _race([[1.0, 2.0], [1.0, 2.0]], [0, 1]) == [0]
+
+
+def test_paired_search_plays_the_best_card() -> None:
+    s = _toy([[2, 11, 3], [5, 6]])
+    bot = make_bot(PAIRED, 4)
+    assert isinstance(bot, MctsBot)
+    assert bot.choose(s, 0) == Play(11)
+    assert bot.last_tree is None and bot.last_ranking[0][0] == Play(11)
+
+
+def test_paired_search_evaluates_every_move_in_the_same_worlds() -> None:
+    s = TOY.new(3, seed=1, bidding=False)
+    bot = make_bot(PAIRED + ",iterations=3", 2)
+    assert isinstance(bot, MctsBot)
+    bot.choose(s, 0)
+    assert bot.last_iterations <= 3
+    worlds = {n for _, n, _ in bot.last_ranking}
+    # moves still racing have been evaluated in every world; dropped ones in fewer
+    assert max(worlds) == bot.last_iterations
+
+
+def test_paired_search_is_reproducible_from_its_seed() -> None:
+    for seed in range(4):
+        s = TOY.new(3, seed=seed, bidding=False)
+        s.apply(0, s.legal_actions(0)[0])
+        p = s.to_move()[0]
+        picks = set()
+        rankings = []
+        for _ in range(2):
+            bot = make_bot(PAIRED, seed)
+            assert isinstance(bot, MctsBot)
+            picks.add(bot.choose(s, p))
+            rankings.append(bot.last_ranking)
+        assert len(picks) == 1 and rankings[0] == rankings[1]
+
+
+def test_paired_search_keeps_to_its_step_budget_but_for_one_world() -> None:
+    s = TOY.new(2, seed=4, bidding=False)
+    bot = make_bot("mcts:search=paired,rollout=greedy,depth=-1,iterations=100000,steps=300", 0)
+    assert isinstance(bot, MctsBot)
+    bot.choose(s, 0)
+    # a world costs at most: 2 moves x (the move + a rollout to the end trying <= 3 moves a ply)
+    per_world = 2 * (1 + 12 * 4)
+    assert bot.last_steps < 300 + per_world and bot.last_iterations < 100000
+
+
+def test_width_limits_the_moves_the_paired_search_compares() -> None:
+    s = _toy([[2, 11, 3], [5, 6]])
+    bot = make_bot(PAIRED + ",width=2", 4)
+    assert isinstance(bot, MctsBot)
+    assert bot.choose(s, 0) == Play(11)
+    assert {a for a, _, _ in bot.last_ranking} == {Play(11), Play(3)}
+
+
+def test_scale_multiplies_both_budgets_and_hard_is_four_times_the_default() -> None:
+    bot = make_bot("mcts:scale=4")
+    hard = make_bot("hard")
+    assert isinstance(bot, MctsBot) and isinstance(hard, MctsBot)
+    assert (bot.iterations, bot.steps) == (hard.iterations, hard.steps) == (2000, 160000)
+    with pytest.raises(BotSpecError, match="scale"):
+        make_bot("mcts:scale=0")
+
+
+def test_a_spec_bot_takes_the_game_defaults_for_what_it_does_not_name(
+        toy_registered: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS",
+                        {"mcts": "search=paired,width=2,steps=900"}, raising=False)
+    game = cove.load(toy_registered)
+    s = game.new(2, seed=0, bidding=False)
+    plain = make_bot("mcts", 1)
+    named = make_bot("mcts:steps=500,search=tree", 1)
+    direct = MctsBot(1)
+    hard = make_bot("hard", 1)
+    for bot in (plain, named, direct, hard):
+        assert isinstance(bot, MctsBot)
+        bot.choose(s, 0)
+    assert (plain.search, plain.width, plain.steps) == ("paired", 2, 900)
+    assert (named.search, named.width, named.steps) == ("tree", 2, 500)  # named ones win
+    assert (direct.search, direct.width, direct.steps) == ("tree", 0, 40000)  # not a spec
+    assert (hard.search, hard.steps, hard.iterations) == ("paired", 3600, 2000)
+    # the same bot in another game plays that game's defaults (none for an unlisted game)
+    unlisted = dataclasses.replace(TOY, id="toy-unlisted")
+    plain.choose(unlisted.new(2, seed=0, bidding=False), 0)
+    assert (plain.search, plain.width, plain.steps) == ("tree", 0, 40000)
+
+
+def test_bad_game_defaults_name_the_game(toy_registered: str,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS", {"mcts": "serch=paired"},
+                        raising=False)
+    s = cove.load(toy_registered).new(2, seed=0, bidding=False)
+    with pytest.raises(BotSpecError, match=r"toy: BOT_DEFAULTS\['mcts'\].*no parameter 'serch'"):
+        make_bot("mcts", 1).choose(s, 0)
+
+
+def test_trails_of_tucana_declares_a_valid_paired_default() -> None:
+    game = cove.load("trails-of-tucana")
+    s = game.new(2, seed=3, log=False)
+    bot = make_bot("mcts", 1)
+    assert isinstance(bot, MctsBot)
+    a = bot.act(s, 0)
+    assert a in s.legal_actions(0)
+    assert bot.search == "paired" and bot.steps <= mcts.DEFAULT_STEPS
+    # the other games keep the tree search
+    other = make_bot("mcts", 1)
+    tide = cove.load("the-tide").new(2, seed=1, log=False)
+    other.act(tide, tide.to_move()[0])
+    assert isinstance(other, MctsBot) and other.search == "tree"
