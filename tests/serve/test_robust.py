@@ -223,8 +223,10 @@ def test_a_bot_that_hangs_or_answers_nonsense_does_not_stall_its_table(
     assert seen[-1]["over"] and seen[-1]["moves"] > 10
 
 
-SLOW = "mcts:iterations=100000000,time=30"
-"""A bot that thinks for 30 seconds whatever the machine."""
+SLOW = "mcts:iterations=100000000,steps=0,time=30"
+"""A bot that thinks for 30 seconds whatever the machine: no iteration or forward-model
+budget it could reach first (the default 40000 steps took under 0.5 s in Tricky Tides'
+late positions once its moves got faster, so a stuck bot was not stuck)."""
 
 
 def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(sqlite_url: str) -> None:
