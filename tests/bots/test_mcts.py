@@ -177,3 +177,31 @@ def test_default_anchors_only_a_wide_root(monkeypatch: pytest.MonkeyPatch) -> No
     wide.choose(s, 0)
     assert isinstance(wide, MctsBot) and wide.last_tree is not None
     assert sorted(st[0] for st in wide.last_tree.stats[0].values()) == [4, 4, 5]
+
+
+def _tree_keys(node: mcts._Node) -> list[object]:
+    """Every child key of a search tree, depth first (the tree's shape as the keys say)."""
+    out: list[object] = []
+    for k, child in node.children.items():
+        out.append(k)
+        out += _tree_keys(child)
+    return out
+
+
+@pytest.mark.parametrize("players, same_as, not_as", [(2, "actions", "own"),
+                                                      (3, "own", "actions"),
+                                                      (4, "own", "actions")])
+def test_default_key_is_own_moves_from_three_players(players: int, same_as: str,
+                                                     not_as: str) -> None:
+    s = TOY.new(players, seed=3, bidding=False)
+    me = s.to_move()[0]
+    trees = {}
+    for key in ("auto", same_as, not_as):
+        bot = make_bot(f"mcts:iterations=300,key={key}", 11)
+        assert isinstance(bot, MctsBot)
+        bot.choose(s, me)
+        assert bot.last_tree is not None
+        trees[key] = _tree_keys(bot.last_tree)
+    assert make_bot("mcts", 1).key == "auto"  # type: ignore[attr-defined]
+    assert trees["auto"] == trees[same_as]
+    assert trees["auto"] != trees[not_as]

@@ -76,8 +76,13 @@ WIDE_ROOT = 50
 """``anchor=-1`` anchors a root with more moves than this (Trails of Tucana's "any" cards:
 up to 176; no other game offers more than 36): at the default budget each would get
 fewer than 10 iterations, and 4x that still leaves a 176-move root about 11."""
-DEFAULT_KEY = "actions"
-KEYS = ("actions", "infoset", "own")
+DEFAULT_KEY = "auto"
+KEYS = ("auto", "actions", "infoset", "own")
+OWN_FROM = 3
+"""``key=auto`` keys the tree by the searcher's own moves (``own``) at this many players or
+more, by action sequences (``actions``) below: with two or three opponents, every level
+of an ``actions`` tree splits on each opponent's move, and at 3 and 4 players ``own``
+beat ``greedy`` opponents clearly more often in every game measured (docs/BOTS.md)."""
 DEFAULT_VERSUS = "best"
 VERSUS = ("best", "none")
 DEFAULT_SEARCH = "tree"
@@ -181,7 +186,8 @@ class MctsBot(Bot):
               minimum=-1),
         Param("width", DEFAULT_WIDTH, "search only this many root moves, those a one-step "
               "lookahead rates best (for many-move positions); 0 = all", minimum=0),
-        Param("key", DEFAULT_KEY, "what a tree node stands for: actions = the action sequence "
+        Param("key", DEFAULT_KEY, "what a tree node stands for: auto = own at 3 or more "
+              "players, else actions; actions = the action sequence "
               "(SO-ISMCTS), infoset = the searcher's information set (state.infoset_key), "
               "own = the searcher's own moves only (other players' moves and chance are "
               "open-loop)", choices=KEYS),
@@ -468,6 +474,8 @@ class MctsBot(Bot):
         steps = 0
         select = self._select
         mode = self.key
+        if mode == "auto":
+            mode = "own" if s.n >= OWN_FROM else "actions"
         # selection and expansion
         while not s.is_over:
             movers = s.to_move()
