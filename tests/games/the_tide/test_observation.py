@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.board import SQUARES
 from cove.games.the_tide.data import DATA
@@ -23,6 +22,7 @@ from cove.games.the_tide.state import (
     PendingReturn,
     TideState,
 )
+from tests.games.observations import check_against_plain
 
 
 def one_hot(i: int, k: int) -> list[float]:
@@ -79,27 +79,7 @@ OPTIONS = [{}, {"pile_visibility": "all", "check_timing": "every_turn",
 
 @pytest.mark.parametrize("options", OPTIONS, ids=["base", "visible", "variants"])
 def test_observation_is_the_plain_layout_value_for_value(options: dict[str, Any]) -> None:
-    checked = 0
-    for n in range(GAME.min_players, GAME.max_players + 1):
-        s = GAME.new(n, seed=n, log=False, **options)
-        assert isinstance(s, TideState)
-        rng = Rng(n)
-        step = 0
-        while True:
-            if step % 3 == 0 or s.is_over:
-                for p in range(n):
-                    got = s.observation(p)
-                    assert all(type(x) is float for x in got)
-                    assert got == plain_observation(s, p)
-                    checked += 1
-                q = rng.below(n)
-                for copy in (s.clone(), s.for_player(q, Rng(step)),
-                             GAME.from_json(s.to_json())):
-                    assert isinstance(copy, TideState)
-                    assert copy.observation(q) == plain_observation(copy, q)
-            if s.is_over:
-                break
-            p = s.to_move()[0]
-            s.apply(p, rng.choice(s.legal_actions(p)))
-            step += 1
+    checked = sum(check_against_plain(GAME, plain_observation, n, seed=n, rng_seed=n,
+                                      every=3, options=options)
+                  for n in range(GAME.min_players, GAME.max_players + 1))
     assert checked > 100

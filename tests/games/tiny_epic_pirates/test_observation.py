@@ -5,12 +5,12 @@ redeterminized copies and states rebuilt from JSON."""
 
 from __future__ import annotations
 
-from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.board import B_PIRATE, DECISION_INDEX, DECISIONS
 from cove.games.tiny_epic_pirates.observe import SEAT, SEATS, SIZE
 from cove.games.tiny_epic_pirates.state import PiratesState
+from tests.games.observations import check_against_plain
 
 
 def one_hot(i: int, k: int) -> list[float]:
@@ -77,28 +77,7 @@ def plain_observation(s: PiratesState, player: int) -> list[float]:
 
 
 def test_observation_is_the_plain_layout_value_for_value() -> None:
-    checked = 0
-    for n in range(GAME.min_players, GAME.max_players + 1):
-        for seed in range(1):
-            s = GAME.new(n, seed=seed, log=False)
-            assert isinstance(s, PiratesState)
-            rng = Rng(seed + 10 * n)
-            step = 0
-            while True:
-                if step % 4 == 0 or s.is_over:
-                    for p in range(n):
-                        got = s.observation(p)
-                        assert all(type(x) is float for x in got)
-                        assert got == plain_observation(s, p)
-                        checked += 1
-                    q = rng.below(n)
-                    for copy in (s.clone(), s.for_player(q, Rng(step)),
-                                 GAME.from_json(s.to_json())):
-                        assert isinstance(copy, PiratesState)
-                        assert copy.observation(q) == plain_observation(copy, q)
-                if s.is_over:
-                    break
-                p = s.to_move()[0]
-                s.apply(p, rng.choice(s.legal_actions(p)))
-                step += 1
+    checked = sum(check_against_plain(GAME, plain_observation, n, seed=0, rng_seed=10 * n,
+                                      every=4)
+                  for n in range(GAME.min_players, GAME.max_players + 1))
     assert checked > 300
