@@ -173,14 +173,11 @@ def greedy_pick(s: State, p: int, acts: Sequence[Action]) -> Action:
     heuristic (the running score for a game without one; the final score once over), as
     the ``greedy`` bot rates moves: deterministic, one forward-model call per action."""
     h = s.game.heuristic
-    best, best_v = acts[0], -math.inf
-    for a in acts:
-        t = s.clone()
-        t.apply(p, a)
-        v = float(t.scores()[p]) if t.is_over or h is None else h(t, p)
-        if v > best_v:
-            best, best_v = a, v
-    return best
+
+    def rate(t: State) -> float:
+        return float(t.scores()[p]) if t.is_over or h is None else h(t, p)
+
+    return _best_after(s, p, acts, rate)
 
 
 def heuristic_pick(s: State, p: int, acts: Sequence[Action], rng: Rng) -> Action:
@@ -192,11 +189,18 @@ def heuristic_pick(s: State, p: int, acts: Sequence[Action], rng: Rng) -> Action
     if len(cands) > HEURISTIC_CANDIDATES:
         rng.shuffle(cands)
         cands = cands[:HEURISTIC_CANDIDATES]
-    best, best_v = cands[0], -math.inf
-    for a in cands:
+    return _best_after(s, p, cands, lambda t: h(t, p))
+
+
+def _best_after(s: State, p: int, acts: Sequence[Action],
+                rate: Callable[[State], float]) -> Action:
+    """The first of ``acts`` whose result (``p`` plays it in a clone of ``s``) ``rate``
+    rates highest: the one-world argmax both rollout policies use."""
+    best, best_v = acts[0], -math.inf
+    for a in acts:
         t = s.clone()
         t.apply(p, a)
-        v = h(t, p)
+        v = rate(t)
         if v > best_v:
             best, best_v = a, v
     return best
