@@ -157,6 +157,45 @@ def test_a_spec_bot_takes_the_game_defaults_for_what_it_does_not_name(
     assert (plain.search, plain.width, plain.steps) == ("tree", 0, 40000)
 
 
+def test_a_game_may_declare_what_its_hard_level_changes(
+        toy_registered: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS",
+                        {"mcts": "search=paired,width=2,steps=900", "hard": "width=3,scale=2"},
+                        raising=False)
+    s = cove.load(toy_registered).new(2, seed=0, bidding=False)
+    hard, medium, plain = make_bot("hard", 1), make_bot("medium", 1), make_bot("mcts", 1)
+    for bot in (hard, medium, plain):
+        assert isinstance(bot, MctsBot)
+        bot.choose(s, 0)
+    # the game's hard entry wins over the level's scale=4; the rest comes from its mcts entry
+    assert (hard.search, hard.width, hard.steps, hard.iterations) == ("paired", 3, 1800, 1000)
+    # the other levels and a plain spec do not read the hard entry
+    assert (medium.search, medium.width, medium.steps) == ("paired", 2, 900)
+    assert (plain.width, plain.steps) == (2, 900)
+    # the same hard bot in a game that declares nothing is four times the default
+    unlisted = dataclasses.replace(TOY, id="toy-unlisted")
+    hard.choose(unlisted.new(2, seed=0, bidding=False), 0)
+    assert (hard.search, hard.width, hard.steps, hard.iterations) == ("tree", 0, 160000, 2000)
+
+
+@pytest.mark.parametrize("key", ["greedy", "easy", "nosuch"])
+def test_game_defaults_only_for_bots_and_levels_that_read_them(
+        toy_registered: str, monkeypatch: pytest.MonkeyPatch, key: str) -> None:
+    monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS", {key: "samples=2"}, raising=False)
+    s = cove.load(toy_registered).new(2, seed=0, bidding=False)
+    with pytest.raises(BotSpecError, match=rf"toy: BOT_DEFAULTS has an entry '{key}'; only "
+                                           r"these bots and levels .*: mcts, medium, hard"):
+        make_bot("mcts", 1).choose(s, 0)
+
+
+def test_every_game_declares_valid_bot_defaults() -> None:
+    from cove.bots.defaults import declared, game_defaults
+
+    for game in cove.all_games():
+        for key in declared(game):
+            assert game_defaults(game, key, MctsBot.PARAMS), (game.id, key)
+
+
 def test_bad_game_defaults_name_the_game(toy_registered: str,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS", {"mcts": "serch=paired"},

@@ -25,8 +25,11 @@ LEVELS: dict[str, str] = {
 """Strength presets for players (``cove play --bots hard``): a level is a name for a spec.
 ``easy`` looks one move ahead; ``medium`` searches at the default budget; ``hard`` searches
 four times as much (``scale=4`` multiplies both budgets, a game's own default budget
-included). Budgets count iterations and forward-model calls, not seconds, so a level plays
-the same on every machine (docs/BOTS.md has their measured strength)."""
+included). A game may declare its own parameters for a level (``BOT_DEFAULTS["hard"]``,
+``cove.bots.defaults``): more budget alone does not make every game's search stronger, so
+each game says what its ``hard`` changes. Budgets count iterations and forward-model
+calls, not seconds, so a level plays the same on every machine (docs/BOTS.md has their
+measured strength)."""
 
 
 def describe_bots() -> str:
@@ -34,7 +37,8 @@ def describe_bots() -> str:
     return "\n".join(
         [f"  {name}: {cls.summary}" + "".join(f"\n      {p.describe()}" for p in cls.PARAMS)
          for name, cls in BOTS.items()]
-        + [f"  {level}: the {level} level, {spec}" for level, spec in LEVELS.items()]
+        + [f"  {level}: the {level} level, {spec} (and the game's own {level} parameters, "
+           "if it declares any)" for level, spec in LEVELS.items()]
     )
 
 
@@ -48,13 +52,17 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if params.strip():
             raise BotSpecError(f"the level {name!r} takes no parameters (it means "
                                f"{LEVELS[name]!r}); give that spec with your changes instead")
+        level: str | None = name
         name, _, params = LEVELS[name].partition(":")
+    else:
+        level = None
     cls = BOTS.get(name)
     if cls is None:
         raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}; bots:\n{describe_bots()}")
     kwargs = parse_params(name, cls.PARAMS, params)
     bot = cls(seed, **kwargs)
     bot.spec_params = frozenset(kwargs)
+    bot.level = level
     return bot
 
 

@@ -26,6 +26,8 @@ class Bot(ABC):
     name: str = "bot"
     summary: ClassVar[str] = ""
     PARAMS: ClassVar[tuple[Param, ...]] = ()
+    GAME_DEFAULTS: ClassVar[bool] = False
+    """Whether a spec-built bot of this kind reads a game's ``BOT_DEFAULTS``."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -33,6 +35,9 @@ class Bot(ABC):
         """The parameters a spec named (set by ``make_bot``); a bot built from a spec may
         take a game's declared defaults for the others (``cove.bots.defaults``). None: built
         directly, it plays exactly its constructor's arguments."""
+        self.level: str | None = None
+        """The level this bot was built as (``make_bot("hard")``), else None; a game may
+        declare its own parameters for a level (``cove.bots.defaults``)."""
 
     @abstractmethod
     def choose(self, state: State, player: int) -> Action: ...

@@ -47,7 +47,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cove.bots.base import Bot
-from cove.bots.defaults import game_defaults
+from cove.bots.defaults import tuned
 from cove.bots.evaluate import (
     OTHERS,
     POLICIES,
@@ -162,6 +162,7 @@ def _race(samples: list[list[float]], active: list[int]) -> list[int]:
 class MctsBot(Bot):
     name = "mcts"
     summary = "information-set Monte Carlo tree search (SO-ISMCTS, decoupled UCT)"
+    GAME_DEFAULTS = True
     PARAMS = (
         Param("iterations", DEFAULT_ITERATIONS, "search iterations per move, each in a "
               "freshly sampled world", minimum=1),
@@ -276,13 +277,12 @@ class MctsBot(Bot):
             else RolloutEvaluator(self.depth, self.rollout, self.heuristic, self.others))
 
     def _adopt(self, game: Game) -> None:
-        """A bot built from a spec takes ``game``'s declared defaults
-        (:func:`cove.bots.defaults.game_defaults`) for the parameters its spec left out."""
+        """A bot built from a spec takes ``game``'s declared defaults for the parameters its
+        spec left out, and a level's bot the game's parameters for that level
+        (:func:`cove.bots.defaults.tuned`)."""
         self._game = game
-        named = self.spec_params or frozenset()
-        tuned = {k: v for k, v in game_defaults(game, self.name, self.PARAMS).items()
-                 if k not in named}
-        self._configure({**self._args, **tuned})
+        own = tuned(game, self.name, self.level, self.PARAMS, self.spec_params or frozenset())
+        self._configure({**self._args, **own})
 
     def _value(self, st: Stat) -> float:
         """Mean reward in [0, 1] of a statistics entry (see the module doc)."""

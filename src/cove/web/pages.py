@@ -18,7 +18,7 @@ from cove.core.game import Game
 LEVEL_HELP = {
     "easy": "looks one move ahead",
     "medium": "searches ahead with Monte Carlo tree search",
-    "hard": "searches four times as long",
+    "hard": "searches four times as long, tuned for each game",
     "random": "plays any legal move",
 }
 
