@@ -51,4 +51,10 @@ GAME = Game(
     safety_ends=("stall guard", "turn limit"),
 )
 
-__all__ = ["GAME"]
+BOT_DEFAULTS = {"hard": "rollout=heuristic"}
+"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
+``hard`` level per game"): four times the default search with heuristic-guided rollouts,
+which won 83.3% [75.7, 88.9] of 120 games against the default ``mcts``
+(2 players, seats rotated); four times the random rollouts alone did not beat it."""
+
+__all__ = ["BOT_DEFAULTS", "GAME"]

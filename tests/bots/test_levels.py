@@ -1,0 +1,23 @@
+"""The levels players pick (``easy``, ``medium``, ``hard``) as each game declares them."""
+
+from __future__ import annotations
+
+import pytest
+
+import cove
+from cove.bots import MctsBot, make_bot
+
+HEURISTIC_HARD = ("tricky-tides", "the-tide")
+
+
+@pytest.mark.parametrize("game_id", HEURISTIC_HARD)
+def test_hard_is_four_times_mcts_with_heuristic_rollouts(game_id: str) -> None:
+    s = cove.load(game_id).new(2, seed=5, log=False)
+    hard, medium = make_bot("hard", 1), make_bot("medium", 1)
+    p = s.to_move()[0]
+    for bot in (hard, medium):
+        assert isinstance(bot, MctsBot)
+        assert bot.act(s, p) in s.legal_actions(p)
+    assert (hard.iterations, hard.steps) == (4 * medium.iterations, 4 * medium.steps)
+    assert (hard.rollout, hard.others, hard.search) == ("heuristic", "same", "tree")
+    assert (medium.rollout, medium.search) == ("random", "tree")
