@@ -7,29 +7,30 @@ import pytest
 import cove
 from cove.bots import MctsBot, make_bot
 
-HEURISTIC_HARD = ("tricky-tides", "the-tide")
 
-
-@pytest.mark.parametrize("game_id", HEURISTIC_HARD)
-def test_hard_is_four_times_mcts_with_heuristic_rollouts(game_id: str) -> None:
+def _hard_and_medium(game_id: str) -> tuple[MctsBot, MctsBot]:
+    """The two levels' bots after each has played a legal move in ``game_id`` (a bot takes
+    its game's declared parameters on its first move there)."""
     s = cove.load(game_id).new(2, seed=5, log=False)
     hard, medium = make_bot("hard", 1), make_bot("medium", 1)
     p = s.to_move()[0]
     for bot in (hard, medium):
         assert isinstance(bot, MctsBot)
         assert bot.act(s, p) in s.legal_actions(p)
+    assert isinstance(hard, MctsBot) and isinstance(medium, MctsBot)
+    return hard, medium
+
+
+@pytest.mark.parametrize("game_id", ["tricky-tides", "the-tide"])
+def test_hard_is_four_times_mcts_with_heuristic_rollouts(game_id: str) -> None:
+    hard, medium = _hard_and_medium(game_id)
     assert (hard.iterations, hard.steps) == (4 * medium.iterations, 4 * medium.steps)
     assert (hard.rollout, hard.others, hard.search) == ("heuristic", "same", "tree")
     assert (medium.rollout, medium.search) == ("random", "tree")
 
 
 def test_hard_in_high_water_is_the_default_budget_with_heuristic_rollouts() -> None:
-    s = cove.load("high-water").new(2, seed=5, log=False)
-    hard, medium = make_bot("hard", 1), make_bot("medium", 1)
-    p = s.to_move()[0]
-    for bot in (hard, medium):
-        assert isinstance(bot, MctsBot)
-        assert bot.act(s, p) in s.legal_actions(p)
+    hard, medium = _hard_and_medium("high-water")
     assert (hard.iterations, hard.steps, hard.rollout) == (medium.iterations, medium.steps,
                                                            "heuristic")
     assert medium.rollout == "random"
@@ -37,11 +38,6 @@ def test_hard_in_high_water_is_the_default_budget_with_heuristic_rollouts() -> N
 
 @pytest.mark.parametrize("game_id", ["tiny-epic-pirates", "trails-of-tucana"])
 def test_hard_elsewhere_is_the_games_mcts_at_four_times_the_budget(game_id: str) -> None:
-    s = cove.load(game_id).new(2, seed=5, log=False)
-    hard, medium = make_bot("hard", 1), make_bot("medium", 1)
-    p = s.to_move()[0]
-    for bot in (hard, medium):
-        assert isinstance(bot, MctsBot)
-        assert bot.act(s, p) in s.legal_actions(p)
+    hard, medium = _hard_and_medium(game_id)
     assert (hard.iterations, hard.steps) == (4 * medium.iterations, 4 * medium.steps)
     assert (hard.rollout, hard.search) == (medium.rollout, medium.search)
