@@ -92,6 +92,32 @@ def test_paired_search_evaluates_every_move_in_the_same_worlds() -> None:
     assert max(worlds) == bot.last_iterations
 
 
+def test_race_z_sets_how_far_behind_a_move_is_dropped() -> None:
+    # the second is 0.5 behind on average, with a standard error of 0.29: 1.7 of them
+    samples = [[5.0, 6.0, 5.5, 6.5], [4.0, 6.0, 4.5, 6.5]]
+    assert _race(samples, [0, 1], 2.0) == [0, 1]
+    assert _race(samples, [0, 1], 1.0) == [0]
+
+
+def test_race_zero_evaluates_every_kept_move_in_every_world() -> None:
+    """``race=0``: no move is dropped early, so each spends the whole budget's worlds."""
+    dropped = 0
+    for seed in range(6):
+        s = TOY.new(3, seed=seed, bidding=False)
+        for race, spec in (("0", PAIRED + ",iterations=12,race=0"),
+                           ("2", PAIRED + ",iterations=12")):
+            bot = make_bot(spec, seed)
+            assert isinstance(bot, MctsBot)
+            bot.choose(s, 0)
+            worlds = [n for _, n, _ in bot.last_ranking]
+            if race == "0":
+                assert bot.race == 0 and len(worlds) > 1
+                assert worlds == [bot.last_iterations] * len(worlds) == [12] * len(worlds)
+            else:
+                dropped += min(worlds) < bot.last_iterations or bot.last_iterations < 12
+    assert dropped  # the default race does stop early somewhere (the two differ)
+
+
 def test_paired_search_is_reproducible_from_its_seed() -> None:
     for seed in range(4):
         s = TOY.new(3, seed=seed, bidding=False)

@@ -139,9 +139,9 @@ def _decided(stats: dict[Action, Stat] | None, remaining: int) -> bool:
     return first - second > remaining
 
 
-def _race(samples: list[list[float]], active: list[int]) -> list[int]:
+def _race(samples: list[list[float]], active: list[int], z: float = RACE_Z) -> list[int]:
     """The moves of ``active`` still in the race: the best mean, and every move whose
-    mean difference to it, world by world, is within ``RACE_Z`` standard errors. All
+    mean difference to it, world by world, is within ``z`` standard errors. All
     active moves were evaluated in the same worlds, so the differences are paired."""
     n = len(samples[active[0]])
     lead = max(active, key=lambda j: (sum(samples[j]), -j))
@@ -154,7 +154,7 @@ def _race(samples: list[list[float]], active: list[int]) -> list[int]:
         d = [x - y for x, y in zip(best, samples[j], strict=True)]
         mean = sum(d) / n
         var = sum((x - mean) ** 2 for x in d) / (n - 1)
-        if var > 0 and mean <= RACE_Z * math.sqrt(var / n):
+        if var > 0 and mean <= z * math.sqrt(var / n):
             keep.append(j)  # (a move equal to the best in every world is dropped)
     return keep
 
@@ -198,6 +198,9 @@ class MctsBot(Bot):
         Param("search", DEFAULT_SEARCH, "tree = the tree search; paired = flat: every root "
               "move (of the width best) is evaluated in each sampled world, all in the same "
               "worlds, and the best mean wins", choices=SEARCHES),
+        Param("race", RACE_Z, "search=paired: drop a move once its mean is this many "
+              "standard errors below the best (paired differences); 0 = never, every kept "
+              "move is evaluated until the budget runs out", minimum=0),
         Param("scale", 1.0, "multiplies both budgets, iterations and steps (the hard "
               "level: 4)", minimum=0.01),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
@@ -220,6 +223,7 @@ class MctsBot(Bot):
         versus: str = DEFAULT_VERSUS,
         others: str = "same",
         search: str = DEFAULT_SEARCH,
+        race: float = RACE_Z,
         scale: float = 1.0,
         time: float = 0.0,
         evaluator: Evaluator | None = None,
@@ -229,7 +233,7 @@ class MctsBot(Bot):
             "iterations": iterations, "steps": steps, "c": c, "rollout": rollout,
             "depth": depth, "margin": margin, "width": width, "prior": prior,
             "anchor": anchor, "key": key, "versus": versus, "others": others,
-            "search": search, "scale": scale, "time": time}
+            "search": search, "race": race, "scale": scale, "time": time}
         self._custom = evaluator
         self.heuristic = HeuristicEvaluator()
         self.evaluator: Evaluator = self.heuristic
@@ -271,6 +275,7 @@ class MctsBot(Bot):
         self.key = args["key"]
         self.versus = args["versus"]
         self.search = args["search"]
+        self.race = args["race"]
         self.others = args["others"]
         self.evaluator = self._custom or (
             self.heuristic if self.depth == 0
@@ -377,6 +382,7 @@ class MctsBot(Bot):
         active = list(range(keep))
         done = 0
         evaluate = self.evaluator.evaluate
+        race = self.race
         while done < self.iterations and steps < max_steps and len(active) > 1:
             world = state.redeterminize(player, rng)
             world.logging = False
@@ -389,8 +395,8 @@ class MctsBot(Bot):
                 samples[j].append(ev.values[player] if own_only
                                   else margin(ev.values, player))
             done += 1
-            if done >= RACE_MIN:
-                active = _race(samples, active)
+            if race and done >= RACE_MIN:
+                active = _race(samples, active, race)
             if deadline and time.perf_counter() > deadline:
                 break
         self.last_iterations, self.last_steps = done, steps
