@@ -9,7 +9,7 @@ import pytest
 import cove
 import cove.example_game
 from cove.bots import BotSpecError, make_bot, mcts
-from cove.bots.evaluate import RolloutEvaluator, greedy_pick
+from cove.bots.evaluate import Evaluation, Evaluator, RolloutEvaluator, greedy_pick
 from cove.bots.mcts import MctsBot, _race
 from cove.core.rng import Rng
 from cove.core.state import State
@@ -116,6 +116,37 @@ def test_race_zero_evaluates_every_kept_move_in_every_world() -> None:
             else:
                 dropped += min(worlds) < bot.last_iterations or bot.last_iterations < 12
     assert dropped  # the default race does stop early somewhere (the two differ)
+
+
+class _Scripted(Evaluator):
+    """Values P1's last card at ``worth[card]``, plus ``noise`` in even worlds and minus it
+    in odd ones for card 2, the other way round for the others: over an even number of
+    worlds each mean is exactly its worth, and card 2's paired difference to another
+    swings by twice the noise."""
+
+    def __init__(self, worth: dict[int, float], noise: float) -> None:
+        self.worth, self.noise = worth, noise
+        self.calls = dict.fromkeys(worth, 0)
+
+    def evaluate(self, state: State, rng: Rng) -> Evaluation:
+        card = state.played[-1]  # type: ignore[attr-defined]
+        self.calls[card] += 1
+        sign = (1 if self.calls[card] % 2 else -1) * (1 if card == 2 else -1)
+        return Evaluation([self.worth[card] + self.noise * sign, 0.0], [0], 0)
+
+
+@pytest.mark.parametrize(("margin", "switch", "played"), [
+    (0.1, 0.0, Play(2)),   # a hair better on average: the best mean wins
+    (0.1, 2.0, Play(11)),  # ... but not by 2 standard errors: the lookahead's choice stays
+    (3.0, 2.0, Play(2)),   # clearly better in the same worlds: switch
+])
+def test_switch_keeps_the_lookaheads_choice_unless_clearly_beaten(
+        margin: float, switch: float, played: Play) -> None:
+    s = _toy([[2, 11, 3], [5, 6]])  # the lookahead rates 11 best (it scores the most)
+    bot = MctsBot(2, search="paired", iterations=40, race=0, switch=switch, versus="none",
+                  evaluator=_Scripted({2: 5.0 + margin, 11: 5.0, 3: 0.0}, noise=2.0))
+    assert bot.choose(s, 0) == played
+    assert {n for _, n, _ in bot.last_ranking} == {40}
 
 
 def test_paired_search_is_reproducible_from_its_seed() -> None:

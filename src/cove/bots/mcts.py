@@ -139,11 +139,21 @@ def _decided(stats: dict[Action, Stat] | None, remaining: int) -> bool:
     return first - second > remaining
 
 
+def _lead(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of ``a - b`` world by world (both evaluated in the same worlds) and its
+    standard error (0 with fewer than two worlds)."""
+    n = len(a)
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(d) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+
+
 def _race(samples: list[list[float]], active: list[int], z: float = RACE_Z) -> list[int]:
     """The moves of ``active`` still in the race: the best mean, and every move whose
     mean difference to it, world by world, is within ``z`` standard errors. All
     active moves were evaluated in the same worlds, so the differences are paired."""
-    n = len(samples[active[0]])
     lead = max(active, key=lambda j: (sum(samples[j]), -j))
     best = samples[lead]
     keep = []
@@ -151,10 +161,8 @@ def _race(samples: list[list[float]], active: list[int], z: float = RACE_Z) -> l
         if j == lead:
             keep.append(j)
             continue
-        d = [x - y for x, y in zip(best, samples[j], strict=True)]
-        mean = sum(d) / n
-        var = sum((x - mean) ** 2 for x in d) / (n - 1)
-        if var > 0 and mean <= z * math.sqrt(var / n):
+        mean, se = _lead(best, samples[j])
+        if se > 0 and mean <= z * se:
             keep.append(j)  # (a move equal to the best in every world is dropped)
     return keep
 
@@ -201,6 +209,9 @@ class MctsBot(Bot):
         Param("race", RACE_Z, "search=paired: drop a move once its mean is this many "
               "standard errors below the best (paired differences); 0 = never, every kept "
               "move is evaluated until the budget runs out", minimum=0),
+        Param("switch", 0.0, "search=paired: play the move the one-step lookahead rates "
+              "best unless another beats its mean by more than this many standard errors "
+              "(paired differences); 0 = the best mean", minimum=0),
         Param("scale", 1.0, "multiplies both budgets, iterations and steps (the hard "
               "level: 4)", minimum=0.01),
         Param("time", 0.0, "wall-clock cap per move in seconds, 0 = none (a cap makes "
@@ -224,6 +235,7 @@ class MctsBot(Bot):
         others: str = "same",
         search: str = DEFAULT_SEARCH,
         race: float = RACE_Z,
+        switch: float = 0.0,
         scale: float = 1.0,
         time: float = 0.0,
         evaluator: Evaluator | None = None,
@@ -233,7 +245,7 @@ class MctsBot(Bot):
             "iterations": iterations, "steps": steps, "c": c, "rollout": rollout,
             "depth": depth, "margin": margin, "width": width, "prior": prior,
             "anchor": anchor, "key": key, "versus": versus, "others": others,
-            "search": search, "race": race, "scale": scale, "time": time}
+            "search": search, "race": race, "switch": switch, "scale": scale, "time": time}
         self._custom = evaluator
         self.heuristic = HeuristicEvaluator()
         self.evaluator: Evaluator = self.heuristic
@@ -276,6 +288,7 @@ class MctsBot(Bot):
         self.versus = args["versus"]
         self.search = args["search"]
         self.race = args["race"]
+        self.switch = args["switch"]
         self.others = args["others"]
         self.evaluator = self._custom or (
             self.heuristic if self.depth == 0
@@ -405,6 +418,10 @@ class MctsBot(Bot):
             ((a, len(samples[j]), means[j]) for j, a in enumerate(moves)),
             key=lambda x: (x[1], x[2]), reverse=True)
         best = max(active, key=lambda j: (means[j], -j))
+        if self.switch and best and 0 in active:  # the lookahead's choice, unless beaten
+            lead, se = _lead(samples[best], samples[0])
+            if not lead > self.switch * se:
+                best = 0
         return moves[best]
 
     def _anchor(self, root: _Node, player: int, legal: Sequence[Action],
