@@ -14,10 +14,9 @@ def _hard_and_medium(game_id: str) -> tuple[MctsBot, MctsBot]:
     s = cove.load(game_id).new(2, seed=5, log=False)
     hard, medium = make_bot("hard", 1), make_bot("medium", 1)
     p = s.to_move()[0]
-    for bot in (hard, medium):
-        assert isinstance(bot, MctsBot)
-        assert bot.act(s, p) in s.legal_actions(p)
     assert isinstance(hard, MctsBot) and isinstance(medium, MctsBot)
+    for bot in (hard, medium):
+        assert bot.act(s, p) in s.legal_actions(p)
     return hard, medium
 
 
