@@ -51,7 +51,9 @@ def _random_playout(game: Any, seed: int) -> Any:
         if steps % 25 == 0:  # observation_tensor costs ~2 ms in OpenSpiel's Python bridge
             mask = state.legal_actions_mask(p)
             assert [i for i, m in enumerate(mask) if m] == legal
-            assert len(state.observation_tensor(p)) == game.observation_tensor_size()
+            tensor = state.observation_tensor(p)
+            assert len(tensor) == game.observation_tensor_size()
+            assert tensor == np.float32(state.state.observation(p)).tolist()
         state.apply_action(int(rng.choice(legal)))
         steps += 1
         assert steps <= game.max_game_length()

@@ -634,7 +634,9 @@ class State(ABC):
         conversion per element. Games whose observations are mostly one-hot blocks build
         this form and the core makes the dense list from it, so a wrapper fills a zeroed
         array by index instead of converting hundreds of Python floats
-        (docs/ARCHITECTURE.md)."""
+        (docs/ARCHITECTURE.md). The arrays may be shared with the game's caches (a
+        whole-observation ``at`` is ``index_run(0, size)`` itself, which a reader
+        recognises by identity): read them, never change them."""
         return self._observation_sparse(self.seat(player))
 
     def infoset_key(self, player: int) -> str:

@@ -10,6 +10,7 @@ internals change.
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -17,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 import cove
+from cove.core.state import SparseObservation, _run_bytes, index_run
 
 if TYPE_CHECKING:
     from cove.core.actions import ActionSpace
@@ -50,6 +52,30 @@ def _encoder(space: ActionSpace) -> Callable[[Sequence[Any]], list[int]]:
         except (KeyError, TypeError):
             return [space.encode(a) for a in legal]
     return encode_all
+
+
+def whole_run(sparse: SparseObservation, size: int) -> bool:
+    """True when ``sparse`` gives every value as one run from index 0 (no ones, ``at`` is
+    ``0 .. size-1`` in order: High Water and Trails of Tucana build theirs so). Then the
+    values are the observation as they stand, and numpy converts them in one pass from
+    their buffer: at 585-1260 values, about a sixth of the cost of setting them by index
+    (benchmarks/rl_speed.py; docs/RESEARCH.md, "Speed")."""
+    ones, at, _ = sparse
+    if len(ones) or len(at) != size:
+        return False
+    if at is index_run(0, size):  # the shared run itself: no comparison to make
+        return True
+    return isinstance(at, array) and at.typecode == "q" and at.tobytes() == _run_bytes(size)
+
+
+def fill(out: npt.NDArray[np.float32], sparse: SparseObservation) -> None:
+    """Set the zeroed ``out`` to the observation ``sparse`` stands for (``(ones, at,
+    values)``: State.observation_sparse), by index; numpy reads an ``array.array``'s
+    buffer as it is, with no conversion per element."""
+    ones, at, values = sparse
+    out[np.asarray(ones, np.intp)] = 1.0
+    if len(at):
+        out[np.asarray(at, np.intp)] = values
 
 
 class EnvError(cove.CoveError, ValueError):
@@ -163,16 +189,16 @@ class Match:
 
     # -- arrays ----------------------------------------------------------------------------
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        """``seat``'s observation as float32: from the game's sparse form (a zeroed array
-        filled by index) when the game builds one, else converted from the dense list."""
+        """``seat``'s observation as float32: from the game's sparse form (its values as
+        they stand when they are one whole run, else a zeroed array filled by index) when
+        the game builds one, else converted from the dense list."""
         state = self.state
         if self._sparse:
-            ones, at, values = state.observation_sparse(seat)
+            sparse = state.observation_sparse(seat)
+            if whole_run(sparse, self.obs_size):
+                return np.array(sparse[2], np.float32)
             out = np.zeros(self.obs_size, np.float32)
-            # numpy reads an array.array's buffer as it is: no conversion per element
-            out[np.asarray(ones, np.intp)] = 1.0
-            if len(at):
-                out[np.asarray(at, np.intp)] = values
+            fill(out, sparse)
             return out
         # np.fromiter with the length known: a quarter faster than array("f") and
         # np.frombuffer, a third faster than np.asarray on a list of floats

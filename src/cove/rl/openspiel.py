@@ -24,7 +24,7 @@ import numpy as np
 import pyspiel
 
 import cove
-from cove.rl._match import REWARDS, EnvError, Match, final_rewards
+from cove.rl._match import REWARDS, EnvError, Match, fill, final_rewards, whole_run
 
 PREFIX = "cove_"
 LIST_SEP = "/"
@@ -215,13 +215,14 @@ class CoveObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CoveSpielState, player: int) -> None:
-        # from the sparse form: set by index, no list of floats to convert
-        ones, at, values = state.state.observation_sparse(player)
+        # from the sparse form: no list of floats to convert
+        sparse = state.state.observation_sparse(player)
         tensor = self.tensor
+        if whole_run(sparse, tensor.size):
+            tensor[:] = sparse[2]
+            return
         tensor.fill(0.0)
-        tensor[np.asarray(ones, np.intp)] = 1.0
-        if len(at):
-            tensor[np.asarray(at, np.intp)] = values
+        fill(tensor, sparse)
 
     def string_from(self, state: CoveSpielState, player: int) -> str:
         if self.perfect_recall:

@@ -793,7 +793,7 @@ class TucanaState(State):
         sight_points = isl.sight_points
         snaps = self.snap
         over = self.over
-        at = index_run(0, OBS_HEAD + self.n * (len(isl.edges) + 1))[:]  # all of it
+        at = index_run(0, OBS_HEAD + self.n * (len(isl.edges) + 1))  # all of it, shared
         for q in ROTATIONS[self.n][player]:
             snap = snaps[q] if q != player else None
             if snap is None:

@@ -1,0 +1,52 @@
+"""The environments' observation arrays from a game's sparse form: a whole run of values
+taken as it stands, anything else set by index into zeros."""
+
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+import pytest
+
+from cove.core.state import index_run
+from cove.rl._match import Match, fill, whole_run
+from tests.core.test_contract import _dense
+
+
+def test_a_whole_run_is_the_shared_run_or_an_equal_copy_of_it() -> None:
+    values = array("d", [0.5, 0.0, 2.0, 1.0])
+    assert whole_run(((), index_run(0, 4), values), 4)
+    assert whole_run((array("q"), array("q", range(4)), values), 4)
+
+
+@pytest.mark.parametrize(("ones", "at"), [
+    (array("q"), array("q", [1, 0, 2, 3])),  # every index, out of order: values not in place
+    (array("q", [3]), array("q", [0, 1, 2])),  # a one besides the run
+    (array("q"), array("q", [0, 1, 2])),       # too short
+    ([], [0, 1, 2, 3]),                        # lists, not arrays: set by index
+])
+def test_anything_else_is_not_a_whole_run_and_is_set_by_index(
+        ones: list[int] | array[int], at: list[int] | array[int]) -> None:
+    values = [0.25 * (k + 1) for k in range(len(at))]
+    sparse = (ones, at, values)
+    assert not whole_run(sparse, 4)
+    out = np.zeros(4, np.float32)
+    fill(out, sparse)
+    assert out.tolist() == _dense(sparse, 4)
+
+
+@pytest.mark.parametrize("game_id", ["high-water", "trails-of-tucana"])
+def test_games_that_hand_back_one_run_share_it_and_arrive_unchanged(game_id: str) -> None:
+    match = Match(game_id, 3, {})
+    match.reset(4)
+    state = match.state
+    for _ in range(40):
+        p = state.to_move()[0]
+        sparse = state.observation_sparse(p)
+        assert whole_run(sparse, match.obs_size)
+        got = match.observation(p)
+        assert got.dtype == np.float32 and got.flags.writeable
+        assert got.tolist() == np.float32(state.observation(p)).tolist()
+        got[:] = 7.0  # the caller's array is its own: the game's next answer is unchanged
+        assert match.observation(p).tolist() == np.float32(state.observation(p)).tolist()
+        state.apply(p, state.legal_actions(p)[0])
