@@ -20,9 +20,16 @@ call, which flattered the ratio by adding the same large constant to both sides)
 aec loop also finds the legal indices in the mask (``mask.nonzero()[0].tolist()``, about
 0.7 us on a quiet machine, half of ``np.flatnonzero``): an agent given a mask has to.
 
+- ``free``: the same AEC environment with the game's part replaced by stand-ins that cost
+  next to nothing (a state that moves in place, observations and masks copied from ready
+  arrays of the game's sizes): what PettingZoo, the wrapper and the agent's scan of the
+  mask cost by themselves, a step.
+
 ``aec/raw`` is the issue's ratio (target: at least 0.5). ``bound`` is ``raw+obs/raw``,
 the best ``aec/raw`` any wrapper could reach while the game's own encoding costs what it
-does; ``aec/raw+obs`` is what the wrapper keeps of that. Players: 3 (1 for a solo game).
+does; ``aec/raw+obs`` is what the wrapper keeps of that. ``ceiling`` is ``t_raw / (t_raw +
+t_free)``: the ``aec/raw`` this environment would reach if the game's observation, mask and
+action indices cost nothing at all. Players: 3 (1 for a solo game).
 """
 
 from __future__ import annotations
@@ -35,8 +42,12 @@ import statistics
 import time
 from collections.abc import Callable
 
+import numpy as np
+import numpy.typing as npt
+
 import cove
 from cove.rl import aec_env
+from cove.rl._match import Match
 
 Loop = Callable[[float], float]
 
@@ -89,9 +100,12 @@ def raw_games(game_id: str, players: int, observe: bool = False) -> Callable[[in
     return play_one
 
 
-def aec_games(game_id: str, players: int) -> Callable[[int], int]:
-    """``play_one(seed)``: one episode of the AEC environment, returning its steps."""
+def aec_games(game_id: str, players: int, free: bool = False) -> Callable[[int], int]:
+    """``play_one(seed)``: one episode of the AEC environment, returning its steps;
+    ``free``: with the game's part replaced by stand-ins (``_FreeMatch``)."""
     env = aec_env(game_id, players)
+    if free:
+        env.match = _FreeMatch(env.match)
     draw = random.Random(0).random
 
     def play_one(seed: int) -> int:
@@ -109,18 +123,82 @@ def aec_games(game_id: str, players: int) -> Callable[[int], int]:
     return play_one
 
 
+class _Moves:
+    """A stand-in for a game's state that costs next to nothing: seats move in turn, five
+    actions are always legal, the game ends after 300 moves with no score."""
+
+    def __init__(self, players: int) -> None:
+        self.n, self.moves, self.is_over = players, 0, False
+
+    def to_move(self) -> tuple[int, ...]:
+        return (self.moves % self.n,)
+
+    def legal_actions(self, player: int) -> tuple[int, ...]:
+        return FREE_LEGAL
+
+    def apply(self, player: int, action: object) -> None:
+        self.moves += 1
+        self.is_over = self.moves >= 300
+
+    def scores(self) -> list[int]:
+        return [0] * self.n
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(range(self.n))
+
+    def stats(self) -> dict[str, object]:
+        return {}
+
+
+FREE_LEGAL = (0, 1, 2, 3, 4)
+
+
+class _FreeMatch(Match):
+    """The environment's game with its own work replaced: ``_Moves`` for the state, the
+    observation and the mask copied from ready arrays of the game's sizes."""
+
+    def __init__(self, match: Match) -> None:
+        self.__dict__.update(match.__dict__)
+        self._zeros = np.zeros(self.obs_size, np.float32)
+        self._mask = np.zeros(self.space.size, np.int8)
+        self._mask[list(FREE_LEGAL)] = 1
+
+    def reset(self, seed: int) -> None:
+        self.state = _Moves(self.players)  # type: ignore[assignment]
+        self._last_scores = [0.0] * self.players
+
+    def safety_end(self) -> bool:
+        return False
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        return self._zeros.copy()
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        return self._mask.copy()
+
+    def legal_indices(self, seat: int) -> tuple[tuple[int, ...], list[int]]:
+        return FREE_LEGAL, list(FREE_LEGAL)
+
+
+def free_loop(game_id: str, players: int) -> Loop:
+    """AEC steps per second with the game's work replaced by stand-ins (``_FreeMatch``)."""
+    return _timed(aec_games(game_id, players, free=True))
+
+
 def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str, object]:
     loops = {"raw": raw_loop(game_id, players), "raw_obs": raw_loop(game_id, players, True),
-             "aec": aec_loop(game_id, players)}
+             "aec": aec_loop(game_id, players), "free": free_loop(game_id, players)}
     rates: dict[str, list[float]] = {k: [] for k in loops}
     for _ in range(rounds):
         for name, run in loops.items():
             rates[name].append(run(seconds))
-    raw, obs, aec = (statistics.median(rates[k]) for k in ("raw", "raw_obs", "aec"))
+    raw, obs, aec, free = (statistics.median(rates[k])
+                           for k in ("raw", "raw_obs", "aec", "free"))
     return {"game": game_id, "players": players, "raw_per_s": round(raw),
-            "raw_obs_per_s": round(obs), "aec_per_s": round(aec),
+            "raw_obs_per_s": round(obs), "aec_per_s": round(aec), "free_per_s": round(free),
             "aec_vs_raw": round(aec / raw, 3), "bound": round(obs / raw, 3),
-            "aec_vs_raw_obs": round(aec / obs, 3)}
+            "aec_vs_raw_obs": round(aec / obs, 3),
+            "ceiling": round((1 / raw) / (1 / raw + 1 / free), 3)}
 
 
 def main() -> None:
@@ -132,7 +210,7 @@ def main() -> None:
     args = ap.parse_args()
     rows = []
     head = (f"{'game':18} {'p':>2} {'raw/s':>7} {'raw+obs/s':>9} {'aec/s':>7} "
-            f"{'aec/raw':>7} {'bound':>6} {'aec/raw+obs':>11}")
+            f"{'free/s':>7} {'aec/raw':>7} {'bound':>6} {'aec/raw+obs':>11} {'ceiling':>7}")
     if not args.json:
         print(head)
     for game in cove.all_games():
@@ -143,8 +221,9 @@ def main() -> None:
         rows.append(r)
         if not args.json:
             print(f"{r['game']:18} {r['players']:>2} {r['raw_per_s']:>7} "
-                  f"{r['raw_obs_per_s']:>9} {r['aec_per_s']:>7} {r['aec_vs_raw']:>7.2f} "
-                  f"{r['bound']:>6.2f} {r['aec_vs_raw_obs']:>11.2f}", flush=True)
+                  f"{r['raw_obs_per_s']:>9} {r['aec_per_s']:>7} {r['free_per_s']:>7} "
+                  f"{r['aec_vs_raw']:>7.2f} {r['bound']:>6.2f} "
+                  f"{r['aec_vs_raw_obs']:>11.2f} {r['ceiling']:>7.2f}", flush=True)
     if args.json:
         print(json.dumps({"rows": rows}, indent=1))
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import cove
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,6 +26,22 @@ def test_speed_script_reports_every_player_count() -> None:
     assert [r["players"] for r in rows] == list(range(game.min_players, game.max_players + 1))
     for r in rows:
         assert r["games_per_s"] > 0 and r["decisions_per_s"] > 0 and r["clones_per_s"] > 0
+
+
+def test_rl_speed_script_reports_the_ratio_and_the_ceiling_of_a_free_game() -> None:
+    pytest.importorskip("pettingzoo", reason="cove[rl] is not installed")
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "rl_speed.py"), "--game", "the-tide",
+         "--seconds", "0.05", "--rounds", "1", "--json"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )
+    [row] = json.loads(out.stdout)["rows"]
+    assert row["game"] == "the-tide" and row["players"] == 3
+    # the stand-in game costs next to nothing, so its steps outpace the real game's
+    assert row["free_per_s"] > row["aec_per_s"] > 0
+    assert row["aec_vs_raw"] < row["ceiling"] < 1
+    raw, free = row["raw_per_s"], row["free_per_s"]
+    assert row["ceiling"] == pytest.approx(free / (raw + free), abs=1e-3)
 
 
 def test_scale_script_checks_backends_agree() -> None:
