@@ -159,6 +159,7 @@ class Match:
         # cove's own errors (PlayerCountError, OptionError) say what is valid
         self.state: cove.State = self.game.new(players, seed=0, log=False, **options)
         self.space: ActionSpace = self.game.action_space(players, **options)
+        self.size = self.space.size  # read every step: an attribute, not the property
         self.obs_size = self.game.observation_size(players, **options)
         # the game builds the sparse form itself (else it would be found from the dense)
         self._sparse = (type(self.state)._observation_sparse
@@ -218,13 +219,13 @@ class Match:
         """``seat``'s legal mask (``state.legal_mask``) as int8, set from the indices of
         the legal actions rather than converted from a list of ``space.size`` booleans."""
         if self.state.is_over:
-            return np.zeros(self.space.size, dtype=np.int8)
+            return np.zeros(self.size, dtype=np.int8)
         indices = self.legal_indices(seat)[1]
         if len(indices) > 48:  # many: numpy's indexing wins over its fixed cost
-            out = np.zeros(self.space.size, dtype=np.int8)
+            out = np.zeros(self.size, dtype=np.int8)
             out[indices] = 1
             return out
-        buf = bytearray(self.space.size)
+        buf = bytearray(self.size)
         for i in indices:
             buf[i] = 1
         return np.frombuffer(buf, np.int8)
@@ -238,8 +239,9 @@ class Match:
         illegal and ``on_illegal`` is "lose" (the caller ends the episode); with
         "random" an illegal index is replaced by a legal one drawn from ``rng``; with
         "raise" it is an EnvError naming the legal indices."""
-        index = action if type(action) is int and 0 <= action < self.space.size \
-            else action_index(action, self.space.size)
+        size = self.size
+        index = action if type(action) is int and 0 <= action < size \
+            else action_index(action, size)
         legal, indices = self.legal_indices(seat)
         if not legal:
             raise EnvError(f"{agent_name(seat)} is not to move; to move: "

@@ -49,7 +49,8 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
         self.agent_selection = self.possible_agents[self.match.to_move()[0]]
 
     def observe(self, agent: str) -> Obs:
-        return self.match.obs(self._seat_of(agent))
+        seat = self._seat.get(agent) if type(agent) is str else None
+        return self.match.obs(self._seat_of(agent) if seat is None else seat)
 
     def _live(self, agent: str) -> bool:
         return (agent in self.terminations
@@ -59,7 +60,8 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
         if not self._started:
             raise EnvError("call reset() before step()")
         agent = self.agent_selection
-        if not self._live(agent):
+        done = self.terminations.get(agent)  # None: an agent already removed
+        if done is None or done or self.truncations[agent]:
             if action is not None:
                 raise EnvError(f"{agent} is done; the only valid action is None")
             self._was_dead_step(None)
@@ -79,7 +81,9 @@ class CoveAECEnv(MultiAgent, AECEnv):  # type: ignore[misc]  # pettingzoo ships 
             self._end_all(truncated=False)
         else:
             self._moves[seat] += 1
-            self._add(self.match.step_rewards())
+            m = self.match
+            if m.reward == "dense" or m.state.is_over:  # else: no reward to hand out
+                self._add(m.step_rewards())
             self._settle()
         if self._rewarded:  # most steps hand out nothing to accumulate
             self._accumulate_rewards()
