@@ -95,6 +95,22 @@ class BadMask(ToyState):
         return [*mask[:-1], True]  # the bug: the last index is always marked legal
 
 
+class ShiftedMask(ToyState):
+    __slots__ = ()
+
+    def legal_mask(self, player: int) -> list[bool]:
+        mask = super().legal_mask(player)
+        return [*mask[1:], mask[0]]  # the bug: as many marked, each one index too low
+
+
+class ReorderedIndices(ToyState):
+    __slots__ = ()
+
+    def _legal_indices(self, player: int, legal: tuple[Any, ...]) -> list[int]:
+        # the bug: the right indices, but not in the legal list's order
+        return sorted(super()._legal_indices(player, legal), reverse=True)
+
+
 MUTANTS = {
     "toy-shared-clone": (SharedClone, "clone"),
     "toy-leaky-view": (LeakyView, "secrecy"),
@@ -104,6 +120,8 @@ MUTANTS = {
     "toy-open-bids": (OpenBids, "secrecy"),
     "toy-forgets-on-store": (ForgetsOnStore, "to_json"),
     "toy-bad-mask": (BadMask, "legal mask"),
+    "toy-shifted-mask": (ShiftedMask, "legal mask"),
+    "toy-reordered-indices": (ReorderedIndices, "legal indices"),
 }
 for _gid, (_cls, _) in MUTANTS.items():
     globals()[_gid.replace("-", "_").upper()] = dataclasses.replace(GAME, id=_gid, state_cls=_cls)

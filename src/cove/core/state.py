@@ -611,9 +611,34 @@ class State(ABC):
     def action_space(self) -> ActionSpace:
         return self.game.space_for(self.n, self.options)
 
+    def legal_indices(self, player: int) -> list[int]:
+        """The indices in ``action_space`` of ``legal_actions(player)``, in the same order
+        (empty when ``player`` is not asked): the legal actions as a learner numbers them,
+        the pgx way of keeping the legal-action mask with the state. A game that can
+        number its actions faster than the action space's keys and dictionary (they run
+        once per step of a learner) overrides ``_legal_indices``; the conformance harness
+        checks it against ``action_space.encode``."""
+        player = self.seat(player)
+        return self._legal_indices(player, self.legal_actions(player))
+
+    def _legal_indices(self, player: int, legal: tuple[Action, ...]) -> list[int]:
+        """``legal`` (``player``'s legal actions now) numbered as ``action_space`` does;
+        an action the space does not know raises its IllegalAction."""
+        space = self.action_space
+        index, key = space.index, space.key
+        try:  # the space's dictionary read inline: no call per action through encode
+            if key is None:
+                return [index[a] for a in legal]
+            return [index[key(a)] for a in legal]
+        except (KeyError, TypeError):
+            return [space.encode(a) for a in legal]  # names the unknown action
+
     def legal_mask(self, player: int) -> list[bool]:
         """``action_space.size`` booleans, True exactly at the legal actions' indices."""
-        return self.action_space.mask(self.legal_actions(player))
+        out = [False] * self.action_space.size
+        for i in self.legal_indices(player):
+            out[i] = True
+        return out
 
     def observation(self, player: int) -> list[float]:
         """``player``'s information as a fixed-length list of floats (see the game's

@@ -1,7 +1,7 @@
 """One game behind an environment: the public contract turned into arrays and rewards.
 
 Everything here goes through the public game contract only (``cove.load``, ``game.new``,
-``game.action_space``, ``game.observation_size``, ``state.to_move``, ``legal_mask``,
+``game.action_space``, ``game.observation_size``, ``state.to_move``, ``legal_indices``,
 ``observation``, ``observation_sparse``, ``apply``, ``is_over``, ``scores``, ``winners``,
 ``stats``, ``view`` and the game's renderer), so it keeps working while the games'
 internals change.
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
@@ -37,21 +36,6 @@ published game): an episode that ends there is truncated."""
 Obs = dict[str, npt.NDArray[Any]]
 
 _ILLEGAL = object()
-
-
-def _encoder(space: ActionSpace) -> Callable[[Sequence[Any]], list[int]]:
-    """``space.encode`` for a whole legal list, without a call per action through it;
-    an action the space does not know goes through ``encode`` for its error."""
-    index, key = space.index, space.key
-
-    def encode_all(legal: Sequence[Any]) -> list[int]:
-        try:
-            if key is None:
-                return [index[a] for a in legal]
-            return [index[key(a)] for a in legal]
-        except (KeyError, TypeError):
-            return [space.encode(a) for a in legal]
-    return encode_all
 
 
 def whole_run(sparse: SparseObservation, size: int) -> bool:
@@ -167,7 +151,6 @@ class Match:
         self._last_scores = [float(x) for x in self.state.scores()]
         self._legal: tuple[Any, ...] | None = None
         self._indices: list[int] = []
-        self._encode_all = _encoder(self.space)
 
     # -- lifecycle -------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
@@ -209,9 +192,10 @@ class Match:
         """``seat``'s legal actions now and their action indices, in the same order (both
         empty when it is not asked). Kept while the state hands back the same legal
         tuple, so the mask and the step that follows it encode the legal actions once."""
-        legal = self.state.legal_actions(seat)
+        state = self.state
+        legal = state.legal_actions(seat)
         if legal is not self._legal:
-            self._indices = self._encode_all(legal)
+            self._indices = state.legal_indices(seat)
             self._legal = legal
         return legal, self._indices
 

@@ -340,10 +340,16 @@ def _check_spaces(ctx: _Ctx, rep: Report, state: State) -> None:
             _dump(j)
             if not isinstance(j.get("kind"), str):
                 raise ctx.fail("action json", f"{a}'s JSON form has no kind")
+        indices = state.legal_indices(p)
+        if (type(indices) is not list or any(type(i) is not int for i in indices)
+                or indices != [space.encode(a) for a in legal]):
+            raise ctx.fail("legal indices", f"legal_indices gave {indices!r} for legal "
+                           f"actions encoded {[space.encode(a) for a in legal]}")
         mask = state.legal_mask(p)
-        if len(mask) != space.size or sum(mask) != len(legal):
+        if len(mask) != space.size or [i for i, m in enumerate(mask) if m] != sorted(seen):
             raise ctx.fail("legal mask", f"mask has {sum(mask)} of {len(mask)} set for "
-                           f"{len(legal)} legal actions in a space of {space.size}")
+                           f"{len(legal)} legal actions in a space of {space.size}, "
+                           f"not exactly at their indices")
         obs = state.observation(p)
         if any(type(x) not in (float, int) for x in obs):
             raise ctx.fail("observation", "observation holds values that are not numbers")

@@ -48,7 +48,6 @@ from cove.games.tricky_tides.actions import (
     CARD_TEXT,
     DELIVER,
     DROP,
-    END,
     FIRST_LEADER,
     M_ORDER,
     ONWARD,
@@ -1135,14 +1134,11 @@ class TidesState(TidesTable):
         return v
 
     # ------------------------------------------------------------------ observation
-    def legal_mask(self, player: int) -> list[bool]:
-        """As ``State.legal_mask``, without looking the action space up by the options
-        each call: every configuration's universe is the action codes in order (see
-        ``universe`` in ``__init__.py``), so an action's index is its code."""
-        out = [False] * END
-        for a in cast("tuple[Act, ...]", self.legal_actions(player)):
-            out[a] = True
-        return out
+    def _legal_indices(self, player: int, legal: tuple[Any, ...]) -> list[int]:
+        """Every configuration's universe is the action codes in order (see ``universe``
+        in ``__init__.py``), so an action's index is its code (as a plain int: an ``Act``
+        prints as its text)."""
+        return list(map(int, cast("tuple[Act, ...]", legal)))
 
     def _observation_sparse(self, player: int) -> observe.SparseObservation:
         """``OBS_SIZE`` floats of what ``player`` sees, in sparse form (the dense list is
