@@ -21,10 +21,11 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import getitem
 from typing import Any, ClassVar
 
 from cove.core.decisions import AUTO, Step, StepRule
-from cove.core.state import Action, SparseObservation, State, index_run
+from cove.core.state import Action, SparseObservation, State
 from cove.games.the_tide.actions import (
     MOVES,
     PASS,
@@ -49,6 +50,7 @@ from cove.games.the_tide.board import (
     SQUARES,
 )
 from cove.games.the_tide.data import DATA
+from cove.games.the_tide.observe import Board, Layout, Seats, layout
 from cove.games.the_tide.options import TideOptions
 
 EMPTY, SHELL, BOTTLE, BAG, CIGARETTE, MELON = range(6)
@@ -89,17 +91,12 @@ def observation_size(players: int, options: object) -> int:
     return OBS_FIXED + OBS_PER_SEAT * players
 
 
-PILE_SPAN = 1 + HEIGHT * 5
-"""A pile's floats: its height, then a one-hot of 5 per slot (the slot's tile, if seen)."""
-HEIGHTS = tuple(k / HEIGHT for k in range(HEIGHT + 1))
-
-
 class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
-    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "mask_index", "one_step",
-                 "per_player", "rays", "show_all", "stall_rounds", "stuck_only", "turn_limit",
-                 "under_others")
+    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "layout", "mask_index",
+                 "one_step", "per_player", "rays", "show_all", "stall_rounds", "stuck_only",
+                 "turn_limit", "under_others")
 
     def __init__(self, o: TideOptions) -> None:
         self.rays = RAYS[o.move_dirs]
@@ -115,6 +112,7 @@ class Rules:
         self.at_once = o.column_end == "at_once"
         self.turn_limit = o.turn_limit
         self.mask_index: MaskIndex | None = None  # made by the first legal_mask
+        self.layout: Layout | None = None  # found by the first observation
 
 
 # -- the decisions: one rule per kind of step on the stack ---------------------------------
@@ -294,7 +292,8 @@ class TideState(State):
         "held",
         "hidden",
         "idle",
-        "obs_beach",
+        "obs_board",
+        "obs_seats",
         "onboard",
         "piles",
         "points",
@@ -305,8 +304,8 @@ class TideState(State):
         "waiting",
     )
 
-    # the rules, resolved from the options; the observation's last beach part (see there)
-    DERIVED = ("rules", "obs_beach")
+    # the rules, resolved from the options; the observation's kept parts (see there)
+    DERIVED = ("rules", "obs_board", "obs_seats")
 
     STEPS: ClassVar[Mapping[str, TideRule]] = {
         PLACE: PlaceRule(), ACT: ActRule(), SHIRK: ShirkRule(), RETURN: ReturnRule(),
@@ -328,7 +327,8 @@ class TideState(State):
         o = self.options
         assert isinstance(o, TideOptions)
         self.rules = rules = Rules(o)
-        self.obs_beach: tuple[tuple[int, ...], array[int]] | None = None
+        self.obs_board: Board | None = None
+        self.obs_seats: Seats | None = None
 
         tiles: list[int] = []
         for t in TILE_TYPES:
@@ -913,79 +913,69 @@ class TideState(State):
     def _observation_sparse(self, player: int) -> SparseObservation:
         """``observation_size(n) = OBS_FIXED + OBS_PER_SEAT * n`` floats (SPEC.md,
         Observation) in sparse form: the one-hots as indices, the counts and scales as
-        (index, value) runs; the core makes the dense list from it. Seats are relative:
-        index k is the seat k places after ``player``. Pile slots never seen by anyone
-        (R8.3) are zeros. The beach's part changes only when tiles are collected or the
-        tide comes, so the last one is kept (``obs_beach``) and reused while the beach is
-        unchanged."""
-        n = self.n
-        grid = self.grid
-        key = tuple(grid)
-        last = self.obs_beach
-        if last is None or last[0] != key:
-            last = self.obs_beach = (key, array("q", [i * 6 + t for i, t in enumerate(grid)
-                                                      if t >= 0]))
-        ones = last[1][:]
-        # friends: a one for each friend, at its square's seat slot
-        base = SQUARES * 6
-        ones += array("q", [base + i * n + (f - player) % n
-                            for i, f in enumerate(self.fr) if f >= 0])
-        base += SQUARES * n
-        at = array("q")
-        values = array("d")
-        hidden = self.hidden
-        for c, pile in enumerate(self.piles):
-            height = len(pile)
-            if height:
-                at.append(base)
-                values.append(HEIGHTS[height])
-                for k in range(hidden[c], height):
-                    ones.append(base + k * 5 + pile[k])
-            base += PILE_SPAN
-        counts = DATA.counts
-        c1, c2, c3, c4, c5 = (counts[t] for t in TILE_TYPES)
-        win = DATA.win_points
-        points, onboard, waiting = self.points, self.onboard, self.waiting
-        at += index_run(base, 8 * n + 5)
-        for i in range(n):
-            p = (player + i) % n
-            _, h1, h2, h3, h4, h5 = self.held[p]
-            values.extend((h1 / c1, h2 / c2, h3 / c3, h4 / c4, h5 / c5, points[p] / win,
-                           onboard[p] / MAX_FRIENDS, waiting[p] / MAX_FRIENDS))
-        r = self.removed
-        values.extend((r[1] / c1, r[2] / c2, r[3] / c3, r[4] / c4, r[5] / c5))
-        base += 8 * n + 5
-        ones.append(base + (self.cur - player) % n)
-        base += n
-        steps = self._steps
-        top = steps[-1] if steps else None
-        if top is not None:
-            ones.append(base + (top.players[0] - player) % n)
-            ones.append(base + n + PHASE_INDEX[top.kind])
-        base += n + 5
-        placing = top.data if top is not None and top.kind == PLACE else ()
-        if placing:
-            ones.append(base + (placing[0] - player) % n)
-            at.append(base + n)
-            values.append(len(placing) / MAX_FRIENDS)
-        base += n + 1
-        at += index_run(base, 6)
-        if top is not None and top.kind == RETURN:
-            pending: PendingReturn = top.data[0]
-            pool = pending.pool
-            values.extend((pool[1] / 4, pool[2] / 4, pool[3] / 4, pool[4] / 4, pool[5] / 4,
-                           self.ret_k / 4))
-            if pending.reason > 0:
-                ones.append(base + 5 + pending.reason)
-        else:
-            values.extend((0.0, 0.0, 0.0, 0.0, 0.0, self.ret_k / 4))
-        base += 9
+        values at fixed places (``Layout.at``; a value may be 0.0); the core makes the
+        dense list from it. Seats are relative: index k is the seat k places after
+        ``player``. Pile slots never seen by anyone (R8.3) are zeros. The beach and piles
+        (``obs_board``) and the seats' counts (``obs_seats``) are kept parts, remade when
+        the state's lists differ from the copies they were made from (observe.py); the
+        friends and the rest are built each call."""
         rules = self.rules
-        at += index_run(base, 2)
-        values.extend((self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit))
+        lay = rules.layout
+        if lay is None:
+            lay = rules.layout = layout(self.n)
+        n = lay.n
+        grid, piles, hidden = self.grid, self.piles, self.hidden
+        board = self.obs_board
+        if board is None or board.grid != grid or board.piles != piles \
+                or board.hidden != hidden:
+            board = self.obs_board = Board(grid, piles, hidden, lay.piles)
+        held, points, onboard, waiting, removed = (
+            self.held, self.points, self.onboard, self.waiting, self.removed)
+        seats = self.obs_seats
+        if seats is None or seats.held != held or seats.points != points \
+                or seats.onboard != onboard or seats.waiting != waiting \
+                or seats.removed != removed:
+            seats = self.obs_seats = Seats(held, points, onboard, waiting, removed)
+        counts = seats.turned[player]
+        if counts is None:
+            counts = seats.turn(player)
+        # friends: a one for each friend, at its square's seat slot (0 for no friend)
+        try:
+            ones = board.ones + array("q", filter(None, map(getitem, lay.friends[player],
+                                                            self.fr)))
+        except IndexError:  # an owner out of range, in a state made by hand
+            base = SQUARES * 6
+            ones = board.ones + array("q", [base + i * n + (f - player) % n
+                                            for i, f in enumerate(self.fr) if f >= 0])
+        ones.append(lay.active + (self.cur - player) % n)
+        steps = self._steps
+        placed = 0.0
+        if steps:
+            top = steps[-1]
+            kind = top.kind
+            ones.append(lay.decider + (top.players[0] - player) % n)
+            ones.append(lay.phase + PHASE_INDEX[kind])
+            if kind == PLACE:
+                placing = top.data
+                if placing:
+                    ones.append(lay.placing + (placing[0] - player) % n)
+                    placed = len(placing) / MAX_FRIENDS
+            elif kind == RETURN:
+                pending: PendingReturn = top.data[0]
+                pool = pending.pool
+                if pending.reason > 0:
+                    ones.append(lay.ret + 5 + pending.reason)
+                if self.col_end:
+                    ones.append(lay.counters + 2)
+                return ones, lay.at[:], board.heights + counts + array("d", (
+                    placed, pool[1] / 4, pool[2] / 4, pool[3] / 4, pool[4] / 4,
+                    pool[5] / 4, self.ret_k / 4, self.idle / (rules.stall_rounds * n),
+                    self.turns / rules.turn_limit))
         if self.col_end:
-            ones.append(base + 2)
-        return ones, at, values
+            ones.append(lay.counters + 2)
+        return ones, lay.at[:], board.heights + counts + array("d", (
+            placed, 0.0, 0.0, 0.0, 0.0, 0.0, self.ret_k / 4,
+            self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit))
 
     def legal_mask(self, player: int) -> list[bool]:
         """As the core's, with each legal action's index looked up from its numbers
@@ -1001,7 +991,8 @@ class TideState(State):
     def clone(self) -> TideState:
         s: TideState = self._clone_base()
         s.rules = self.rules
-        s.obs_beach = self.obs_beach
+        s.obs_board = self.obs_board
+        s.obs_seats = self.obs_seats
         s.grid = self.grid[:]
         s.fr = self.fr[:]
         s.piles = [p[:] for p in self.piles]
