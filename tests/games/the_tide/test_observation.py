@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.board import SQUARES
 from cove.games.the_tide.data import DATA
@@ -83,3 +84,148 @@ def test_observation_is_the_plain_layout_value_for_value(options: dict[str, Any]
                                       every=3, options=options)
                   for n in range(GAME.min_players, GAME.max_players + 1))
     assert checked > 100
+
+
+# -- the kept parts (observe.py): never stale, whatever changes the state ----------------
+def sparse_is_plain(s: TideState, player: int) -> None:
+    """``player``'s sparse form stands for exactly the plain encoding, with no index out of
+    range or given twice."""
+    ones, at, values = s.observation_sparse(player)
+    size = GAME.observation_size(s.n)
+    assert len(at) == len(values)
+    indices = [*ones, *at]
+    assert len(set(indices)) == len(indices), "an index given twice"
+    assert all(type(i) is int and 0 <= i < size for i in indices)
+    dense = [0.0] * size
+    for i in ones:
+        dense[i] = 1.0
+    for i, v in zip(at, values, strict=True):
+        assert type(v) is float
+        dense[i] = v
+    assert dense == plain_observation(s, player)
+
+
+def all_seats_are_plain(s: TideState) -> None:
+    for p in range(s.n):
+        sparse_is_plain(s, p)
+
+
+def random_step(s: TideState, rng: Rng) -> None:
+    p = s.to_move()[0]
+    s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=["base", "visible", "variants"])
+@pytest.mark.parametrize("n", range(GAME.min_players, GAME.max_players + 1))
+def test_kept_parts_equal_a_fresh_encoding_after_every_step(
+        n: int, options: dict[str, Any]) -> None:
+    """Along seeded random games, after every step: every seat of the state itself (its
+    parts kept from the steps before), of a clone, a ``for_player`` copy, a
+    redeterminized copy (the unseen pile bottoms resampled) and, every fifth step, a
+    state rebuilt from JSON (which starts with no parts), each also after a move of its
+    own; and the original again after the clone has moved on (the clone shares its parts
+    until it makes its own). Two games under the default options, one under each
+    other set."""
+    for seed in (n, 100 + n) if not options else (200 + n,):
+        s = GAME.new(n, seed=seed, log=False, **options)
+        assert isinstance(s, TideState)
+        rng = Rng(seed)
+        step = 0
+        while not s.is_over:
+            all_seats_are_plain(s)
+            q = rng.below(n)
+            clone = s.clone()
+            assert isinstance(clone, TideState)
+            sparse_is_plain(clone, q)
+            copies = [s.for_player(q, Rng(step)), s.redeterminize(q, Rng(step + 1))]
+            if step % 5 == 0:  # (its history makes the round trip the slow part)
+                copies.append(GAME.from_json(s.to_json()))
+            for copy in copies:
+                assert isinstance(copy, TideState)
+                sparse_is_plain(copy, q)
+            if not clone.is_over:
+                random_step(clone, rng)
+                all_seats_are_plain(clone)
+                all_seats_are_plain(s)
+            for copy in copies:
+                if not copy.is_over:
+                    random_step(copy, rng)
+                    sparse_is_plain(copy, q)
+            random_step(s, rng)
+            step += 1
+        all_seats_are_plain(s)
+
+
+def midgame(n: int, seed: int, steps: int = 40) -> TideState:
+    s = GAME.new(n, seed=seed, log=False)
+    assert isinstance(s, TideState)
+    rng = Rng(seed)
+    for _ in range(steps):
+        random_step(s, rng)
+    assert not s.is_over
+    return s
+
+
+HAND_CHANGES = {
+    "beach tile": lambda s: s.grid.__setitem__(next(i for i, t in enumerate(s.grid) if t), 0),
+    "friend": lambda s: s.fr.__setitem__(s.fr.index(-1), 0),
+    "friend removed": lambda s: s.fr.__setitem__(
+        next(i for i, f in enumerate(s.fr) if f >= 0), -1),
+    "pile tile": lambda s: s.piles[0].pop(),
+    "pile appended": lambda s: s.piles[1].append(2),
+    "pile swapped": lambda s: s.piles.__setitem__(2, s.piles[2][::-1]),
+    "hidden": lambda s: s.hidden.__setitem__(3, 0),
+    "held": lambda s: s.held[1].__setitem__(2, s.held[1][2] + 1),
+    "points": lambda s: s.points.__setitem__(2, 7),
+    "onboard": lambda s: s.onboard.__setitem__(0, 2),
+    "waiting": lambda s: s.waiting.__setitem__(1, 2),
+    "removed": lambda s: s.removed.__setitem__(4, 3),
+    "grid replaced": lambda s: setattr(s, "grid", s.grid[::-1]),
+    "counters": lambda s: (setattr(s, "idle", 2), setattr(s, "turns", 9),
+                           setattr(s, "col_end", True), setattr(s, "ret_k", 2)),
+}
+
+
+@pytest.mark.parametrize("change", list(HAND_CHANGES))
+@pytest.mark.parametrize("legal_dropped", [True, False], ids=["legal_dropped", "as_is"])
+def test_kept_parts_follow_changes_made_by_hand(change: str, legal_dropped: bool) -> None:
+    """A state changed in place by hand, as tools and tests do (with or without
+    ``_legal = None``), observes the change at once, in every seat; so does a clone made
+    before the change, which shares the parts (the clone's own observation is unchanged)."""
+    s = midgame(3, seed=5)
+    all_seats_are_plain(s)  # the parts are kept now
+    before = s.clone()
+    assert isinstance(before, TideState)
+    old = [before.observation(p) for p in range(3)]
+    HAND_CHANGES[change](s)
+    if legal_dropped:
+        s._legal = None
+    all_seats_are_plain(s)
+    assert [s.observation(p) for p in range(3)] != old
+    assert [before.observation(p) for p in range(3)] == old
+    all_seats_are_plain(before)
+
+
+def test_parts_are_kept_while_unchanged_and_remade_when_changed() -> None:
+    """The parts are reused (the same objects) while the beach, piles and counts are
+    unchanged, shared by a clone, and remade by whichever state changes them."""
+    s = midgame(3, seed=6)
+    s.observation_sparse(0)
+    board, seats = s.obs_board, s.obs_seats
+    assert board is not None and seats is not None
+    s.observation_sparse(1)
+    assert s.obs_board is board and s.obs_seats is seats
+    clone = s.clone()
+    assert isinstance(clone, TideState)
+    assert clone.obs_board is board and clone.obs_seats is seats
+    clone.grid[0] = 0 if clone.grid[0] else 1
+    clone.observation_sparse(2)
+    assert clone.obs_board is not board and clone.obs_seats is seats
+    s.observation_sparse(2)
+    assert s.obs_board is board
+    s.points[0] += 1
+    s.observation_sparse(0)
+    assert s.obs_seats is not seats and clone.obs_seats is seats
+    fresh = GAME.from_json(s.to_json())
+    assert isinstance(fresh, TideState)
+    assert fresh.obs_board is None and fresh.obs_seats is None
