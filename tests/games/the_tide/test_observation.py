@@ -13,6 +13,7 @@ from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.board import SQUARES
 from cove.games.the_tide.data import DATA
+from cove.games.the_tide.observe import Friends
 from cove.games.the_tide.state import (
     HEIGHT,
     MAX_FRIENDS,
@@ -229,3 +230,53 @@ def test_parts_are_kept_while_unchanged_and_remade_when_changed() -> None:
     fresh = GAME.from_json(s.to_json())
     assert isinstance(fresh, TideState)
     assert fresh.obs_board is None and fresh.obs_seats is None
+
+
+def test_friends_part_is_moved_along_by_its_own_state_only() -> None:
+    """The friends part is changed in place by the apply path (placements, moves, a
+    necklace's leaver), so the same object serves step after step; a clone starts
+    without one and never shares it; a friend of no seat (made by hand) is observed as
+    the plain encoding says, without the part."""
+    s = midgame(3, seed=7)
+    s.observation_sparse(0)
+    part = s.obs_friends
+    assert part is not None
+    rng = Rng(7)
+    moved = 0
+    while not s.is_over and moved < 10:
+        before = s.fr[:]
+        clone = s.clone()
+        assert isinstance(clone, TideState) and clone.obs_friends is None
+        random_step(s, rng)
+        moved += s.fr != before
+        assert s.obs_friends is part and part.fr == s.fr
+        all_seats_are_plain(s)
+        assert s.obs_friends is part
+        assert clone.fr == before
+        all_seats_are_plain(clone)
+        assert clone.obs_friends is not part
+    assert moved >= 3
+    s = midgame(3, seed=8)
+    all_seats_are_plain(s)
+    s.fr[s.fr.index(-1)] = 4  # no such seat in a 3-player game
+    all_seats_are_plain(s)
+    assert s.obs_friends is None
+
+
+def test_friends_put_keeps_offsets_and_copy_together() -> None:
+    fr = [-1] * SQUARES
+    fr[3], fr[10] = 0, 2
+    part = Friends(fr, 3)
+    assert sorted(part.offsets) == [3 * 3 + 0, 10 * 3 + 2]
+    part.put(3, -1)
+    part.put(20, 1)
+    part.put(20, 1)  # no change
+    part.put(10, 0)
+    assert sorted(part.offsets) == [10 * 3 + 0, 20 * 3 + 1]
+    assert part.fr == [1 if i == 20 else 0 if i == 10 else -1 for i in range(SQUARES)]
+    part.put(5, 3)  # no such seat: the copy differs from the state's 3 from now on
+    assert part.fr[5] != 3 and sorted(part.offsets) == [10 * 3 + 0, 20 * 3 + 1]
+    part.put(5, -1)
+    assert part.fr[5] == -1 and sorted(part.offsets) == [10 * 3 + 0, 20 * 3 + 1]
+    with pytest.raises(ValueError, match="no seat"):
+        Friends([*fr[:-1], 3], 3)

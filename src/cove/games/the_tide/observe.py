@@ -39,7 +39,7 @@ class Layout:
     that do not depend on the state (made once per player count, see :func:`layout`)."""
 
     __slots__ = ("active", "at", "counters", "decider", "friends", "n", "phase", "piles",
-                 "placing", "ret", "seats")
+                 "placing", "ret", "seats", "turn_friends")
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -52,12 +52,12 @@ class Layout:
         self.placing = placing = phase + 5
         self.ret = ret = placing + n + 1
         self.counters = counters = ret + 9
-        self.friends: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-            tuple(tuple(friends + i * n + (f - p) % n for f in range(n)) + (0,) * n
-                  for i in range(SQUARES))
+        self.friends = friends
+        self.turn_friends: tuple[tuple[int, ...], ...] = tuple(
+            tuple(friends + i * n + (f - p) % n for i in range(SQUARES) for f in range(n))
             for p in range(n))
-        """``friends[p][i][f]``: the one for a friend of seat ``f`` on square ``i`` seen
-        by ``p``; 0 (not an index of this part) for ``f`` = -1 .. -n, no friend."""
+        """``turn_friends[p][k]``: the one seen by ``p`` for the friend at offset ``k``
+        (:class:`Friends`)."""
         self.at = array("q", [piles + c * PILE_SPAN for c in range(COLS)])
         """Where the values go, in the order ``_observation_sparse`` lists them: the
         piles' heights, the seats' counts and the removed tiles, the friends left to
@@ -92,6 +92,45 @@ class Board:
             base += PILE_SPAN
         self.ones = ones
         self.heights = array("d", [len(p) / HEIGHT for p in piles])
+
+
+class Friends:
+    """The friends on the beach as offsets ``square * n + owner`` (seat 0's ones of the
+    friends part, less the part's start; ``Layout.turn_friends`` turns them for any
+    observer), and the copy of the beach's owners ``fr`` they stand for.
+
+    Unlike the other parts this one is changed in place: friends move on most steps, so
+    the state's apply path moves it along with ``fr`` (:meth:`put`, only once an
+    observation has made it), and it belongs to one state (``clone`` does not pass it
+    on). It is still checked against the state's ``fr`` before each use, so a change made
+    by hand, or a change of ``fr`` that did not go through :meth:`put`, remakes it.
+    ValueError for an owner that is no seat (a state made by hand)."""
+
+    __slots__ = ("fr", "n", "offsets")
+
+    def __init__(self, fr: list[int], n: int) -> None:
+        if fr and max(fr) >= n:
+            raise ValueError("a friend of no seat")
+        self.n = n
+        self.fr = fr[:]
+        self.offsets = [i * n + f for i, f in enumerate(fr) if f >= 0]
+
+    def put(self, sq: int, owner: int) -> None:
+        """``fr[sq] = owner`` (-1: no friend), as the state just did."""
+        fr = self.fr
+        old = fr[sq]
+        if old == owner:
+            return
+        n = self.n
+        if old >= 0:
+            self.offsets.remove(sq * n + old)
+        if 0 <= owner < n:
+            self.offsets.append(sq * n + owner)
+            fr[sq] = owner
+        elif owner >= n:  # a friend of no seat (a step made by hand): the copy now differs
+            fr[sq] = -2 - owner  # from ``fr`` until it is put back, so it is not used
+        else:
+            fr[sq] = owner
 
 
 class Seats:

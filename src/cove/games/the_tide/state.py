@@ -21,7 +21,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from operator import getitem
 from typing import Any, ClassVar
 
 from cove.core.decisions import AUTO, Step, StepRule
@@ -50,7 +49,7 @@ from cove.games.the_tide.board import (
     SQUARES,
 )
 from cove.games.the_tide.data import DATA
-from cove.games.the_tide.observe import Board, Layout, Seats, layout
+from cove.games.the_tide.observe import Board, Friends, Layout, Seats, layout
 from cove.games.the_tide.options import TideOptions
 
 EMPTY, SHELL, BOTTLE, BAG, CIGARETTE, MELON = range(6)
@@ -293,6 +292,7 @@ class TideState(State):
         "hidden",
         "idle",
         "obs_board",
+        "obs_friends",
         "obs_seats",
         "onboard",
         "piles",
@@ -305,7 +305,7 @@ class TideState(State):
     )
 
     # the rules, resolved from the options; the observation's kept parts (see there)
-    DERIVED = ("rules", "obs_board", "obs_seats")
+    DERIVED = ("rules", "obs_board", "obs_friends", "obs_seats")
 
     STEPS: ClassVar[Mapping[str, TideRule]] = {
         PLACE: PlaceRule(), ACT: ActRule(), SHIRK: ShirkRule(), RETURN: ReturnRule(),
@@ -328,6 +328,7 @@ class TideState(State):
         assert isinstance(o, TideOptions)
         self.rules = rules = Rules(o)
         self.obs_board: Board | None = None
+        self.obs_friends: Friends | None = None
         self.obs_seats: Seats | None = None
 
         tiles: list[int] = []
@@ -483,6 +484,8 @@ class TideState(State):
 
     def _place(self, placer: int, owner: int, sq: int) -> None:
         self.fr[sq] = owner
+        if self.obs_friends is not None:
+            self.obs_friends.put(sq, owner)
         self.onboard[owner] += 1
         self.waiting[owner] -= 1
         if self.logging:
@@ -562,6 +565,10 @@ class TideState(State):
         if isinstance(action, Move):
             self.fr[action.dst] = p
             self.fr[action.src] = -1
+            friends = self.obs_friends
+            if friends is not None:
+                friends.put(action.dst, p)
+                friends.put(action.src, -1)
             if self.logging:
                 self.say(f"{_p(p)} moves a friend from {SQ_NAMES[action.src]} "
                          f"to {SQ_NAMES[action.dst]}", kind="move",
@@ -741,6 +748,8 @@ class TideState(State):
             leaver = next((s for s in range(SQUARES) if self.fr[s] == q), -1)
         if leaver >= 0:
             self.fr[leaver] = -1
+            if self.obs_friends is not None:
+                self.obs_friends.put(leaver, -1)
             self.onboard[q] -= 1
             self.waiting[q] += 1
         partner = self.onboard[q] + self.waiting[q] < MAX_FRIENDS
@@ -939,14 +948,21 @@ class TideState(State):
         counts = seats.turned[player]
         if counts is None:
             counts = seats.turn(player)
-        # friends: a one for each friend, at its square's seat slot (0 for no friend)
-        try:
-            ones = board.ones + array("q", filter(None, map(getitem, lay.friends[player],
-                                                            self.fr)))
-        except IndexError:  # an owner out of range, in a state made by hand
-            base = SQUARES * 6
+        # friends: a one for each friend, at its square's seat slot
+        fr = self.fr
+        friends = self.obs_friends
+        if friends is None or friends.fr != fr:
+            try:
+                friends = self.obs_friends = Friends(fr, n)
+            except ValueError:  # a friend of no seat, in a state made by hand
+                friends = self.obs_friends = None
+        if friends is not None:
+            ones = board.ones + array("q", map(lay.turn_friends[player].__getitem__,
+                                               friends.offsets))
+        else:
+            base = lay.friends
             ones = board.ones + array("q", [base + i * n + (f - player) % n
-                                            for i, f in enumerate(self.fr) if f >= 0])
+                                            for i, f in enumerate(fr) if f >= 0])
         ones.append(lay.active + (self.cur - player) % n)
         steps = self._steps
         placed = 0.0
@@ -992,6 +1008,7 @@ class TideState(State):
         s: TideState = self._clone_base()
         s.rules = self.rules
         s.obs_board = self.obs_board
+        s.obs_friends = None  # moved along by its own state's apply path: not shared
         s.obs_seats = self.obs_seats
         s.grid = self.grid[:]
         s.fr = self.fr[:]
