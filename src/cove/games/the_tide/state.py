@@ -925,9 +925,9 @@ class TideState(State):
         values at fixed places (``Layout.at``; a value may be 0.0); the core makes the
         dense list from it. Seats are relative: index k is the seat k places after
         ``player``. Pile slots never seen by anyone (R8.3) are zeros. The beach and piles
-        (``obs_board``) and the seats' counts (``obs_seats``) are kept parts, remade when
-        the state's lists differ from the copies they were made from (observe.py); the
-        friends and the rest are built each call."""
+        (``obs_board``), the friends (``obs_friends``, moved along by the apply path) and
+        the seats' counts (``obs_seats``) are kept parts, remade when the state's lists
+        differ from the copies they hold (observe.py); the rest is built each call."""
         rules = self.rules
         lay = rules.layout
         if lay is None:
