@@ -82,62 +82,28 @@ MOVES = tuple(tuple(Move(s, d) for d in range(len(SQ_NAMES))) for s in range(len
 REWARDS = (Reward(False), Reward(True))
 
 
-class ActionKey(str):
-    """An action's text as its key in the action space. Equal only to a key of the same
-    text, never to plain text, so a typed move (``space.encode("pass")``) is still no
-    entry of the space. Hashed as the text (str's own hash, kept in the object)."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is ActionKey and str.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
-    __hash__ = str.__hash__
-
-
-TEXT_KEYED = (Place, Move, Pass, Return, Reward)
-_TEXT_KEYS: dict[int, ActionKey] = {
-    id(a): ActionKey(a)
-    for a in (*PLACES, *(m for row in MOVES for m in row), PASS,
-              *(r for row in RETURNS for r in row), *REWARDS)}
-"""The key of each action made above (the ones legal lists hand out), by identity: an
-``id`` and an int look-up instead of the dataclass's ``__hash__``, a Python call that
-was most of the cost of indexing a legal list. They stay alive, so no other object has
-their ids."""
-
-
 def action_key(action: Any) -> Hashable:
-    """An action's entry in the universe: its text (unique among all actions), except a
-    collection, which is keyed by its square alone (at any moment one friend stands there
-    and one collection is legal from it, whatever the size of the group, which changes
-    from turn to turn). Anything else is its own key, so no entry of the space."""
-    key = _TEXT_KEYS.get(id(action))
-    if key is not None:
-        return key
+    """An action's entry in the universe. A collection is keyed by its square alone: at
+    any moment one friend stands there and one collection is legal from it, whatever the
+    size of the group (which changes from turn to turn)."""
     if isinstance(action, Collect):
         return ("collect", action.sq)
-    if isinstance(action, TEXT_KEYED):  # an equal copy, e.g. read from a record
-        return ActionKey(action)
-    other: Hashable = action
-    return other
+    key: Hashable = action
+    return key
 
 
 def universe(players: int, options: Options) -> list[Hashable]:
-    """Every action key (:func:`action_key`) a configuration can offer, in a fixed order:
-    36 placements, 36 collections (by square), the moves along this configuration's rays
-    (square by square, ray by ray), pass, 5 tile types x 6 piles of returns, and the 2
-    rewards."""
+    """Every action (key) a configuration can offer, in a fixed order: 36 placements, 36
+    collections (by square), the moves along this configuration's rays (square by square,
+    ray by ray), pass, 5 tile types x 6 piles of returns, and the 2 rewards."""
     assert isinstance(options, TideOptions)
-    out: list[Hashable] = [action_key(p) for p in PLACES]
+    out: list[Hashable] = list(PLACES)
     out += [("collect", s) for s in range(len(SQ_NAMES))]
     for s, rays in enumerate(RAYS[options.move_dirs]):
-        out += [action_key(MOVES[s][d]) for ray in rays for d in ray]
-    out.append(action_key(PASS))
-    out += [action_key(r) for t in range(1, 6) for r in RETURNS[t]]
-    out += [action_key(r) for r in REWARDS]
+        out += [MOVES[s][d] for ray in rays for d in ray]
+    out.append(PASS)
+    out += [r for t in range(1, 6) for r in RETURNS[t]]
+    out += list(REWARDS)
     return out
 
 
@@ -153,13 +119,16 @@ class MaskIndex:
         squares = len(SQ_NAMES)
         index = space.index
         self.size = space.size
-        self.places = tuple(index[action_key(p)] for p in PLACES)
+        self.places = tuple(index[p] for p in PLACES)
         self.collect = tuple(index[("collect", s)] for s in range(squares))
-        self.moves = [[index.get(action_key(m), -1) for m in row] for row in MOVES]
-        self.pass_ = index[action_key(PASS)]
-        self.returns = tuple(tuple(index.get(action_key(r), -1) for r in row)
-                             for row in RETURNS)
-        self.rewards = tuple(index[action_key(r)] for r in REWARDS)
+        moves: list[list[int]] = [[-1] * squares for _ in range(squares)]
+        for key, i in index.items():
+            if isinstance(key, Move):
+                moves[key.src][key.dst] = i
+        self.moves = moves
+        self.pass_ = index[PASS]
+        self.returns = tuple(tuple(index.get(r, -1) for r in row) for row in RETURNS)
+        self.rewards = tuple(index[r] for r in REWARDS)
 
     def mask(self, legal: Sequence[Any]) -> list[bool] | None:
         """The mask of ``legal``; None when an action is not one this index knows (the
