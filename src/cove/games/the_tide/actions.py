@@ -109,16 +109,15 @@ def universe(players: int, options: Options) -> list[Hashable]:
 
 class MaskIndex:
     """Each action's index in one configuration's action space, found from the action's
-    own numbers (``legal_mask`` runs once per step of a learner: this skips the key and
-    the hashing of a dataclass per legal action). Made from the space, so it agrees with
-    ``ActionSpace.encode`` by construction."""
+    own numbers (the legal actions are numbered once per step of a learner: this skips
+    the key and the hashing of a dataclass per legal action, a Python call each). Made
+    from the space, so it agrees with ``ActionSpace.encode`` by construction."""
 
-    __slots__ = ("collect", "moves", "pass_", "places", "returns", "rewards", "size")
+    __slots__ = ("collect", "moves", "pass_", "places", "returns", "rewards")
 
     def __init__(self, space: ActionSpace) -> None:
         squares = len(SQ_NAMES)
         index = space.index
-        self.size = space.size
         self.places = tuple(index[p] for p in PLACES)
         self.collect = tuple(index[("collect", s)] for s in range(squares))
         moves: list[list[int]] = [[-1] * squares for _ in range(squares)]
@@ -130,10 +129,11 @@ class MaskIndex:
         self.returns = tuple(tuple(index.get(r, -1) for r in row) for row in RETURNS)
         self.rewards = tuple(index[r] for r in REWARDS)
 
-    def mask(self, legal: Sequence[Any]) -> list[bool] | None:
-        """The mask of ``legal``; None when an action is not one this index knows (the
-        caller then asks the space, which names the action in its error)."""
-        out = [False] * self.size
+    def indices(self, legal: Sequence[Any]) -> list[int] | None:
+        """The indices of ``legal``, in its order; None when an action is not one this
+        index knows (the caller then asks the space, which names the action in its
+        error)."""
+        out = []
         moves = self.moves
         for a in legal:
             t = type(a)
@@ -145,13 +145,13 @@ class MaskIndex:
                 i = self.places[a.sq]
             elif t is Return:
                 i = self.returns[a.tile][a.pile]
-            elif t is Reward:
-                i = self.rewards[a.friend]
             elif t is Pass:
                 i = self.pass_
+            elif t is Reward:
+                i = self.rewards[a.friend]
             else:
                 return None
             if i < 0:
                 return None
-            out[i] = True
+            out.append(i)
         return out

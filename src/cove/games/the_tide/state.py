@@ -110,7 +110,7 @@ class Rules:
         self.stuck_only = o.stall_counts == "stuck"
         self.at_once = o.column_end == "at_once"
         self.turn_limit = o.turn_limit
-        self.mask_index: MaskIndex | None = None  # made by the first legal_mask
+        self.mask_index: MaskIndex | None = None  # made when first asked
         self.layout: Layout | None = None  # found by the first observation
 
 
@@ -993,16 +993,16 @@ class TideState(State):
             placed, 0.0, 0.0, 0.0, 0.0, 0.0, self.ret_k / 4,
             self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit))
 
-    def legal_mask(self, player: int) -> list[bool]:
+    def _legal_indices(self, player: int, legal: tuple[Action, ...]) -> list[int]:
         """As the core's, with each legal action's index looked up from its numbers
-        (:class:`MaskIndex`, made once per game and shared by its clones)."""
-        legal = self.legal_actions(player)
+        (:class:`MaskIndex`, made once per game and shared by its clones) instead of
+        hashing it; ``legal_mask`` is made from these."""
         rules = self.rules
         index = rules.mask_index
         if index is None:
             index = rules.mask_index = MaskIndex(self.action_space)
-        mask = index.mask(legal)
-        return self.action_space.mask(legal) if mask is None else mask
+        out = index.indices(legal)
+        return super()._legal_indices(player, legal) if out is None else out
 
     def clone(self) -> TideState:
         s: TideState = self._clone_base()
