@@ -87,6 +87,10 @@ BITS8 = tuple(tuple(float(b >> j & 1) for j in range(8)) for b in range(256))
 ROTATIONS = tuple(tuple((*range(p, n), *range(p)) for p in range(n)) for n in range(9))
 """Per number of players and seat p: the seats from p on (p, p+1, ... wrapping)."""
 
+REDRAW_BITS = 8
+"""A sheet slot whose segments differ in more than this many edges from what it showed is
+copied whole from a kept row (``_Seen.redraw``), else set edge by edge."""
+
 SEGMENT_ROWS = 1024
 """How many encoded sheets ``Island.segment_rows`` keeps (a few hundred shared floats
 each: a couple of megabytes at most)."""
@@ -118,6 +122,56 @@ def _bits(x: int) -> list[int]:
         out.append(low.bit_length() - 1)
         x ^= low
     return out
+
+
+class _Seen:
+    """One observer's whole observation, kept between calls (``TucanaState.obs_seen``):
+    ``values`` as last handed out (a copy is handed out, never this array), ``head`` the
+    ``obs_cache`` its first 24 values came from, ``shown`` the segments (a bitmask) its
+    slot of each seat holds. Where each seat's segments and score go is fixed per
+    observer: ``offset[q]`` is where seat ``q``'s segments start, ``own_score`` the index
+    of the observer's own score, ``others`` the other seats with the index of their
+    scores, in the observation's order. Each state has its own (a clone starts
+    without), so one state's moves never reach another's kept values."""
+
+    __slots__ = ("at", "edges", "head", "isl", "offset", "others", "own_score", "shown",
+                 "values")
+
+    def __init__(self, state: TucanaState, player: int) -> None:
+        isl = self.isl = state.isl
+        edges = self.edges = len(isl.edges)
+        n = state.n
+        size = OBS_HEAD + n * (edges + 1)
+        self.at = index_run(0, size)  # all of it, shared
+        self.values = array("d", bytes(8 * size))  # all 0.0
+        self.head: tuple[float, ...] | array[float] | None = None
+        self.shown = [0] * n
+        offset = [0] * n
+        for slot, q in enumerate(ROTATIONS[n][player]):
+            offset[q] = OBS_HEAD + slot * (edges + 1)
+        self.offset = offset
+        self.own_score = offset[player] + edges
+        self.others = tuple((q, offset[q] + edges) for q in ROTATIONS[n][player][1:])
+
+    def redraw(self, q: int, drawn: int) -> None:
+        """Seat ``q``'s slot shows the segments ``drawn``: set the values that differ from
+        what it showed, one by one when they are few (a move draws one segment), else
+        from a kept row (a new observer, a clone's first call, a sheet put back)."""
+        values = self.values
+        off = self.offset[q]
+        diff = drawn ^ self.shown[q]
+        self.shown[q] = drawn
+        if not diff & (diff - 1):  # one segment: the common case
+            values[off + diff.bit_length() - 1] = 1.0 if drawn & diff else 0.0
+        elif diff.bit_count() <= REDRAW_BITS:
+            while diff:
+                low = diff & -diff
+                values[off + low.bit_length() - 1] = 1.0 if drawn & low else 0.0
+                diff ^= low
+        else:
+            isl = self.isl
+            row = isl.segment_rows.get(drawn)
+            values[off : off + self.edges] = _segment_row(isl, drawn) if row is None else row
 
 
 # -- decisions: one rule per kind of step ---------------------------------------------
@@ -353,6 +407,7 @@ class TucanaState(State):
         "linked",
         "moves",
         "obs_cache",
+        "obs_seen",
         "over",
         "pair_masks",
         "pairs",
@@ -372,8 +427,9 @@ class TucanaState(State):
     )
 
     # the island's tables, from the map option; the observation's parts that change only
-    # from one turn to the next, made again when first needed (see _observation)
-    DERIVED = ("isl", "obs_cache")
+    # from one turn to the next, and every observer's kept observation, made again when
+    # first needed (see _observation_sparse)
+    DERIVED = ("isl", "obs_cache", "obs_seen")
 
     STEPS: ClassVar[Mapping[str, StepRule[TucanaState]]] = {
         "flip": FlipRule(), "draw": DrawRule(), "bonus": BonusRule(),
@@ -416,6 +472,7 @@ class TucanaState(State):
         self.over = False
         self.cards: tuple[int, int] | None = None
         self.obs_cache: tuple[array[float], tuple[int, ...]] | None = None
+        self.obs_seen: list[_Seen | None] | None = None
         if self.logging:
             self._log_setup(seq)
         self._new_deck()
@@ -772,39 +829,62 @@ class TucanaState(State):
         """See SPEC.md: the cards, the round, the bonus cards, then every sheet's segments
         and score as ``player`` sees them (the others' as at the start of the step), in
         sparse form (the core makes the dense list from it): every value as one run from
-        index 0 (the 24 head values, then each sheet's segments and score).
+        index 0 (the 24 head values, then each sheet's segments and score), handed back as
+        a copy of ``player``'s kept observation.
 
+        Each observer's observation is kept whole in ``obs_seen`` (a ``_Seen``, made on
+        the first call) with the segments each sheet slot shows; a call brings it up to
+        date from the state as it is now: the 24 head values are copied in when the
+        turn-long ``obs_cache`` is new, a slot's segments only where the sheet it shows
+        differs from the one encoded (by the differing bits, or a kept row when many
+        differ), and the bonus step, the bonus owed and every score are set each time.
+        Nothing in the apply path keeps it: a state nobody observes pays nothing, and
+        what is compared is the state itself, so a change by hand is caught like a move.
         What changes only from one turn to the next (the cards, round, turn and bonus
-        cards, and every seat's boxed and bonus-card points) is kept in ``obs_cache`` until
-        the next flip; a sheet's segments come from a cache of recent sheets
-        (``_segment_row``); the rest is a few table look-ups per seat."""
+        cards, and every seat's boxed and bonus-card points) is kept in ``obs_cache``
+        until the next flip, as before."""
         cache = self.obs_cache
         if cache is None:
             cache = self.obs_cache = self._obs_parts()
         head, fixed = cache
-        values = head[:]
+        seen = self.obs_seen
+        if seen is None:
+            seen = self.obs_seen = [None] * self.n
+        view = seen[player]
+        if view is None:
+            view = seen[player] = _Seen(self, player)
+        values = view.values
+        if view.head is not head:
+            values[:OBS_HEAD] = head
+            view.head = head
         steps = self._steps
-        if steps and steps[-1].data[0]:
-            values[12] = 1.0  # a bonus step
+        values[12] = 1.0 if steps and steps[-1].data[0] else 0.0
         values[13] = self.bonus[player] / KINDS
         isl = self.isl
-        rows = isl.segment_rows
         pair_points = isl.pair_points
         sight_points = isl.sight_points
-        snaps = self.snap
         over = self.over
-        at = index_run(0, OBS_HEAD + self.n * (len(isl.edges) + 1))  # all of it, shared
-        for q in ROTATIONS[self.n][player]:
-            snap = snaps[q] if q != player else None
+        shown = view.shown
+        # the observer's own sheet as it is, then the others' (the snapshot while one is
+        # kept: the sheet as at the start of the step)
+        drawn = self.drawn[player]
+        if drawn != shown[player]:
+            view.redraw(player, drawn)
+        score = fixed[player] + pair_points[self.pairs[player]]
+        values[view.own_score] = (
+            score if over else score + sight_points[self.circled[player]]) / 100
+        snaps = self.snap
+        for q, end in view.others:
+            snap = snaps[q]
             if snap is None:
                 drawn, circled, pairs = self.drawn[q], self.circled[q], self.pairs[q]
             else:
                 drawn, circled, _, pairs = snap[:4]
-            row = rows.get(drawn)
-            values += _segment_row(isl, drawn) if row is None else row
+            if drawn != shown[q]:
+                view.redraw(q, drawn)
             score = fixed[q] + pair_points[pairs]
-            values.append((score if over else score + sight_points[circled]) / 100)
-        return _NO_ONES, at, values
+            values[end] = (score if over else score + sight_points[circled]) / 100
+        return _NO_ONES, view.at, values[:]
 
     def _obs_parts(self) -> tuple[array[float], tuple[int, ...]]:
         """The observation's first 24 values with 0 for the bonus step and the bonus
@@ -852,6 +932,7 @@ class TucanaState(State):
         s.over = self.over
         s.cards = self.cards
         s.obs_cache = self.obs_cache
+        s.obs_seen = None  # kept per state: the clone's moves must not change these
         s.deck = self.deck[:]
         s.seen = self.seen[:]
         s.blue = self.blue[:]
@@ -873,6 +954,11 @@ class TucanaState(State):
         s.snap = self.snap[:]
         s.moves = self.moves[:]
         return s
+
+    def __getstate__(self) -> dict[str, Any]:
+        out = super().__getstate__()
+        out["obs_seen"] = None  # every observer's kept observation: made again when asked
+        return out
 
     def _restore(self, q: int, snap: Snap) -> None:
         """Put seat ``q``'s sheet back as it was at the start of the step, before its

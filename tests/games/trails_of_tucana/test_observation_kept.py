@@ -1,0 +1,170 @@
+"""Every observer's kept observation (``TucanaState.obs_seen``, brought up to date on each
+call) equals a plain encoding of SPEC.md's layout made from the state and its views after
+every step, whatever happened in between: every player count, both maps, observers asked
+in any order or not for many steps, clones played on, ``for_player`` and
+``redeterminize`` copies, JSON and pickle copies, and changes made by hand."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+
+from cove.core.rng import Rng
+from cove.games.trails_of_tucana import GAME
+from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
+from cove.games.trails_of_tucana.state import TucanaState
+from tests.games.trails_of_tucana.helpers import (
+    end_round,
+    link,
+    mark_drawn,
+    new,
+    owe_bonus,
+    reveal,
+)
+
+
+def plain(s: TucanaState, p: int) -> list[float]:
+    """``p``'s observation written out from SPEC.md's table: the head from the state's
+    fields, each sheet's segments and score from ``p``'s view (the others' as ``p`` sees
+    them), with none of the state's observation caches."""
+    isl = s.isl
+    edge_of = {isl.draws[e].ends: e for e in range(len(isl.edges))}
+    out = [float(list(s.cards).count(c)) if s.cards else 0.0 for c in range(len(CARD_NAMES))]
+    hidden = s.options.hide_earlier_cards
+    out += [0.0 if hidden else s.seen.count(c) / 8 for c in range(len(CARD_NAMES))]
+    out += [s.rnd / isl.rounds, s.turn / 13, 1.0 if s.bstep else 0.0, s.bonus[p] / KINDS]
+    out += [len(b) / 2 for b in s.blue]
+    out += [1.0 if k in s.red else 0.0 for k in range(KINDS)]
+    sheets = s.view(p)["sheets"]
+    for q in [*range(p, s.n), *range(p)]:
+        row = [0.0] * len(isl.edges)
+        for ends in sheets[q]["segments"]:
+            row[edge_of[ends]] = 1.0
+        out += [*row, sheets[q]["score"] / 100]
+    return out
+
+
+def check(s: TucanaState, players: list[int] | None = None) -> None:
+    """The observation of each of ``players`` (default all) equals the plain one, in both
+    forms."""
+    for p in range(s.n) if players is None else players:
+        want = plain(s, p)
+        ones, at, values = s.observation_sparse(p)
+        assert not ones
+        assert list(at) == list(range(len(want)))
+        assert list(values) == want
+        assert s.observation(p) == want
+
+
+def random_step(s: TucanaState, rng: Rng) -> None:
+    p = s.to_move()[0]
+    s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+CONFIGS = [(n, {}) for n in range(1, 9)] + [
+    (3, {"map": "grande"}), (2, {"hide_earlier_cards": True}),
+    (5, {"special_bonus": True, "map": "grande"}), (4, {"compulsory_bonus": True}),
+]
+
+
+@pytest.mark.parametrize(("n", "opts"), CONFIGS)
+def test_kept_observation_equals_the_plain_one_after_every_step(
+        n: int, opts: dict[str, Any]) -> None:
+    """Every observer after every step; then observers asked in a random order, some left
+    out for many steps (their slots then differ from the state in several segments)."""
+    for seed in (n, n + 10):
+        s = new(n, seed=seed, **opts)
+        rng = Rng(seed)
+        k = 0
+        while not s.is_over:
+            if seed == n:
+                check(s)
+            else:  # a random few observers, in a random order
+                players = list(range(n))
+                rng.shuffle(players)
+                check(s, players[: rng.below(n + 1)])
+            handed = [s.observation_sparse(p)[2] for p in range(n)]
+            before = [list(v) for v in handed]
+            random_step(s, rng)
+            # what was handed out is a copy: later moves and calls never change it
+            check(s)
+            assert [list(v) for v in handed] == before
+            k += 1
+        check(s)
+
+
+@pytest.mark.parametrize(("n", "opts"), [(1, {}), (3, {}), (4, {"map": "grande"}),
+                                         (6, {"special_bonus": True})])
+def test_copies_never_share_or_stale_the_kept_observation(n: int, opts: dict[str, Any]) -> None:
+    """A clone, a ``for_player`` or ``redeterminize`` copy, a JSON and a pickle copy
+    each observe correctly as they are played on, and the original's kept observations
+    stay right (a copy's moves never reach them)."""
+    s = new(n, seed=30 + n, **opts)
+    rng = Rng(30 + n)
+    k = 0
+    while not s.is_over:
+        check(s)
+        if k % 4 == 0:
+            p = s.to_move()[0]
+            copies = [s.clone(), s.for_player(p), s.redeterminize(p, Rng(k)),
+                      GAME.from_json(s.to_json()), pickle.loads(pickle.dumps(s))]
+            for c in copies:
+                assert isinstance(c, TucanaState)
+                assert c.obs_seen is None  # each state keeps its own, made when asked
+                check(c)
+                for _ in range(rng.below(6)):
+                    if c.is_over:
+                        break
+                    random_step(c, rng)
+                    check(c)
+            check(s)
+        random_step(s, rng)
+        k += 1
+    check(s)
+
+
+def test_changes_by_hand_are_seen_by_the_kept_observation() -> None:
+    """The test helpers' changes (segments linked or marked outside the turn, new cards,
+    a bonus owed, the round ended) show in the next observation of every seat."""
+    s = new(3, seed=7, special_bonus=True)
+    rng = Rng(7)
+    for _ in range(9):
+        random_step(s, rng)
+    check(s)
+    isl = s.isl
+    assert s.snap[1] is None and s.snap[2] is None  # the others see these sheets as they are
+    free = [e for e in range(len(isl.edges)) if not s.drawn[1] >> e & 1]
+    a, b = isl.edges[free[0]]
+    link(s, 1, isl.labels[a], isl.labels[b])
+    check(s)
+    mark_drawn(s, 2, free[1:30])  # many segments at once: a whole row
+    check(s)
+    for gone in (free[1:2], free[2:5], free[5:30]):  # one, a few, then many taken away
+        for e in gone:
+            s.drawn[2] &= ~(1 << e)
+        s._legal = None
+        check(s)
+    reveal(s, "any", "water")
+    check(s)
+    owe_bonus(s, 0, 2)
+    check(s)
+    end_round(s)
+    check(s)
+    while not s.is_over:
+        random_step(s, rng)
+        check(s)
+
+
+def test_the_cached_sheet_rows_match_their_segments() -> None:
+    """``Island.segment_rows`` (rows of many segments, copied in whole) holds one float
+    per edge, 1.0 exactly at the drawn ones."""
+    s = new(4, seed=3)
+    rng = Rng(3)
+    while not s.is_over:
+        random_step(s, rng)
+    check(GAME.from_json(s.to_json()))  # a fresh state: its first call copies whole rows
+    for isl in TABLES.islands.values():
+        for drawn, row in isl.segment_rows.items():
+            assert list(row) == [float(drawn >> e & 1) for e in range(len(isl.edges))]
