@@ -29,7 +29,9 @@ from array import array
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from itertools import compress, pairwise
-from typing import Any, ClassVar, cast
+from operator import add
+from struct import Struct
+from typing import Any, ClassVar, Protocol, cast
 
 from cove.core.decisions import AUTO, Step, StepRule
 from cove.core.errors import IllegalAction
@@ -73,6 +75,8 @@ CARDS_HOT: dict[tuple[int, int] | None, tuple[float, ...]] = {
 }
 CARDS_HOT[None] = (0.0,) * len(CARD_NAMES)
 ZEROS5 = (0.0,) * 5
+HEAD_PACK = Struct(f"{OBS_HEAD}d")
+"""The observation's head as bytes in the layout of an ``array("d")``."""
 RED_HOT: dict[tuple[int, ...], tuple[float, ...]] = {
     reds: tuple(float(k in reds) for k in range(KINDS))
     for reds in ((), *((k,) for k in range(KINDS)),
@@ -124,18 +128,26 @@ def _bits(x: int) -> list[int]:
     return out
 
 
+class _Cells(Protocol):
+    """A memoryview of an ``array("d")``: its items are floats (typeshed types a
+    memoryview's items as ints, those of bytes)."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 class _Seen:
     """One observer's whole observation, kept between calls (``TucanaState.obs_seen``):
-    ``values`` as last handed out (a copy is handed out, never this array), ``head`` the
-    ``obs_cache`` its first 24 values came from, ``shown`` the segments (a bitmask) its
-    slot of each seat holds. Where each seat's segments and score go is fixed per
-    observer: ``offset[q]`` is where seat ``q``'s segments start, ``own_score`` the index
-    of the observer's own score, ``others`` the other seats with the index of their
-    scores, in the observation's order. Each state has its own (a clone starts
+    ``values`` as last handed out (a copy is handed out, never this array; ``cells`` is a
+    memoryview of it, for setting single values), ``head`` the ``obs_cache`` head its
+    first 24 values came from, ``shown`` the segments (a bitmask) its slot of each seat
+    holds. Where each seat's segments and score go is fixed per observer: ``offset[q]``
+    is where seat ``q``'s segments start, ``own`` and ``own_score`` where the observer's
+    own segments and score are, ``others`` the other seats with where their segments and
+    scores are, in the observation's order. Each state has its own (a clone starts
     without), so one state's moves never reach another's kept values."""
 
-    __slots__ = ("at", "edges", "head", "isl", "offset", "others", "own_score", "shown",
-                 "values")
+    __slots__ = ("at", "cells", "edges", "head", "isl", "offset", "others", "own",
+                 "own_score", "shown", "values")
 
     def __init__(self, state: TucanaState, player: int) -> None:
         isl = self.isl = state.isl
@@ -144,34 +156,38 @@ class _Seen:
         size = OBS_HEAD + n * (edges + 1)
         self.at = index_run(0, size)  # all of it, shared
         self.values = array("d", bytes(8 * size))  # all 0.0
-        self.head: tuple[float, ...] | array[float] | None = None
+        # one value at a time is set through a view of the same memory: an array's own
+        # item assignment parses each float with a format string, a memoryview's does not
+        self.cells = cast(_Cells, memoryview(self.values))
+        self.head: array[float] | None = None
         self.shown = [0] * n
         offset = [0] * n
         for slot, q in enumerate(ROTATIONS[n][player]):
             offset[q] = OBS_HEAD + slot * (edges + 1)
         self.offset = offset
+        self.own = offset[player]
         self.own_score = offset[player] + edges
-        self.others = tuple((q, offset[q] + edges) for q in ROTATIONS[n][player][1:])
+        self.others = tuple((q, offset[q], offset[q] + edges) for q in ROTATIONS[n][player][1:])
 
     def redraw(self, q: int, drawn: int) -> None:
         """Seat ``q``'s slot shows the segments ``drawn``: set the values that differ from
         what it showed, one by one when they are few (a move draws one segment), else
         from a kept row (a new observer, a clone's first call, a sheet put back)."""
-        values = self.values
+        cells = self.cells
         off = self.offset[q]
         diff = drawn ^ self.shown[q]
         self.shown[q] = drawn
         if not diff & (diff - 1):  # one segment: the common case
-            values[off + diff.bit_length() - 1] = 1.0 if drawn & diff else 0.0
+            cells[off + diff.bit_length() - 1] = 1.0 if drawn & diff else 0.0
         elif diff.bit_count() <= REDRAW_BITS:
             while diff:
                 low = diff & -diff
-                values[off + low.bit_length() - 1] = 1.0 if drawn & low else 0.0
+                cells[off + low.bit_length() - 1] = 1.0 if drawn & low else 0.0
                 diff ^= low
         else:
             isl = self.isl
             row = isl.segment_rows.get(drawn)
-            values[off : off + self.edges] = _segment_row(isl, drawn) if row is None else row
+            self.values[off : off + self.edges] = _segment_row(isl, drawn) if row is None else row
 
 
 # -- decisions: one rule per kind of step ---------------------------------------------
@@ -854,56 +870,82 @@ class TucanaState(State):
         if view is None:
             view = seen[player] = _Seen(self, player)
         values = view.values
+        cells = view.cells
         if view.head is not head:
             values[:OBS_HEAD] = head
             view.head = head
         steps = self._steps
-        values[12] = 1.0 if steps and steps[-1].data[0] else 0.0
-        values[13] = self.bonus[player] / KINDS
+        cells[12] = 1.0 if steps and steps[-1].data[0] else 0.0
+        cells[13] = self.bonus[player] / KINDS
         isl = self.isl
         pair_points = isl.pair_points
         sight_points = isl.sight_points
         over = self.over
         shown = view.shown
+        drawn_now = self.drawn
+        circled_now = self.circled
+        pairs_now = self.pairs
         # the observer's own sheet as it is, then the others' (the snapshot while one is
-        # kept: the sheet as at the start of the step)
-        drawn = self.drawn[player]
-        if drawn != shown[player]:
-            view.redraw(player, drawn)
-        score = fixed[player] + pair_points[self.pairs[player]]
-        values[view.own_score] = (
-            score if over else score + sight_points[self.circled[player]]) / 100
+        # kept: the sheet as at the start of the step); a sheet that differs from its
+        # slot in one segment (a move) is set here, in more by ``redraw``
+        drawn = drawn_now[player]
+        was = shown[player]
+        if drawn != was:
+            diff = drawn ^ was
+            if diff & (diff - 1):
+                view.redraw(player, drawn)
+            else:
+                cells[view.own + diff.bit_length() - 1] = 1.0 if drawn & diff else 0.0
+                shown[player] = drawn
+        score = fixed[player] + pair_points[pairs_now[player]]
+        cells[view.own_score] = (
+            score if over else score + sight_points[circled_now[player]]) / 100
         snaps = self.snap
-        for q, end in view.others:
+        for q, off, end in view.others:
             snap = snaps[q]
             if snap is None:
-                drawn, circled, pairs = self.drawn[q], self.circled[q], self.pairs[q]
+                drawn, circled, pairs = drawn_now[q], circled_now[q], pairs_now[q]
             else:
-                drawn, circled, _, pairs = snap[:4]
-            if drawn != shown[q]:
-                view.redraw(q, drawn)
+                drawn, circled, _, pairs, _, _ = snap
+            was = shown[q]
+            if drawn != was:
+                diff = drawn ^ was
+                if diff & (diff - 1):
+                    view.redraw(q, drawn)
+                else:
+                    cells[off + diff.bit_length() - 1] = 1.0 if drawn & diff else 0.0
+                    shown[q] = drawn
             score = fixed[q] + pair_points[pairs]
-            values[end] = (score if over else score + sight_points[circled]) / 100
+            cells[end] = (score if over else score + sight_points[circled]) / 100
         return _NO_ONES, view.at, values[:]
 
     def _obs_parts(self) -> tuple[array[float], tuple[int, ...]]:
         """The observation's first 24 values with 0 for the bonus step and the bonus
-        segments owed (filled in per call), and every seat's boxed and bonus-card points."""
+        segments owed (filled in per call), and every seat's boxed and bonus-card points.
+        Made once a turn, so written for few steps: the head as one tuple packed into
+        bytes (building an ``array`` from floats parses each one), the points of each seat
+        without a loop in round 1 (no box filled yet)."""
         isl = self.isl
-        head = list(CARDS_HOT[self.cards])
         if self.options.hide_earlier_cards:
-            head += ZEROS5
+            seen = ZEROS5
         else:
             count = self.seen.count
-            head += (count(0) / 8, count(1) / 8, count(2) / 8, count(3) / 8, count(4) / 8)
-        head += (self.rnd / isl.rounds, self.turn / TURNS_PER_ROUND, 0.0, 0.0)
-        head += [len(b) / 2 for b in self.blue]
-        head += RED_HOT[tuple(self.red)]
+            seen = (count(0) / 8, count(1) / 8, count(2) / 8, count(3) / 8, count(4) / 8)
+        b0, b1, b2, b3, b4 = self.blue
+        head = array("d", HEAD_PACK.pack(
+            *CARDS_HOT[self.cards], *seen,
+            self.rnd / isl.rounds, self.turn / TURNS_PER_ROUND, 0.0, 0.0,
+            len(b0) / 2, len(b1) / 2, len(b2) / 2, len(b3) / 2, len(b4) / 2,
+            *RED_HOT[tuple(self.red)]))
+        rnd = self.rnd
+        if not rnd:
+            return head, tuple(map(add, self.blue_pts, self.red_pts))
         rounds = isl.rounds
         boxes = self.boxes
-        fixed = tuple(sum(boxes[q * rounds : q * rounds + self.rnd]) + self.blue_pts[q]
-                      + self.red_pts[q] for q in range(self.n))
-        return array("d", head), fixed
+        blue_pts = self.blue_pts
+        red_pts = self.red_pts
+        return head, tuple([sum(boxes[q * rounds : q * rounds + rnd]) + blue_pts[q] + red_pts[q]
+                            for q in range(self.n)])
 
     def legal_mask(self, player: int) -> list[bool]:
         """The core's mask (``action_space.size`` booleans, True at the legal actions'
