@@ -152,6 +152,11 @@ def test_changes_by_hand_are_seen_by_the_kept_observation() -> None:
     check(s)
     end_round(s)
     check(s)
+    odd = s.clone()  # values no game reaches, which the head's tables do not hold
+    odd.turn = 20
+    odd.blue[0] = (5, 4, 3)
+    odd.obs_cache = None
+    check(odd)
     while not s.is_over:
         random_step(s, rng)
         check(s)

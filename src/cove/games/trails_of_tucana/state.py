@@ -28,7 +28,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
-from itertools import compress, pairwise
+from itertools import compress, pairwise, product
 from operator import add
 from struct import Struct
 from typing import Any, ClassVar, Protocol, cast
@@ -68,17 +68,32 @@ _NO_ONES: tuple[int, ...] = ()
 """The observation's ``ones``: its every value goes by index, in runs."""
 
 
-# encoding tables for the observation (see _observation)
-CARDS_HOT: dict[tuple[int, int] | None, tuple[float, ...]] = {
-    (c1, c2): tuple(float((c1 == c) + (c2 == c)) for c in range(len(CARD_NAMES)))
+# encoding tables for the observation's head (see _obs_parts): each part's values as the
+# bytes of an ``array("d")``, so the head is one array made from their joined bytes
+def _packed(values: Sequence[float]) -> bytes:
+    return array("d", values).tobytes()
+
+
+CARDS_HOT: dict[tuple[int, int] | None, bytes] = {
+    (c1, c2): _packed([float((c1 == c) + (c2 == c)) for c in range(len(CARD_NAMES))])
     for c1 in range(len(CARD_NAMES)) for c2 in range(len(CARD_NAMES))
 }
-CARDS_HOT[None] = (0.0,) * len(CARD_NAMES)
-ZEROS5 = (0.0,) * 5
-HEAD_PACK = Struct(f"{OBS_HEAD}d")
-"""The observation's head as bytes in the layout of an ``array("d")``."""
-RED_HOT: dict[tuple[int, ...], tuple[float, ...]] = {
-    reds: tuple(float(k in reds) for k in range(KINDS))
+CARDS_HOT[None] = _packed([0.0] * len(CARD_NAMES))
+SEEN_PACK = Struct(f"{len(CARD_NAMES)}d")
+NOT_SEEN = SEEN_PACK.pack(*[0.0] * len(CARD_NAMES))
+TURN_HOT: dict[tuple[int, int, int], bytes] = {
+    (rounds, rnd, turn): _packed([rnd / rounds, turn / TURNS_PER_ROUND, 0.0, 0.0])
+    for rounds in {isl.rounds for isl in TABLES.islands.values()}
+    for rnd in range(rounds + 1) for turn in range(TURNS_PER_ROUND + 1)
+}
+"""Per (rounds, round, turn): rounds finished / rounds, the turn / 13, then 0 for the
+bonus step and the bonus segments owed (set per call)."""
+BLUE_HOT: dict[tuple[int, ...], bytes] = {
+    lens: _packed([n / 2 for n in lens]) for lens in product(range(3), repeat=LETTERS)
+}
+"""Per number of blue cards left on each letter's stack: the numbers / 2."""
+RED_HOT: dict[tuple[int, ...], bytes] = {
+    reds: _packed([float(k in reds) for k in range(KINDS)])
     for reds in ((), *((k,) for k in range(KINDS)),
                  *((k1, k2) for k1 in range(KINDS) for k2 in range(k1 + 1, KINDS)))
 }
@@ -922,30 +937,34 @@ class TucanaState(State):
     def _obs_parts(self) -> tuple[array[float], tuple[int, ...]]:
         """The observation's first 24 values with 0 for the bonus step and the bonus
         segments owed (filled in per call), and every seat's boxed and bonus-card points.
-        Made once a turn, so written for few steps: the head as one tuple packed into
-        bytes (building an ``array`` from floats parses each one), the points of each seat
-        without a loop in round 1 (no box filled yet)."""
+        Made once a turn, so written for few steps: the head from the bytes of its parts
+        (building an ``array`` from floats parses each one), most of them from tables,
+        the points of the seats added up seat by seat in C (``map``), one round at a
+        time."""
         isl = self.isl
         if self.options.hide_earlier_cards:
-            seen = ZEROS5
+            seen = NOT_SEEN
         else:
             count = self.seen.count
-            seen = (count(0) / 8, count(1) / 8, count(2) / 8, count(3) / 8, count(4) / 8)
+            seen = SEEN_PACK.pack(count(0) / 8, count(1) / 8, count(2) / 8, count(3) / 8,
+                                  count(4) / 8)
+        turn = TURN_HOT.get((isl.rounds, self.rnd, self.turn))
+        if turn is None:  # not a turn of play (a state changed by hand)
+            turn = _packed([self.rnd / isl.rounds, self.turn / TURNS_PER_ROUND, 0.0, 0.0])
         b0, b1, b2, b3, b4 = self.blue
-        head = array("d", HEAD_PACK.pack(
-            *CARDS_HOT[self.cards], *seen,
-            self.rnd / isl.rounds, self.turn / TURNS_PER_ROUND, 0.0, 0.0,
-            len(b0) / 2, len(b1) / 2, len(b2) / 2, len(b3) / 2, len(b4) / 2,
-            *RED_HOT[tuple(self.red)]))
-        rnd = self.rnd
-        if not rnd:
-            return head, tuple(map(add, self.blue_pts, self.red_pts))
-        rounds = isl.rounds
+        lens = (len(b0), len(b1), len(b2), len(b3), len(b4))
+        blue = BLUE_HOT.get(lens)
+        if blue is None:  # more than two cards on a stack (a state changed by hand)
+            blue = _packed([n / 2 for n in lens])
+        head = array("d", CARDS_HOT[self.cards] + seen + turn + blue + RED_HOT[tuple(self.red)])
+        # every seat's bonus-card points, then its boxes of the rounds played so far (seat
+        # q's box of round r is boxes[q * rounds + r]: the slice from r in steps of rounds)
+        fixed = map(add, self.blue_pts, self.red_pts)
         boxes = self.boxes
-        blue_pts = self.blue_pts
-        red_pts = self.red_pts
-        return head, tuple([sum(boxes[q * rounds : q * rounds + rnd]) + blue_pts[q] + red_pts[q]
-                            for q in range(self.n)])
+        rounds = isl.rounds
+        for r in range(self.rnd):
+            fixed = map(add, fixed, boxes[r::rounds])
+        return head, tuple(fixed)
 
     def legal_mask(self, player: int) -> list[bool]:
         """The core's mask (``action_space.size`` booleans, True at the legal actions'
