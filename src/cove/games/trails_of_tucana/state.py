@@ -116,11 +116,12 @@ each: a couple of megabytes at most)."""
 
 
 def _segment_row(isl: Island, drawn: int) -> array[float]:
-    """One float per edge, 1.0 where ``drawn`` has a segment: most of the observation,
-    placed as a run of values (a sheet is a third full at most, but one copy of a kept
-    row costs less than setting its ones one by one). A sheet changes at most once per
-    step, so the same few sheets are encoded again and again (every other seat's, and the
-    snapshots): they are kept in the island's ``segment_rows``, emptied when full."""
+    """One float per edge, 1.0 where ``drawn`` has a segment: copied whole into a kept
+    observation's sheet slot when it differs from the sheet there in many edges (a
+    state's, a clone's or a copy's first observation; a sheet put back), since one copy
+    costs less than setting the edges one by one (``_Seen.redraw``). The clones and
+    copies a search makes of one state show the same sheets, so rows are kept in the
+    island's ``segment_rows``, emptied when full."""
     out: list[float] = []
     edges = len(isl.edges)
     for byte in drawn.to_bytes((edges + 7) // 8, "little"):
