@@ -7,19 +7,34 @@ on nothing: 4 seats are always laid out (absent seats are zeros).
 
 Speed (issue 15): the encoder runs once per step of a learner, so it is built in sparse
 form (``State.observation_sparse``: the indices of the ones, and the other values by
-index; the core makes the dense list from it), and the parts fixed for a whole game (the
-sea's cards and ports, each seat's wheel and captain) are encoded once per game into
-:class:`Static`, kept by the state and shared by its clones. Values and layout are those
-SPEC.md documents.
+index; the core makes the dense list from it) and kept between calls. :class:`Encoder`
+(one per game, kept by the state and shared by its clones) holds the parts fixed for a
+whole game (the sea's cards and ports, each seat's wheel and captain) and the encoding of
+the parts that change now and then, in two tiers keyed by their content:
+
+- *cold* (changed in about one step of ten: search tokens, market, merchant cards and
+  cubes, crew, gold, booty, legend, decks, ...): per observer, its ones and values;
+- *warm* (about one step in two: ships, captains, Deckhands, merchants' and the Navy's
+  places): per observer, its ones and values;
+- *hot* (the turn, the decision, the turn's flags and the battle) is made on every call.
+
+A tier's key is a copy of the state's fields it reads, compared with the state's own
+fields on every call (lists compare in C): an encoding is used only while the state holds
+exactly what it was made from, so a clone, a copy or a state changed by hand never gets
+another's encoding. Every value is placed by index in one order fixed per game
+(:attr:`Encoder.at`, shared and never changed), so only ``ones`` and ``values`` are made
+per call, each as three joined arrays. Values and layout are those SPEC.md documents.
 """
 
 from __future__ import annotations
 
+import struct
 from array import array
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from cove.core.options import Options
-from cove.core.state import SparseObservation, index_run
+from cove.core.state import SparseObservation
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.board import B_MERCHANT, B_PIRATE, DECISION_INDEX, DECISIONS
 
@@ -50,8 +65,11 @@ S_CREW = S_VALUES + 6 + 4 + 11
 S_CAPTAIN = S_CREW + D.CREW_CARDS
 S_SIDE = S_CAPTAIN + D.CAPTAINS
 assert S_SIDE + 1 == SEAT
+# where the merchants' and the seats' blocks start
+M_BASE = SEA + MARKET
+SEAT_BASE = M_BASE + 2 * MERCHANT
 # offsets of the global part
-G_BASE = SEA + MARKET + 2 * MERCHANT + SEATS * SEAT
+G_BASE = SEAT_BASE + SEATS * SEAT
 G_VALUES = G_BASE + D.CREW_CARDS
 G_TURN = G_VALUES + 7
 G_DECISION = G_TURN + SEATS
@@ -61,22 +79,77 @@ G_DICE = G_BATTLE + 3 + 2 * SEATS
 assert G_DICE + 12 == SIZE
 
 
-class Static:
-    """The encoded parts that stay fixed for a whole game, in sparse form: the sea's 16
-    card blocks with kind, booty, ports and plunder (searched, navy and merchants are set
-    per call), and per seat and seat slot its wheel orders (6 x 6) and captain one-hot.
-    Made from the state's ``maps``, ``ports``, ``wheel`` and ``captain``, which a game
-    never changes (clones share them); ``fits`` tells whether a state still holds the very
-    objects it was made from."""
+def _packer(code: str) -> tuple[Callable[..., bytes], ...]:
+    """``PACK[n](*xs)``: n numbers as the bytes of an ``array(code)``; an array made from
+    these bytes costs a fraction of one made from a list (no conversion per item)."""
+    return tuple(struct.Struct(f"={n}{code}").pack for n in range(SIZE + 1))
 
-    __slots__ = ("captain", "maps", "ports", "sea_at", "sea_ones", "sea_values",
-                 "seat_ones", "wheel")
+
+PACK_Q = _packer("q")
+PACK_D = _packer("d")
+assert array("q").itemsize == 8 and array("d").itemsize == 8
+
+
+def _ints(xs: list[int]) -> array[int]:
+    return array("q", PACK_Q[len(xs)](*xs))
+
+
+def _floats(xs: list[float]) -> array[float]:
+    return array("d", PACK_D[len(xs)](*xs))
+
+
+# The merchants' column of the sea (merchants here / 2), every card's value at once:
+# MERCHANT_VALUES[16 * m0 + m1] for merchants on cards m0 and m1 (1.0 when they share one).
+MERCHANT_VALUES = tuple(
+    array("d", [(i == m0) * 0.5 + (i == m1) * 0.5 for i in range(16)])
+    for m0 in range(16) for m1 in range(16))
+# SHIP_CAPTAIN[k][card][space]: a seat's ship card and Captain space one-hots in slot k
+# (index -1, the last entry of each, is none)
+SHIP_CAPTAIN = tuple(tuple(tuple(
+    array("q", ([b + S_POS + pos] if pos >= 0 else []) + ([b + S_CAP + cap] if cap >= 0 else []))
+    for cap in (*range(6), -1)) for pos in (*range(16), -1))
+    for b in (SEAT_BASE + k * SEAT for k in range(SEATS)))
+# TURN[rel][kind + 1][navy]: the turn player's one-hot (seat from the observer), the
+# decision's (kind -1: none, the game is over) and the Navy's card (-1, the last: none)
+TURN = tuple(tuple(tuple(
+    array("q", [G_TURN + rel] + ([G_DECISION + kind] if kind >= 0 else [])
+          + ([navy * CELL + NAVY] if navy >= 0 else []))
+    for navy in (*range(16), -1)) for kind in range(-1, len(DECISIONS)))
+    for rel in range(SEATS))
+# the turn's 8 values, then the battle's 12 dice counts as zeros (no battle): 0.0 is the
+# double whose bytes are all zero
+TURN_VALUES = struct.Struct("=8d96x").pack
+assert array("d", TURN_VALUES(*[1.0] * 8))[8:] == array("d", [0.0] * 12)
+# SLOTS[np][player]: (slot, seat) from ``player``'s seat on
+SLOTS = tuple(tuple(tuple((k, (player + k) % np) for k in range(min(np, SEATS)))
+                    for player in range(np)) for np in range(SEATS + 1))
+KEEP = 4096   # kept values of wheel Deckhands and assignments, at most
+
+
+def _copies(lists: list[list[int]]) -> list[list[int]]:
+    return [x[:] for x in lists]
+
+
+class Encoder:
+    """One game's observation encoder, kept by the state and shared by its clones.
+
+    The parts fixed for a whole game are made from the state's ``maps``, ``ports``,
+    ``wheel``, ``captain`` and ruleset, which a game never changes (clones share them);
+    ``fits`` tells whether a state still holds the very objects it was made from. The
+    other parts are kept with a copy of the state's fields they were made from
+    (``board_key``, ``decks_key``, ``seat_hot``, ``seat_cold``) and made again when the
+    state holds anything else (see the module's docstring)."""
+
+    __slots__ = ("R", "at", "board", "board_key", "captain", "decks", "decks_key",
+                 "fixed_ones", "hands", "maps", "np", "plunder", "ports", "sea_ones",
+                 "seat_cold", "seat_hot", "seat_ones", "solo", "values", "wheel")
 
     def __init__(self, s: PiratesState) -> None:
         self.maps, self.ports, self.wheel, self.captain = s.maps, s.ports, s.wheel, s.captain
+        self.R, self.np, self.solo = s.R, s.np, s.solo
         ones: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
+        plunder_at: list[int] = []
+        plunder: list[float] = []
         for i in range(16):
             card = s.card(i)
             base = i * CELL
@@ -87,115 +160,194 @@ class Static:
             if i in s.ports:
                 ones.append(base + 9)
             if card.plunder:
-                at.append(base + 12)
-                values.append(card.plunder / 2.0)
-        self.sea_ones = array("q", ones)
-        self.sea_at = array("q", at)
-        self.sea_values = array("d", values)
-        # seat_ones[p][k]: seat p's wheel and captain one-hots when it sits in slot k
-        self.seat_ones = tuple(tuple(
-            array("q", [SEA + MARKET + 2 * MERCHANT + k * SEAT + off
-                        for off in [S_WHEEL + 6 * j + o for j, o in enumerate(w) if o >= 0]
-                        + ([S_CAPTAIN + c] if c >= 0 else [])])
-            for k in range(SEATS)) for w, c in zip(s.wheel, s.captain, strict=True))
+                plunder_at.append(base + 12)
+                plunder.append(card.plunder / 2.0)
+        self.sea_ones = ones
+        self.plunder = plunder
+        # fixed_ones[p][k]: seat p's fixed ones (present, solo pirate, wheel orders and
+        # captain) when it sits in slot k
+        self.fixed_ones = tuple(tuple(
+            [b, *([b + 1] if p == self.solo else []),
+             *[b + S_WHEEL + 6 * j + o for j, o in enumerate(w) if o >= 0],
+             *([b + S_CAPTAIN + c] if c >= 0 else [])]
+            for b in (SEAT_BASE + k * SEAT for k in range(SEATS)))
+            for p, (w, c) in enumerate(zip(s.wheel, s.captain, strict=True)))
+        # every value's index, in the order the parts make them: the decks' part, the
+        # merchants, each slot's seat, the turn's values and the battle's dice
+        at = plunder_at
+        for m in (0, 1):
+            at += [M_BASE + m * MERCHANT, M_BASE + m * MERCHANT + MERCHANT - 1]
+        at += range(G_VALUES, G_VALUES + 6)
+        at += [i * CELL + MERCHANTS for i in range(16)]
+        for k in range(min(self.np, SEATS)):
+            b = SEAT_BASE + k * SEAT
+            at += [*range(b + S_VALUES, b + S_VALUES + 21), b + S_SIDE]
+        at += [G_VALUES + 6, *range(G_FLAGS, G_FLAGS + 7), *range(G_DICE, G_DICE + 12)]
+        self.at = array("q", at)
+        self.hands: dict[tuple[int, ...], array[float]] = {}
+        self.set_board(s)
+        self.set_decks(s)
+        # each seat's values (observer-independent), and per observer the seats' ones
+        # but for ships and Captains (made when asked)
+        self.values = [self.seat_values(s, p) for p in range(self.np)]
+        self.seat_ones: dict[int, array[int]] = {}
+        self.seat_hot: list[Any] = [_copies(s.wheel_dh), _copies(s.assign)]
+        self.seat_cold: list[Any] = _seat_cold_snapshot(s)
 
     def fits(self, s: PiratesState) -> bool:
         return (self.maps is s.maps and self.ports is s.ports and self.wheel is s.wheel
-                and self.captain is s.captain)
+                and self.captain is s.captain and self.R is s.R)
+
+    def set_board(self, s: PiratesState) -> None:
+        """The observer-independent ones (the sea, market, merchants' cubes, crew line)
+        and the copy of what they were made from."""
+        ones = self.sea_ones[:]
+        ones += [i * CELL + SEARCHED for i, t in enumerate(s.tokens) if t < 0]
+        ones += [SEA + D.BOOTY_TYPES * v + t for v, t in enumerate(s.market) if t >= 0]
+        ones += [M_BASE + m * MERCHANT + 2 + s.m_cube[m] for m in (0, 1)]
+        ones += [G_BASE + c for c in s.crew_line]
+        self.board = _ints(ones)
+        self.board_key = (s.tokens[:], s.market[:], s.m_cube[:], s.crew_line[:])
+
+    def set_decks(self, s: PiratesState) -> None:
+        """The observer-independent values (plunder, merchants' cards and headings, the
+        decks, bag and supply) and the copy of what they were made from."""
+        R = s.R
+        self.decks = _floats([
+            *self.plunder, s.m_card[0] / 8.0, float(s.m_face[0]), s.m_card[1] / 8.0,
+            float(s.m_face[1]), len(s.crew_deck) / D.CREW_CARDS,
+            len(s.m_deck) / D.MERCHANT_CARDS, sum(s.bag) / max(1, sum(R.cubes)),
+            s.sure_supply / max(1, R.surefire_tokens), FLOAT[s.end_trigger],
+            FLOAT[s.over]])
+        self.decks_key = (s.m_card[:], s.m_face[:], s.bag[:], len(s.crew_deck),
+                          len(s.m_deck), s.sure_supply, s.end_trigger, s.over)
+
+    @staticmethod
+    def seat_values(s: PiratesState, p: int) -> array[float]:
+        """Seat ``p``'s values made afresh."""
+        R = s.R
+        cap_total = R.ship_capacity
+        booty = s.booty[p]
+        return _floats([
+            *s.wheel_dh[p], *[a / 4.0 for a in s.assign[p]], float(s.dh_reserve[p]),
+            s.level[p] / D.LEGEND_LEVELS, FLOAT[s.bloody[p]], s.gold[p] / R.gold_cap,
+            len(s.treasures[p]) / D.TREASURES, booty.count(0) / cap_total,
+            booty.count(1) / cap_total, booty.count(2) / cap_total,
+            booty.count(3) / cap_total, s.sure[p] / max(1, R.surefire_tokens),
+            sum(s.sail_tokens[p]) / 4.0, float(s.side[p])])
+
+    def make_seat_ones(self, s: PiratesState, player: int) -> array[int]:
+        """The seats' ones from ``player``'s on, but for ships and Captains; kept."""
+        ones: list[int] = []
+        for k, p in SLOTS[self.np][player]:
+            base = SEAT_BASE + k * SEAT
+            ones += self.fixed_ones[p][k]
+            if s.hidden[p]:
+                ones.append(base + S_HIDDEN)
+            ones += [base + S_CREW + c for c in s.crew[p]]
+        made = self.seat_ones[player] = _ints(ones)
+        return made
+
+    def set_seats_hot(self, wd: list[list[int]], assign: list[list[int]]) -> None:
+        """Wheel Deckhands or assignments changed: the seats' first 10 values set anew
+        where they changed (made once per distinct wheel and assignments)."""
+        old_wd, old_assign = self.seat_hot
+        hands = self.hands
+        for p in range(self.np):
+            w, a = wd[p], assign[p]
+            if w != old_wd[p] or a != old_assign[p]:
+                key = (*w, *a)
+                made = hands.get(key)
+                if made is None:
+                    if len(hands) >= KEEP:
+                        hands.clear()
+                    made = hands[key] = _floats([*w, a[0] / 4.0, a[1] / 4.0, a[2] / 4.0,
+                                                 a[3] / 4.0])
+                self.values[p][:10] = made
+                old_wd[p] = w[:]
+                old_assign[p] = a[:]
+
+    def set_seats_cold(self, s: PiratesState, now: list[Any]) -> None:
+        """Anything else of a seat changed: the values of the seats that changed made
+        afresh, the ones dropped if a ship hid or a crew changed."""
+        kept = self.seat_cold
+        changed = 0
+        for i, col in enumerate(now):
+            was = kept[i]
+            if col != was:
+                for p in range(self.np):
+                    if col[p] != was[p]:
+                        changed |= 1 << p
+                kept[i] = _copies(col) if type(col[0]) is list else col[:]
+                if i <= 1:
+                    self.seat_ones = {}
+        for p in range(self.np):
+            if changed >> p & 1:
+                self.values[p] = self.seat_values(s, p)
 
 
-def static(s: PiratesState) -> Static:
-    st = s.obs_static
-    if st is None or not st.fits(s):
-        st = s.obs_static = Static(s)
-    return st
+def _seat_cold_snapshot(s: PiratesState) -> list[Any]:
+    """A copy of the seats' fields the cold check reads (hidden and crew first: they make
+    ones), in the order ``observation_sparse`` lists them."""
+    return [s.hidden[:], _copies(s.crew), s.dh_reserve[:], s.level[:], s.bloody[:],
+            s.gold[:], _copies(s.treasures), _copies(s.booty), s.sure[:],
+            _copies(s.sail_tokens), s.side[:]]
+
+
+def encoder(s: PiratesState) -> Encoder:
+    """The state's encoder, made afresh if the state no longer holds the fixed parts it
+    was made from."""
+    enc = s.obs_static
+    if enc is None or not enc.fits(s):
+        enc = s.obs_static = Encoder(s)
+    return enc
 
 
 def observation_sparse(s: PiratesState, player: int) -> SparseObservation:
-    """``player``'s observation as ``(ones, at, values)`` (the layout is in SPEC.md)."""
-    R = s.R
-    st = static(s)
-    ones = st.sea_ones[:]
-    at = st.sea_at[:]
-    values = st.sea_values[:]
-    ones += array("q", [i * CELL + SEARCHED for i, t in enumerate(s.tokens) if t < 0])
-    if s.navy >= 0:
-        ones.append(s.navy * CELL + NAVY)
+    """``player``'s observation as ``(ones, at, values)`` (the layout is in SPEC.md);
+    ``at`` is the encoder's own array, shared between calls and never changed."""
+    enc = s.obs_static
+    if enc is None or not enc.fits(s):
+        enc = s.obs_static = Encoder(s)
+    if (s.tokens, s.market, s.m_cube, s.crew_line) != enc.board_key:
+        enc.set_board(s)
+    if (s.m_card, s.m_face, s.bag, len(s.crew_deck), len(s.m_deck), s.sure_supply,
+            s.end_trigger, s.over) != enc.decks_key:
+        enc.set_decks(s)
+    wd, assign = s.wheel_dh, s.assign
+    if [wd, assign] != enc.seat_hot:
+        enc.set_seats_hot(wd, assign)
+    now = [s.hidden, s.crew, s.dh_reserve, s.level, s.bloody, s.gold, s.treasures, s.booty,
+           s.sure, s.sail_tokens, s.side]
+    if now != enc.seat_cold:
+        enc.set_seats_cold(s, now)
+    seat_ones = enc.seat_ones.get(player)
+    ones = enc.board + (seat_ones if seat_ones is not None else enc.make_seat_ones(s, player))
     m0, m1 = s.m_pos
-    if m0 == m1:
-        ones.append(m0 * CELL + MERCHANTS)
-    else:
-        at.append(m0 * CELL + MERCHANTS)
-        at.append(m1 * CELL + MERCHANTS)
-        values.append(0.5)
-        values.append(0.5)
-    base = SEA
-    for t in s.market:
-        if t >= 0:
-            ones.append(base + t)
-        base += D.BOOTY_TYPES
-    for m in (0, 1):
-        at.append(base)
-        values.append(s.m_card[m] / 8.0)
-        ones.append(base + 2 + s.m_cube[m])
-        if s.m_face[m]:
-            at.append(base + MERCHANT - 1)
-            values.append(float(s.m_face[m]))
-        base += MERCHANT
+    values = enc.decks + MERCHANT_VALUES[16 * m0 + m1]
+    seat_values = enc.values
+    pos, cap = s.pos, s.cap
     np = s.np
-    cap_total = R.ship_capacity
-    sure_total = max(1, R.surefire_tokens)
-    for k in range(min(np, SEATS)):
-        p = (player + k) % np
-        ones.append(base)
-        if p == s.solo:
-            ones.append(base + 1)
-        if s.pos[p] >= 0:
-            ones.append(base + S_POS + s.pos[p])
-        if s.hidden[p]:
-            ones.append(base + S_HIDDEN)
-        if s.cap[p] >= 0:
-            ones.append(base + S_CAP + s.cap[p])
-        ones += st.seat_ones[p][k]
-        at += index_run(base + S_VALUES, 21)
-        values.extend(s.wheel_dh[p])
-        values.extend([a / 4.0 for a in s.assign[p]])
-        booty = s.booty[p]
-        values.extend((float(s.dh_reserve[p]), s.level[p] / D.LEGEND_LEVELS,
-                       FLOAT[s.bloody[p]], s.gold[p] / R.gold_cap,
-                       len(s.treasures[p]) / D.TREASURES, booty.count(0) / cap_total,
-                       booty.count(1) / cap_total, booty.count(2) / cap_total,
-                       booty.count(3) / cap_total, s.sure[p] / sure_total,
-                       sum(s.sail_tokens[p]) / 4.0))
-        crew = base + S_CREW
-        ones += array("q", [crew + c for c in s.crew[p]])
-        if s.side[p]:
-            at.append(base + S_SIDE)
-            values.append(float(s.side[p]))
-        base += SEAT
-    ones += array("q", [G_BASE + c for c in s.crew_line])
-    at += index_run(G_VALUES, 7)
-    values.extend((len(s.crew_deck) / D.CREW_CARDS, len(s.m_deck) / D.MERCHANT_CARDS,
-                   sum(s.bag) / max(1, sum(R.cubes)), s.sure_supply / sure_total,
-                   FLOAT[s.end_trigger], FLOAT[s.over], s.turn / (np * 60.0)))
-    ones.append(G_TURN + (s.turn_player() - player) % np)
+    for k, q in SLOTS[np][player]:
+        ones += SHIP_CAPTAIN[k][pos[q]][cap[q]]
+        values += seat_values[q]
     kind, p, x = -1, -1, 0
     if not s.over:
-        top = s.steps[-1]
+        top = s._steps[-1]
         kind, p, x = DECISION_INDEX[top.kind], top.players[0], top.data[0]
-    if kind >= 0:
-        ones.append(G_DECISION + kind)
-    at += index_run(G_FLAGS, 7)
-    values.extend((FLOAT[s.crossed], s.moves_used / 8.0, s.sail_bonus / 4.0,
-                   FLOAT[s.refreshed], s.rerolls / 4.0, x / 6.0, FLOAT[p == player]))
+    ones += TURN[(s.turn % np - player) % np][kind + 1][s.navy]
     b = s.battle
-    if b is not None:
-        ones.append(G_BATTLE + b[1])
-        ones.append(G_BATTLE + 3 + (b[0] - player) % np)
-        if b[1] == B_PIRATE:
-            ones.append(G_BATTLE + 3 + SEATS + (b[2] - player) % np)
-        at += index_run(G_DICE, 12)
-        for dice in (b[3], b[4]):
-            values.extend([dice.count(f) / 3.0 for f in range(1, 7)])
-        assert b[1] != B_MERCHANT or 0 <= b[2] < 2
-    return ones, at, values
+    if b is None:
+        values += array("d", TURN_VALUES(
+            s.turn / (np * 60.0), FLOAT[s.crossed], s.moves_used / 8.0, s.sail_bonus / 4.0,
+            FLOAT[s.refreshed], s.rerolls / 4.0, x / 6.0, FLOAT[p == player]))
+        return ones, enc.at, values
+    ones += _ints([G_BATTLE + b[1], G_BATTLE + 3 + (b[0] - player) % np])
+    if b[1] == B_PIRATE:
+        ones.append(G_BATTLE + 3 + SEATS + (b[2] - player) % np)
+    assert b[1] != B_MERCHANT or 0 <= b[2] < 2
+    values += _floats([
+        s.turn / (np * 60.0), FLOAT[s.crossed], s.moves_used / 8.0, s.sail_bonus / 4.0,
+        FLOAT[s.refreshed], s.rerolls / 4.0, x / 6.0, FLOAT[p == player],
+        *[dice.count(f) / 3.0 for dice in (b[3], b[4]) for f in range(1, 7)]])
+    return ones, enc.at, values

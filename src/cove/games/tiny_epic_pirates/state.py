@@ -46,7 +46,7 @@ from cove.games.tiny_epic_pirates.board import (
     step_of,
     turn_steps,
 )
-from cove.games.tiny_epic_pirates.observe import Static, observation_sparse
+from cove.games.tiny_epic_pirates.observe import Encoder, observation_sparse
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.solo import choose
 from cove.games.tiny_epic_pirates.steps import RULES
@@ -119,7 +119,7 @@ class PiratesState(State):
         opts = self.options
         assert isinstance(opts, PiratesOptions)
         R = self.R = D.ruleset(opts.ruleset)
-        self.obs_static: Static | None = None
+        self.obs_static: Encoder | None = None
         self.mask_index: dict[Hashable, int] | None = None
         rng = self.rng
         self.solo = -1 if self.n > 1 else 1        # seat of the solo pirate (automa)
