@@ -9,21 +9,27 @@ Speed (issue 15): the encoder runs once per step of a learner, so it is built in
 form (``State.observation_sparse``: the indices of the ones, and the other values by
 index; the core makes the dense list from it) and kept between calls. :class:`Encoder`
 (one per game, kept by the state and shared by its clones) holds the parts fixed for a
-whole game (the sea's cards and ports, each seat's wheel and captain) and the encoding of
-the parts that change now and then, in two tiers keyed by their content:
+whole game (the sea's cards and ports, each seat's wheel and captain) and keeps the parts
+that change now and then, each with a copy of the state's fields it was made from:
 
-- *cold* (changed in about one step of ten: search tokens, market, merchant cards and
-  cubes, crew, gold, booty, legend, decks, ...): per observer, its ones and values;
-- *warm* (about one step in two: ships, captains, Deckhands, merchants' and the Navy's
-  places): per observer, its ones and values;
-- *hot* (the turn, the decision, the turn's flags and the battle) is made on every call.
+- the board's ones (search tokens, market, merchants' cubes, crew line; remade in about
+  one step of thirty) and the decks' values (merchants' cards and headings, decks, bag,
+  supply, the end; one step of ten);
+- each seat's values: wheel Deckhands and assignments (one step of three: set from
+  arrays kept per distinct wheel and assignments), the rest (gold, booty, legend, crew,
+  ...; one step of eight);
+- per observer, the seats' ones but for ships and Captains (hidden, crew, wheel orders,
+  captain).
 
-A tier's key is a copy of the state's fields it reads, compared with the state's own
-fields on every call (lists compare in C): an encoding is used only while the state holds
-exactly what it was made from, so a clone, a copy or a state changed by hand never gets
-another's encoding. Every value is placed by index in one order fixed per game
-(:attr:`Encoder.at`, shared and never changed), so only ``ones`` and ``values`` are made
-per call, each as three joined arrays. Values and layout are those SPEC.md documents.
+Ships, Captains, merchants, the Navy, the turn player and the decision are one-hots read
+from precomputed arrays; the turn's few values are made on every call. On every call the
+kept copies are compared with the state's own fields (lists compare in C) and only what
+differs is made again, so an encoding is used only while the state holds exactly what it
+was made from: a clone, a copy or a state changed by hand never gets another's parts.
+Every value has one index fixed per game (:attr:`Encoder.at`, handed out shared and never
+changed), so a call joins kept arrays into ``ones`` and ``values`` (arrays are made from
+struct-packed bytes: from a list, ``array`` converts item by item, several times slower).
+Values and layout are those SPEC.md documents.
 """
 
 from __future__ import annotations
@@ -292,15 +298,6 @@ def _seat_cold_snapshot(s: PiratesState) -> list[Any]:
     return [s.hidden[:], _copies(s.crew), s.dh_reserve[:], s.level[:], s.bloody[:],
             s.gold[:], _copies(s.treasures), _copies(s.booty), s.sure[:],
             _copies(s.sail_tokens), s.side[:]]
-
-
-def encoder(s: PiratesState) -> Encoder:
-    """The state's encoder, made afresh if the state no longer holds the fixed parts it
-    was made from."""
-    enc = s.obs_static
-    if enc is None or not enc.fits(s):
-        enc = s.obs_static = Encoder(s)
-    return enc
 
 
 def observation_sparse(s: PiratesState, player: int) -> SparseObservation:

@@ -54,8 +54,9 @@ from cove.games.tiny_epic_pirates.view import build_view
 
 
 class PiratesState(State):
-    # the ruleset, loaded from the options; the observation's fixed parts and the action
-    # space's index, made when first needed
+    # the ruleset, loaded from the options; the observation's encoder (its fixed parts and
+    # the parts it keeps between calls, observe.py) and the action space's index, made
+    # when first needed and shared by clones
     DERIVED: ClassVar[tuple[str, ...]] = ("R", "mask_index", "obs_static")
     STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = RULES
 
