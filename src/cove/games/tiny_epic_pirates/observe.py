@@ -335,7 +335,7 @@ def observation_sparse(s: PiratesState, player: int) -> SparseObservation:
     ones += TURN[(s.turn % np - player) % np][kind + 1][s.navy]
     b = s.battle
     if b is None:
-        values += array("d", TURN_VALUES(
+        values.frombytes(TURN_VALUES(
             s.turn / (np * 60.0), FLOAT[s.crossed], s.moves_used / 8.0, s.sail_bonus / 4.0,
             FLOAT[s.refreshed], s.rerolls / 4.0, x / 6.0, FLOAT[p == player]))
         return ones, enc.at, values
