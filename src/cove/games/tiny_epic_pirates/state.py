@@ -326,20 +326,17 @@ class PiratesState(State):
     def _observation_sparse(self, player: int) -> SparseObservation:
         return observation_sparse(self, player)
 
-    def legal_mask(self, player: int) -> list[bool]:
+    def _legal_indices(self, player: int, legal: tuple[Any, ...]) -> list[int]:
         """As the core's, with the action space's index kept by the state (and shared by
-        its clones) and each legal action's key made inline."""
-        legal = self.legal_actions(player)
+        its clones) and each legal action's key made inline (``legal_mask`` is made from
+        these)."""
         index = self.mask_index
         if index is None:
             index = self.mask_index = self.action_space.index
-        out = [False] * len(index)
         try:
-            for a in cast("tuple[Act, ...]", legal):
-                out[index[(a.kind, a.a, a.b, a.c)]] = True
+            return [index[(a.kind, a.a, a.b, a.c)] for a in cast("tuple[Act, ...]", legal)]
         except KeyError:
-            return self.action_space.mask(legal)  # names the action in its error
-        return out
+            return super()._legal_indices(player, legal)  # names the action in its error
 
     def play_for(self, step: Step, player: int, legal: Sequence[Any]) -> Act | None:
         """The solo pirate's decisions are taken by its fixed rules (solo.py)."""

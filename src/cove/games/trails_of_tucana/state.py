@@ -967,16 +967,15 @@ class TucanaState(State):
             fixed = map(add, fixed, boxes[r::rounds])
         return head, tuple(fixed)
 
-    def legal_mask(self, player: int) -> list[bool]:
-        """The core's mask (``action_space.size`` booleans, True at the legal actions'
-        indices: draws, then bonuses, then pass), from the island's own index of the
-        actions: the core's goes through the action space of the options and a method
-        call per legal action."""
+    def _legal_indices(self, player: int, legal: tuple[Hashable, ...]) -> list[int]:
+        """The legal actions' indices (draws, then bonuses, then pass) from the island's
+        own index of the actions, without looking the action space up by the options
+        (``legal_mask`` is made from these)."""
         index = self.isl.action_index
-        mask = [False] * len(index)
-        for a in self.legal_actions(player):  # checks the seat; () when not to move
-            mask[index[a]] = True
-        return mask
+        try:
+            return [index[a] for a in legal]
+        except KeyError:
+            return super()._legal_indices(player, legal)  # names the action in its error
 
     # -- copies and hidden information ---------------------------------------------------
     def clone(self) -> TucanaState:
