@@ -52,14 +52,16 @@ def whole_run(sparse: SparseObservation, size: int) -> bool:
     return isinstance(at, array) and at.typecode == "q" and at.tobytes() == _run_bytes(size)
 
 
-def fill(out: npt.NDArray[np.float32], sparse: SparseObservation) -> None:
+def fill(out: npt.NDArray[np.float32], sparse: SparseObservation,
+         at_index: npt.NDArray[np.intp] | None = None) -> None:
     """Set the zeroed ``out`` to the observation ``sparse`` stands for (``(ones, at,
     values)``: State.observation_sparse), by index; numpy reads an ``array.array``'s
-    buffer as it is, with no conversion per element."""
+    buffer as it is, with no conversion per element. ``at_index``: ``at`` already as an
+    index array."""
     ones, at, values = sparse
     out[np.asarray(ones, np.intp)] = 1.0
     if len(at):
-        out[np.asarray(at, np.intp)] = values
+        out[np.asarray(at, np.intp) if at_index is None else at_index] = values
 
 
 class EnvError(cove.CoveError, ValueError):
@@ -150,6 +152,10 @@ class Match:
                         is not cove.State._observation_sparse)
         self._last_scores = [float(x) for x in self.state.scores()]
         self._legal: tuple[Any, ...] | None = None
+        # the last ``at`` of a sparse observation and its index array: games whose values
+        # sit at fixed places hand back the same (read-only) ``at`` every call
+        self._at: object = None
+        self._at_index: npt.NDArray[np.intp] | None = None
         self._indices: list[int] = []
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -181,8 +187,11 @@ class Match:
             sparse = state.observation_sparse(seat)
             if whole_run(sparse, self.obs_size):
                 return np.array(sparse[2], np.float32)
+            at = sparse[1]
+            if at is not self._at:
+                self._at, self._at_index = at, np.asarray(at, np.intp)
             out = np.zeros(self.obs_size, np.float32)
-            fill(out, sparse)
+            fill(out, sparse, self._at_index)
             return out
         # np.fromiter with the length known: a quarter faster than array("f") and
         # np.frombuffer, a third faster than np.asarray on a list of floats

@@ -983,13 +983,13 @@ class TideState(State):
                     ones.append(lay.ret + 5 + pending.reason)
                 if self.col_end:
                     ones.append(lay.counters + 2)
-                return ones, lay.at[:], board.heights + counts + array("d", (
+                return ones, lay.at, board.heights + counts + array("d", (
                     placed, pool[1] / 4, pool[2] / 4, pool[3] / 4, pool[4] / 4,
                     pool[5] / 4, self.ret_k / 4, self.idle / (rules.stall_rounds * n),
                     self.turns / rules.turn_limit))
         if self.col_end:
             ones.append(lay.counters + 2)
-        return ones, lay.at[:], board.heights + counts + array("d", (
+        return ones, lay.at, board.heights + counts + array("d", (
             placed, 0.0, 0.0, 0.0, 0.0, 0.0, self.ret_k / 4,
             self.idle / (rules.stall_rounds * n), self.turns / rules.turn_limit))
 
