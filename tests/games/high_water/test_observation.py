@@ -8,6 +8,7 @@ import struct
 from typing import Any
 
 from cove.core.rng import Rng
+from cove.games.high_water import GAME
 from cove.games.high_water.common import PHASE_NAMES, SEG, TRICK
 from cove.games.high_water.space import MAX_PLAYERS, _sizes
 from cove.games.high_water.state import HighWaterState
@@ -114,3 +115,81 @@ def test_the_fast_encoder_gives_the_plain_encodings_floats() -> None:
                 s.apply(mover, rng.choice(s.legal_actions(mover)))
     assert checked > 1000
     assert {"trick", "crate", "step", "reroll", "pay"} <= kinds
+
+
+# -- the kept blocks (observe.py) ----------------------------------------------------------
+def check(s: HighWaterState) -> None:
+    """Every seat's observation is the plain encoding's, and the sparse form is well made
+    (indices and values of one length, no index twice, inside the observation)."""
+    size = s.game.observation_size_for(s.n, s.options)
+    for p in range(s.n):
+        assert bits(s.observation(p)) == bits(plain_observation(s, p))
+        ones, at, values = s.observation_sparse(p)
+        assert len(at) == len(values)
+        every = [*ones, *at]
+        assert len(set(every)) == len(every) and min(every) >= 0 and max(every) < size
+
+
+def test_kept_blocks_equal_a_fresh_encoding_after_every_step_and_in_every_copy() -> None:
+    """The blocks are kept by content and shared by every state of a configuration: after
+    every step of random games (every player count), the state, a clone that plays on (and
+    the original after it), its for_player and redeterminised copies, a copy rebuilt from
+    JSON and a second game interleaved with it all encode as the plain encoding does
+    (games without a log, so that the JSON copy of every step stays cheap)."""
+    steps = 0
+    for players in (2, 3, 4, 5):
+        seed = players
+        options = OPTIONS[seed % len(OPTIONS)]
+        s = GAME.new(players, seed=seed, log=False, **options)
+        other = GAME.new(players, seed=seed + 100, log=False, **options)
+        assert isinstance(s, HighWaterState) and isinstance(other, HighWaterState)
+        rng = Rng(seed)
+        while not s.is_over:
+            check(s)
+            mover = s.to_move()[0]
+            c = s.clone()
+            c.apply(mover, rng.choice(c.legal_actions(mover)))
+            check(c)
+            check(s)  # the clone's move did not change what the original shows
+            check(s.for_player(mover, Rng(steps)))
+            check(s.redeterminize(mover, Rng(steps)))
+            back = s.game.from_json(s.to_json())
+            assert isinstance(back, HighWaterState)
+            check(back)
+            if not other.is_over:
+                check(other)
+                o = other.to_move()[0]
+                other.apply(o, rng.choice(other.legal_actions(o)))
+            s.apply(mover, rng.choice(s.legal_actions(mover)))
+            steps += 1
+        check(s)
+    assert steps > 1000
+
+
+def test_kept_blocks_follow_changes_made_by_hand() -> None:
+    """A state changed by hand (as tests and tools do) shows its new content at once: the
+    blocks are found by content, never by the state."""
+    from tests.games.high_water.helpers import give, to_segment
+
+    for players in (2, 3, 5):
+        s = to_segment(players, seed=players)
+        check(s)
+        p = s.to_move()[0]
+        give(s, p, "y3 y3 r5", gold=4, rum=2, crew=("Quartermaster",),
+             quests=[("Letter of Marque", 1, 1)])
+        check(s)
+        give(s, (p + 1) % players, "bl1", gold=0)
+        check(s)
+        give(s, p, "g2 g2 g2", crew=("Quartermaster", "Quartermaster"),
+             quests=[("Letter of Marque", 1, 1), ("Letter of Marque", 0, 2)])
+        check(s)
+        s.hands[p].remove(s.hands[p][0])  # no _legal = None: found by content all the same
+        s.influence[p] += 3
+        s.bag[0] -= 1
+        s.crew_row[0] = -1
+        check(s)
+        c = s.clone()
+        c.dice[p].append(c.dice[p][0])
+        c.quests[p][0][2] += 1
+        check(c)
+        check(s)

@@ -48,8 +48,8 @@ from cove.games.high_water.data import (
     get,
 )
 from cove.games.high_water.explain import explain
+from cove.games.high_water.observe import observation_sparse
 from cove.games.high_water.options import HighWaterOptions
-from cove.games.high_water.space import observation_sparse
 from cove.games.high_water.steps import RULES, Choice, Rule
 from cove.games.high_water.tables import Tables, tables
 from cove.games.high_water.view import build_view
