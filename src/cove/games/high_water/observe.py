@@ -3,19 +3,21 @@ encodes one per step.
 
 From one step to the next usually one seat changes, or none, and the market and the
 global values change now and then. So the observation is made of blocks of values, each
-kept with the content it was made from: each seat's part (SPEC.md's S) and, to rebuild a
-seat's part, its trick cards, its dice and its cards (crew, active and completed quests);
-the global part (G) and the market (M). A call builds each block's key (the content),
-reuses the block when the key is the one it was made from and copies it into place, and
+kept with a copy of the content it was made from: each seat's part (SPEC.md's S) and, to
+rebuild a seat's part, its trick cards, its dice and its cards (crew, active and completed
+quests); the global part (G) and the market (M). A call compares each block's content now
+(the state's own lists and numbers, gathered in a tuple without copying them) with the
+kept copy, copies the block into place when they are equal and rebuilds it when not, then
 writes the open sub-decision (X), which depends on the top of the stack and the observer.
 
 A block is kept with its content itself, never with a state or its identity: a clone, a
 copy rebuilt from JSON, a redeterminised copy or a state changed by hand is compared by
 content, so a block can never be stale, and a state never sees another's. Only the last
 block of each kind (per seat number for a seat's blocks) is kept, so the memory stays
-small and warm; a block does not depend on the seat slot it is copied to, so the blocks
-are kept as values and the observation is handed back as one run of values over the
-parts of seats that exist.
+small and warm (a dict of every content seen, tried first, was slower than encoding from
+scratch); a block does not depend on the seat slot it is copied to, so the blocks are
+kept as values and the observation is handed back as one run of values over the parts of
+seats that exist.
 
 Every value is computed by the same float operations, in the same order, as the plain
 encoding SPEC.md describes, so the floats are identical (tests/games/high_water).
@@ -39,7 +41,7 @@ THIRD = 1.0 / 3  # a die's weight in a dice count (3 dice: 1.0)
 
 Key = tuple[object, ...]
 Kept = tuple[Key, "array[float]"]
-"""A block of values with the content (key) it was made from."""
+"""A block of values with a copy of the content it was made from."""
 
 
 def _zeros(n: int) -> array[float]:
@@ -97,7 +99,7 @@ class _Caches:
         self.dice: list[Kept] = [none] * n
         self.cards: list[Kept] = [none] * n
 
-    def glob_block(self, key: Key, rnd: int, high: bool, phase: int, step: int,
+    def glob_block(self, rnd: int, high: bool, phase: int, step: int,
                    triggered: bool, bag: list[int]) -> array[float]:
         """SPEC.md's G."""
         L = self.L
@@ -113,10 +115,10 @@ class _Caches:
             out[at + c] = bag[c] / bag_div[c]
         if triggered:
             out[L.glob - 1] = 1.0
-        self.glob = (key, out)
+        self.glob = ((rnd, high, phase, step, triggered, bag[:]), out)
         return out
 
-    def seat_block(self, p: int, key: Key, hand: list[int], played: list[int],
+    def seat_block(self, p: int, hand: list[int], played: list[int],
                    keys: list[int], dice: list[int], crew: list[int],
                    quests: list[list[int]], done_q: list[int], waiting: bool,
                    committed: bool, pos: int, gold: int, rum: int, influence: int,
@@ -127,7 +129,7 @@ class _Caches:
         out = self.seat_zeros[:]
         out[0] = 1.0
         t = L.t
-        part: Key = (*hand, None, *played, None, *keys)
+        part: Key = (hand, played, keys)
         kept, block = self.tricks[p]
         if kept != part:
             block = _zeros(3 * t)
@@ -138,7 +140,7 @@ class _Caches:
                 block[t + tpos[c]] = 1.0
             for c in keys:
                 block[2 * t + tpos[c]] = 1.0
-            self.tricks[p] = (part, block)
+            self.tricks[p] = ((hand[:], played[:], keys[:]), block)
         out[1:1 + 3 * t] = block
         w = L.waiting
         if waiting:
@@ -148,17 +150,18 @@ class _Caches:
         out[w + 2] = pos / self.n if pos >= 0 else -1.0
         out[w + 3] = gold / 10
         out[w + 4] = rum / 10
-        part = tuple(dice)
+        part = (dice,)
         kept, block = self.dice[p]
         if kept != part:
             block = _zeros(L.ndice)
             dpos = L.dpos
             for d in dice:
                 block[dpos[d]] += THIRD
-            self.dice[p] = (part, block)
+            self.dice[p] = ((dice[:],), block)
         at = L.dice
         out[at:at + L.ndice] = block
-        part = (*crew, None, *done_q, None, *map(tuple, quests))
+        quests_now = [q[:] for q in quests]
+        part = (crew, done_q, quests_now)
         kept, block = self.cards[p]
         k = L.k
         if kept != part:
@@ -173,7 +176,7 @@ class _Caches:
                 block[i + 2] = marks / markers
             for c in done_q:
                 block[4 * k + c] = 1.0
-            self.cards[p] = (part, block)
+            self.cards[p] = ((crew[:], done_q[:], quests_now), block)
         at = L.crew
         out[at:at + 5 * k] = block
         i = L.influence
@@ -182,10 +185,11 @@ class _Caches:
             out[i + 1] = 1.0
         if last:
             out[i + 2] = 1.0
-        self.seats[p] = (key, out)
+        self.seats[p] = ((waiting, committed, pos, gold, rum, influence, won, last, hand[:],
+                          played[:], keys[:], dice[:], crew[:], done_q[:], quests_now), out)
         return out
 
-    def market_block(self, key: Key, crew_row: list[int], quest_row: list[int],
+    def market_block(self, crew_row: list[int], quest_row: list[int],
                      ncrew: int, nquest: int) -> array[float]:
         """SPEC.md's M."""
         L = self.L
@@ -199,7 +203,7 @@ class _Caches:
                 out[k + c] += 1.0
         out[2 * k] = ncrew / L.decks[0]
         out[2 * k + 1] = nquest / L.decks[1]
-        self.market = (key, out)
+        self.market = ((ncrew, nquest, crew_row[:], quest_row[:]), out)
         return out
 
 
@@ -230,16 +234,16 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
     out = C.zeros[:]
     # the phase, the segment step, the trick's players and the open sub-decision, read
     # from the top of the stack once (the state's properties each look it up again)
-    stack = s.steps
+    stack = s._steps
     top = stack[-1] if stack else None
     rule = RULES[top.kind] if top is not None else None
     phase = rule.phase if rule is not None else OVER
     step = s.step if phase == SEG else 0
     rnd, high, triggered, bag = s.rnd, s.high, s.triggered, s.bag
-    key: Key = (rnd, high, phase, step, triggered, *bag)
+    key: Key = (rnd, high, phase, step, triggered, bag)
     kept, block = C.glob
     if kept != key:
-        block = C.glob_block(key, rnd, high, phase, step, triggered, bag)
+        block = C.glob_block(rnd, high, phase, step, triggered, bag)
     b = L.glob
     out[:b] = block
     trick = phase == TRICK
@@ -256,19 +260,18 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
         w, c = p in waiting, trick and commit[p] >= 0
         pos = order.index(p) if p in order else -1
         g, r, i, x, y = gold[p], rum[p], influence[p], p == won, p == last
-        key = (w, c, pos, g, r, i, x, y, *h, None, *pl, None, *ks, None, *d, None, *cr,
-               None, *dq, None, *map(tuple, qs))
+        key = (w, c, pos, g, r, i, x, y, h, pl, ks, d, cr, dq, qs)
         kept, block = seats[p]
         if kept != key:
-            block = C.seat_block(p, key, h, pl, ks, d, cr, qs, dq, w, c, pos, g, r, i, x, y)
+            block = C.seat_block(p, h, pl, ks, d, cr, qs, dq, w, c, pos, g, r, i, x, y)
         out[b:b + size] = block
         b += size
     crew_row, quest_row = s.crew_row, s.quest_row
     ncrew, nquest = len(s.crew_deck), len(s.quest_deck)
-    key = (ncrew, nquest, *crew_row, None, *quest_row)
+    key = (ncrew, nquest, crew_row, quest_row)
     kept, block = C.market
     if kept != key:
-        block = C.market_block(key, crew_row, quest_row, ncrew, nquest)
+        block = C.market_block(crew_row, quest_row, ncrew, nquest)
     out[b:b + L.market_size] = block
     # the open sub-decision (kind one-hot, then my secret card in a trick, then the dice
     # it concerns: chosen for a re-roll or payment)
