@@ -125,3 +125,31 @@ def test_version_4_records_are_refused() -> None:
     rec["version"] = "4"
     with pytest.raises(cove.RecordError, match="version"):
         cove.replay(rec)
+
+
+def test_action_keys_are_texts_found_by_identity_and_equal_actions_share_them() -> None:
+    """The universe keys are the actions' texts (a crate pick: ("take", k)); a ready-made
+    action and an equal one built afresh (or read back from JSON) have the same index, and
+    a value that is not a High Water action (its text, a bare key) has none."""
+    from cove.games.high_water.actions import Face, Take
+    from cove.games.high_water.space import action_key
+
+    s = new(3, seed=5)
+    space = s.action_space
+    assert all(isinstance(k, str) or k[0] == "take" for k in space.universe)
+    assert len(set(space.universe)) == space.size
+    seen = 0
+    while not s.is_over and seen < 400:
+        p = s.to_move()[0]
+        for a in s.legal_actions(p):
+            fresh = type(a)(**{f: getattr(a, f) for f in a.__dataclass_fields__})
+            assert fresh is not a and action_key(fresh) == action_key(a)
+            assert space.encode(fresh) == space.encode(a)
+            key = space.universe[space.encode(a)]
+            assert key == (("take", a.crate) if isinstance(a, Take) else str(a))
+            seen += 1
+        s.apply(p, s.legal_actions(p)[seen % len(s.legal_actions(p))])
+    assert space.encode(Face(2)) == space.universe.index("to 2")
+    for bad in ("play 3", ("take", 1), 3, None, [1]):
+        with pytest.raises(cove.IllegalAction):
+            space.encode(bad)
