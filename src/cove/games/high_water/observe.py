@@ -16,8 +16,8 @@ content, so a block can never be stale, and a state never sees another's. Only t
 block of each kind (per seat number for a seat's blocks) is kept, so the memory stays
 small and warm (a dict of every content seen, tried first, was slower than encoding from
 scratch); a block does not depend on the seat slot it is copied to, so the blocks are
-kept as values and the observation is handed back as one run of values over the parts of
-seats that exist.
+kept as values and the observation is handed back as one whole run of values (the core's
+shared ``index_run``), which the environments convert in one pass.
 
 Every value is computed by the same float operations, in the same order, as the plain
 encoding SPEC.md describes, so the floats are identical (tests/games/high_water).
@@ -28,7 +28,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
-from cove.core.state import SparseObservation
+from cove.core.state import SparseObservation, index_run
 from cove.games.high_water.common import OVER, PHASE_NAMES, SEG, TRICK
 from cove.games.high_water.data import HWData
 from cove.games.high_water.space import MAX_PLAYERS, _sizes
@@ -78,17 +78,14 @@ class _Layout:
 
 class _Caches:
     """The blocks kept for one data file, player count, goal and round cap, and where the
-    parts sit in the run handed back: G, the ``n`` seats' S, M, X (``at`` maps the run to
-    the observation's indices; the slots of absent seats are zeros, left out)."""
+    open sub-decision's values sit (X)."""
 
     def __init__(self, L: _Layout, n: int, goal: int, max_rounds: int) -> None:
         self.L, self.n, self.goal, self.max_rounds = L, n, goal, max_rounds
-        seats = L.glob + n * L.seat
-        self.pend = seats + L.market_size
+        self.pend = L.market + L.market_size
         self.mine = self.pend + 11
         self.chosen = self.mine + L.t
-        self.zeros = _zeros(self.pend + L.pend_size)
-        self.at = array("q", [*range(seats), *range(L.market, L.size)])
+        self.zeros = _zeros(L.size)
         self.seat_zeros = _zeros(L.seat)
         # the last block of each kind, with its key: per seat number for a seat's blocks
         none: Kept = ((object(),), self.seat_zeros)  # equal to no key: never used
@@ -221,9 +218,9 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
     """What ``player`` sees, in sparse form (``State.observation_sparse``; the core makes
     the dense list from it); seats are listed from ``player`` on (SPEC.md).
 
-    One run of values (``ones`` is empty) over G, the seats that exist, M and X: a copy
+    One whole run of values (``ones`` is empty, ``at`` the shared ``index_run``): a copy
     of a zeroed ``array("d")`` with the blocks copied in and X written (numpy reads the
-    arrays as they are)."""
+    array as it is)."""
     L = _layout(s.D)
     o = s.options
     n = s.n
@@ -272,6 +269,7 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
     kept, block = C.market
     if kept != key:
         block = C.market_block(crew_row, quest_row, ncrew, nquest)
+    b = L.market
     out[b:b + L.market_size] = block
     # the open sub-decision (kind one-hot, then my secret card in a trick, then the dice
     # it concerns: chosen for a re-roll or payment)
@@ -290,4 +288,4 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
         out[C.pend + 10] = 1.0
         if trick and commit[player] >= 0:
             out[C.mine + L.tpos[commit[player]]] = 1.0
-    return (), C.at[:], out
+    return (), index_run(0, L.size), out
