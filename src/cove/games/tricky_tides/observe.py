@@ -1,21 +1,41 @@
 """The observation encoding (SPEC.md, Observation): ``OBS_SIZE`` floats of what one player
-sees, built in sparse form (``State.observation_sparse``: the indices that hold 1.0, and
-the other nonzero values by index); the dense list is made from it by the core.
+sees, handed out in sparse form (``State.observation_sparse``) as one whole run: no
+separate ones, every value from index 0 in order (``at`` is the core's shared
+``index_run(0, OBS_SIZE)``), so the core's dense list and the environments' float32 array
+are each made from it in one pass.
 
-Each part of the layout starts at a fixed offset (the layout is padded to ``SEATS`` seat
-slots at every player count). A one-hot is one index, the bits of a card mask come from
-per-byte tables of indices; the fixed map and the orders are kept per value by small
-caches as ready (indices, values) arrays, and the scaled counts (goods, holds, the bag) as
-whole runs of values (zeros too: a run placed with ``index_run`` costs no test per value).
-Every value is the float the plain formula in SPEC.md gives (``k / 10.0`` for a count
-``k`` ...); the tests compare the dense form with the plain encoder over thousands of
-states.
+Speed (issue 15): each observer's whole observation is kept between calls
+(:class:`Seen`, in ``state.obs_seen[player]``, made on its first call) with a copy of
+every field of the state it was made from, and a call brings it up to date from the state
+as it is now, setting only the values whose inputs differ (docs/ARCHITECTURE.md, the rules
+every kept part follows):
+
+- the one-hots (each seat slot's card in the trick and ship cell, the round, hand, leader
+  and lead) clear the cell they had set and set the new one; the phase, current player and
+  heading follow the top step, the monsters and the event follow ``mod`` (both immutable,
+  kept as they are and compared by identity);
+- the card masks (hand, cards out of play) set the bits that differ, or the whole block
+  from per-byte tables when many differ (a new deal);
+- the runs of values (the map, goods, orders, holds in seat-slot order, delivered gold,
+  sightings bonus, hold limit and bag) are copied in whole from small caches keyed by
+  their counts, when the state's list differs from the copy kept.
+
+A list of the state is compared with its copy in C (``trick != kept``), ints and immutable
+tuples as they are, so a clone, a copy from JSON, a redeterminized copy or a state changed
+by hand never gets a stale value. The kept observation belongs to one state: ``clone``,
+pickling and ``to_json`` leave it out, and the apply path does nothing for it, so a state
+nobody observes pays nothing. A copy of the kept values is handed out (a later call never
+changes what a caller holds). :func:`encode_sparse` makes the observation from nothing (a
+fresh :class:`Seen`): the tests compare the kept one with it and with the plain SPEC.md
+encoder. Every value is the float the plain formula in SPEC.md gives (``k / 10.0`` for a
+count ``k`` ...).
 """
 
 from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from cove.core.state import SparseObservation, index_run
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
@@ -32,12 +52,12 @@ from cove.games.tricky_tides.table import (
     ROUNDS,
     SEATS,
     G,
-    TidesTable,
 )
 
-Part = tuple["array[int]", "array[float]"]
-"""Indices ("q") and their nonzero values ("d"), appended to the result with ``+=``
-(a copy of machine words, no Python object per value)."""
+if TYPE_CHECKING:
+    from cove.core.decisions import Step
+    from cove.games.tricky_tides.rules import Modules
+    from cove.games.tricky_tides.table import TidesTable
 
 # offsets of the layout's parts, in SPEC.md's order
 HAND = 0
@@ -67,41 +87,46 @@ EVENT = MONSTERS + 4 * CELLS
 IN_GAME = EVENT + len(DATA.events)
 assert IN_GAME + SEATS == OBS_SIZE
 
-_BYTE_AT = tuple(tuple(array("q", [base + 8 * k + i for i in range(8) if b >> i & 1])
-                       for b in range(256)) for base in (HAND, PLAYED) for k in range(4))
-"""``_BYTE_AT[4 * mask + k][b]``: the indices of the set bits of byte ``k`` (= ``b``) of
-the hand (mask 0) or the cards out of play (mask 1)."""
-_VOID_AT = tuple(tuple(array("q", [VOIDS + 4 * slot + i for i in range(4) if b >> i & 1])
-                       for b in range(16)) for slot in range(SEATS))
+
+WHOLE = index_run(0, OBS_SIZE)
+"""Every index in order: the ``at`` of every observation (shared, never changed)."""
+_NO_ONES: tuple[int, ...] = ()
+_NOT_MADE: Any = object()
+"""The copy kept for a run not set yet: equal to nothing a state holds."""
 _PHASE_OF_KIND = {kind: PHASE + phase for kind, phase in PHASE_OF.items()}
 _TENTHS = tuple(k / 10.0 for k in range(256))
+_BITS8 = tuple(array("d", [float(b >> i & 1) for i in range(8)]) for b in range(256))
+"""Per byte: its eight bits, lowest first, as floats."""
+_BITS4 = tuple(b[:4] for b in _BITS8[:16])
+MANY_BITS = 4
+"""A card mask that differs from the kept one in more bits than this is set whole."""
+_SIGHT = tuple(array("d", [b / 3.0 for b in sc.bonus]) for sc in DATA.sightings)
 
 
-def _part(base: int, floats: tuple[float, ...] | list[float]) -> Part:
-    """The nonzero entries of ``floats`` placed from ``base``."""
-    at = [base + i for i, x in enumerate(floats) if x]
-    return array("q", at), array("d", [floats[i - base] for i in at])
+class _Cells(Protocol):
+    """A memoryview of an ``array("d")``: its items are floats (typeshed types a
+    memoryview's items as ints, those of bytes)."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
 
 
 @lru_cache(maxsize=512)
-def _map_part(layout: tuple[int, ...], sea: tuple[bool, ...]) -> Part:
+def _map_values(layout: tuple[int, ...], sea: tuple[bool, ...]) -> array[float]:
     """Open sea per cell, then each cell's island goods number / 5 (fixed all game)."""
-    return _part(SEA, [float(x) for x in sea]
+    return array("d", [float(x) for x in sea]
                  + [ISLAND_GOODS[layout[c]] / 5.0 for c in range(CELLS)])
 
 
 @lru_cache(maxsize=8192)
 def _tenths_of(counts: bytes) -> array[float]:
-    """Each count / 10 (goods on the islands, the holds in seat-slot order), zeros too: a
-    run of values placed with ``index_run``. Keyed by the counts as bytes (built and
-    hashed in C); new games bring new counts, so a third of the look-ups miss, and a miss
-    is one pass of table look-ups."""
+    """Each count / 10 (goods on the islands, the holds in seat-slot order). Keyed by the
+    counts as bytes (built and hashed in C)."""
     tenths = _TENTHS
     return array("d", [tenths[k] for k in counts])
 
 
 @lru_cache(maxsize=1024)
-def _orders_part(orders: tuple[int, ...]) -> Part:
+def _orders_values(orders: tuple[int, ...]) -> array[float]:
     """Each cell's order as ten floats (zeros without one): needs / 5, gold / 10, the
     monster suit one-hot."""
     out: list[float] = []
@@ -112,93 +137,236 @@ def _orders_part(orders: tuple[int, ...]) -> Part:
             od = DATA.orders[o]
             out += [k / 5.0 for k in od.need] + [od.gold / 10.0]
             out += [1.0 if j == od.monster else 0.0 for j in range(4)]
-    return _part(ORDERS, out)
+    return array("d", out)
 
 
 @lru_cache(maxsize=1024)
-def _won_part(won: tuple[int, ...], slot: int) -> Part:
-    """A seat's delivered gold / 40 and number of orders / 10, at seat slot ``slot``."""
-    return _part(WON + 2 * slot, [sum(ORDER_GOLD[o] for o in won) / 40.0, len(won) / 10.0])
-
-
-_SIGHT = tuple(_part(SIGHT, [b / 3.0 for b in sc.bonus]) for sc in DATA.sightings)
+def _won_values(won: tuple[int, ...]) -> array[float]:
+    """A seat's delivered gold / 40 and number of orders / 10."""
+    return array("d", [sum(ORDER_GOLD[o] for o in won) / 40.0, len(won) / 10.0])
 
 
 @lru_cache(maxsize=1024)
-def _bag_part(bag: bytes, hold_limit: int) -> array[float]:
-    """The hold limit / 10 and the cubes in the bag per type / 20 (a run of values)."""
+def _bag_values(bag: bytes, hold_limit: int) -> array[float]:
+    """The hold limit / 10 and the cubes in the bag per type / 20."""
     return array("d", [hold_limit / 10.0] + [k / 20.0 for k in bag])
 
 
-def encode_sparse(s: TidesTable, player: int) -> SparseObservation:
-    """``player``'s observation of ``s`` as ``(ones, at, values)`` (layout: SPEC.md)."""
-    n = s.n
-    seats = [(player + i) % n for i in range(n)]
-    ones = array("q")
-    byte_at = _BYTE_AT
-    k = 0
-    for m in (s.hands[player], s.played):
-        ones += byte_at[k][m & 255]
-        ones += byte_at[k + 1][m >> 8 & 255]
-        ones += byte_at[k + 2][m >> 16 & 255]
-        ones += byte_at[k + 3][m >> 24]
-        k += 4
-    trick, pos, anchors, voids = s.trick, s.pos, s.anchors, s.voids
-    for i, q in enumerate(seats):
-        c = trick[q]
-        if c >= 0:
-            ones.append(TRICK + NAV_CARDS * i + c)
-        c = pos[q]
-        if c >= 0:
-            ones.append(POS + CELLS * i + c)
-        if anchors >> q & 1:
-            ones.append(ANCHOR + i)
-        ones += _VOID_AT[i][voids >> (q * 4) & 15]
-        ones.append(IN_GAME + i)
-    at, values = _map_part(s.layout, s.sea)
-    at, values = at[:], values[:]
-    at += index_run(GOODS, CELLS * G)
-    values += _tenths_of(bytes(s.goods))
-    part = _orders_part(tuple(s.orders_on))
-    at += part[0]
-    values += part[1]
-    hold = s.hold
-    b = player * G
-    at += index_run(HOLD, n * G)
-    values += _tenths_of(bytes(hold[b:] + hold[:b]))     # seat-slot order
-    won = s.won
-    for i, q in enumerate(seats):
-        if won[q]:
-            part = _won_part(won[q], i)
-            at += part[0]
-            values += part[1]
-    part = _SIGHT[s.sight[player]]
-    at += part[0]
-    values += part[1]
-    if 0 <= s.round < ROUNDS:
-        ones.append(ROUND + s.round)
-    if s.hand_no >= 0:
-        ones.append(HAND_NO + s.hand_no)
-    steps = s._steps
-    top = steps[-1] if steps else None
+def _step_cells(top: Step | None, player: int, n: int) -> tuple[int, ...]:
+    """The cells the top step sets: its phase, the current player's seat slot (from
+    ``player``'s) and the heading on open sea."""
     if top is None:
-        ones.append(PHASE + OVER)
-    else:
-        ones.append(_PHASE_OF_KIND[top.kind])
-        if top.players and top.players[0] >= 0:
-            ones.append(CUR + (top.players[0] - player) % n)
-        if top.kind == K_SEA and top.data[0] >= 0:
-            ones.append(HEADING + top.data[0])
-    ones.append(LEADER + (s.leader - player) % n)
-    ones.append(LEAD + (s.lead - player) % n)
-    at += index_run(HOLD_LIMIT, 1 + G)
-    values += _bag_part(bytes(s.bag), s.hold_limit)
-    for i, c in enumerate(s.mod.mpos):
-        if c >= 0:
-            ones.append(MONSTERS + CELLS * i + c)
-    if s.mod.event >= 0:
-        ones.append(EVENT + s.mod.event)
-    return ones, at, values
+        return (PHASE + OVER,)
+    out = [_PHASE_OF_KIND[top.kind]]
+    if top.players and top.players[0] >= 0:
+        out.append(CUR + (top.players[0] - player) % n)
+    if top.kind == K_SEA and top.data[0] >= 0:
+        out.append(HEADING + top.data[0])
+    return tuple(out)
 
 
-__all__ = ["OBS_SIZE", "SparseObservation", "encode_sparse"]
+def _mod_cells(mod: Modules) -> tuple[int, ...]:
+    """The cells the modules set: each monster's cell and the face-up event."""
+    out = [MONSTERS + CELLS * i + c for i, c in enumerate(mod.mpos) if c >= 0]
+    if mod.event >= 0:
+        out.append(EVENT + mod.event)
+    return tuple(out)
+
+
+class Seen:
+    """One observer's whole observation, kept between calls (``state.obs_seen[player]``):
+    ``values`` as last brought up to date (``cells``: a memoryview of it, for setting
+    single values; a copy is handed out, never this array) and a copy of each field of the
+    state it shows, as it was then (see the module's docstring). ``seats`` are the seats
+    from the observer's on, in slot order. Each state has its own (a clone starts without
+    any), so one state's moves never reach another's."""
+
+    __slots__ = ("anchors", "bag", "cells", "goods", "hand", "hand_no", "hold", "layout",
+                 "lead", "leader", "limit", "mod", "mod_at", "n", "orders", "played",
+                 "player", "pos", "round", "sea", "seats", "sight", "step_at", "top",
+                 "trick", "values", "voids", "won")
+
+    def __init__(self, player: int, n: int) -> None:
+        self.player, self.n = player, n
+        self.seats = tuple(enumerate((player + i) % n for i in range(n)))
+        self.values = array("d", bytes(8 * OBS_SIZE))  # all 0.0
+        # single values are set through a view of the same memory: an array's own item
+        # assignment parses each float with a format string, a memoryview's does not
+        cells = self.cells = cast(_Cells, memoryview(self.values))
+        for i in range(n):
+            cells[IN_GAME + i] = 1.0
+        # the copies of an empty table: what the zeros show
+        self.hand = self.played = self.anchors = self.voids = 0
+        self.trick = [-1] * n
+        self.pos = [-1] * n
+        self.won: list[tuple[int, ...]] = [()] * n
+        self.round = self.hand_no = self.leader = self.lead = -1
+        self.step_at: tuple[int, ...] = ()
+        self.mod_at: tuple[int, ...] = ()
+        # not set yet: made on the first call
+        self.sight = self.limit = -1
+        self.layout: tuple[int, ...] = _NOT_MADE
+        self.sea: tuple[bool, ...] = _NOT_MADE
+        self.goods: list[int] = _NOT_MADE
+        self.orders: list[int] = _NOT_MADE
+        self.hold: list[int] = _NOT_MADE
+        self.bag: list[int] = _NOT_MADE
+        self.top: Step | None = _NOT_MADE
+        self.mod: Modules = _NOT_MADE
+
+    def observe(self, s: TidesTable) -> SparseObservation:
+        """The observation of ``s`` by this observer as one whole run, brought up to date
+        first where the state differs from the copies kept."""
+        cells, values = self.cells, self.values
+        player = self.player
+        m = s.hands[player]
+        if m != self.hand:
+            self.set_mask(HAND, self.hand, m)
+            self.hand = m
+        m = s.played
+        if m != self.played:
+            self.set_mask(PLAYED, self.played, m)
+            self.played = m
+        now = s.trick
+        if now != self.trick:
+            self.set_slots(TRICK, NAV_CARDS, self.trick, now)
+            self.trick = now[:]
+        now = s.pos
+        if now != self.pos:
+            self.set_slots(POS, CELLS, self.pos, now)
+            self.pos = now[:]
+        if s.layout is not self.layout or s.sea is not self.sea:
+            values[SEA:GOODS] = _map_values(s.layout, s.sea)
+            self.layout, self.sea = s.layout, s.sea
+        now = s.goods
+        if now != self.goods:
+            values[GOODS:ORDERS] = _tenths_of(bytes(now))
+            self.goods = now[:]
+        now = s.orders_on
+        if now != self.orders:
+            values[ORDERS:HOLD] = _orders_values(tuple(now))
+            self.orders = now[:]
+        now = s.hold
+        if now != self.hold:
+            b = player * G
+            values[HOLD:HOLD + self.n * G] = _tenths_of(bytes(now[b:] + now[:b]))
+            self.hold = now[:]
+        x = s.anchors
+        if x != self.anchors:
+            for i, q in self.seats:
+                cells[ANCHOR + i] = float(x >> q & 1)
+            self.anchors = x
+        x = s.voids
+        if x != self.voids:
+            for i, q in self.seats:
+                values[VOIDS + 4 * i:VOIDS + 4 * i + 4] = _BITS4[x >> (q * 4) & 15]
+            self.voids = x
+        won = s.won
+        if won != self.won:
+            for i, q in self.seats:
+                values[WON + 2 * i:WON + 2 * i + 2] = _won_values(won[q])
+            self.won = won[:]
+        x = s.sight[player]
+        if x != self.sight:
+            values[SIGHT:ROUND] = _SIGHT[x]
+            self.sight = x
+        x = s.round
+        if x != self.round:
+            self.move(ROUND, ROUNDS, self.round, x)
+            self.round = x
+        x = s.hand_no
+        if x != self.hand_no:
+            self.move(HAND_NO, HANDS, self.hand_no, x)
+            self.hand_no = x
+        steps = s._steps
+        top = steps[-1] if steps else None
+        if top is not self.top:
+            for c in self.step_at:
+                cells[c] = 0.0
+            self.step_at = _step_cells(top, player, self.n)
+            for c in self.step_at:
+                cells[c] = 1.0
+            self.top = top
+        x = s.leader
+        if x != self.leader:
+            self.move(LEADER, SEATS, self.slot(self.leader), self.slot(x))
+            self.leader = x
+        x = s.lead
+        if x != self.lead:
+            self.move(LEAD, SEATS, self.slot(self.lead), self.slot(x))
+            self.lead = x
+        if s.bag != self.bag or s.hold_limit != self.limit:
+            values[HOLD_LIMIT:MONSTERS] = _bag_values(bytes(s.bag), s.hold_limit)
+            self.bag, self.limit = s.bag[:], s.hold_limit
+        mod = s.mod
+        if mod is not self.mod:
+            for c in self.mod_at:
+                cells[c] = 0.0
+            self.mod_at = _mod_cells(mod)
+            for c in self.mod_at:
+                cells[c] = 1.0
+            self.mod = mod
+        return _NO_ONES, WHOLE, values[:]
+
+    def slot(self, seat: int) -> int:
+        """The seat slot of ``seat`` (-1: none)."""
+        return (seat - self.player) % self.n if seat >= 0 else -1
+
+    def move(self, base: int, size: int, was: int, now: int) -> None:
+        """A one-hot of ``size`` cells from ``base`` moves from ``was`` to ``now`` (either
+        outside ``0 .. size-1``: no cell)."""
+        cells = self.cells
+        if 0 <= was < size:
+            cells[base + was] = 0.0
+        if 0 <= now < size:
+            cells[base + now] = 1.0
+
+    def set_slots(self, base: int, size: int, was: list[int], now: list[int]) -> None:
+        """Each seat slot's one-hot of ``size`` cells (slot i from ``base + size * i``):
+        seat q's moves from ``was[q]`` to ``now[q]`` (-1: none)."""
+        cells = self.cells
+        for i, q in self.seats:
+            c, d = was[q], now[q]
+            if c != d:
+                if c >= 0:
+                    cells[base + size * i + c] = 0.0
+                if d >= 0:
+                    cells[base + size * i + d] = 1.0
+
+    def set_mask(self, base: int, was: int, now: int) -> None:
+        """The 32 bits of a card mask from ``base``: the bits that differ from ``was`` one
+        by one, or all of them from per-byte tables when many differ."""
+        diff = was ^ now
+        if diff.bit_count() > MANY_BITS:
+            bits = _BITS8
+            self.values[base:base + NAV_CARDS] = (
+                bits[now & 255] + bits[now >> 8 & 255] + bits[now >> 16 & 255]
+                + bits[now >> 24])
+            return
+        cells = self.cells
+        while diff:
+            low = diff & -diff
+            cells[base + low.bit_length() - 1] = 1.0 if now & low else 0.0
+            diff ^= low
+
+
+def observation_sparse(s: TidesTable, player: int) -> SparseObservation:
+    """``player``'s observation of ``s`` (layout: SPEC.md) as one whole run, from the
+    observation kept for ``player`` (made on the first call)."""
+    seen = s.obs_seen
+    if seen is None:
+        seen = s.obs_seen = [None] * s.n
+    view = seen[player]
+    if view is None:
+        view = seen[player] = Seen(player, s.n)
+    return view.observe(s)
+
+
+def encode_sparse(s: TidesTable, player: int) -> SparseObservation:
+    """``player``'s observation of ``s`` made from nothing (a fresh :class:`Seen`, kept by
+    nobody): what the tests compare the kept observation with."""
+    return Seen(player, s.n).observe(s)
+
+
+__all__ = ["OBS_SIZE", "WHOLE", "Seen", "SparseObservation", "encode_sparse",
+           "observation_sparse"]

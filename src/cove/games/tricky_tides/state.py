@@ -567,6 +567,7 @@ class TidesState(TidesTable):
         self.ex = 0
         self.mod = NO_MODULES
         self.mact = None
+        self.obs_seen = None        # the kept observation (observe.py), made when asked
         # S3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
         shuffle(rng, sc)
@@ -891,6 +892,7 @@ class TidesState(TidesTable):
         s.layout = self.layout
         s.mact = self.mact
         s.mod = self.mod
+        s.obs_seen = None   # the kept observation belongs to one state: made when asked
         s.odeck = self.odeck[:]
         s.orders_on = self.orders_on[:]
         s.played = self.played
@@ -906,6 +908,11 @@ class TidesState(TidesTable):
         s.voids = self.voids
         s.won = self.won[:]
         return s
+
+    def __getstate__(self) -> dict[str, Any]:
+        out = super().__getstate__()
+        out["obs_seen"] = None  # the kept observation belongs to one state: made when asked
+        return out
 
     # ------------------------------------------------------------------ conformance hooks
     def check_invariants(self) -> None:
@@ -1143,8 +1150,9 @@ class TidesState(TidesTable):
     def _observation_sparse(self, player: int) -> observe.SparseObservation:
         """``OBS_SIZE`` floats of what ``player`` sees, in sparse form (the dense list is
         made from it); the layout is in SPEC.md. Seats are relative: slot 0 is
-        ``player``, slot i the player i seats to the left."""
-        return observe.encode_sparse(self, player)
+        ``player``, slot i the player i seats to the left. Kept per observer in
+        ``obs_seen`` and brought up to date where the state changed (observe.py)."""
+        return observe.observation_sparse(self, player)
 
     @staticmethod
     def _sight_dict(k: int) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from functools import cache
 from itertools import permutations
-from typing import TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
@@ -27,6 +27,9 @@ from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, WRAPPED
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.rules import Activation, Modules
 from cove.games.tricky_tides.sailing import Geometry
+
+if TYPE_CHECKING:
+    from cove.games.tricky_tides.observe import Seen
 
 ROUNDS = 3              # [SEED]
 HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
@@ -174,6 +177,7 @@ class TidesTable(State):
         "leader",
         "mact",
         "mod",
+        "obs_seen",
         "odeck",
         "orders_on",
         "played",
@@ -208,6 +212,7 @@ class TidesTable(State):
     layout: tuple[int, ...]
     mact: Activation | None
     mod: Modules
+    obs_seen: list[Seen | None] | None
     odeck: list[int]
     orders_on: list[int]
     played: int
@@ -222,6 +227,10 @@ class TidesTable(State):
     trick: list[int]
     voids: int
     won: list[tuple[int, ...]]
+
+    DERIVED: ClassVar[tuple[str, ...]] = ("obs_seen",)
+    """Each observer's kept observation (``observe.py``), made on its first call: never
+    copied by ``clone``, pickling or ``to_json``."""
 
     # -- the pending step, read from the decision stack ----------------------------------
     @property
