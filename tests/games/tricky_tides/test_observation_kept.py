@@ -1,11 +1,11 @@
-"""Every observer's kept observation (``TidesState.obs_seen``, brought up to date on each
-call: observe.py) equals the observation made from nothing (``observe.encode_sparse``, a
-fresh ``Seen``) and the plain encoding of SPEC.md's table after every step, whatever
-happened in between: 2-4 players with and without the modules, observers asked in any
-order or left out for many steps, clones played on after the original was observed,
-``for_player``, ``redeterminize``, JSON and pickle copies, and fields changed by hand.
-The kept observation is never copied by ``clone``, pickling or ``to_json``, and a state
-nobody observes never makes one."""
+"""Every observer's kept observation (``TidesState.obs_seen``, and the runs the observers
+share in ``obs_table``, brought up to date on each call: observe.py) equals the
+observation made from nothing (``observe.encode_sparse``, a fresh ``Seen``) and the plain
+encoding of SPEC.md's table after every step, whatever happened in between: 2-4 players
+with and without the modules, observers asked in any order or left out for many steps,
+clones played on after the original was observed, ``for_player``, ``redeterminize``,
+JSON and pickle copies, and fields changed by hand. The kept observation is never copied
+by ``clone``, pickling or ``to_json``, and a state nobody observes never makes one."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_copies_start_without_the_kept_observation_and_never_go_stale(
                       GAME.from_json(s.to_json()), pickle.loads(pickle.dumps(s))]
             for c in copies:
                 assert isinstance(c, TidesState)
-                assert c.obs_seen is None
+                assert c.obs_seen is None and c.obs_table is None
                 check(c)
                 for _ in range(rng.below(8)):
                     if c.is_over:
@@ -178,12 +178,12 @@ def test_clone_pickle_and_json_do_not_carry_the_kept_observation() -> None:
     doc, print_before = s.to_json(), s.fingerprint()
     check(s)
     assert s.obs_seen is not None and all(v is not None for v in s.obs_seen)
-    assert s.clone().obs_seen is None
-    assert pickle.loads(pickle.dumps(s)).obs_seen is None
-    assert "obs_seen" not in s.to_json()["state"]
+    assert s.obs_table is not None
+    for c in (s.clone(), pickle.loads(pickle.dumps(s)), GAME.from_json(s.to_json())):
+        assert isinstance(c, TidesState)
+        assert c.obs_seen is None and c.obs_table is None
+    assert not {"obs_seen", "obs_table"} & set(s.to_json()["state"])
     assert s.to_json() == doc and s.fingerprint() == print_before  # observing changes nothing
-    copy = GAME.from_json(s.to_json())
-    assert isinstance(copy, TidesState) and copy.obs_seen is None
 
 
 def test_raw_play_makes_no_kept_observation() -> None:
@@ -194,7 +194,7 @@ def test_raw_play_makes_no_kept_observation() -> None:
     rng = Rng(8)
     while not s.is_over:
         random_step(s, rng)
-        assert s.obs_seen is None
+        assert s.obs_seen is None and s.obs_table is None
     s = new(3, 8)
     check(s, [0])
     assert s.obs_seen is not None

@@ -18,17 +18,21 @@ every kept part follows):
   from per-byte tables when many differ (a new deal);
 - the runs of values (the map, goods, orders, holds in seat-slot order, delivered gold,
   sightings bonus, hold limit and bag) are copied in whole from small caches keyed by
-  their counts, when the state's list differs from the copy kept.
+  their counts, when the state's list differs from the copy kept. The goods and the
+  holds change in most steps of sailing, in counts seldom seen before, so their runs are
+  made once per change for every observer (:class:`Table`, ``state.obs_table``, with its
+  own copies of the counts) and each observer copies a run in when it is not the very
+  (immutable) run it copied last.
 
 A list of the state is compared with its copy in C (``trick != kept``), ints and immutable
 tuples as they are, so a clone, a copy from JSON, a redeterminized copy or a state changed
 by hand never gets a stale value. The kept observation belongs to one state: ``clone``,
-pickling and ``to_json`` leave it out, and the apply path does nothing for it, so a state
-nobody observes pays nothing. A copy of the kept values is handed out (a later call never
-changes what a caller holds). :func:`encode_sparse` makes the observation from nothing (a
-fresh :class:`Seen`): the tests compare the kept one with it and with the plain SPEC.md
-encoder. Every value is the float the plain formula in SPEC.md gives (``k / 10.0`` for a
-count ``k`` ...).
+pickling and ``to_json`` leave ``obs_seen`` and ``obs_table`` out, and the apply path does
+nothing for them, so a state nobody observes pays nothing. A copy of the kept values is
+handed out (a later call never changes what a caller holds). :func:`encode_sparse` makes
+the observation from nothing (a fresh :class:`Seen` and :class:`Table`): the tests compare
+the kept one with it and with the plain SPEC.md encoder. Every value is the float the
+plain formula in SPEC.md gives (``k / 10.0`` for a count ``k`` ...).
 """
 
 from __future__ import annotations
@@ -173,6 +177,30 @@ def _mod_cells(mod: Modules) -> tuple[int, ...]:
     return tuple(out)
 
 
+class Table:
+    """The runs of values every observer of a state shares, kept between calls
+    (``state.obs_table``): the goods per cell and type, and the holds per seat and type,
+    each / 10 (``goods_run``, ``hold_run``: immutable, from ``_tenths_of``), with a copy of
+    the state's counts each was made from (``goods``, ``hold``). A change of the counts
+    makes the run once for every observer; the counts change in most steps of sailing,
+    and a new run is mostly one not seen before."""
+
+    __slots__ = ("goods", "goods_run", "hold", "hold_run")
+
+    def __init__(self) -> None:
+        self.goods: list[int] = _NOT_MADE
+        self.hold: list[int] = _NOT_MADE
+        self.goods_run = self.hold_run = array("d")
+
+    def set_goods(self, goods: list[int]) -> None:
+        self.goods_run = _tenths_of(bytes(goods))
+        self.goods = goods[:]
+
+    def set_hold(self, hold: list[int]) -> None:
+        self.hold_run = _tenths_of(bytes(hold))
+        self.hold = hold[:]
+
+
 class Seen:
     """One observer's whole observation, kept between calls (``state.obs_seen[player]``):
     ``values`` as last brought up to date (``cells``: a memoryview of it, for setting
@@ -207,16 +235,17 @@ class Seen:
         self.sight = self.limit = -1
         self.layout: tuple[int, ...] = _NOT_MADE
         self.sea: tuple[bool, ...] = _NOT_MADE
-        self.goods: list[int] = _NOT_MADE
+        self.goods: array[float] = _NOT_MADE
         self.orders: list[int] = _NOT_MADE
-        self.hold: list[int] = _NOT_MADE
+        self.hold: array[float] = _NOT_MADE
         self.bag: list[int] = _NOT_MADE
         self.top: Step | None = _NOT_MADE
         self.mod: Modules = _NOT_MADE
 
-    def observe(self, s: TidesTable) -> SparseObservation:
+    def observe(self, s: TidesTable, table: Table) -> SparseObservation:
         """The observation of ``s`` by this observer as one whole run, brought up to date
-        first where the state differs from the copies kept."""
+        first where the state differs from the copies kept (``table``: the state's
+        shared runs)."""
         cells, values = self.cells, self.values
         player = self.player
         m = s.hands[player]
@@ -238,19 +267,31 @@ class Seen:
         if s.layout is not self.layout or s.sea is not self.sea:
             values[SEA:GOODS] = _map_values(s.layout, s.sea)
             self.layout, self.sea = s.layout, s.sea
+        # goods and holds: the runs every observer shares (``table``), made once per
+        # change of the state's counts; a run is immutable, so the one copied in last is
+        # compared by identity
         now = s.goods
-        if now != self.goods:
-            values[GOODS:ORDERS] = _tenths_of(bytes(now))
-            self.goods = now[:]
+        if now != table.goods:
+            table.set_goods(now)
+        run = table.goods_run
+        if run is not self.goods:
+            values[GOODS:ORDERS] = run
+            self.goods = run
         now = s.orders_on
         if now != self.orders:
             values[ORDERS:HOLD] = _orders_values(tuple(now))
             self.orders = now[:]
         now = s.hold
-        if now != self.hold:
+        if now != table.hold:
+            table.set_hold(now)
+        run = table.hold_run
+        if run is not self.hold:
             b = player * G
-            values[HOLD:HOLD + self.n * G] = _tenths_of(bytes(now[b:] + now[:b]))
-            self.hold = now[:]
+            end = HOLD + len(run)
+            values[HOLD:end - b] = run[b:]     # seat-slot order: the observer's first
+            if b:  # (an empty slice assignment counts as a resize: refused while viewed)
+                values[end - b:end] = run[:b]
+            self.hold = run
         x = s.anchors
         if x != self.anchors:
             for i, q in self.seats:
@@ -356,17 +397,20 @@ def observation_sparse(s: TidesTable, player: int) -> SparseObservation:
     seen = s.obs_seen
     if seen is None:
         seen = s.obs_seen = [None] * s.n
+        s.obs_table = Table()
     view = seen[player]
     if view is None:
         view = seen[player] = Seen(player, s.n)
-    return view.observe(s)
+    table = s.obs_table
+    assert table is not None  # made with obs_seen
+    return view.observe(s, table)
 
 
 def encode_sparse(s: TidesTable, player: int) -> SparseObservation:
-    """``player``'s observation of ``s`` made from nothing (a fresh :class:`Seen`, kept by
-    nobody): what the tests compare the kept observation with."""
-    return Seen(player, s.n).observe(s)
+    """``player``'s observation of ``s`` made from nothing (a fresh :class:`Seen` and
+    :class:`Table`, kept by nobody): what the tests compare the kept observation with."""
+    return Seen(player, s.n).observe(s, Table())
 
 
-__all__ = ["OBS_SIZE", "WHOLE", "Seen", "SparseObservation", "encode_sparse",
+__all__ = ["OBS_SIZE", "WHOLE", "Seen", "SparseObservation", "Table", "encode_sparse",
            "observation_sparse"]

@@ -568,6 +568,7 @@ class TidesState(TidesTable):
         self.mod = NO_MODULES
         self.mact = None
         self.obs_seen = None        # the kept observation (observe.py), made when asked
+        self.obs_table = None
         # S3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
         shuffle(rng, sc)
@@ -893,6 +894,7 @@ class TidesState(TidesTable):
         s.mact = self.mact
         s.mod = self.mod
         s.obs_seen = None   # the kept observation belongs to one state: made when asked
+        s.obs_table = None
         s.odeck = self.odeck[:]
         s.orders_on = self.orders_on[:]
         s.played = self.played
@@ -911,7 +913,7 @@ class TidesState(TidesTable):
 
     def __getstate__(self) -> dict[str, Any]:
         out = super().__getstate__()
-        out["obs_seen"] = None  # the kept observation belongs to one state: made when asked
+        out["obs_seen"] = out["obs_table"] = None  # one state's kept observation: made when asked
         return out
 
     # ------------------------------------------------------------------ conformance hooks
@@ -1151,7 +1153,8 @@ class TidesState(TidesTable):
         """``OBS_SIZE`` floats of what ``player`` sees, in sparse form (the dense list is
         made from it); the layout is in SPEC.md. Seats are relative: slot 0 is
         ``player``, slot i the player i seats to the left. Kept per observer in
-        ``obs_seen`` and brought up to date where the state changed (observe.py)."""
+        ``obs_seen`` (the runs they share in ``obs_table``) and brought up to date where
+        the state changed (observe.py)."""
         return observe.observation_sparse(self, player)
 
     @staticmethod

@@ -29,7 +29,7 @@ from cove.games.tricky_tides.rules import Activation, Modules
 from cove.games.tricky_tides.sailing import Geometry
 
 if TYPE_CHECKING:
-    from cove.games.tricky_tides.observe import Seen
+    from cove.games.tricky_tides.observe import Seen, Table
 
 ROUNDS = 3              # [SEED]
 HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
@@ -178,6 +178,7 @@ class TidesTable(State):
         "mact",
         "mod",
         "obs_seen",
+        "obs_table",
         "odeck",
         "orders_on",
         "played",
@@ -213,6 +214,7 @@ class TidesTable(State):
     mact: Activation | None
     mod: Modules
     obs_seen: list[Seen | None] | None
+    obs_table: Table | None
     odeck: list[int]
     orders_on: list[int]
     played: int
@@ -228,9 +230,9 @@ class TidesTable(State):
     voids: int
     won: list[tuple[int, ...]]
 
-    DERIVED: ClassVar[tuple[str, ...]] = ("obs_seen",)
-    """Each observer's kept observation (``observe.py``), made on its first call: never
-    copied by ``clone``, pickling or ``to_json``."""
+    DERIVED: ClassVar[tuple[str, ...]] = ("obs_seen", "obs_table")
+    """The kept observation (``observe.py``): each observer's, and the runs they share,
+    made on the first call; never copied by ``clone``, pickling or ``to_json``."""
 
     # -- the pending step, read from the decision stack ----------------------------------
     @property
