@@ -1,10 +1,12 @@
-"""A shared check for the games' observation tests: the game's own encoder (sparse form,
+"""Shared checks for the games' observation tests: the game's own encoder (sparse form,
 made dense by the core) against a plain list encoder of the same layout written in the
 test, value for value, along a random game, in clones, redeterminized copies and states
-rebuilt from JSON."""
+rebuilt from JSON; and a kept observation along a game, with observers left out for a
+while, and in every kind of copy played on."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -42,3 +44,48 @@ def check_against_plain(game: Game, plain: Callable[[Any, int], list[float]], n:
         p = s.to_move()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
         step += 1
+
+
+def check_copies_played_on(state: State, check: Callable[[Any], None], rng: Rng, *,
+                           seed: int, moves: int, kept: tuple[str, ...]) -> None:
+    """Every kind of copy of ``state`` (a clone, ``for_player`` and ``redeterminize``
+    copies for the seat to move, the latter from ``Rng(seed)``, a JSON and a pickle copy)
+    starts with none of the kept observation's slots ``kept``, passes ``check`` and passes
+    it again after each of up to ``moves`` random moves drawn from ``rng``; then ``state``
+    still passes ``check`` (no copy's moves reached what it keeps)."""
+    seat = state.to_move()[0]
+    copies = (state.clone(), state.for_player(seat), state.redeterminize(seat, Rng(seed)),
+              state.game.from_json(state.to_json()), pickle.loads(pickle.dumps(state)))
+    for c in copies:
+        assert type(c) is type(state)
+        assert all(getattr(c, name) is None for name in kept)
+        check(c)
+        for _ in range(rng.below(moves + 1)):
+            if c.is_over:
+                break
+            p = c.to_move()[0]
+            c.apply(p, rng.choice(c.legal_actions(p)))
+            check(c)
+    check(state)
+
+
+def check_kept_along_a_game(state: State, check: Callable[[Any, list[int]], None],
+                            rng: Rng, *, every_seat: bool) -> None:
+    """Play ``state`` to the end with random moves from ``rng``; before each move ``check``
+    every seat, or (``every_seat`` false) a random few in a random order, so that the
+    others are left out for a while and their kept observations then differ from the
+    state in several fields at once; and at the end every seat. What a call handed out
+    must never change afterwards (later moves and calls)."""
+    seats = list(range(state.n))
+    while not state.is_over:
+        asked = seats[:]
+        if not every_seat:
+            rng.shuffle(asked)
+            asked = asked[: rng.below(state.n + 1)]
+        check(state, asked)
+        handed = [state.observation_sparse(p)[2] for p in asked]
+        before = [list(v) for v in handed]
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+        assert [list(v) for v in handed] == before
+    check(state, seats)

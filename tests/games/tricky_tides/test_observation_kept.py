@@ -20,6 +20,7 @@ from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.observe import WHOLE, encode_sparse
 from cove.games.tricky_tides.state import TidesState
 from cove.games.tricky_tides.table import ROUNDS, G
+from tests.games.observations import check_copies_played_on, check_kept_along_a_game
 from tests.games.tricky_tides.test_observation import spec_observation
 
 OPTIONS: list[dict[str, Any]] = [{}, {"events": "true", "monsters": "true"},
@@ -56,24 +57,11 @@ def random_step(s: TidesState, rng: Rng) -> None:
 def test_kept_observation_equals_the_fresh_and_plain_ones_after_every_step(
         n: int, options: dict[str, Any]) -> None:
     """Every seat after every step in one game; in another, a random few observers in a
-    random order (the others' kept copies then differ from the state in many fields at
-    once). What a call handed out never changes afterwards."""
+    random order, the others left out for a while. What a call handed out never changes
+    afterwards."""
     for seed in (n, n + 10):
-        s = new(n, seed, **options)
-        rng = Rng(seed)
-        while not s.is_over:
-            if seed == n:
-                check(s)
-            else:
-                players = list(range(n))
-                rng.shuffle(players)
-                check(s, players[: rng.below(n + 1)])
-            handed = [s.observation_sparse(p)[2] for p in range(n)]
-            before = [list(v) for v in handed]
-            random_step(s, rng)
-            check(s, [s.to_move()[0]] if not s.is_over else None)
-            assert [list(v) for v in handed] == before
-        check(s)
+        check_kept_along_a_game(new(n, seed, **options), check, Rng(seed),
+                                every_seat=seed == n)
 
 
 @pytest.mark.parametrize("options", OPTIONS[:2], ids=IDS[:2])
@@ -89,19 +77,8 @@ def test_copies_start_without_the_kept_observation_and_never_go_stale(
     while not s.is_over:
         check(s)
         if k % 5 == 0:
-            p = s.to_move()[0]
-            copies = [s.clone(), s.for_player(p), s.redeterminize(p, Rng(k)),
-                      GAME.from_json(s.to_json()), pickle.loads(pickle.dumps(s))]
-            for c in copies:
-                assert isinstance(c, TidesState)
-                assert c.obs_seen is None and c.obs_table is None
-                check(c)
-                for _ in range(rng.below(8)):
-                    if c.is_over:
-                        break
-                    random_step(c, rng)
-                    check(c)
-            check(s)
+            check_copies_played_on(s, check, rng, seed=k, moves=7,
+                                   kept=("obs_seen", "obs_table"))
         random_step(s, rng)
         k += 1
     check(s)
