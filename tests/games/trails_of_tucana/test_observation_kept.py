@@ -15,6 +15,7 @@ from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
 from cove.games.trails_of_tucana.state import TucanaState
+from tests.games.observations import check_kept_along_a_game
 from tests.games.trails_of_tucana.helpers import (
     end_round,
     link,
@@ -72,27 +73,12 @@ CONFIGS = [(n, {}) for n in range(1, 9)] + [
 @pytest.mark.parametrize(("n", "opts"), CONFIGS)
 def test_kept_observation_equals_the_plain_one_after_every_step(
         n: int, opts: dict[str, Any]) -> None:
-    """Every observer after every step; then observers asked in a random order, some left
-    out for many steps (their slots then differ from the state in several segments)."""
+    """Every observer after every step in one game; in another, a random few observers in
+    a random order, the others left out for a while (their slots then differ from the
+    state in several segments). What a call handed out never changes afterwards."""
     for seed in (n, n + 10):
-        s = new(n, seed=seed, **opts)
-        rng = Rng(seed)
-        k = 0
-        while not s.is_over:
-            if seed == n:
-                check(s)
-            else:  # a random few observers, in a random order
-                players = list(range(n))
-                rng.shuffle(players)
-                check(s, players[: rng.below(n + 1)])
-            handed = [s.observation_sparse(p)[2] for p in range(n)]
-            before = [list(v) for v in handed]
-            random_step(s, rng)
-            # what was handed out is a copy: later moves and calls never change it
-            check(s)
-            assert [list(v) for v in handed] == before
-            k += 1
-        check(s)
+        check_kept_along_a_game(new(n, seed=seed, **opts), check, Rng(seed),
+                                every_seat=seed == n)
 
 
 @pytest.mark.parametrize(("n", "opts"), [(1, {}), (3, {}), (4, {"map": "grande"}),
