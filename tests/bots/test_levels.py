@@ -35,8 +35,15 @@ def test_hard_in_high_water_is_the_default_budget_with_heuristic_rollouts() -> N
     assert medium.rollout == "random"
 
 
-@pytest.mark.parametrize("game_id", ["tiny-epic-pirates", "trails-of-tucana"])
-def test_hard_elsewhere_is_the_games_mcts_at_four_times_the_budget(game_id: str) -> None:
-    hard, medium = _hard_and_medium(game_id)
+def test_hard_in_tiny_epic_pirates_is_its_mcts_at_four_times_the_budget() -> None:
+    hard, medium = _hard_and_medium("tiny-epic-pirates")
     assert (hard.iterations, hard.steps) == (4 * medium.iterations, 4 * medium.steps)
     assert (hard.rollout, hard.search) == (medium.rollout, medium.search)
+
+
+def test_hard_in_trails_of_tucana_races_eight_moves_at_twice_the_budget() -> None:
+    hard, medium = _hard_and_medium("trails-of-tucana")
+    assert (hard.iterations, hard.steps) == (2 * medium.iterations, 2 * medium.steps)
+    assert (hard.width, medium.width) == (8, 5)
+    assert (hard.search, hard.rollout, hard.depth) == ("paired", "greedy", medium.depth)
+    assert (medium.search, medium.rollout) == ("paired", "greedy")
