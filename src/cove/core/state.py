@@ -161,6 +161,11 @@ class State(ABC):
     """Slots rebuilt by ``setup`` from the options (data tables, rule switches): left out
     of ``to_json`` and ``fingerprint`` because the options already determine them."""
 
+    KEPT: ClassVar[tuple[str, ...]] = ()
+    """Slots holding caches that belong to one state object (a kept observation changed
+    in place): a pickle stores them as None, so a copy makes its own when asked. (A
+    game's ``clone`` resets them itself; ``to_json`` leaves them out as ``DERIVED``.)"""
+
     game: Game
     n: int
     options: Options
@@ -881,6 +886,8 @@ class State(ABC):
         out["_hist"] = self._hist_entries()  # flat lists: no recursion limit in pickle
         out["_log"] = self._all_events()
         out["_legal"] = None
+        for k in type(self).KEPT:
+            out[k] = None
         out["game"] = self.game.id  # by id: a Game holds functions that need not pickle
         return out
 

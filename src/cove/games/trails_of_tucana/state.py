@@ -462,6 +462,7 @@ class TucanaState(State):
     # from one turn to the next, and every observer's kept observation, made again when
     # first needed (see _observation_sparse)
     DERIVED = ("isl", "obs_cache", "obs_seen")
+    KEPT = ("obs_seen",)  # every observer's kept observation: a pickle makes it again
 
     STEPS: ClassVar[Mapping[str, StepRule[TucanaState]]] = {
         "flip": FlipRule(), "draw": DrawRule(), "bonus": BonusRule(),
@@ -1015,11 +1016,6 @@ class TucanaState(State):
         s.snap = self.snap[:]
         s.moves = self.moves[:]
         return s
-
-    def __getstate__(self) -> dict[str, Any]:
-        out = super().__getstate__()
-        out["obs_seen"] = None  # every observer's kept observation: made again when asked
-        return out
 
     def _restore(self, q: int, snap: Snap) -> None:
         """Put seat ``q``'s sheet back as it was at the start of the step, before its

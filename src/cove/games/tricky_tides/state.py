@@ -911,11 +911,6 @@ class TidesState(TidesTable):
         s.won = self.won[:]
         return s
 
-    def __getstate__(self) -> dict[str, Any]:
-        out = super().__getstate__()
-        out["obs_seen"] = out["obs_table"] = None  # one state's kept observation: made when asked
-        return out
-
     # ------------------------------------------------------------------ conformance hooks
     def check_invariants(self) -> None:
         """Every cube, navigation card, order, sightings card, event card and monster is

@@ -233,6 +233,7 @@ class TidesTable(State):
     DERIVED: ClassVar[tuple[str, ...]] = ("obs_seen", "obs_table")
     """The kept observation (``observe.py``): each observer's, and the runs they share,
     made on the first call; never copied by ``clone``, pickling or ``to_json``."""
+    KEPT: ClassVar[tuple[str, ...]] = DERIVED
 
     # -- the pending step, read from the decision stack ----------------------------------
     @property
