@@ -25,11 +25,22 @@ aec loop also finds the legal indices in the mask (``mask.nonzero()[0].tolist()`
   arrays of the game's sizes): what PettingZoo, the wrapper and the agent's scan of the
   mask cost by themselves, a step.
 
+- ``bare``: the same loop on a bare PettingZoo ``AECEnv`` with no game and no Cove in it
+  (``_Bare``: agents take turns, ``observe`` hands back one ready dict, no copies, 300
+  steps an episode): what PettingZoo's protocol and the agent's scan of the mask cost by
+  themselves, the least any PettingZoo AEC environment pays a step.
+- ``arrays``: making the two fresh arrays an environment hands out each step, from ready
+  buffers (the observation as float32 from an ``array("d")`` of the game's size, in one
+  conversion; the mask as int8 from ready bytes): the least numpy costs a step.
+
 ``aec/raw`` is the issue's ratio (target: at least 0.5). ``bound`` is ``raw+obs/raw``,
 the best ``aec/raw`` any wrapper could reach while the game's own encoding costs what it
 does; ``aec/raw+obs`` is what the wrapper keeps of that. ``ceiling`` is ``t_raw / (t_raw +
 t_free)``: the ``aec/raw`` this environment would reach if the game's observation, mask and
-action indices cost nothing at all. Players: 3 (1 for a solo game).
+action indices cost nothing at all. ``limit`` is ``t_raw / (t_raw + t_bare + t_arrays)``:
+the ``aec/raw`` of any PettingZoo AEC environment handing out fresh numpy arrays, however
+its game encoded them, since such a step also carries out the raw decision (the mover,
+its legal actions, the move). Players: 3 (1 for a solo game).
 """
 
 from __future__ import annotations
@@ -40,10 +51,13 @@ import json
 import random
 import statistics
 import time
+from array import array
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from pettingzoo import AECEnv
 
 import cove
 from cove.rl import aec_env
@@ -100,12 +114,16 @@ def raw_games(game_id: str, players: int, observe: bool = False) -> Callable[[in
     return play_one
 
 
-def aec_games(game_id: str, players: int, free: bool = False) -> Callable[[int], int]:
+def aec_games(game_id: str, players: int, free: bool = False,
+              bare: bool = False) -> Callable[[int], int]:
     """``play_one(seed)``: one episode of the AEC environment, returning its steps;
-    ``free``: with the game's part replaced by stand-ins (``_FreeMatch``)."""
-    env = aec_env(game_id, players)
+    ``free``: with the game's part replaced by stand-ins (``_FreeMatch``); ``bare``: a
+    bare PettingZoo environment of the game's sizes instead (``_Bare``)."""
+    env: Any = aec_env(game_id, players)
     if free:
         env.match = _FreeMatch(env.match)
+    if bare:
+        env = _Bare(players, env.match.obs_size, env.match.size)
     draw = random.Random(0).random
 
     def play_one(seed: int) -> int:
@@ -180,6 +198,65 @@ class _FreeMatch(Match):
         return FREE_LEGAL, list(FREE_LEGAL)
 
 
+class _Bare(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
+    """A PettingZoo AEC environment with no game in it: agents take turns for 300 steps,
+    ``observe`` hands back one ready dict (an observation of ``obs_size`` zeros, a mask of
+    ``size`` with five legal actions), with no copies and no checks."""
+
+    metadata: dict[str, Any] = {"name": "bare_v0"}  # noqa: RUF012 - PettingZoo's own form
+
+    def __init__(self, players: int, obs_size: int, size: int) -> None:
+        super().__init__()
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        mask = np.zeros(size, np.int8)
+        mask[list(FREE_LEGAL)] = 1
+        self._obs: dict[str, npt.NDArray[Any]] = {
+            "observation": np.zeros(obs_size, np.float32), "action_mask": mask}
+        self._moves = 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._moves = 0
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        return self._obs
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self._moves += 1
+        if self._moves >= 300:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[self._moves % len(self.possible_agents)]
+
+
+def bare_loop(game_id: str, players: int) -> Loop:
+    """Steps per second of a bare PettingZoo environment of the game's sizes (``_Bare``)."""
+    return _timed(aec_games(game_id, players, bare=True))
+
+
+def arrays_loop(game_id: str, players: int) -> Loop:
+    """The fresh observation and mask of one step made from ready buffers, per second."""
+    match = aec_env(game_id, players).match
+    values = array("d", bytes(8 * match.obs_size))
+    mask = bytes(match.size)
+
+    def make_arrays(seed: int) -> int:
+        for _ in range(100):
+            np.array(values, np.float32)
+            np.frombuffer(bytearray(mask), np.int8)
+        return 100
+    return _timed(make_arrays)
+
+
 def free_loop(game_id: str, players: int) -> Loop:
     """AEC steps per second with the game's work replaced by stand-ins (``_FreeMatch``)."""
     return _timed(aec_games(game_id, players, free=True))
@@ -187,18 +264,21 @@ def free_loop(game_id: str, players: int) -> Loop:
 
 def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str, object]:
     loops = {"raw": raw_loop(game_id, players), "raw_obs": raw_loop(game_id, players, True),
-             "aec": aec_loop(game_id, players), "free": free_loop(game_id, players)}
+             "aec": aec_loop(game_id, players), "free": free_loop(game_id, players),
+             "bare": bare_loop(game_id, players), "arrays": arrays_loop(game_id, players)}
     rates: dict[str, list[float]] = {k: [] for k in loops}
     for _ in range(rounds):
         for name, run in loops.items():
             rates[name].append(run(seconds))
-    raw, obs, aec, free = (statistics.median(rates[k])
-                           for k in ("raw", "raw_obs", "aec", "free"))
+    raw, obs, aec, free, bare, arrays = (
+        statistics.median(rates[k]) for k in ("raw", "raw_obs", "aec", "free", "bare", "arrays"))
     return {"game": game_id, "players": players, "raw_per_s": round(raw),
             "raw_obs_per_s": round(obs), "aec_per_s": round(aec), "free_per_s": round(free),
             "aec_vs_raw": round(aec / raw, 3), "bound": round(obs / raw, 3),
             "aec_vs_raw_obs": round(aec / obs, 3),
-            "ceiling": round((1 / raw) / (1 / raw + 1 / free), 3)}
+            "bare_per_s": round(bare), "arrays_per_s": round(arrays),
+            "ceiling": round((1 / raw) / (1 / raw + 1 / free), 3),
+            "limit": round((1 / raw) / (1 / raw + 1 / bare + 1 / arrays), 3)}
 
 
 def main() -> None:
@@ -210,7 +290,8 @@ def main() -> None:
     args = ap.parse_args()
     rows = []
     head = (f"{'game':18} {'p':>2} {'raw/s':>7} {'raw+obs/s':>9} {'aec/s':>7} "
-            f"{'free/s':>7} {'aec/raw':>7} {'bound':>6} {'aec/raw+obs':>11} {'ceiling':>7}")
+            f"{'free/s':>7} {'bare/s':>7} {'arrays/s':>8} {'aec/raw':>7} {'bound':>6} "
+            f"{'aec/raw+obs':>11} {'ceiling':>7} {'limit':>6}")
     if not args.json:
         print(head)
     for game in cove.all_games():
@@ -222,8 +303,10 @@ def main() -> None:
         if not args.json:
             print(f"{r['game']:18} {r['players']:>2} {r['raw_per_s']:>7} "
                   f"{r['raw_obs_per_s']:>9} {r['aec_per_s']:>7} {r['free_per_s']:>7} "
+                  f"{r['bare_per_s']:>7} {r['arrays_per_s']:>8} "
                   f"{r['aec_vs_raw']:>7.2f} {r['bound']:>6.2f} "
-                  f"{r['aec_vs_raw_obs']:>11.2f} {r['ceiling']:>7.2f}", flush=True)
+                  f"{r['aec_vs_raw_obs']:>11.2f} {r['ceiling']:>7.2f} {r['limit']:>6.2f}",
+                  flush=True)
     if args.json:
         print(json.dumps({"rows": rows}, indent=1))
 

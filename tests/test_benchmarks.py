@@ -28,7 +28,7 @@ def test_speed_script_reports_every_player_count() -> None:
         assert r["games_per_s"] > 0 and r["decisions_per_s"] > 0 and r["clones_per_s"] > 0
 
 
-def test_rl_speed_script_reports_the_ratio_and_the_ceiling_of_a_free_game() -> None:
+def test_rl_speed_script_reports_the_ratio_the_ceiling_and_the_limit_of_any_aec_env() -> None:
     pytest.importorskip("pettingzoo", reason="cove[rl] is not installed")
     out = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "rl_speed.py"), "--game", "the-tide",
@@ -42,6 +42,13 @@ def test_rl_speed_script_reports_the_ratio_and_the_ceiling_of_a_free_game() -> N
     assert row["aec_vs_raw"] < row["ceiling"] < 1
     raw, free = row["raw_per_s"], row["free_per_s"]
     assert row["ceiling"] == pytest.approx(free / (raw + free), abs=1e-3)
+    # a bare PettingZoo environment, with no game to run, steps faster than the wrapper
+    # round the stand-in game; the limit counts its step and the two fresh arrays
+    assert row["bare_per_s"] > row["free_per_s"] and row["arrays_per_s"] > 0
+    bare, arrays = row["bare_per_s"], row["arrays_per_s"]
+    assert row["limit"] == pytest.approx((1 / raw) / (1 / raw + 1 / bare + 1 / arrays),
+                                         abs=1e-3)
+    assert row["aec_vs_raw"] < row["limit"] < 1
 
 
 def test_scale_script_checks_backends_agree() -> None:
