@@ -54,6 +54,45 @@ def test_same_seed_same_episode() -> None:
     assert a.match.state.history == b.match.state.history
 
 
+def test_runs_batched_in_a_gymnasium_vector_env() -> None:
+    """Two tables stepped together by gymnasium's SyncVectorEnv: stacked observations and
+    masks, and each table starts a new game on the step after its game ended (the vector
+    env's next-step reset: the ended game's mask is all zeros, the action given then is
+    ignored)."""
+    from gymnasium.vector import SyncVectorEnv
+
+    def make() -> CoveGymEnv:
+        return gym_env("the-tide", 2, opponents="random")
+
+    vec = SyncVectorEnv([make, make])
+    obs, _ = vec.reset(seed=5)
+    size = cove.load("the-tide").observation_size(2)
+    assert obs["observation"].shape == (2, size) and obs["observation"].dtype == np.float32
+    assert obs["action_mask"].shape[0] == 2
+    rng = np.random.default_rng(0)
+    ended: list[list[float]] = [[], []]
+    restarted = [False, False]
+    was_over = [False, False]
+    for _ in range(2000):
+        masks = obs["action_mask"]
+        actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0
+                            for m in masks])
+        obs, reward, term, trunc, _ = vec.step(actions)
+        for i in range(2):
+            if was_over[i]:  # this step reset table i: a new game with legal actions
+                assert obs["action_mask"][i].any() and reward[i] == 0.0
+                restarted[i] = True
+            was_over[i] = bool(term[i] or trunc[i])
+            if was_over[i]:
+                assert not obs["action_mask"][i].any()
+                ended[i].append(float(reward[i]))
+        if all(restarted):
+            break
+    assert all(restarted)
+    assert all(r in (0.0, 0.5, 1.0) for rs in ended for r in rs)
+    vec.close()
+
+
 def test_default_opponents_are_mcts_and_work() -> None:
     env = gym_env("tricky-tides", 2)
     assert env.specs == ["mcts"]
