@@ -1,9 +1,10 @@
 """The observation is kept between calls (observe.py's Encoder, shared by a state and its
-clones, its parts keyed by copies of the fields they were made from): after every step of
-seeded random games at every player count (solo included), every seat's observation
-equals one made from scratch (a fresh encoder) and the plain encoding of SPEC.md's layout,
-also in clones that play on (sharing the original's encoder), ``for_player`` and
-``redeterminize`` copies, states rebuilt from JSON or pickle, and states changed by hand."""
+clones, its parts keyed by copies of the fields they were made from) and handed out as one
+whole run of values: after every step of seeded random games at every player count (solo
+included), every seat's observation equals one made from scratch (a fresh encoder) and the
+plain encoding of SPEC.md's layout, also with observers left out for a while, in clones
+that play on (sharing the original's encoder), ``for_player`` and ``redeterminize``
+copies, states rebuilt from JSON or pickle, and states changed by hand."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.observe import SIZE, Encoder, observation_sparse
+from cove.games.tiny_epic_pirates.observe import SIZE, WHOLE, Encoder, observation_sparse
 from cove.games.tiny_epic_pirates.state import PiratesState
+from tests.games.observations import check_copies_played_on, check_kept_along_a_game
 from tests.games.tiny_epic_pirates.test_observation import plain_observation
 
 
@@ -51,6 +53,19 @@ def check(s: PiratesState, plain: bool = False) -> None:
         assert got == fresh(s, p), f"seat {p} after {s._nhist} actions"
         if plain:
             assert got == plain_observation(s, p)
+
+
+def check_whole(s: PiratesState, players: list[int] | None = None) -> None:
+    """The observation of each of ``players`` (default all) is one whole run (no ones,
+    ``at`` the shared ``index_run``, every value) equal to a fresh encoder's and to the
+    plain encoding, in both the sparse and the dense form."""
+    for p in range(s.n) if players is None else players:
+        want = plain_observation(s, p)
+        ones, at, values = observation_sparse(s, p)
+        assert not len(ones) and at is WHOLE and len(values) == SIZE
+        assert list(values) == want
+        assert fresh(s, p) == want
+        assert s.observation(p) == want
 
 
 def play(s: PiratesState, rng: Rng) -> None:
@@ -174,18 +189,48 @@ def test_hand_made_changes_are_seen() -> None:
         check(s, plain=True)
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_whole_run_kept_along_a_game_with_observers_left_out(players: int) -> None:
+    """Every seat after every step in one game; in another, a random few observers in a
+    random order, the others left out for a while (their seats' blocks and the common
+    part then differ from the state in several fields at once). What a call handed out
+    never changes afterwards."""
+    for seed in (players, players + 10):
+        s = as_pirates(GAME.new(players, seed=seed, log=False))
+        check_kept_along_a_game(s, check_whole, Rng(seed), every_seat=seed == players)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_copies_played_on_never_see_stale_parts(players: int) -> None:
+    """A clone (sharing the encoder), ``for_player`` and ``redeterminize`` copies, JSON
+    and pickle copies of an observed state observe correctly as they are played on, and
+    the original's observation stays right. (The encoder is a derived slot, not a
+    per-state one: a clone shares it, the others make their own.)"""
+    s = as_pirates(GAME.new(players, seed=40 + players, log=False))
+    rng = Rng(40 + players)
+    k = 0
+    while not s.is_over:
+        check_whole(s)
+        if k % 9 == 0:
+            check_copies_played_on(s, check_whole, rng, seed=k, moves=7, kept=())
+        play(s, rng)
+        k += 1
+    check_whole(s)
+
+
 def test_arrays_handed_out_are_the_callers() -> None:
-    """Changing the ``ones`` and ``values`` a call returned changes nothing kept; ``at``
-    is the encoder's, one per game, the same on every call."""
+    """Changing the ``values`` a call returned changes nothing kept; ``ones`` is empty
+    and immutable, ``at`` the core's shared whole run, the same on every call."""
     s = GAME.new(2, seed=3, log=False)
     rng = Rng(5)
     for _ in range(30):
         play(s, rng)
     ones, at, values = observation_sparse(s, 0)
     want = fresh(s, 0)
-    ones[0] = 5
+    assert ones == () and at is WHOLE
     values[0] = 9.0
-    ones.append(3)
+    values[-1] = 9.0
+    values[SIZE // 2] = 9.0
     assert dense(s, 0) == want
     assert observation_sparse(s, 1)[1] is at
     assert isinstance(s.obs_static, Encoder)

@@ -5,31 +5,45 @@ Everything public is encoded (R13.1: every seat sees the same), never the hidden
 from the observer's own, so a policy learns one seat's point of view. The length depends
 on nothing: 4 seats are always laid out (absent seats are zeros).
 
-Speed (issue 15): the encoder runs once per step of a learner, so it is built in sparse
-form (``State.observation_sparse``: the indices of the ones, and the other values by
-index; the core makes the dense list from it) and kept between calls. :class:`Encoder`
-(one per game, kept by the state and shared by its clones) holds the parts fixed for a
-whole game (the sea's cards and ports, each seat's wheel and captain) and keeps the parts
-that change now and then, each with a copy of the state's fields it was made from:
+Speed (issue 15): the encoder runs once per step of a learner, so it is kept between
+calls and hands the observation out as ONE WHOLE RUN of values (``State.observation_sparse``
+with no ones, ``at`` the core's shared ``index_run(0, SIZE)`` and every value in an
+``array("d")``): the environments convert that in one pass (``np.array(values,
+np.float32)``) instead of zeroing an array and setting some hundred ones and values by
+index. :class:`Encoder` (one per game, kept by the state and shared by its clones) keeps
+``array("d")`` blocks laid out as in the observation:
 
-- the board's ones (search tokens, market, merchants' cubes, crew line; remade in about
-  one step of thirty) and the decks' values (merchants' cards and headings, decks, bag,
-  supply, the end; one step of ten);
-- each seat's values: wheel Deckhands and assignments (one step of three: set from
-  arrays kept per distinct wheel and assignments), the rest (gold, booty, legend, crew,
-  ...; one step of eight);
-- per observer, the seats' ones but for ships and Captains (hidden, crew, wheel orders,
-  captain).
+- ``common``: the whole observation but for the seats and the turn: the sea's cards and
+  ports and the plunder (fixed for a game), the board's ones (search tokens, market,
+  merchants' cubes, crew line), the decks' values (merchants' cards and headings, decks,
+  bag, supply, the end), the merchants' column and the Navy's card (one of these changes
+  in about one step of four); the seats' slots stay zeros (absent seats);
+- ``blocks``: each seat's block of SEAT values, which does not depend on the slot it is
+  copied to: the fixed ones (present, solo pirate, wheel orders, captain), the ship's
+  card and Captain's space (one-hots moved where they moved: one step of four or five),
+  the wheel Deckhands and assignments (one step of three: written with one
+  ``pack_into``) and the rest (hidden, crew, gold, booty, legend, ...; made again for the
+  seats that changed, in about one step of eight).
 
-Ships, Captains, merchants, the Navy, the turn player and the decision are one-hots read
-from precomputed arrays; the turn's few values are made on every call. On every call the
-kept copies are compared with the state's own fields (lists compare in C) and only what
-differs is made again, so an encoding is used only while the state holds exactly what it
-was made from: a clone, a copy or a state changed by hand never gets another's parts.
-Every value has one index fixed per game (:attr:`Encoder.at`, handed out shared and never
-changed), so a call joins kept arrays into ``ones`` and ``values`` (arrays are made from
-struct-packed bytes: from a list, ``array`` converts item by item, several times slower).
-Values and layout are those SPEC.md documents.
+Each kept part has a copy of the state's fields it was made from; on every call the
+copies are compared with the state's own fields (lists compare in C) and only what
+differs is set again, so a part is used only while the state holds exactly what it was
+made from: a clone, a copy or a state changed by hand never gets another's parts. A call
+then copies ``common`` (the copy is the caller's own), copies each seat's block into its
+slot from the observer's on (slice copies, in C) and writes the turn's 33 values with one
+``pack_into`` (the turn player's and decision's one-hots as ready bytes), and in a battle
+its ones and dice.
+
+Measured (10 seeded 3-player games, 8359 decisions, the mover observed at each through
+``cove.rl._match.Match.observation``; valgrind instruction counts, the same games without
+observing subtracted): the sparse form with ones and values by index, kept per part, cost
+about 65,500 instructions a call (39,500 in the game, 26,000 in the environment's
+``np.zeros`` and fills); this whole run costs about 52,200 (39,800 and 12,400). The
+game's part stays about the same (its compares of the kept copies dominate: about 22,800
+instructions a call when nothing changed); the environment's conversion halves.
+``benchmarks/rl_speed.py`` (four alternations, noisy): aec/raw 0.39-0.44 before,
+0.40-0.49 after; bound 0.52-0.57 before, 0.55-0.61 after. Values and layout are those
+SPEC.md documents (tests compare them with a plain encoding and a fresh encoder).
 """
 
 from __future__ import annotations
@@ -40,7 +54,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cove.core.options import Options
-from cove.core.state import SparseObservation
+from cove.core.state import SparseObservation, index_run
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.board import B_MERCHANT, B_PIRATE, DECISION_INDEX, DECISIONS
 
@@ -91,45 +105,54 @@ def _packer(code: str) -> tuple[Callable[..., bytes], ...]:
     return tuple(struct.Struct(f"={n}{code}").pack for n in range(SIZE + 1))
 
 
-PACK_Q = _packer("q")
 PACK_D = _packer("d")
-assert array("q").itemsize == 8 and array("d").itemsize == 8
-
-
-def _ints(xs: list[int]) -> array[int]:
-    return array("q", PACK_Q[len(xs)](*xs))
+assert array("d").itemsize == 8
 
 
 def _floats(xs: list[float]) -> array[float]:
     return array("d", PACK_D[len(xs)](*xs))
 
 
+def _zeros(n: int) -> array[float]:
+    return array("d", bytes(8 * n))  # 0.0 is the double whose bytes are all zero
+
+
+WHOLE = index_run(0, SIZE)
+"""Every index in order: the ``at`` of every observation (shared, never changed)."""
+NO_ONES: tuple[int, ...] = ()
 # The merchants' column of the sea (merchants here / 2), every card's value at once:
-# MERCHANT_VALUES[16 * m0 + m1] for merchants on cards m0 and m1 (1.0 when they share one).
+# MERCHANT_VALUES[16 * m0 + m1] for merchants on cards m0 and m1 (1.0 when they share one),
+# copied to the sea's slice MERCHANT_COLUMN
 MERCHANT_VALUES = tuple(
     array("d", [(i == m0) * 0.5 + (i == m1) * 0.5 for i in range(16)])
     for m0 in range(16) for m1 in range(16))
-# SHIP_CAPTAIN[k][card][space]: a seat's ship card and Captain space one-hots in slot k
-# (index -1, the last entry of each, is none)
-SHIP_CAPTAIN = tuple(tuple(tuple(
-    array("q", ([b + S_POS + pos] if pos >= 0 else []) + ([b + S_CAP + cap] if cap >= 0 else []))
-    for cap in (*range(6), -1)) for pos in (*range(16), -1))
-    for b in (SEAT_BASE + k * SEAT for k in range(SEATS)))
-# TURN[rel][kind + 1][navy]: the turn player's one-hot (seat from the observer), the
-# decision's (kind -1: none, the game is over) and the Navy's card (-1, the last: none)
-TURN = tuple(tuple(tuple(
-    array("q", [G_TURN + rel] + ([G_DECISION + kind] if kind >= 0 else [])
-          + ([navy * CELL + NAVY] if navy >= 0 else []))
-    for navy in (*range(16), -1)) for kind in range(-1, len(DECISIONS)))
-    for rel in range(SEATS))
-# the turn's 8 values, then the battle's 12 dice counts as zeros (no battle): 0.0 is the
-# double whose bytes are all zero
-TURN_VALUES = struct.Struct("=8d96x").pack
-assert array("d", TURN_VALUES(*[1.0] * 8))[8:] == array("d", [0.0] * 12)
-# SLOTS[np][player]: (slot, seat) from ``player``'s seat on
-SLOTS = tuple(tuple(tuple((k, (player + k) % np) for k in range(min(np, SEATS)))
+MERCHANT_COLUMN = slice(MERCHANTS, SEA, CELL)
+CREW_ZEROS = _zeros(D.CREW_CARDS)
+assert S_CREW + D.CREW_CARDS == S_CAPTAIN and S_VALUES + 21 == S_CREW
+# Writers of several doubles into an array at once (``pack_into(out, byte offset, ...)``,
+# no array made in between). TURN writes the turn's values from G_VALUES + 6 on: the turn,
+# the turn player's and the decision's one-hots (4 + 21 doubles as the bytes of
+# TURN_HOTS[rel][kind + 1]; kind -1: none, the game is over), then the 7 flags up to the
+# battle (the battle's ones and dice are written only in a battle).
+assert G_VALUES + 7 == G_TURN and G_FLAGS + 7 == G_BATTLE
+TURN = struct.Struct(f"=d{8 * (G_FLAGS - G_TURN)}s7d").pack_into
+TURN_AT = 8 * (G_VALUES + 6)
+TURN_HOTS = tuple(tuple(
+    array("d", [float(i == rel) for i in range(SEATS)]
+          + [float(i == kind) for i in range(len(DECISIONS))]).tobytes()
+    for kind in range(-1, len(DECISIONS))) for rel in range(SEATS))
+KIND = {k: i + 1 for k, i in DECISION_INDEX.items()}
+"""A decision kind's row in TURN_HOTS (0: none)."""
+DICE = struct.Struct("=12d").pack_into
+DICE_AT = 8 * G_DICE
+DECKS = struct.Struct("=6d").pack_into
+DECKS_AT = 8 * G_VALUES
+HOT = struct.Struct("=10d").pack_into
+HOT_AT = 8 * S_VALUES
+# SPANS[np][player]: (slot's slice, seat) of each slot from ``player``'s seat on
+SPANS = tuple(tuple(tuple((slice(SEAT_BASE + k * SEAT, SEAT_BASE + (k + 1) * SEAT),
+                           (player + k) % np) for k in range(min(np, SEATS)))
                     for player in range(np)) for np in range(SEATS + 1))
-KEEP = 4096   # kept values of wheel Deckhands and assignments, at most
 
 
 def _copies(lists: list[list[int]]) -> list[list[int]]:
@@ -140,156 +163,202 @@ class Encoder:
     """One game's observation encoder, kept by the state and shared by its clones.
 
     The parts fixed for a whole game are made from the state's ``maps``, ``ports``,
-    ``wheel``, ``captain`` and ruleset, which a game never changes (clones share them);
-    ``fits`` tells whether a state still holds the very objects it was made from. The
-    other parts are kept with a copy of the state's fields they were made from
-    (``board_key``, ``decks_key``, ``seat_hot``, ``seat_cold``) and made again when the
-    state holds anything else (see the module's docstring)."""
+    ``wheel``, ``captain`` and ruleset (``fixed``), which a game never changes (clones
+    share them): a state holding others gets a new encoder. The other parts are kept with
+    a copy of the state's fields they were made from (``common_key``, ``seat_hot``,
+    ``pos``, ``cap``, ``seat_cold``) and set again where the state holds anything else
+    (see the module's docstring)."""
 
-    __slots__ = ("R", "at", "board", "board_key", "captain", "decks", "decks_key",
-                 "fixed_ones", "hands", "maps", "np", "plunder", "ports", "sea_ones",
-                 "seat_cold", "seat_hot", "seat_ones", "solo", "values", "wheel")
+    __slots__ = ("blocks", "board_ones", "cap", "common", "common_key", "fixed", "np",
+                 "pos", "seat_cold", "seat_hot")
 
     def __init__(self, s: PiratesState) -> None:
-        self.maps, self.ports, self.wheel, self.captain = s.maps, s.ports, s.wheel, s.captain
-        self.R, self.np, self.solo = s.R, s.np, s.solo
-        ones: list[int] = []
-        plunder_at: list[int] = []
-        plunder: list[float] = []
+        self.fixed = (s.maps, s.ports, s.wheel, s.captain, s.R)
+        self.np = s.np
+        common = self.common = _zeros(SIZE)
         for i in range(16):
             card = s.card(i)
             base = i * CELL
             if card.kind >= 0:
-                ones.append(base + card.kind)
+                common[base + card.kind] = 1.0
             if card.booty >= 0:
-                ones.append(base + 4 + card.booty)
+                common[base + 4 + card.booty] = 1.0
             if i in s.ports:
-                ones.append(base + 9)
+                common[base + 9] = 1.0
             if card.plunder:
-                plunder_at.append(base + 12)
-                plunder.append(card.plunder / 2.0)
-        self.sea_ones = ones
-        self.plunder = plunder
-        # fixed_ones[p][k]: seat p's fixed ones (present, solo pirate, wheel orders and
-        # captain) when it sits in slot k
-        self.fixed_ones = tuple(tuple(
-            [b, *([b + 1] if p == self.solo else []),
-             *[b + S_WHEEL + 6 * j + o for j, o in enumerate(w) if o >= 0],
-             *([b + S_CAPTAIN + c] if c >= 0 else [])]
-            for b in (SEAT_BASE + k * SEAT for k in range(SEATS)))
-            for p, (w, c) in enumerate(zip(s.wheel, s.captain, strict=True)))
-        # every value's index, in the order the parts make them: the decks' part, the
-        # merchants, each slot's seat, the turn's values and the battle's dice
-        at = plunder_at
-        for m in (0, 1):
-            at += [M_BASE + m * MERCHANT, M_BASE + m * MERCHANT + MERCHANT - 1]
-        at += range(G_VALUES, G_VALUES + 6)
-        at += [i * CELL + MERCHANTS for i in range(16)]
-        for k in range(min(self.np, SEATS)):
-            b = SEAT_BASE + k * SEAT
-            at += [*range(b + S_VALUES, b + S_VALUES + 21), b + S_SIDE]
-        at += [G_VALUES + 6, *range(G_FLAGS, G_FLAGS + 7), *range(G_DICE, G_DICE + 12)]
-        self.at = array("q", at)
-        self.hands: dict[tuple[int, ...], array[float]] = {}
+                common[base + 12] = card.plunder / 2.0
+        self.board_ones: list[int] = []
         self.set_board(s)
         self.set_decks(s)
-        # each seat's values (observer-independent), and per observer the seats' ones
-        # but for ships and Captains (made when asked)
-        self.values = [self.seat_values(s, p) for p in range(self.np)]
-        self.seat_ones: dict[int, array[int]] = {}
+        self.set_merchants(s.m_pos)
+        if s.navy >= 0:
+            common[s.navy * CELL + NAVY] = 1.0
+        self.common_key = _common_key(_common_now(s))
+        # each seat's block (from its slot's start): the fixed ones, then the rest as the
+        # state holds it
+        self.blocks: list[array[float]] = []
+        for p, (w, c) in enumerate(zip(s.wheel, s.captain, strict=True)):
+            block = _zeros(SEAT)
+            block[0] = 1.0
+            if p == s.solo:
+                block[1] = 1.0
+            for j, o in enumerate(w):
+                if o >= 0:
+                    block[S_WHEEL + 6 * j + o] = 1.0
+            if c >= 0:
+                block[S_CAPTAIN + c] = 1.0
+            if s.pos[p] >= 0:
+                block[S_POS + s.pos[p]] = 1.0
+            if s.cap[p] >= 0:
+                block[S_CAP + s.cap[p]] = 1.0
+            self.blocks.append(block)
+            self.set_seat_ones(p, s.hidden[p], s.crew[p])
+            self.set_seat_values(s, p)
         self.seat_hot: list[Any] = [_copies(s.wheel_dh), _copies(s.assign)]
+        self.pos, self.cap = s.pos[:], s.cap[:]
         self.seat_cold: list[Any] = _seat_cold_snapshot(s)
 
-    def fits(self, s: PiratesState) -> bool:
-        return (self.maps is s.maps and self.ports is s.ports and self.wheel is s.wheel
-                and self.captain is s.captain and self.R is s.R)
+    def set_common(self, s: PiratesState, now: list[Any]) -> None:
+        """Something of the board, the decks, the merchants' places or the Navy changed:
+        the parts that changed set anew in ``common``."""
+        kept = self.common_key
+        if now[:4] != kept[:4]:
+            self.set_board(s)
+        if now[4:12] != kept[4:12]:
+            self.set_decks(s)
+        if now[12] != kept[12]:
+            self.set_merchants(s.m_pos)
+        navy, was = now[13], kept[13]
+        if navy != was:
+            if was >= 0:
+                self.common[was * CELL + NAVY] = 0.0
+            if navy >= 0:
+                self.common[navy * CELL + NAVY] = 1.0
+        self.common_key = _common_key(now)
 
     def set_board(self, s: PiratesState) -> None:
-        """The observer-independent ones (the sea, market, merchants' cubes, crew line)
-        and the copy of what they were made from."""
-        ones = self.sea_ones[:]
-        ones += [i * CELL + SEARCHED for i, t in enumerate(s.tokens) if t < 0]
+        """The observer-independent ones that change (search tokens, market, merchants'
+        cubes, crew line) set in ``common``, the old ones cleared."""
+        common = self.common
+        for i in self.board_ones:
+            common[i] = 0.0
+        ones = [i * CELL + SEARCHED for i, t in enumerate(s.tokens) if t < 0]
         ones += [SEA + D.BOOTY_TYPES * v + t for v, t in enumerate(s.market) if t >= 0]
         ones += [M_BASE + m * MERCHANT + 2 + s.m_cube[m] for m in (0, 1)]
         ones += [G_BASE + c for c in s.crew_line]
-        self.board = _ints(ones)
-        self.board_key = (s.tokens[:], s.market[:], s.m_cube[:], s.crew_line[:])
+        for i in ones:
+            common[i] = 1.0
+        self.board_ones = ones
 
     def set_decks(self, s: PiratesState) -> None:
-        """The observer-independent values (plunder, merchants' cards and headings, the
-        decks, bag and supply) and the copy of what they were made from."""
+        """The observer-independent values that change (merchants' cards and headings,
+        the decks, bag and supply, the end) set in ``common``."""
         R = s.R
-        self.decks = _floats([
-            *self.plunder, s.m_card[0] / 8.0, float(s.m_face[0]), s.m_card[1] / 8.0,
-            float(s.m_face[1]), len(s.crew_deck) / D.CREW_CARDS,
-            len(s.m_deck) / D.MERCHANT_CARDS, sum(s.bag) / max(1, sum(R.cubes)),
-            s.sure_supply / max(1, R.surefire_tokens), FLOAT[s.end_trigger],
-            FLOAT[s.over]])
-        self.decks_key = (s.m_card[:], s.m_face[:], s.bag[:], len(s.crew_deck),
-                          len(s.m_deck), s.sure_supply, s.end_trigger, s.over)
+        common = self.common
+        common[M_BASE] = s.m_card[0] / 8.0
+        common[M_BASE + MERCHANT - 1] = float(s.m_face[0])
+        common[M_BASE + MERCHANT] = s.m_card[1] / 8.0
+        common[M_BASE + 2 * MERCHANT - 1] = float(s.m_face[1])
+        DECKS(common, DECKS_AT, len(s.crew_deck) / D.CREW_CARDS,
+              len(s.m_deck) / D.MERCHANT_CARDS, sum(s.bag) / max(1, sum(R.cubes)),
+              s.sure_supply / max(1, R.surefire_tokens), FLOAT[s.end_trigger],
+              FLOAT[s.over])
 
-    @staticmethod
-    def seat_values(s: PiratesState, p: int) -> array[float]:
-        """Seat ``p``'s values made afresh."""
+    def set_merchants(self, m_pos: list[int]) -> None:
+        """The sea's merchants column set anew."""
+        m0, m1 = m_pos
+        self.common[MERCHANT_COLUMN] = MERCHANT_VALUES[16 * m0 + m1]
+
+    def set_seat_ones(self, p: int, hidden: bool, crew: list[int]) -> None:
+        """Seat ``p``'s hidden flag and crew multi-hot set anew in its block."""
+        block = self.blocks[p]
+        block[S_HIDDEN] = 1.0 if hidden else 0.0
+        block[S_CREW:S_CAPTAIN] = CREW_ZEROS
+        for c in crew:
+            block[S_CREW + c] = 1.0
+
+    def set_seat_values(self, s: PiratesState, p: int) -> None:
+        """Seat ``p``'s values made afresh in its block."""
         R = s.R
         cap_total = R.ship_capacity
         booty = s.booty[p]
-        return _floats([
+        block = self.blocks[p]
+        block[S_VALUES:S_CREW] = _floats([
             *s.wheel_dh[p], *[a / 4.0 for a in s.assign[p]], float(s.dh_reserve[p]),
             s.level[p] / D.LEGEND_LEVELS, FLOAT[s.bloody[p]], s.gold[p] / R.gold_cap,
             len(s.treasures[p]) / D.TREASURES, booty.count(0) / cap_total,
             booty.count(1) / cap_total, booty.count(2) / cap_total,
             booty.count(3) / cap_total, s.sure[p] / max(1, R.surefire_tokens),
-            sum(s.sail_tokens[p]) / 4.0, float(s.side[p])])
-
-    def make_seat_ones(self, s: PiratesState, player: int) -> array[int]:
-        """The seats' ones from ``player``'s on, but for ships and Captains; kept."""
-        ones: list[int] = []
-        for k, p in SLOTS[self.np][player]:
-            base = SEAT_BASE + k * SEAT
-            ones += self.fixed_ones[p][k]
-            if s.hidden[p]:
-                ones.append(base + S_HIDDEN)
-            ones += [base + S_CREW + c for c in s.crew[p]]
-        made = self.seat_ones[player] = _ints(ones)
-        return made
+            sum(s.sail_tokens[p]) / 4.0])
+        block[S_SIDE] = float(s.side[p])
 
     def set_seats_hot(self, wd: list[list[int]], assign: list[list[int]]) -> None:
-        """Wheel Deckhands or assignments changed: the seats' first 10 values set anew
-        where they changed (made once per distinct wheel and assignments)."""
+        """Wheel Deckhands or assignments changed: the first 10 values of the seats where
+        they changed written anew."""
         old_wd, old_assign = self.seat_hot
-        hands = self.hands
+        blocks = self.blocks
         for p in range(self.np):
             w, a = wd[p], assign[p]
             if w != old_wd[p] or a != old_assign[p]:
-                key = (*w, *a)
-                made = hands.get(key)
-                if made is None:
-                    if len(hands) >= KEEP:
-                        hands.clear()
-                    made = hands[key] = _floats([*w, a[0] / 4.0, a[1] / 4.0, a[2] / 4.0,
-                                                 a[3] / 4.0])
-                self.values[p][:10] = made
+                HOT(blocks[p], HOT_AT, *w, a[0] / 4.0, a[1] / 4.0, a[2] / 4.0, a[3] / 4.0)
                 old_wd[p] = w[:]
                 old_assign[p] = a[:]
 
+    def set_pos(self, pos: list[int]) -> None:
+        """Ships moved: their one-hots moved in the seats' blocks."""
+        self.pos = _moved(self.blocks, S_POS, pos, self.pos)
+
+    def set_cap(self, cap: list[int]) -> None:
+        """Captains moved: their one-hots moved in the seats' blocks."""
+        self.cap = _moved(self.blocks, S_CAP, cap, self.cap)
+
     def set_seats_cold(self, s: PiratesState, now: list[Any]) -> None:
         """Anything else of a seat changed: the values of the seats that changed made
-        afresh, the ones dropped if a ship hid or a crew changed."""
+        afresh, their hidden flag and crew set anew if they changed."""
         kept = self.seat_cold
-        changed = 0
+        changed = ones = 0
         for i, col in enumerate(now):
             was = kept[i]
             if col != was:
                 for p in range(self.np):
                     if col[p] != was[p]:
                         changed |= 1 << p
+                        if i <= 1:
+                            ones |= 1 << p
                 kept[i] = _copies(col) if type(col[0]) is list else col[:]
-                if i <= 1:
-                    self.seat_ones = {}
         for p in range(self.np):
+            if ones >> p & 1:
+                self.set_seat_ones(p, s.hidden[p], s.crew[p])
             if changed >> p & 1:
-                self.values[p] = self.seat_values(s, p)
+                self.set_seat_values(s, p)
+
+
+def _moved(blocks: list[array[float]], at: int, now: list[int], was: list[int]) -> list[int]:
+    """Each seat's one-hot at ``at`` in its block moved from ``was`` to ``now`` (-1: none)
+    where they differ; a copy of ``now``."""
+    for p, x in enumerate(now):
+        old = was[p]
+        if x != old:
+            if old >= 0:
+                blocks[p][at + old] = 0.0
+            if x >= 0:
+                blocks[p][at + x] = 1.0
+    return now[:]
+
+
+def _common_now(s: PiratesState) -> list[Any]:
+    """The fields ``common`` is made from, as the state holds them (not copied)."""
+    return [s.tokens, s.market, s.m_cube, s.crew_line, s.m_card, s.m_face, s.bag,
+            len(s.crew_deck), len(s.m_deck), s.sure_supply, s.end_trigger, s.over,
+            s.m_pos, s.navy]
+
+
+def _common_key(now: list[Any]) -> list[Any]:
+    """A copy of ``_common_now``'s list (its lists copied)."""
+    tokens, market, m_cube, line, m_card, m_face, bag, crew, deck, sure, end, over, m_pos, \
+        navy = now
+    return [tokens[:], market[:], m_cube[:], line[:], m_card[:], m_face[:], bag[:], crew,
+            deck, sure, end, over, m_pos[:], navy]
 
 
 def _seat_cold_snapshot(s: PiratesState) -> list[Any]:
@@ -301,50 +370,47 @@ def _seat_cold_snapshot(s: PiratesState) -> list[Any]:
 
 
 def observation_sparse(s: PiratesState, player: int) -> SparseObservation:
-    """``player``'s observation as ``(ones, at, values)`` (the layout is in SPEC.md);
-    ``at`` is the encoder's own array, shared between calls and never changed."""
+    """``player``'s observation (the layout is in SPEC.md) as one whole run: ``((),
+    WHOLE, values)`` with ``values`` an ``array("d")`` of every value, the caller's own;
+    ``WHOLE`` is the core's shared ``index_run(0, SIZE)``, never changed."""
     enc = s.obs_static
-    if enc is None or not enc.fits(s):
+    if enc is None or (s.maps, s.ports, s.wheel, s.captain, s.R) != enc.fixed:
         enc = s.obs_static = Encoder(s)
-    if (s.tokens, s.market, s.m_cube, s.crew_line) != enc.board_key:
-        enc.set_board(s)
-    if (s.m_card, s.m_face, s.bag, len(s.crew_deck), len(s.m_deck), s.sure_supply,
-            s.end_trigger, s.over) != enc.decks_key:
-        enc.set_decks(s)
+    now = [s.tokens, s.market, s.m_cube, s.crew_line, s.m_card, s.m_face, s.bag,
+           len(s.crew_deck), len(s.m_deck), s.sure_supply, s.end_trigger, s.over,
+           s.m_pos, s.navy]
+    if now != enc.common_key:
+        enc.set_common(s, now)
     wd, assign = s.wheel_dh, s.assign
     if [wd, assign] != enc.seat_hot:
         enc.set_seats_hot(wd, assign)
+    if s.pos != enc.pos:
+        enc.set_pos(s.pos)
+    if s.cap != enc.cap:
+        enc.set_cap(s.cap)
     now = [s.hidden, s.crew, s.dh_reserve, s.level, s.bloody, s.gold, s.treasures, s.booty,
            s.sure, s.sail_tokens, s.side]
     if now != enc.seat_cold:
         enc.set_seats_cold(s, now)
-    seat_ones = enc.seat_ones.get(player)
-    ones = enc.board + (seat_ones if seat_ones is not None else enc.make_seat_ones(s, player))
-    m0, m1 = s.m_pos
-    values = enc.decks + MERCHANT_VALUES[16 * m0 + m1]
-    seat_values = enc.values
-    pos, cap = s.pos, s.cap
+    out = enc.common[:]
+    blocks = enc.blocks
     np = s.np
-    for k, q in SLOTS[np][player]:
-        ones += SHIP_CAPTAIN[k][pos[q]][cap[q]]
-        values += seat_values[q]
-    kind, p, x = -1, -1, 0
+    for slot, q in SPANS[np][player]:
+        out[slot] = blocks[q]
+    p, x, kind = -1, 0, 0
     if not s.over:
         top = s._steps[-1]
-        kind, p, x = DECISION_INDEX[top.kind], top.players[0], top.data[0]
-    ones += TURN[(s.turn % np - player) % np][kind + 1][s.navy]
+        p, x, kind = top.players[0], top.data[0], KIND[top.kind]
+    TURN(out, TURN_AT, s.turn / (np * 60.0), TURN_HOTS[(s.turn % np - player) % np][kind],
+         FLOAT[s.crossed], s.moves_used / 8.0, s.sail_bonus / 4.0, FLOAT[s.refreshed],
+         s.rerolls / 4.0, x / 6.0, FLOAT[p == player])
     b = s.battle
-    if b is None:
-        values.frombytes(TURN_VALUES(
-            s.turn / (np * 60.0), FLOAT[s.crossed], s.moves_used / 8.0, s.sail_bonus / 4.0,
-            FLOAT[s.refreshed], s.rerolls / 4.0, x / 6.0, FLOAT[p == player]))
-        return ones, enc.at, values
-    ones += _ints([G_BATTLE + b[1], G_BATTLE + 3 + (b[0] - player) % np])
-    if b[1] == B_PIRATE:
-        ones.append(G_BATTLE + 3 + SEATS + (b[2] - player) % np)
-    assert b[1] != B_MERCHANT or 0 <= b[2] < 2
-    values += _floats([
-        s.turn / (np * 60.0), FLOAT[s.crossed], s.moves_used / 8.0, s.sail_bonus / 4.0,
-        FLOAT[s.refreshed], s.rerolls / 4.0, x / 6.0, FLOAT[p == player],
-        *[dice.count(f) / 3.0 for dice in (b[3], b[4]) for f in range(1, 7)]])
-    return ones, enc.at, values
+    if b is not None:
+        out[G_BATTLE + b[1]] = 1.0
+        out[G_BATTLE + 3 + (b[0] - player) % np] = 1.0
+        if b[1] == B_PIRATE:
+            out[G_BATTLE + 3 + SEATS + (b[2] - player) % np] = 1.0
+        assert b[1] != B_MERCHANT or 0 <= b[2] < 2
+        DICE(out, DICE_AT, *[dice.count(f) / 3.0 for dice in (b[3], b[4])
+                             for f in range(1, 7)])
+    return NO_ONES, WHOLE, out
