@@ -173,7 +173,7 @@ class Encoder:
                  "pos", "seat_cold", "seat_hot")
 
     def __init__(self, s: PiratesState) -> None:
-        self.fixed = (s.maps, s.ports, s.wheel, s.captain, s.R)
+        self.fixed = _fixed(s)
         self.np = s.np
         common = self.common = _zeros(SIZE)
         for i in range(16):
@@ -346,6 +346,11 @@ def _moved(blocks: list[array[float]], at: int, now: list[int], was: list[int]) 
     return now[:]
 
 
+def _fixed(s: PiratesState) -> tuple[Any, ...]:
+    """The state's fields the parts fixed for a whole game are made from."""
+    return (s.maps, s.ports, s.wheel, s.captain, s.R)
+
+
 def _common_now(s: PiratesState) -> list[Any]:
     """The fields ``common`` is made from, as the state holds them (not copied)."""
     return [s.tokens, s.market, s.m_cube, s.crew_line, s.m_card, s.m_face, s.bag,
@@ -374,11 +379,9 @@ def observation_sparse(s: PiratesState, player: int) -> SparseObservation:
     WHOLE, values)`` with ``values`` an ``array("d")`` of every value, the caller's own;
     ``WHOLE`` is the core's shared ``index_run(0, SIZE)``, never changed."""
     enc = s.obs_static
-    if enc is None or (s.maps, s.ports, s.wheel, s.captain, s.R) != enc.fixed:
+    if enc is None or _fixed(s) != enc.fixed:
         enc = s.obs_static = Encoder(s)
-    now = [s.tokens, s.market, s.m_cube, s.crew_line, s.m_card, s.m_face, s.bag,
-           len(s.crew_deck), len(s.m_deck), s.sure_supply, s.end_trigger, s.over,
-           s.m_pos, s.navy]
+    now = _common_now(s)
     if now != enc.common_key:
         enc.set_common(s, now)
     wd, assign = s.wheel_dh, s.assign
