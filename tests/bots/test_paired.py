@@ -189,11 +189,8 @@ def test_scale_multiplies_both_budgets_and_hard_is_four_times_the_default() -> N
         make_bot("mcts:scale=0")
 
 
-def test_a_spec_bot_takes_the_game_defaults_for_what_it_does_not_name(
-        toy_registered: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS",
-                        {"mcts": "search=paired,width=2,steps=900"}, raising=False)
-    game = cove.load(toy_registered)
+def test_a_spec_bot_takes_the_game_defaults_for_what_it_does_not_name() -> None:
+    game = dataclasses.replace(TOY, bot_defaults={"mcts": "search=paired,width=2,steps=900"})
     s = game.new(2, seed=0, bidding=False)
     plain = make_bot("mcts", 1)
     named = make_bot("mcts:steps=500,search=tree", 1)
@@ -212,12 +209,10 @@ def test_a_spec_bot_takes_the_game_defaults_for_what_it_does_not_name(
     assert (plain.search, plain.width, plain.steps) == ("tree", 0, 40000)
 
 
-def test_a_game_may_declare_what_its_hard_level_changes(
-        toy_registered: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS",
-                        {"mcts": "search=paired,width=2,steps=900", "hard": "width=3,scale=2"},
-                        raising=False)
-    s = cove.load(toy_registered).new(2, seed=0, bidding=False)
+def test_a_game_may_declare_what_its_hard_level_changes() -> None:
+    toy = dataclasses.replace(TOY, bot_defaults={"mcts": "search=paired,width=2,steps=900",
+                                                 "hard": "width=3,scale=2"})
+    s = toy.new(2, seed=0, bidding=False)
     hard, medium, plain = make_bot("hard", 1), make_bot("medium", 1), make_bot("mcts", 1)
     for bot in (hard, medium, plain):
         assert isinstance(bot, MctsBot)
@@ -234,11 +229,10 @@ def test_a_game_may_declare_what_its_hard_level_changes(
 
 
 @pytest.mark.parametrize("key", ["greedy", "easy", "nosuch"])
-def test_game_defaults_only_for_bots_and_levels_that_read_them(
-        toy_registered: str, monkeypatch: pytest.MonkeyPatch, key: str) -> None:
-    monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS", {key: "samples=2"}, raising=False)
-    s = cove.load(toy_registered).new(2, seed=0, bidding=False)
-    with pytest.raises(BotSpecError, match=rf"toy: BOT_DEFAULTS has an entry '{key}'; only "
+def test_game_defaults_only_for_bots_and_levels_that_read_them(key: str) -> None:
+    toy = dataclasses.replace(TOY, bot_defaults={key: "samples=2"})
+    s = toy.new(2, seed=0, bidding=False)
+    with pytest.raises(BotSpecError, match=rf"toy: bot_defaults has an entry '{key}'; only "
                                            r"these bots and levels .*: mcts, medium, hard"):
         make_bot("mcts", 1).choose(s, 0)
 
@@ -251,12 +245,10 @@ def test_every_game_declares_valid_bot_defaults() -> None:
             assert game_defaults(game, key, MctsBot.PARAMS), (game.id, key)
 
 
-def test_bad_game_defaults_name_the_game(toy_registered: str,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cove.example_game, "BOT_DEFAULTS", {"mcts": "serch=paired"},
-                        raising=False)
-    s = cove.load(toy_registered).new(2, seed=0, bidding=False)
-    with pytest.raises(BotSpecError, match=r"toy: BOT_DEFAULTS\['mcts'\].*no parameter 'serch'"):
+def test_bad_game_defaults_name_the_game() -> None:
+    toy = dataclasses.replace(TOY, bot_defaults={"mcts": "serch=paired"})
+    s = toy.new(2, seed=0, bidding=False)
+    with pytest.raises(BotSpecError, match=r"toy: bot_defaults\['mcts'\].*no parameter 'serch'"):
         make_bot("mcts", 1).choose(s, 0)
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 import pytest
@@ -42,37 +44,39 @@ def test_every_game_page_carries_its_rules_summary() -> None:
         assert "<table" in html or "<p>" in html
 
 
-def test_the_board_falls_back_to_the_terminal_text_without_a_drawing(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fragments, "_boards", lambda: None)
-    st = played("the-tide", 2, 1, moves=3)
-    html, drawn = fragments.board(st.game, st.view(0), [], 0)
+@pytest.mark.parametrize("game_id", cove.ids())
+def test_the_board_falls_back_to_the_terminal_text_without_a_drawing(game_id: str) -> None:
+    st = played(game_id, 2, 1, moves=3)
+    game = dataclasses.replace(st.game, board=None)
+    html, drawn = fragments.board(game, st.view(0), [], 0)
     assert not drawn and html.startswith('<pre class="board-text">')
-    assert "The Tide" in html
+    assert html == '<pre class="board-text">' + escape(
+        st.game.render(st.view(0), color=False, width=100)) + "</pre>"
 
 
-def test_a_failing_drawing_falls_back_to_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Broken:
-        class BoardUnavailable(LookupError):
-            pass
+@pytest.mark.parametrize("game_id", cove.ids())
+def test_a_failing_drawing_falls_back_to_the_text(game_id: str) -> None:
+    def broken(*args: Any) -> str:
+        raise ValueError("bug")
 
-        @staticmethod
-        def draw(*args: Any) -> str:
-            raise ValueError("bug")
-
-    monkeypatch.setattr(fragments, "_boards", lambda: Broken)
-    st = played("tricky-tides", 2, 1, moves=2)
-    html, drawn = fragments.board(st.game, st.view(0), [], 0)
+    st = played(game_id, 2, 1, moves=2)
+    html, drawn = fragments.board(dataclasses.replace(st.game, board=broken), st.view(0), [], 0)
     assert not drawn and "<pre" in html
+    html, drawn = fragments.board(st.game, st.view(0), [], 0)
+    assert drawn and html.startswith("<svg")
 
 
-def test_scores_show_the_games_breakdown_per_seat() -> None:
-    st = played("the-tide", 3, 2)
+@pytest.mark.parametrize("game_id", cove.ids())
+def test_scores_show_the_games_parts_per_seat_and_the_final_score(game_id: str) -> None:
+    st = played(game_id, 3, 2)
+    game = st.game
+    assert game.score_parts is not None
     seats = [{"seat": i, "kind": "human"} for i in range(3)]
-    html = fragments.scores(st.view(1), seats, 1, st.scores())
-    assert "final score" in html and "points" in html and "shells" in html
+    html = fragments.scores(game, st.view(1), seats, 1, st.scores())
+    names = list(dict.fromkeys(n for p in range(3) for n, _ in game.score_parts(st.view(1), p)))
+    assert "final score" in html and all(escape(n) in html for n in names)
     assert "P2 (you)" in html
-    assert html.count("<tr>") == 1 + 4  # the header, the final score and three fields
+    assert html.count("<tr>") == 1 + len(names) + 1  # the header, the parts, the final score
 
 
 @dataclass
@@ -83,7 +87,7 @@ class Tied:
     shared: bool = False
     n: int = 3
     is_over: bool = True
-    game: Any = field(default_factory=lambda: cove.load("the-tide"))
+    game: Any = field(default_factory=lambda: cove.all_games()[0])
 
     def scores(self) -> list[float]:
         return [5.0, 5.0, 2.0]
@@ -98,12 +102,13 @@ class Tied:
 def test_the_end_screen_names_the_winner_and_the_tie_break_that_decided() -> None:
     html = fragments.end(Tied({0: (3.0,), 1: (4.0,)}), {}, 0)  # type: ignore[arg-type]
     assert "P2 wins" in html
-    assert "P1, P2 tied on 5" in html and "most tiles held" in html
+    assert "P1, P2 tied on 5" in html and escape(cove.all_games()[0].tiebreak[0]) in html
     assert "P1 3; P2 4" in html
     shared = fragments.end(Tied({0: (4.0,), 1: (4.0,)}, shared=True), {}, 1)  # type: ignore[arg-type]
     assert "You share the win" in shared and "did not separate them" in shared
 
 
-def test_the_end_screen_is_empty_while_the_game_runs() -> None:
-    st = played("high-water", 2, 1, moves=2)
+@pytest.mark.parametrize("game_id", cove.ids())
+def test_the_end_screen_is_empty_while_the_game_runs(game_id: str) -> None:
+    st = played(game_id, 2, 1, moves=2)
     assert fragments.end(st, st.view(0), 0) == ""

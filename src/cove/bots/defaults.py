@@ -1,6 +1,6 @@
 """A game's own defaults for bot parameters.
 
-A game module may declare, beside its ``GAME``, a table ``BOT_DEFAULTS`` from a bot's name
+A game may declare, in its ``GAME`` (``bot_defaults``), a table from a bot's name
 to a parameter text in spec form, e.g. ``{"mcts": "search=paired,width=8"}``: the search
 that suits the game (Trails of Tucana, a near-solitaire race, is searched differently from
 a trick-taking game). A bot built from a spec (``make_bot``: every command, the arena, the
@@ -18,33 +18,28 @@ the budget with the changes the game declares for it.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cove.bots.spec import BotSpecError, Param, parse_params
 from cove.core.game import Game
-from cove.core.registry import REGISTRY
 
 
 def declared(game: Game) -> Mapping[str, str]:
-    """The ``BOT_DEFAULTS`` table of ``game``'s module (empty when it declares none)."""
-    module = REGISTRY.get(game.id)
-    if module is None:
-        return {}
-    table = getattr(importlib.import_module(module), "BOT_DEFAULTS", None)
-    if table is None:
+    """``game``'s ``bot_defaults``, checked (empty when it declares none)."""
+    table = game.bot_defaults
+    if not table:
         return {}
     from cove.bots import BOTS, LEVELS  # the package imports this module
 
     if not isinstance(table, Mapping):
-        raise BotSpecError(f"{game.id}: BOT_DEFAULTS must map bot names to parameter texts, "
+        raise BotSpecError(f"{game.id}: bot_defaults must map bot names to parameter texts, "
                            f"not {type(table).__name__}")
     takers = [n for n, cls in BOTS.items() if cls.GAME_DEFAULTS]
     takers += [level for level, spec in LEVELS.items() if spec.partition(":")[0] in takers]
     for key in table:
         if key not in takers:
-            raise BotSpecError(f"{game.id}: BOT_DEFAULTS has an entry {key!r}; only these bots "
+            raise BotSpecError(f"{game.id}: bot_defaults has an entry {key!r}; only these bots "
                                f"and levels take a game's defaults: {', '.join(takers)}")
     return table
 
@@ -58,7 +53,7 @@ def game_defaults(game: Game, bot: str, params: Sequence[Param]) -> dict[str, An
     try:
         return parse_params(bot, params, text)
     except BotSpecError as e:
-        raise BotSpecError(f"{game.id}: BOT_DEFAULTS[{bot!r}] is not valid: {e}") from None
+        raise BotSpecError(f"{game.id}: bot_defaults[{bot!r}] is not valid: {e}") from None
 
 
 def tuned(game: Game, bot: str, level: str | None, params: Sequence[Param],

@@ -46,6 +46,22 @@ def _plain(v: Any) -> Any:
     return str(v)
 
 
+def legal_forms(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """``seat``'s legal actions as a client gets them: ``[{"text": str(a), "json":
+    action_json(a)}]`` (``json`` None for an action without a JSON form; no actions for a
+    spectator, ``seat`` None). The web boards are drawn from this list."""
+    if seat is None:
+        return []
+    out = []
+    for a in state.legal_actions(seat):
+        try:
+            form: dict[str, Any] | None = action_json(a)
+        except TypeError:
+            form = None
+        out.append({"text": str(a), "json": form})
+    return out
+
+
 def action_json(action: Any) -> dict[str, Any]:
     """The JSON form ``{"kind": ..., <parameters>}`` of an action."""
     own = getattr(action, "to_json", None)

@@ -1,20 +1,24 @@
 """The game half of the contract: a game's declaration.
 
-A game module ends with one ``GAME = Game(...)`` that declares its properties up front
-(player counts, chance, hidden information, simultaneous moves, options) and names its
-state class, heuristic, terminal renderer, action universe and observation size.
+A game's ``__init__.py`` holds one ``GAME = Game(...)`` that declares its properties up
+front (player counts, chance, hidden information, simultaneous moves, options) and names
+everything a surface needs: the state class, heuristic, terminal renderer, web board,
+action universe, observation size, score parts, tie-break, move help and bot defaults.
+Surfaces (CLI, terminal, web, lab, bots, research environments) read a game only from
+here, so a game is one folder and no surface knows a game by its id.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+import re
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cove.core.actions import ActionSpace
 from cove.core.data import data_digests
 from cove.core.errors import OptionError, PlayerCountError
-from cove.core.options import Options, build_options, describe_options
+from cove.core.options import Options, build_options, describe_options, options_schema
 from cove.core.rng import Rng
 from cove.core.state import State, state_from_json
 
@@ -26,6 +30,55 @@ class Renderer(Protocol):
     ``state.view(p)``. No line may be longer than ``width`` (a compact layout below 100)."""
 
     def __call__(self, view: dict[str, Any], color: bool = False, width: int = 100) -> str: ...
+
+
+class Board(Protocol):
+    """draw(view, legal, seat) -> one ``<svg>`` element: the web board drawn from ``view``
+    (``state.view(seat)``) for ``seat`` (None: a spectator). ``legal`` is the seat's legal
+    actions now, ``[{"text": str, "json": {...}}]``; every clickable part is made with
+    ``cove.core.svg.target`` and names the legal move texts a click on it could mean."""
+
+    def __call__(self, view: dict[str, Any], legal: list[dict[str, Any]],
+                 seat: int | None) -> str: ...
+
+
+ScoreParts = Callable[[dict[str, Any], int], Sequence[tuple[str, float]]]
+"""score_parts(view, p) -> [(name, points)]: seat ``p``'s score in named parts as far as
+``view`` shows them. Once the game is over they add up to ``state.scores()[p]`` in every
+view (the conformance harness checks it)."""
+
+
+@dataclass(frozen=True)
+class MoveHelp:
+    """What each move does, for ``help <move>`` in the terminal and the web's move list.
+
+    ``moves`` pairs a regular expression over a move's text with a template (``\\1`` for
+    a group) that says what the move does, first match wins; ``skipped`` says why a
+    numbered step of a turn offered nothing ("no purchase possible"). A game whose help
+    needs its data (names of dice, cards) subclasses it and overrides ``explain``."""
+
+    moves: tuple[tuple[str, str], ...] = ()
+    skipped: Mapping[int, str] = field(default_factory=dict)
+
+    def explain(self, text: str) -> str:
+        """What the move ``text`` does; "" when no pattern matches."""
+        for pattern, template in self.moves:
+            m = re.fullmatch(pattern, text)
+            if m is not None:
+                return m.expand(template)
+        return ""
+
+    def skip_reason(self, step: int) -> str:
+        """Why step ``step`` offered nothing; "" when not told."""
+        return self.skipped.get(step, "")
+
+
+SURFACES = ("render", "board", "heuristic", "actions", "observation", "score_parts",
+            "tiebreak", "move_help", "bot_defaults")
+"""What every game declares on ``Game`` or names in ``declines`` with the reason: the
+terminal screen, the web board, the bots' heuristic, the action universe and observation
+(research environments), the score in parts, the tie-break, move help and the bots'
+per-game parameters."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +110,21 @@ class Game:
     safety_ends: tuple[str, ...] = ()
     """Values of ``state.stats()["end"]`` that are safety cut-offs (a round cap, a stall
     guard) rather than the game's own ends: the lab warns when they decide many games."""
+    board: Board | None = field(default=None, compare=False)
+    """The web board drawing (the game's ``web_board.draw``)."""
+    score_parts: ScoreParts | None = field(default=None, compare=False)
+    """The score in named parts (end screens, the web's score table)."""
+    tiebreak: tuple[str, ...] = ()
+    """What ``State.tiebreak(p)`` compares, in its order and in words ("most quests
+    completed", ...): the one source for the end screens, the web and the help; RULES.md
+    states the same names (the docs test checks)."""
+    move_help: MoveHelp | None = field(default=None, compare=False)
+    """What each move does (the game's ``help.py``)."""
+    bot_defaults: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """Per bot or level, the parameters this game's bots take unless a spec names them, in
+    spec form (``{"hard": "rollout=heuristic"}``; ``cove.bots.defaults``)."""
+    declines: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """Surfaces of ``SURFACES`` this game does not offer, each with the reason."""
     _spaces: dict[tuple[int, Options], ActionSpace] = field(
         default_factory=dict, compare=False, repr=False)
     _last_space: tuple[int, Options, ActionSpace] | None = field(
@@ -146,6 +214,17 @@ class Game:
         """Content hashes of the data files a configuration depends on (for records)."""
         return data_digests(options)
 
+    @property
+    def package(self) -> str:
+        """The game's package (its folder): where RULES.md, SPEC.md and the data live."""
+        mod = self.state_cls.__module__
+        return mod.rpartition(".")[0] or mod
+
+    def options_schema(self, players: int) -> dict[str, Any]:
+        """The options as a JSON Schema for ``players`` players: the one source for the
+        lobby's form, ``cove games --json``, the CLI's ``-o`` and the API's checks."""
+        return options_schema(self.options_cls, players, self.id)
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -158,4 +237,7 @@ class Game:
             "hidden_information": self.hidden_information,
             "simultaneous": self.simultaneous,
             "options": describe_options(self.options_cls),
+            "tiebreak": list(self.tiebreak),
+            "schema": {str(n): self.options_schema(n)
+                       for n in range(self.min_players, self.max_players + 1)},
         }

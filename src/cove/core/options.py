@@ -9,7 +9,13 @@ Supported kinds, taken from the default's type:
 - ``int``: with optional ``minimum``/``maximum``;
 - ``float``: with optional ``minimum``/``maximum``;
 - ``str``: with optional ``choices``;
-- ``tuple`` of ``str``: a subset of ``choices`` (text form: comma-separated).
+- ``tuple`` of ``str``: a subset of ``choices`` (text form: comma-separated), each entry
+  at most once; with ``per_seat=True`` an ordered list whose first entries belong to P1,
+  P2, ... (at least one per seat).
+
+:func:`options_schema` turns a declaration into a JSON Schema (draft 2020-12) for a player
+count: the lobby builds its form from it, ``cove games --json`` lists it, and
+:func:`build_options` checks values by the same field declarations it is made from.
 """
 
 from __future__ import annotations
@@ -34,13 +40,18 @@ def option(
     choices: Sequence[Any] | None = None,
     minimum: float | None = None,
     maximum: float | None = None,
+    per_seat: bool = False,
 ) -> Any:
-    """Declare one option field. ``help`` says what it changes (and the tag, if DESIGN)."""
+    """Declare one option field. ``help`` says what it changes (and the tag, if DESIGN).
+    ``per_seat`` (a list option only): the list gives one entry per seat in seat order."""
+    if per_seat and not isinstance(default, tuple):
+        raise TypeError("per_seat applies to list options (a tuple default) only")
     meta = {
         "help": help,
         "choices": tuple(choices) if choices is not None else None,
         "minimum": minimum,
         "maximum": maximum,
+        "per_seat": per_seat,
     }
     return dataclasses.field(default=default, metadata=meta)
 
@@ -144,18 +155,28 @@ def _kind(f: dataclasses.Field[Any]) -> str:
 
 def _allowed_text(f: dataclasses.Field[Any]) -> str:
     m = f.metadata
-    return allowed_text(_kind(f), m.get("choices"), m.get("minimum"), m.get("maximum"))
+    text = allowed_text(_kind(f), m.get("choices"), m.get("minimum"), m.get("maximum"))
+    if m.get("per_seat"):
+        return text.replace("a comma-separated subset of", "one per seat in seat order, "
+                            "comma-separated, each once, from")
+    return text
 
 
-def _coerce(f: dataclasses.Field[Any], raw: Any, game_id: str) -> Any:
+def _coerce(f: dataclasses.Field[Any], raw: Any, game_id: str, players: int) -> Any:
     m = f.metadata
     try:
-        return parse_value(_kind(f), raw, m.get("choices"), m.get("minimum"), m.get("maximum"))
+        value = parse_value(_kind(f), raw, m.get("choices"), m.get("minimum"),
+                            m.get("maximum"))
     except BadValue as e:
         if str(e):
             raise OptionError(f"{game_id}: option {f.name} {e}: {raw!r}") from None
         raise OptionError(f"{game_id}: option {f.name}={raw!r} is not valid; allowed: "
                           f"{_allowed_text(f)}") from None
+    if m.get("per_seat") and len(value) < players:
+        raise OptionError(f"{game_id}: option {f.name} gives {len(value)} of the {players} "
+                          f"entries it needs, one per seat in seat order (P1 first); "
+                          f"allowed: {_allowed_text(f)}")
+    return value
 
 
 def build_options(cls: type[OptT], raw: Mapping[str, Any], players: int, game_id: str) -> OptT:
@@ -167,7 +188,7 @@ def build_options(cls: type[OptT], raw: Mapping[str, Any], players: int, game_id
         if name not in fields:
             valid = ", ".join(sorted(fields)) or "(this game has no options)"
             raise OptionError(f"{game_id}: unknown option {key!r}; valid options: {valid}")
-        values[name] = _coerce(fields[name], val, game_id)
+        values[name] = _coerce(fields[name], val, game_id, players)
     opts = cls(**values)
     opts.check(players)
     return opts
@@ -186,6 +207,46 @@ def describe_options(cls: type[Options]) -> list[dict[str, Any]]:
                 "allowed": _allowed_text(f),
                 "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
                 "help": f.metadata.get("help", ""),
+                "per_seat": bool(f.metadata.get("per_seat")),
             }
         )
     return out
+
+
+def _property(f: dataclasses.Field[Any], players: int) -> dict[str, Any]:
+    m = f.metadata
+    kind = _kind(f)
+    default: Any = list(f.default) if isinstance(f.default, tuple) else f.default
+    out: dict[str, Any] = {"title": f.name.replace("_", " "), "description": m.get("help", ""),
+                           "default": default}
+    if kind == "list":
+        out["type"] = "array"
+        out["items"] = ({"type": "string", "enum": list(m["choices"])} if m.get("choices")
+                        else {"type": "string"})
+        out["uniqueItems"] = True
+        if m.get("per_seat"):
+            out["minItems"] = players
+            out["x-cove-per-seat"] = True
+            out["default"] = list(default)[:players]
+        return out
+    out["type"] = {"bool": "boolean", "int": "integer", "float": "number", "str": "string"}[kind]
+    if m.get("choices"):
+        out["enum"] = list(m["choices"])
+    for bound in ("minimum", "maximum"):
+        if m.get(bound) is not None:
+            out[bound] = m[bound]
+    return out
+
+
+def options_schema(cls: type[Options], players: int, game_id: str = "") -> dict[str, Any]:
+    """The options of ``cls`` for ``players`` players as a JSON Schema (draft 2020-12):
+    one property per option with its type, allowed values or bounds, default and help.
+    A value the schema accepts is accepted by :func:`build_options`, except what a game's
+    ``check`` refuses across options (say, an event deck left empty with events on)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{game_id or cls.__name__} options for {players} players",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {f.name: _property(f, players) for f in dataclasses.fields(cls)},
+    }

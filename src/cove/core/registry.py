@@ -1,12 +1,18 @@
-"""The registry: one line per game, id -> module holding ``GAME``.
+"""The registry: game id -> the module holding its ``GAME``.
 
-It lives in the core so that the core (records, stored states) can find a game by id
-without importing ``cove.games``; the modules are named, and imported only when asked for.
+Every folder of ``src/cove/games/`` is a game whose id is the folder's name with ``-`` for
+``_`` (``tricky_tides`` is ``tricky-tides``): adding a game is adding its folder, and no
+list names the games. The folders are found without importing them; a game's module is
+imported only when asked for. It lives in the core so that the core (records, stored
+states) can find a game by id without importing ``cove.games``. Tests may add entries
+(a toy game under another module).
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cove.core.errors import UnknownGame
@@ -14,13 +20,18 @@ from cove.core.errors import UnknownGame
 if TYPE_CHECKING:  # the registry names modules; it never imports a game (or Game) itself
     from cove.core.game import Game
 
-REGISTRY: dict[str, str] = {
-    "tiny-epic-pirates": "cove.games.tiny_epic_pirates",
-    "trails-of-tucana": "cove.games.trails_of_tucana",
-    "tricky-tides": "cove.games.tricky_tides",
-    "the-tide": "cove.games.the_tide",
-    "high-water": "cove.games.high_water",
-}
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+"""The folder of the shipped games (the package ``cove.games``)."""
+
+
+def discover(folder: Path = GAMES_DIR, package: str = "cove.games") -> dict[str, str]:
+    """Game id -> module for every game package in ``folder`` (one not starting with ``_``)."""
+    return {info.name.replace("_", "-"): f"{package}.{info.name}"
+            for info in pkgutil.iter_modules([str(folder)])
+            if info.ispkg and not info.name.startswith("_")}
+
+
+REGISTRY: dict[str, str] = discover()
 
 
 def ids() -> list[str]:

@@ -34,7 +34,7 @@ import orjson
 import cove
 from cove.bots import LEVELS, make_bot
 from cove.bots.worker import BotError, ProcessBots, think
-from cove.core.actions import action_json
+from cove.core.actions import legal_forms
 from cove.core.errors import CoveError, IllegalAction, RecordError
 from cove.core.game import Game
 from cove.core.rng import Rng
@@ -282,19 +282,6 @@ def summary(row: TableRow | Table) -> dict[str, Any]:
     return {"id": row.id, "game": game_id, "players": players, "moves": moves, "over": over,
             "seats": [seat_info(i, s) for i, s in enumerate(seats)],
             "created": created, "updated": updated}
-
-
-def legal_forms(state: State, seat: int | None) -> list[dict[str, Any]]:
-    if seat is None:
-        return []
-    out = []
-    for a in state.legal_actions(seat):
-        try:
-            form: dict[str, Any] | None = action_json(a)
-        except TypeError:
-            form = None
-        out.append({"text": str(a), "json": form})
-    return out
 
 
 def event_forms(state: State, seat: int | None, since: int) -> list[dict[str, Any]]:

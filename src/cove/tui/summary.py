@@ -9,7 +9,7 @@ from typing import Any
 
 from cove.core.game import Game
 from cove.core.state import Event, State
-from cove.tui.hooks import score_breakdown, tiebreak_names
+from cove.tui.hooks import score_breakdown
 
 SCORE_KINDS = ("score", "game_over")
 
@@ -86,7 +86,7 @@ def decider(game: Game, state: State) -> str:
         second = max((s for p, s in enumerate(scores) if p != tied[0]), default=None)
         return (f"{_name(tied[0])} has the top score, {_num(best)}"
                 + (f"; next best {_num(second)}" if second is not None else ""))
-    told = dict(enumerate(tiebreak_names(game)))
+    told = dict(enumerate(game.tiebreak))
     keys = {p: state.tiebreak(p) for p in tied}
     who = " and ".join(_name(p) for p in tied)
     for i in range(max((len(k) for k in keys.values()), default=0)):
@@ -106,7 +106,7 @@ def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
     """The game-end lines: a line per player (score, its parts, tie-break figures), the
     winner and why."""
     scores = state.scores()
-    names = tiebreak_names(game)
+    names = game.tiebreak
     events = state.events(None)
     parts = score_parts(events, state.n)
     view = state.view(None) if state.is_over else None

@@ -41,26 +41,6 @@ def error_page(status: int, reason: str) -> str:
 
 
 # -- lobby ---------------------------------------------------------------------------------
-def _option_input(game_id: str, opt: dict[str, Any]) -> str:
-    name, default = str(opt["name"]), opt["default"]
-    ident = f"opt-{game_id}-{name}"
-    attrs = (f'id="{ident}" data-option="{escape(name)}" '
-             f'data-default="{escape(json.dumps(default))}"')
-    if opt.get("type") == "bool":
-        check = " checked" if default else ""
-        field = f'<input type="checkbox" {attrs}{check}>'
-    elif opt.get("choices"):
-        items = "".join(
-            f'<option value="{escape(str(c))}"{" selected" if c == default else ""}>'
-            f"{escape(str(c))}</option>" for c in opt["choices"])
-        field = f"<select {attrs}>{items}</select>"
-    else:
-        field = f'<input type="text" {attrs} value="{escape(str(default))}">'
-    return (f'<div class="option"><label for="{ident}">{escape(name.replace("_", " "))}'
-            f"</label>{field}<small>{escape(str(opt.get('help', '')))} "
-            f"({escape(str(opt.get('allowed', '')))})</small></div>")
-
-
 def _table_row(t: dict[str, Any], names: dict[str, str]) -> str:
     seats = ", ".join(f"P{s['seat'] + 1} " + ("bot " + str(s.get("bot")) if s["kind"] == "bot"
                                                else "human") for s in t["seats"])
@@ -95,16 +75,12 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
     lists = table_lists(games, open_tables, finished)
     game_opts = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>'
                         for g in games)
-    meta = {g.id: {"min": g.min_players, "max": g.max_players, "summary": g.summary}
+    meta = {g.id: {"min": g.min_players, "max": g.max_players, "summary": g.summary,
+                   "options": {n: g.options_schema(n)
+                               for n in range(g.min_players, g.max_players + 1)}}
             for g in games}
     bots = [{"spec": k, "label": f"bot: {k} ({LEVEL_HELP.get(k, v)})"} for k, v in levels.items()]
     bots.append({"spec": "random", "label": "bot: random (" + LEVEL_HELP["random"] + ")"})
-    options = "".join(
-        f'<fieldset class="options" data-game="{escape(g.id)}" hidden>'
-        f"<legend>{escape(g.name)} options</legend>"
-        + ("".join(_option_input(g.id, o) for o in g.describe()["options"])
-           or "<p class=\"muted\">This game has no options.</p>")
-        + "</fieldset>" for g in games)
     body = f"""
 <header><a class="home" href="/web/">Cove</a>
 <span class="muted">tables for five sea-faring games</span></header>
@@ -119,7 +95,8 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 <select id="players" name="players"></select></div>
 <fieldset id="seats"><legend>Seats</legend></fieldset>
 <details id="options"><summary>Options (the defaults are the published rules)</summary>
-{options}</details>
+<fieldset class="options"><legend id="options-legend">Options</legend>
+<div id="option-fields"></div></fieldset></details>
 <button type="submit" class="primary">Create table</button>
 <p id="error" role="alert" hidden></p>
 </form>

@@ -83,7 +83,7 @@ def board_fields(table: Any, st: State, seat: int | None,
     html, drawn = fragments.board(table.game, view, legal if not st.is_over else [], seat)
     final = st.scores() if st.is_over else None
     return {"moves": st.decisions, "board": html, "drawn": drawn,
-            "scores": fragments.scores(view, table.seat_kinds(), seat, final),
+            "scores": fragments.scores(table.game, view, table.seat_kinds(), seat, final),
             "end": fragments.end(st, view, seat),
             "cpu": round((time.thread_time() - cpu) * 1e3, 2)}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cove.core.game import Game
 from cove.core.options import Options
+from cove.games.high_water import explain, web_board
 from cove.games.high_water.data import get
 from cove.games.high_water.heuristic import heuristic
 from cove.games.high_water.options import HighWaterOptions
@@ -37,6 +38,15 @@ def max_actions(players: int, options: Options) -> int:
     return options.max_rounds * per_round
 
 
+BOT_DEFAULTS = {"hard": "rollout=heuristic,scale=1"}
+"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
+``hard`` level per game"): the default budget with heuristic-guided rollouts, which won
+86.7% [79.4, 91.6] of 120 games against the default ``mcts`` (2 players, seats
+rotated). Its games run over 100 decisions a player and a
+heuristic rollout costs about three random ones, so four times that budget (the level's
+``scale=4``) was not measured."""
+
+
 GAME = Game(
     id="high-water",
     name="High Water",
@@ -60,14 +70,12 @@ GAME = Game(
     action_key=action_key,
     observation_encoding=observation_size,
     safety_ends=("round cap",),
+    board=web_board.draw,
+    tiebreak=explain.TIEBREAK,
+    score_parts=explain.score_parts,
+    move_help=explain.HELP,
+    bot_defaults=BOT_DEFAULTS,
 )
 
-BOT_DEFAULTS = {"hard": "rollout=heuristic,scale=1"}
-"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
-``hard`` level per game"): the default budget with heuristic-guided rollouts, which won
-86.7% [79.4, 91.6] of 120 games against the default ``mcts`` (2 players, seats
-rotated). Its games run over 100 decisions a player and a
-heuristic rollout costs about three random ones, so four times that budget (the level's
-``scale=4``) was not measured."""
 
-__all__ = ["BOT_DEFAULTS", "GAME", "HighWaterState"]
+__all__ = ["GAME", "HighWaterState"]

@@ -5,8 +5,10 @@ Only used when an action text is rejected; the state is never changed here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
+from cove.core.game import MoveHelp
 from cove.games.high_water.common import (
     CREW_ROW,
     PICK,
@@ -159,3 +161,22 @@ MOVES = (
     (r"stop|end segment", "ends your segment"),
     (r"roll", "rolls the dice"),
 )
+
+
+class DiceHelp(MoveHelp):
+    """The move help with each die colour's action spelled out for ``{die}``."""
+
+    def explain(self, text: str) -> str:
+        out = super().explain(text)
+        if "{die}" in out:
+            m = re.match(r"use (y|br|r|bl|g)", text)
+            out = out.replace("{die}", DICE[m.group(1)] if m else "its colour's action")
+        return out
+
+
+HELP = DiceHelp(MOVES, SKIPPED)
+
+
+def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Seat ``p``'s influence (R27)."""
+    return [("influence", float(view["seats"][p]["influence"]))]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from cove.core.game import Game
+from cove.core.game import Game, MoveHelp
 from cove.core.options import Options
+from cove.games.the_tide import explain, web_board
 from cove.games.the_tide.actions import action_key, universe
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.heuristic import heuristic
@@ -29,6 +30,13 @@ def max_actions(players: int, options: Options) -> int:
     return players + turn_limit * per_turn
 
 
+BOT_DEFAULTS = {"hard": "rollout=heuristic"}
+"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
+``hard`` level per game"): four times the default search with heuristic-guided rollouts,
+which won 83.3% [75.7, 88.9] of 120 games against the default ``mcts``
+(2 players, seats rotated); four times the random rollouts alone did not beat it."""
+
+
 GAME = Game(
     id="the-tide",
     name="The Tide",
@@ -49,12 +57,12 @@ GAME = Game(
     action_key=action_key,
     observation_encoding=observation_size,
     safety_ends=("stall guard", "turn limit"),
+    board=web_board.draw,
+    tiebreak=explain.TIEBREAK,
+    score_parts=explain.score_parts,
+    move_help=MoveHelp(explain.MOVES),
+    bot_defaults=BOT_DEFAULTS,
 )
 
-BOT_DEFAULTS = {"hard": "rollout=heuristic"}
-"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
-``hard`` level per game"): four times the default search with heuristic-guided rollouts,
-which won 83.3% [75.7, 88.9] of 120 games against the default ``mcts``
-(2 players, seats rotated); four times the random rollouts alone did not beat it."""
 
-__all__ = ["BOT_DEFAULTS", "GAME"]
+__all__ = ["GAME"]

@@ -3,6 +3,8 @@ game-end summary). Text only, read by ``cove.tui.hooks``; the rules never import
 
 from __future__ import annotations
 
+from typing import Any
+
 TIEBREAK = ("most tiles held (rubbish and shells)",)
 """R7.3, in the order of ``tiebreak()``."""
 
@@ -18,3 +20,8 @@ MOVES = (
     (r"return (\w+) to pile (\w+)", r"puts a \1 from your collection back on top of pile "
      r"\2 (a reward's cost, R6)"),
 )
+
+
+def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Seat ``p``'s points (R6)."""
+    return [("points", float(view["seats"][p]["points"]))]

@@ -3,8 +3,9 @@ the first to bury three treasures. See RULES.md for every rule and its source ta
 
 from __future__ import annotations
 
-from cove.core.game import Game
+from cove.core.game import Game, MoveHelp
 from cove.core.options import Options
+from cove.games.tiny_epic_pirates import explain, web_board
 from cove.games.tiny_epic_pirates.actions import action_key, universe
 from cove.games.tiny_epic_pirates.heuristic import heuristic
 from cove.games.tiny_epic_pirates.observe import observation_size
@@ -53,4 +54,8 @@ GAME = Game(
     action_key=action_key,
     observation_encoding=observation_size,
     safety_ends=("round cap",),
+    board=web_board.draw,
+    tiebreak=explain.TIEBREAK,
+    score_parts=explain.score_breakdown,
+    move_help=MoveHelp(explain.MOVES),
 )

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from cove.core.game import Game
+from cove.core.game import Game, MoveHelp
 from cove.core.options import Options
+from cove.games.trails_of_tucana import explain, web_board
 from cove.games.trails_of_tucana.actions import PASS
 from cove.games.trails_of_tucana.data import KINDS, TABLES
 from cove.games.trails_of_tucana.heuristic import heuristic
@@ -41,26 +42,6 @@ def obs_size(players: int, options: Options) -> int:
     return OBS_HEAD + players * (len(TABLES.islands[options.map].edges) + 1)
 
 
-GAME = Game(
-    id="trails-of-tucana",
-    name="Trails of Tucana",
-    state_cls=TucanaState,
-    min_players=1,
-    max_players=8,
-    version="6",
-    summary="Flip-and-write: everyone draws trail segments on their own island at once, "
-    "linking sights and village pairs (Isla Petit or Isla Grande).",
-    chance=True,
-    hidden_information=True,
-    simultaneous=True,
-    options_cls=TucanaOptions,
-    heuristic=heuristic,
-    render=render,
-    max_actions=max_actions,
-    actions=universe,
-    observation_encoding=obs_size,
-)
-
 BOT_DEFAULTS = {
     "mcts": "search=paired,width=5,rollout=greedy,others=random,depth=6,versus=none,"
             "steps=5000",
@@ -79,4 +60,31 @@ default ``mcts``, scoring 78.2 to 72.7 (docs/BOTS.md, "Trails of Tucana's ``hard
 eight best at twice the budget had won 53.4% of 192, four times the budget over the five
 best 52.1% of 48. Median about 0.4 CPU s a move."""
 
-__all__ = ["BOT_DEFAULTS", "GAME"]
+
+GAME = Game(
+    id="trails-of-tucana",
+    name="Trails of Tucana",
+    state_cls=TucanaState,
+    min_players=1,
+    max_players=8,
+    version="6",
+    summary="Flip-and-write: everyone draws trail segments on their own island at once, "
+    "linking sights and village pairs (Isla Petit or Isla Grande).",
+    chance=True,
+    hidden_information=True,
+    simultaneous=True,
+    options_cls=TucanaOptions,
+    heuristic=heuristic,
+    render=render,
+    max_actions=max_actions,
+    actions=universe,
+    observation_encoding=obs_size,
+    board=web_board.draw,
+    tiebreak=explain.TIEBREAK,
+    score_parts=explain.score_breakdown,
+    move_help=MoveHelp(explain.MOVES),
+    bot_defaults=BOT_DEFAULTS,
+)
+
+
+__all__ = ["GAME"]

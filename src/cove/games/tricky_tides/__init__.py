@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from cove.core.game import Game
+from cove.core.game import Game, MoveHelp
 from cove.core.options import Options
+from cove.games.tricky_tides import explain, web_board
 from cove.games.tricky_tides.actions import ACT
 from cove.games.tricky_tides.data import CUBES
 from cove.games.tricky_tides.geometry import CELLS
@@ -33,6 +34,13 @@ def universe(players: int, options: Options) -> Sequence[Hashable]:
     return ACT
 
 
+BOT_DEFAULTS = {"hard": "rollout=heuristic"}
+"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
+``hard`` level per game"): four times the default search with heuristic-guided rollouts,
+which won 66.9% [60.0, 73.2] of 192 games against the default ``mcts``
+(2 players, seats rotated); four times the random rollouts alone did not beat it."""
+
+
 GAME = Game(
     id="tricky-tides",
     name="Tricky Tides",
@@ -52,12 +60,12 @@ GAME = Game(
     max_actions=max_actions,
     actions=universe,
     observation_encoding=lambda players, options: OBS_SIZE,
+    board=web_board.draw,
+    tiebreak=explain.TIEBREAK,
+    score_parts=explain.score_breakdown,
+    move_help=MoveHelp(explain.MOVES),
+    bot_defaults=BOT_DEFAULTS,
 )
 
-BOT_DEFAULTS = {"hard": "rollout=heuristic"}
-"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
-``hard`` level per game"): four times the default search with heuristic-guided rollouts,
-which won 66.9% [60.0, 73.2] of 192 games against the default ``mcts``
-(2 players, seats rotated); four times the random rollouts alone did not beat it."""
 
-__all__ = ["BOT_DEFAULTS", "GAME"]
+__all__ = ["GAME"]

@@ -34,10 +34,10 @@ class TidesOptions(Options):
     ship_colours: tuple[str, ...] = option(
         COLOURS,
         choices=COLOURS,
+        per_seat=True,
         help="[SEED] each player picks a ship colour before the islands are laid out: the "
-        "colour of P1, P2, ... in seat order (e.g. 3,1); colours left over are unclaimed "
-        "and their islands flip to open sea; empty: the default, colours 1, 2, ... in seat "
-        "order",
+        "colour of P1, P2, ... in seat order (e.g. 3,1,2); colours left over are unclaimed "
+        "and their islands flip to open sea",
     )
     sea_stop: str = option(
         "any",

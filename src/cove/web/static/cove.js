@@ -52,12 +52,10 @@
       const old = [...seatsBox.querySelectorAll(".seat")];
       for (const row of old.slice(n)) row.remove();
       for (let i = old.length; i < n; i++) seatsBox.append(seatChoice(i));
+      optionFields(games[gameSel.value], n);
     }
     function game() {
       $("#summary").textContent = games[gameSel.value].summary;
-      for (const fs of document.querySelectorAll("fieldset.options")) {
-        fs.hidden = fs.dataset.game !== gameSel.value;
-      }
       players();
     }
     gameSel.addEventListener("change", game);
@@ -71,13 +69,7 @@
         const sel = row.querySelector("select");
         return sel.value === "custom" ? row.querySelector("input").value.trim() : sel.value;
       });
-      const options = {};
-      const fs = document.querySelector(`fieldset.options[data-game="${gameSel.value}"]`);
-      for (const input of fs.querySelectorAll("[data-option]")) {
-        const def = JSON.parse(input.dataset.default);
-        const value = input.type === "checkbox" ? input.checked : input.value;
-        if (String(value) !== String(def)) options[input.dataset.option] = value;
-      }
+      const options = optionValues();
       const body = { game: gameSel.value, players: Number(playersSel.value), seats: seatSpecs,
                      options: options };
       let res, data;
@@ -100,6 +92,96 @@
     });
     markMine();
     setInterval(refreshLists, LOBBY_POLL_MS);
+  }
+
+
+  // ---- the lobby's options form, built from the game's JSON Schema for the player count ---
+  // (Game.options_schema: the same declaration the server checks the options against)
+  let optionSchema = null, optionGame = null;
+  const kept = {};  // values chosen so far, by game and option: kept across player counts
+  const shown = (v) => Array.isArray(v) ? v.join(", ") : String(v);
+  function optionFields(g, n) {
+    const box = $("#option-fields");
+    if (!box) return;
+    const gid = $("#game").value;
+    if (optionGame === gid) Object.assign(kept[gid] || (kept[gid] = {}), optionValues(true));
+    optionGame = gid;
+    optionSchema = g.options[String(n)];
+    box.textContent = "";
+    $("#options-legend").textContent = $("#game").selectedOptions[0].textContent + " options";
+    const props = Object.entries(optionSchema.properties);
+    if (!props.length) box.append(el("p", { class: "muted" }, "This game has no options."));
+    for (const [name, p] of props) box.append(optionField(name, p, (kept[gid] || {})[name], n));
+  }
+  function optionField(name, p, value, n) {
+    const id = "opt-" + name, wrap = el("div", { class: "option", "data-option": name });
+    const label = el("label", { for: id }, p.title || name);
+    const help = el("small", { id: id + "-help" },
+                    (p.description || "") + " (default: " + shown(p.default) + ")");
+    const described = { "aria-describedby": id + "-help" };
+    if (value === undefined) value = p.default;
+    if (p.type === "boolean") {
+      const box = el("input", { type: "checkbox", id: id, ...described });
+      box.checked = Boolean(value);
+      wrap.append(label, box, help);
+    } else if (p.type === "array" && p["x-cove-per-seat"]) {  // one entry per seat, in order
+      const row = el("div", { class: "per-seat", role: "group", "aria-labelledby": id + "-name" });
+      label.removeAttribute("for");
+      label.id = id + "-name";
+      for (let i = 0; i < n; i++) {
+        const sel = el("select", { id: i ? id + "-" + i : id, "aria-label": (p.title || name) + " of " + seatName(i), ...described });
+        for (const c of p.items.enum) sel.append(el("option", { value: c }, c));
+        sel.value = value[i] !== undefined ? value[i] : p.default[i];
+        row.append(el("span", { class: "seat-name" }, seatName(i)), sel);
+      }
+      wrap.append(label, row, help);
+    } else if (p.type === "array") {  // a set of the allowed entries: one box each
+      const row = el("div", { class: "set", role: "group", "aria-labelledby": id + "-name" });
+      label.removeAttribute("for");
+      label.id = id + "-name";
+      for (const c of p.items.enum || []) {
+        const cid = id + "-" + c.replace(/[^a-z0-9]+/gi, "-");
+        const box = el("input", { type: "checkbox", id: cid, value: c });
+        box.checked = value.includes(c);
+        const item = el("span", { class: "choice" });
+        item.append(box, el("label", { for: cid }, c));
+        row.append(item);
+      }
+      wrap.append(label, row, help);
+    } else if (p.enum) {
+      const sel = el("select", { id: id, ...described });
+      for (const c of p.enum) sel.append(el("option", { value: c }, String(c)));
+      sel.value = String(value);
+      wrap.append(label, sel, help);
+    } else {
+      const numeric = p.type === "integer" || p.type === "number";
+      const attrs = { id: id, type: numeric ? "number" : "text", ...described };
+      if (numeric) attrs.step = p.type === "integer" ? "1" : "any";
+      if (p.minimum !== undefined) attrs.min = String(p.minimum);
+      if (p.maximum !== undefined) attrs.max = String(p.maximum);
+      const input = el("input", attrs);
+      input.value = String(value);
+      wrap.append(label, input, help);
+    }
+    return wrap;
+  }
+  function optionValue(wrap, p) {
+    if (p.type === "boolean") return wrap.querySelector("input").checked;
+    if (p.type === "array" && p["x-cove-per-seat"]) return [...wrap.querySelectorAll("select")].map((s) => s.value);
+    if (p.type === "array") return [...wrap.querySelectorAll("input:checked")].map((b) => b.value);
+    const raw = wrap.querySelector("input, select").value;
+    if (p.type === "integer" || p.type === "number") return raw.trim() === "" ? raw : Number(raw);
+    return raw;
+  }
+  function optionValues(all) {  // the options that differ from their defaults (all: every one)
+    const out = {};
+    if (!optionSchema) return out;
+    for (const wrap of document.querySelectorAll("#option-fields .option")) {
+      const name = wrap.dataset.option, p = optionSchema.properties[name];
+      const value = optionValue(wrap, p);
+      if (all || JSON.stringify(value) !== JSON.stringify(p.default)) out[name] = value;
+    }
+    return out;
   }
 
   const LOBBY_POLL_MS = 3000;  // how often the lobby asks for its lists again

@@ -18,7 +18,7 @@ import math
 import re
 from typing import Any
 
-from cove.web.boards.svg import (
+from cove.core.svg import (
     SEAT_COLOURS,
     Legal,
     button,

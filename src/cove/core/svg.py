@@ -254,7 +254,8 @@ def svg(width: float, height: float, body: str, label: str, /, **kw: object) -> 
             **kw,
         }
     )
-    style = "<style>.target{cursor:pointer}</style>"
+    style = ("<style>.target{cursor:pointer;"
+             "filter:drop-shadow(0 0 1.5px #e07b00) drop-shadow(0 0 1.5px #e07b00)}</style>")
     return f"<svg{head}>{title(label)}{style}{body}</svg>"
 
 

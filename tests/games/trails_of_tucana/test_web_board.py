@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from cove.bots import make_bot
+from cove.core.actions import legal_forms
 from cove.core.registry import load
+from cove.core.svg import reachable, targets
+from cove.games.trails_of_tucana import web_board as board
 from cove.games.trails_of_tucana.data import TABLES
-from cove.serve.hub import legal_forms
-from cove.web.boards import trails_of_tucana as board
-from cove.web.boards.svg import reachable, targets
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every draw, bonus and pass over these playouts

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cove.web.boards.svg import (
+from cove.core.svg import (
     SEAT_COLOURS,
     Legal,
     button_row,

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 import cove
+from cove.core.actions import legal_forms
 from cove.core.state import State
-from cove.serve.hub import legal_forms
-from cove.web.boards import draw
-from cove.web.boards.svg import reachable, targets, titles
+from cove.core.svg import reachable, targets, titles
+from cove.games.tiny_epic_pirates.web_board import draw
 
 GAME = "tiny-epic-pirates"
 
@@ -37,7 +37,7 @@ def test_every_target_is_legal_and_most_moves_are_on_the_board(players: int) -> 
     for state in positions(players, seed=players, every=4):
         for seat in [*state.to_move(), None]:
             legal = legal_forms(state, seat)
-            on_board += len(reachable(draw(GAME, state.view(seat), legal, seat), legal))
+            on_board += len(reachable(draw(state.view(seat), legal, seat), legal))
             legal_total += len(legal)
     # Measured 1.0 (every legal move has a target); the floor leaves room for new actions.
     assert legal_total > 0
@@ -47,7 +47,7 @@ def test_every_target_is_legal_and_most_moves_are_on_the_board(players: int) -> 
 @pytest.mark.parametrize("players", [1, 4])
 def test_every_pirate_is_drawn_and_a_spectator_is_offered_no_move(players: int) -> None:
     for state in positions(players, seed=7, every=25):
-        svg_text = draw(GAME, state.view(None), [], None)
+        svg_text = draw(state.view(None), [], None)
         assert targets(svg_text) == []
         labels = titles(svg_text)
         for pirate in state.view(None)["pirates"]:
@@ -67,7 +67,7 @@ def test_sailing_is_a_click_on_the_card_sailed_to() -> None:
         sails = [a["text"] for a in legal if a["json"]["kind"] == "sail"]
         if not sails:
             continue
-        by_label = dict(targets(draw(GAME, state.view(seat), legal, seat)))
+        by_label = dict(targets(draw(state.view(seat), legal, seat)))
         for move in sails:
             cell = move.split()[-1]
             assert any(label.startswith(f"{cell} ") and move in moves

@@ -10,11 +10,10 @@ from typing import Any
 import pytest
 
 import cove
+from cove.core.actions import legal_forms
 from cove.core.state import State
-from cove.serve.hub import legal_forms
-from cove.web import boards
-from cove.web.boards import BoardUnavailable, draw
-from cove.web.boards.svg import reachable, targets, titles
+from cove.core.svg import reachable, targets, titles
+from cove.games.tricky_tides.web_board import draw
 
 GAME = "tricky-tides"
 SETTINGS: list[dict[str, Any]] = [{}, {"events": True, "monsters": True}]
@@ -46,7 +45,7 @@ def test_every_target_is_legal_and_most_moves_are_on_the_board(
         movers = state.to_move() if not state.is_over else []
         for seat in [*movers, None]:
             legal = legal_forms(state, seat)
-            on_board += len(reachable(draw(GAME, state.view(seat), legal, seat), legal))
+            on_board += len(reachable(draw(state.view(seat), legal, seat), legal))
             legal_total += len(legal)
     # Measured 1.0 (every legal move has a target); the floor leaves room for new actions.
     assert legal_total > 0
@@ -58,12 +57,12 @@ def test_a_seat_sees_only_its_own_hand_and_a_spectator_none(players: int) -> Non
     for k, state in enumerate(positions(players, SETTINGS[1], seed=players)):
         if k % 7:
             continue
-        spectator = draw(GAME, state.view(None), [], None)
+        spectator = draw(state.view(None), [], None)
         assert hand_titles(spectator) == set()
         assert not any("sightings card" in t for t in titles(spectator))
         for seat in range(players):
             own = {c["card"] for c in state.view(seat).get("hand", [])}
-            drawn = draw(GAME, state.view(seat), [], seat)
+            drawn = draw(state.view(seat), [], seat)
             assert hand_titles(drawn) == own
             assert sum("sightings card" in t for t in titles(drawn)) == 1
 
@@ -74,7 +73,7 @@ def test_the_anchor_and_headings_are_targets_when_sailing() -> None:
             continue
         seat = state.to_move()[0]
         legal = legal_forms(state, seat)
-        labelled = {label: moves for label, moves in targets(draw(GAME, state.view(seat), legal,
+        labelled = {label: moves for label, moves in targets(draw(state.view(seat), legal,
                                                                     seat))}
         sails = {a["text"] for a in legal if a["json"]["kind"] == "sail"}
         assert sails and all(f"sail {t.split()[-1]}" in labelled for t in sails)
@@ -82,16 +81,3 @@ def test_the_anchor_and_headings_are_targets_when_sailing() -> None:
             assert labelled["drop anchor"] == ["drop anchor"]
         return
     pytest.fail("no sailing decision in the playout")
-
-
-def test_an_unknown_game_is_refused_naming_the_drawn_games() -> None:
-    with pytest.raises(LookupError, match=r"no board drawing for game 'chess'.*tricky-tides"):
-        draw("chess", {}, [], None)
-
-
-def test_a_game_whose_module_is_missing_is_refused_clearly(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setitem(boards.MODULES, "future-game", "no_such_board_module")
-    with pytest.raises(BoardUnavailable, match="board of 'future-game' is not available"):
-        draw("future-game", {}, [], None)

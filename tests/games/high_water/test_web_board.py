@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 import cove
+from cove.core.actions import legal_forms
 from cove.core.state import State
-from cove.serve.hub import legal_forms
-from cove.web.boards import draw
-from cove.web.boards.svg import reachable, targets, titles
+from cove.core.svg import reachable, targets, titles
+from cove.games.high_water.web_board import draw
 
 GAME = "high-water"
 SECRET = "your secret card for this trick"
@@ -38,10 +38,10 @@ def test_every_target_is_legal_and_most_moves_are_on_the_board(players: int) -> 
     over = False
     for state in positions(players, seed=players, limit=100_000, every=5):
         over = state.is_over
-        assert ("Game over · winner" in draw(GAME, state.view(None), [], None)) == over
+        assert ("Game over · winner" in draw(state.view(None), [], None)) == over
         for seat in [*state.to_move(), None]:
             legal = legal_forms(state, seat)
-            on_board += len(reachable(draw(GAME, state.view(seat), legal, seat), legal))
+            on_board += len(reachable(draw(state.view(seat), legal, seat), legal))
             legal_total += len(legal)
     # Measured 1.0 (every legal move has a target); the floor leaves room for new actions.
     assert over and legal_total > 0
@@ -52,10 +52,10 @@ def test_every_target_is_legal_and_most_moves_are_on_the_board(players: int) -> 
 def test_a_secret_trick_card_is_drawn_only_for_its_owner(players: int) -> None:
     seen_secret = False
     for state in positions(players, seed=11, limit=150):
-        assert SECRET not in titles(draw(GAME, state.view(None), [], None))
+        assert SECRET not in titles(draw(state.view(None), [], None))
         for seat in range(players):
             committed = state.view(seat).get("my_commit") is not None
-            drawn = SECRET in titles(draw(GAME, state.view(seat), [], seat))
+            drawn = SECRET in titles(draw(state.view(seat), [], seat))
             assert drawn == committed
             seen_secret |= drawn
     assert seen_secret, "no trick card was committed in the playout"
@@ -68,7 +68,7 @@ def test_dice_crates_and_market_cards_are_the_targets_of_their_moves() -> None:
             break
         seat = state.to_move()[0]
         legal = legal_forms(state, seat)
-        for label, moves in targets(draw(GAME, state.view(seat), legal, seat)):
+        for label, moves in targets(draw(state.view(seat), legal, seat)):
             for move in moves:
                 kind = next(a["json"]["kind"] for a in legal if a["text"] == move)
                 kinds_seen.add(kind)

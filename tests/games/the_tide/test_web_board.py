@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from cove.core.actions import legal_forms
 from cove.core.registry import load
-from cove.serve.hub import legal_forms
-from cove.web.boards import the_tide
-from cove.web.boards.svg import reachable, targets
+from cove.core.svg import reachable, targets
+from cove.games.the_tide import web_board
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every legal move of 2-6 players over these playouts
@@ -42,7 +42,7 @@ def _playout(players: int, seed: int, steps: int, **options: Any) -> tuple[int, 
         seat = state.to_move()[0]
         legal = legal_forms(state, seat)
         seen += len(legal)  # reachable() raises on a target offering an illegal move
-        reached += len(reachable(the_tide.draw(state.view(seat), legal, seat), legal))
+        reached += len(reachable(web_board.draw(state.view(seat), legal, seat), legal))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return seen, reached
 
@@ -65,7 +65,7 @@ def test_board_shows_squares_piles_and_players() -> None:
     state = load("the-tide").new(3, seed=5)
     seat = state.to_move()[0]
     view = state.view(seat)
-    svg_text = the_tide.draw(view, legal_forms(state, seat), seat)
+    svg_text = web_board.draw(view, legal_forms(state, seat), seat)
     root = ET.fromstring(svg_text)
     titles = {t.text for t in root.iter(f"{NS}title")}
     for r, row in enumerate(view["beach"]):
@@ -84,7 +84,7 @@ def test_placing_a_friend_targets_the_free_squares() -> None:
     legal = legal_forms(state, seat)
     decision = state.view(seat)["decision"]
     assert decision["kind"] == "place"
-    svg_text = the_tide.draw(state.view(seat), legal, seat)
+    svg_text = web_board.draw(state.view(seat), legal, seat)
     squares = {label.split(":")[0] for _m, label in _targets(svg_text)}
     want = {a["text"].rsplit(" ", 1)[1] for a in legal}
     assert want and want <= squares
@@ -97,7 +97,7 @@ def test_spectator_board_has_no_targets() -> None:
     for _ in range(30):
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    svg_text = the_tide.draw(state.view(None), [], None)
+    svg_text = web_board.draw(state.view(None), [], None)
     assert _targets(svg_text) == []
     assert "(you)" not in svg_text
 
@@ -108,7 +108,7 @@ def test_finished_game_draws_the_end() -> None:
     while not state.is_over:
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    svg_text = the_tide.draw(state.view(0), [], 0)
+    svg_text = web_board.draw(state.view(0), [], 0)
     assert _targets(svg_text) == []
     assert "game over" in svg_text
     for p in state.view(0)["winners"]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cove.web.boards.svg import (
+from cove.core.svg import (
     SEAT_COLOURS,
     Legal,
     button_row,

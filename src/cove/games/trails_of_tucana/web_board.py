@@ -15,8 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from cove.games.trails_of_tucana.data import TABLES, Island
-from cove.web.boards.svg import (
+from cove.core.svg import (
     Legal,
     button,
     circle,
@@ -34,6 +33,7 @@ from cove.web.boards.svg import (
     wrap,
     you_first,
 )
+from cove.games.trails_of_tucana.data import TABLES, Island
 
 WIDTH = 520
 MARGIN = 14
