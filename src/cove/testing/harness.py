@@ -221,6 +221,7 @@ def _check_position(ctx: _Ctx, rep: Report, state: State,
         except (TypeError, ValueError) as e:
             raise ctx.fail("views", f"view({p}) is not JSON: {e}") from None
     rep.count("views are JSON")
+    _check_score_parts(ctx, rep, state, views)
     _check_private(ctx, rep, state, views)
     # clone independence, on the whole state
     c = state.clone()
@@ -255,6 +256,28 @@ def _check_position(ctx: _Ctx, rep: Report, state: State,
     _check_illegal(ctx, rep, state, fp, old_actions)
     _check_spaces(ctx, rep, state)
     _check_portable(ctx, rep, state, fp)
+
+
+def _check_score_parts(ctx: _Ctx, rep: Report, state: State,
+                       views: dict[int | None, Any]) -> None:
+    """The game's score parts can be read from every view; once over they add up to the
+    score in every view."""
+    parts_of = ctx.game.score_parts
+    if parts_of is None:
+        return
+    scores = state.scores() if state.is_over else None
+    for p, view in views.items():
+        for q in range(state.n):
+            try:
+                parts = list(parts_of(view, q))
+            except Exception as e:  # noqa: BLE001 - any failure is the finding
+                raise ctx.fail("score parts", f"score_parts(view({p}), P{q + 1}) failed: "
+                               f"{type(e).__name__}: {e}") from None
+            if scores is not None and abs(sum(v for _, v in parts) - scores[q]) > 1e-9:
+                raise ctx.fail("score parts", f"P{q + 1}'s parts in view({p}) add up to "
+                               f"{sum(v for _, v in parts):g}, not the score {scores[q]:g}: "
+                               + ", ".join(f"{k} {v:g}" for k, v in parts))
+    rep.count("score parts")
 
 
 def _check_private(ctx: _Ctx, rep: Report, state: State, views: dict[int | None, Any]) -> None:
@@ -388,6 +411,7 @@ def _check_end(ctx: _Ctx, rep: Report, state: State, spectator_views: dict[int, 
     scores = state.scores()
     if len(scores) != n:
         raise ctx.fail("end", f"{len(scores)} scores for {n} players")
+    _check_score_parts(ctx, rep, state, {p: state.view(p) for p in [None, *range(n)]})
     rec = json.loads(json.dumps(state.record()))
     again = replay(rec, log=True)
     if again.fingerprint() != state.fingerprint():
