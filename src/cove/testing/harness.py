@@ -270,7 +270,7 @@ def _check_score_parts(ctx: _Ctx, rep: Report, state: State,
         for q in range(state.n):
             try:
                 parts = list(parts_of(view, q))
-            except Exception as e:  # noqa: BLE001 - any failure is the finding
+            except Exception as e:  # any failure is the finding
                 raise ctx.fail("score parts", f"score_parts(view({p}), P{q + 1}) failed: "
                                f"{type(e).__name__}: {e}") from None
             if scores is not None and abs(sum(v for _, v in parts) - scores[q]) > 1e-9:
