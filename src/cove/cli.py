@@ -681,6 +681,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return run(args.host, args.port, Settings(db=args.db))
 
 
+def cmd_new_game(args: argparse.Namespace) -> int:
+    from cove.scaffold import new_game
+
+    made = new_game(args.name)
+    root = made.source.parents[3]
+    print(f"Wrote {made.source.relative_to(root)}/ and {made.tests.relative_to(root)}/: the "
+          f"tutorial game under the id {made.id!r}, registered by its folder.\n"
+          f"Try it: cove play {made.id}; check it: python3 dev.py test. Then write its "
+          "rules in RULES.md and replace the tutorial's, module by module (CONTRIBUTING.md).")
+    return 0
+
+
 # -- the parser ------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     ap = ArgumentParser(prog="cove", description="Cove: play, simulate and study "
@@ -800,6 +812,11 @@ def build_parser() -> argparse.ArgumentParser:
     run_args(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
     a.set_defaults(func=cmd_arena)
+
+    ng = sub.add_parser("new-game", help="start a new game: its folder and tests, from the "
+                        "tutorial game (CONTRIBUTING.md)")
+    ng.add_argument("name", help="the new game's id: lower-case words joined by '-'")
+    ng.set_defaults(func=cmd_new_game)
 
     v = sub.add_parser("serve", help="online tables for friends and bots (docs/API.md)")
     v.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")

@@ -28,7 +28,7 @@ class Spy(Bot):
         legal = state.legal_actions(player)
         if self.scribble:  # a bot that writes on its state changes nothing real
             other: Any = state
-            other.score = [99] * state.n
+            other.card_points = [99] * state.n
         return legal[-1]
 
 
@@ -45,7 +45,7 @@ def test_a_bot_sees_only_what_its_player_may_know(toy_registered: str) -> None:
     assert [a for _, a in given.history] == [None]
     assert spy.views[-1] == real.view(1)  # everything P2 may see is there
     real.apply(1, action)
-    assert real.score == [0, 0, 0]
+    assert real.card_points == [0, 0, 0]
 
 
 def test_hidden_cards_handed_to_a_bot_are_a_sample() -> None:

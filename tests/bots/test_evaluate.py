@@ -17,7 +17,7 @@ from cove.bots.mcts import MctsBot
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.example_game import GAME as TOY
-from cove.example_game import Play
+from cove.example_game.actions import Play
 from cove.lab.runner import play_out
 
 

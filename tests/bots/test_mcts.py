@@ -11,7 +11,8 @@ from cove.bots import make_bot, mcts
 from cove.bots.mcts import MctsBot, outcome
 from cove.core.rng import Rng
 from cove.example_game import GAME as TOY
-from cove.example_game import Play, ToyState
+from cove.example_game.actions import Play
+from cove.example_game.state import ToyState
 
 
 class CanonicalToyState(ToyState):

@@ -14,7 +14,7 @@ from cove.bots.mcts import MctsBot, _race
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.example_game import GAME as TOY
-from cove.example_game import Play
+from cove.example_game.actions import Play
 
 PAIRED = "mcts:search=paired,rollout=greedy,depth=3,versus=none"
 

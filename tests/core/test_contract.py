@@ -11,7 +11,7 @@ import cove
 from cove.core.errors import SeatError
 from cove.core.rng import Rng
 from cove.example_game import GAME as TOY
-from cove.example_game import Bid, Play
+from cove.example_game.actions import Bid, Play
 from cove.lab import runner
 
 

@@ -18,7 +18,8 @@ from cove.core.registry import REGISTRY
 from cove.testing.playthrough import FORMAT, first_difference, regenerate
 
 HERE = Path(__file__).parent
-FILES = sorted(HERE.glob("*/golden/*.json"))
+FILES = sorted([*HERE.glob("*/golden/*.json"), *HERE.parent.glob("example_game/golden/*.json")])
+"""Every game's golden files, and the tutorial game's (registered as ``toy`` for them)."""
 
 
 @pytest.mark.parametrize("gid", cove.ids())
@@ -30,7 +31,8 @@ def test_every_game_has_golden_files(gid: str) -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.parent.name}/{p.name}" for p in FILES])
-def test_golden_playthrough(path: Path) -> None:
+def test_golden_playthrough(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(REGISTRY, "toy", "cove.example_game")
     old = json.loads(path.read_text(encoding="utf-8"))
     assert old.get("format") == FORMAT, f"{path.name} is not a {FORMAT} file"
     game = cove.load(old["game"])

@@ -36,3 +36,10 @@ def test_the_shape_check_names_what_is_missing(tmp_path: Path) -> None:
     found = shape.problems(game, tmp_path / "t")
     assert any("test_misc.py is not one of the fixed names" in p for p in found)
     assert any("tests lack test_rules.py" in p for p in found)
+
+
+def test_the_tutorial_game_has_the_one_shape() -> None:
+    from cove.example_game import GAME
+
+    found = shape.problems(GAME, HERE.parent / "example_game")
+    assert not found, "\n".join(found)

@@ -12,7 +12,9 @@ import pytest
 
 from cove.core import registry
 from cove.core.decisions import StepRule
-from cove.example_game import GAME, BidRule, ToyState
+from cove.example_game import GAME
+from cove.example_game.rules import BidRule
+from cove.example_game.state import ToyState
 from cove.testing import HarnessError, option_variants, random_sim_test
 
 

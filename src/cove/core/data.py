@@ -30,9 +30,10 @@ import os
 import stat
 import sys
 import tomllib
+import typing
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cove.core.errors import DataError
 
@@ -45,11 +46,14 @@ MAX_INT = 1 << 63
 ENV_DIR = "COVE_DATA_DIR"
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "games"
 """Where the built-in data files live (beside each game's package)."""
+EXAMPLE_DIR = BUILTIN_DIR.parent / "example_game"
+"""The tutorial game's folder, whose data file is built in too."""
 
 
 def allowed_dirs() -> list[Path]:
-    """The directories data files may be read from: the built-in one and ``COVE_DATA_DIR``."""
-    dirs = [BUILTIN_DIR]
+    """The directories data files may be read from: the built-in ones and
+    ``COVE_DATA_DIR``."""
+    dirs = [BUILTIN_DIR, EXAMPLE_DIR]
     for part in os.environ.get(ENV_DIR, "").split(os.pathsep):
         if part.strip():
             dirs.append(Path(part).expanduser().resolve())
@@ -318,3 +322,88 @@ def _kind_of(value: Any) -> str:
 
 def _names(kinds: tuple[type, ...]) -> str:
     return " or ".join(k.__name__ for k in kinds)
+
+
+# -- typed data files ------------------------------------------------------------------------
+T = TypeVar("T")
+
+
+def entry(*, minimum: float | None = None, maximum: float | None = None,
+          choices: Iterable[Any] | None = None, min_items: int | None = None,
+          max_items: int | None = None, default: Any = dataclasses.MISSING,
+          help: str = "") -> Any:
+    """Declare one field of a data schema (a frozen dataclass) with its constraints:
+    bounds for a number, allowed values, the number of items of a list; ``help`` says what
+    it means to a designer."""
+    meta = {"minimum": minimum, "maximum": maximum, "help": help,
+            "choices": tuple(choices) if choices is not None else None,
+            "min_items": min_items, "max_items": max_items}
+    if isinstance(default, (list, dict)):
+        raise TypeError("use a tuple for a list default")
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def load_typed(schema: type[T], path: str | Path) -> T:
+    """The data file at ``path`` read into ``schema``, a frozen dataclass whose fields are
+    ``int``, ``float``, ``str``, ``bool``, ``tuple[X, ...]``, ``dict[str, X]`` or another
+    such dataclass (a TOML table), constrained with :func:`entry`. Every value is checked:
+    a wrong type, a value out of bounds or not allowed, a missing or unknown field is a
+    DataError naming the file, the entry (``cards[3].value``) and the problem."""
+    checker = DataChecker(path)
+    value: T = _typed(schema, load_data(path), "", checker, {})
+    return value
+
+
+def _typed(kind: Any, raw: Any, where: str, checker: DataChecker,
+           meta: Mapping[str, Any]) -> Any:
+    name = where or "the file"
+    origin = typing.get_origin(kind)
+    if dataclasses.is_dataclass(kind) and isinstance(kind, type):
+        checker.expect(isinstance(raw, dict), name, f"must be a table, got {_kind_of(raw)}")
+        hints = typing.get_type_hints(kind)
+        fields = {f.name: f for f in dataclasses.fields(kind)}
+        unknown = sorted(set(raw) - set(fields))
+        checker.expect(not unknown, name, f"unknown field {', '.join(map(repr, unknown))}; "
+                       f"fields: {', '.join(fields)}")
+        values = {}
+        for f in fields.values():
+            inner = f"{where}.{f.name}" if where else f.name
+            if f.name not in raw:
+                has_default = (f.default is not dataclasses.MISSING
+                               or f.default_factory is not dataclasses.MISSING)
+                checker.expect(has_default, inner, "missing")
+                continue
+            values[f.name] = _typed(hints[f.name], raw[f.name], inner, checker, f.metadata)
+        return kind(**values)
+    if origin is tuple:
+        item = typing.get_args(kind)[0]
+        checker.expect(isinstance(raw, list), name, f"must be a list, got {_kind_of(raw)}")
+        low, high = meta.get("min_items"), meta.get("max_items")
+        if low is not None and len(raw) < low:
+            raise checker.fail(name, f"needs at least {low} items, has {len(raw)}")
+        if high is not None and len(raw) > high:
+            raise checker.fail(name, f"takes at most {high} items, has {len(raw)}")
+        each = {k: v for k, v in meta.items() if k not in ("min_items", "max_items")}
+        return tuple(_typed(item, x, f"{name}[{i}]", checker, each) for i, x in enumerate(raw))
+    if origin is dict:
+        key_kind, item = typing.get_args(kind)
+        checker.expect(isinstance(raw, dict) and key_kind is str, name,
+                       f"must be a table, got {_kind_of(raw)}")
+        return {k: _typed(item, v, f"{name}.{k}", checker, meta) for k, v in raw.items()}
+    if kind is float:
+        ok = isinstance(raw, (int, float)) and not isinstance(raw, bool)
+        checker.expect(ok, name, f"must be a number, got {_kind_of(raw)}")
+        raw = float(raw)
+    elif kind in (int, str, bool):
+        ok = isinstance(raw, kind) and (kind is bool or not isinstance(raw, bool))
+        checker.expect(ok, name, f"must be {_names((kind,))}, got {_kind_of(raw)}")
+    else:
+        raise TypeError(f"a data schema field cannot be {kind!r} ({name})")
+    low, high, choices = meta.get("minimum"), meta.get("maximum"), meta.get("choices")
+    if low is not None and raw < low:
+        raise checker.fail(name, f"must be at least {low:g}")
+    if high is not None and raw > high:
+        raise checker.fail(name, f"must be at most {high:g}")
+    if choices is not None:
+        checker.one_of(raw, choices, name, "value")
+    return raw

@@ -204,7 +204,7 @@ class Game:
                 continue
             mod = cls.__module__
             pkg = mod.rpartition(".")[0] or mod
-            if pkg == "cove":  # a one-module game such as cove.example_game: only itself
+            if pkg == "cove":  # a one-module game directly in cove: only itself
                 pkg = mod
             if pkg not in out:
                 out.append(pkg)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from cove.core.game import Game
 from cove.core.registry import load
 from cove.core.rng import Rng
 
@@ -24,11 +25,11 @@ PYTHON_VALUES = (
 )
 
 
-def screens(game_id: str, games: int = 3, every: int = 7, seed: int = 1,
+def screens(game_id: str | Game, games: int = 3, every: int = 7, seed: int = 1,
             width: int = 100) -> Iterator[tuple[str, str]]:
     """(where, screen) for every seat's and the spectator's view at sampled steps of random
     games at every player count, the final position included."""
-    game = load(game_id)
+    game = load(game_id) if isinstance(game_id, str) else game_id
     if game.render is None:
         return
     for players in range(game.min_players, game.max_players + 1):
@@ -48,7 +49,7 @@ def screens(game_id: str, games: int = 3, every: int = 7, seed: int = 1,
                 step += 1
 
 
-def screen_problems(game_id: str, width: int, height: int | None = None, games: int = 2,
+def screen_problems(game_id: str | Game, width: int, height: int | None = None, games: int = 2,
                     every: int = 11, limit: int = 10) -> list[str]:
     """What is wrong with a game's screens at ``width`` columns (and at most ``height``
     lines when given): up to ``limit`` problems, each with where it was seen."""

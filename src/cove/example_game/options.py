@@ -1,0 +1,14 @@
+"""The Toy's options: every choice a table can make before the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cove.core.options import Options, option
+
+
+@dataclass(frozen=True)
+class ToyOptions(Options):
+    plays: int = option(6, help="[DESIGN] cards played in all before the game ends",
+                        minimum=1, maximum=12)
+    bidding: bool = option(True, help="[DESIGN] open with a simultaneous secret bid")
