@@ -128,3 +128,25 @@ def test_the_options_form_shows_each_default_and_a_widget_per_kind(
                 assert field.locator("input[type=checkbox]").count() == len(p["items"]["enum"])
             elif p["type"] == "array":
                 assert field.locator("select").count() == game.max_players
+
+
+@pytest.mark.parametrize("game_id", cove.ids())
+def test_every_board_highlights_what_the_seat_can_click(
+        server: Server, new_page: Any, game_id: str) -> None:
+    game = cove.load(game_id)
+    players = max(game.min_players, 2)
+    page = new_page()
+    page.goto(server.url + "/web/")
+    page.select_option("#game", game_id)
+    page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "random")
+    page.locator("#create button[type=submit]").click()
+    page.locator("#open-mine").click()
+    page.locator("#board .target").first.wait_for(timeout=30000)  # my first decision
+    glows = page.eval_on_selector_all(
+        "#board .target", "ts => ts.map(t => getComputedStyle(t).filter)")
+    assert glows and all("drop-shadow" in g for g in glows), glows
+    plain = page.eval_on_selector_all(
+        "#board svg g:not(.target)", "gs => gs.map(g => getComputedStyle(g).filter)")
+    assert all("drop-shadow" not in g for g in plain)  # only the targets glow

@@ -255,7 +255,7 @@ def svg(width: float, height: float, body: str, label: str, /, **kw: object) -> 
         }
     )
     style = ("<style>.target{cursor:pointer;"
-             "filter:drop-shadow(0 0 1.5px #e07b00) drop-shadow(0 0 1.5px #e07b00)}</style>")
+             "filter:drop-shadow(0 0 2px #d35400) drop-shadow(0 0 3px #ff9a1f)}</style>")
     return f"<svg{head}>{title(label)}{style}{body}</svg>"
 
 
