@@ -47,6 +47,8 @@ TESTS: dict[str, str] = {
     "test_render.py": "the terminal screen",
     "test_web_board.py": "the browser board: legal targets only, most moves on the board",
     "test_heuristic.py": "the heuristic and the bots' defaults in this game",
+    "test_surfaces.py": "what this game shows through the shared surfaces (bots' levels, "
+                        "the lab, the research environments, the server) beyond the harness",
 }
 """Test file -> what it checks: the same names in every ``tests/games/<pkg>/``; more rule
 tests go in ``test_rules_<topic>.py``."""
