@@ -1,11 +1,11 @@
-"""The Toy through the shared surfaces, beyond the harness: the terminal's help and the
-end screen's tie-break come from its declaration."""
+"""The Toy through the shared surfaces, beyond the harness: the terminal's move help and
+end summary come from its declaration."""
 
 from __future__ import annotations
 
 from cove.example_game import GAME
 from cove.tui.hooks import move_help
-from cove.web import fragments
+from cove.tui.summary import final_summary
 from tests.example_game.helpers import new, play_out
 
 
@@ -16,7 +16,8 @@ def test_the_move_help_says_what_each_legal_move_does() -> None:
             assert move_help(GAME, str(action)), str(action)
 
 
-def test_the_end_screen_names_the_winner_and_the_final_scores() -> None:
+def test_the_end_summary_shows_the_score_parts_and_the_winner() -> None:
     s = play_out(new(3, seed=2))
-    html = fragments.end(s, s.view(0), 0)
-    assert "Game over" in html and all(f"P{w + 1}" in html for w in s.winners())
+    lines = final_summary(GAME, s, [0])
+    assert sum("cards played" in line and "bid" in line for line in lines) == 3
+    assert lines[-1].startswith(("Winner: ", "Shared win: "))
