@@ -24,7 +24,7 @@ from cove.core.rng import Rng
 from cove.core.state import Event, State
 from cove.games import all_games, ids, load
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CoveError",
