@@ -17,9 +17,9 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from cove.core.errors import IllegalAction
+from cove.core.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
     from cove.core.state import State
@@ -74,6 +74,103 @@ def action_json(action: Any) -> dict[str, Any]:
             data[f.name] = _plain(getattr(action, f.name))
         return data
     raise TypeError(f"{type(action).__name__} has no JSON form: give it a to_json() method")
+
+
+class CodedAction(int):
+    """Base of a game's int-coded actions, the fast form: each action is a small int (so
+    the engine's and the bots' comparisons and hashes run in C) whose text and JSON form
+    come from the value it was declared as. A game subclasses it once and builds its
+    :class:`ActionTable` from its action values (frozen dataclasses, as in the default
+    form), so the numbering, the text and the JSON form have one source::
+
+        class Act(CodedAction):
+            __slots__ = ()
+
+        TABLE = ActionTable(Act, [*(Play(c) for c in CARDS), Pass()])
+        PLAY = TABLE.start(Play)          # codes PLAY .. PLAY + len(CARDS) - 1
+        TABLE[PLAY + 3]                   # the shared Act for Play(CARDS[3])
+    """
+
+    __slots__ = ()
+    TABLE: ClassVar[ActionTable[Any]]
+
+    def __str__(self) -> str:
+        return self.TABLE.texts[self]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.TABLE.texts[self]!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.TABLE.forms[self])
+
+    def declared(self) -> Any:
+        """The value this action was declared as (a frozen dataclass)."""
+        return self.TABLE.values[self]
+
+    @classmethod
+    def of(cls, code: int) -> CodedAction:
+        """The shared action with this code (how a stored state reads one back)."""
+        table = cls.TABLE
+        if type(code) is not int or not 0 <= code < len(table.actions):
+            raise RecordError(f"{cls.__module__}.{cls.__name__} has no action with code "
+                              f"{code!r} (codes 0..{len(table.actions) - 1})")
+        return table.actions[code]
+
+
+D = TypeVar("D", bound=Hashable)
+
+
+class ActionTable(Generic[D]):
+    """Every action of a game in the int-coded form, numbered in the order declared: code
+    ``i`` is ``values[i]``, with its text ``texts[i]``, JSON form ``forms[i]`` and shared
+    action ``actions[i]`` (an instance of the game's :class:`CodedAction` subclass). The
+    values of one kind must be declared together, so each kind is a run of codes from
+    :meth:`start`."""
+
+    def __init__(self, cls: type[CodedAction], values: Sequence[D]) -> None:
+        self.values: tuple[D, ...] = tuple(values)
+        self.texts: tuple[str, ...] = tuple(str(v) for v in self.values)
+        self.forms: tuple[dict[str, Any], ...] = tuple(action_json(v) for v in self.values)
+        self.code_of: dict[D, int] = {}
+        self._starts: dict[type, int] = {}
+        for i, v in enumerate(self.values):
+            if v in self.code_of:
+                raise ValueError(f"{cls.__name__}: {v!r} is declared twice")
+            self.code_of[v] = i
+            kind = type(v)
+            start = self._starts.setdefault(kind, i)
+            if type(self.values[i - 1]) is not kind and i != start:
+                raise ValueError(f"{cls.__name__}: the {kind.__name__} values are not declared "
+                                 "together (each kind is one run of codes)")
+        seen: dict[str, int] = {}
+        for i, t in enumerate(self.texts):
+            if t in seen:
+                raise ValueError(f"{cls.__name__}: codes {seen[t]} and {i} have the same text "
+                                 f"{t!r}")
+            seen[t] = i
+        self.actions: tuple[CodedAction, ...] = tuple(cls(i) for i in range(len(self.values)))
+        cls.TABLE = self
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, code: int) -> CodedAction:
+        return self.actions[code]
+
+    def code(self, value: D) -> int:
+        """The code of a declared value; KeyError names it when it was never declared."""
+        try:
+            return self.code_of[value]
+        except KeyError:
+            raise KeyError(f"{value!r} is not a declared action") from None
+
+    def start(self, kind: type) -> int:
+        """The first code of the values of ``kind`` (its run of codes starts here)."""
+        return self._starts[kind]
+
+    def count(self, kind: type) -> int:
+        """How many values of ``kind`` were declared."""
+        return sum(1 for v in self.values if type(v) is kind)
 
 
 def json_key(data: Any) -> str:
