@@ -9,7 +9,9 @@ from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES
-from cove.games.trails_of_tucana.state import END_ROUND, TucanaState
+from cove.games.trails_of_tucana.rules import END_ROUND
+from cove.games.trails_of_tucana.sheets import link as link_edge
+from cove.games.trails_of_tucana.state import TucanaState
 
 
 def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
@@ -21,7 +23,7 @@ def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
 def link(s: TucanaState, p: int, a: str, b: str) -> None:
     """Draw segment a-b on seat p's sheet outside the turn (scores as in play). Before p's
     first decision of a turn the segment counts as drawn before the turn began."""
-    s._link(p, s.isl.edge(a, b))
+    link_edge(s, p, s.isl.edge(a, b))
     if not s.moves[p]:
         circled0, pairs0 = s.turn_start[0][:], s.turn_start[1][:]  # clones share the old lists
         circled0[p] = s.circled[p]

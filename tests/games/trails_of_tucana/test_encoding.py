@@ -8,6 +8,7 @@ from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
 from cove.games.trails_of_tucana.state import TucanaState
+from cove.games.trails_of_tucana.view import sheet
 from tests.games.trails_of_tucana.helpers import new
 
 
@@ -40,7 +41,7 @@ def test_observation_follows_the_documented_layout() -> None:
         snap = s.snap[q] if q != 1 else None
         drawn = s.drawn[q] if snap is None else snap[0]
         assert row[:ne] == [float(drawn >> e & 1) for e in range(ne)]
-        assert row[ne] == s._sheet(q, q != 1)["score"] / 100
+        assert row[ne] == sheet(s, q, q != 1)["score"] / 100
 
 
 def test_observation_and_mask_equal_those_of_a_fresh_copy_through_games() -> None:

@@ -13,6 +13,7 @@ from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import TABLES
 from cove.games.trails_of_tucana.state import TucanaState
+from cove.games.trails_of_tucana.view import sheet
 from tests.games.trails_of_tucana.helpers import link, new, play_turns, reveal
 
 
@@ -105,7 +106,7 @@ def test_private_items_are_the_pending_step_and_do_not_leak() -> None:
     def leaky(self: TucanaState, player: int | None) -> dict[str, Any]:
         v = orig(self, player)
         if player is None:
-            v["sheets"] = [self._sheet(q, False) for q in range(self.n)]
+            v["sheets"] = [sheet(self, q, False) for q in range(self.n)]
         return v
 
     try:

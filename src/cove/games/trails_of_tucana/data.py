@@ -36,10 +36,12 @@ ANY = 4  # the wild card's index after the four terrains
 CARD_NAMES = ("desert", "forest", "mountain", "water", "any")
 DECK_COUNTS = {"desert": 8, "forest": 7, "mountain": 6, "water": 4, "any": 2}
 DECK_SIZE = 27
+TURNS_PER_ROUND = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
 SETUP_CARDS = 13
 VILLAGES = 10
 KINDS = 5
 LETTERS = 5
+LETTER_NAMES = "ABCDE"
 MAP_EXPECT: dict[str, dict[str, Any]] = {
     "petit": {
         "hexes": 73,
@@ -355,7 +357,7 @@ def load_tables(path: str | Path = DATA_FILE) -> Tables:
     for c in sight_codes:
         chk.expect(isinstance(c, str) and re.fullmatch(r"[A-Z][a-z]", c) is not None,
                    "sight_codes", f"code {c!r} must be an upper-case then a lower-case letter")
-    letters = _names(chk, data, "letters", ["A", "B", "C", "D", "E"])
+    letters = _names(chk, data, "letters", list(LETTER_NAMES))
     codes = {"terrain": tcodes, "sight": sight_codes, "sight_names": sight_names,
              "letters": letters}
 
