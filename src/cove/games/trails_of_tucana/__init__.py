@@ -6,15 +6,17 @@ segment between two adjacent spaces of those terrains on their own island.
 
 from __future__ import annotations
 
-from cove.core.game import Game, MoveHelp
+from cove.core.game import Game
 from cove.core.options import Options
-from cove.games.trails_of_tucana import explain, observation, web_board
+from cove.games.trails_of_tucana import observation, web_board
 from cove.games.trails_of_tucana.actions import universe
 from cove.games.trails_of_tucana.data import KINDS, TABLES, TURNS_PER_ROUND
+from cove.games.trails_of_tucana.help import HELP
 from cove.games.trails_of_tucana.heuristic import heuristic
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.render import render
-from cove.games.trails_of_tucana.state import TucanaState
+from cove.games.trails_of_tucana.state import TIEBREAK, TucanaState
+from cove.games.trails_of_tucana.view import score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -65,9 +67,9 @@ GAME = Game(
     actions=universe,
     observation_encoding=observation.size,
     board=web_board.draw,
-    tiebreak=explain.TIEBREAK,
-    score_parts=explain.score_breakdown,
-    move_help=MoveHelp(explain.MOVES),
+    tiebreak=TIEBREAK,
+    score_parts=score_parts,
+    move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )
 

@@ -66,7 +66,8 @@ def _letters(seq: str, start: int, direction: int, symmetry: bool, n: int,
 
 
 TIEBREAK = ("most bonus points (blue and red cards)",)
-"""What ``TucanaState.tiebreak`` compares, in its order (R8.2)."""
+"""What ``TucanaState.tiebreak`` compares, in its order, in words (R8.2): the one source
+for the end screens, the web and RULES.md."""
 
 
 class TucanaState(State):

@@ -117,3 +117,24 @@ def connected_since(state: TucanaState, p: int, circled0: int, pairs0: int) -> l
     for L in bits(state.pairs[p] & ~pairs0):
         out.append(f"villages {LETTER_NAMES[L]}-{LETTER_NAMES[L]} ({isl.pair_values[L]})")
     return out
+
+
+def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Seat ``p``'s score in parts as ``view`` shows its sheet (R5-R8): each filled
+    sight box, while the game runs the sights circled so far (the box being played, as
+    if the round ended now, R8.3), the village pairs, the blue bonus cards and, with the
+    Special Bonus variant, the red ones. They add up to the sheet's score, the final
+    score once the game is over (R8.1)."""
+    sheet = view["sheets"][p]
+    parts = [(f"sights, box {'I' * (r + 1)}", float(points))
+             for r, points in enumerate(sheet["boxes"])]
+    if not view.get("over"):
+        parts.append(("sights this round", float(sheet["sight_sum"])))
+    parts.append(("village pairs", float(sheet["pair_points"])))
+    blue = sum(int(card.rpartition(":")[2]) for card in sheet["blue_bonus"])  # "A:3"
+    parts.append(("blue bonus cards", float(blue)))
+    red_taken = view.get("red_taken", [])
+    if view.get("red") or red_taken:
+        red = sum(card["value"] for card in red_taken if p in card["by"])
+        parts.append(("red bonus cards", float(red)))
+    return parts
