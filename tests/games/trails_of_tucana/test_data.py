@@ -53,6 +53,8 @@ def test_shipped_file_loads() -> None:
          "maps.petit.sight_values.book: needs 2 positive whole numbers"),
         ("rounds = 3", "rounds = 2", "maps.grande.rounds: expected 3 rounds, found 2"),
         ('"14:WSm",', '"14:WSm 40:D",', "maps.grande.rows: expected 104 hexes, found 105"),
+        ('terrain_codes = ["D", "F", "M", "W"]', 'terrain_codes = ["D", "F", "M", "Wa"]',
+         "terrain_codes: code 'Wa' must be one upper-case letter"),
         ("[deck]", "[deck", "trails_of_tucana.toml: not valid TOML"),
     ],
 )

@@ -133,7 +133,8 @@ class Tables:
     solo_discards: int
     solo_target: dict[str, int]
     sight_names: tuple[str, ...]
-    sight_codes: tuple[str, ...]
+    sight_codes: tuple[str, ...]  # per sight kind, as the map writes it: "Ob", ...
+    terrain_codes: tuple[str, ...]  # per terrain, as the map writes it: "D", ...
 
 
 def check_adjacency(
@@ -348,6 +349,9 @@ def load_tables(path: str | Path = DATA_FILE) -> Tables:
     tcodes = chk.field(data, "terrain_codes", list, "terrain_codes")
     chk.expect(len(tcodes) == TERRAINS and len(set(tcodes)) == TERRAINS, "terrain_codes",
                f"needs {TERRAINS} distinct codes")
+    for c in tcodes:
+        chk.expect(isinstance(c, str) and re.fullmatch(r"[A-Z]", c) is not None,
+                   "terrain_codes", f"code {c!r} must be one upper-case letter")
     sight_names = chk.field(data, "sights", list, "sights")
     chk.expect(len(sight_names) == KINDS and len(set(sight_names)) == KINDS, "sights",
                f"needs {KINDS} distinct sight names")
@@ -418,6 +422,7 @@ def load_tables(path: str | Path = DATA_FILE) -> Tables:
         solo_target={k: int(target[k]) for k in MAP_EXPECT},
         sight_names=tuple(sight_names),
         sight_codes=tuple(sight_codes),
+        terrain_codes=tuple(tcodes),
     )
 
 

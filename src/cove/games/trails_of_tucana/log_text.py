@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cove.games.trails_of_tucana.actions import Bonus, Pass
-from cove.games.trails_of_tucana.data import TABLES
+from cove.games.trails_of_tucana.data import ANY, CARD_NAMES, TABLES
 from cove.games.trails_of_tucana.view import connected_since
 
 if TYPE_CHECKING:
@@ -102,12 +102,13 @@ def step_text(state: TucanaState, p: int, k: int) -> str:
 def terrain_phrase(c1: str, c2: str) -> str:
     """``a desert space and a water space``; ``two desert spaces``; ``any two adjacent
     spaces`` for two wild cards."""
-    if c1 == c2 == "any":
+    wild = CARD_NAMES[ANY]
+    if c1 == c2 == wild:
         return "any two adjacent spaces"
     if c1 == c2:
         return f"two {c1} spaces"
-    if "any" in (c1, c2):
-        other = c2 if c1 == "any" else c1
+    if wild in (c1, c2):
+        other = c2 if c1 == wild else c1
         return f"a{'n' if other[0] in 'aeiou' else ''} {other} space and any space"
     return (f"a{'n' if c1[0] in 'aeiou' else ''} {c1} space and "
             f"a{'n' if c2[0] in 'aeiou' else ''} {c2} space")
