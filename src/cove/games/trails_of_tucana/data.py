@@ -89,7 +89,6 @@ class Island:
     draws: tuple[Draw, ...]  # per edge
     bonuses: tuple[Bonus, ...]  # per edge
     info0: tuple[int, ...]  # per space: village bit | sight bit << VILLAGES
-    incident: tuple[int, ...]  # per space: bitmask of the edges that touch it
     dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
     size: int  # number of spaces
     # For the legal lists: ``format(drawn, free_format).encode().translate(FREE_BYTES)``
@@ -108,7 +107,7 @@ class Island:
     sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
     action_index: dict[Hashable, int]
     # recently encoded sheets for the observation: drawn segments -> one float per edge
-    # (filled by the state module; a cache, not part of the island's description)
+    # (filled by observation.py; a cache, not part of the island's description)
     segment_rows: dict[int, array[float]] = field(
         default_factory=dict, compare=False, repr=False)
 
@@ -291,9 +290,6 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         draws=draws,
         bonuses=bonuses,
         info0=info0,
-        incident=tuple(
-            sum(1 << e for e, (a, b) in enumerate(edges) if i in (a, b)) for i in range(n)
-        ),
         dist=tuple(_distances(adj, a) for a in range(n)),
         size=n,
         free_format=f"0{ne}b",
