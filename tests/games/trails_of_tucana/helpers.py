@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 
 from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
-from cove.games.trails_of_tucana.data import CARD_NAMES
-from cove.games.trails_of_tucana.state import END_ROUND, TucanaState
+from cove.games.trails_of_tucana.data import CARD_NAMES, Island
+from cove.games.trails_of_tucana.rules import END_ROUND
+from cove.games.trails_of_tucana.sheets import link as link_edge
+from cove.games.trails_of_tucana.state import TucanaState
 
 
 def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
@@ -21,7 +25,7 @@ def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
 def link(s: TucanaState, p: int, a: str, b: str) -> None:
     """Draw segment a-b on seat p's sheet outside the turn (scores as in play). Before p's
     first decision of a turn the segment counts as drawn before the turn began."""
-    s._link(p, s.isl.edge(a, b))
+    link_edge(s, p, s.isl.edge(a, b))
     if not s.moves[p]:
         circled0, pairs0 = s.turn_start[0][:], s.turn_start[1][:]  # clones share the old lists
         circled0[p] = s.circled[p]
@@ -86,3 +90,52 @@ def end_round(s: TucanaState) -> None:
     s._steps = (END_ROUND,)
     s.settle()
     s._legal = None
+
+
+def path(isl: Island, a: str, b: str) -> list[str]:
+    """Shortest chain of spaces from a to b avoiding sights and other villages."""
+    start, goal = isl.space(a), isl.space(b)
+    prev = {start: start}
+    todo = deque([start])
+    while todo:
+        x = todo.popleft()
+        if x == goal:
+            break
+        for y in isl.adj[x]:
+            if y in prev:
+                continue
+            if y != goal and (isl.sight[y] >= 0 or isl.village[y] >= 0):
+                continue
+            prev[y] = x
+            todo.append(y)
+    out = [goal]
+    while out[-1] != start:
+        out.append(prev[out[-1]])
+    return [isl.labels[i] for i in reversed(out)]
+
+
+def village_label(isl: Island, number: int) -> str:
+    return isl.labels[isl.village_space[number - 1]]
+
+
+def pair_villages(s: TucanaState, p: int, letter: str) -> list[str]:
+    return [village_label(s.isl, v + 1) for v in range(10) if "ABCDE"[s.letters[p][v]] == letter]
+
+
+def build_pair_but_last(s: TucanaState, p: int, letter: str) -> tuple[str, str]:
+    """Link all of a village pair's path but its last segment; return that segment."""
+    a, b = pair_villages(s, p, letter)
+    chain = path(s.isl, a, b)
+    for x, y in pairwise(chain[:-1]):
+        link(s, p, x, y)
+    return chain[-2], chain[-1]
+
+
+def terrain_name(isl: Island, label: str) -> str:
+    return CARD_NAMES[isl.terrain[isl.space(label)]]
+
+
+def draw_now(s: TucanaState, p: int, a: str, b: str) -> None:
+    """Reveal cards matching segment a-b and draw it as seat p's turn action."""
+    reveal(s, terrain_name(s.isl, a), terrain_name(s.isl, b))
+    s.apply(p, f"draw {'-'.join(sorted((a, b), key=s.isl.space))}")

@@ -1,4 +1,5 @@
-"""Bad input: illegal moves, options, player counts and records give clear errors."""
+"""Bad input: illegal moves, player counts and records are refused with clear errors and
+change nothing (bad option values: test_data.py)."""
 
 from __future__ import annotations
 
@@ -26,22 +27,6 @@ def test_illegal_action_names_legal_moves_and_leaves_state() -> None:
     s.apply(0, "draw j2-l2")
     with pytest.raises(cove.IllegalAction, match="not P1's turn; to move: P2, P3"):
         s.apply(0, "draw j2-l2")
-
-
-def test_bad_options() -> None:
-    with pytest.raises(cove.OptionError, match=r"unknown option 'maps'; valid options: "):
-        GAME.new(2, maps="grande")
-    with pytest.raises(cove.OptionError, match="map='huge' is not valid; allowed: one of: "
-                       "petit, grande"):
-        GAME.new(2, map="huge")
-    with pytest.raises(cove.OptionError, match="from 0 to 13"):
-        GAME.new(2, setup_card=14)
-    with pytest.raises(cove.OptionError, match="true or false"):
-        GAME.new(2, symmetry="sometimes")
-    with pytest.raises(cove.OptionError, match="from 0 to 5"):
-        GAME.new(1, solo_discards=6)
-    s = GAME.new(2, map="grande", special_bonus="yes", counter_clockwise="on")
-    assert s.options.to_dict()["map"] == "grande"
 
 
 def test_bad_player_count() -> None:

@@ -1,5 +1,6 @@
-"""The data file: counts asserted on load; malformed copies give a DataError naming
-the file, the entry and the problem."""
+"""The data file and the options: counts asserted on load, the tables made from it;
+malformed copies give a DataError naming the file, the entry and the problem; bad option
+values an OptionError naming the option."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ import pytest
 
 import cove
 from cove.core.data import DataChecker
-from cove.games.trails_of_tucana.data import DATA_FILE, TABLES, check_adjacency, load_tables
+from cove.games.trails_of_tucana import GAME
+from cove.games.trails_of_tucana.data import (
+    DATA_FILE,
+    KINDS,
+    TABLES,
+    check_adjacency,
+    load_tables,
+)
 
 TEXT = DATA_FILE.read_text(encoding="utf-8")
 
@@ -53,6 +61,8 @@ def test_shipped_file_loads() -> None:
          "maps.petit.sight_values.book: needs 2 positive whole numbers"),
         ("rounds = 3", "rounds = 2", "maps.grande.rounds: expected 3 rounds, found 2"),
         ('"14:WSm",', '"14:WSm 40:D",', "maps.grande.rows: expected 104 hexes, found 105"),
+        ('terrain_codes = ["D", "F", "M", "W"]', 'terrain_codes = ["D", "F", "M", "Wa"]',
+         "terrain_codes: code 'Wa' must be one upper-case letter"),
         ("[deck]", "[deck", "trails_of_tucana.toml: not valid TOML"),
     ],
 )
@@ -76,3 +86,27 @@ def test_asymmetric_adjacency_is_rejected() -> None:
 def test_missing_file() -> None:
     with pytest.raises(cove.DataError, match="cannot read data file"):
         load_tables("/nonexistent/trails_of_tucana.toml")
+
+
+def test_sight_points_table_matches_the_sight_values() -> None:
+    for isl in TABLES.islands.values():
+        for m in range(0, len(isl.sight_points), 7):
+            kc = [(m & isl.kind_mask[k]).bit_count() for k in range(KINDS)]
+            want = sum(sum(isl.sight_values[k][: kc[k]]) for k in range(KINDS))
+            assert isl.sight_points[m] == want
+
+
+def test_bad_options() -> None:
+    with pytest.raises(cove.OptionError, match=r"unknown option 'maps'; valid options: "):
+        GAME.new(2, maps="grande")
+    with pytest.raises(cove.OptionError, match="map='huge' is not valid; allowed: one of: "
+                       "petit, grande"):
+        GAME.new(2, map="huge")
+    with pytest.raises(cove.OptionError, match="from 0 to 13"):
+        GAME.new(2, setup_card=14)
+    with pytest.raises(cove.OptionError, match="true or false"):
+        GAME.new(2, symmetry="sometimes")
+    with pytest.raises(cove.OptionError, match="from 0 to 5"):
+        GAME.new(1, solo_discards=6)
+    s = GAME.new(2, map="grande", special_bonus="yes", counter_clockwise="on")
+    assert s.options.to_dict()["map"] == "grande"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from itertools import pairwise
 
 import pytest
@@ -11,72 +11,30 @@ import cove
 from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, Pass
-from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, Island
+from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
 from cove.games.trails_of_tucana.state import TucanaState
+from cove.games.trails_of_tucana.view import score_parts
 from tests.games.trails_of_tucana.helpers import (
+    build_pair_but_last,
+    draw_now,
     end_round,
     link,
     mark_drawn,
     new,
     owe_bonus,
+    pair_villages,
+    path,
     play_out,
     play_turns,
     reveal,
+    terrain_name,
     texts,
+    village_label,
 )
 
 PETIT = TABLES.islands["petit"]
 GRANDE = TABLES.islands["grande"]
 OBELISK, BOOK, TOUCAN, YETI, MONSTER = range(5)
-
-
-def path(isl: Island, a: str, b: str) -> list[str]:
-    """Shortest chain of spaces from a to b avoiding sights and other villages."""
-    start, goal = isl.space(a), isl.space(b)
-    prev = {start: start}
-    todo = deque([start])
-    while todo:
-        x = todo.popleft()
-        if x == goal:
-            break
-        for y in isl.adj[x]:
-            if y in prev:
-                continue
-            if y != goal and (isl.sight[y] >= 0 or isl.village[y] >= 0):
-                continue
-            prev[y] = x
-            todo.append(y)
-    out = [goal]
-    while out[-1] != start:
-        out.append(prev[out[-1]])
-    return [isl.labels[i] for i in reversed(out)]
-
-
-def village_label(isl: Island, number: int) -> str:
-    return isl.labels[isl.village_space[number - 1]]
-
-
-def pair_villages(s: TucanaState, p: int, letter: str) -> list[str]:
-    return [village_label(s.isl, v + 1) for v in range(10) if "ABCDE"[s.letters[p][v]] == letter]
-
-
-def build_pair_but_last(s: TucanaState, p: int, letter: str) -> tuple[str, str]:
-    """Link all of a village pair's path but its last segment; return that segment."""
-    a, b = pair_villages(s, p, letter)
-    chain = path(s.isl, a, b)
-    for x, y in pairwise(chain[:-1]):
-        link(s, p, x, y)
-    return chain[-2], chain[-1]
-
-
-def terrain_name(isl: Island, label: str) -> str:
-    return CARD_NAMES[isl.terrain[isl.space(label)]]
-
-
-def draw_now(s: TucanaState, p: int, a: str, b: str) -> None:
-    """Reveal cards matching segment a-b and draw it as seat p's turn action."""
-    reveal(s, terrain_name(s.isl, a), terrain_name(s.isl, b))
-    s.apply(p, f"draw {'-'.join(sorted((a, b), key=s.isl.space))}")
 
 
 # -- R1 components and data ------------------------------------------------------------------
@@ -775,6 +733,14 @@ def test_r8_1_final_score() -> None:
             want = (sum(s.boxes[p * r : p * r + r]) + s.pair_sum(s.pairs[p])
                     + s.blue_pts[p] + s.red_pts[p])
             assert s.scores()[p] == want == s.view(p)["sheets"][p]["score"]
+            # the score in parts, the same in every view (GAME.score_parts)
+            for q in (None, *range(4)):
+                parts = dict(score_parts(s.view(q), p))
+                assert [parts.pop(f"sights, box {'I' * (k + 1)}") for k in range(r)] == (
+                    s.boxes[p * r : p * r + r])
+                assert parts == {"village pairs": s.pair_sum(s.pairs[p]),
+                                 "blue bonus cards": s.blue_pts[p],
+                                 "red bonus cards": s.red_pts[p]}
 
 
 def test_r8_2_tiebreak() -> None:
@@ -798,8 +764,12 @@ def test_r8_3_running_score() -> None:
     link(s, 0, "i1", "j2")
     link(s, 0, "j2", "k3")
     assert s.scores() == [1.0]  # the current round's circles, as if it ended now
+    assert score_parts(s.view(0), 0) == [
+        ("sights this round", 1.0), ("village pairs", 0.0), ("blue bonus cards", 0.0)]
     end_round(s)
     assert s.scores() == [2.0]  # box I plus the round-2 circles so far
+    assert score_parts(s.view(None), 0)[:2] == [("sights, box I", 1.0),
+                                                ("sights this round", 1.0)]
 
 
 # -- R9 solo (DESIGN) ---------------------------------------------------------------------------

@@ -6,17 +6,17 @@ segment between two adjacent spaces of those terrains on their own island.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
-from cove.core.game import Game, MoveHelp
+from cove.core.game import Game
 from cove.core.options import Options
-from cove.games.trails_of_tucana import explain, web_board
-from cove.games.trails_of_tucana.actions import PASS
-from cove.games.trails_of_tucana.data import KINDS, TABLES
+from cove.games.trails_of_tucana import observation, web_board
+from cove.games.trails_of_tucana.actions import universe
+from cove.games.trails_of_tucana.data import KINDS, TABLES, TURNS_PER_ROUND
+from cove.games.trails_of_tucana.help import HELP
 from cove.games.trails_of_tucana.heuristic import heuristic
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.render import render
-from cove.games.trails_of_tucana.state import OBS_HEAD, TURNS_PER_ROUND, TucanaState
+from cove.games.trails_of_tucana.state import TIEBREAK, TucanaState
+from cove.games.trails_of_tucana.view import score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -27,19 +27,6 @@ def max_actions(players: int, options: Options) -> int:
     assert isinstance(options, TucanaOptions)
     rounds = TABLES.islands[options.map].rounds
     return players * (TURNS_PER_ROUND * rounds + KINDS)
-
-
-def universe(players: int, options: Options) -> list[Hashable]:
-    """Every action of the island, in a fixed order: a draw along each edge, a bonus
-    segment along each edge, then pass (size 2 x edges + 1; see SPEC.md)."""
-    assert isinstance(options, TucanaOptions)
-    isl = TABLES.islands[options.map]
-    return [*isl.draws, *isl.bonuses, PASS]
-
-
-def obs_size(players: int, options: Options) -> int:
-    assert isinstance(options, TucanaOptions)
-    return OBS_HEAD + players * (len(TABLES.islands[options.map].edges) + 1)
 
 
 BOT_DEFAULTS = {
@@ -78,11 +65,11 @@ GAME = Game(
     render=render,
     max_actions=max_actions,
     actions=universe,
-    observation_encoding=obs_size,
+    observation_encoding=observation.size,
     board=web_board.draw,
-    tiebreak=explain.TIEBREAK,
-    score_parts=explain.score_breakdown,
-    move_help=MoveHelp(explain.MOVES),
+    tiebreak=TIEBREAK,
+    score_parts=score_parts,
+    move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )
 

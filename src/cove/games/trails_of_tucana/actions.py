@@ -17,9 +17,15 @@ the exact type.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from cove.core.errors import RecordError
+from cove.core.errors import IllegalAction, RecordError
+from cove.core.options import Options
+from cove.core.state import State
+
+if TYPE_CHECKING:
+    from cove.games.trails_of_tucana.state import TucanaState
 
 ISLAND_SPAN = 4096
 BONUS_OFFSET = 2048  # more edges than any island has
@@ -106,6 +112,7 @@ def _move_of(code: int) -> Move:
 PASS = Pass.make(0)
 
 Action = Draw | Bonus | Pass
+MOVE_TYPES = (Draw, Bonus, Pass)
 
 
 def draw_code(island: int, edge: int) -> int:
@@ -114,3 +121,64 @@ def draw_code(island: int, edge: int) -> int:
 
 def bonus_code(island: int, edge: int) -> int:
     return (island + 1) * ISLAND_SPAN + BONUS_OFFSET + edge
+
+
+def universe(players: int, options: Options) -> list[Hashable]:
+    """Every action of the island, in a fixed order: a draw along each edge, a bonus
+    segment along each edge, then pass (size 2 x edges + 1; see SPEC.md)."""
+    # data.py makes each island's actions from this module, so it is read here, when the
+    # action space of a configuration is first made
+    from cove.games.trails_of_tucana.data import TABLES
+    from cove.games.trails_of_tucana.options import TucanaOptions
+
+    assert isinstance(options, TucanaOptions)
+    isl = TABLES.islands[options.map]
+    return [*isl.draws, *isl.bonuses, PASS]
+
+
+def legal_indices(state: TucanaState, player: int, legal: tuple[Hashable, ...]) -> list[int]:
+    """``TucanaState._legal_indices``: the legal actions' indices (draws, then bonuses,
+    then pass) from the island's own index of the actions, without looking the action
+    space up by the options (``legal_mask`` is made from these)."""
+    index = state.isl.action_index
+    try:
+        return [index[a] for a in legal]
+    except KeyError:
+        return State._legal_indices(state, player, legal)  # names the action in its error
+
+
+def match_action(state: State, seat: int, action: Any, legal: tuple[Hashable, ...]) -> Hashable:
+    """``TucanaState._match_action``: the core's matching, then the same text with the
+    segment's ends the other way round: ``draw i3-j2`` finds ``draw j2-i3`` (R3.3); the
+    move keeps its canonical text in the history and the record.
+
+    First a short cut for the common case of search: ``action`` is the legal list's own
+    element (moves are shared instances with unique codes, so ``index`` compares ints in
+    C; the core's loop would return the same element after a str() each)."""
+    if type(action) in MOVE_TYPES:
+        try:
+            found = legal[legal.index(action)]
+        except ValueError:
+            found = None
+        if found is action:
+            return action
+    try:
+        return State._match_action(state, seat, action, legal)
+    except IllegalAction as first:
+        flipped = flip_ends(action) if isinstance(action, str) else None
+        if flipped is None:
+            raise
+        try:
+            return State._match_action(state, seat, flipped, legal)
+        except IllegalAction:
+            raise first from None
+
+
+def flip_ends(text: str) -> str | None:
+    """``text`` with the ends of its last word swapped (``draw i3-j2`` -> ``draw j2-i3``),
+    or None when its last word does not name two ends."""
+    words = text.split()
+    if not words or words[-1].count("-") != 1:
+        return None
+    a, b = words[-1].split("-")
+    return " ".join([*words[:-1], f"{b}-{a}"])

@@ -36,10 +36,12 @@ ANY = 4  # the wild card's index after the four terrains
 CARD_NAMES = ("desert", "forest", "mountain", "water", "any")
 DECK_COUNTS = {"desert": 8, "forest": 7, "mountain": 6, "water": 4, "any": 2}
 DECK_SIZE = 27
+TURNS_PER_ROUND = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
 SETUP_CARDS = 13
 VILLAGES = 10
 KINDS = 5
 LETTERS = 5
+LETTER_NAMES = "ABCDE"
 MAP_EXPECT: dict[str, dict[str, Any]] = {
     "petit": {
         "hexes": 73,
@@ -87,7 +89,6 @@ class Island:
     draws: tuple[Draw, ...]  # per edge
     bonuses: tuple[Bonus, ...]  # per edge
     info0: tuple[int, ...]  # per space: village bit | sight bit << VILLAGES
-    incident: tuple[int, ...]  # per space: bitmask of the edges that touch it
     dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
     size: int  # number of spaces
     # For the legal lists: ``format(drawn, free_format).encode().translate(FREE_BYTES)``
@@ -106,7 +107,7 @@ class Island:
     sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
     action_index: dict[Hashable, int]
     # recently encoded sheets for the observation: drawn segments -> one float per edge
-    # (filled by the state module; a cache, not part of the island's description)
+    # (filled by observation.py; a cache, not part of the island's description)
     segment_rows: dict[int, array[float]] = field(
         default_factory=dict, compare=False, repr=False)
 
@@ -131,7 +132,8 @@ class Tables:
     solo_discards: int
     solo_target: dict[str, int]
     sight_names: tuple[str, ...]
-    sight_codes: tuple[str, ...]
+    sight_codes: tuple[str, ...]  # per sight kind, as the map writes it: "Ob", ...
+    terrain_codes: tuple[str, ...]  # per terrain, as the map writes it: "D", ...
 
 
 def check_adjacency(
@@ -288,9 +290,6 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         draws=draws,
         bonuses=bonuses,
         info0=info0,
-        incident=tuple(
-            sum(1 << e for e, (a, b) in enumerate(edges) if i in (a, b)) for i in range(n)
-        ),
         dist=tuple(_distances(adj, a) for a in range(n)),
         size=n,
         free_format=f"0{ne}b",
@@ -346,6 +345,9 @@ def load_tables(path: str | Path = DATA_FILE) -> Tables:
     tcodes = chk.field(data, "terrain_codes", list, "terrain_codes")
     chk.expect(len(tcodes) == TERRAINS and len(set(tcodes)) == TERRAINS, "terrain_codes",
                f"needs {TERRAINS} distinct codes")
+    for c in tcodes:
+        chk.expect(isinstance(c, str) and re.fullmatch(r"[A-Z]", c) is not None,
+                   "terrain_codes", f"code {c!r} must be one upper-case letter")
     sight_names = chk.field(data, "sights", list, "sights")
     chk.expect(len(sight_names) == KINDS and len(set(sight_names)) == KINDS, "sights",
                f"needs {KINDS} distinct sight names")
@@ -355,7 +357,7 @@ def load_tables(path: str | Path = DATA_FILE) -> Tables:
     for c in sight_codes:
         chk.expect(isinstance(c, str) and re.fullmatch(r"[A-Z][a-z]", c) is not None,
                    "sight_codes", f"code {c!r} must be an upper-case then a lower-case letter")
-    letters = _names(chk, data, "letters", ["A", "B", "C", "D", "E"])
+    letters = _names(chk, data, "letters", list(LETTER_NAMES))
     codes = {"terrain": tcodes, "sight": sight_codes, "sight_names": sight_names,
              "letters": letters}
 
@@ -416,6 +418,7 @@ def load_tables(path: str | Path = DATA_FILE) -> Tables:
         solo_target={k: int(target[k]) for k in MAP_EXPECT},
         sight_names=tuple(sight_names),
         sight_codes=tuple(sight_codes),
+        terrain_codes=tuple(tcodes),
     )
 
 

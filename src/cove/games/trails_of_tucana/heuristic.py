@@ -11,8 +11,9 @@ estimate costs a few hundred table lookups.
 from __future__ import annotations
 
 from cove.core.state import State
-from cove.games.trails_of_tucana.data import KINDS, LETTERS
-from cove.games.trails_of_tucana.state import TURNS_PER_ROUND, VMASK, TucanaState, _bits
+from cove.games.trails_of_tucana.data import KINDS, LETTERS, TURNS_PER_ROUND
+from cove.games.trails_of_tucana.sheets import VMASK, bits
+from cove.games.trails_of_tucana.state import TucanaState
 
 REACH = 12.0  # a gap of this many segments or more is worth nothing yet
 PAIR_SHARE = 0.5
@@ -38,7 +39,7 @@ def heuristic(state: State, player: int) -> float:
     par = s.par
     edges = isl.edges
     touched: set[int] = set()
-    for e in _bits(s.drawn[p]):
+    for e in bits(s.drawn[p]):
         touched.update(edges[e])
     members: dict[int, list[int]] = {}
     root_of: dict[int, int] = {}
@@ -60,7 +61,7 @@ def heuristic(state: State, player: int) -> float:
         if (pairs >> L) & 1:
             continue
         pm = s.pair_masks[p][L]
-        va, vb = [vspace[v] for v in _bits(pm)]
+        va, vb = [vspace[v] for v in bits(pm)]
         a, b = network(va), network(vb)
         d = min([min(map(dist[x].__getitem__, b)) for x in a])
         if d < horizon:

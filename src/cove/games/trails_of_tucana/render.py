@@ -12,10 +12,17 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from cove.games.trails_of_tucana.data import TABLES
+from cove.games.trails_of_tucana.data import CARD_NAMES, TABLES, TERRAINS
 
 _TERRAIN_COLOR = ("33", "32", "37", "34")  # desert yellow, forest green, mountain, water blue
-_SIGHT_SHORT = ("ob", "bk", "tc", "ye", "sm")
+_SIGHT_SHORT = tuple(code.lower() for code in TABLES.sight_codes)  # "ob" for an obelisk
+_KEY = (", ".join(f"{code} {name}" for code, name in zip(TABLES.terrain_codes,
+                                                         CARD_NAMES[:TERRAINS], strict=True))
+        + "; (A) village with its letter; "
+        + ", ".join(f"{short} {name}" for short, name in zip(_SIGHT_SHORT, TABLES.sight_names,
+                                                             strict=True))
+        + f" ({_SIGHT_SHORT[0].upper()}* = linked); ── / \\ trails")
+"""The map's key: the terrains' and the sights' letters as the map shows them."""
 _RESET = "\x1b[0m"
 _BOX = ("I", "II", "III")
 
@@ -52,7 +59,7 @@ def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) 
     for i, (r, c) in enumerate(isl.coords):
         x = margin + step * c
         t = isl.terrain[i]
-        cell = [_c("DFMW"[t], _TERRAIN_COLOR[t] + ";1", color), " ", " ", " "]
+        cell = [_c(TABLES.terrain_codes[t], _TERRAIN_COLOR[t] + ";1", color), " ", " ", " "]
         v = isl.village[i]
         s = isl.sight[i]
         if v >= 0:
@@ -162,10 +169,7 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     isl = TABLES.islands[view["map"]]
     last_col = chr(ord("a") + max(c for _, c in isl.coords))
     rows = max(r for r, _ in isl.coords) + 1
-    out += _wrap(f"Key: columns a-{last_col}, rows 1-{rows}; D desert, "
-                 "F forest, M mountain, W water; (A) village with its letter; ob obelisk, "
-                 "bk book, tc toucan, ye yeti, sm sea monster (OB* = linked); ── / \\ trails",
-                 width, "     ")
+    out += _wrap(f"Key: columns a-{last_col}, rows 1-{rows}; {_KEY}", width, "     ")
     out += [y for x in _sheet_lines(view, me) for y in _wrap(x, width)]
     blue = "  ".join(
         f"{L}-{L}: {'/'.join(map(str, v)) if v else 'gone'}" for L, v in view["blue"].items()

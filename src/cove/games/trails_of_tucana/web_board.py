@@ -33,7 +33,7 @@ from cove.core.svg import (
     wrap,
     you_first,
 )
-from cove.games.trails_of_tucana.data import TABLES, Island
+from cove.games.trails_of_tucana.data import ANY, CARD_NAMES, TABLES, TERRAINS, Island
 
 WIDTH = 520
 MARGIN = 14
@@ -41,17 +41,22 @@ GUTTER = 20
 """Room left of the island for its row numbers."""
 AXIS_SIZE = 12
 AXIS_GAP = 4
-TERRAIN = ("desert", "forest", "mountain", "water")
-TERRAIN_FILL = ("#f1d58a", "#79b86f", "#b9b2a8", "#86bdf0")
+TERRAIN = CARD_NAMES[:TERRAINS]
+TERRAIN_FILL = ("#f1d58a", "#79b86f", "#b9b2a8", "#86bdf0")  # per terrain, in data order
 TERRAIN_INK = ("#7a5a00", "#1f5a1a", "#4a4540", "#124a7d")
-CARD_FILL = dict(zip(TERRAIN, TERRAIN_FILL, strict=True)) | {"any": "#ffffff"}
-SIGHT_SHORT = ("Ob", "Bk", "Tc", "Ye", "Sm")
+WILD = CARD_NAMES[ANY]
+CARD_FILL = dict(zip(TERRAIN, TERRAIN_FILL, strict=True)) | {WILD: "#ffffff"}
+SIGHT_SHORT = TABLES.sight_codes
 TRAIL = "#7a1f00"
 MINE_NOW = "#c2185b"
 HILITE = "#ff8c00"
 MINI_ID = "tucana-mini-island"
-LEGEND = ("D desert, F forest, M mountain, W water; circles: villages, their letter",
-          "Ob obelisk, Bk book, Tc toucan, Ye yeti, Sm sea monster (CAPITALS: linked)",
+LEGEND = (", ".join(f"{code} {name}" for code, name in zip(TABLES.terrain_codes, TERRAIN,
+                                                          strict=True))
+          + "; circles: villages, their letter",
+          ", ".join(f"{short} {name}" for short, name in zip(SIGHT_SHORT, TABLES.sight_names,
+                                                             strict=True))
+          + " (CAPITALS: linked)",
           "dark lines: trails; pink dashes: your segments this turn",
           "orange bars with a dot: where you may draw now (click one)")
 
@@ -108,7 +113,7 @@ def _draw_terrain(lay: _Layout, big: bool) -> str:
         out.append(_hexagon(cx, cy, lay.r * 0.97, fill=TERRAIN_FILL[t], stroke="#ffffff",
                             stroke_width=1.2 if big else 0.6))
         if big:
-            out.append(text(cx, cy + lay.r * 0.78, "DFMW"[t], lay.r * 0.34,
+            out.append(text(cx, cy + lay.r * 0.78, TABLES.terrain_codes[t], lay.r * 0.34,
                             fill=TERRAIN_INK[t]))
     return "".join(out)
 
@@ -201,9 +206,9 @@ def _island(lay: _Layout, sheet: dict[str, Any], now: set[str], moves: dict[str,
 def _card(x: float, y: float, name: str) -> str:
     body = rect(x, y, 62, 84, rx=8, fill=CARD_FILL.get(name, "#ffffff"), stroke="#333333",
                 stroke_width=1.5)
-    if name == "any":
+    if name == WILD:
         body += "".join(rect(x + 8 + 12 * k, y + 14, 10, 40, fill=TERRAIN_FILL[k],
-                             stroke="#555555", stroke_width=0.5) for k in range(4))
+                             stroke="#555555", stroke_width=0.5) for k in range(TERRAINS))
     else:
         body += text(x + 31, y + 48, name[0].upper(), 30, fill="#222222",
                      font_weight="bold")
