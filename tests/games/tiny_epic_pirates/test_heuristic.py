@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cove.bots import make_bot
-from cove.games.tiny_epic_pirates import board as B
 from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates import sea, turn
 from cove.games.tiny_epic_pirates import state as S
 from cove.games.tiny_epic_pirates.heuristic import heuristic, win_chance
 from tests.games.tiny_epic_pirates.helpers import (
@@ -18,7 +18,7 @@ from tests.games.tiny_epic_pirates.helpers import (
 
 def _off_turn(s: S.PiratesState) -> None:
     s.turn = 1                       # P2's turn: no turn opportunity for P1
-    set_steps(s, (B.T_WHEEL, 1, 0), settle=False)
+    set_steps(s, (turn.T_WHEEL, 1, 0), settle=False)
 
 
 def test_heuristic_values_progress_toward_next_treasure() -> None:
@@ -50,8 +50,8 @@ def test_heuristic_sees_a_bury_the_order_triggers() -> None:
     at_order(s, 0, D.TRADE)
     assert heuristic(s, 0) < 1.0              # no bury on a trade turn
     s.cap[0] = s.wheel[0].index(D.PLUNDER)    # last turn's order: the wheel still to move
-    set_steps(s, (B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0),
-              (B.T_SAIL, 0, 0), (B.T_WHEEL, 0, 0), settle=False)
+    set_steps(s, (turn.T_END_TURN, 0, 0), (turn.T_BONUS_SETUP, 0, 0), (turn.T_ORDER, 0, 0),
+              (turn.T_SAIL, 0, 0), (turn.T_WHEEL, 0, 0), settle=False)
     assert heuristic(s, 0) < 1.0
 
 
@@ -59,11 +59,11 @@ def test_heuristic_prefers_sailing_toward_where_the_order_works() -> None:
     s = after_setup(2)
     s.booty[0] = []
     settle = find_card(s, D.SETTLEMENT, plunder=2)
-    s.pos[0] = next(c for _, c in B.NEIGH[settle] if s.card(c).kind != D.SETTLEMENT)
+    s.pos[0] = next(c for _, c in sea.NEIGH[settle] if s.card(c).kind != D.SETTLEMENT)
     s.cap[0] = s.wheel[0].index(D.PLUNDER)
     s.turn = 0
-    set_steps(s, (B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0),
-              (B.T_SAIL, 0, 0), settle=False)
+    set_steps(s, (turn.T_END_TURN, 0, 0), (turn.T_BONUS_SETUP, 0, 0), (turn.T_ORDER, 0, 0),
+              (turn.T_SAIL, 0, 0), settle=False)
     s.moves_used = s.sail_total(0) - 1        # 1 move left
     assert s.to_move() == (0,)
     before = heuristic(s, 0)
@@ -73,7 +73,7 @@ def test_heuristic_prefers_sailing_toward_where_the_order_works() -> None:
         c.apply(0, a)
         after.append((heuristic(c, 0), str(a)))
     best = max(after)[1]
-    assert best.startswith("sail") and best.endswith(B.cell(settle)), after
+    assert best.startswith("sail") and best.endswith(sea.cell(settle)), after
     assert max(after)[0] >= before
 
 

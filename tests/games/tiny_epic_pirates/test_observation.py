@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.board import B_PIRATE, DECISION_INDEX, DECISIONS
-from cove.games.tiny_epic_pirates.observe import SEAT, SEATS, SIZE
+from cove.games.tiny_epic_pirates.observation import SEAT, SEATS, SIZE
 from cove.games.tiny_epic_pirates.state import PiratesState
+from cove.games.tiny_epic_pirates.turn import B_PIRATE, DECISION_INDEX, DECISIONS
 from tests.games.observations import check_against_plain
 
 

@@ -1,4 +1,4 @@
-"""The observation is kept between calls (observe.py's Encoder, shared by a state and its
+"""The observation is kept between calls (observation.py's Encoder, shared by a state and its
 clones, its parts keyed by copies of the fields they were made from) and handed out as one
 whole run of values: after every step of seeded random games at every player count (solo
 included), every seat's observation equals one made from scratch (a fresh encoder) and the
@@ -16,7 +16,7 @@ from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.observe import SIZE, WHOLE, Encoder, observation_sparse
+from cove.games.tiny_epic_pirates.observation import SIZE, WHOLE, Encoder, observation_sparse
 from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.observations import check_copies_played_on, check_kept_along_a_game
 from tests.games.tiny_epic_pirates.test_observation import plain_observation

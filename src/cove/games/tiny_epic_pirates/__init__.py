@@ -8,7 +8,7 @@ from cove.core.options import Options
 from cove.games.tiny_epic_pirates import explain, web_board
 from cove.games.tiny_epic_pirates.actions import action_key, universe
 from cove.games.tiny_epic_pirates.heuristic import heuristic
-from cove.games.tiny_epic_pirates.observe import observation_size
+from cove.games.tiny_epic_pirates.observation import observation_size
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.render import render
 from cove.games.tiny_epic_pirates.state import PiratesState

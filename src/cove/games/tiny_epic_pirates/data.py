@@ -1,9 +1,10 @@
 """Loads and validates a Tiny Epic Pirates ruleset file (``<ruleset>.toml``) into plain
 tuples the rules index by int.
 
-Orders are ints (see ``ORDERS``); booty types, map cards, crew and captains are ints in
-the order of the file. A malformed file raises :class:`cove.DataError` naming the file,
-the entry and the problem; the component counts the rulebook states are asserted here.
+Orders and Deck Assignments are ints (see ``ORDERS``, ``ASSIGN``); booty types, map cards,
+crew and captains are ints in the order of the file. A malformed file raises
+:class:`cove.DataError` naming the file, the entry and the problem; the component counts
+the rulebook states are asserted here.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ HERE = Path(__file__).parent
 # Orders: the five Order Tokens and Hide Out (printed on wheel space 0) [SEED].
 PLUNDER, TRADE, CREW_UP, SEARCH, ATTACK, HIDE_OUT = range(6)
 ORDERS = ("plunder", "trade", "crew up", "search", "attack", "hide out")
+# Deck Assignments on the Helm Mat [SEED]: Rigging +1 sail, Cannons +1 damage, Extort +1
+# Gold on crossing the Ship Line, Repair nothing.
+RIG, CAN, EXT, REP = range(4)
+ASSIGN = ("rigging", "cannons", "extort", "repair")
 # Bonus-action kinds: the orders (bar hide out) plus these.
 BURY, REROLL, REASSIGN, SUREFIRE, GOLD = 6, 7, 8, 9, 10
 BONUSES = (*ORDERS[:5], "hide out", "bury", "reroll", "reassign", "surefire", "gold")

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.board import ASSIGN, TASK_NAMES, cell
+from cove.games.tiny_epic_pirates.data import ASSIGN
+from cove.games.tiny_epic_pirates.sea import cell
+from cove.games.tiny_epic_pirates.turn import TASK_NAMES
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
@@ -104,3 +106,4 @@ def build_view(s: PiratesState, player: int | None) -> dict[str, Any]:
         "pending": None if s.over else TASK_NAMES[s.steps[-1].kind],
     }
     return v
+

@@ -9,7 +9,7 @@ loading a cube, a jostle, a Legend level) stay on the state. Rule numbers (R...)
 RULES.md.
 
 A decision step carries ``(x,)`` and an automatic one ``(p, x)`` (see
-``board.step_of``); ``x`` is the wheel space, the cube type, a count or a merchant.
+``turn.step_of``); ``x`` is the wheel space, the cube type, a count or a merchant.
 """
 
 from __future__ import annotations
@@ -47,17 +47,12 @@ from cove.games.tiny_epic_pirates.actions import (
     A_WHEEL,
     Act,
 )
-from cove.games.tiny_epic_pirates.board import (
-    ASSIGN,
+from cove.games.tiny_epic_pirates.data import ASSIGN, CAN, EXT, REP, RIG
+from cove.games.tiny_epic_pirates.options import PiratesOptions
+from cove.games.tiny_epic_pirates.sea import CORNERS, DIRS, NEIGH, cell, dist
+from cove.games.tiny_epic_pirates.turn import (
     B_MERCHANT,
     B_NAVY,
-    CAN,
-    CORNERS,
-    DIRS,
-    EXT,
-    NEIGH,
-    REP,
-    RIG,
     T_BONUS_SETUP,
     T_CAPBURY,
     T_CAPT2,
@@ -90,11 +85,8 @@ from cove.games.tiny_epic_pirates.board import (
     T_WHEEL,
     T_WHEEL_DONE,
     TASK_NAMES,
-    cell,
-    dist,
     step_of,
 )
-from cove.games.tiny_epic_pirates.options import PiratesOptions
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
@@ -104,7 +96,7 @@ class PiratesRule(StepRule["PiratesState"]):
     """A Tiny Epic Pirates step. A forced single choice is not logged with the core's
     generic line (the log reads as it always has: the move logs itself), everything in a
     decision is public (R13.1), so waiting players and spectators are told the mover's
-    prompt, and a decision also names its task (board.TASK_NAMES)."""
+    prompt, and a decision also names its task (turn.TASK_NAMES)."""
 
     log_forced = False
 

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 from cove.core.options import Options
 from cove.core.state import SparseObservation, index_run
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.board import B_MERCHANT, B_PIRATE, DECISION_INDEX, DECISIONS
+from cove.games.tiny_epic_pirates.turn import B_MERCHANT, B_PIRATE, DECISION_INDEX, DECISIONS
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
