@@ -49,6 +49,10 @@ from cove.games.tiny_epic_pirates.turn import (
 )
 from cove.games.tiny_epic_pirates.view import build_view
 
+TIEBREAK = ("higher Legend level", "more gold", "more booty on the ship")
+"""What ``PiratesState.tiebreak`` compares among those with the most treasures, in order
+(R11.2): the declaration's ``tiebreak``."""
+
 
 class PiratesState(State):
     # the ruleset, loaded from the options; the observation's encoder (its fixed parts and
@@ -634,6 +638,7 @@ class PiratesState(State):
         return {}
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
+        """R11.2: what ``TIEBREAK`` names, in its order."""
         return (float(self.level[player]), float(self.gold[player]),
                 float(len(self.booty[player])))
 

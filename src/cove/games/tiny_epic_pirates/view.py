@@ -1,4 +1,4 @@
-"""What a player may see, built by whitelisting public fields.
+"""What a player may see, built by whitelisting public fields, and the score in parts.
 
 Hidden: the face-down search tokens (only "searched or not" is shown), the order of the
 crew deck (its size and the cards seen going to its bottom are shown), the merchant deck
@@ -107,3 +107,8 @@ def build_view(s: PiratesState, player: int | None) -> dict[str, Any]:
     }
     return v
 
+
+def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Pirate ``p``'s score read from a view: the treasures buried (R11.1), the only source
+    of points. Every view shows every pirate's buried treasures."""
+    return [("treasures buried", float(len(view["pirates"][p]["treasures"])))]
