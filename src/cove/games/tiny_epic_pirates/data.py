@@ -9,6 +9,7 @@ the rulebook states are asserted here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -18,6 +19,8 @@ from cove.core.data import DataChecker, load_data
 from cove.core.errors import OptionError
 
 HERE = Path(__file__).parent
+DEFAULT = "design"
+"""The ruleset the ``ruleset`` option names unless told otherwise."""
 
 # Orders: the five Order Tokens and Hide Out (printed on wheel space 0) [SEED].
 PLUNDER, TRADE, CREW_UP, SEARCH, ATTACK, HIDE_OUT = range(6)
@@ -100,6 +103,8 @@ class Ruleset:
     navy_div: int
     solo_dice: tuple[int, ...]
     booty: tuple[str, ...]
+    booty_colour: tuple[str, ...]         # "#rrggbb", for presentation only
+    booty_short: tuple[str, ...]          # a cube's label, for presentation only
     cubes: tuple[int, ...]
     legend: tuple[Level, ...]
     treasure_cost: tuple[int, ...]
@@ -128,6 +133,13 @@ def ruleset(name: str) -> Ruleset:
     return load(HERE / f"{name}.toml")
 
 
+def presented() -> Ruleset:
+    """The ruleset the terminal and the web board read colours, labels and limits from. A
+    view does not say which ruleset made it, so this is the default one; a booty name it
+    lacks is drawn in a neutral colour."""
+    return ruleset(DEFAULT)
+
+
 def _int(ck: DataChecker, t: dict[str, Any], key: str, entry: str, lo: int, hi: int) -> int:
     v: int = ck.field(t, key, int, entry)
     ck.expect(lo <= v <= hi, entry, f"{key} must be from {lo} to {hi}, got {v}")
@@ -149,6 +161,13 @@ def _dice(ck: DataChecker, t: dict[str, Any], key: str, entry: str) -> tuple[int
     return tuple(vals)
 
 
+def _colour(ck: DataChecker, t: dict[str, Any], entry: str) -> str:
+    v: str = ck.field(t, "colour", str, entry)
+    ck.expect(re.fullmatch(r"#[0-9a-fA-F]{6}", v) is not None, entry,
+              f"colour must be #rrggbb, got {v!r}")
+    return v
+
+
 def load(path: str | Path) -> Ruleset:
     """Load and validate one ruleset file."""
     raw = load_data(path)
@@ -164,6 +183,10 @@ def load(path: str | Path) -> Ruleset:
     ck.expect(len(set(booty)) == BOOTY_TYPES, "booty", "booty names must differ")
     cubes = tuple(_int(ck, t, "cubes", f"booty {booty[i]!r}", 2, 99)
                   for i, t in enumerate(booty_t))
+    colours = tuple(_colour(ck, t, f"booty {booty[i]!r}") for i, t in enumerate(booty_t))
+    shorts = tuple(ck.field(t, "short", str, f"booty {booty[i]!r}") for i, t in enumerate(booty_t))
+    for i, s in enumerate(shorts):
+        ck.expect(1 <= len(s) <= 3, f"booty {booty[i]!r}", f"short must be 1-3 letters, got {s!r}")
 
     levels = []
     for i, t in enumerate(_table_list(ck, raw, "legend")):
@@ -252,6 +275,8 @@ def load(path: str | Path) -> Ruleset:
         navy_div=_int(ck, g, "navy_level_divisor", "general", 1, 7),
         solo_dice=solo,
         booty=booty,
+        booty_colour=colours,
+        booty_short=shorts,
         cubes=cubes,
         legend=tuple(levels),
         treasure_cost=cost,
