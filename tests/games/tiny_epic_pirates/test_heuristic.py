@@ -1,22 +1,25 @@
-"""The heuristic guides one-step bots toward the win condition (burying treasure)."""
+"""The heuristic guides one-step bots toward the win condition (burying treasure) and stays
+in score units; the bots take no parameters of this game's own."""
 
 from __future__ import annotations
 
-from cove.bots import make_bot
+from cove.bots import BOTS, LEVELS, make_bot
+from cove.bots.defaults import declared, game_defaults
+from cove.games.tiny_epic_pirates import GAME, sea, turn
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates import sea, turn
-from cove.games.tiny_epic_pirates import state as S
 from cove.games.tiny_epic_pirates.heuristic import heuristic, win_chance
+from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.tiny_epic_pirates.helpers import (
     after_setup,
     at_order,
     find_card,
     new,
+    play_random,
     set_steps,
 )
 
 
-def _off_turn(s: S.PiratesState) -> None:
+def _off_turn(s: PiratesState) -> None:
     s.turn = 1                       # P2's turn: no turn opportunity for P1
     set_steps(s, (turn.T_WHEEL, 1, 0), settle=False)
 
@@ -100,3 +103,22 @@ def test_greedy_bots_bury_three_treasures() -> None:
         s.apply(p, bots[p].choose(s, p))
     assert s.end_trigger and max(len(t) for t in s.treasures) == 3
     assert s.turn // s.np < 60
+
+
+def test_heuristic_in_score_units() -> None:
+    s = new(2, 3)
+    play_random(s, 3, limit=500)
+    h = GAME.heuristic
+    assert h is not None
+    for p in range(2):
+        assert 0.0 <= h(s, p) <= 3.0
+        assert h(s, p) >= len(s.treasures[p])
+
+
+def test_no_bot_defaults_of_its_own() -> None:
+    """The game declines per-game bot parameters (with the reason): its levels are the
+    shared specs, ``hard`` the default search at four times the budget."""
+    assert declared(GAME) == {} and GAME.declines["bot_defaults"].strip()
+    assert LEVELS["hard"] == "mcts:scale=4"
+    for name in ("mcts", "hard"):
+        assert game_defaults(GAME, name, BOTS["mcts"].PARAMS) == {}
