@@ -25,7 +25,7 @@ from cove.games.tiny_epic_pirates.actions import Act
 from cove.games.tiny_epic_pirates.data import CAN, EXT, RIG
 from cove.games.tiny_epic_pirates.observation import Encoder, observation_sparse
 from cove.games.tiny_epic_pirates.options import PiratesOptions
-from cove.games.tiny_epic_pirates.rules import RULES
+from cove.games.tiny_epic_pirates.rules import STEPS
 from cove.games.tiny_epic_pirates.sea import CORNERS, OPPOSITE, cell
 from cove.games.tiny_epic_pirates.solo import choose
 from cove.games.tiny_epic_pirates.turn import (
@@ -59,7 +59,7 @@ class PiratesState(State):
     # the parts it keeps between calls, observation.py) and the action space's index, made
     # when first needed and shared by clones
     DERIVED: ClassVar[tuple[str, ...]] = ("R", "mask_index", "obs_static")
-    STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = RULES
+    STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = STEPS
 
     __slots__ = (
         "R",
