@@ -6,8 +6,7 @@ from typing import Any
 
 from cove.core.decisions import Step
 from cove.core.rng import Rng
-from cove.games.tiny_epic_pirates import GAME
-from cove.games.tiny_epic_pirates import board as B
+from cove.games.tiny_epic_pirates import GAME, turn
 from cove.games.tiny_epic_pirates.actions import Act
 from cove.games.tiny_epic_pirates.state import PiratesState
 
@@ -49,10 +48,10 @@ def new(n: int = 2, seed: int = 0, **opts: Any) -> PiratesState:
 def after_setup(n: int = 2, seed: int = 0, **opts: Any) -> PiratesState:
     """A game past the setup choices (first legal option each time), at P1's wheel."""
     s = new(n, seed, **opts)
-    while s.steps[-1].kind in (B.T_NAVY_SETUP, B.T_COVE, B.T_SIDE):
+    while s.steps[-1].kind in (turn.T_NAVY_SETUP, turn.T_COVE, turn.T_SIDE):
         p = s.to_move()[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.steps[-1] == B.step_of(B.T_WHEEL, 0)
+    assert s.steps[-1] == turn.step_of(turn.T_WHEEL, 0)
     return s
 
 
@@ -66,12 +65,12 @@ def turn_of(s: PiratesState, p: int, *, clear: bool = True) -> None:
 
 
 Task = tuple[str, int, int]
-"""A step written as (kind, player, x) for tests: see board.step_of."""
+"""A step written as (kind, player, x) for tests: see turn.step_of."""
 
 
 def set_steps(s: PiratesState, *tasks: Task, settle: bool = True) -> None:
     """Replace the decision stack (last one on top), then settle unless told not to."""
-    s._steps = tuple(B.step_of(*t) for t in tasks)
+    s._steps = tuple(turn.step_of(*t) for t in tasks)
     s._legal = None
     if settle:
         s.settle()
@@ -79,25 +78,25 @@ def set_steps(s: PiratesState, *tasks: Task, settle: bool = True) -> None:
 
 def push(s: PiratesState, *tasks: Task) -> None:
     """Put decision steps on top of the stack (last one on top) and settle."""
-    s._steps += tuple(B.step_of(*t) for t in tasks)
+    s._steps += tuple(turn.step_of(*t) for t in tasks)
     s._legal = None
     s.settle()
 
 
 def legal_of(s: PiratesState, task: Task) -> list[Act]:
     """What the rule of the step ``task`` offers now (whether or not it is on the stack)."""
-    st = B.step_of(*task)
+    st = turn.step_of(*task)
     out = [a for a in s.STEPS[st.kind].legal(s, st, task[1]) if isinstance(a, Act)]
     return out
 
 
 def step(task: Task) -> Step:
-    return B.step_of(*task)
+    return turn.step_of(*task)
 
 
 def run_step(s: PiratesState, task: Task, act: Act) -> None:
     """Carry out ``act`` for the step ``task`` (popped already, as the engine does)."""
-    st = B.step_of(*task)
+    st = turn.step_of(*task)
     s.STEPS[st.kind].apply(s, st, task[1], act)
 
 
@@ -140,7 +139,7 @@ def top(s: PiratesState) -> str:
 
 
 def limbo_cubes(s: PiratesState) -> int:
-    return sum(1 for t in s.steps if t.kind == B.T_KEEP)
+    return sum(1 for t in s.steps if t.kind == turn.T_KEEP)
 
 
 def check_conservation(s: PiratesState) -> None:
@@ -151,7 +150,7 @@ def check_conservation(s: PiratesState) -> None:
     for t in range(len(R.cubes)):
         held = (s.bag[t] + s.market.count(t) + s.m_cube.count(t)
                 + sum(b.count(t) for b in s.booty)
-                + sum(1 for k in s.steps if k.kind == B.T_KEEP and k.data[0] == t))
+                + sum(1 for k in s.steps if k.kind == turn.T_KEEP and k.data[0] == t))
         assert held == R.cubes[t], f"cubes of type {t}"
     for p in range(s.np):
         assert sum(s.wheel_dh[p]) + sum(s.assign[p]) + s.dh_reserve[p] == R.deckhands
@@ -194,7 +193,7 @@ def at_order(s: PiratesState, p: int, order: int) -> None:
     s.refreshed = False
     s.rerolls = 0
     s.bonus_left = []
-    set_steps(s, (B.T_END_TURN, p, 0), (B.T_BONUS_SETUP, p, 0), (B.T_ORDER, p, 0))
+    set_steps(s, (turn.T_END_TURN, p, 0), (turn.T_BONUS_SETUP, p, 0), (turn.T_ORDER, p, 0))
 
 
 def find_card(s: PiratesState, kind: int, **want: int) -> int:

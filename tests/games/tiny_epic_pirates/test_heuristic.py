@@ -1,24 +1,27 @@
-"""The heuristic guides one-step bots toward the win condition (burying treasure)."""
+"""The heuristic guides one-step bots toward the win condition (burying treasure) and stays
+in score units; the bots take no parameters of this game's own."""
 
 from __future__ import annotations
 
-from cove.bots import make_bot
-from cove.games.tiny_epic_pirates import board as B
+from cove.bots import BOTS, LEVELS, make_bot
+from cove.bots.defaults import declared, game_defaults
+from cove.games.tiny_epic_pirates import GAME, sea, turn
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates import state as S
 from cove.games.tiny_epic_pirates.heuristic import heuristic, win_chance
+from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.tiny_epic_pirates.helpers import (
     after_setup,
     at_order,
     find_card,
     new,
+    play_random,
     set_steps,
 )
 
 
-def _off_turn(s: S.PiratesState) -> None:
+def _off_turn(s: PiratesState) -> None:
     s.turn = 1                       # P2's turn: no turn opportunity for P1
-    set_steps(s, (B.T_WHEEL, 1, 0), settle=False)
+    set_steps(s, (turn.T_WHEEL, 1, 0), settle=False)
 
 
 def test_heuristic_values_progress_toward_next_treasure() -> None:
@@ -50,8 +53,8 @@ def test_heuristic_sees_a_bury_the_order_triggers() -> None:
     at_order(s, 0, D.TRADE)
     assert heuristic(s, 0) < 1.0              # no bury on a trade turn
     s.cap[0] = s.wheel[0].index(D.PLUNDER)    # last turn's order: the wheel still to move
-    set_steps(s, (B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0),
-              (B.T_SAIL, 0, 0), (B.T_WHEEL, 0, 0), settle=False)
+    set_steps(s, (turn.T_END_TURN, 0, 0), (turn.T_BONUS_SETUP, 0, 0), (turn.T_ORDER, 0, 0),
+              (turn.T_SAIL, 0, 0), (turn.T_WHEEL, 0, 0), settle=False)
     assert heuristic(s, 0) < 1.0
 
 
@@ -59,11 +62,11 @@ def test_heuristic_prefers_sailing_toward_where_the_order_works() -> None:
     s = after_setup(2)
     s.booty[0] = []
     settle = find_card(s, D.SETTLEMENT, plunder=2)
-    s.pos[0] = next(c for _, c in B.NEIGH[settle] if s.card(c).kind != D.SETTLEMENT)
+    s.pos[0] = next(c for _, c in sea.NEIGH[settle] if s.card(c).kind != D.SETTLEMENT)
     s.cap[0] = s.wheel[0].index(D.PLUNDER)
     s.turn = 0
-    set_steps(s, (B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0),
-              (B.T_SAIL, 0, 0), settle=False)
+    set_steps(s, (turn.T_END_TURN, 0, 0), (turn.T_BONUS_SETUP, 0, 0), (turn.T_ORDER, 0, 0),
+              (turn.T_SAIL, 0, 0), settle=False)
     s.moves_used = s.sail_total(0) - 1        # 1 move left
     assert s.to_move() == (0,)
     before = heuristic(s, 0)
@@ -73,7 +76,7 @@ def test_heuristic_prefers_sailing_toward_where_the_order_works() -> None:
         c.apply(0, a)
         after.append((heuristic(c, 0), str(a)))
     best = max(after)[1]
-    assert best.startswith("sail") and best.endswith(B.cell(settle)), after
+    assert best.startswith("sail") and best.endswith(sea.cell(settle)), after
     assert max(after)[0] >= before
 
 
@@ -100,3 +103,22 @@ def test_greedy_bots_bury_three_treasures() -> None:
         s.apply(p, bots[p].choose(s, p))
     assert s.end_trigger and max(len(t) for t in s.treasures) == 3
     assert s.turn // s.np < 60
+
+
+def test_heuristic_in_score_units() -> None:
+    s = new(2, 3)
+    play_random(s, 3, limit=500)
+    h = GAME.heuristic
+    assert h is not None
+    for p in range(2):
+        assert 0.0 <= h(s, p) <= 3.0
+        assert h(s, p) >= len(s.treasures[p])
+
+
+def test_no_bot_defaults_of_its_own() -> None:
+    """The game declines per-game bot parameters (with the reason): its levels are the
+    shared specs, ``hard`` the default search at four times the budget."""
+    assert declared(GAME) == {} and GAME.declines["bot_defaults"].strip()
+    assert LEVELS["hard"] == "mcts:scale=4"
+    for name in ("mcts", "hard"):
+        assert game_defaults(GAME, name, BOTS["mcts"].PARAMS) == {}

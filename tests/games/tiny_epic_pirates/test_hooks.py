@@ -1,5 +1,7 @@
 """The conformance hooks: check_invariants catches a broken state, private_items (none in
-this game) and a local leak check, max_actions bounds real games."""
+this game) and a local leak check, max_actions bounds real games, every step kind has a
+rule. (check_invariants after every action of random games, every option value included,
+is the shared harness's.)"""
 
 from __future__ import annotations
 
@@ -10,9 +12,8 @@ import pytest
 
 from cove.bots import make_bot
 from cove.core.rng import Rng
-from cove.games.tiny_epic_pirates import GAME, TURN_ACTIONS
-from cove.games.tiny_epic_pirates import board as B
-from cove.games.tiny_epic_pirates import state as S
+from cove.games.tiny_epic_pirates import GAME, TURN_ACTIONS, turn
+from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.tiny_epic_pirates.helpers import new, play_random
@@ -26,20 +27,6 @@ def _mid_game(n: int = 3, seed: int = 4) -> PiratesState:
     return s
 
 
-def test_check_invariants_holds_in_random_games_of_every_option() -> None:
-    for i, opts in enumerate(({}, {"hideout_extort": "all"}, {"extort_timing": "at_line"},
-                              {"cove_blocked_by": "hidden", "place_in_repair": False},
-                              {"reassign": "all", "merchant_loss_surefire": False})):
-        for n in (1, 2, 4):
-            s = new(n, 10 * i + n, max_rounds=12, **opts)
-            s.check_invariants()
-            rng = Rng(i + n)
-            while not s.is_over:
-                p = s.to_move()[0]
-                s.apply(p, rng.choice(s.legal_actions(p)))
-                s.check_invariants()
-
-
 BREAKS: list[tuple[str, Callable[[PiratesState], None]]] = [
     ("booty cubes", lambda s: s.bag.__setitem__(0, s.bag[0] + 1)),
     ("market", lambda s: s.market.__setitem__(0, s.market[1])),
@@ -48,15 +35,15 @@ BREAKS: list[tuple[str, Callable[[PiratesState], None]]] = [
     ("merchant cards", lambda s: setattr(s, "m_removed", s.m_removed + 1)),
     ("search tokens", lambda s: s.box_tokens.__setitem__(0, s.box_tokens[1])),
     ("sure-fire", lambda s: s.sure.__setitem__(0, s.sure[0] + 1)),
-    ("deckhands", lambda s: s.assign[1].__setitem__(B.REP, s.assign[1][B.REP] + 1)),
+    ("deckhands", lambda s: s.assign[1].__setitem__(D.REP, s.assign[1][D.REP] + 1)),
     ("gold", lambda s: s.gold.__setitem__(0, s.R.gold_cap + 1)),
     ("legend", lambda s: s.level.__setitem__(2, 8)),
     ("captain", lambda s: s.cap.__setitem__(0, 6)),
     ("hidden off a cove", lambda s: (s.hidden.__setitem__(0, True), s.pos.__setitem__(
-        0, next(i for i in range(16) if s.card(i).kind != S.D.COVE)))),
-    ("battle", lambda s: setattr(s, "battle", [0, B.B_NAVY, -1, [], [], 0, 0])),
+        0, next(i for i in range(16) if s.card(i).kind != D.COVE)))),
+    ("battle", lambda s: setattr(s, "battle", [0, turn.B_NAVY, -1, [], [], 0, 0])),
     ("steps left", lambda s: setattr(s, "over", True)),
-    ("no decision", lambda s: s.push(B.step_of(B.T_NEXT, 0))),
+    ("no decision", lambda s: s.push(turn.step_of(turn.T_NEXT, 0))),
 ]
 
 
@@ -156,21 +143,21 @@ def test_every_step_kind_has_a_rule_that_decides_or_runs() -> None:
     from cove.core.decisions import StepRule
 
     rules = PiratesState.STEPS
-    assert set(rules) == set(B.DECISIONS) | set(B.AUTOMATIC)
-    for kind in B.DECISIONS:
+    assert set(rules) == set(turn.DECISIONS) | set(turn.AUTOMATIC)
+    for kind in turn.DECISIONS:
         cls = type(rules[kind])
         for hook in ("legal", "apply", "prompt"):
             assert getattr(cls, hook) is not getattr(StepRule, hook), (kind, hook)
-        assert B.step_of(kind, 1, 2).players == (1,)
-    for kind in B.AUTOMATIC:
+        assert turn.step_of(kind, 1, 2).players == (1,)
+    for kind in turn.AUTOMATIC:
         assert type(rules[kind]).run is not StepRule.run, kind
-        assert B.step_of(kind, 1, 2).players == ()
+        assert turn.step_of(kind, 1, 2).players == ()
     s = new(3, seed=4)
     rng = Rng(4)
     seen = set()
     while not s.is_over:
         top = s.steps[-1]
-        assert top.kind in B.DECISIONS and s.to_move() == top.players
+        assert top.kind in turn.DECISIONS and s.to_move() == top.players
         seen.add(top.kind)
         prompt = s.decision(top.players[0])["prompt"]
         assert prompt and prompt[0].isupper() and "\n" not in prompt

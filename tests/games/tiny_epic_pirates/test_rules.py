@@ -3,16 +3,12 @@ notes' worked examples."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 import cove
-from cove.games.tiny_epic_pirates import GAME
-from cove.games.tiny_epic_pirates import board as B
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates import state as S
+from cove.games.tiny_epic_pirates import sea, turn
+from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.tiny_epic_pirates.helpers import (
     acts,
     after_setup,
@@ -38,46 +34,6 @@ from tests.games.tiny_epic_pirates.helpers import (
 
 R = D.ruleset("design")
 SUGAR, RUM, COFFEE, POWDER = range(4)
-
-
-# ---------------------------------------------------------------- R1 components and data
-def test_r1_1_component_counts() -> None:
-    assert len(R.maps) == 16 and len(R.search) == 20 and len(R.merchants) == 11
-    assert len(R.crew) == 24 and len(R.captains) == 4 and len(R.legend) == 7
-    assert len(R.treasure_cost) == 3 and len(R.booty) == 4
-    assert sorted(R.merchants) == [2, 2, 2, 4, 4, 4, 6, 6, 6, 8, 8]
-    assert [lv.name for lv in R.legend] == ["Sea Dog", "Pirate", "Corsair", "Swash Buckler",
-                                            "Buccaneer", "Legend", "Dread Pirate"]
-    assert R.gold_cap == 13 and R.ship_capacity == 3
-
-
-def test_r1_2_ruleset_option(tmp_path: Path) -> None:
-    with pytest.raises(cove.OptionError, match="unknown ruleset 'published'; available: design"):
-        GAME.new(2, ruleset="published")
-    assert GAME.new(2, ruleset="design").options.to_dict()["ruleset"] == "design"
-    copy = tmp_path / "mine.toml"
-    shutil.copy(Path(D.HERE) / "design.toml", copy)
-    assert D.load(copy).crew == R.crew
-
-
-def test_r1_3_malformed_data_names_file_entry_problem(tmp_path: Path) -> None:
-    text = (Path(D.HERE) / "design.toml").read_text()
-    bad = tmp_path / "bad.toml"
-    bad.write_text(text.replace('kind = "storm"', 'kind = "whirlpool"', 1))
-    with pytest.raises(cove.DataError, match=r"bad.toml: map #15: kind 'whirlpool'"):
-        D.load(bad)
-    bad.write_text(text.replace("count = 3\nlegend_players = 0", "count = 2\nlegend_players = 0"))
-    with pytest.raises(cove.DataError, match="merchant: expected 11 merchant cards, found 10"):
-        D.load(bad)
-    bad.write_text(text.replace("a_dice = [5, 6]", "a_dice = [5, 9]"))
-    with pytest.raises(cove.DataError, match="captain #1: a_dice must list die faces 1-6"):
-        D.load(bad)
-    bad.write_text(text + "\n[[crew]]\nname = 'Extra'\ntrigger = 'trade'\ndice = []\nbonus = []\n")
-    with pytest.raises(cove.DataError, match="crew: expected 24 crew cards, found 25"):
-        D.load(bad)
-    bad.write_text("not toml [")
-    with pytest.raises(cove.DataError, match=r"bad\.toml: not valid TOML"):
-        D.load(bad)
 
 
 # ---------------------------------------------------------------- R2 resources
@@ -168,9 +124,9 @@ def test_r3_7_crew_line_of_three() -> None:
 
 def test_r3_8_first_player_places_navy_in_free_corner() -> None:
     s = new(3, seed=5)
-    assert s.to_move() == (0,) and top(s) == B.T_NAVY_SETUP
+    assert s.to_move() == (0,) and top(s) == turn.T_NAVY_SETUP
     corners = {a.a for a in acts(s, 0)}
-    assert corners == set(B.CORNERS) - set(s.ports)
+    assert corners == set(sea.CORNERS) - set(s.ports)
     do(s, texts(s)[1])
     assert s.navy in corners
 
@@ -180,7 +136,7 @@ def test_r3_9_each_player_starts_hidden_in_a_free_cove() -> None:
     do(s, texts(s)[0])
     for p in range(4):
         assert s.to_move() == (p,) or p == 3
-        if top(s) != B.T_COVE:
+        if top(s) != turn.T_COVE:
             break
         opts = s.legal_actions(p)
         assert len(opts) == 4 - p
@@ -192,7 +148,7 @@ def test_r3_9_each_player_starts_hidden_in_a_free_cove() -> None:
 
 def test_r3_10_captain_side_chosen_in_turn_order() -> None:
     s = new(2, seed=5)
-    while top(s) != B.T_SIDE:
+    while top(s) != turn.T_SIDE:
         do(s, texts(s)[0])
     assert s.to_move() == (0,)
     do(s, "captain side b (bury then plunder)")
@@ -224,7 +180,7 @@ def test_r4_2_skipping_spaces_with_deckhands_seed_example() -> None:
     turn_of(s, 0)
     assert "captain to 4 (" in texts(s)[2] and "2 deckhands" in texts(s)[2]
     do(s, texts(s)[2])
-    assert s.steps[-1] == B.step_of(B.T_PAY, 0, 2)
+    assert s.steps[-1] == turn.step_of(turn.T_PAY, 0, 2)
     do(s, "skip with a deckhand from rigging")
     do(s, "skip with a deckhand from cannons")
     assert s.cap[0] == 4 and s.wheel_dh[0] == [0, 0, 1, 1, 0, 0]
@@ -270,7 +226,7 @@ def test_r4_4_released_deckhands_go_to_any_deck_assignment_repair_included() -> 
         s.wheel_dh[0] = [0, 0, 1, 0, 0, 0]
         turn_of(s, 0)
         do_prefix(s, "captain to 2")
-        assert top(s) == B.T_RELEASE
+        assert top(s) == turn.T_RELEASE
         assert texts(s) == [f"released deckhand to {j}" for j in want], opts
         if "repair" in want:
             do(s, "released deckhand to repair")
@@ -290,23 +246,23 @@ def test_r4_4_reassigning_skipped_deckhands_seed_example() -> None:
     assert dests == [2, 3, 4, 5]
     do_prefix(s, "captain to 5")
     for want in ("rigging", "cannons", "extort"):
-        assert top(s) == B.T_RELEASE
+        assert top(s) == turn.T_RELEASE
         do(s, f"released deckhand to {want}")
     assert s.wheel_dh[0] == [0] * 6 and s.assign[0] == [1, 1, 1, 0] and s.cap[0] == 5
     check_conservation(s)
 
 
 # ---------------------------------------------------------------- R5 sailing
-def _to_sail(s: S.PiratesState, p: int = 0) -> None:
+def _to_sail(s: PiratesState, p: int = 0) -> None:
     """Put p at the sailing step of a fresh turn (captain moved one space)."""
     turn_of(s, p)
     do(s, texts(s)[0])
-    while top(s) in (B.T_RELEASE, B.T_PAY):
+    while top(s) in (turn.T_RELEASE, turn.T_PAY):
         do(s, texts(s)[0])
-    assert top(s) == B.T_SAIL
+    assert top(s) == turn.T_SAIL
 
 
-def _no_storms(s: S.PiratesState) -> None:
+def _no_storms(s: PiratesState) -> None:
     s.maps = [m for m in s.maps if R.maps[m].kind != D.STORM] + [
         m for m in s.maps if R.maps[m].kind == D.STORM]   # storms at c4, d4
 
@@ -321,7 +277,7 @@ def test_r5_1_sail_is_legend_plus_rigging_orthogonal() -> None:
         "east", "north", "south", "west"]
     for d in ("east", "east", "south"):       # 1 (Sea Dog) + 2 rigging = 3 moves
         do_prefix(s, f"sail {d}")
-    assert s.pos[0] == 11 and top(s) != B.T_SAIL   # out of movement: sailing ends
+    assert s.pos[0] == 11 and top(s) != turn.T_SAIL   # out of movement: sailing ends
 
 
 def test_r5_2_storm_jostles_once_per_storm_entered() -> None:
@@ -339,7 +295,7 @@ def test_r5_2_storm_jostles_once_per_storm_entered() -> None:
     assert s.assign[0] == [1, 0, 0, 2]
     do(s, "sail south to d4")      # entering it again does
     assert s.assign[0] == [0, 0, 0, 3]
-    assert top(s) != B.T_SAIL      # 4 + 0 rigging = 4 moves used: sailing is over
+    assert top(s) != turn.T_SAIL      # 4 + 0 rigging = 4 moves used: sailing is over
 
 
 def test_r5_3_jostling_order_and_all_in_repair_seed_example() -> None:
@@ -360,7 +316,7 @@ def test_r5_3_jostling_order_and_all_in_repair_seed_example() -> None:
     assert s.assign[0] == [0, 0, 0, 3] and s.wheel_dh[0] == [0] * 6
     # all in repair: sailing into a storm is not allowed (the ship still has movement)
     do(s, "sail north to d3")
-    assert top(s) == B.T_SAIL and "sail west to c3" in texts(s)
+    assert top(s) == turn.T_SAIL and "sail west to c3" in texts(s)
     assert "sail south to d4" not in texts(s)
     s2 = after_setup(2)
     _no_storms(s2)
@@ -374,7 +330,7 @@ def test_r5_3_all_in_repair_not_jostled_by_lost_attack() -> None:
     s = after_setup(2)
     s.assign[0] = [0, 0, 0, 3]
     s._jostle_after_loss(0)
-    assert B.step_of(B.T_JOSTLE, 0) not in s.steps
+    assert turn.step_of(turn.T_JOSTLE, 0) not in s.steps
 
 
 def test_r5_4_sail_tokens_single_use() -> None:
@@ -408,17 +364,17 @@ def test_r6_1_crossing_the_ship_line_pays_extort() -> None:
     s.assign[0] = [0, 1, 2, 0]
     turn_of(s, 0)
     do_prefix(s, "captain to 0")        # 4 -> 0 skips 5 (paid from cannons: only choice?)
-    while top(s) == B.T_PAY:
+    while top(s) == turn.T_PAY:
         do(s, "skip with a deckhand from cannons")
     assert s.crossed and s.gold[0] == 1 + 2
     s2 = after_setup(2)                  # 0 -> 2 does not cross
     do_prefix(s2, "captain to 2")
-    while top(s2) == B.T_PAY:
+    while top(s2) == turn.T_PAY:
         do(s2, texts(s2)[0])
     assert not s2.crossed and s2.gold[0] == 1
 
 
-def _finish_turn(s: S.PiratesState) -> None:
+def _finish_turn(s: PiratesState) -> None:
     p = s.turn_player()
     while s.turn_player() == p and not s.is_over:
         t = texts(s)
@@ -438,7 +394,7 @@ def test_r6_2_navy_and_merchants_sail_only_after_crossing() -> None:
     do_prefix(s, "captain to 0")
     navy = s.navy
     _finish_turn(s)
-    assert s.m_pos != m0 and B.dist(s.navy, s.pos[1]) < B.dist(navy, s.pos[1])
+    assert s.m_pos != m0 and sea.dist(s.navy, s.pos[1]) < sea.dist(navy, s.pos[1])
 
 
 def test_r6_3_merchants_step_diagonally_and_turn_at_port() -> None:
@@ -458,8 +414,8 @@ def test_r6_4_navy_chases_and_attacks_unhidden_ship() -> None:
     s.pos[0], s.hidden[0] = 5, False
     s.level[0] = 3                  # navy deals 4 + 3 // 2 = 5
     s.crossed = True
-    set_steps(s, (B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0), (B.T_NAVY_MOVE, 0, 0))
-    assert top(s) == B.T_NAVY_MOVE and texts(s) == ["navy sails east", "navy sails south"]
+    set_steps(s, (turn.T_NEXT, 0, 0), (turn.T_NAVY_FIGHT, 0, 0), (turn.T_NAVY_MOVE, 0, 0))
+    assert top(s) == turn.T_NAVY_MOVE and texts(s) == ["navy sails east", "navy sails south"]
     do(s, "navy sails east")
     assert s.navy == 1
     s.navy = 5                      # (test) bring it onto the ship
@@ -469,15 +425,15 @@ def test_r6_4_navy_chases_and_attacks_unhidden_ship() -> None:
     s.captain[0], s.side[0] = 0, 0  # dice symbols 5, 6
     booty = len(s.booty[0])
     rig_dice(s, [3, 3])             # no symbols: 0 damage + 1 cannon < 5
-    set_steps(s, (B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0))
+    set_steps(s, (turn.T_NEXT, 0, 0), (turn.T_NAVY_FIGHT, 0, 0))
     assert any("the navy deals 5, P1 deals 1" in e.text for e in s.events(None))
-    while top(s) in (B.T_JOSTLE, B.T_LOSE) and s.to_move() == (0,) and s.turn == 0:
+    while top(s) in (turn.T_JOSTLE, turn.T_LOSE) and s.to_move() == (0,) and s.turn == 0:
         do(s, texts(s)[0])
     assert s.assign[0][3] == 1 and len(s.booty[0]) == booty - 1
     # a hidden ship is not attacked
     s3 = after_setup(2)
     s3.navy = s3.pos[0]
-    set_steps(s3, (B.T_NEXT, 0, 0), (B.T_NAVY_FIGHT, 0, 0))
+    set_steps(s3, (turn.T_NEXT, 0, 0), (turn.T_NAVY_FIGHT, 0, 0))
     assert s3.hidden[0] and s3.turn == 1
 
 
@@ -618,7 +574,7 @@ def test_r7_7_attack_damage_counting_notes_example() -> None:
     assert s.damage(0, [4, 4]) == 3
 
 
-def _attack_merchant(s: S.PiratesState, dice: list[int], value: int = 2) -> None:
+def _attack_merchant(s: PiratesState, dice: list[int], value: int = 2) -> None:
     s.pos[0] = s.m_pos[0]
     s.hidden[0] = False
     s.m_card[0] = value
@@ -656,14 +612,14 @@ def test_r7_9_reroll_during_attack() -> None:
     s.pos[0] = s.m_pos[0]
     s.hidden[0] = False
     s.cap[0] = s.wheel[0].index(D.ATTACK)
-    set_steps(s, (B.T_END_TURN, 0, 0), (B.T_BONUS_SETUP, 0, 0), (B.T_ORDER, 0, 0))
+    set_steps(s, (turn.T_END_TURN, 0, 0), (turn.T_BONUS_SETUP, 0, 0), (turn.T_ORDER, 0, 0))
     do(s, "attack merchant a")
     assert "reroll dice 1+2" in texts(s)
     do(s, "reroll dice 1+2")
     assert not any(t.startswith("reroll") for t in texts(s))
 
 
-def _fresh_for_merchant(n: int = 2) -> S.PiratesState:
+def _fresh_for_merchant(n: int = 2) -> PiratesState:
     s = after_setup(n)
     s.captain[0], s.side[0] = 0, 0        # Magnus A: symbols 5, 6
     empty_ship(s, 0)
@@ -718,7 +674,7 @@ def test_r7_10_merchant_two_gives_no_legend_and_eight_stays() -> None:
     while len(s.crew_line) < 3:
         s.crew_line.append(s.crew_deck.pop())
     _attack_merchant(s, [6, 6], value=8)  # three 6 symbols x two 6s + 3 = 9 > 8
-    while s.to_move() == (0,) and top(s) in (B.T_KEEP, B.T_PORT, B.T_NEWHAND):
+    while s.to_move() == (0,) and top(s) in (turn.T_KEEP, turn.T_PORT, turn.T_NEWHAND):
         do(s, texts(s)[0])
     assert s.m_card[0] == 8 and s.level[0] == 2 and s.m_removed == 0
     check_conservation(s)
@@ -731,7 +687,7 @@ def test_r7_10_equal_port_distance_attacker_chooses() -> None:
     s.m_pos[0] = 5 if False else s.m_pos[0]
     s.m_pos[0] = 3                         # c1.. put merchant and ship at d1 (corner 3)
     _attack_merchant(s, [6, 5], value=2)
-    assert top(s) == B.T_PORT and texts(s) == ["merchant to port a1", "merchant to port d4"]
+    assert top(s) == turn.T_PORT and texts(s) == ["merchant to port a1", "merchant to port d4"]
     do(s, "merchant to port d4")
     assert s.m_pos[0] == 15 and s.m_face[0] == 0
 
@@ -751,13 +707,13 @@ def test_r7_11_pirate_battle() -> None:
     booty = [b[:] for b in s.booty]
     do(s, "attack p2")
     # the attacker totals first, then the defender (who may spend a sure-fire)
-    assert s.to_move() == (1,) and top(s) == B.T_FIRE
+    assert s.to_move() == (1,) and top(s) == turn.T_FIRE
     assert any("P1 fires 5 6: 2 from dice + 1 cannons + 0 auto-hits = 3" in e.text
                for e in s.events(None))
     do(s, "fire with 1 2")
     # P2 loses: jostled and gains a sure-fire; P1 rises a level; no theft
     assert s.sure[1] == 2 and s.sure[0] == 0
-    assert s.to_move() == (1,) and top(s) == B.T_JOSTLE
+    assert s.to_move() == (1,) and top(s) == turn.T_JOSTLE
     do(s, "jostle: cannons deckhand to repair")
     assert s.level == [2, 1]
     assert s.assign[1] == [1, 0, 1, 1]
@@ -782,7 +738,7 @@ def test_r7_12_hide_out_in_a_free_cove() -> None:
     cove_ = s.pos[1]                     # P2 hides in this cove
     s.pos[0], s.hidden[0] = cove_, False
     at_order(s, 0, D.HIDE_OUT)
-    assert texts(s) == ["skip hide out"] or top(s) != B.T_ORDER
+    assert texts(s) == ["skip hide out"] or top(s) != turn.T_ORDER
     s = after_setup(3)
     free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
     s.pos[0], s.hidden[0] = free, False
@@ -790,11 +746,11 @@ def test_r7_12_hide_out_in_a_free_cove() -> None:
     s.dh_reserve[0] = 0
     at_order(s, 0, D.HIDE_OUT)
     do_prefix(s, "hide out")
-    assert s.hidden[0] and top(s) == B.T_DIST
+    assert s.hidden[0] and top(s) == turn.T_DIST
     do(s, "move: repair deckhand to extort")
     do(s, "move: repair deckhand to cannons")
     do(s, "move: rigging deckhand to extort")
-    assert top(s) == B.T_DIST            # any number: one more move is allowed
+    assert top(s) == turn.T_DIST            # any number: one more move is allowed
     do(s, "done moving deckhands")
     assert s.assign[0] == [0, 1, 3, 0] and s.gold[0] == 1 + 2   # 2 newly on extort
     check_conservation(s)
@@ -823,7 +779,7 @@ def test_r7_12_hide_out_takes_deckhands_from_anywhere_on_the_helm() -> None:
 
 
 
-def _hide_out_swap(**opts: object) -> S.PiratesState:
+def _hide_out_swap(**opts: object) -> PiratesState:
     """P1 hides out and moves one Deckhand off Extort and one from Repair onto it."""
     s = after_setup(2, **opts)
     free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
@@ -882,12 +838,12 @@ def test_r7_12_any_other_pirate_ship_on_the_cove_blocks_hide_out() -> None:
         s.pos[0], s.hidden[0] = free, False
         s.pos[1], s.hidden[1] = free, False      # P2 sails there but is not hidden
         at_order(s, 0, D.HIDE_OUT)
-        assert (top(s) == B.T_ORDER and any(t.startswith("hide out") for t in texts(s))) \
+        assert (top(s) == turn.T_ORDER and any(t.startswith("hide out") for t in texts(s))) \
             == offered, opts
     s = after_setup(2, cove_blocked_by="hidden")
     s.pos[0], s.hidden[0] = s.pos[1], False      # P2 hidden there blocks under both
     at_order(s, 0, D.HIDE_OUT)
-    assert top(s) != B.T_ORDER or not any(t.startswith("hide out") for t in texts(s))
+    assert top(s) != turn.T_ORDER or not any(t.startswith("hide out") for t in texts(s))
 
 
 def test_r7_12_hideout_extort_all_option() -> None:
@@ -906,11 +862,11 @@ def test_r7_13_every_order_is_optional() -> None:
     s = after_setup(2)
     for o in range(6):
         s.cap[0] = s.wheel[0].index(o)
-        assert str(legal_of(s, (B.T_ORDER, 0, 0))[-1]) == f"skip {D.ORDERS[o]}"
+        assert str(legal_of(s, (turn.T_ORDER, 0, 0))[-1]) == f"skip {D.ORDERS[o]}"
 
 
 # ---------------------------------------------------------------- R8 bonus actions
-def _give_crew(s: S.PiratesState, p: int, name: str) -> int:
+def _give_crew(s: PiratesState, p: int, name: str) -> int:
     c = next(i for i, k in enumerate(R.crew) if k.name == name)
     for pile in (s.crew_line, s.crew_deck):
         if c in pile:
@@ -939,11 +895,11 @@ def test_r8_2_captain_bury_first_then_second_action() -> None:
     s.gold[0], s.level[0] = 8, 2
     at_order(s, 0, D.PLUNDER)
     do(s, "skip plunder")
-    assert top(s) == B.T_CAPBURY
+    assert top(s) == turn.T_CAPBURY
     assert texts(s)[0].startswith("bury treasure at") and texts(s)[1] == "skip bury"
     do(s, texts(s)[0])
     assert s.treasures[0] == [s.pos[0]] and s.gold[0] == 2
-    assert top(s) == B.T_CAPT2 and texts(s) == ["bonus plunder 1 (captain)",
+    assert top(s) == turn.T_CAPT2 and texts(s) == ["bonus plunder 1 (captain)",
                                                 "skip captain's plunder"]
     # skipping Bury still allows the second action
     s2 = after_setup(2)
@@ -953,7 +909,7 @@ def test_r8_2_captain_bury_first_then_second_action() -> None:
     at_order(s2, 0, D.PLUNDER)
     do(s2, "skip plunder")
     do(s2, "skip bury")
-    assert top(s2) == B.T_CAPT2
+    assert top(s2) == turn.T_CAPT2
 
 
 def test_r8_3_crew_bonuses_any_order_and_no_chaining() -> None:
@@ -966,9 +922,9 @@ def test_r8_3_crew_bonuses_any_order_and_no_chaining() -> None:
     empty_ship(s, 0)
     s.tokens[s.pos[0]] = -1
     at_order(s, 0, D.SEARCH)
-    assert texts(s) == ["skip search"] or top(s) == B.T_CAPBURY or top(s) == B.T_CAPT2 \
-        or top(s) == B.T_CREWBONUS
-    while top(s) in (B.T_CAPBURY, B.T_CAPT2):
+    assert texts(s) == ["skip search"] or top(s) == turn.T_CAPBURY or top(s) == turn.T_CAPT2 \
+        or top(s) == turn.T_CREWBONUS
+    while top(s) in (turn.T_CAPBURY, turn.T_CAPT2):
         do(s, texts(s)[-1])
     assert texts(s) == ["bonus sure-fire (eliza lucky)", "bonus plunder 1 (lieutenant flint)",
                         "end bonus actions"]
@@ -990,7 +946,7 @@ def test_r8_4_design_bonus_actions() -> None:
     do(s, "bonus gold (sara silver)")
     assert s.gold[0] == 2
     do(s, "bonus reassign (quartermaster quigley)")
-    assert top(s) == B.T_REASSIGN
+    assert top(s) == turn.T_REASSIGN
     do(s, "reassign: repair deckhand to rigging")
     do(s, "reassign: wheel deckhand on 2 to cannons")
     assert s.assign[0] == [1, 1, 1, 0] and s.wheel_dh[0] == [0] * 6
@@ -1041,9 +997,9 @@ def test_r9_1_legend_levels_bonuses_and_top() -> None:
     gained = []
     for _ in range(8):
         s._gain_legend(0)
-        while s.steps and s.steps[-1].kind == B.T_NEWHAND:
+        while s.steps and s.steps[-1].kind == turn.T_NEWHAND:
             s.pop()
-            run_step(s, (B.T_NEWHAND, 0, 0), legal_of(s, (B.T_NEWHAND, 0, 0))[1])
+            run_step(s, (turn.T_NEWHAND, 0, 0), legal_of(s, (turn.T_NEWHAND, 0, 0))[1])
         gained.append((s.level[0], s.gold[0], s.sure[0], s.assign[0][1]))
     assert gained[0] == (2, 2, 0, 1)
     assert gained[1] == (3, 2, 0, 2)        # Corsair: the 4th deckhand
@@ -1087,7 +1043,7 @@ def test_r10_1_the_order_pays_for_the_bury_that_follows() -> None:
     at_order(s, 0, D.TRADE)
     assert not s.can_bury(0)
     do(s, "trade 3 sugarcane")                       # 12 gold
-    assert top(s) == B.T_CAPBURY and texts(s)[0].startswith("bury treasure at")
+    assert top(s) == turn.T_CAPBURY and texts(s)[0].startswith("bury treasure at")
     do_prefix(s, "bury treasure")
     assert s.treasures[0] == [s.pos[0]] and s.gold[0] == 6
     # a sunk Merchant's Gold and Legend (a 4 at 2 players) pay for it too
@@ -1102,7 +1058,7 @@ def test_r10_1_the_order_pays_for_the_bury_that_follows() -> None:
     s.gold[0] = 0
     _attack_merchant(s, [6, 5], value=4)             # 5 damage vs 4: +4 gold, Pirate +2 gold
     assert s.level[0] == 2 and s.gold[0] == 6
-    assert top(s) == B.T_CAPBURY and texts(s)[0].startswith("bury treasure at")
+    assert top(s) == turn.T_CAPBURY and texts(s)[0].startswith("bury treasure at")
     do_prefix(s, "bury treasure")
     assert s.treasures[0] == [corner] and s.gold[0] == 0
     check_conservation(s)
@@ -1119,7 +1075,7 @@ def test_r11_1_third_treasure_ends_after_equal_turns() -> None:
     do(s, "skip plunder")
     do_prefix(s, "bury treasure")
     assert s.end_trigger and not s.is_over
-    while top(s) != B.T_WHEEL:
+    while top(s) != turn.T_WHEEL:
         do(s, texts(s)[-1])
     assert s.turn_player() == 2              # P3 still plays
     _finish_turn(s)
@@ -1155,14 +1111,14 @@ def test_r12_1_solo_pirate_wheel_rules() -> None:
     s.assign[sp] = [1, 0, 1, 2]
     s.wheel_dh[sp] = [0, 0, 0, 0, 0, 0]
     # pay with the rightmost deckhand (repair first); released go to the leftmost free
-    pay = (B.T_PAY, sp, 2)
+    pay = (turn.T_PAY, sp, 2)
     from cove.games.tiny_epic_pirates.solo import choose
-    assert choose(s, step(pay), legal_of(s, pay)).a == B.REP
+    assert choose(s, step(pay), legal_of(s, pay)).a == D.REP
     s.assign[sp] = [1, 0, 1, 0]
-    release = (B.T_RELEASE, sp, 3)
-    assert choose(s, step(release), legal_of(s, release)).a == B.CAN
+    release = (turn.T_RELEASE, sp, 3)
+    assert choose(s, step(release), legal_of(s, release)).a == D.CAN
     s.assign[sp] = [1, 1, 1, 0]
-    assert choose(s, step(release), legal_of(s, release)).a == B.REP
+    assert choose(s, step(release), legal_of(s, release)).a == D.REP
 
 
 def test_r12_2_solo_attack_dice_and_surefire_as_gold() -> None:

@@ -3,15 +3,17 @@ the first to bury three treasures. See RULES.md for every rule and its source ta
 
 from __future__ import annotations
 
-from cove.core.game import Game, MoveHelp
+from cove.core.game import Game
 from cove.core.options import Options
-from cove.games.tiny_epic_pirates import explain, web_board
+from cove.games.tiny_epic_pirates import web_board
 from cove.games.tiny_epic_pirates.actions import action_key, universe
+from cove.games.tiny_epic_pirates.help import HELP
 from cove.games.tiny_epic_pirates.heuristic import heuristic
-from cove.games.tiny_epic_pirates.observe import observation_size
+from cove.games.tiny_epic_pirates.observation import observation_size
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.render import render
-from cove.games.tiny_epic_pirates.state import PiratesState
+from cove.games.tiny_epic_pirates.state import TIEBREAK, PiratesState
+from cove.games.tiny_epic_pirates.view import score_parts
 
 # A safe bound on the decisions of one turn (every count below is a ceiling, most far off):
 # the wheel 1 + skips paid 4 + Deckhands released 4; sailing 16 moves (Legend 4 + Rigging 4
@@ -55,7 +57,9 @@ GAME = Game(
     observation_encoding=observation_size,
     safety_ends=("round cap",),
     board=web_board.draw,
-    tiebreak=explain.TIEBREAK,
-    score_parts=explain.score_breakdown,
-    move_help=MoveHelp(explain.MOVES),
+    tiebreak=TIEBREAK,
+    score_parts=score_parts,
+    move_help=HELP,
+    declines={"bot_defaults": "no per-game bot parameters: the default search and levels "
+              "serve it (docs/BOTS.md measured its hard level, mcts:scale=4)"},
 )

@@ -77,7 +77,7 @@ def _ways(b: int, c: int) -> list[Key]:
 
 def universe(players: int, options: Options) -> list[Hashable]:
     """Every action key a configuration can offer, in a fixed order (SPEC.md)."""
-    name = getattr(options, "ruleset", "design")
+    name = getattr(options, "ruleset", D.DEFAULT)
     R = D.ruleset(name)
     out: list[Key] = []
     out += [(A_NAVY_SETUP, c, 0, 0) for c in (0, 3, 12, 15)]

@@ -1,13 +1,15 @@
 """Loads and validates a Tiny Epic Pirates ruleset file (``<ruleset>.toml``) into plain
 tuples the rules index by int.
 
-Orders are ints (see ``ORDERS``); booty types, map cards, crew and captains are ints in
-the order of the file. A malformed file raises :class:`cove.DataError` naming the file,
-the entry and the problem; the component counts the rulebook states are asserted here.
+Orders and Deck Assignments are ints (see ``ORDERS``, ``ASSIGN``); booty types, map cards,
+crew and captains are ints in the order of the file. A malformed file raises
+:class:`cove.DataError` naming the file, the entry and the problem; the component counts
+the rulebook states are asserted here.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -17,10 +19,16 @@ from cove.core.data import DataChecker, load_data
 from cove.core.errors import OptionError
 
 HERE = Path(__file__).parent
+DEFAULT = "design"
+"""The ruleset the ``ruleset`` option names unless told otherwise."""
 
 # Orders: the five Order Tokens and Hide Out (printed on wheel space 0) [SEED].
 PLUNDER, TRADE, CREW_UP, SEARCH, ATTACK, HIDE_OUT = range(6)
 ORDERS = ("plunder", "trade", "crew up", "search", "attack", "hide out")
+# Deck Assignments on the Helm Mat [SEED]: Rigging +1 sail, Cannons +1 damage, Extort +1
+# Gold on crossing the Ship Line, Repair nothing.
+RIG, CAN, EXT, REP = range(4)
+ASSIGN = ("rigging", "cannons", "extort", "repair")
 # Bonus-action kinds: the orders (bar hide out) plus these.
 BURY, REROLL, REASSIGN, SUREFIRE, GOLD = 6, 7, 8, 9, 10
 BONUSES = (*ORDERS[:5], "hide out", "bury", "reroll", "reassign", "surefire", "gold")
@@ -95,6 +103,8 @@ class Ruleset:
     navy_div: int
     solo_dice: tuple[int, ...]
     booty: tuple[str, ...]
+    booty_colour: tuple[str, ...]         # "#rrggbb", for presentation only
+    booty_short: tuple[str, ...]          # a cube's label, for presentation only
     cubes: tuple[int, ...]
     legend: tuple[Level, ...]
     treasure_cost: tuple[int, ...]
@@ -123,6 +133,13 @@ def ruleset(name: str) -> Ruleset:
     return load(HERE / f"{name}.toml")
 
 
+def presented() -> Ruleset:
+    """The ruleset the terminal and the web board read colours, labels and limits from. A
+    view does not say which ruleset made it, so this is the default one; a booty name it
+    lacks is drawn in a neutral colour."""
+    return ruleset(DEFAULT)
+
+
 def _int(ck: DataChecker, t: dict[str, Any], key: str, entry: str, lo: int, hi: int) -> int:
     v: int = ck.field(t, key, int, entry)
     ck.expect(lo <= v <= hi, entry, f"{key} must be from {lo} to {hi}, got {v}")
@@ -144,6 +161,13 @@ def _dice(ck: DataChecker, t: dict[str, Any], key: str, entry: str) -> tuple[int
     return tuple(vals)
 
 
+def _colour(ck: DataChecker, t: dict[str, Any], entry: str) -> str:
+    v: str = ck.field(t, "colour", str, entry)
+    ck.expect(re.fullmatch(r"#[0-9a-fA-F]{6}", v) is not None, entry,
+              f"colour must be #rrggbb, got {v!r}")
+    return v
+
+
 def load(path: str | Path) -> Ruleset:
     """Load and validate one ruleset file."""
     raw = load_data(path)
@@ -159,6 +183,10 @@ def load(path: str | Path) -> Ruleset:
     ck.expect(len(set(booty)) == BOOTY_TYPES, "booty", "booty names must differ")
     cubes = tuple(_int(ck, t, "cubes", f"booty {booty[i]!r}", 2, 99)
                   for i, t in enumerate(booty_t))
+    colours = tuple(_colour(ck, t, f"booty {booty[i]!r}") for i, t in enumerate(booty_t))
+    shorts = tuple(ck.field(t, "short", str, f"booty {booty[i]!r}") for i, t in enumerate(booty_t))
+    for i, s in enumerate(shorts):
+        ck.expect(1 <= len(s) <= 3, f"booty {booty[i]!r}", f"short must be 1-3 letters, got {s!r}")
 
     levels = []
     for i, t in enumerate(_table_list(ck, raw, "legend")):
@@ -247,6 +275,8 @@ def load(path: str | Path) -> Ruleset:
         navy_div=_int(ck, g, "navy_level_divisor", "general", 1, 7),
         solo_dice=solo,
         booty=booty,
+        booty_colour=colours,
+        booty_short=shorts,
         cubes=cubes,
         legend=tuple(levels),
         treasure_cost=cost,

@@ -14,8 +14,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cove.core.state import State
-from cove.games.tiny_epic_pirates import board as B
 from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates import sea, turn
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
@@ -87,10 +87,10 @@ def heuristic(state: State, player: int) -> float:
     gold = float(s.gold[p])
     level = float(s.level[p])
     b = s.battle
-    if b is not None and b[0] == p and b[1] != B.B_NAVY and b[3]:
+    if b is not None and b[0] == p and b[1] != turn.B_NAVY and b[3]:
         # an attack of p's under way: its dice are rolled
         dmg = s.damage(p, b[3])
-        if b[1] == B.B_MERCHANT:
+        if b[1] == turn.B_MERCHANT:
             v = s.m_card[b[2]]
             if dmg > v:
                 gold += v
@@ -110,13 +110,13 @@ def heuristic(state: State, player: int) -> float:
 def _turn_opportunity(s: PiratesState, p: int, t: int, gold: float, level: float,
                       booty: float, value: dict[int, int]) -> float:
     """The best value this turn's Order (and a Bury it triggers) can still reach."""
-    kinds = [st.kind for st in s.steps if B.owner(st)[0] == p]
-    if B.T_ORDER not in kinds or B.T_WHEEL in kinds:
+    kinds = [st.kind for st in s.steps if turn.owner(st)[0] == p]
+    if turn.T_ORDER not in kinds or turn.T_WHEEL in kinds:
         return -1.0                      # the order is done, or not chosen yet
     R = s.R
     o = s.order_of(p)
     here = s.pos[p]
-    sailing = B.T_SAIL in kinds
+    sailing = turn.T_SAIL in kinds
     reach = s.sail_total(p) - s.moves_used + sum(s.sail_tokens[p]) if sailing else 0
     cap = R.captains[s.captain[p]]
     buries = cap.trigger[s.side[p]] == o or any(
@@ -126,7 +126,7 @@ def _turn_opportunity(s: PiratesState, p: int, t: int, gold: float, level: float
     room = R.ship_capacity - len(s.booty[p])
     best = -1.0
     for c in range(16):
-        d = B.dist(here, c)
+        d = sea.dist(here, c)
         if d > reach:
             continue
         card = s.card(c)

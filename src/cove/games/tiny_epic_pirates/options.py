@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cove.core.options import Options, option
-from cove.games.tiny_epic_pirates.data import ruleset
+from cove.games.tiny_epic_pirates.data import DEFAULT, ruleset
 
 
 @dataclass(frozen=True)
 class PiratesOptions(Options):
     ruleset: str = option(
-        "design",
+        DEFAULT,
         help="data file in use: <ruleset>.toml beside the rules (design = the DESIGN "
         "stand-ins; copy it and type in the printed cards to play the published game)",
     )

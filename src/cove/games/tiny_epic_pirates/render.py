@@ -8,6 +8,8 @@ import textwrap
 from typing import Any
 
 from cove.core.text import pack
+from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates.sea import cell
 
 COLOURS = ("\x1b[31m", "\x1b[34m", "\x1b[32m", "\x1b[35m")
 RESET = "\x1b[0m"
@@ -74,7 +76,8 @@ def _paint_cell(text: str, c: dict[str, Any], pirates: list[dict[str, Any]],
 def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
     sea = view["sea"]
     w = max(14, min(24, (width - 4) // 4 - 1))        # a card's inner width
-    out = ["   " + "".join(f" {f'column {k}' if w >= 16 else k:^{w}}" for k in "abcd")]
+    columns = [cell(k)[0] for k in range(4)]          # the column letters, a1 to d1
+    out = ["   " + "".join(f" {f'column {k}' if w >= 16 else k:^{w}}" for k in columns)]
     sep = "   +" + "+".join("-" * w for _ in range(4)) + "+"
     out.append(sep)
     for r in range(4):
@@ -110,12 +113,14 @@ def _pirate(view: dict[str, Any], p: int, pr: dict[str, Any], color: bool,
     where = (f"at {pr['cell']}" + (" hidden" if pr["hidden"] else "") if pr["cell"]
              else "not on the sea")
     tok = " ".join(f"+{t}" for t in pr["sail_tokens"])
+    R = D.presented()
     items = [f"{name}{you} {where}:",
              f"legend {pr['legend']} {pr['legend_name']}{' (bloody)' if pr['bloody'] else ''},",
-             f"gold {pr['gold']}/13,", f"treasures {len(pr['treasures'])}/3"
+             f"gold {pr['gold']}/{R.gold_cap},",
+             f"treasures {len(pr['treasures'])}/{D.TREASURES}"
              + (f" (next {nt['cost']} gold at legend {nt['min_legend']})," if nt else ","),
-             f"booty: {', '.join(pr['booty'])} ({len(pr['booty'])}/3)," if pr["booty"]
-             else "booty: 0/3,",
+             f"booty: {', '.join(pr['booty'])} ({len(pr['booty'])}/{R.ship_capacity}),"
+             if pr["booty"] else f"booty: 0/{R.ship_capacity},",
              f"sure-fire {pr['surefire']}" + (f", sail tokens {tok};" if tok else ";")]
     dice = " ".join(map(str, pr["captain_dice"]))
     items.append(f"{pr['captain']} side {pr['captain_side']} ({pr['captain_trigger']}: "

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cove.core.decisions import Step
-from cove.games.tiny_epic_pirates import board as S
 from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates import sea, turn
 from cove.games.tiny_epic_pirates.actions import (
     A_ASSIGN,
     A_DO,
@@ -43,8 +43,8 @@ if TYPE_CHECKING:
 
 def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
     kind = task.kind
-    p, x = S.owner(task)
-    if kind == S.T_WHEEL:
+    p, x = turn.owner(task)
+    if kind == turn.T_WHEEL:
         roll = s.rng.randint(1, 6)
         want = roll % 6
         cur = s.cap[p]
@@ -57,17 +57,17 @@ def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
         while d > 1 and (cur + d) % 6 not in by_dest:
             d -= 1
         return by_dest[(cur + d) % 6]
-    if kind == S.T_PAY:
+    if kind == turn.T_PAY:
         return max(acts, key=lambda a: a.a)              # rightmost: repair first
-    if kind in (S.T_RELEASE, S.T_NEWHAND):
+    if kind in (turn.T_RELEASE, turn.T_NEWHAND):
         asg = s.assign[p]
         for a in acts:
-            if a.kind == A_ASSIGN and (a.a == S.REP or asg[a.a] == 0):
+            if a.kind == A_ASSIGN and (a.a == D.REP or asg[a.a] == 0):
                 return a
         return acts[-1]
-    if kind == S.T_SAIL:
+    if kind == turn.T_SAIL:
         return _sail(s, p, acts)
-    if kind == S.T_KEEP:
+    if kind == turn.T_KEEP:
         value = {t: i for i, t in enumerate(s.market)}
         worst = min(s.booty[p], key=lambda t: value[t])
         if value[x] > value[worst]:
@@ -75,25 +75,25 @@ def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
                 if a.kind == A_KEEP and a.a == worst:
                     return a
         return acts[0]
-    if kind == S.T_CREW:
+    if kind == turn.T_CREW:
         for a in acts:
             if a.kind == A_TAKE and a.b < 0:
                 return a
         return acts[-1]
-    if kind in (S.T_DIST, S.T_REASSIGN):
+    if kind in (turn.T_DIST, turn.T_REASSIGN):
         # Hide Out and Reassign: from Repair or the wheel to the leftmost empty Assignment; one each
         for a in acts:
-            if a.kind == A_MOVE and a.a not in (S.RIG, S.CAN, S.EXT) and s.assign[p][a.b] == 0:
+            if a.kind == A_MOVE and a.a not in (D.RIG, D.CAN, D.EXT) and s.assign[p][a.b] == 0:
                 return a
         return acts[-1]
-    if kind == S.T_ORDER:
+    if kind == turn.T_ORDER:
         best = [a for a in acts if a.kind == A_DO]
         if best:
             return max(best, key=lambda a: a.b) if best[0].a == D.TRADE else best[0]
         return acts[-1]
-    if kind == S.T_FIRE:
+    if kind == turn.T_FIRE:
         return next(a for a in acts if a.kind == A_FIRE)
-    if kind in (S.T_CAPBURY, S.T_CAPT2, S.T_CREWBONUS):
+    if kind in (turn.T_CAPBURY, turn.T_CAPT2, turn.T_CREWBONUS):
         for a in acts:
             if a.kind != A_SKIP:
                 return a
@@ -126,13 +126,13 @@ def _sail(s: PiratesState, p: int, acts: Sequence[Act]) -> Act:
     goals = [i for i in range(16) if _goal(s, p, i)]
     if not goals:
         return stop
-    d0 = min(S.dist(here, g) for g in goals)
+    d0 = min(sea.dist(here, g) for g in goals)
     best = None
     for a in acts:
         if a.kind != A_SAIL:
             continue
-        nb = next(c for d, c in S.NEIGH[here] if d == a.a)
-        if min(S.dist(nb, g) for g in goals) < d0:
+        nb = next(c for d, c in sea.NEIGH[here] if d == a.a)
+        if min(sea.dist(nb, g) for g in goals) < d0:
             storm = s.card(nb).kind == D.STORM
             if best is None or not storm:
                 best = a

@@ -1,12 +1,15 @@
-"""The rules of Tiny Epic Pirates: a turn is a stack of small decisions.
+"""The state of Tiny Epic Pirates: its fields, setup, the effects several kinds of step
+share, scores and the tie-break, clone, resample and invariants.
 
 The flow runs on the core's decision stack (:mod:`cove.core.decisions`): a step is made by
-``board.step_of(kind, player, x)``; the top step is the pending decision (or an automatic
-step, run by ``settle``). A decision with exactly one legal action is taken automatically,
-so the players only see real choices. Rule numbers (R...) refer to RULES.md.
+``turn.step_of(kind, player, x)`` and each kind's rule is in rules.py; the top step is
+the pending decision (or an automatic step, run by ``settle``). A decision with exactly
+one legal action is taken automatically, so the players only see real choices. Rule
+numbers (R...) refer to RULES.md.
 
-Board: cards 0..15, row-major, written a1..d4 (column letter, row digit: b3 is column b, row 3).
-Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hide Out).
+The sea (sea.py): cards 0..15, row-major, written a1..d4 (column letter, row digit: b3 is
+column b, row 3). Assignments (data.py): 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel
+spaces 0..5 (0 = Hide Out).
 """
 
 from __future__ import annotations
@@ -18,17 +21,16 @@ from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import SparseObservation, State
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.actions import (
-    Act,
-)
-from cove.games.tiny_epic_pirates.board import (
+from cove.games.tiny_epic_pirates.actions import Act
+from cove.games.tiny_epic_pirates.data import CAN, EXT, RIG
+from cove.games.tiny_epic_pirates.observation import Encoder, observation_sparse
+from cove.games.tiny_epic_pirates.options import PiratesOptions
+from cove.games.tiny_epic_pirates.rules import STEPS
+from cove.games.tiny_epic_pirates.sea import CORNERS, OPPOSITE, cell
+from cove.games.tiny_epic_pirates.solo import choose
+from cove.games.tiny_epic_pirates.turn import (
     B_MERCHANT,
     B_PIRATE,
-    CAN,
-    CORNERS,
-    EXT,
-    OPPOSITE,
-    RIG,
     T_COVE,
     T_CREW,
     T_DIST,
@@ -42,23 +44,22 @@ from cove.games.tiny_epic_pirates.board import (
     T_ROLL,
     T_SIDE,
     T_START,
-    cell,
     step_of,
     turn_steps,
 )
-from cove.games.tiny_epic_pirates.observe import Encoder, observation_sparse
-from cove.games.tiny_epic_pirates.options import PiratesOptions
-from cove.games.tiny_epic_pirates.solo import choose
-from cove.games.tiny_epic_pirates.steps import RULES
 from cove.games.tiny_epic_pirates.view import build_view
+
+TIEBREAK = ("higher Legend level", "more gold", "more booty on the ship")
+"""What ``PiratesState.tiebreak`` compares among those with the most treasures, in order
+(R11.2): the declaration's ``tiebreak``."""
 
 
 class PiratesState(State):
     # the ruleset, loaded from the options; the observation's encoder (its fixed parts and
-    # the parts it keeps between calls, observe.py) and the action space's index, made
+    # the parts it keeps between calls, observation.py) and the action space's index, made
     # when first needed and shared by clones
     DERIVED: ClassVar[tuple[str, ...]] = ("R", "mask_index", "obs_static")
-    STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = RULES
+    STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = STEPS
 
     __slots__ = (
         "R",
@@ -343,7 +344,7 @@ class PiratesState(State):
         return choose(self, step, legal) if player == self.solo else None
 
     # ------------------------------------------------------------------ effects
-    # What several kinds of step share; each kind's own rule is in steps.py.
+    # What several kinds of step share; each kind's own rule is in rules.py.
     def _start_turn(self, p: int) -> None:
         self.crossed = False
         self.moves_used = 0
@@ -637,6 +638,7 @@ class PiratesState(State):
         return {}
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
+        """R11.2: what ``TIEBREAK`` names, in its order."""
         return (float(self.level[player]), float(self.gold[player]),
                 float(len(self.booty[player])))
 

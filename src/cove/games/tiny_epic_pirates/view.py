@@ -1,4 +1,4 @@
-"""What a player may see, built by whitelisting public fields.
+"""What a player may see, built by whitelisting public fields, and the score in parts.
 
 Hidden: the face-down search tokens (only "searched or not" is shown), the order of the
 crew deck (its size and the cards seen going to its bottom are shown), the merchant deck
@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.board import ASSIGN, TASK_NAMES, cell
+from cove.games.tiny_epic_pirates.data import ASSIGN
+from cove.games.tiny_epic_pirates.sea import cell
+from cove.games.tiny_epic_pirates.turn import TASK_NAMES
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
@@ -104,3 +106,9 @@ def build_view(s: PiratesState, player: int | None) -> dict[str, Any]:
         "pending": None if s.over else TASK_NAMES[s.steps[-1].kind],
     }
     return v
+
+
+def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Pirate ``p``'s score read from a view: the treasures buried (R11.1), the only source
+    of points. Every view shows every pirate's buried treasures."""
+    return [("treasures buried", float(len(view["pirates"][p]["treasures"])))]

@@ -33,29 +33,25 @@ from cove.core.svg import (
     text,
     you_first,
 )
+from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates import sea
 
 W = 600
 CELL_W, CELL_H = 140, 100
 SEA_X, SEA_Y = 20, 62
-ASSIGNMENTS = ("rigging", "cannons", "extort", "repair")
-DIRECTIONS = ("north", "east", "south", "west")
-STEPS = {"north": (-1, 0), "east": (0, 1), "south": (1, 0), "west": (0, -1)}
-BOOTY_FILL = {"sugarcane": "#7cbf5a", "rum": "#8b3a1a", "coffee": "#2b1a0e", "gunpowder": "#8a8a8a"}
-BOOTY_SHORT = {"sugarcane": "Su", "rum": "Ru", "coffee": "Co", "gunpowder": "Gp"}
+DIRECTIONS = tuple(name for _, _, name in sea.DIRS)
 KIND_FILL = {"storm": "#8d99a6", "cove": "#f1e2b0", "market": "#f6d9a8", "settlement": "#e7c98e"}
 _CELL = re.compile(r"\b([a-d][1-4])\b")
 
 
 def _cell_xy(cell: str) -> tuple[float, float]:
-    col = "abcd".index(cell[0])
-    row = int(cell[1]) - 1
+    row, col = sea.SEA.position(sea.SEA.parse(cell))
     return SEA_X + col * CELL_W, SEA_Y + row * CELL_H
 
 
 def _neighbour(cell: str, direction: str) -> str | None:
-    dr, dc = STEPS[direction]
-    col, row = "abcd".index(cell[0]) + dc, int(cell[1]) - 1 + dr
-    return f"{'abcd'[col]}{row + 1}" if 0 <= row < 4 and 0 <= col < 4 else None
+    d = DIRECTIONS.index(direction)
+    return next((sea.cell(t) for k, t in sea.NEIGH[sea.SEA.parse(cell)] if k == d), None)
 
 
 def _acts(legal: Legal, *kinds: str) -> list[tuple[str, dict[str, Any]]]:
@@ -64,11 +60,20 @@ def _acts(legal: Legal, *kinds: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _cube(x: float, y: float, booty: str, size: float = 18) -> str:
-    fill = BOOTY_FILL.get(booty, "#ccc")
-    ink = "#222" if booty in ("sugarcane", "gunpowder") else "#fff"
+    """A booty cube in its colour and with its label from the data file."""
+    R = D.presented()
+    known = booty in R.booty
+    fill = R.booty_colour[R.booty.index(booty)] if known else "#ccc"
+    short = R.booty_short[R.booty.index(booty)] if known else booty[:2]
+    ink = "#222" if known and _light(fill) else "#fff"
     return rect(x, y, size, size, rx=3, fill=fill, stroke="#222", stroke_width=1) + text(
-        x + size / 2, y + size / 2 + 4, BOOTY_SHORT.get(booty, booty[:2]), 9.5, fill=ink,
-        font_weight="bold")
+        x + size / 2, y + size / 2 + 4, short, 9.5, fill=ink, font_weight="bold")
+
+
+def _light(colour: str) -> bool:
+    """A ``#rrggbb`` colour light enough for dark ink (its luma above half)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b > 127.5
 
 
 def _ship(x: float, y: float, fill: str, label: str, scale: float = 1.0) -> str:
@@ -118,7 +123,7 @@ def _sea_card(view: dict[str, Any], card: dict[str, Any], legal: Legal) -> str:
 
 
 def _index(cell: str) -> int:
-    return (int(cell[1]) - 1) * 4 + "abcd".index(cell[0])
+    return sea.SEA.parse(cell)
 
 
 def _named_cell(move: str) -> str | None:
@@ -234,7 +239,7 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
     # Assignments.
     ax, ay = 185.0, y0 + 12
     counts = dict(p.get("assignments") or {})
-    for k, name_k in enumerate(ASSIGNMENTS):
+    for k, name_k in enumerate(D.ASSIGN):
         bx: float = ax + k * 96
         n = int(counts.get(name_k, 0))
         body = rect(bx, ay, 90, 36, rx=5, fill="#efe3c6", stroke="#6b5326")
@@ -252,13 +257,13 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
     legend = int(p.get("legend", 0))
     out.append(text(185, ty + 11, f"legend {legend} {p.get('legend_name', '')}", 10,
                     text_anchor="start", font_weight="bold"))
-    for k in range(1, 8):
+    for k in range(1, D.LEGEND_LEVELS + 1):
         fill = "#7a0000" if k <= legend else "#fff"
         out.append(rect(310 + (k - 1) * 17, ty + 1, 14, 14, fill=fill, stroke="#444"))
         out.append(text(317 + (k - 1) * 17, ty + 12, k, 8, fill="#fff" if k <= legend else "#444"))
     gold = int(p.get("gold", 0))
     out.append(text(185, ty + 31, f"gold {gold}", 10, text_anchor="start", font_weight="bold"))
-    for k in range(1, 14):
+    for k in range(1, D.presented().gold_cap + 1):
         fill = "#f2c500" if k <= gold else "#fff"
         out.append(circle(247 + k * 17, ty + 26, 6.5, fill=fill, stroke="#806000"))
         out.append(text(247 + k * 17, ty + 29, k, 8, fill="#5a4000"))

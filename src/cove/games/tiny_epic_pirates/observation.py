@@ -5,7 +5,7 @@ Everything public is encoded (R13.1: every seat sees the same), never the hidden
 from the observer's own, so a policy learns one seat's point of view. The length depends
 on nothing: 4 seats are always laid out (absent seats are zeros).
 
-Speed (issue 15): the encoder runs once per step of a learner, so it is kept between
+Speed: the encoder runs once per step of a learner, so it is kept between
 calls and hands the observation out as ONE WHOLE RUN of values (``State.observation_sparse``
 with no ones, ``at`` the core's shared ``index_run(0, SIZE)`` and every value in an
 ``array("d")``): the environments convert that in one pass (``np.array(values,
@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 from cove.core.options import Options
 from cove.core.state import SparseObservation, index_run
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.board import B_MERCHANT, B_PIRATE, DECISION_INDEX, DECISIONS
+from cove.games.tiny_epic_pirates.turn import B_MERCHANT, B_PIRATE, DECISION_INDEX, DECISIONS
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState

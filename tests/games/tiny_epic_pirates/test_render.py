@@ -1,13 +1,28 @@
-"""The terminal screen fits the width it is given (issue 17, Screens)."""
+"""The terminal screen: it draws every part of the view, fits the width it is given (80
+and 100 columns, 40 lines at 100), names the sea's columns and rows, and colour takes no
+width."""
 
 from __future__ import annotations
 
 from cove.core.rng import Rng
 from cove.games.tiny_epic_pirates import GAME
+from cove.games.tiny_epic_pirates import data as D
 from cove.testing.screens import ANSI, screen_problems
-from tests.games.tiny_epic_pirates.helpers import new
+from tests.games.tiny_epic_pirates.helpers import new, play_random
 
 GID = "tiny-epic-pirates"
+
+
+def test_render_draws_everything() -> None:
+    s = new(3, 7)
+    play_random(s, 7, limit=400)
+    out = GAME.render(s.view(0), False)  # type: ignore[misc]
+    assert [ln[:4] for ln in out.splitlines() if ln[3:4] == "|" and ln[1] in "1234"] == [
+        " 1 |", " 2 |", " 3 |", " 4 |"]                   # the sea's four rows, labelled
+    for word in ("Market:", "Crew line:", "wheel:", "deckhands:", "booty:", "crew:", "P3",
+                 "legend", "gold", "treasures", "sure-fire"):
+        assert word in out
+    assert "\x1b[" in GAME.render(s.view(None), True)  # type: ignore[misc]
 
 
 def test_no_line_wider_than_80_columns() -> None:
@@ -43,3 +58,15 @@ def test_colour_takes_no_width() -> None:
     for width in (80, 100):
         plain = GAME.render(s.view(0), False, width=width)
         assert ANSI.sub("", GAME.render(s.view(0), True, width=width)) == plain
+
+
+def test_limits_shown_are_the_rulesets() -> None:
+    """A pirate's gold, treasures and booty are shown out of the loaded ruleset's gold cap,
+    treasure count and ship capacity."""
+    assert GAME.render is not None
+    R = D.presented()
+    s = new(2, 3)
+    flat = " ".join(GAME.render(s.view(0), False, width=100).split())
+    assert f"gold {R.start_gold}/{R.gold_cap}," in flat
+    assert f"treasures 0/{D.TREASURES} (next {R.treasure_cost[0]} gold" in flat
+    assert f"/{R.ship_capacity})," in flat or f"booty: 0/{R.ship_capacity}," in flat

@@ -1,43 +1,17 @@
-"""The board and the turn's vocabulary: the 4x4 sea, the Deck Assignments, the step kinds.
+"""The turn's vocabulary: the kinds of step on the decision stack, how a step is made, the
+steps a turn starts with, what each decision asks in words, and the kinds of battle.
 
 A leaf module (it imports nothing of the game, only the core's Step), so the rules, the
 view, the observation, the solo pirate and the heuristic share these names without
 importing one another.
-
-Board: cards 0..15, row-major, written a1..d4 (column letter, row digit, as in every Cove
-game: b3 = column b, row 3).
-Assignments: 0 Rigging, 1 Cannons, 2 Extort, 3 Repair. Wheel spaces 0..5 (0 = Hide Out).
 """
 
 from __future__ import annotations
 
-from cove.core.components import SquareGrid
 from cove.core.decisions import Step
 
-RIG, CAN, EXT, REP = range(4)
-ASSIGN = ("rigging", "cannons", "extort", "repair")
-DIRS = ((-1, 0, "north"), (0, 1, "east"), (1, 0, "south"), (0, -1, "west"))
-CORNERS = (0, 3, 12, 15)
-OPPOSITE = {0: 15, 15: 0, 3: 12, 12: 3}
-
-SEA = SquareGrid(4, 4)
-"""The 4x4 sea of cards, in reading order (card ``i`` = row ``i // 4``, column ``i % 4``)."""
-
-# Neighbours: for each card, tuple of (dir index, card).
-NEIGH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((d, t) for d, t in enumerate(row) if t >= 0)
-    for row in SEA.steps([(dr, dc) for dr, dc, _ in DIRS])
-)
-
-cell = SEA.name
-"""Card ``i``'s name: the column's letter, then the row's number (b3 = column b, row 3)."""
-
-
-dist = SEA.distance
-
-
 # Step kinds on the decision stack (cove.core.decisions): the decisions, then the
-# automatic steps. Each kind's rule is in steps.py.
+# automatic steps. Each kind's rule is in rules.py.
 DECISIONS = (
     "navy_setup", "cove", "side", "wheel", "pay", "release", "sail", "jostle", "order",
     "keep", "crew", "hide_out", "captain_bury", "captain_bonus", "crew_bonus", "fire",

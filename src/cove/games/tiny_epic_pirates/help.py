@@ -1,12 +1,10 @@
-"""What the terminal says about Tiny Epic Pirates' moves and tie-break (``help <move>``,
-the game-end summary). Text only, read by ``cove.tui.hooks``; the rules never import it."""
+"""What each Tiny Epic Pirates move does, in words (``help <move>`` in the terminal, the
+web's move list): ``HELP``, the declaration's ``move_help``. Text only; the rules never
+import it."""
 
 from __future__ import annotations
 
-from typing import Any
-
-TIEBREAK = ("higher Legend level", "more gold", "more booty on the ship")
-"""R11.2, in the order of ``tiebreak()``."""
+from cove.core.game import MoveHelp
 
 MOVES = (
     (r"navy to (\w+)", r"places the Navy ship on the corner card \1 (setup, R3)"),
@@ -48,6 +46,7 @@ MOVES = (
 )
 
 
-def score_breakdown(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
-    """Pirate ``p``'s score: the treasures buried (R11)."""
-    return [("treasures buried", float(len(view["pirates"][p]["treasures"])))]
+HELP = MoveHelp(MOVES)
+"""The declaration's move help: the first pattern of ``MOVES`` a move's text matches says
+what it does. No skip reasons: this game's decisions carry no turn step number for the
+terminal to report as skipped."""

@@ -9,7 +9,7 @@ loading a cube, a jostle, a Legend level) stay on the state. Rule numbers (R...)
 RULES.md.
 
 A decision step carries ``(x,)`` and an automatic one ``(p, x)`` (see
-``board.step_of``); ``x`` is the wheel space, the cube type, a count or a merchant.
+``turn.step_of``); ``x`` is the wheel space, the cube type, a count or a merchant.
 """
 
 from __future__ import annotations
@@ -47,17 +47,12 @@ from cove.games.tiny_epic_pirates.actions import (
     A_WHEEL,
     Act,
 )
-from cove.games.tiny_epic_pirates.board import (
-    ASSIGN,
+from cove.games.tiny_epic_pirates.data import ASSIGN, CAN, EXT, REP, RIG
+from cove.games.tiny_epic_pirates.options import PiratesOptions
+from cove.games.tiny_epic_pirates.sea import CORNERS, DIRS, NEIGH, cell, dist
+from cove.games.tiny_epic_pirates.turn import (
     B_MERCHANT,
     B_NAVY,
-    CAN,
-    CORNERS,
-    DIRS,
-    EXT,
-    NEIGH,
-    REP,
-    RIG,
     T_BONUS_SETUP,
     T_CAPBURY,
     T_CAPT2,
@@ -90,11 +85,8 @@ from cove.games.tiny_epic_pirates.board import (
     T_WHEEL,
     T_WHEEL_DONE,
     TASK_NAMES,
-    cell,
-    dist,
     step_of,
 )
-from cove.games.tiny_epic_pirates.options import PiratesOptions
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
@@ -104,7 +96,7 @@ class PiratesRule(StepRule["PiratesState"]):
     """A Tiny Epic Pirates step. A forced single choice is not logged with the core's
     generic line (the log reads as it always has: the move logs itself), everything in a
     decision is public (R13.1), so waiting players and spectators are told the mover's
-    prompt, and a decision also names its task (board.TASK_NAMES)."""
+    prompt, and a decision also names its task (turn.TASK_NAMES)."""
 
     log_forced = False
 
@@ -113,6 +105,49 @@ class PiratesRule(StepRule["PiratesState"]):
 
     def describe(self, state: PiratesState, step: Step, player: int) -> dict[str, Any]:
         return {"task": TASK_NAMES[step.kind]}
+
+
+# ---------------------------------------------------------------- resources: a full ship (R2.2)
+class Keep(PiratesRule):
+    """A cube found with a full ship: keep it in place of one on board, or throw it back."""
+
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
+        x = step.data[0]
+        R = s.R
+        new = R.booty[x]
+        out = [Act(A_KEEP, -1, text=f"discard the new {new}")]
+        seen = set()
+        for t in s.booty[player]:
+            if t not in seen and t != x:
+                seen.add(t)
+                out.append(Act(A_KEEP, t, text=f"keep {new}, discard {R.booty[t]}"))
+        return out
+
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        s = state
+        x = step.data[0]
+        R = s.R
+        p = player
+        if action.a >= 0:
+            s.booty[p].remove(action.a)
+            s.booty[p].append(x)
+            s.bag[action.a] += 1
+            if s.logging:
+                s.say(f"{s.name(p)} loads {R.booty[x]} and throws {R.booty[action.a]} "
+                      "back in the bag",
+                      kind="cube",
+                      data={"player": p, "kept": R.booty[x], "returned": R.booty[action.a]})
+        else:
+            s.bag[x] += 1
+            if s.logging:
+                s.say(f"{s.name(p)} throws the new {R.booty[x]} back in the bag",
+                      kind="cube", data={"player": p, "returned": R.booty[x]})
+
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        new = state.R.booty[step.data[0]]
+        return (f"Your ship is full: keep the new {new} in place of a cube on board, "
+                "or throw it back")
 
 
 # ---------------------------------------------------------------- setup (R3)
@@ -314,24 +349,6 @@ class Release(_PlaceDeckhand):
         return f"Assign the Deckhand from wheel space {step.data[0]} to a Deck Assignment"
 
 
-class NewDeckhand(_PlaceDeckhand):
-    """The Deckhand a Legend level brings (R9)."""
-
-    what = "new"
-
-    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        s = state
-        s.dh_reserve[player] -= 1
-        s.assign[player][action.a] += 1
-        if s.logging:
-            s.say(f"{s.name(player)} puts the new deckhand on {ASSIGN[action.a]}",
-                  kind="deckhand",
-                  data={"player": player, "from": "legend", "to": ASSIGN[action.a]})
-
-    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return "Place the Deckhand your Legend level brings on a Deck Assignment"
-
-
 class WheelDone(PiratesRule):
     """Automatic: the Captain has moved; count rerolls and pay Extort on crossing (R6.1)."""
 
@@ -353,38 +370,6 @@ class WheelDone(PiratesRule):
             if s.logging:
                 s.say(f"{s.name(p)} crosses the ship line: extort gives {e} gold",
                       kind="gold", data={"player": p, "gold": e, "why": "extort"})
-
-
-class Jostle(PiratesRule):
-    """A storm or a lost battle sends one of the player's Deckhands to Repair (R5.3)."""
-
-    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        a = s.assign[player]
-        out = [Act(A_JOSTLE, j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
-               for j in range(3) if a[j]]
-        if not out:
-            out = [Act(A_JOSTLE, 10 + w, text=f"jostle: wheel deckhand on {w} to repair")
-                   for w in range(6) if s.wheel_dh[player][w]]
-        return out or [Act(A_SKIP, text="no deckhand to jostle")]
-
-    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind != A_JOSTLE:
-            return
-        s = state
-        if action.a >= 10:
-            s.wheel_dh[player][action.a - 10] = 0
-            where = f"wheel space {action.a - 10}"
-        else:
-            s.assign[player][action.a] -= 1
-            where = ASSIGN[action.a]
-        s.assign[player][REP] += 1
-        if s.logging:
-            s.say(f"{s.name(player)} is jostled: a deckhand goes from {where} to repair",
-                  kind="jostle", data={"player": player, "from": where})
-
-    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return "You are jostled: choose the Deckhand that goes to Repair"
 
 
 # ---------------------------------------------------------------- sailing (R5)
@@ -447,7 +432,114 @@ class Sail(PiratesRule):
                 "sail token, or stop sailing")
 
 
-# ---------------------------------------------------------------- orders and bonuses (R7, R8)
+class Jostle(PiratesRule):
+    """A storm or a lost battle sends one of the player's Deckhands to Repair (R5.3)."""
+
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
+        a = s.assign[player]
+        out = [Act(A_JOSTLE, j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
+               for j in range(3) if a[j]]
+        if not out:
+            out = [Act(A_JOSTLE, 10 + w, text=f"jostle: wheel deckhand on {w} to repair")
+                   for w in range(6) if s.wheel_dh[player][w]]
+        return out or [Act(A_SKIP, text="no deckhand to jostle")]
+
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        if action.kind != A_JOSTLE:
+            return
+        s = state
+        if action.a >= 10:
+            s.wheel_dh[player][action.a - 10] = 0
+            where = f"wheel space {action.a - 10}"
+        else:
+            s.assign[player][action.a] -= 1
+            where = ASSIGN[action.a]
+        s.assign[player][REP] += 1
+        if s.logging:
+            s.say(f"{s.name(player)} is jostled: a deckhand goes from {where} to repair",
+                  kind="jostle", data={"player": player, "from": where})
+
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        return "You are jostled: choose the Deckhand that goes to Repair"
+
+
+# ---------------------------------------------------------------- Ship Line, Merchants, Navy (R6)
+class EndTurn(PiratesRule):
+    """Automatic: after a turn that crossed the line the Merchants and the Navy sail (R6.2);
+    then the next turn."""
+
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
+        p = step.data[0]
+        s.push(step_of(T_NEXT, p))
+        if s.crossed:
+            s._merchants_sail()
+            s.push(step_of(T_NAVY_FIGHT, p), step_of(T_NAVY_MOVE, p))
+
+
+class NavyMove(PiratesRule):
+    """The player steers the Navy one card closer to their ship (or it stays)."""
+
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
+        here, goal = s.navy, s.pos[player]
+        d0 = dist(here, goal)
+        return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
+                for d, nb in NEIGH[here] if dist(nb, goal) < d0
+                ] or [Act(A_SKIP, text="the navy stays")]
+
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        if action.kind == A_SKIP:
+            return
+        s = state
+        s.navy = next(nb for d, nb in NEIGH[s.navy] if d == action.a)
+        if s.logging:
+            s.say(f"the navy sails {DIRS[action.a][2]} to {cell(s.navy)}",
+                  kind="navy", data={"cell": cell(s.navy)})
+
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        return "Steer the Navy one card closer to your ship"
+
+
+class NavyFight(PiratesRule):
+    """Automatic: the Navy attacks the player if it shares their card and they are not
+    hidden."""
+
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
+        p = step.data[0]
+        if s.navy == s.pos[p] and not s.hidden[p]:
+            if s.logging:
+                s.say(f"the navy attacks {s.name(p)} at {cell(s.navy)}",
+                      kind="battle", data={"attacker": "navy", "target": p})
+            s.battle = [p, B_NAVY, -1, [], [], 0, 0]
+            s.push(step_of(T_RESOLVE, p), step_of(T_ROLL, p))
+
+
+class Lose(PiratesRule):
+    """Beaten by the Navy: the player loses a booty cube of their choice."""
+
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
+        return [Act(A_LOSE, t, text=f"lose {s.R.booty[t]}")
+                for t in sorted(set(s.booty[player]))] or [Act(A_SKIP, text="nothing to lose")]
+
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        if action.kind != A_LOSE:
+            return
+        s = state
+        s.booty[player].remove(action.a)
+        s.bag[action.a] += 1
+        if s.logging:
+            s.say(f"{s.name(player)} loses a {s.R.booty[action.a]} cube to the navy",
+                  kind="cube", data={"player": player, "lost": s.R.booty[action.a]})
+
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        return "The Navy beat you: choose the booty cube you lose"
+
+
+# ---------------------------------------------------------------- Captain's Orders (R7)
 def bonus_ways(s: PiratesState, p: int, b: int, cid: int, who: str) -> list[Act]:
     """Ways to carry out order/bonus ``b`` now. cid: -2 the order, -1 captain, else crew."""
     R = s.R
@@ -514,109 +606,6 @@ class Order(PiratesRule):
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         o = D.ORDERS[state.order_of(player)]
         return f"Carry out the {o} Order here, or skip it"
-
-
-class _Bonus(PiratesRule):
-    """A bonus action: carried out (it triggers nothing further) or skipped."""
-
-    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind != A_SKIP:
-            state._carry_out(player, action, False)
-
-
-class CaptainBury(_Bonus):
-    """The Captain's first bonus when the Order is its trigger: Bury."""
-
-    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        out = [Act(A_SKIP, text="skip bury")]
-        if s.can_bury(player):
-            out.insert(0, Act(A_BONUS, D.BURY, c=-1, text=_bury_text(s, player, "captain")))
-        return out
-
-    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return "Your Captain's first bonus: bury a treasure here, or skip it"
-
-
-class CaptainBonus(_Bonus):
-    """The Captain's second bonus: Attack (side A) or Plunder (side B)."""
-
-    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        second = D.ATTACK if s.side[player] == 0 else D.PLUNDER
-        out = bonus_ways(s, player, second, -1, "captain")
-        out.append(Act(A_SKIP, text=f"skip captain's {D.ORDERS[second]}"))
-        return out
-
-    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return "Your Captain's second bonus action: carry it out, or skip it"
-
-
-class CrewBonus(_Bonus):
-    """The crew's bonus actions for this Order, one at a time, in any order."""
-
-    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        out = []
-        done = set()
-        for cid, b in s.bonus_left:
-            if (cid, b) not in done and cid in s.crew[player]:
-                done.add((cid, b))
-                out += bonus_ways(s, player, b, cid, s.R.crew[cid].name.lower())
-        out.append(Act(A_SKIP, text="end bonus actions"))
-        return out
-
-    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind == A_BONUS:
-            s = state
-            s.bonus_left.remove((action.c, action.a))
-            s.push(step)
-        super().apply(state, step, player, action)
-
-    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return "Take one of your crew's bonus actions for this Order, or end them"
-
-
-class Keep(PiratesRule):
-    """A cube found with a full ship: keep it in place of one on board, or throw it back."""
-
-    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        x = step.data[0]
-        R = s.R
-        new = R.booty[x]
-        out = [Act(A_KEEP, -1, text=f"discard the new {new}")]
-        seen = set()
-        for t in s.booty[player]:
-            if t not in seen and t != x:
-                seen.add(t)
-                out.append(Act(A_KEEP, t, text=f"keep {new}, discard {R.booty[t]}"))
-        return out
-
-    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        s = state
-        x = step.data[0]
-        R = s.R
-        p = player
-        if action.a >= 0:
-            s.booty[p].remove(action.a)
-            s.booty[p].append(x)
-            s.bag[action.a] += 1
-            if s.logging:
-                s.say(f"{s.name(p)} loads {R.booty[x]} and throws {R.booty[action.a]} "
-                      "back in the bag",
-                      kind="cube",
-                      data={"player": p, "kept": R.booty[x], "returned": R.booty[action.a]})
-        else:
-            s.bag[x] += 1
-            if s.logging:
-                s.say(f"{s.name(p)} throws the new {R.booty[x]} back in the bag",
-                      kind="cube", data={"player": p, "returned": R.booty[x]})
-
-    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        new = state.R.booty[step.data[0]]
-        return (f"Your ship is full: keep the new {new} in place of a cube on board, "
-                "or throw it back")
 
 
 class Crew(PiratesRule):
@@ -782,104 +771,7 @@ class HideOut(_MoveDeckhands):
                 "(each placed on Extort pays 1 gold), or stop")
 
 
-class Reassign(_MoveDeckhands):
-    """Reassign [DESIGN]: from Repair or a wheel space (option ``reassign=all``: also from
-    Rigging, Cannons or Extort)."""
-
-    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return ("Reassign: move Deckhands one at a time onto Rigging, Cannons or Extort, "
-                "or stop")
-
-
-# ---------------------------------------------------------------- the turn's end (R6)
-class BonusSetup(PiratesRule):
-    """Automatic: after the Order, the Captain's and the crew's bonus actions for it."""
-
-    def run(self, state: PiratesState, step: Step) -> None:
-        s = state
-        p = step.data[0]
-        o = s.order_of(p)
-        R = s.R
-        cap = R.captains[s.captain[p]]
-        crew_b = [(c, b) for c in s.crew[p] if R.crew[c].trigger == o
-                  for b in R.crew[c].bonus]
-        s.bonus_left = [(c, b) for c, b in crew_b if b != D.REROLL]
-        if s.bonus_left:
-            s.push(step_of(T_CREWBONUS, p))
-        if cap.trigger[s.side[p]] == o:
-            s.push(step_of(T_CAPT2, p), step_of(T_CAPBURY, p))
-
-
-class EndTurn(PiratesRule):
-    """Automatic: after a turn that crossed the line the Merchants and the Navy sail (R6.2);
-    then the next turn."""
-
-    def run(self, state: PiratesState, step: Step) -> None:
-        s = state
-        p = step.data[0]
-        s.push(step_of(T_NEXT, p))
-        if s.crossed:
-            s._merchants_sail()
-            s.push(step_of(T_NAVY_FIGHT, p), step_of(T_NAVY_MOVE, p))
-
-
-class NavyMove(PiratesRule):
-    """The player steers the Navy one card closer to their ship (or it stays)."""
-
-    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        here, goal = s.navy, s.pos[player]
-        d0 = dist(here, goal)
-        return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
-                for d, nb in NEIGH[here] if dist(nb, goal) < d0
-                ] or [Act(A_SKIP, text="the navy stays")]
-
-    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind == A_SKIP:
-            return
-        s = state
-        s.navy = next(nb for d, nb in NEIGH[s.navy] if d == action.a)
-        if s.logging:
-            s.say(f"the navy sails {DIRS[action.a][2]} to {cell(s.navy)}",
-                  kind="navy", data={"cell": cell(s.navy)})
-
-    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return "Steer the Navy one card closer to your ship"
-
-
-class NavyFight(PiratesRule):
-    """Automatic: the Navy attacks the player if it shares their card and they are not
-    hidden."""
-
-    def run(self, state: PiratesState, step: Step) -> None:
-        s = state
-        p = step.data[0]
-        if s.navy == s.pos[p] and not s.hidden[p]:
-            if s.logging:
-                s.say(f"the navy attacks {s.name(p)} at {cell(s.navy)}",
-                      kind="battle", data={"attacker": "navy", "target": p})
-            s.battle = [p, B_NAVY, -1, [], [], 0, 0]
-            s.push(step_of(T_RESOLVE, p), step_of(T_ROLL, p))
-
-
-class NextTurn(PiratesRule):
-    """Automatic: the next player's turn, or the end of the game (R11)."""
-
-    def run(self, state: PiratesState, step: Step) -> None:
-        s = state
-        p = step.data[0]
-        s.turn += 1
-        assert isinstance(s.options, PiratesOptions)
-        last_seat = p == s.np - 1
-        if s.end_trigger and last_seat:
-            s._finish("a third treasure is buried and everyone has had equal turns")
-        elif last_seat and s.turn >= s.options.max_rounds * s.np:
-            s._finish(f"the {s.options.max_rounds}-round safety limit is reached")
-        else:
-            s._start_turn((p + 1) % s.np)
-
-
-# ---------------------------------------------------------------- battles (R7.6-R7.11, R6)
+# ---------------------------------------------------------------- battles (R7.6-R7.11, R6.4)
 class Roll(PiratesRule):
     """Automatic: a side of the battle rolls its dice, then may improve them and fire."""
 
@@ -1102,6 +994,96 @@ class MerchantCube(PiratesRule):
                   data={"merchant": "ab"[x], "cube": s.R.booty[s.m_cube[x]]})
 
 
+# ---------------------------------------------------------------- bonus actions (R8)
+class BonusSetup(PiratesRule):
+    """Automatic: after the Order, the Captain's and the crew's bonus actions for it."""
+
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
+        p = step.data[0]
+        o = s.order_of(p)
+        R = s.R
+        cap = R.captains[s.captain[p]]
+        crew_b = [(c, b) for c in s.crew[p] if R.crew[c].trigger == o
+                  for b in R.crew[c].bonus]
+        s.bonus_left = [(c, b) for c, b in crew_b if b != D.REROLL]
+        if s.bonus_left:
+            s.push(step_of(T_CREWBONUS, p))
+        if cap.trigger[s.side[p]] == o:
+            s.push(step_of(T_CAPT2, p), step_of(T_CAPBURY, p))
+
+
+class _Bonus(PiratesRule):
+    """A bonus action: carried out (it triggers nothing further) or skipped."""
+
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        if action.kind != A_SKIP:
+            state._carry_out(player, action, False)
+
+
+class CaptainBury(_Bonus):
+    """The Captain's first bonus when the Order is its trigger: Bury."""
+
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
+        out = [Act(A_SKIP, text="skip bury")]
+        if s.can_bury(player):
+            out.insert(0, Act(A_BONUS, D.BURY, c=-1, text=_bury_text(s, player, "captain")))
+        return out
+
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        return "Your Captain's first bonus: bury a treasure here, or skip it"
+
+
+class CaptainBonus(_Bonus):
+    """The Captain's second bonus: Attack (side A) or Plunder (side B)."""
+
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
+        second = D.ATTACK if s.side[player] == 0 else D.PLUNDER
+        out = bonus_ways(s, player, second, -1, "captain")
+        out.append(Act(A_SKIP, text=f"skip captain's {D.ORDERS[second]}"))
+        return out
+
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        return "Your Captain's second bonus action: carry it out, or skip it"
+
+
+class CrewBonus(_Bonus):
+    """The crew's bonus actions for this Order, one at a time, in any order."""
+
+    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
+        s = state
+        out = []
+        done = set()
+        for cid, b in s.bonus_left:
+            if (cid, b) not in done and cid in s.crew[player]:
+                done.add((cid, b))
+                out += bonus_ways(s, player, b, cid, s.R.crew[cid].name.lower())
+        out.append(Act(A_SKIP, text="end bonus actions"))
+        return out
+
+    def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
+        if action.kind == A_BONUS:
+            s = state
+            s.bonus_left.remove((action.c, action.a))
+            s.push(step)
+        super().apply(state, step, player, action)
+
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        return "Take one of your crew's bonus actions for this Order, or end them"
+
+
+class Reassign(_MoveDeckhands):
+    """Reassign [DESIGN]: from Repair or a wheel space (option ``reassign=all``: also from
+    Rigging, Cannons or Extort)."""
+
+    def prompt(self, state: PiratesState, step: Step, player: int) -> str:
+        return ("Reassign: move Deckhands one at a time onto Rigging, Cannons or Extort, "
+                "or stop")
+
+
+# ---------------------------------------------------------------- Legend (R9)
 class Legend(PiratesRule):
     """Automatic: the player rises one Legend level (R9)."""
 
@@ -1109,29 +1091,44 @@ class Legend(PiratesRule):
         state._gain_legend(step.data[0])
 
 
-class Lose(PiratesRule):
-    """Beaten by the Navy: the player loses a booty cube of their choice."""
+class NewDeckhand(_PlaceDeckhand):
+    """The Deckhand a Legend level brings (R9)."""
 
-    def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        return [Act(A_LOSE, t, text=f"lose {s.R.booty[t]}")
-                for t in sorted(set(s.booty[player]))] or [Act(A_SKIP, text="nothing to lose")]
+    what = "new"
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind != A_LOSE:
-            return
         s = state
-        s.booty[player].remove(action.a)
-        s.bag[action.a] += 1
+        s.dh_reserve[player] -= 1
+        s.assign[player][action.a] += 1
         if s.logging:
-            s.say(f"{s.name(player)} loses a {s.R.booty[action.a]} cube to the navy",
-                  kind="cube", data={"player": player, "lost": s.R.booty[action.a]})
+            s.say(f"{s.name(player)} puts the new deckhand on {ASSIGN[action.a]}",
+                  kind="deckhand",
+                  data={"player": player, "from": "legend", "to": ASSIGN[action.a]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return "The Navy beat you: choose the booty cube you lose"
+        return "Place the Deckhand your Legend level brings on a Deck Assignment"
 
 
-RULES: dict[str, PiratesRule] = {
+# ---------------------------------------------------------------- the end (R11)
+class NextTurn(PiratesRule):
+    """Automatic: the next player's turn, or the end of the game (R11)."""
+
+    def run(self, state: PiratesState, step: Step) -> None:
+        s = state
+        p = step.data[0]
+        s.turn += 1
+        assert isinstance(s.options, PiratesOptions)
+        last_seat = p == s.np - 1
+        if s.end_trigger and last_seat:
+            s._finish("a third treasure is buried and everyone has had equal turns")
+        elif last_seat and s.turn >= s.options.max_rounds * s.np:
+            s._finish(f"the {s.options.max_rounds}-round safety limit is reached")
+        else:
+            s._start_turn((p + 1) % s.np)
+
+
+STEPS: dict[str, PiratesRule] = {
+    T_KEEP: Keep(),
     T_NAVY_SETUP: NavySetup(),
     T_COVE: Cove(),
     T_SIDE: Side(),
@@ -1139,29 +1136,28 @@ RULES: dict[str, PiratesRule] = {
     T_WHEEL: Wheel(),
     T_PAY: Pay(),
     T_RELEASE: Release(),
-    T_NEWHAND: NewDeckhand(),
     T_WHEEL_DONE: WheelDone(),
-    T_JOSTLE: Jostle(),
     T_SAIL: Sail(),
-    T_ORDER: Order(),
-    T_CAPBURY: CaptainBury(),
-    T_CAPT2: CaptainBonus(),
-    T_CREWBONUS: CrewBonus(),
-    T_KEEP: Keep(),
-    T_CREW: Crew(),
-    T_DIST: HideOut(),
-    T_REASSIGN: Reassign(),
-    T_BONUS_SETUP: BonusSetup(),
+    T_JOSTLE: Jostle(),
     T_END_TURN: EndTurn(),
     T_NAVY_MOVE: NavyMove(),
     T_NAVY_FIGHT: NavyFight(),
-    T_NEXT: NextTurn(),
+    T_LOSE: Lose(),
+    T_ORDER: Order(),
+    T_CREW: Crew(),
+    T_DIST: HideOut(),
     T_ROLL: Roll(),
     T_FIRE: Fire(),
     T_RESOLVE: Resolve(),
     T_PORT: Port(),
     T_MCUBE: MerchantCube(),
+    T_BONUS_SETUP: BonusSetup(),
+    T_CAPBURY: CaptainBury(),
+    T_CAPT2: CaptainBonus(),
+    T_CREWBONUS: CrewBonus(),
+    T_REASSIGN: Reassign(),
     T_LEGEND: Legend(),
-    T_LOSE: Lose(),
+    T_NEWHAND: NewDeckhand(),
+    T_NEXT: NextTurn(),
 }
-"""The rule of every kind of step."""
+"""The rule of every kind of step, in RULES.md order."""
