@@ -7,7 +7,7 @@ from typing import Any
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect
-from cove.games.the_tide.board import parse_sq
+from cove.games.the_tide.beach import parse_sq
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.state import TideState
 

@@ -11,7 +11,7 @@ import pytest
 
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
-from cove.games.the_tide.board import SQUARES
+from cove.games.the_tide.beach import SQUARES
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.observe import Friends
 from cove.games.the_tide.state import (

@@ -23,7 +23,7 @@ from __future__ import annotations
 from array import array
 from functools import lru_cache
 
-from cove.games.the_tide.board import COLS, SQUARES
+from cove.games.the_tide.beach import COLS, SQUARES
 from cove.games.the_tide.data import DATA
 
 HEIGHT = DATA.pile_height

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from cove.games.the_tide.board import COL_NAMES
+from cove.games.the_tide.beach import COL_NAMES
 from cove.games.the_tide.data import DATA
 
 LETTER = {DATA.names[t]: DATA.letters[t] for t in range(1, 6)}

@@ -1,7 +1,7 @@
 """The Tide: the rules. Rule numbers (R..) refer to RULES.md in this folder.
 
 Tiles are ints (0 empty, 1 shell, 2 bottle, 3 bag, 4 cigarette, 5 melon). The beach is a flat
-list of 36 squares (see board.py); ``fr`` holds the owner seat of the friend on each square or
+list of 36 squares (see beach.py); ``fr`` holds the owner seat of the friend on each square or
 -1. Piles are lists, bottom first, so ``pile[-1]`` is the top.
 
 A turn runs on the core's decision stack (``cove.core.decisions``); each kind of step has
@@ -38,7 +38,7 @@ from cove.games.the_tide.actions import (
     Return,
     Reward,
 )
-from cove.games.the_tide.board import (
+from cove.games.the_tide.beach import (
     COL_NAMES,
     COLS,
     COLUMN_SQUARES,
