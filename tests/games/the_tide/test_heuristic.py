@@ -5,6 +5,7 @@ from __future__ import annotations
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.heuristic import heuristic
+from cove.games.the_tide.rules import finish
 
 from .helpers import biased_step, fill, position
 
@@ -21,7 +22,7 @@ def test_heuristic_reads_only_what_the_player_sees() -> None:
 
 def test_heuristic_is_the_score_once_over() -> None:
     s = position(fill({"c3": "B1", "f6": "W2"}), held={0: "PPC"}, points=[4, 2])
-    s._finish("test")
+    finish(s, "test")
     assert heuristic(s, 0) == 4.0 and heuristic(s, 1) == 2.0
 
 

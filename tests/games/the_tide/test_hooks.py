@@ -11,8 +11,10 @@ import pytest
 from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
+from cove.games.the_tide.data import SHELL
 from cove.games.the_tide.options import TideOptions
-from cove.games.the_tide.state import ACT, SHELL, Rules, TideState
+from cove.games.the_tide.rules import ACT
+from cove.games.the_tide.state import Rules, TideState
 
 from .helpers import biased_step, fill, position
 

@@ -12,18 +12,10 @@ import pytest
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.beach import SQUARES
-from cove.games.the_tide.data import DATA
-from cove.games.the_tide.observe import Friends
-from cove.games.the_tide.state import (
-    HEIGHT,
-    MAX_FRIENDS,
-    PHASE_INDEX,
-    PLACE,
-    RETURN,
-    TILE_TYPES,
-    PendingReturn,
-    TideState,
-)
+from cove.games.the_tide.data import DATA, TILE_TYPES
+from cove.games.the_tide.observation import HEIGHT, MAX_FRIENDS, Friends
+from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn
+from cove.games.the_tide.state import TideState
 from tests.games.observations import check_against_plain
 
 
@@ -87,7 +79,7 @@ def test_observation_is_the_plain_layout_value_for_value(options: dict[str, Any]
     assert checked > 100
 
 
-# -- the kept parts (observe.py): never stale, whatever changes the state ----------------
+# -- the kept parts (observation.py): never stale, whatever changes the state ------------
 def sparse_is_plain(s: TideState, player: int) -> None:
     """``player``'s sparse form stands for exactly the plain encoding, with no index out of
     range or given twice."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cove.games.the_tide import GAME
 from cove.games.the_tide.render import render
+from cove.games.the_tide.rules import finish
 
 from .helpers import fill, position
 
@@ -25,7 +26,7 @@ def test_render_all_piles_and_game_over() -> None:
     s = GAME.new(2, seed=3, pile_visibility="all")
     assert "pile a (bottom->top)" in render(s.view(None), False)
     s = position(fill(), points=[2, 1])
-    s._finish("test end")
+    finish(s, "test end")
     text = render(s.view(None), False)
     assert "game over: test end" in text and "winner: P1" in text
 

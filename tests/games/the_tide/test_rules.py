@@ -13,8 +13,9 @@ from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect, Move, Place
-from cove.games.the_tide.data import DATA, DATA_FILE, load_tide_data
-from cove.games.the_tide.state import ACT, OVER, PLACE, RETURN, REWARD, SHELL, TideState
+from cove.games.the_tide.data import DATA, DATA_FILE, SHELL, load_tide_data
+from cove.games.the_tide.rules import ACT, OVER, PLACE, RETURN, REWARD, finish
+from cove.games.the_tide.state import TideState
 
 from .helpers import (
     DEFAULT_PILES,
@@ -638,13 +639,13 @@ def test_r7_2_edge_11_column_end_after_check_option_still_finishes_the_check() -
 
 def test_r7_3_ties_go_to_most_tiles_then_shared() -> None:
     s = position(fill(), held={0: "BB", 1: "P"}, points=[3, 3])
-    s._finish("test")
+    finish(s, "test")
     assert s.winners() == (0,)
     s = position(fill(), held={0: "B", 1: "S"}, points=[3, 3])
-    s._finish("test")
+    finish(s, "test")
     assert s.winners() == (0, 1)
     s = position(fill(), held={0: "BBBBB", 1: ""}, points=[2, 3])
-    s._finish("test")
+    finish(s, "test")
     assert s.winners() == (1,)
 
 

@@ -8,9 +8,10 @@ from cove.games.the_tide import explain, web_board
 from cove.games.the_tide.actions import action_key, universe
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.heuristic import heuristic
+from cove.games.the_tide.observation import observation_size
 from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.render import render
-from cove.games.the_tide.state import TideState, observation_size
+from cove.games.the_tide.state import TideState
 
 
 def max_actions(players: int, options: Options) -> int:

@@ -17,6 +17,11 @@ DATA_FILE = Path(__file__).with_name("the_tide.toml")
 TYPES = ("", "shell", "bottle", "bag", "cigarette", "melon")
 """Index = tile code; 0 is an empty square."""
 
+EMPTY, SHELL, BOTTLE, BAG, CIGARETTE, MELON = range(6)
+"""The tile codes, the index of each name in ``TYPES``."""
+RUBBISH = (BOTTLE, BAG, CIGARETTE, MELON)
+TILE_TYPES = (SHELL, *RUBBISH)
+
 # The component counts the seed states (materials list, printed four times).
 SEED_COUNTS = {"shell": 12, "bottle": 20, "bag": 16, "cigarette": 12, "melon": 12}
 SEED_THRESHOLDS = {"cigarette": 3, "melon": 3, "bag": 4, "bottle": 5}
