@@ -1,7 +1,10 @@
-"""The heuristic: public information only, final score at the end, rewards beat waiting."""
+"""The heuristic: public information only, final score at the end, rewards beat waiting;
+and the bots' defaults this game declares (``hard``: heuristic-guided rollouts)."""
 
 from __future__ import annotations
 
+from cove.bots.defaults import declared, game_defaults
+from cove.bots.mcts import MctsBot
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.heuristic import heuristic
@@ -45,3 +48,10 @@ def test_heuristic_values_standing_on_a_tile_over_an_empty_square() -> None:
     on_tile = position(fill({"c3": "B1", "f6": "W2"}), held={0: "S"})
     on_empty = position(fill({"c3": ".1", "f6": "W2"}), held={0: "S"})
     assert heuristic(on_tile, 0) > heuristic(on_empty, 0)
+
+
+def test_the_hard_level_takes_heuristic_rollouts_and_nothing_else() -> None:
+    # the declaration's bot_defaults (cove.bots.defaults): valid, for the hard level only
+    assert declared(GAME) == {"hard": "rollout=heuristic"}
+    assert game_defaults(GAME, "hard", MctsBot.PARAMS) == {"rollout": "heuristic"}
+    assert game_defaults(GAME, "mcts", MctsBot.PARAMS) == {}

@@ -1,4 +1,4 @@
-"""The conformance hooks (issue 11): check_invariants catches broken states, private_items
+"""The conformance hooks: check_invariants catches broken states, private_items
 (none in this game) and the hidden pile bottoms never reach a view, max_actions bounds games."""
 
 from __future__ import annotations
