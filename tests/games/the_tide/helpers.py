@@ -7,8 +7,9 @@ from typing import Any
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect
-from cove.games.the_tide.board import parse_sq
+from cove.games.the_tide.beach import parse_sq
 from cove.games.the_tide.data import DATA
+from cove.games.the_tide.rules import begin_turn
 from cove.games.the_tide.state import TideState
 
 LETTERS = {letter: code for code, letter in enumerate(DATA.letters) if code}
@@ -73,7 +74,7 @@ def position(
     s.waiting = [0] * players
     s.first = 0
     s._steps = ()  # drop the opening placements: ``cur``'s turn starts on this beach
-    s._begin_turn(cur)
+    begin_turn(s, cur)
     used = tile_totals(s, removed=False)
     s.removed = [max(0, SEED_COUNTS[t] - used[t]) if t else 0 for t in range(6)]
     return s

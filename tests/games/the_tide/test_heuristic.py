@@ -1,10 +1,14 @@
-"""The heuristic: public information only, final score at the end, rewards beat waiting."""
+"""The heuristic: public information only, final score at the end, rewards beat waiting;
+and the bots' defaults this game declares (``hard``: heuristic-guided rollouts)."""
 
 from __future__ import annotations
 
+from cove.bots.defaults import declared, game_defaults
+from cove.bots.mcts import MctsBot
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.heuristic import heuristic
+from cove.games.the_tide.rules import finish
 
 from .helpers import biased_step, fill, position
 
@@ -21,7 +25,7 @@ def test_heuristic_reads_only_what_the_player_sees() -> None:
 
 def test_heuristic_is_the_score_once_over() -> None:
     s = position(fill({"c3": "B1", "f6": "W2"}), held={0: "PPC"}, points=[4, 2])
-    s._finish("test")
+    finish(s, "test")
     assert heuristic(s, 0) == 4.0 and heuristic(s, 1) == 2.0
 
 
@@ -44,3 +48,10 @@ def test_heuristic_values_standing_on_a_tile_over_an_empty_square() -> None:
     on_tile = position(fill({"c3": "B1", "f6": "W2"}), held={0: "S"})
     on_empty = position(fill({"c3": ".1", "f6": "W2"}), held={0: "S"})
     assert heuristic(on_tile, 0) > heuristic(on_empty, 0)
+
+
+def test_the_hard_level_takes_heuristic_rollouts_and_nothing_else() -> None:
+    # the declaration's bot_defaults (cove.bots.defaults): valid, for the hard level only
+    assert declared(GAME) == {"hard": "rollout=heuristic"}
+    assert game_defaults(GAME, "hard", MctsBot.PARAMS) == {"rollout": "heuristic"}
+    assert game_defaults(GAME, "mcts", MctsBot.PARAMS) == {}

@@ -1,4 +1,4 @@
-"""The conformance hooks (issue 11): check_invariants catches broken states, private_items
+"""The conformance hooks: check_invariants catches broken states, private_items
 (none in this game) and the hidden pile bottoms never reach a view, max_actions bounds games."""
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ import pytest
 from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
+from cove.games.the_tide.data import SHELL
 from cove.games.the_tide.options import TideOptions
-from cove.games.the_tide.state import ACT, SHELL, Rules, TideState
+from cove.games.the_tide.rules import ACT
+from cove.games.the_tide.state import Rules, TideState
 
 from .helpers import biased_step, fill, position
 

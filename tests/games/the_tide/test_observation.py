@@ -1,7 +1,10 @@
 """The observation (SPEC.md, Observation), built by the game in sparse form, against a plain
 list encoding of the same layout (the encoder before the sparse form, one part after
 another): the same floats, bit for bit, at every player count, under the options that
-change what is shown, in clones, redeterminized copies and states rebuilt from JSON."""
+change what is shown, in clones, redeterminized copies and states rebuilt from JSON. The
+legal actions' indices (``legal_indices``, from MaskIndex: each action's numbers, no
+hashing) are the action space's own, in the legal list's order, and the mask is made from
+them."""
 
 from __future__ import annotations
 
@@ -11,19 +14,11 @@ import pytest
 
 from cove.core.rng import Rng
 from cove.games.the_tide import GAME
-from cove.games.the_tide.board import SQUARES
-from cove.games.the_tide.data import DATA
-from cove.games.the_tide.observe import Friends
-from cove.games.the_tide.state import (
-    HEIGHT,
-    MAX_FRIENDS,
-    PHASE_INDEX,
-    PLACE,
-    RETURN,
-    TILE_TYPES,
-    PendingReturn,
-    TideState,
-)
+from cove.games.the_tide.beach import SQUARES
+from cove.games.the_tide.data import DATA, TILE_TYPES
+from cove.games.the_tide.observation import HEIGHT, MAX_FRIENDS, Friends
+from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn
+from cove.games.the_tide.state import TideState
 from tests.games.observations import check_against_plain
 
 
@@ -87,7 +82,7 @@ def test_observation_is_the_plain_layout_value_for_value(options: dict[str, Any]
     assert checked > 100
 
 
-# -- the kept parts (observe.py): never stale, whatever changes the state ----------------
+# -- the kept parts (observation.py): never stale, whatever changes the state ------------
 def sparse_is_plain(s: TideState, player: int) -> None:
     """``player``'s sparse form stands for exactly the plain encoding, with no index out of
     range or given twice."""
@@ -280,3 +275,23 @@ def test_friends_put_keeps_offsets_and_copy_together() -> None:
     assert part.fr[5] == -1 and sorted(part.offsets) == [10 * 3 + 0, 20 * 3 + 1]
     with pytest.raises(ValueError, match="no seat"):
         Friends([*fr[:-1], 3], 3)
+
+
+# -- the legal actions' indices (the action space's numbers, and the mask made from them) ---
+@pytest.mark.parametrize("move_dirs", [4, 8])
+def test_legal_indices_are_the_spaces_in_order(move_dirs: int) -> None:
+    for n in (2, 3, 6):
+        s = GAME.new(n, seed=n, log=False, move_dirs=move_dirs)
+        space = s.action_space
+        rng = Rng(n)
+        steps = 0
+        while not s.is_over:
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            got = s.legal_indices(p)
+            assert got == [space.encode(a) for a in legal]
+            assert all(type(i) is int for i in got)
+            assert [i for i, on in enumerate(s.legal_mask(p)) if on] == sorted(got)
+            s.apply(p, rng.choice(legal))
+            steps += 1
+        assert steps > 50

@@ -1,11 +1,48 @@
-"""The terminal drawing: beach grid with friends, piles (top / height), holdings, turn."""
+"""The terminal drawing: beach grid with friends, piles (top / height), holdings, turn; the
+screen fits the width it is given, and its legends explain the marks."""
 
 from __future__ import annotations
 
 from cove.games.the_tide import GAME
+from cove.games.the_tide.data import DATA
 from cove.games.the_tide.render import render
+from cove.games.the_tide.rules import finish
+from cove.testing.screens import screen_problems
 
 from .helpers import fill, position
+
+GID = "the-tide"
+
+
+def test_no_line_wider_than_80_columns() -> None:
+    assert screen_problems(GID, 80, games=2, every=11) == []
+
+
+def test_a_screen_fits_100_by_40() -> None:
+    assert screen_problems(GID, 100, 40, games=2, every=11) == []
+
+
+def test_legend_explains_the_turn_and_you_marks_and_the_axes() -> None:
+    assert GAME.render is not None
+    for width in (80, 100):
+        state = GAME.new(3, seed=2)
+        p = state.to_move()[0]
+        text = GAME.render(state.view(p), False, width=width)
+        flat = " ".join(text.split())
+        assert f">P{p + 1}* " in text                              # the marks being explained
+        assert "> = whose turn it is; * = you" in flat
+        assert "Columns a-f, rows 1-6 (c3 = column c, row 3)" in flat
+        assert max(len(ln) for ln in text.splitlines()) <= width
+
+
+def test_the_players_table_comes_before_the_legends() -> None:
+    assert GAME.render is not None
+    state = GAME.new(2, seed=2)
+    lines = GAME.render(state.view(0), False, width=80).splitlines()
+    table = next(i for i, ln in enumerate(lines) if ln.split()[:2] == ["bottle", "bag"])
+    legend = next(i for i, ln in enumerate(lines) if "Columns a-f" in ln)
+    grid_end = max(i for i, ln in enumerate(lines) if ln.strip().startswith("+--"))
+    assert grid_end < table < legend and table + 3 < 16   # both players within 16 lines
 
 
 def test_render_draws_beach_piles_holdings_and_turn() -> None:
@@ -25,7 +62,7 @@ def test_render_all_piles_and_game_over() -> None:
     s = GAME.new(2, seed=3, pile_visibility="all")
     assert "pile a (bottom->top)" in render(s.view(None), False)
     s = position(fill(), points=[2, 1])
-    s._finish("test end")
+    finish(s, "test end")
     text = render(s.view(None), False)
     assert "game over: test end" in text and "winner: P1" in text
 
@@ -48,3 +85,10 @@ def test_render_warns_of_the_stall_guard_and_a_column_end() -> None:
                  piles=["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW", "SSBBPC", ""])
     e.apply(0, "collect bottle at f6")
     assert "the game ends after this check" in render(e.view(0), False)
+
+
+def test_the_legend_and_the_table_name_the_tiles_as_the_data_file_does() -> None:
+    text = " ".join(render(GAME.new(2, seed=2).view(0), False, width=100).split())
+    for t in range(1, 6):
+        assert f"{DATA.letters[t]} {DATA.long_names[t]}" in text
+    assert "bottle bag cig melon shells points tiles friends" in text

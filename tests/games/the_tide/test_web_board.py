@@ -14,6 +14,7 @@ from cove.core.actions import legal_forms
 from cove.core.registry import load
 from cove.core.svg import reachable, targets
 from cove.games.the_tide import web_board
+from cove.games.the_tide.data import DATA
 
 NS = "{http://www.w3.org/2000/svg}"
 REACH_FLOOR = 1.0  # measured: every legal move of 2-6 players over these playouts
@@ -113,3 +114,12 @@ def test_finished_game_draws_the_end() -> None:
     assert "game over" in svg_text
     for p in state.view(0)["winners"]:
         assert f"P{p + 1}" in svg_text.split("Game over", 1)[1].split("scores")[0]
+
+
+def test_tiles_are_drawn_in_the_data_files_colours_and_letters() -> None:
+    state = load("the-tide").new(3, seed=4, pile_visibility="all")
+    svg_text = web_board.draw(state.view(None), [], None)
+    words = " ".join(ET.fromstring(svg_text).itertext())
+    for t in range(1, 6):  # the players' table shows every tile type
+        assert f'fill="{DATA.fills[t]}"' in svg_text and DATA.inks[t] in svg_text
+        assert f"{DATA.letters[t]} {DATA.names[t]}" in words  # the piles' legend

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from cove.core.game import Game, MoveHelp
+from cove.core.game import Game
 from cove.core.options import Options
-from cove.games.the_tide import explain, web_board
+from cove.games.the_tide import web_board
 from cove.games.the_tide.actions import action_key, universe
 from cove.games.the_tide.data import DATA
+from cove.games.the_tide.help import HELP
 from cove.games.the_tide.heuristic import heuristic
+from cove.games.the_tide.observation import observation_size
 from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.render import render
-from cove.games.the_tide.state import TideState, observation_size
+from cove.games.the_tide.state import TIEBREAK, TideState
+from cove.games.the_tide.view import score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -58,9 +61,9 @@ GAME = Game(
     observation_encoding=observation_size,
     safety_ends=("stall guard", "turn limit"),
     board=web_board.draw,
-    tiebreak=explain.TIEBREAK,
-    score_parts=explain.score_parts,
-    move_help=MoveHelp(explain.MOVES),
+    tiebreak=TIEBREAK,
+    score_parts=score_parts,
+    move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from cove.core.actions import ActionSpace
 from cove.core.options import Options
-from cove.games.the_tide.board import COL_NAMES, RAYS, SQ_NAMES
+from cove.games.the_tide.beach import COL_NAMES, RAYS, SQ_NAMES
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.options import TideOptions
 

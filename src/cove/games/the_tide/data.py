@@ -1,4 +1,5 @@
-"""Loading and checking the_tide.toml: tiles, board size and scoring values.
+"""Loading and checking the_tide.toml: tiles (and how each is shown), board size and scoring
+values.
 
 Tile types are small ints in a fixed order so the rules can index lists with them:
 0 is an empty square, then shell, bottle, bag, cigarette, melon.
@@ -6,6 +7,7 @@ Tile types are small ints in a fixed order so the rules can index lists with the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,10 +19,17 @@ DATA_FILE = Path(__file__).with_name("the_tide.toml")
 TYPES = ("", "shell", "bottle", "bag", "cigarette", "melon")
 """Index = tile code; 0 is an empty square."""
 
+EMPTY, SHELL, BOTTLE, BAG, CIGARETTE, MELON = range(6)
+"""The tile codes, the index of each name in ``TYPES``."""
+RUBBISH = (BOTTLE, BAG, CIGARETTE, MELON)
+TILE_TYPES = (SHELL, *RUBBISH)
+
 # The component counts the seed states (materials list, printed four times).
 SEED_COUNTS = {"shell": 12, "bottle": 20, "bag": 16, "cigarette": 12, "melon": 12}
 SEED_THRESHOLDS = {"cigarette": 3, "melon": 3, "bag": 4, "bottle": 5}
 SEED_TOTAL = 72
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+SGR_COLOUR = re.compile(r"[0-9]{1,3}(;[0-9]{1,3})*")
 
 
 @dataclass(frozen=True)
@@ -32,6 +41,11 @@ class TideData:
     names: tuple[str, ...]  # by tile code, "" for empty
     plurals: tuple[str, ...]
     letters: tuple[str, ...]
+    long_names: tuple[str, ...]  # the seed's names, for legends
+    shorts: tuple[str, ...]  # names in a narrow table column
+    fills: tuple[str, ...]  # web board: the tile's face, #rrggbb
+    inks: tuple[str, ...]  # web board: its outline and text, #rrggbb
+    ansi: tuple[str, ...]  # terminal: its colour, an SGR code
     counts: tuple[int, ...]
     thresholds: tuple[int, ...]  # specific collection size by code, 0 for shell
     collection_order: tuple[int, ...]  # tile codes
@@ -71,6 +85,11 @@ def load_tide_data(path: str | Path = DATA_FILE) -> TideData:
     names = [""] * 6
     plurals = [""] * 6
     letters = ["."] * 6
+    long_names = [""] * 6
+    shorts = [""] * 6
+    fills = [""] * 6
+    inks = [""] * 6
+    ansi = [""] * 6
     counts = [0] * 6
     thresholds = [0] * 6
     for i, t in enumerate(tiles):
@@ -96,6 +115,19 @@ def load_tide_data(path: str | Path = DATA_FILE) -> TideData:
         chk.expect(len(letter) == 1 and letter.isalpha(), entry,
                    f"letter must be one letter, got {letter!r}")
         chk.expect(letter.upper() not in letters, entry, f"letter {letter!r} is used twice")
+        for key, into in (("long_name", long_names), ("short", shorts)):
+            text = chk.field(t, key, str, entry)
+            chk.expect(bool(text.strip()), entry, f"{key} must not be empty")
+            into[code] = text
+        for key, into in (("fill", fills), ("ink", inks)):
+            colour = chk.field(t, key, str, entry)
+            chk.expect(HEX_COLOUR.fullmatch(colour) is not None, entry,
+                       f"{key} must be a colour #rrggbb, got {colour[:20]!r}")
+            into[code] = colour
+        code_text = chk.field(t, "ansi", str, entry)
+        chk.expect(SGR_COLOUR.fullmatch(code_text) is not None, entry,
+                   f"ansi must be a terminal colour code such as \"32\", got {code_text[:20]!r}")
+        ansi[code] = code_text
         names[code] = name
         plurals[code] = chk.field(t, "plural", str, entry)
         letters[code] = letter.upper()
@@ -133,6 +165,11 @@ def load_tide_data(path: str | Path = DATA_FILE) -> TideData:
         names=tuple(names),
         plurals=tuple(plurals),
         letters=tuple(letters),
+        long_names=tuple(long_names),
+        shorts=tuple(shorts),
+        fills=tuple(fills),
+        inks=tuple(inks),
+        ansi=tuple(ansi),
         counts=tuple(counts),
         thresholds=tuple(thresholds),
         collection_order=tuple(TYPES.index(n) for n in order_names),

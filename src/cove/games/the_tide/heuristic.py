@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from cove.core.state import State
 from cove.games.the_tide.data import DATA
+from cove.games.the_tide.data import RUBBISH as _RUBBISH
+from cove.games.the_tide.data import SHELL as _SHELL
 
-_RUBBISH = (2, 3, 4, 5)
-_SHELL = 1
 TYPE_HELD = 0.15  # x 3 types at most before a recycling: 0.45 < its 1 point
 COLLECTION = 0.4  # x progress toward a specific collection, below its 1 point
 SHELL = 0.15

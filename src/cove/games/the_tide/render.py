@@ -1,16 +1,22 @@
-"""Terminal drawing of a Tide view: the piles, the beach grid, every player's holdings."""
+"""Terminal drawing of a Tide view: the piles, the beach grid, every player's holdings.
+The tiles' letters, names and colours come from the data file (data.py)."""
 
 from __future__ import annotations
 
 import textwrap
 from typing import Any
 
-from cove.games.the_tide.board import COL_NAMES
-from cove.games.the_tide.data import DATA
+from cove.games.the_tide.beach import COL_NAMES, ROWS
+from cove.games.the_tide.data import DATA, RUBBISH, SHELL, TILE_TYPES
 
-LETTER = {DATA.names[t]: DATA.letters[t] for t in range(1, 6)}
-COLOUR = {"shell": "95", "bottle": "32", "bag": "37", "cigarette": "33", "melon": "31"}
-ORDER = ("bottle", "bag", "cigarette", "melon")
+LETTER = {DATA.names[t]: DATA.letters[t] for t in TILE_TYPES}
+COLOUR = {DATA.names[t]: DATA.ansi[t] for t in TILE_TYPES}
+ORDER = tuple(DATA.names[t] for t in TILE_TYPES)
+"""The tiles by name, shell first (the removed line)."""
+HELD = tuple((DATA.names[t], DATA.shorts[t]) for t in RUBBISH)
+"""The players' table's rubbish columns: (name in the view, column heading)."""
+SHELLS = DATA.plurals[SHELL]
+LEGEND = ", ".join(f"{DATA.letters[t]} {DATA.long_names[t]}" for t in TILE_TYPES)
 
 
 def _paint(text: str, tile: str | None, color: bool, bold: bool = False) -> str:
@@ -65,25 +71,27 @@ def _lines(view: dict[str, Any], color: bool, width: int) -> list[str]:
     lines.append(rule)
     # the players' table comes right under the beach and the legends after it, so a
     # window over the top of the screen (cove play at 80x24) shows the state first
-    lines.append("        bottle  bag  cig  melon  shells  points  tiles  friends")
+    lines.append("        " + "  ".join(short for _, short in HELD)
+                 + f"  {SHELLS}  points  tiles  friends")
     for p, seat in enumerate(view["seats"]):
         held = seat["held"]
         marker = ">" if p == view["active"] and not view["over"] else " "
         you = "*" if view.get("you") == p else " "
         waiting = f" (+{seat['friends_waiting']} next turn)" if seat["friends_waiting"] else ""
+        counts = "".join(f" {held[name]:>{len(short) + (k > 0)}}"
+                         for k, (name, short) in enumerate(HELD))
         lines.append(
-            f"  {marker}P{p + 1}{you} {held['bottle']:>6} {held['bag']:>4} {held['cigarette']:>4} "
-            f"{held['melon']:>6} {seat['shells']:>7} {seat['points']:>7} {seat['tiles']:>6}"
-            f"  {seat['friends_on_beach']}{waiting}"
+            f"  {marker}P{p + 1}{you}{counts} {seat['shells']:>{len(SHELLS) + 1}} "
+            f"{seat['points']:>7} {seat['tiles']:>6}  {seat['friends_on_beach']}{waiting}"
         )
     lines += _wrap("  > = whose turn it is; * = you; friends: on the beach (+ waiting to come "
                    "back next turn)", width)
-    lines += _wrap("  Columns a-f, rows 1-6 (c3 = column c, row 3); row 1 faces the sea. "
-                   "Letters: S shell, B bottle, P plastic bag, C cigarette end, W watermelon; "
-                   "digit = a friend of that player; '.' = empty square.", width)
+    lines += _wrap(f"  Columns {COL_NAMES[0]}-{COL_NAMES[-1]}, rows 1-{ROWS} (c3 = column c, "
+                   f"row 3); row 1 faces the sea. Letters: {LEGEND}; digit = a friend of that "
+                   "player; '.' = empty square.", width)
     removed = view["removed"]
     lines += _wrap("  removed from the game: "
-                   + ", ".join(f"{k} {removed[k]}" for k in ("shell", *ORDER)), width)
+                   + ", ".join(f"{k} {removed[k]}" for k in ORDER), width)
     if not view["over"]:
         if view.get("column_end"):
             lines += _wrap("  a column and its pile are empty: the game ends after this check",

@@ -5,7 +5,8 @@ A tile is a coloured square with its own outline shape and its name written unde
 friend is a disc with its player's number, so nothing is told by colour alone. Click
 targets come from the structured legal actions: a beach square (place a friend there,
 collect the tile under the friend, or move a friend there), a pile (return a tile to it),
-and buttons for `pass` and the double-recycling reward.
+and buttons for `pass` and the double-recycling reward. The tiles' colours, letters and
+names, and the beach's size and column names, come from the data (data.py, beach.py).
 """
 
 from __future__ import annotations
@@ -29,38 +30,23 @@ from cove.core.svg import (
     text,
     wrap,
 )
+from cove.games.the_tide.beach import COL_NAMES, COLS, ROWS, SQ_NAMES
+from cove.games.the_tide.data import DATA, TILE_TYPES
 
-COLS = "abcdef"
 CELL = 76
 LEFT = 34
-WIDTH = LEFT + 6 * CELL + 16
+WIDTH = LEFT + COLS * CELL + 16
 PILE_TOP = 36
 ROW_H = 34
 PILE_H = 132
 BEACH_TOP = PILE_TOP + PILE_H + 26
 
-TILE_FILL = {
-    "shell": "#f6c1d9",
-    "bottle": "#9fd8a4",
-    "bag": "#f2f2f2",
-    "cigarette": "#f7d774",
-    "melon": "#f08f80",
-}
-TILE_INK = {
-    "shell": "#9d2a63",
-    "bottle": "#1f6b2b",
-    "bag": "#555555",
-    "cigarette": "#8a5a00",
-    "melon": "#9b1c1c",
-}
-TILE_LETTER = {"shell": "S", "bottle": "B", "bag": "P", "cigarette": "C", "melon": "W"}
-TILE_ORDER = ("shell", "bottle", "bag", "cigarette", "melon")
+TILE_FILL = {DATA.names[t]: DATA.fills[t] for t in TILE_TYPES}
+TILE_INK = {DATA.names[t]: DATA.inks[t] for t in TILE_TYPES}
+TILE_LETTER = {DATA.names[t]: DATA.letters[t] for t in TILE_TYPES}
+TILE_ORDER = tuple(DATA.names[t] for t in TILE_TYPES)
 SAND = "#f4e4bc"
 SEA = "#8cc7e8"
-
-
-def _sq(r: int, c: int) -> str:
-    return f"{COLS[c]}{r + 1}"
 
 
 def _icon(tile: str, cx: float, cy: float, s: float) -> str:
@@ -147,7 +133,7 @@ def _piles(view: dict[str, Any], legal: Legal) -> str:
             body.append(text(x0 + w / 2, base + 31, "".join(TILE_LETTER[t] for t in tiles), 12,
                              fill="#0b2a40", font_family="monospace"))
         moves = moves_of(legal, "return", pile=c)
-        label = f"pile {COLS[c]}: {height} tile{'s' if height != 1 else ''}"
+        label = f"pile {COL_NAMES[c]}: {height} tile{'s' if height != 1 else ''}"
         if top:
             label += f", {top} on top"
         if tiles:
@@ -173,24 +159,24 @@ def _beach(view: dict[str, Any], legal: Legal) -> str:
             sq = int(j["dst"])
         else:
             continue
-        by_square.setdefault(_sq(*divmod(sq, 6)), []).append(a["text"])
-    out = [rect(0, BEACH_TOP - 22, WIDTH, 6 * CELL + 26, fill=SAND)]
-    for c in range(6):
-        out.append(text(LEFT + c * CELL + CELL / 2, BEACH_TOP - 5, COLS[c], 16,
+        by_square.setdefault(SQ_NAMES[sq], []).append(a["text"])
+    out = [rect(0, BEACH_TOP - 22, WIDTH, ROWS * CELL + 26, fill=SAND)]
+    for c in range(COLS):
+        out.append(text(LEFT + c * CELL + CELL / 2, BEACH_TOP - 5, COL_NAMES[c], 16,
                         fill="#5b4a1e", font_weight="bold"))
-    for r in range(6):
+    for r in range(ROWS):
         out.append(text(LEFT / 2, BEACH_TOP + r * CELL + CELL / 2 + 6, str(r + 1), 16,
                         fill="#5b4a1e", font_weight="bold"))
     for r, row in enumerate(view["beach"]):
         for c, tile in enumerate(row):
             x, y = LEFT + c * CELL, BEACH_TOP + r * CELL
-            name = _sq(r, c)
+            name = SQ_NAMES[r * COLS + c]
             owner = view["friends"][r][c]
             body = [rect(x + 1, y + 1, CELL - 2, CELL - 2, fill=SAND, stroke="#c9b27a")]
             if tile:
                 body.append(_tile(tile, x + 5, y + 5, CELL - 10))
             if owner is not None:
-                if r * 6 + c in acting:
+                if r * COLS + c in acting:
                     body.append(circle(x + CELL - 20, y + 20, 18, fill="#ff8c00"))
                 body.append(_friend(int(owner), x + CELL - 20, y + 20, 14))
             moves = by_square.get(name, [])
@@ -290,6 +276,6 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     head = text(6, 21, status, 17, text_anchor="start", font_weight="bold")
     note = text(WIDTH - 6, 20, "row 1 faces the sea", 12, fill="#555555",
                 text_anchor="end")
-    panel, bottom = _players(view, moves, BEACH_TOP + 6 * CELL + 12)
+    panel, bottom = _players(view, moves, BEACH_TOP + ROWS * CELL + 12)
     body = head + note + _piles(view, moves) + _beach(view, moves) + panel
     return svg(WIDTH, bottom + 4, group(body), "The Tide: the piles, the beach and the players")

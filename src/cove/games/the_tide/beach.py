@@ -1,4 +1,4 @@
-"""Beach geometry: square names and precomputed neighbour and movement tables.
+"""The beach's geometry: square names and precomputed neighbour and movement tables.
 
 Squares are ints ``r * 6 + c``: column c = 0..5 is written a..f, row r = 0..5 is written
 1..6, and row 1 (r = 0) lies next to the piles, the sea side. Gravity pulls toward row 6.
@@ -19,7 +19,6 @@ ORTHO = ((-1, 0), (1, 0), (0, -1), (0, 1))  # (the order friends' moves are list
 DIAG = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 SQ_NAMES = GRID.names
-sq_name = GRID.name
 parse_sq = GRID.parse
 """'c4' -> square (for tests and tools)."""
 

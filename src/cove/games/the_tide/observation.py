@@ -1,10 +1,11 @@
-"""The parts of The Tide's observation (SPEC.md, Observation) that change seldom, kept
-while their inputs are unchanged.
+"""The Tide's observation (SPEC.md, Observation): the research encoding of a seat's view,
+built in sparse form by :func:`observation_sparse` (``TideState._observation_sparse``).
 
-Most steps move a friend and nothing else: the beach and the piles change only when a tile
-is collected or returned (one step in ten in random play), the seats' counts about as
-seldom. So ``TideState._observation_sparse`` builds only the friends and the few one-hots
-and scales of the moment each call, and takes the rest from two kept parts:
+Parts of it change seldom and are kept while their inputs are unchanged. Most steps move a
+friend and nothing else: the beach and the piles change only when a tile is collected or
+returned (one step in ten in random play), the seats' counts about as seldom. So each call
+builds only the friends and the few one-hots and scales of the moment, and takes the rest
+from two kept parts:
 
 - :class:`Board`: the beach's and the piles' ones and the piles' heights;
 - :class:`Seats`: every seat's counts and the removed tiles as values, in absolute seat
@@ -22,9 +23,15 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from cove.games.the_tide.board import COLS, SQUARES
+from cove.core.state import SparseObservation
+from cove.games.the_tide.beach import COLS, SQUARES
 from cove.games.the_tide.data import DATA
+from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn
+
+if TYPE_CHECKING:
+    from cove.games.the_tide.state import TideState
 
 HEIGHT = DATA.pile_height
 PILE_SPAN = 1 + HEIGHT * 5
@@ -32,6 +39,13 @@ PILE_SPAN = 1 + HEIGHT * 5
 MAX_FRIENDS = DATA.max_on_beach
 C1, C2, C3, C4, C5 = DATA.counts[1:6]
 WIN = DATA.win_points
+
+OBS_FIXED = SQUARES * 6 + COLS * (1 + HEIGHT * 5) + 5 + 5 + 1 + 5 + 1 + 3 + 3
+OBS_PER_SEAT = SQUARES + 8 + 3
+
+
+def observation_size(players: int, options: object) -> int:
+    return OBS_FIXED + OBS_PER_SEAT * players
 
 
 class Layout:
@@ -59,7 +73,7 @@ class Layout:
         """``turn_friends[p][k]``: the one seen by ``p`` for the friend at offset ``k``
         (:class:`Friends`)."""
         self.at = array("q", [piles + c * PILE_SPAN for c in range(COLS)])
-        """Where the values go, in the order ``_observation_sparse`` lists them: the
+        """Where the values go, in the order ``observation_sparse`` lists them: the
         piles' heights, the seats' counts and the removed tiles, the friends left to
         place, the return's pool and tiles left, the two counters (a value may be 0.0)."""
         self.at.extend(range(seats, seats + 8 * n + 5))
@@ -164,3 +178,78 @@ class Seats:
         cut, end = 8 * player, 8 * len(self.held)
         out = self.turned[player] = v[cut:end] + v[:cut] + v[end:]
         return out
+
+
+def observation_sparse(state: TideState, player: int) -> SparseObservation:
+    """``observation_size(n) = OBS_FIXED + OBS_PER_SEAT * n`` floats (SPEC.md,
+    Observation) in sparse form: the one-hots as indices, the counts and scales as
+    values at fixed places (``Layout.at``; a value may be 0.0); the core makes the
+    dense list from it. Seats are relative: index k is the seat k places after
+    ``player``. Pile slots never seen by anyone (R8.3) are zeros. The beach and piles
+    (``obs_board``), the friends (``obs_friends``, moved along by the apply path) and
+    the seats' counts (``obs_seats``) are kept parts, remade when the state's lists
+    differ from the copies they hold (the classes above); the rest is built each call."""
+    rules = state.rules
+    lay = rules.layout
+    if lay is None:
+        lay = rules.layout = layout(state.n)
+    n = lay.n
+    grid, piles, hidden = state.grid, state.piles, state.hidden
+    board = state.obs_board
+    if board is None or board.grid != grid or board.piles != piles \
+            or board.hidden != hidden:
+        board = state.obs_board = Board(grid, piles, hidden, lay.piles)
+    held, points, onboard, waiting, removed = (
+        state.held, state.points, state.onboard, state.waiting, state.removed)
+    seats = state.obs_seats
+    if seats is None or seats.held != held or seats.points != points \
+            or seats.onboard != onboard or seats.waiting != waiting \
+            or seats.removed != removed:
+        seats = state.obs_seats = Seats(held, points, onboard, waiting, removed)
+    counts = seats.turned[player]
+    if counts is None:
+        counts = seats.turn(player)
+    # friends: a one for each friend, at its square's seat slot
+    fr = state.fr
+    friends = state.obs_friends
+    if friends is None or friends.fr != fr:
+        try:
+            friends = state.obs_friends = Friends(fr, n)
+        except ValueError:  # a friend of no seat, in a state made by hand
+            friends = state.obs_friends = None
+    if friends is not None:
+        ones = board.ones + array("q", map(lay.turn_friends[player].__getitem__,
+                                           friends.offsets))
+    else:
+        base = lay.friends
+        ones = board.ones + array("q", [base + i * n + (f - player) % n
+                                        for i, f in enumerate(fr) if f >= 0])
+    ones.append(lay.active + (state.cur - player) % n)
+    steps = state._steps
+    placed = 0.0
+    if steps:
+        top = steps[-1]
+        kind = top.kind
+        ones.append(lay.decider + (top.players[0] - player) % n)
+        ones.append(lay.phase + PHASE_INDEX[kind])
+        if kind == PLACE:
+            placing = top.data
+            if placing:
+                ones.append(lay.placing + (placing[0] - player) % n)
+                placed = len(placing) / MAX_FRIENDS
+        elif kind == RETURN:
+            pending: PendingReturn = top.data[0]
+            pool = pending.pool
+            if pending.reason > 0:
+                ones.append(lay.ret + 5 + pending.reason)
+            if state.col_end:
+                ones.append(lay.counters + 2)
+            return ones, lay.at, board.heights + counts + array("d", (
+                placed, pool[1] / 4, pool[2] / 4, pool[3] / 4, pool[4] / 4,
+                pool[5] / 4, state.ret_k / 4, state.idle / (rules.stall_rounds * n),
+                state.turns / rules.turn_limit))
+    if state.col_end:
+        ones.append(lay.counters + 2)
+    return ones, lay.at, board.heights + counts + array("d", (
+        placed, 0.0, 0.0, 0.0, 0.0, 0.0, state.ret_k / 4,
+        state.idle / (rules.stall_rounds * n), state.turns / rules.turn_limit))
