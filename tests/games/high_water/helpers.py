@@ -8,8 +8,8 @@ from cove.core.decisions import AUTO, Step
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.high_water import GAME
-from cove.games.high_water.common import SEG
 from cove.games.high_water.data import DATA
+from cove.games.high_water.rules import SEG
 from cove.games.high_water.state import HighWaterState
 
 CODE = {label: code for code, label in DATA.label.items()}

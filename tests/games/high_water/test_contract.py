@@ -12,9 +12,8 @@ import cove
 from cove.core.state import HIDDEN
 from cove.games.high_water import GAME
 from cove.games.high_water.actions import Play
-from cove.games.high_water.common import PICK, TRICK
+from cove.games.high_water.rules import PICK, STEPS, TRICK
 from cove.games.high_water.state import HighWaterState
-from cove.games.high_water.steps import RULES
 from tests.games.high_water.helpers import new, play_trick, random_play, to_segment
 
 
@@ -79,7 +78,7 @@ def test_r34_3_decisions_are_steps_and_forced_choices_log_their_own_event() -> N
         assert isinstance(st, HighWaterState)
         if st.to_move():
             top = st.steps[-1]
-            assert top.kind in RULES and top.players
+            assert top.kind in STEPS and top.players
             assert st.decision(st.to_move()[0])["kind"] == top.kind
             seen.add(top.kind)
 
@@ -131,8 +130,7 @@ def test_action_keys_are_texts_found_by_identity_and_equal_actions_share_them() 
     """The universe keys are the actions' texts (a crate pick: ("take", k)); a ready-made
     action and an equal one built afresh (or read back from JSON) have the same index, and
     a value that is not a High Water action (its text, a bare key) has none."""
-    from cove.games.high_water.actions import Face, Take
-    from cove.games.high_water.space import action_key
+    from cove.games.high_water.actions import Face, Take, action_key
 
     s = new(3, seed=5)
     space = s.action_space

@@ -11,8 +11,9 @@ import cove
 from cove.core.components import Deck
 from cove.core.rng import Rng
 from cove.games.high_water import GAME
-from cove.games.high_water.common import OVER, SEG, SHORT, TRICK, affords, can_pay, pattern
 from cove.games.high_water.data import DATA, Icon
+from cove.games.high_water.patterns import affords, can_pay, pattern
+from cove.games.high_water.rules import OVER, SEG, SHORT, TRICK
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
     CARD,

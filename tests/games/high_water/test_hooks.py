@@ -10,8 +10,8 @@ import pytest
 
 from cove.core.decisions import Step
 from cove.games.high_water import GAME
-from cove.games.high_water.common import TRICK
 from cove.games.high_water.options import HighWaterOptions
+from cove.games.high_water.rules import TRICK
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import new, random_play, to_segment
 from tests.games.high_water.test_properties import contains

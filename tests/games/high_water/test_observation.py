@@ -9,10 +9,10 @@ from typing import Any
 
 from cove.core.rng import Rng
 from cove.games.high_water import GAME
-from cove.games.high_water.common import PHASE_NAMES, SEG, TRICK
-from cove.games.high_water.space import MAX_PLAYERS, _sizes
+from cove.games.high_water.actions import MAX_PLAYERS
+from cove.games.high_water.observation import part_sizes
+from cove.games.high_water.rules import CHOICES, PHASE_NAMES, SEG, TRICK
 from cove.games.high_water.state import HighWaterState
-from cove.games.high_water.steps import CHOICES
 from tests.games.high_water.helpers import new
 
 
@@ -21,7 +21,7 @@ def plain_observation(s: HighWaterState, player: int) -> list[float]:
     D, o = s.D, s.options
     nt, nd, nk = len(D.trick_cards), len(D.colours) * D.faces, len(D.cards)
     tpos = {v: i for i, v in enumerate(D.trick_cards)}
-    _, seat_size, _, _ = _sizes(D)
+    _, seat_size, _, _ = part_sizes(D)
     phase = s.phase
     step = s.step if phase == SEG else 0
     out: list[float] = [s.rnd / o.max_rounds, 1.0 if s.high else 0.0]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cove.core.rng import Rng
-from cove.games.high_water.common import TRICK
+from cove.games.high_water.rules import TRICK
 from tests.games.high_water.helpers import new, random_play
 
 OPTIONS: list[dict[str, Any]] = [

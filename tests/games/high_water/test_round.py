@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cove
-from cove.games.high_water.common import PICK, SEG, TRICK
+from cove.games.high_water.rules import PICK, SEG, TRICK
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
     dice_total,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import cove
-from cove.games.high_water.common import OVER, SEG, TRICK
 from cove.games.high_water.data import BOUGHT_CREW, DATA
+from cove.games.high_water.rules import OVER, SEG, TRICK
 from tests.games.high_water.helpers import (
     CARD,
     dice_total,

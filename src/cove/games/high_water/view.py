@@ -1,13 +1,14 @@
 """What a player may see, built by whitelisting (G24: everything is public except a
-pending secret trick card of another player, the deck orders and the bag's draw order).
+pending secret trick card of another player, the deck orders and the bag's draw order),
+and a seat's score in parts read from that view.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cove.games.high_water.common import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK
 from cove.games.high_water.data import Card
+from cove.games.high_water.rules import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
@@ -97,3 +98,8 @@ def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
         c = s.commit[player]
         v["my_commit"] = {"player": player, "card": c} if c >= 0 else None
     return v
+
+
+def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Seat ``p``'s influence (R16)."""
+    return [("influence", float(view["seats"][p]["influence"]))]
