@@ -54,6 +54,11 @@ def bad(tmp_path: Path, old: str, new_text: str) -> Path:
         ('name = "Fence"', 'name = "Cook"',
          "crew #8: field 'name' 'Cook' must be non-empty and unique"),
         ('gold = 2\nrum = 1', 'gold = -2\nrum = 1', "\\[setup\\]: field 'gold' must be from 0"),
+        ('fill = "#f2c500"', 'fill = "yellow"',
+         "colour 'y': field 'fill' must be a colour like \"#f2c500\", got 'yellow'"),
+        ('fill = "#2e9a4a"\n', '', "colour 'g': missing field 'fill'"),
+        ('ansi = "38;5;130"', 'ansi = "brown"',
+         "colour 'br': field 'ansi' must be a terminal colour code"),
     ],
 )
 def test_malformed_data_names_file_card_and_field(tmp_path: Path, old: str, new_text: str,
