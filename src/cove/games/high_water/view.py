@@ -101,5 +101,17 @@ def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
 
 
 def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
-    """Seat ``p``'s influence (R16)."""
-    return [("influence", float(view["seats"][p]["influence"]))]
+    """Seat ``p``'s influence in parts: each completed quest's influence, by the quest's
+    name (R16: influence is the sum of influence on completed quests; crew cards and
+    unfinished quests carry none). A quest counts from the moment it is completed, while
+    the score is recalculated after the seat's segment (R16), so the parts can run ahead
+    of it during that segment; once the game is over every segment has ended and they
+    add up to it. A seat that has completed no quest has the one part "no quest
+    completed", 0."""
+    seats = view.get("seats") or []
+    done = (seats[p].get("completed") or []) if 0 <= p < len(seats) else []
+    return [(str(q["name"]), float(q["influence"])) for q in done] or [NO_QUEST]
+
+
+NO_QUEST = ("no quest completed", 0.0)
+"""The score in parts of a seat without a completed quest: nothing has scored yet."""
