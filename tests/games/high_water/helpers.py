@@ -1,4 +1,5 @@
-"""Test helpers for High Water: reach a segment, set up holds by hand, count dice."""
+"""Test helpers for High Water: reach a segment, set up holds by hand, count dice, play at
+random, find a value inside a view."""
 
 from __future__ import annotations
 
@@ -122,3 +123,14 @@ def random_play(s: State, seed: int, check: Any = None, limit: int = 100_000) ->
                 limit -= 1
                 if check is not None:
                     check(s)
+
+
+def contains(value: Any, item: Any) -> bool:
+    """Whether ``item`` is ``value`` or a sub-value of it (the harness's leak check)."""
+    if value == item:
+        return True
+    if isinstance(value, dict):
+        return any(contains(v, item) for v in value.values())
+    if isinstance(value, list):
+        return any(contains(v, item) for v in value)
+    return False

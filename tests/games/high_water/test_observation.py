@@ -193,3 +193,14 @@ def test_kept_blocks_follow_changes_made_by_hand() -> None:
         c.quests[p][0][2] += 1
         check(c)
         check(s)
+
+
+def test_observation_has_the_declared_size_and_hides_the_secret_card() -> None:
+    s = new(4, seed=6)
+    size = GAME.observation_size_for(4, s.options)
+    assert all(len(s.observation(p)) == size for p in range(4))
+    a, b = s.clone(), s.clone()
+    a.apply(0, "play 1")
+    b.apply(0, "play 7")
+    assert a.observation(1) == b.observation(1)
+    assert a.observation(0) != b.observation(0)

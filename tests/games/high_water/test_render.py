@@ -1,4 +1,5 @@
-"""The terminal screen fits the width it is given (issue 17, Screens)."""
+"""The terminal screen: it fits the width it is given, and its legend explains the dice and
+the cost icons in the data file's words."""
 
 from __future__ import annotations
 
