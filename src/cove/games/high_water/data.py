@@ -107,9 +107,6 @@ class HWData:
     extra_removal_gold: int
     total_dice: int
 
-    def colour_of(self, die: int) -> Colour:
-        return self.colours[die // 10]
-
 
 _FILL = re.compile(r"#[0-9a-fA-F]{6}")
 _ANSI = re.compile(r"\d{1,3}(?:;\d{1,3}){0,4}")

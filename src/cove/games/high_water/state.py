@@ -198,10 +198,6 @@ class HighWaterState(State):
     def lab(self, die: int) -> str:
         return self.D.label[die]
 
-    def quest_key(self, p: int, k: int) -> str:
-        """The name key of p's k-th active quest."""
-        return self.D.cards[self.quests[p][k][0]].key
-
     def flags_now(self, p: int) -> int:
         f = self.sflags
         if p == self.won:
