@@ -1,4 +1,4 @@
-"""The observation encoder (space.observation, written for speed) against a plain encoding
+"""The observation encoder (observation.py, written for speed) against a plain encoding
 written straight from SPEC.md's layout: the same floats, bit for bit, in random games of
 every player count and the options that change what is encoded."""
 
@@ -117,7 +117,7 @@ def test_the_fast_encoder_gives_the_plain_encodings_floats() -> None:
     assert {"trick", "crate", "step", "reroll", "pay"} <= kinds
 
 
-# -- the kept blocks (observe.py) ----------------------------------------------------------
+# -- the kept blocks (observation.py) ------------------------------------------------------
 def check(s: HighWaterState) -> None:
     """Every seat's observation is the plain encoding's, and the sparse form is well made
     (indices and values of one length, no index twice, inside the observation)."""
