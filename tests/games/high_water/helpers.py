@@ -1,4 +1,5 @@
-"""Test helpers for High Water: reach a segment, set up holds by hand, count dice."""
+"""Test helpers for High Water: reach a segment, set up holds by hand, count dice, play at
+random, find a value inside a view."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from cove.core.decisions import AUTO, Step
 from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.high_water import GAME
-from cove.games.high_water.common import SEG
 from cove.games.high_water.data import DATA
+from cove.games.high_water.rules import SEG
 from cove.games.high_water.state import HighWaterState
 
 CODE = {label: code for code, label in DATA.label.items()}
@@ -122,3 +123,14 @@ def random_play(s: State, seed: int, check: Any = None, limit: int = 100_000) ->
                 limit -= 1
                 if check is not None:
                     check(s)
+
+
+def contains(value: Any, item: Any) -> bool:
+    """Whether ``item`` is ``value`` or a sub-value of it (the harness's leak check)."""
+    if value == item:
+        return True
+    if isinstance(value, dict):
+        return any(contains(v, item) for v in value.values())
+    if isinstance(value, list):
+        return any(contains(v, item) for v in value)
+    return False

@@ -1,4 +1,4 @@
-"""The observation encoder (space.observation, written for speed) against a plain encoding
+"""The observation encoder (observation.py, written for speed) against a plain encoding
 written straight from SPEC.md's layout: the same floats, bit for bit, in random games of
 every player count and the options that change what is encoded."""
 
@@ -9,10 +9,10 @@ from typing import Any
 
 from cove.core.rng import Rng
 from cove.games.high_water import GAME
-from cove.games.high_water.common import PHASE_NAMES, SEG, TRICK
-from cove.games.high_water.space import MAX_PLAYERS, _sizes
+from cove.games.high_water.actions import MAX_PLAYERS
+from cove.games.high_water.observation import part_sizes
+from cove.games.high_water.rules import CHOICES, PHASE_NAMES, SEG, TRICK
 from cove.games.high_water.state import HighWaterState
-from cove.games.high_water.steps import CHOICES
 from tests.games.high_water.helpers import new
 
 
@@ -21,7 +21,7 @@ def plain_observation(s: HighWaterState, player: int) -> list[float]:
     D, o = s.D, s.options
     nt, nd, nk = len(D.trick_cards), len(D.colours) * D.faces, len(D.cards)
     tpos = {v: i for i, v in enumerate(D.trick_cards)}
-    _, seat_size, _, _ = _sizes(D)
+    _, seat_size, _, _ = part_sizes(D)
     phase = s.phase
     step = s.step if phase == SEG else 0
     out: list[float] = [s.rnd / o.max_rounds, 1.0 if s.high else 0.0]
@@ -117,7 +117,7 @@ def test_the_fast_encoder_gives_the_plain_encodings_floats() -> None:
     assert {"trick", "crate", "step", "reroll", "pay"} <= kinds
 
 
-# -- the kept blocks (observe.py) ----------------------------------------------------------
+# -- the kept blocks (observation.py) ------------------------------------------------------
 def check(s: HighWaterState) -> None:
     """Every seat's observation is the plain encoding's, and the sparse form is well made
     (indices and values of one length, no index twice, inside the observation)."""
@@ -193,3 +193,14 @@ def test_kept_blocks_follow_changes_made_by_hand() -> None:
         c.quests[p][0][2] += 1
         check(c)
         check(s)
+
+
+def test_observation_has_the_declared_size_and_hides_the_secret_card() -> None:
+    s = new(4, seed=6)
+    size = GAME.observation_size_for(4, s.options)
+    assert all(len(s.observation(p)) == size for p in range(4))
+    a, b = s.clone(), s.clone()
+    a.apply(0, "play 1")
+    b.apply(0, "play 7")
+    assert a.observation(1) == b.observation(1)
+    assert a.observation(0) != b.observation(0)

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cove.core.rng import Rng
-from cove.games.high_water.common import TRICK
-from tests.games.high_water.helpers import new, random_play
+from cove.games.high_water.rules import TRICK
+from tests.games.high_water.helpers import contains, new, random_play
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -23,17 +23,6 @@ OPTIONS: list[dict[str, Any]] = [
 games = st.tuples(
     st.integers(2, 5), st.integers(0, 2**32), st.sampled_from(range(len(OPTIONS)))
 )
-
-
-def contains(value: Any, item: Any) -> bool:
-    """Whether ``item`` is ``value`` or a sub-value of it (the harness's leak check)."""
-    if value == item:
-        return True
-    if isinstance(value, dict):
-        return any(contains(v, item) for v in value.values())
-    if isinstance(value, list):
-        return any(contains(v, item) for v in value)
-    return False
 
 
 @settings(max_examples=25, deadline=None)

@@ -12,6 +12,7 @@ import cove
 from cove.core.actions import legal_forms
 from cove.core.state import State
 from cove.core.svg import reachable, targets, titles
+from cove.games.high_water.data import DATA
 from cove.games.high_water.web_board import draw
 
 GAME = "high-water"
@@ -79,3 +80,14 @@ def test_dice_crates_and_market_cards_are_the_targets_of_their_moves() -> None:
                 elif kind == "buy":
                     assert move.removeprefix("buy ") in label.lower()
     assert {"take", "use", "buy", "play"} <= kinds_seen
+
+
+def test_dice_are_painted_with_their_colours_fill_from_the_data_file() -> None:
+    state = next(positions(4, seed=2, limit=1))
+    svg = draw(state.view(None), [], None)
+    colours = {c.id: c for c in DATA.colours}
+    shown = {label.rstrip("0123456789") for crate in state.view(None)["crates"]
+             for label in crate}
+    assert len(shown) >= 3
+    for cid in shown:
+        assert f'fill="{colours[cid].fill}"' in svg

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from cove.core.game import Game
 from cove.core.options import Options
-from cove.games.high_water import explain, web_board
+from cove.games.high_water import web_board
+from cove.games.high_water.actions import MAX_PLAYERS, action_key, universe
 from cove.games.high_water.data import get
+from cove.games.high_water.help import HELP
 from cove.games.high_water.heuristic import heuristic
+from cove.games.high_water.observation import observation_size
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.render import render
-from cove.games.high_water.space import action_key, observation_size, universe
-from cove.games.high_water.state import HighWaterState
+from cove.games.high_water.state import TIEBREAK, HighWaterState
+from cove.games.high_water.view import score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -52,7 +55,7 @@ GAME = Game(
     name="High Water",
     state_cls=HighWaterState,
     min_players=2,
-    max_players=5,
+    max_players=MAX_PLAYERS,
     version="5",
     summary=(
         "Draft dice crates by a secret trick whose direction a water coin sets, then spend "
@@ -71,9 +74,9 @@ GAME = Game(
     observation_encoding=observation_size,
     safety_ends=("round cap",),
     board=web_board.draw,
-    tiebreak=explain.TIEBREAK,
-    score_parts=explain.score_parts,
-    move_help=explain.HELP,
+    tiebreak=TIEBREAK,
+    score_parts=score_parts,
+    move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )
 

@@ -1,13 +1,31 @@
-"""High Water's actions: small frozen values whose str() is the stable text form.
+"""High Water's actions: small frozen values whose str() is the stable text form, the
+ready-made actions of a data file, and the action universe.
 
 Dice appear by label ("y3": a yellow die showing 3). Two dice with the same label are
 interchangeable, so an action names a label and the state uses any die that matches it.
 Cards appear by their lower-case name (names are unique in the data file).
+
+An action is a small frozen dataclass; building one costs more than looking it up, and the
+legal lists are rebuilt at almost every decision. So every action value the rules can
+offer is made once per data file (``tables``), equal to (and with the same text as) the
+one the rules would build, so sharing them changes nothing but speed. Each card's cost is
+also kept ready for the quick check of a hold (``patterns.affords``).
+
+The action universe (``universe``) lists every action a configuration can offer, built
+from the data file: trick cards, crates, die codes, card names, seats and faces. A crate
+pick is keyed by the crate number alone (its dice differ every round); every other action
+by its text, which is unique among them all (SPEC.md, "Action space").
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
+
+from cove.core.options import Options
+from cove.games.high_water.data import HWData, get
+from cove.games.high_water.patterns import Pattern, pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,3 +228,136 @@ ROLL = Roll()
 NEXT = Next()
 STOP = Stop()
 END = End()
+
+
+# -- the ready-made actions of a data file -------------------------------------------------
+MAX_PLAYERS = 5
+"""The most seats a game has (the declaration's ``max_players``): the ready-made sabotage
+targets and the observation's seat blocks are made for this many."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Ready-made actions of one data file, by die code or card id."""
+
+    use: dict[int, Use]
+    mark: dict[int, Mark]
+    pick: dict[int, Pick]
+    pay: dict[int, Pay]
+    ret: dict[int, Return]
+    play: dict[tuple[int, int], Play]  # (re-reveal, card)
+    activate: dict[int, Activate]
+    buy: dict[int, Buy]
+    advance: dict[int, Advance]  # a quest's task without a die
+    advance_die: dict[tuple[int, int], Advance]  # (quest, die code)
+    remove: dict[int, Remove]
+    extra: dict[int, Extra]
+    target: dict[tuple[int, int], Target]  # (seat, quest)
+    pattern: tuple[Pattern, ...]  # each card's cost, by card id
+
+
+_CACHE: dict[int, tuple[HWData, Tables]] = {}
+
+
+def tables(D: HWData) -> Tables:
+    """The tables of ``D`` (built on first use; kept with ``D`` so the key stays unique)."""
+    hit = _CACHE.get(id(D))
+    if hit is not None and hit[0] is D:
+        return hit[1]
+    lab = D.label
+    codes = D.codes
+    cards = D.cards
+    quests = [c for c in cards if c.kind == "quest"]
+    t = Tables(
+        use={d: Use(d, lab[d]) for d in codes},
+        mark={d: Mark(d, lab[d]) for d in codes},
+        pick={d: Pick(d, lab[d]) for d in codes},
+        pay={d: Pay(d, lab[d]) for d in codes},
+        ret={d: Return(d, lab[d]) for d in codes},
+        play={(r, v): Play(v, r) for r in range(len(D.trick_cards)) for v in D.trick_cards},
+        activate={c.id: Activate(c.key) for c in cards},
+        buy={c.id: Buy(c.key) for c in cards},
+        advance={c.id: Advance(c.key) for c in quests},
+        advance_die={(c.id, d): Advance(c.key, lab[d], d) for c in quests for d in codes},
+        remove={c.id: Remove(c.key) for c in quests},
+        extra={c.id: Extra(c.key) for c in quests},
+        target={(o, c.id): Target(o, c.key) for o in range(MAX_PLAYERS) for c in quests},
+        pattern=tuple(pattern(c.match_order, codes) for c in cards),
+    )
+    _CACHE[id(D)] = (D, t)
+    return t
+
+
+# -- the action universe -------------------------------------------------------------------
+def _data(options: Options) -> HWData:
+    return get(str(getattr(options, "data_file", "")))
+
+
+def universe(players: int, options: Options) -> list[Hashable]:
+    """Every action key, in a fixed order (SPEC.md, "Action space"): an action's text
+    (``str(action)``, unique among all the actions a configuration can offer), except a
+    crate pick, keyed by ``("take", crate)``. Texts hash once (a string keeps its hash),
+    where a frozen dataclass's hash is a Python call per look-up; the rules' ready-made
+    actions (``tables``) find their text by identity (``action_key``)."""
+    D = _data(options)
+    T = tables(D)
+    codes = list(D.codes)
+    crew = [c.id for c in D.cards if c.kind != "quest"]
+    quests = [c.id for c in D.cards if c.kind == "quest"]
+    cards = [c.key for c in D.cards]
+    rounds = 1 + min(int(getattr(options, "tie_rereveals", 0)), len(D.trick_cards) - 1)
+    acts: list[Any] = [T.play[r, v] for r in range(rounds) for v in D.trick_cards]
+    takes = len(acts)
+    acts += [T.activate[c] for c in crew]
+    acts += [T.use[d] for d in codes]
+    acts += [T.mark[d] for d in codes]
+    acts.append(ROLL)
+    acts += [T.pick[d] for d in codes]
+    acts += [Face(f) for f in range(1, D.faces + 1)]
+    acts += [Cycle(k) for k in cards]
+    acts += [T.buy[c.id] for c in D.cards]
+    acts += [T.pay[d] for d in codes]
+    for q in quests:
+        acts.append(T.advance[q])
+        acts += [T.advance_die[q, d] for d in codes]
+    acts += [T.target[o, q] for o in range(players) for q in quests]
+    acts += [T.remove[q] for q in quests]
+    acts += [T.extra[q] for q in quests]
+    acts += [T.ret[d] for d in codes]
+    acts += [NEXT, STOP, END]
+    # every other ready-made action too (a play of a later re-reveal, a sabotage target
+    # of a seat past ``players``): a key found by identity is only ever its own text
+    texts = _TEXTS
+    for table in (T.play, T.activate, T.use, T.mark, T.pick, T.buy, T.pay, T.advance,
+                  T.advance_die, T.target, T.remove, T.extra, T.ret):
+        for a in table.values():
+            texts[id(a)] = (a, str(a))
+    for a in acts:
+        texts[id(a)] = (a, str(a))
+    out: list[Hashable] = [str(a) for a in acts[:takes]]
+    out += [("take", i) for i in range(players)]
+    out += [str(a) for a in acts[takes:]]
+    return out
+
+
+_TEXTS: dict[int, tuple[Any, str]] = {}
+"""id(action) -> (action, its text) for the ready-made actions (they live as long as their
+tables) and the universe's own values; the action is kept, so its id is never reused."""
+
+
+def action_key(action: Any) -> Hashable:
+    """``action``'s key in the universe: its text, found by identity for a ready-made
+    action (no hash of its fields), or ``("take", crate)`` for a crate pick."""
+    hit = _TEXTS.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
+    if type(action) is Take:
+        return ("take", action.crate)
+    if type(action) in _KINDS:
+        return str(action)
+    return (action,)  # not a High Water action: no key is a 1-tuple, so it is refused
+
+
+_KINDS = frozenset((Play, Take, Target, Remove, Activate, Use, Mark, Roll, Pick, Face, Cycle,
+                    Buy, Pay, Advance, Next, Stop, Extra, End, Return))
+"""High Water's action classes."""

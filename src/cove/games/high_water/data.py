@@ -81,6 +81,9 @@ class Colour:
     count: int
     action: Effect
     flag: int  # index of used_<name>
+    fill: str  # how a die of this colour is painted on the web board: "#rrggbb"
+    ansi: str  # its colour on a terminal: an SGR code such as "33" or "38;5;130"
+    text: str  # generated description of the action
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +107,9 @@ class HWData:
     extra_removal_gold: int
     total_dice: int
 
-    def colour_of(self, die: int) -> Colour:
-        return self.colours[die // 10]
 
-
+_FILL = re.compile(r"#[0-9a-fA-F]{6}")
+_ANSI = re.compile(r"\d{1,3}(?:;\d{1,3}){0,4}")
 _ICON = re.compile(r"^\s*([a-z]+)\s*(?:(\d)\s*\+|=\s*(\d))?\s*$")
 _PAY = re.compile(r"^pay\s+(\d+)\s*([gr])$")
 _PAY_DIE = re.compile(r"^pay\s+(.+?)\s+die$")
@@ -246,7 +248,15 @@ def load(path: str | Path = DEFAULT_PATH) -> HWData:
         entry = f"colour {ids[i]!r}"
         n = L.int_field(c, "count", entry, 0, 99)
         act = effect(c.get("action"), entry, DICE_KINDS, dice=True)
-        colours.append(Colour(ids[i], names[i], n, act, len(BASE_FLAGS) + i))
+        fill = ck.field(c, "fill", str, entry).strip()
+        ck.expect(bool(_FILL.fullmatch(fill)), entry,
+                  f"field 'fill' must be a colour like \"#f2c500\", got {fill!r}")
+        ansi = ck.field(c, "ansi", str, entry).strip()
+        ck.expect(bool(_ANSI.fullmatch(ansi)), entry,
+                  f"field 'ansi' must be a terminal colour code like \"33\" or "
+                  f"\"38;5;130\", got {ansi!r}")
+        colours.append(Colour(ids[i], names[i], n, act, len(BASE_FLAGS) + i, fill.lower(),
+                              ansi, _describe(act, 0, 0, flags, die=True)))
     total = sum(c.count for c in colours)
     want = L.int_field(counts, "dice", "[counts]", 1, 999)
     ck.expect(total == want, "[[colours]]",
@@ -370,14 +380,27 @@ def _order(cost: tuple[Icon, ...]) -> tuple[Icon, ...]:
     return tuple(sorted(cost, key=lambda ic: len(ic.accepts)))
 
 
-def _describe(e: Effect, pg: int, pr: int, flags: tuple[str, ...]) -> str:
+def _describe(e: Effect, pg: int, pr: int, flags: tuple[str, ...], die: bool = False) -> str:
+    """A card's effect in words, or (``die``) a die colour's action, where a gain goes by
+    the face and a re-roll takes the player's other dice."""
     parts = []
     if pg or pr:
         pay = " and ".join(x for x in (f"{pg} gold" if pg else "", f"{pr} rum" if pr else "") if x)
         parts.append(f"pay {pay}:")
     if e.cond >= 0:
         parts.append(f"if {flags[e.cond].replace('_', ' ')},")
-    if e.kind == "gain":
+    if e.kind == "gain" and e.by_face:
+        runs: list[tuple[int, int, int]] = []  # (amount, first face, last face)
+        for face, amount in enumerate(e.by_face, 1):
+            if runs and runs[-1][0] == amount:
+                runs[-1] = (amount, runs[-1][1], face)
+            else:
+                runs.append((amount, face, face))
+        on = [f"{a} on {lo}-{hi}" if hi > lo else f"{a} on {lo}" for a, lo, hi in runs]
+        on[0] = on[0].replace(" on ", f" {e.resource} on ", 1)
+        parts.append("gain " + (", ".join(on) if len(runs) > 1
+                                else f"{runs[0][0]} {e.resource}"))
+    elif e.kind == "gain":
         got = " and ".join(x for x in (f"{e.gold} gold" if e.gold else "",
                                          f"{e.rum} rum" if e.rum else "") if x)
         parts.append(f"gain {got}")
@@ -388,7 +411,7 @@ def _describe(e: Effect, pg: int, pr: int, flags: tuple[str, ...]) -> str:
         parts.append("remove a sabotage marker from your quest")
     elif e.kind == "reroll":
         n = "any number of" if not e.hi else (f"{e.lo}-{e.hi}" if e.hi != e.lo else str(e.lo))
-        parts.append(f"re-roll {n} dice")
+        parts.append(f"re-roll {n} of your other dice" if die else f"re-roll {n} dice")
     elif e.kind == "cycle_market":
         parts.append("cycle a market card")
     elif e.kind == "set_face":

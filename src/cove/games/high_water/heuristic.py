@@ -13,7 +13,7 @@ about the same or less); each crew card 0.1 per round left (the income it brings
 from __future__ import annotations
 
 from cove.core.state import State
-from cove.games.high_water.common import SEG
+from cove.games.high_water.rules import SEG
 
 RESERVE = 3  # gold or rum worth keeping beyond what the quests ask for (actives, removal)
 

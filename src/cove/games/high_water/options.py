@@ -55,7 +55,7 @@ class HighWaterOptions(Options):
         from cove.games.high_water.data import get
 
         data = get(self.data_file)  # a malformed file raises DataError naming file and entry
-        # a short bag is topped up from the holds between rounds (R23), which needs 3 x P
+        # a short bag is topped up from the holds between rounds (R23.2), which needs 3 x P
         # dice in the game at all
         if 3 * players > data.total_dice:
             raise OptionError(

@@ -1,5 +1,6 @@
 """Terminal drawing of a High Water view: round and coin, crates, the trick, both market
 rows, every player's hand, played pile, hold, crew and quests, and whose segment/step it is.
+The dice colours (ids, names, terminal colours, actions) are read from the loaded data file.
 """
 
 from __future__ import annotations
@@ -8,7 +9,11 @@ import re
 import textwrap
 from typing import Any
 
-_COLOURS = {"y": "33", "br": "38;5;130", "r": "31", "bl": "34", "g": "32"}
+from cove.games.high_water.data import DATA
+
+_COLOURS = {c.id: c.ansi for c in DATA.colours}
+_DIE_LABEL = re.compile(r"(?<![\w=])(?:" + "|".join(
+    sorted((re.escape(c.id) for c in DATA.colours), key=len, reverse=True)) + r")\d\b")
 
 
 def _die(label: str, color: bool) -> str:
@@ -50,18 +55,19 @@ def _columns(items: list[str], width: int, indent: str, sep: str = " | ") -> lis
 
 
 def _paint_dice(line: str, color: bool) -> str:
-    return re.sub(r"(?<![\w=])(?:y|br|r|bl|g)\d\b", lambda m: _die(m.group(0), color),
-                  line) if color else line
+    return _DIE_LABEL.sub(lambda m: _die(m.group(0), color), line) if color else line
 
 
 def _task(t: str) -> str:
     return t.replace("_", " ")
 
 
-LEGEND = ("Dice: r6 = a red 6; y yellow: 1 gold on 1-3, 2 on 4-6; br brown: the same in rum; "
-          "r red: sabotage an opponent's quest; bl blue: re-roll 1-2 of your other dice; "
-          "g green: clear a marker from your quest. [x] task done.")
-COSTS = "costs: Y Br R Bl G a colour, Any any, 4+ face 4 or more, =4 exactly 4"
+_EXAMPLE = DATA.colours[0]
+LEGEND = (f"Dice: {_EXAMPLE.id}{DATA.faces} = a {_EXAMPLE.name} {DATA.faces}; "
+          + "; ".join(f"{c.id} {c.name}: {c.text}" for c in DATA.colours)
+          + ". [x] task done.")
+COSTS = ("costs: " + " ".join(c.id.capitalize() for c in DATA.colours)
+         + " a colour, Any any, 4+ face 4 or more, =4 exactly 4")
 
 
 def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
@@ -69,7 +75,9 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     you = view.get("you")
     water = view.get("water", "high")
     coin = "HIGH water (highest card wins)" if water == "high" else "LOW water (lowest card wins)"
-    title = (("High Water: round" if width >= 110 else "Round")
+    from cove.games.high_water import GAME  # the declaration imports this module
+
+    title = ((f"{GAME.name}: round" if width >= 110 else "Round")
              + f" {view['round']} of at most {view['max_rounds']}, goal {view['goal']} influence")
     top = _columns([title, coin, f"phase: {view['phase']}"], width, "  ", "  |  ")
     out += [_bold(title, color) + top[0][len(title):], *top[1:]]

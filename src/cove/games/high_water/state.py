@@ -1,4 +1,5 @@
-"""High Water's rules: the round procedure of the fragment (F1-F18) plus the DESIGN completion.
+"""High Water's State: its fields, setup, the game operations the decision steps carry
+out, scores and the tie-break, the conformance hooks, clone and resampling.
 
 A round: fill crates (F1), flip the water coin (F2), a simultaneous secret trick with tie
 re-reveals and hand replenishment (F3-F6), crate picks from the winner down (F7), then one
@@ -6,7 +7,7 @@ action segment per player in reverse pick order (F8) with Steps 1-6 (F10-F15), i
 recalculated after each segment (F16) and the end once someone reaches the goal (F17).
 
 The flow runs on the core's decision stack: every kind of decision is a rule in
-``steps.py`` (who decides, the options, what happens after, the prompt). This module holds
+``rules.py`` (who decides, the options, what happens after, the prompt). This module holds
 the table and the game operations those rules carry out.
 """
 
@@ -25,17 +26,8 @@ from cove.games.high_water.actions import (
     Extra,
     Remove,
     Return,
-)
-from cove.games.high_water.common import (
-    CREW_ROW,
-    OVER,
-    PICK,
-    QUEST_ROW,
-    SEG,
-    SHORT,
-    TRICK,
-    affords,
-    can_pay,
+    Tables,
+    tables,
 )
 from cove.games.high_water.data import (
     BOUGHT_CREW,
@@ -47,12 +39,26 @@ from cove.games.high_water.data import (
     HWData,
     get,
 )
-from cove.games.high_water.explain import explain
-from cove.games.high_water.observe import observation_sparse
+from cove.games.high_water.observation import observation_sparse
 from cove.games.high_water.options import HighWaterOptions
-from cove.games.high_water.steps import RULES, Choice, Rule
-from cove.games.high_water.tables import Tables, tables
+from cove.games.high_water.patterns import affords, can_pay
+from cove.games.high_water.reasons import why_illegal
+from cove.games.high_water.rules import (
+    CREW_ROW,
+    OVER,
+    PICK,
+    QUEST_ROW,
+    SEG,
+    SHORT,
+    STEPS,
+    TRICK,
+    Choice,
+    Rule,
+)
 from cove.games.high_water.view import build_view
+
+TIEBREAK = ("most quests completed", "most gold and rum together")
+"""What ``HighWaterState.tiebreak`` compares, in its order (R29)."""
 
 
 class HighWaterState(State):
@@ -89,7 +95,7 @@ class HighWaterState(State):
         "won",
     )
 
-    STEPS: ClassVar[Mapping[str, StepRule[HighWaterState]]] = RULES
+    STEPS: ClassVar[Mapping[str, StepRule[HighWaterState]]] = STEPS
     DERIVED = ("D", "T", "memo")  # rebuilt by setup(): the data and its tables; a scratch memo
 
     D: HWData
@@ -146,7 +152,7 @@ class HighWaterState(State):
 
     @property
     def phase(self) -> int:
-        """The phase the view names (common.PHASE_NAMES), from the decision on top."""
+        """The phase the view names (rules.PHASE_NAMES), from the decision on top."""
         return self._rule().phase if self._steps else OVER
 
     @property
@@ -191,10 +197,6 @@ class HighWaterState(State):
 
     def lab(self, die: int) -> str:
         return self.D.label[die]
-
-    def quest_key(self, p: int, k: int) -> str:
-        """The name key of p's k-th active quest."""
-        return self.D.cards[self.quests[p][k][0]].key
 
     def flags_now(self, p: int) -> int:
         f = self.sflags
@@ -477,7 +479,7 @@ class HighWaterState(State):
 
     def end_round(self) -> bool:
         """After the last segment: end the game if it is over (F17, R29). Returns whether
-        the bag is too short for the next round's crates (R23)."""
+        the bag is too short for the next round's crates (R23.2)."""
         if self.triggered:
             self.end_reason = "goal"
         elif self.rnd >= self.options.max_rounds:
@@ -494,7 +496,7 @@ class HighWaterState(State):
             return False
         need = 3 * self.n
         if sum(self.bag) < need:
-            # R23: Phase 1 must draw 3 x P dice (F1) and F9 lets dice carry over, so only when
+            # R23.2: Phase 1 must draw 3 x P dice (F1) and F9 lets dice carry over, so only when
             # the bag is short do holds give dice back, just enough, biggest hold first
             if self.logging:
                 self.say(f"The bag holds {sum(self.bag)} dice and Phase 1 needs {need}: the "
@@ -508,7 +510,7 @@ class HighWaterState(State):
         the pick order of the round just played."""
         return max(self.order, key=lambda q: (len(self.dice[q]), -self.order.index(q)))
 
-    # -- the segment's operations (carried out by the rules in steps.py) ---------------------
+    # -- the segment's operations (carried out by the rules in rules.py) ---------------------
     def step_actions(self, p: int, step: int, first: bool = False) -> list[Action]:
         """The actions of Step 2-5 (with ``first``: stop at the first one found)."""
         if step == 2:
@@ -727,7 +729,7 @@ class HighWaterState(State):
     # -- clear reasons for illegal text ------------------------------------------------------
     def explain_illegal(self, p: int, text: str) -> str:
         """Why ``text`` is not legal for p now (the rules reason), or '' if no better reason."""
-        return explain(self, p, text)
+        return why_illegal(self, p, text)
 
     # -- scores, view, clone --------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -811,6 +813,7 @@ class HighWaterState(State):
         return {}
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
+        """``TIEBREAK``: quests completed, then gold and rum together (R29)."""
         return (float(len(self.done_q[player])), float(self.gold[player] + self.rum[player]))
 
     def _view(self, player: int | None) -> dict[str, Any]:

@@ -1,13 +1,14 @@
 """What a player may see, built by whitelisting (G24: everything is public except a
-pending secret trick card of another player, the deck orders and the bag's draw order).
+pending secret trick card of another player, the deck orders and the bag's draw order),
+and a seat's score in parts read from that view.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cove.games.high_water.common import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK
 from cove.games.high_water.data import Card
+from cove.games.high_water.rules import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
@@ -97,3 +98,20 @@ def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
         c = s.commit[player]
         v["my_commit"] = {"player": player, "card": c} if c >= 0 else None
     return v
+
+
+def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
+    """Seat ``p``'s influence in parts: each completed quest's influence, by the quest's
+    name (R16: influence is the sum of influence on completed quests; crew cards and
+    unfinished quests carry none). A quest counts from the moment it is completed, while
+    the score is recalculated after the seat's segment (R16), so the parts can run ahead
+    of it during that segment; once the game is over every segment has ended and they
+    add up to it. A seat that has completed no quest has the one part "no quest
+    completed", 0."""
+    seats = view.get("seats") or []
+    done = (seats[p].get("completed") or []) if 0 <= p < len(seats) else []
+    return [(str(q["name"]), float(q["influence"])) for q in done] or [NO_QUEST]
+
+
+NO_QUEST = ("no quest completed", 0.0)
+"""The score in parts of a seat without a completed quest: nothing has scored yet."""

@@ -5,7 +5,8 @@ Clicks: a trick card in your hand plays it; a crate takes it; a die in your hold
 marked for a re-roll, set, paid or returned; a face chooses the Quartermaster's face; a
 market card is bought or cycled; your crew card is activated; a quest card is advanced (its
 own or with a die), sabotaged (an opponent's) or has a marker removed; buttons take the
-steps (`next step`, `stop`, `end segment`, `roll`).
+steps (`next step`, `stop`, `end segment`, `roll`). The dice colours (ids, names, fills)
+are read from the loaded data file.
 """
 
 from __future__ import annotations
@@ -29,11 +30,22 @@ from cove.core.svg import (
     text,
     you_first,
 )
+from cove.games.high_water.data import DATA
 
 W = 600
-DIE_FILL = {"y": "#f2c500", "br": "#7a4a22", "r": "#c8322b", "bl": "#2f6fd0", "g": "#2e9a4a"}
-DIE_NAME = {"y": "yellow", "br": "brown", "r": "red", "bl": "blue", "g": "green"}
+DIE_FILL = {c.id: c.fill for c in DATA.colours}
+DIE_NAME = {c.id: c.name for c in DATA.colours}
 _LABEL = re.compile(r"([a-z]+)(\d+)")
+
+
+def _light(fill: str) -> bool:
+    """Whether a "#rrggbb" fill is light enough to take dark ink (its luma above 150)."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b > 150
+
+
+DIE_INK = {c.id: "#222" if _light(c.fill) else "#fff" for c in DATA.colours}
+"""The ink of a die's face on its fill: dark on a light colour, white on a dark one."""
 
 
 def _die(x: float, y: float, label: str, size: float = 26) -> str:
@@ -41,7 +53,7 @@ def _die(x: float, y: float, label: str, size: float = 26) -> str:
     m = _LABEL.fullmatch(label)
     colour, face = (m.group(1), m.group(2)) if m else (label, "?")
     fill = DIE_FILL.get(colour, "#999")
-    ink = "#222" if colour == "y" else "#fff"
+    ink = DIE_INK.get(colour, "#fff")
     out = rect(x, y, size, size, rx=5, fill=fill, stroke="#222", stroke_width=1.2)
     out += text(x + size / 2 + 3, y + size / 2 + 6, face, size * 0.6, fill=ink, font_weight="bold")
     return out + text(x + 7, y + 10, colour.upper(), 8, fill=ink)
@@ -313,4 +325,6 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
     steps = (("roll", "Roll"), ("next", "Next step"), ("stop", "Stop"), ("end", "End segment"))
     parts.append(button_row(15, y + 4, legal, steps))
     y += 46
-    return svg(W, y, "".join(parts), "High Water board")
+    from cove.games.high_water import GAME  # the declaration imports this module
+
+    return svg(W, y, "".join(parts), f"{GAME.name} board")

@@ -1,5 +1,5 @@
-"""High Water's observation (SPEC.md, "Observation"), built for an environment that
-encodes one per step.
+"""High Water's observation (SPEC.md, "Observation"): its size and its encoding, built for
+an environment that encodes one per step.
 
 From one step to the next usually one seat changes, or none, and the market and the
 global values change now and then. So the observation is made of blocks of values, each
@@ -28,11 +28,11 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
+from cove.core.options import Options
 from cove.core.state import SparseObservation, index_run
-from cove.games.high_water.common import OVER, PHASE_NAMES, SEG, TRICK
-from cove.games.high_water.data import HWData
-from cove.games.high_water.space import MAX_PLAYERS, _sizes
-from cove.games.high_water.steps import CHOICES, RULES, Choice
+from cove.games.high_water.actions import MAX_PLAYERS
+from cove.games.high_water.data import HWData, get
+from cove.games.high_water.rules import CHOICES, OVER, PHASE_NAMES, SEG, STEPS, TRICK, Choice
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
@@ -42,6 +42,31 @@ THIRD = 1.0 / 3  # a die's weight in a dice count (3 dice: 1.0)
 Key = tuple[object, ...]
 Kept = tuple[Key, "array[float]"]
 """A block of values with a copy of the content it was made from."""
+
+
+def part_sizes(D: HWData) -> tuple[int, int, int, int]:
+    """(global part, one seat's part, the market part, the pending part)."""
+    t, k = len(D.trick_cards), len(D.cards)
+    dice = len(D.colours) * D.faces
+    glob = 2 + len(PHASE_NAMES) + 6 + len(D.colours) + 1
+    seat = 1 + t + t + t + 3 + 2 + dice + k + 3 * k + k + 1 + 2
+    market = 2 * k + 2
+    pend = 11 + t + dice
+    return glob, seat, market, pend
+
+
+_SIZES: dict[str, int] = {}
+
+
+def observation_size(players: int, options: Options) -> int:
+    """The observation's length for a configuration (the declaration's
+    ``observation_encoding``): the same at every player count."""
+    path = str(getattr(options, "data_file", ""))
+    size = _SIZES.get(path)
+    if size is None:
+        glob, seat, market, pend = part_sizes(get(path))
+        size = _SIZES[path] = glob + MAX_PLAYERS * seat + market + pend
+    return size
 
 
 def _zeros(n: int) -> array[float]:
@@ -55,9 +80,9 @@ class _Layout:
 
     def __init__(self, D: HWData) -> None:
         t, k = len(D.trick_cards), len(D.cards)
-        glob, seat, market, pend = _sizes(D)
+        glob, seat, market, pend = part_sizes(D)
         self.size = glob + MAX_PLAYERS * seat + market + pend
-        self.glob, self.seat, self.market_size, self.pend_size = glob, seat, market, pend
+        self.glob, self.seat, self.market_size = glob, seat, market
         self.t, self.k = t, k
         self.step_at = 2 + len(PHASE_NAMES) - 1  # + step (1..6)
         self.bag_at = 2 + len(PHASE_NAMES) + 6
@@ -233,7 +258,7 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
     # from the top of the stack once (the state's properties each look it up again)
     stack = s._steps
     top = stack[-1] if stack else None
-    rule = RULES[top.kind] if top is not None else None
+    rule = STEPS[top.kind] if top is not None else None
     phase = rule.phase if rule is not None else OVER
     step = s.step if phase == SEG else 0
     rnd, high, triggered, bag = s.rnd, s.high, s.triggered, s.bag

@@ -1,6 +1,6 @@
-"""High Water's shared names: phases, segment steps, market rows and the dice pattern
-matcher. A leaf module (it imports only the data), so the state, the view, the
-explanations and the observation can all use it without importing each other.
+"""The dice-pattern matcher: whether distinct dice of a hold can pay every icon of a card's
+cost (a small bipartite matching), with a quick check for the usual costs of one or two
+particular icons (``Pattern``, ``affords``), which the legal-move lists run for every card.
 """
 
 from __future__ import annotations
@@ -9,19 +9,6 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from cove.games.high_water.data import Icon
-
-# phases (SHORT: between rounds, the bag holds fewer dice than Phase 1 draws, R23)
-TRICK, PICK, SEG, OVER, SHORT = range(5)
-PHASE_NAMES = ("trick", "crates", "segment", "over", "bag short")
-STEP_NAMES = {
-    1: "passive abilities",
-    2: "active abilities",
-    3: "dice actions",
-    4: "buy cards",
-    5: "advance quests",
-    6: "remove sabotage",
-}
-CREW_ROW, QUEST_ROW = 0, 1
 
 
 def can_pay(icons: Sequence[Icon], dice: Sequence[int]) -> bool:

@@ -1,4 +1,5 @@
-"""High Water's decisions: one rule per kind of step on the core's decision stack.
+"""High Water's decision steps: one rule per kind of step on the core's decision stack
+(``STEPS``, in RULES.md order), and the phases and segment steps the view names.
 
 A round on the stack (the top is decided first)::
 
@@ -10,7 +11,7 @@ A round on the stack (the top is decided first)::
         step 2 .. step 5    Steps 2-5: act, "next step" or "stop" (F11-F14)
         free_removal, paid_removal, carry_cap                         Step 6 (F15)
         end_segment (auto)  influence (F16), the goal (F17)
-    round_end (auto)        the end of the game (F17, R29), or a short bag (R23)
+    round_end (auto)        the end of the game (F17, R29), or a short bag (R23.2)
     bag_short               return dice until the bag can fill the crates
 
 An effect that needs a choice (a sabotage target, dice to re-roll, the pile of a cycled card,
@@ -45,11 +46,24 @@ from cove.games.high_water.actions import (
     Take,
     Use,
 )
-from cove.games.high_water.common import CREW_ROW, PICK, QUEST_ROW, SEG, SHORT, STEP_NAMES, TRICK
 from cove.games.high_water.data import USED_ACTIVE
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
+
+# phases (SHORT: between rounds, the bag holds fewer dice than Phase 1 draws, R23.2)
+TRICK, PICK, SEG, OVER, SHORT = range(5)
+PHASE_NAMES = ("trick", "crates", "segment", "over", "bag short")
+STEP_NAMES = {
+    1: "passive abilities",
+    2: "active abilities",
+    3: "dice actions",
+    4: "buy cards",
+    5: "advance quests",
+    6: "remove sabotage",
+}
+CREW_ROW, QUEST_ROW = 0, 1
+"""The market rows: crew cards and quests."""
 
 
 class Rule(StepRule["HighWaterState"]):
@@ -60,7 +74,7 @@ class Rule(StepRule["HighWaterState"]):
     log_forced = False
 
     phase = SEG
-    """The phase the view names while this step is decided (see common.PHASE_NAMES)."""
+    """The phase the view names while this step is decided (see PHASE_NAMES)."""
 
     level: int | None = None
     """The segment step (1-6) this kind of step belongs to; None: a sub-decision, which
@@ -89,7 +103,7 @@ class Choice(Rule):
         return {"step": state.step}
 
 
-# -- the round ------------------------------------------------------------------------------
+# -- the round (R1-R7) ---------------------------------------------------------------------
 class RoundRule(Rule):
     """Automatic: Phases 1-2, then everyone chooses a trick card."""
 
@@ -190,45 +204,7 @@ class CrateRule(Rule):
         return {"pick": s.n - sum(c is not None for c in s.crates) + 1}
 
 
-class RoundEndRule(Rule):
-    """Automatic, after the last segment: the game ends (F17, R29) or, when the bag cannot
-    fill the next crates, the biggest holds give dice back (R23)."""
-
-    level = 0
-
-    def run(self, state: HighWaterState, step: Step) -> None:
-        s = state
-        if s.end_round():
-            s.push(Step("bag_short", (s.short_player(),)))
-
-
-class BagShortRule(Rule):
-    """R23: the player with the most dice returns one, until the bag holds 3 x P."""
-
-    phase = SHORT
-    level = 0
-
-    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        ret = state.T.ret
-        return [ret[d] for d in dict.fromkeys(state.dice[player])]
-
-    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        s.give_back(player, action, "the bag is short")
-        if sum(s.bag) < 3 * s.n:
-            s.push(Step("bag_short", (s.short_player(),)))
-
-    def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
-        s = state
-        return (f"Return a die to the bag: it holds {sum(s.bag)} dice and the next round "
-                f"needs {3 * s.n}, and you hold the most")
-
-    def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
-        s = state
-        return {"need": 3 * s.n, "bag": sum(s.bag)}
-
-
-# -- the action segment ---------------------------------------------------------------------
+# -- the action segment (R8-R16) -----------------------------------------------------------
 class SegmentRule(Rule):
     """Automatic: a player's action segment begins (Step 1's gains resolve at once)."""
 
@@ -367,17 +343,32 @@ class ActRule(Rule):
         return {"step": step.data[0]}
 
 
-class EndSegmentRule(Rule):
-    """Automatic: influence is recalculated (F16); reaching the goal ends the game after
-    this round (F17)."""
+class RemoveMarkerRule(Choice):
+    """``data``: (source,). Clear a marker from one of your quests (a green die, R21.4;
+    Ship's Carpenter, R25.5); it sits here because Step 6's free removal (R15) is this
+    same choice."""
 
-    level = 0
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
+        quests, remove = s.quests[player], s.T.remove
+        return [remove[quests[k][0]] for k in s.marked_quests(player)]
 
-    def run(self, state: HighWaterState, step: Step) -> None:
-        state.end_segment(step.data[0])
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        state.remove_marker(player, action)
+
+    def text(self, state: HighWaterState, step: Step) -> str:
+        return f"choose a quest to clear a marker from ({step.data[0]})"
 
 
-# -- Step 6 ---------------------------------------------------------------------------------
+class FreeRemovalRule(RemoveMarkerRule):
+    """Step 6 (F15): one marker comes off for free (skipped without a marked quest)."""
+
+    level = 6
+
+    def text(self, state: HighWaterState, step: Step) -> str:
+        return "free removal: choose a quest to clear a marker from"
+
+
 class PaidRemovalRule(Choice):
     """Step 6 (F15): one more marker for gold, or end the segment (skipped when there is
     no marker left or not enough gold)."""
@@ -403,28 +394,30 @@ class PaidRemovalRule(Choice):
         return f"pay {gold} gold to remove one more marker, or end the segment"
 
 
-class CarryCapRule(Choice):
-    """Option carry_cap (R23.1): return dice one at a time down to the cap."""
+class EndSegmentRule(Rule):
+    """Automatic: influence is recalculated (F16); reaching the goal ends the game after
+    this round (F17)."""
 
-    level = 6
+    level = 0
 
-    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+    def run(self, state: HighWaterState, step: Step) -> None:
+        state.end_segment(step.data[0])
+
+
+# -- the end of a round (R17, R29) ---------------------------------------------------------
+class RoundEndRule(Rule):
+    """Automatic, after the last segment: the game ends (F17, R29) or, when the bag cannot
+    fill the next crates, the biggest holds give dice back (R23.2)."""
+
+    level = 0
+
+    def run(self, state: HighWaterState, step: Step) -> None:
         s = state
-        cap = s.options.carry_cap  # 0: no cap (F9)
-        if not cap or len(s.dice[player]) <= cap:
-            return []
-        ret = s.T.ret
-        return [ret[d] for d in dict.fromkeys(s.dice[player])]
-
-    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        state.give_back(player, action, "carry-over cap")
-        state.push(step)  # until the hold is down to the cap
-
-    def text(self, state: HighWaterState, step: Step) -> str:
-        return f"return dice to the bag down to {state.options.carry_cap}"
+        if s.end_round():
+            s.push(Step("bag_short", (s.short_player(),)))
 
 
-# -- sub-decisions of effects and purchases -----------------------------------------------
+# -- sub-decisions of dice actions (R21), the carry cap and a short bag (R23) --------------
 class SabotageRule(Choice):
     """``data``: (leader only, source). Put a marker on an opponent's quest."""
 
@@ -446,30 +439,6 @@ class SabotageRule(Choice):
 
     def text(self, state: HighWaterState, step: Step) -> str:
         return f"choose a quest to sabotage ({step.data[1]})"
-
-
-class RemoveMarkerRule(Choice):
-    """``data``: (source,). Clear a marker from one of your quests."""
-
-    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        quests, remove = s.quests[player], s.T.remove
-        return [remove[quests[k][0]] for k in s.marked_quests(player)]
-
-    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        state.remove_marker(player, action)
-
-    def text(self, state: HighWaterState, step: Step) -> str:
-        return f"choose a quest to clear a marker from ({step.data[0]})"
-
-
-class FreeRemovalRule(RemoveMarkerRule):
-    """Step 6 (F15): one marker comes off for free (skipped without a marked quest)."""
-
-    level = 6
-
-    def text(self, state: HighWaterState, step: Step) -> str:
-        return "free removal: choose a quest to clear a marker from"
 
 
 class RerollRule(Choice):
@@ -513,6 +482,102 @@ class RerollRule(Choice):
         return f"choose dice to re-roll ({source}, {most}); chosen: {chosen or '-'}"
 
 
+class CarryCapRule(Choice):
+    """Option carry_cap (R23.1): return dice one at a time down to the cap."""
+
+    level = 6
+
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
+        cap = s.options.carry_cap  # 0: no cap (F9)
+        if not cap or len(s.dice[player]) <= cap:
+            return []
+        ret = s.T.ret
+        return [ret[d] for d in dict.fromkeys(s.dice[player])]
+
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        state.give_back(player, action, "carry-over cap")
+        state.push(step)  # until the hold is down to the cap
+
+    def text(self, state: HighWaterState, step: Step) -> str:
+        return f"return dice to the bag down to {state.options.carry_cap}"
+
+
+class BagShortRule(Rule):
+    """R23.2: the player with the most dice returns one, until the bag holds 3 x P."""
+
+    phase = SHORT
+    level = 0
+
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        ret = state.T.ret
+        return [ret[d] for d in dict.fromkeys(state.dice[player])]
+
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
+        s.give_back(player, action, "the bag is short")
+        if sum(s.bag) < 3 * s.n:
+            s.push(Step("bag_short", (s.short_player(),)))
+
+    def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
+        s = state
+        return (f"Return a die to the bag: it holds {sum(s.bag)} dice and the next round "
+                f"needs {3 * s.n}, and you hold the most")
+
+    def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
+        s = state
+        return {"need": 3 * s.n, "bag": sum(s.bag)}
+
+
+# -- sub-decisions of a purchase (R24) and of crew cards (R25) -----------------------------
+class PayRule(Choice):
+    """F12/G10: ``data``: (row, slot, card, hold indices paid so far). Pay the card's
+    icons one die at a time, never leaving the rest unpayable; the last one buys it."""
+
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
+        card = s.D.cards[step.data[2]]
+        pay = s.T.pay
+        return [pay[d] for d in s.payable(player, card, step.data[3])]
+
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        s = state
+        row, slot, cid, chosen = step.data
+        i = next(i for i, d in enumerate(s.dice[player]) if d == action.die and i not in chosen)
+        chosen = (*chosen, i)
+        card = s.D.cards[cid]
+        if len(chosen) < len(card.cost):
+            s.push(Step("pay", step.players, (row, slot, cid, chosen)))
+            return
+        s.buy(player, row, slot, card, chosen)
+
+    def text(self, state: HighWaterState, step: Step) -> str:
+        s = state
+        card = s.D.cards[step.data[2]]
+        chosen = step.data[3]
+        paid = " ".join(s.lab(s.dice[step.player][i]) for i in chosen)
+        return (f"paying for {card.name}: icon {len(chosen) + 1} of {len(card.cost)} "
+                f"({card.cost[len(chosen)].text}); paid so far: {paid or '-'}")
+
+
+class CycleRule(Choice):
+    """Cartographer: put a market card under its deck and reveal the next one."""
+
+    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
+        s = state
+        # copies of one card face up at once are one choice (one text, same result)
+        keys = dict.fromkeys(
+            s.D.cards[(s.crew_row if r == CREW_ROW else s.quest_row)[i]].key
+            for r, i in s.cyclable())
+        return [Cycle(k) for k in keys]
+
+    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
+        state.cycle(player, action)
+
+    def text(self, state: HighWaterState, step: Step) -> str:
+        return "Cartographer: choose a market card to put under its deck"
+
+
 class SetDieRule(Choice):
     """Quartermaster, first half: choose the die to set."""
 
@@ -551,69 +616,21 @@ class SetFaceRule(Choice):
         return f"Quartermaster: choose the new face of {s.lab(s.dice[step.player][step.data[0]])}"
 
 
-class CycleRule(Choice):
-    """Cartographer: put a market card under its deck and reveal the next one."""
-
-    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        # copies of one card face up at once are one choice (one text, same result)
-        keys = dict.fromkeys(
-            s.D.cards[(s.crew_row if r == CREW_ROW else s.quest_row)[i]].key
-            for r, i in s.cyclable())
-        return [Cycle(k) for k in keys]
-
-    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        state.cycle(player, action)
-
-    def text(self, state: HighWaterState, step: Step) -> str:
-        return "Cartographer: choose a market card to put under its deck"
-
-
-class PayRule(Choice):
-    """F12/G10: ``data``: (row, slot, card, hold indices paid so far). Pay the card's
-    icons one die at a time, never leaving the rest unpayable; the last one buys it."""
-
-    def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        card = s.D.cards[step.data[2]]
-        pay = s.T.pay
-        return [pay[d] for d in s.payable(player, card, step.data[3])]
-
-    def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        row, slot, cid, chosen = step.data
-        i = next(i for i, d in enumerate(s.dice[player]) if d == action.die and i not in chosen)
-        chosen = (*chosen, i)
-        card = s.D.cards[cid]
-        if len(chosen) < len(card.cost):
-            s.push(Step("pay", step.players, (row, slot, cid, chosen)))
-            return
-        s.buy(player, row, slot, card, chosen)
-
-    def text(self, state: HighWaterState, step: Step) -> str:
-        s = state
-        card = s.D.cards[step.data[2]]
-        chosen = step.data[3]
-        paid = " ".join(s.lab(s.dice[step.player][i]) for i in chosen)
-        return (f"paying for {card.name}: icon {len(chosen) + 1} of {len(card.cost)} "
-                f"({card.cost[len(chosen)].text}); paid so far: {paid or '-'}")
-
-
 def _nth(k: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(k, f"#{k}")
 
 
-RULES: dict[str, Rule] = {
-    "round": RoundRule(), "trick": TrickRule(), "reveal": RevealRule(),
-    "crate": CrateRule(), "round_end": RoundEndRule(), "bag_short": BagShortRule(),
+STEPS: dict[str, Rule] = {
+    "round": RoundRule(), "trick": TrickRule(), "reveal": RevealRule(), "crate": CrateRule(),
     "segment": SegmentRule(), "passives": PassivesRule(), "step": ActRule(),
-    "end_segment": EndSegmentRule(), "free_removal": FreeRemovalRule(),
-    "paid_removal": PaidRemovalRule(), "carry_cap": CarryCapRule(),
-    "sabotage": SabotageRule(), "remove_marker": RemoveMarkerRule(), "reroll": RerollRule(),
-    "set_die": SetDieRule(), "set_face": SetFaceRule(), "cycle": CycleRule(),
-    "pay": PayRule(),
+    "free_removal": FreeRemovalRule(), "paid_removal": PaidRemovalRule(),
+    "end_segment": EndSegmentRule(), "round_end": RoundEndRule(),
+    "sabotage": SabotageRule(), "reroll": RerollRule(), "remove_marker": RemoveMarkerRule(),
+    "carry_cap": CarryCapRule(), "bag_short": BagShortRule(),
+    "pay": PayRule(), "cycle": CycleRule(), "set_die": SetDieRule(), "set_face": SetFaceRule(),
 }
-"""Every kind of step, by name (the name is also the decision's ``kind``)."""
+"""Every kind of step, by name (the name is also the decision's ``kind``), in RULES.md
+order: the round, the segment, the round's end, then the sub-decisions."""
 
 CHOICES = ("sabotage", "remove_marker", "reroll", "set_die", "set_face", "cycle", "pay",
            "free_removal", "paid_removal", "carry_cap")

@@ -1,21 +1,19 @@
-"""Contract v2 for High Water (R34): secret commitments in the history, the re-reveal
-action texts, decision prompts, the action space and portable state."""
+"""The seed's round walked phase by phase, and contract v2 (R34): secret commitments in the
+history, the re-reveal action texts, decision prompts, decisions as steps, and the action
+space's keys. The rules of the round, the segment and the DESIGN completion have their own
+files: test_rules_round.py (R1-R8), test_rules_segment.py (R9-R18) and
+test_rules_design.py (R19-R32)."""
 
 from __future__ import annotations
-
-import json
-import pickle
 
 import pytest
 
 import cove
 from cove.core.state import HIDDEN
-from cove.games.high_water import GAME
 from cove.games.high_water.actions import Play
-from cove.games.high_water.common import PICK, TRICK
+from cove.games.high_water.rules import PICK, STEPS, TRICK
 from cove.games.high_water.state import HighWaterState
-from cove.games.high_water.steps import RULES
-from tests.games.high_water.helpers import new, play_trick, random_play, to_segment
+from tests.games.high_water.helpers import new, play_trick, random_play
 
 
 def test_r34_trick_commitments_stay_secret_in_the_history_until_the_reveal() -> None:
@@ -79,7 +77,7 @@ def test_r34_3_decisions_are_steps_and_forced_choices_log_their_own_event() -> N
         assert isinstance(st, HighWaterState)
         if st.to_move():
             top = st.steps[-1]
-            assert top.kind in RULES and top.players
+            assert top.kind in STEPS and top.players
             assert st.decision(st.to_move()[0])["kind"] == top.kind
             seen.add(top.kind)
 
@@ -94,45 +92,11 @@ def test_r34_3_decisions_are_steps_and_forced_choices_log_their_own_event() -> N
     assert {"trick", "crate", "step", "pay", "carry_cap"} <= seen
 
 
-def test_to_json_and_pickle_round_trip_mid_segment() -> None:
-    s = to_segment(3, seed=5)
-    data = json.loads(json.dumps(s.to_json()))
-    assert "D" not in data["state"]  # the data tables are derived from the options
-    back = GAME.from_json(data)
-    assert back.fingerprint() == s.fingerprint()
-    assert pickle.loads(pickle.dumps(s)).fingerprint() == s.fingerprint()
-    a, b = s.clone(), back
-    random_play(a, 3)
-    random_play(b, 3)
-    assert a.fingerprint() == b.fingerprint()
-
-
-def test_observation_has_the_declared_size_and_hides_the_secret_card() -> None:
-    s = new(4, seed=6)
-    size = GAME.observation_size_for(4, s.options)
-    assert all(len(s.observation(p)) == size for p in range(4))
-    a, b = s.clone(), s.clone()
-    a.apply(0, "play 1")
-    b.apply(0, "play 7")
-    assert a.observation(1) == b.observation(1)
-    assert a.observation(0) != b.observation(0)
-
-
-def test_version_4_records_are_refused() -> None:
-    s = new(2, seed=1)
-    random_play(s, 1, limit=10)
-    rec = s.record()
-    rec["version"] = "4"
-    with pytest.raises(cove.RecordError, match="version"):
-        cove.replay(rec)
-
-
 def test_action_keys_are_texts_found_by_identity_and_equal_actions_share_them() -> None:
     """The universe keys are the actions' texts (a crate pick: ("take", k)); a ready-made
     action and an equal one built afresh (or read back from JSON) have the same index, and
     a value that is not a High Water action (its text, a bare key) has none."""
-    from cove.games.high_water.actions import Face, Take
-    from cove.games.high_water.space import action_key
+    from cove.games.high_water.actions import Face, Take, action_key
 
     s = new(3, seed=5)
     space = s.action_space
@@ -153,3 +117,28 @@ def test_action_keys_are_texts_found_by_identity_and_equal_actions_share_them() 
     for bad in ("play 3", ("take", 1), 3, None, [1]):
         with pytest.raises(cove.IllegalAction):
             space.encode(bad)
+
+
+def test_seed_round_phases_in_order() -> None:
+    """The fragment's round, phase by phase, as the log tells it (the seed has no numeric
+    worked example; this walks its Phases 1-6 on a 2-player round)."""
+    s = new(2, seed=12)
+    s.high = True
+    play_trick(s, {0: 6, 1: 2})
+    s.apply(0, s.legal_actions(0)[0])
+    while s.rnd == 1:
+        p = s.to_move()[0]
+        s.apply(p, s.legal_actions(p)[-1])
+    log = [e.text for e in s.events(None)]
+    kinds: list[str] = []
+    for t in log:
+        for key, kind in (("Round 1", "1 fill crates"), ("water coin", "2 tide"),
+                          ("Trick reveal", "3 trick"), ("takes crate", "4 crates"),
+                          ("action segment", "5 segment"), ("ends the segment", "6 influence"),
+                          ("Round 2", "next round")):
+            if key in t and (not kinds or kinds[-1] != kind):
+                kinds.append(kind)
+    assert kinds[:9] == ["1 fill crates", "2 tide", "3 trick", "4 crates", "5 segment",
+                         "6 influence", "5 segment", "6 influence", "next round"]
+    assert "P2's action segment" in log and log.index("P2's action segment") < log.index(
+        "P1's action segment")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import cove
-from cove.games.high_water.common import OVER, SEG, TRICK
+from cove.games.high_water import GAME
 from cove.games.high_water.data import BOUGHT_CREW, DATA
+from cove.games.high_water.rules import OVER, SEG, TRICK
 from tests.games.high_water.helpers import (
     CARD,
     dice_total,
@@ -230,6 +231,29 @@ def test_r16_influence_is_recalculated_after_the_own_segment() -> None:
     if s.cur() == p:
         s.apply(p, "stop")
     assert s.influence[p] == 2 + 5
+
+
+def test_r16_1_the_score_in_parts_is_each_completed_quests_influence() -> None:
+    """score_parts names each completed quest with its influence, in every view; a quest
+    completed in the segment counts at once, the score only once the segment ends (R16),
+    and then the parts add up to it."""
+    s = to_segment(2, seed=1)
+    p = s.cur()
+    give(s, p, "", gold=4, rum=1,
+         quests=[("Letter of Marque", 1, 0), ("Pay the Harbourmaster", 0, 0)])
+    s.done_q[p] = [CARD["Host a Feast"]]
+    goto(s, 5)
+    s.apply(p, "advance letter of marque")
+    want = [("Host a Feast", 5.0), ("Letter of Marque", 2.0)]
+    for q in (None, 0, 1):
+        assert GAME.score_parts(s.view(q), p) == want
+        assert GAME.score_parts(s.view(q), 1 - p) == [("no quest completed", 0.0)]
+    assert s.scores()[p] == 0  # not yet recalculated: mid-segment
+    if s.cur() == p:
+        s.apply(p, "stop")
+    assert s.scores()[p] == sum(v for _, v in want) == 7
+    assert GAME.score_parts({}, p) == GAME.score_parts(s.view(None), 9) == [
+        ("no quest completed", 0.0)]  # never raises, even on a view it was not made for
 
 
 def test_r17_reaching_the_goal_mid_round_lets_the_others_act() -> None:

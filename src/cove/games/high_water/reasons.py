@@ -1,30 +1,23 @@
-"""Rules reasons for illegal action texts ("r3 does not match icon R 4+", ...).
+"""Why an action text is illegal, in the rules' words ("r3 does not match icon R 4+ of
+Storm the Fort", ...): ``State.explain_illegal``.
 
 Only used when an action text is rejected; the state is never changed here.
 """
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cove.core.game import MoveHelp
-from cove.games.high_water.common import (
-    CREW_ROW,
-    PICK,
-    QUEST_ROW,
-    SEG,
-    SHORT,
-    STEP_NAMES,
-    TRICK,
-    can_pay,
-)
+from cove.games.high_water.patterns import can_pay
+from cove.games.high_water.rules import CREW_ROW, PICK, QUEST_ROW, SEG, SHORT, STEP_NAMES, TRICK
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
 
 
-def explain(s: HighWaterState, p: int, text: str) -> str:
+def why_illegal(s: HighWaterState, p: int, text: str) -> str:
+    """Why ``text`` is not legal for ``p`` now, or "" when there is no better reason than
+    the engine's own."""
     words = " ".join(text.lower().split())
     verb, _, arg = words.partition(" ")
     D = s.D
@@ -116,67 +109,3 @@ def explain(s: HighWaterState, p: int, text: str) -> str:
             return f"task '{task.text}' needs {D.flags[task.flag].replace('_', ' ')} this turn"
         return f"P{p + 1} cannot pay task '{task.text}'"
     return f"P{p + 1} is in Step {step} ({STEP_NAMES.get(step, '')})"
-
-
-TIEBREAK = ("most quests completed", "most gold and rum together")
-"""What ``tiebreak()`` compares, in its order."""
-
-SKIPPED = {
-    2: "no active crew ability you can pay for",
-    3: "no die in your hold to spend",
-    4: "no purchase possible",
-    5: "no quest task you can complete",
-    6: "no sabotage marker to remove",
-}
-"""Why a segment step (F11-F15) passes a player by: it offered nothing."""
-
-DICE = {
-    "y": "yellow: gain 1 gold on 1-3, 2 on 4-6",
-    "br": "brown: gain 1 rum on 1-3, 2 on 4-6",
-    "r": "red: sabotage an opponent's quest",
-    "bl": "blue: re-roll 1-2 of your other dice",
-    "g": "green: clear a sabotage marker from your quest",
-}
-
-MOVES = (
-    (r"play (\d+) \(re-reveal( \d+)?\)", r"reveals trick card \1 to break a tie (R5)"),
-    (r"to (\d+)", r"puts the die on face \1"),
-    (r"play (\d+)", r"plays trick card \1 in secret; the highest card wins in high water, "
-     "the lowest in low water (R2-R5)"),
-    (r"take crate (\d+) \((.+)\)", r"takes crate \1: the dice \2 go into your hold (R7)"),
-    (r"use (y|br|r|bl|g)(\d)", r"spends your \1\2 for its colour's action (step 3): "
-     "{die}"),
-    (r"buy (.+)", r"buys \1 from the market by paying its dice pattern (step 4)"),
-    (r"pay (y|br|r|bl|g)(\d)", r"pays with your \1\2 for the icon named in the prompt"),
-    (r"advance (.+)", r"completes the next task of your quest \1 (step 5)"),
-    (r"activate (.+)", r"uses the active ability of your crew member \1 (step 2)"),
-    (r"cycle (.+)", r"puts the market card \1 under its deck and reveals the next"),
-    (r"reroll (y|br|r|bl|g)(\d)", r"re-rolls your \1\2 (blue die)"),
-    (r"set (y|br|r|bl|g)(\d)", r"sets a die to \1\2"),
-    (r"return (y|br|r|bl|g)(\d)", r"returns your \1\2 to the bag"),
-    (r"sabotage p(\d) (.+)", r"puts a sabotage marker on P\1's quest \2 (red die)"),
-    (r"remove marker from (.+)", r"clears a sabotage marker from your quest \1"),
-    (r"pay to remove marker from (.+)", r"pays 2 gold to clear one more marker from \1"),
-    (r"next step", "leaves this step for the next one that offers you something"),
-    (r"stop|end segment", "ends your segment"),
-    (r"roll", "rolls the dice"),
-)
-
-
-class DiceHelp(MoveHelp):
-    """The move help with each die colour's action spelled out for ``{die}``."""
-
-    def explain(self, text: str) -> str:
-        out = super().explain(text)
-        if "{die}" in out:
-            m = re.match(r"use (y|br|r|bl|g)", text)
-            out = out.replace("{die}", DICE[m.group(1)] if m else "its colour's action")
-        return out
-
-
-HELP = DiceHelp(MOVES, SKIPPED)
-
-
-def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
-    """Seat ``p``'s influence (R27)."""
-    return [("influence", float(view["seats"][p]["influence"]))]

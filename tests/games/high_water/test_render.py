@@ -1,8 +1,10 @@
-"""The terminal screen fits the width it is given (issue 17, Screens)."""
+"""The terminal screen: it fits the width it is given, and its legend explains the dice and
+the cost icons in the data file's words."""
 
 from __future__ import annotations
 
 from cove.games.high_water import GAME
+from cove.games.high_water.data import DATA
 from cove.testing.screens import screen_problems
 
 GID = "high-water"
@@ -23,6 +25,8 @@ def test_legend_explains_the_dice_and_the_cost_icons() -> None:
         flat = " ".join(text.split())
         for colour in ("y yellow:", "br brown:", "r red:", "bl blue:", "g green:"):
             assert colour in flat
-        assert "Dice: r6 = a red 6" in flat and "4+ face 4 or more" in flat
+        assert "Dice: y6 = a yellow 6" in flat and "4+ face 4 or more" in flat
+        for c in DATA.colours:  # each die's action, in the data file's words
+            assert f"{c.id} {c.name}: {c.text}" in flat
         assert "did won_trick" not in flat and "[r" not in text   # no identifiers, no [r6]
         assert max(len(ln) for ln in text.splitlines()) <= width

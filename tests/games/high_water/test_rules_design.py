@@ -11,8 +11,9 @@ import cove
 from cove.core.components import Deck
 from cove.core.rng import Rng
 from cove.games.high_water import GAME
-from cove.games.high_water.common import OVER, SEG, SHORT, TRICK, affords, can_pay, pattern
 from cove.games.high_water.data import DATA, Icon
+from cove.games.high_water.patterns import affords, can_pay, pattern
+from cove.games.high_water.rules import OVER, SEG, SHORT, TRICK
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
     CARD,
@@ -530,21 +531,6 @@ def test_r32_a_started_purchase_always_completes() -> None:
     assert s.quests[p][0][0] == CARD["Treasure Map"] and len(s.dice[p]) == 1
 
 
-def test_heuristic_rewards_progress_and_uses_public_information() -> None:
-    from cove.core.rng import Rng
-    from cove.games.high_water.heuristic import heuristic
-
-    s = to_segment(3, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=1, rum=1, quests=[("Letter of Marque", 1, 0)])
-    before = heuristic(s, p)
-    goto(s, 5)
-    s.apply(p, "advance letter of marque")
-    assert heuristic(s, p) > before
-    for q in range(3):
-        assert heuristic(s.redeterminize(q, Rng(q)), q) == heuristic(s, q)
-
-
 def test_r25_6_cartographer_offers_copies_of_a_card_once() -> None:
     """Two face-up copies of a crew card are one choice: every legal action text is unique."""
     s = to_segment(2, seed=1)
@@ -559,24 +545,6 @@ def test_r25_6_cartographer_offers_copies_of_a_card_once() -> None:
     top = s.crew_deck.cards[-1]
     s.apply(p, "cycle purser")
     assert s.crew_row[:2] == [top, CARD["Purser"]] and s.crew_deck.cards[0] == CARD["Purser"]
-
-
-def test_heuristic_sees_an_unlocked_did_task_and_does_not_reward_hoarding() -> None:
-    from cove.games.high_water.heuristic import heuristic
-
-    s = to_segment(2, seed=1)
-    p, o = s.cur(), 1 - s.cur()
-    give(s, o, quests=[("Letter of Marque", 0, 0)])
-    give(s, p, "r2 y1", gold=0, rum=0, quests=[("Raid a Merchantman", 0, 0)])
-    goto(s, 3)
-    before = heuristic(s, p)
-    s.apply(p, "use r2")  # sets used_red: the quest's first task is now as good as done
-    assert heuristic(s, p) > before
-    # gold beyond what the quests ask for (plus a reserve) counts far less
-    s.gold[p] = 4
-    four = heuristic(s, p)
-    s.gold[p] = 40
-    assert heuristic(s, p) - four < 0.3 * 36 / 2
 
 
 def test_r21_5_idle_dice_actions_option() -> None:
