@@ -65,7 +65,8 @@ class _Ctx:
 
 def option_variants(game_id: str) -> list[dict[str, Any]]:
     """The default options, then one configuration per non-default value of each option
-    (every choice, both booleans, an int's minimum and maximum), as keyword dicts."""
+    (every choice, both booleans, an int's minimum and maximum, a set option's other
+    choices, a per-seat list reversed), as keyword dicts."""
     game = load(game_id)
     out: list[dict[str, Any]] = [{}]
     for f in dataclasses.fields(game.options_cls):
@@ -75,6 +76,8 @@ def option_variants(game_id: str) -> list[dict[str, Any]]:
             values = [not d]
         elif m.get("choices") is not None and not isinstance(d, tuple):
             values = [c for c in m["choices"] if c != d]
+        elif isinstance(d, tuple) and m.get("per_seat"):
+            values = [tuple(reversed(d))]  # every seat another entry
         elif isinstance(d, tuple) and m.get("choices") is not None:
             values = [tuple(c for c in m["choices"] if c not in d) or ()]
         elif isinstance(d, int):
