@@ -179,7 +179,7 @@ KEYS = [e.key for e in DATA.events]
 def set_event(s: TidesState, key: str | None) -> None:
     """Put event ``key`` face up now (None: no event) and its rules in force."""
     from cove.games.tricky_tides import events
-    from cove.games.tricky_tides.rules import BASE_RULES
+    from cove.games.tricky_tides.round_rules import BASE_RULES
     i = KEYS.index(key) if key else -1
     rules = DATA.events[i].rules if key else BASE_RULES
     deck = list(s.mod.edeck)            # the card comes from the deck, the old one goes back

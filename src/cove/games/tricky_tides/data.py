@@ -14,7 +14,7 @@ from typing import Any
 
 from cove.core.data import DataChecker, load_data
 from cove.games.tricky_tides.geometry import HEADING_INDEX
-from cove.games.tricky_tides.rules import ALLOWED, Rules
+from cove.games.tricky_tides.round_rules import ALLOWED, Rules
 
 DATA_FILE = Path(__file__).with_name("tricky_tides.toml")
 

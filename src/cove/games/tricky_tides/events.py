@@ -1,9 +1,9 @@
 """The event module (option ``events``): a deck of event cards, one face up per round.
 
 The cards are data (``[[events]]`` in ``tricky_tides.toml``): each one is a
-:class:`~cove.games.tricky_tides.rules.Rules` value saying which rules it changes for its
+:class:`~cove.games.tricky_tides.round_rules.Rules` value saying which rules it changes for its
 round. This module only runs the deck and puts a card's rules in force (:func:`install`);
-each rule field is honoured in one place (listed on the field in ``rules.py``).
+each rule field is honoured in one place (listed on the field in ``round_rules.py``).
 
 Deck (notes section 11.1): shuffled face down at setup; when a round starts the previous
 event goes to the bottom and the top card is revealed, staying face up on the deck. The
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cove.games.tricky_tides.data import DATA, GOODS_TYPES
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS
-from cove.games.tricky_tides.rules import EX_EVENTS, EX_MODULES, describe, ex_bits
+from cove.games.tricky_tides.round_rules import EX_EVENTS, EX_MODULES, describe, ex_bits
 from cove.games.tricky_tides.table import TidesTable
 
 if TYPE_CHECKING:

@@ -39,7 +39,8 @@ from cove.games.tricky_tides.actions import (
 )
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NONGOLD
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
-from cove.games.tricky_tides.rules import EX_MONSTERS, Activation
+from cove.games.tricky_tides.module_state import Activation
+from cove.games.tricky_tides.round_rules import EX_MONSTERS
 from cove.games.tricky_tides.table import (
     K_M_ABILITY,
     K_M_MOVE,

@@ -60,7 +60,7 @@ from cove.games.tricky_tides.table import (
 
 if TYPE_CHECKING:
     from cove.core.decisions import Step
-    from cove.games.tricky_tides.rules import Modules
+    from cove.games.tricky_tides.module_state import Modules
     from cove.games.tricky_tides.table import TidesTable
 
 # offsets of the layout's parts, in SPEC.md's order

@@ -21,7 +21,7 @@ a decision); ``phase``, ``cur`` and ``heading`` are read from the top step.
 
 The event and monster modules (options ``events`` / ``monsters``) live in ``events.py``
 and ``monsters.py``; this file calls them at a few hooks: :meth:`_begin_round` (the next
-event is revealed and its :class:`~cove.games.tricky_tides.rules.Rules` put in force),
+event is revealed and its :class:`~cove.games.tricky_tides.round_rules.Rules` put in force),
 :meth:`_before_sailing` (monster activations are pushed, phase ``MONSTER``),
 :meth:`_set_geometry` (wrapping, Strong Currents, Doldrums, Fog Bank), and a few checks of
 the ``ex`` bit mask (0 in the base game, so the base pays one int test per hook). State
@@ -77,7 +77,8 @@ from cove.games.tricky_tides.geometry import (
     CELLS,
     HEADINGS,
 )
-from cove.games.tricky_tides.rules import (
+from cove.games.tricky_tides.module_state import NO_MODULES
+from cove.games.tricky_tides.round_rules import (
     EX_DRAW,
     EX_EVENTS,
     EX_FREE_ANCHOR,
@@ -85,7 +86,6 @@ from cove.games.tricky_tides.rules import (
     EX_PICK2,
     EX_REVERSE,
     EX_TAX,
-    NO_MODULES,
 )
 from cove.games.tricky_tides.sailing import deck_headings
 from cove.games.tricky_tides.table import (

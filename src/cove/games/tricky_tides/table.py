@@ -24,8 +24,8 @@ from cove.core.state import State
 from cove.games.tricky_tides.actions import Act
 from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, VALUES
 from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, WRAPPED, sea_runs
+from cove.games.tricky_tides.module_state import Activation, Modules
 from cove.games.tricky_tides.options import TidesOptions
-from cove.games.tricky_tides.rules import Activation, Modules
 from cove.games.tricky_tides.sailing import Geometry
 
 if TYPE_CHECKING:
