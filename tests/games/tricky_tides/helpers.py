@@ -7,17 +7,18 @@ from typing import Any
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME, monsters
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.geometry import CELL_NAMES, HEADING_INDEX
-from cove.games.tricky_tides.state import (
+from cove.games.tricky_tides.decision_stack import (
     ACTION_STEP,
+    ACTION_STEPS,
     OVERBOARD,
     PLACE,
     PLAY_CARD,
     SAIL_STEP,
+    SAIL_STEPS,
     SEA_STEP,
-    TidesState,
 )
-from cove.games.tricky_tides.table import ACTION_STEPS, SAIL_STEPS
+from cove.games.tricky_tides.geometry import CELL_NAMES, HEADING_INDEX
+from cove.games.tricky_tides.state import TidesState
 
 G = len(DATA.goods)
 

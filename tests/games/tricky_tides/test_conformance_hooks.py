@@ -10,8 +10,9 @@ import pytest
 from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides.decision_stack import LEADER, OVER
 from cove.games.tricky_tides.options import TidesOptions
-from cove.games.tricky_tides.state import LEADER, OVER, TidesState
+from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import new, play_random
 
 

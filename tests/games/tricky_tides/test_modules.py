@@ -11,16 +11,17 @@ import cove
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME, monsters
 from cove.games.tricky_tides import data as tdata
+from cove.games.tricky_tides.constants import ISLAND_GOODS
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.monsters import MONSTER, OCTOPUS, SHARK, WHALE
-from cove.games.tricky_tides.state import (
+from cove.games.tricky_tides.decision_stack import (
     ACTION_STEP,
-    ISLAND_GOODS,
+    MONSTER,
     OVERBOARD,
     PLACE,
     SAIL_STEP,
-    TidesState,
 )
+from cove.games.tricky_tides.monsters import OCTOPUS, SHARK, WHALE
+from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import (
     KEYS,
     all_islands,

@@ -10,21 +10,12 @@ import pytest
 
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides.constants import HANDS, ISLAND_GOODS, ORDER_GOLD, ROUNDS, SEATS, G
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
+from cove.games.tricky_tides.decision_stack import OVER, PHASE_NAMES, SEA_STEP
 from cove.games.tricky_tides.geometry import CELLS
+from cove.games.tricky_tides.observe import OBS_SIZE
 from cove.games.tricky_tides.state import TidesState
-from cove.games.tricky_tides.table import (
-    HANDS,
-    ISLAND_GOODS,
-    OBS_SIZE,
-    ORDER_GOLD,
-    OVER,
-    PHASE_NAMES,
-    ROUNDS,
-    SEA_STEP,
-    SEATS,
-    G,
-)
 
 
 def spec_observation(s: TidesState, player: int) -> list[float]:

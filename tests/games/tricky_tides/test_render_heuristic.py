@@ -7,8 +7,8 @@ import math
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.decision_stack import MONSTER
 from cove.games.tricky_tides.geometry import CELL_NAMES
-from cove.games.tricky_tides.monsters import MONSTER
 from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import new, play_random
 

@@ -11,9 +11,11 @@ from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides import data as tdata
+from cove.games.tricky_tides.constants import SUIT_MASK
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.state import (
+from cove.games.tricky_tides.decision_stack import (
     ACTION_STEP,
+    K_OVERBOARD,
     LEADER,
     OVER,
     OVERBOARD,
@@ -21,10 +23,8 @@ from cove.games.tricky_tides.state import (
     PLAY_CARD,
     SAIL_STEP,
     SEA_STEP,
-    SUIT_MASK,
-    TidesState,
 )
-from cove.games.tricky_tides.table import K_OVERBOARD
+from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import (
     all_islands,
     at_action,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cove.games.tricky_tides.state import SAIL_STEP
+from cove.games.tricky_tides.decision_stack import SAIL_STEP
 from tests.games.tricky_tides.helpers import (
     card,
     game_over,

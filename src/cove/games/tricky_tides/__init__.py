@@ -9,12 +9,14 @@ from cove.core.game import Game, MoveHelp
 from cove.core.options import Options
 from cove.games.tricky_tides import explain, web_board
 from cove.games.tricky_tides.actions import ACT
+from cove.games.tricky_tides.constants import HANDS, ROUNDS
 from cove.games.tricky_tides.data import CUBES
 from cove.games.tricky_tides.geometry import CELLS
 from cove.games.tricky_tides.heuristic import heuristic
+from cove.games.tricky_tides.observe import OBS_SIZE
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.render import render
-from cove.games.tricky_tides.state import HANDS, OBS_SIZE, ROUNDS, TidesState
+from cove.games.tricky_tides.state import TidesState
 
 
 def max_actions(players: int, options: Options) -> int:
