@@ -14,7 +14,7 @@ from cove.games.tricky_tides.constants import HANDS, ISLAND_GOODS, ORDER_GOLD, R
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.decision_stack import OVER, PHASE_NAMES, SEA_STEP
 from cove.games.tricky_tides.geometry import CELLS
-from cove.games.tricky_tides.observe import OBS_SIZE
+from cove.games.tricky_tides.observation import OBS_SIZE
 from cove.games.tricky_tides.state import TidesState
 
 

@@ -18,7 +18,7 @@ from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.constants import ROUNDS, G
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
-from cove.games.tricky_tides.observe import WHOLE, encode_sparse
+from cove.games.tricky_tides.observation import WHOLE, encode_sparse
 from cove.games.tricky_tides.state import TidesState
 from tests.games.observations import check_copies_played_on, check_kept_along_a_game
 from tests.games.tricky_tides.test_observation import spec_observation

@@ -41,11 +41,15 @@ Codes 67..241 belong to the event and monster modules; 242..245 to the set-up op
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cove.core.errors import RecordError
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NAV_CARDS, NONGOLD, VALUES
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
+
+if TYPE_CHECKING:
+    from cove.core.options import Options
 
 
 def plural(name: str) -> str:
@@ -178,3 +182,9 @@ class Act(int):
 
 
 ACT: tuple[Act, ...] = tuple(Act(i) for i in range(END))
+
+
+def universe(players: int, options: Options) -> Sequence[Hashable]:
+    """The action universe of every configuration: every action code 0..245 in order, so
+    index i is the action ``ACT[i]`` (the same at every player count and option)."""
+    return ACT

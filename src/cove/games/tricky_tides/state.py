@@ -43,12 +43,11 @@ from typing import Any, ClassVar, cast
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import State
-from cove.games.tricky_tides import events, monsters, observe, rules
+from cove.games.tricky_tides import events, monsters, observation, rules, view
 from cove.games.tricky_tides.actions import CARD_TEXT, Act
 from cove.games.tricky_tides.chance import draws, shuffle
 from cove.games.tricky_tides.constants import (
     ALL_CARDS,
-    CARD_HEADINGS,
     DEAL,
     EVENT_INDEX,
     HANDS,
@@ -63,63 +62,41 @@ from cove.games.tricky_tides.constants import (
     SELL,
     G,
 )
-from cove.games.tricky_tides.data import CUBES, DATA, NAV_CARDS, VALUES
+from cove.games.tricky_tides.data import CUBES, DATA, NAV_CARDS
 from cove.games.tricky_tides.decision_stack import (
-    ACTION_STEP,
     ACTION_STEPS,
     HAND_STEPS,
     K_SEA,
     LEADER,
     LEADER_STEP,
-    MONSTER,
     OVER,
-    OVERBOARD,
     OVERBOARD_STEPS,
     PHASE_NAMES,
     PHASE_OF,
     PLACE,
     PLACE_STEPS,
-    SAIL_STEP,
     SAILING,
-    SEA_STEP,
 )
-from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, HEADINGS, WRAPPED, sea_runs
+from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, WRAPPED, sea_runs
 from cove.games.tricky_tides.module_state import NO_MODULES, Activation, Modules
-from cove.games.tricky_tides.observe import Seen, Table
+from cove.games.tricky_tides.observation import Seen, Table
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.round_rules import EX_DRAW, EX_EVENTS, EX_MONSTERS, EX_REVERSE, EX_TAX
 from cove.games.tricky_tides.sailing import Geometry, deck_headings
+from cove.games.tricky_tides.view import card_dict, goods_dict, sight_dict, sight_text
 
 
 def popcount(x: int) -> int:
     return x.bit_count()
 
 
-def card_dict(c: int, heads: tuple[tuple[int, ...], ...] = CARD_HEADINGS) -> dict[str, Any]:
-    return {
-        "card": CARD_TEXT[c],
-        "suit": DATA.suits[c // VALUES],
-        "value": c % VALUES + 1,
-        "headings": [HEADINGS[h] for h in heads[c]],
-    }
-
-
-def order_dict(o: int) -> dict[str, Any]:
-    od = DATA.orders[o]
-    return {
-        "id": od.id,
-        "monster": DATA.suits[od.monster],
-        "gold": od.gold,
-        "goods": {DATA.goods[t]: k for t, k in od.pairs},
-    }
-
-
-def goods_dict(counts: Sequence[int]) -> dict[str, int]:
-    return {DATA.goods[t]: counts[t] for t in RG if counts[t]}
-
-
 def goods_text(counts: Sequence[int]) -> str:
     return ", ".join(f"{counts[t]} {DATA.goods[t]}" for t in RG if counts[t]) or "nothing"
+
+
+TIEBREAK = ("most order cards delivered", "most goods in the hold")
+"""What :meth:`TidesState.tiebreak` compares, in its order (R9.2): the one source for the
+end screens, the web and the help."""
 
 
 class TidesState(State):
@@ -200,7 +177,7 @@ class TidesState(State):
     won: list[tuple[int, ...]]
 
     DERIVED: ClassVar[tuple[str, ...]] = ("obs_seen", "obs_table")
-    """The kept observation (``observe.py``): each observer's, and the runs they share,
+    """The kept observation (``observation.py``): each observer's, and the runs they share,
     made on the first call; never copied by ``clone``, pickling or ``to_json``."""
     KEPT: ClassVar[tuple[str, ...]] = DERIVED
     STEPS: ClassVar[Mapping[str, StepRule[Any]]] = rules.STEPS
@@ -347,7 +324,7 @@ class TidesState(State):
         self.ex = 0
         self.mod = NO_MODULES
         self.mact = None
-        self.obs_seen = None        # the kept observation (observe.py), made when asked
+        self.obs_seen = None        # the kept observation (observation.py), made when asked
         self.obs_table = None
         # S3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
@@ -373,7 +350,7 @@ class TidesState(State):
         self.pos = [-1] * n
         if self.logging:
             for p in range(n):
-                self.say(f"Your secret sightings card is {self._sight_text(self.sight[p])}", to=p,
+                self.say(f"Your secret sightings card is {sight_text(self.sight[p])}", to=p,
                          kind="sightings", data={"player": p,
                                                  "card": DATA.sightings[self.sight[p]].id})
         if opts.first_leader == "ask":
@@ -568,7 +545,7 @@ class TidesState(State):
                     data={"scores": sc})
                 for p in range(self.n):
                     self.say(f"P{p + 1} reveals sightings card "
-                             f"{self._sight_text(self.sight[p])}", kind="sightings",
+                             f"{sight_text(self.sight[p])}", kind="sightings",
                              data={"player": p, "card": DATA.sightings[self.sight[p]].id})
             return ()
         self._fill_islands()            # refill in reading order; the bag may run out
@@ -651,6 +628,7 @@ class TidesState(State):
         return {"orders_delivered": float(sum(len(w) for w in self.won))}
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
+        """What breaks a tie of scores, in the order of :data:`TIEBREAK` (R9.2)."""
         return (float(len(self.won[player])), float(self.hcount[player]))
 
     def clone(self) -> TidesState:
@@ -791,7 +769,7 @@ class TidesState(State):
         out: dict[str, Any] = {"hand": [card_dict(c, heads) for c in range(NAV_CARDS)
                                         if self.hands[player] >> c & 1]}
         if self.phase != OVER:
-            out["sightings"] = self._sight_dict(self.sight[player])
+            out["sightings"] = sight_dict(self.sight[player])
         return out
 
     # ------------------------------------------------------------------ hidden information
@@ -828,114 +806,23 @@ class TidesState(State):
         self.sight_out = tuple(hidden[len(others):])
 
     # ------------------------------------------------------------------ view
-    @staticmethod
-    def _sight_text(k: int) -> str:
-        sc = DATA.sightings[k]
-        return sc.id + " (" + ", ".join(
-            f"{DATA.suits[m]} +{b}" for m, b in enumerate(sc.bonus)) + ")"
-
-    def _cell_view(self, c: int) -> dict[str, Any]:
-        """One map card: its island (None on open sea), goods, order and ships."""
-        isl = DATA.islands[self.layout[c]]
-        b = c * G
-        return {
-            "cell": CELL_NAMES[c],
-            "sea": self.sea[c],
-            "island": None if self.sea[c] else {
-                "id": isl.id,
-                "name": isl.name,
-                "number": isl.goods,
-                "ship_colour": isl.colour + 1 if isl.colour >= 0 else None,
-                "monster": DATA.suits[isl.monster] if isl.monster >= 0 else None,
-            },
-            "goods": goods_dict(self.goods[b:b + G]),
-            "order": order_dict(self.orders_on[c]) if self.orders_on[c] >= 0 else None,
-            "ships": [p for p in range(self.n) if self.pos[p] == c],
-        }
-
-    def _seat_view(self, p: int, heads: tuple[tuple[int, ...], ...], over: bool
-                   ) -> dict[str, Any]:
-        """What everyone sees of seat ``p`` (its sightings card only once the game is over)."""
-        b = p * G
-        gold = sum(ORDER_GOLD[o] for o in self.won[p])
-        return {
-            "seat": p,
-            "name": f"P{p + 1}",
-            "colour": self.colour[p] + 1,
-            "ship": CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else None,
-            "hold": goods_dict(self.hold[b:b + G]),
-            "hold_total": self.hcount[p],
-            "orders": [order_dict(o) for o in self.won[p]],
-            "order_gold": gold,
-            # the score so far without the secret sightings bonus (orders + goods sold)
-            "public_score": gold + sum(self.hold[b + t] // SELL[t] for t in RG),
-            "anchor": bool(self.anchors >> p & 1),
-            "cards_in_hand": popcount(self.hands[p]),
-            "played": card_dict(self.trick[p], heads) if self.trick[p] >= 0 else None,
-            "known_voids": [DATA.suits[s] for s in range(4) if self.voids >> (p * 4 + s) & 1],
-            "sightings": (self._sight_dict(self.sight[p]) if over else None),
-        }
-
     def _view(self, player: int | None) -> dict[str, Any]:
-        over = self.phase == OVER
-        heads = deck_headings(self._opts().nav_deck == "flat")
-        cells = [self._cell_view(c) for c in range(CELLS)]
-        players = [self._seat_view(p, heads, over) for p in range(self.n)]
-        phase = self.phase
-        v: dict[str, Any] = {
-            "round": min(self.round + 1, ROUNDS),
-            "rounds": ROUNDS,
-            "hand_no": self.hand_no + 1 if not over else HANDS,
-            "hands_per_round": HANDS,
-            "leader": self.leader if phase != LEADER else None,
-            "lead": self.lead,
-            "phase": PHASE_NAMES[phase],
-            "current": self.cur if not over else None,
-            "led_suit": (DATA.suits[self.trick[self.lead] >> 3]
-                         if phase != PLACE and not over and self.trick[self.lead] >= 0
-                         else None),
-            "sail_order": list(self.sorder) if phase in (SAIL_STEP, SEA_STEP, ACTION_STEP,
-                                                         OVERBOARD, MONSTER) else [],
-            "heading": HEADINGS[self.heading] if phase == SEA_STEP else None,
-            "hold_limit": self.hold_limit,
-            "map": cells,
-            "seats": players,
-            "played_this_round": [CARD_TEXT[c] for c in range(NAV_CARDS)
-                                  if self.played >> c & 1],
-            "bag_size": self.bag_n,
-            "order_deck_size": len(self.odeck),
-            "goods_types": list(DATA.goods),
-        }
-        if self.ex & EX_EVENTS:
-            v.update(events.view(self))
-        if self.ex & EX_MONSTERS:
-            v.update(monsters.view(self))
-        if player is not None:
-            v["hand"] = [card_dict(c, heads) for c in range(NAV_CARDS)
-                         if self.hands[player] >> c & 1]
-            v["sightings"] = self._sight_dict(self.sight[player])
-            v["my_score"] = sum(self.score_parts(player))   # with the own sightings bonus
-        return v
+        return view.view_of(self, player)
 
     # ------------------------------------------------------------------ observation
     def _legal_indices(self, player: int, legal: tuple[Any, ...]) -> list[int]:
         """Every configuration's universe is the action codes in order (see ``universe``
-        in ``__init__.py``), so an action's index is its code (as a plain int: an ``Act``
+        in ``actions.py``), so an action's index is its code (as a plain int: an ``Act``
         prints as its text)."""
         return list(map(int, cast("tuple[Act, ...]", legal)))
 
-    def _observation_sparse(self, player: int) -> observe.SparseObservation:
+    def _observation_sparse(self, player: int) -> observation.SparseObservation:
         """``OBS_SIZE`` floats of what ``player`` sees, in sparse form (the dense list is
         made from it); the layout is in SPEC.md. Seats are relative: slot 0 is
         ``player``, slot i the player i seats to the left. Kept per observer in
         ``obs_seen`` (the runs they share in ``obs_table``) and brought up to date where
-        the state changed (observe.py)."""
-        return observe.observation_sparse(self, player)
-
-    @staticmethod
-    def _sight_dict(k: int) -> dict[str, Any]:
-        sc = DATA.sightings[k]
-        return {"id": sc.id, "bonus": {DATA.suits[m]: b for m, b in enumerate(sc.bonus)}}
+        the state changed (observation.py)."""
+        return observation.observation_sparse(self, player)
 
 
 _SUIT_CARDS = tuple(sum(0xFF << (8 * s) for s in range(4) if m >> s & 1) for m in range(16))
