@@ -6,7 +6,8 @@ those comparisons in C, is immutable and hashable, and ``str(action)`` still giv
 text form that the CLI, records and the web use. All action values are created once here
 (``ACT[code]``), so a legal action list is a tuple of shared objects.
 
-Codes (issue 3 may append new kinds from ``NEXT_FREE`` on):
+Codes (the base game's kinds, then from ``NEXT_FREE`` on those of the modules and of
+set-up options):
 
 ====================  ==========  =======================
 kind                  codes       text
@@ -87,7 +88,6 @@ SEATS = 4
 PAIRS = tuple((a, b) for a in range(GOODS_TYPES) for b in range(a + 1, GOODS_TYPES))
 PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
 NG = len(NONGOLD)
-NG_INDEX = {t: i for i, t in enumerate(NONGOLD)}
 SUITS = DATA.suits
 
 STAY = NEXT_FREE                     # 67

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def setup(s: TidesState) -> None:
-    """S12: the chosen event cards, shuffled face down (revealed when round 1 starts)."""
+    """R12.1: the chosen event cards, shuffled face down (revealed when round 1 starts)."""
     deck = [EVENT_INDEX[k] for k in s._opts().event_deck]
     s.rng.shuffle(deck)
     s.mod = s.mod._replace(edeck=tuple(deck))

@@ -62,7 +62,7 @@ WHALE_MIN_ON_MAP = 2        # its heading must land at least 2 of them on the ma
 
 
 def setup(s: TidesState) -> None:
-    """S13: each monster on the island with its icon (monster islands are never flipped)."""
+    """R14.1: each monster on the island with its icon (monster islands are never flipped)."""
     mpos = [-1] * len(NAMES)
     for c in range(CELLS):
         m = DATA.islands[s.layout[c]].monster

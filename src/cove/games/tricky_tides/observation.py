@@ -4,7 +4,7 @@ separate ones, every value from index 0 in order (``at`` is the core's shared
 ``index_run(0, OBS_SIZE)``), so the core's dense list and the environments' float32 array
 are each made from it in one pass.
 
-Speed (issue 15): each observer's whole observation is kept between calls
+Speed: each observer's whole observation is kept between calls
 (:class:`Seen`, in ``state.obs_seen[player]``, made on its first call) with a copy of
 every field of the state it was made from, and a call brings it up to date from the state
 as it is now, setting only the values whose inputs differ (docs/ARCHITECTURE.md, the rules

@@ -21,10 +21,6 @@ def _goods_short(goods: dict[str, int]) -> str:
     return " ".join(f"{k}{_abbr(t)}" for t, k in goods.items()) or "-"
 
 
-def _goods_long(goods: dict[str, int]) -> str:
-    return ", ".join(f"{k} {t}" for t, k in goods.items()) or "empty"
-
-
 def _paint(text: str, code: str, color: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if color else text
 

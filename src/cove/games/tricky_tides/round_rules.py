@@ -23,7 +23,7 @@ class Rules:
     # Put in force by TidesState._set_geometry.
     wrap: bool = False
     # Calm Seas: any player may stay docked without spending the anchor ("stay docked").
-    # Read by the sail step's rule (state.Sail.legal).
+    # Read by the sail step's rule (rules.Sail.legal).
     free_anchor: bool = False
     # Strong Currents: a ship moves this many cards in its heading if the last is on the
     # map, else as far as it can. TidesState._set_geometry (the sailing step table).
@@ -41,10 +41,10 @@ class Rules:
     # TidesState._deliver.
     deliver_draw: int = 0
     # Smugglers: how many goods types one pick up may take (1 or 2).
-    # The pick-up step's rule (state.PickUpOrDeliver.legal).
+    # The pick-up step's rule (rules.PickUpOrDeliver.legal).
     pick_types: int = 1
     # Harbor Tax: extra non-gold goods a delivery costs, paid into the bag (0 or 1).
-    # state.PickUpOrDeliver.legal / TidesState._deliver.
+    # rules.PickUpOrDeliver.legal / TidesState._deliver.
     deliver_tax: int = 0
     # Trade Winds: the sailing order (and so the order of monster activations) is reversed;
     # the leader sails last. TidesState._end_trick.

@@ -125,7 +125,7 @@ class FirstLeader(TidesRule["TidesState"]):
 
 
 class PlaceShip(TidesRule["TidesState"]):
-    """S8: place your ship on a starting island of your colour."""
+    """R2.8: place your ship on a starting island of your colour."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         col = state.colour[player]

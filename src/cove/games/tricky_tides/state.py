@@ -280,7 +280,7 @@ class TidesState(State):
 
     def _fill_islands(self) -> None:
         """Every island, in reading order, draws from the bag until it holds its number of
-        goods (never removing any); the bag may run out on the way (S10, R8)."""
+        goods (never removing any); the bag may run out on the way (R2.10, R8.3)."""
         goods = self.goods
         sea = self.sea
         layout = self.layout
@@ -312,21 +312,21 @@ class TidesState(State):
     def setup(self) -> None:
         n = self.n
         rng = self.rng
-        # S2: every cube in the bag
+        # R2.2: every cube in the bag
         self.bag = list(DATA.cubes)
         self.bag_n = CUBES
         self.spent = 0
         self.hold = [0] * (n * G)
         self.hcount = [0] * n
         self.won = [()] * n
-        self.anchors = (1 << n) - 1                 # S1: one anchor each
+        self.anchors = (1 << n) - 1                 # R2.1: one anchor each
         self.hold_limit = HOLD_LIMIT
         self.ex = 0
         self.mod = NO_MODULES
         self.mact = None
         self.obs_seen = None        # the kept observation (observation.py), made when asked
         self.obs_table = None
-        # S3: secret sightings cards; the rest stay out of play, unseen
+        # R2.3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
         shuffle(rng, sc)
         self.sight = tuple(sc[:n])
@@ -354,19 +354,19 @@ class TidesState(State):
                          kind="sightings", data={"player": p,
                                                  "card": DATA.sightings[self.sight[p]].id})
         if opts.first_leader == "ask":
-            # S4 asked: the map is laid out first (it does not depend on the leader) so the
+            # R2.4 asked: the map is laid out first (it does not depend on the leader) so the
             # view is whole while the table answers; P1 enters the answer
             self._lay_out()
             self.leader = self.lead = 0
             self.push(LEADER_STEP)
         else:
-            # S4: the first leader, at random (the engine cannot know who was on a boat)
+            # R2.4: the first leader, at random (the engine cannot know who was on a boat)
             self.leader = self.lead = rng.below(n)
             self._after_leader(laid_out=False)
         self.settle()
 
     def _lay_out(self) -> None:
-        """S6/S7: islands shuffled into the grid; unclaimed colours flipped to open sea."""
+        """R2.6/R2.7: islands shuffled into the grid; unclaimed colours flipped to open sea."""
         layout = list(range(len(DATA.islands)))
         shuffle(self.rng, layout)
         self.layout = tuple(layout)
@@ -376,23 +376,23 @@ class TidesState(State):
         self._set_geometry()
 
     def _after_leader(self, laid_out: bool) -> None:
-        """Set-up once the first leader is known: S5, the map (S6/S7) unless already laid
-        out, then ship placement (S8) and the modules."""
+        """Set-up once the first leader is known: R2.5, the map (R2.6/R2.7) unless already
+        laid out, then ship placement (R2.8) and the modules."""
         n = self.n
-        # S5: everyone but the leader draws one good, clockwise from the leader's left
+        # R2.5: everyone but the leader draws one good, clockwise from the leader's left
         for i, t in enumerate(self._draw_cubes(n - 1), 1):
             p = (self.leader + i) % n
             self.hold[p * G + t] += 1
             self.hcount[p] += 1
         if not laid_out:
             self._lay_out()
-        # S8: ship placement, counter-clockwise from the leader's right; the leader is last
+        # R2.8: ship placement, counter-clockwise from the leader's right; the leader is last
         self.then(*[PLACE_STEPS[(self.leader - i) % n] for i in range(1, n + 1)])
         opts = self._opts()
         if opts.events:
-            events.setup(self)         # S12: the event deck, shuffled face down
+            events.setup(self)         # R12.1: the event deck, shuffled face down
         if opts.monsters:
-            monsters.setup(self)       # S13: monster standees on their icon islands
+            monsters.setup(self)       # R14.1: monster standees on their icon islands
         if self.logging:
             self.say(f"P{self.leader + 1} is the first leader and holds the rum barrel",
                      kind="leader", data={"player": self.leader})
@@ -406,22 +406,22 @@ class TidesState(State):
                 self.say(f"Islands of unclaimed colours flipped to open sea: {flipped}")
 
     def _after_placement(self) -> None:
-        """S9-S11 once every ship is placed, then the first round starts."""
-        # S9: one order on each island's East shore, each drawn as _draw_order does
+        """R2.9-R2.11 once every ship is placed, then the first round starts."""
+        # R2.9: one order on each island's East shore, each drawn as _draw_order does
         islands = [c for c in range(CELLS) if not self.sea[c]]
         deck = self.odeck
         picks = draws(self.rng, len(deck), len(islands))
         for c, i in zip(islands, picks, strict=True):
             deck[i], deck[-1] = deck[-1], deck[i]
             self.orders_on[c] = deck.pop()
-        self._fill_islands()              # S10: goods per island, reading order
+        self._fill_islands()              # R2.10: goods per island, reading order
         if self.logging:
             self.say("Orders dealt and islands stocked")
         self.then(*self._begin_round())
 
     # ------------------------------------------------------------------ chance helpers
     def _deal(self) -> None:
-        """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside.
+        """R2.11: shuffle all 32 navigation cards, 8 to each player, the rest set aside.
         A partial Fisher-Yates over the dealt part only, its outcomes drawn together
         (:func:`~cove.games.tricky_tides.chance.draws`)."""
         deck = list(range(NAV_CARDS))
