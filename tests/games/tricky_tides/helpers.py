@@ -170,7 +170,7 @@ def cubes(s: TidesState) -> int:
 
 def check_invariants(s: TidesState) -> None:
     """Every cube and every card is accounted for, and counters agree (the game's own
-    conformance hook, whose failures test_conformance_hooks.py checks)."""
+    conformance hook, whose failures test_hooks.py checks)."""
     s.check_invariants()
 
 

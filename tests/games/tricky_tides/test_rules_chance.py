@@ -1,4 +1,4 @@
-"""Chance in Tricky Tides: several draws share one recorded outcome (``table.draws``), each
+"""Chance in Tricky Tides: several draws share one recorded outcome (``chance.draws``), each
 still exactly uniform, and the records stay replayable."""
 
 from __future__ import annotations
