@@ -7,17 +7,18 @@ from typing import Any
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME, monsters
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.geometry import CELL_NAMES, HEADING_INDEX
-from cove.games.tricky_tides.state import (
+from cove.games.tricky_tides.decision_stack import (
     ACTION_STEP,
+    ACTION_STEPS,
     OVERBOARD,
     PLACE,
     PLAY_CARD,
     SAIL_STEP,
+    SAIL_STEPS,
     SEA_STEP,
-    TidesState,
 )
-from cove.games.tricky_tides.table import ACTION_STEPS, SAIL_STEPS
+from cove.games.tricky_tides.geometry import CELL_NAMES, HEADING_INDEX
+from cove.games.tricky_tides.state import TidesState
 
 G = len(DATA.goods)
 
@@ -169,7 +170,7 @@ def cubes(s: TidesState) -> int:
 
 def check_invariants(s: TidesState) -> None:
     """Every cube and every card is accounted for, and counters agree (the game's own
-    conformance hook, whose failures test_conformance_hooks.py checks)."""
+    conformance hook, whose failures test_hooks.py checks)."""
     s.check_invariants()
 
 
@@ -179,7 +180,7 @@ KEYS = [e.key for e in DATA.events]
 def set_event(s: TidesState, key: str | None) -> None:
     """Put event ``key`` face up now (None: no event) and its rules in force."""
     from cove.games.tricky_tides import events
-    from cove.games.tricky_tides.rules import BASE_RULES
+    from cove.games.tricky_tides.round_rules import BASE_RULES
     i = KEYS.index(key) if key else -1
     rules = DATA.events[i].rules if key else BASE_RULES
     deck = list(s.mod.edeck)            # the card comes from the deck, the old one goes back

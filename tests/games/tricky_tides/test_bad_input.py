@@ -36,21 +36,6 @@ def test_plain_int_or_bool_is_refused_and_state_unchanged() -> None:
         assert (json.dumps(s.view(None), sort_keys=True), s.record()) == before
 
 
-def test_unknown_option_and_bad_value() -> None:
-    with pytest.raises(cove.OptionError, match="valid options: delivered_goods_to_bag"):
-        GAME.new(3, 1, kraken=True)
-    with pytest.raises(cove.OptionError, match="subset of: low-tide, edge-of-the-world"):
-        GAME.new(3, 1, events=True, event_deck="low-tide,high-tide")
-    with pytest.raises(cove.OptionError, match="at least one event"):
-        GAME.new(3, 1, events=True, event_deck="")
-    with pytest.raises(cove.OptionError, match="one of: holds, island"):
-        GAME.new(3, 1, monsters=True, shark="bite")
-    with pytest.raises(cove.OptionError, match="one of: winner, lead"):
-        GAME.new(3, 1, sail_ties_from="left")
-    with pytest.raises(cove.OptionError, match="true or false"):
-        GAME.new(3, 1, delivered_goods_to_bag="maybe")
-
-
 @pytest.mark.parametrize("n", [0, 1, 5])
 def test_player_count_out_of_range(n: int) -> None:
     with pytest.raises(cove.PlayerCountError, match="2 to 4 players"):

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
+from cove.games.tricky_tides.constants import SUIT_MASK
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.state import SUIT_MASK, TidesState
+from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import check_invariants, play_random
 
 SETTINGS = settings(max_examples=25, deadline=None)

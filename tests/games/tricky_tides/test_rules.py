@@ -1,8 +1,8 @@
-"""One test per numbered rule of RULES.md (named after the rule)."""
+"""One test per numbered rule of the base game in RULES.md (named after the rule), and the
+seed's worked examples. The component rules (R1) are in test_data.py, the modules'
+(R12-R15) in test_rules_modules.py."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -10,10 +10,11 @@ import cove
 from cove.core.decisions import Step
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
-from cove.games.tricky_tides import data as tdata
+from cove.games.tricky_tides.constants import SUIT_MASK
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.state import (
+from cove.games.tricky_tides.decision_stack import (
     ACTION_STEP,
+    K_OVERBOARD,
     LEADER,
     OVER,
     OVERBOARD,
@@ -21,10 +22,8 @@ from cove.games.tricky_tides.state import (
     PLAY_CARD,
     SAIL_STEP,
     SEA_STEP,
-    SUIT_MASK,
-    TidesState,
 )
-from cove.games.tricky_tides.table import K_OVERBOARD
+from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import (
     all_islands,
     at_action,
@@ -47,110 +46,6 @@ from tests.games.tricky_tides.helpers import (
 )
 
 G = 5
-
-
-# ----------------------------------------------------------------------------- R1 components
-def test_r1_1_component_counts() -> None:
-    assert sum(DATA.cubes) == 78
-    assert len(DATA.headings) == 32
-    assert len(DATA.islands) == 12
-    assert len(DATA.orders) == 36
-    assert len(DATA.sightings) == 4
-
-
-def test_r1_2_four_suits_of_eight() -> None:
-    assert DATA.suits == ("octopus", "sea dragon", "shark", "whale")
-    assert all(len(h) >= 1 for h in DATA.headings)
-    assert card("shark", 8) == 23 and card("octopus", 1) == 0
-
-
-def test_r1_3_octopus_5_headings() -> None:
-    names = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
-    assert [names[h] for h in DATA.headings[card("octopus", 5)]] == ["ne", "e", "se", "sw", "nw"]
-    # DESIGN profile: 6/6/5/5/5/4/4/3 headings by value, each heading 19 times overall
-    assert [len(DATA.headings[card("whale", v)]) for v in range(1, 9)] == [6, 6, 5, 5, 5, 4, 4, 3]
-    counts = [sum(h in hs for hs in DATA.headings) for h in range(8)]
-    assert counts == [19] * 8
-
-
-def test_r1_3_flat_navigation_profile() -> None:
-    """The notes' alternative profile (option nav_deck=flat): every card 5 headings, each
-    heading 20 times in the deck and 5 per suit, 5 of Octopus as sourced, no two alike."""
-    flat = DATA.headings_flat
-    assert len(flat) == 32 and all(len(h) == 5 for h in flat)
-    assert len(set(flat)) == 32
-    assert [sum(h in hs for hs in flat) for h in range(8)] == [20] * 8
-    for s in range(4):
-        assert [sum(h in hs for hs in flat[s * 8:s * 8 + 8]) for h in range(8)] == [5] * 8
-    assert flat[card("octopus", 5)] == DATA.headings[card("octopus", 5)] == (1, 2, 3, 5, 7)
-    # play: the 8 of Octopus is E W NW by default, NE E SE S W in the flat deck
-    for deck, want in (("falling", ["sail e", "sail w", "sail nw"]),
-                       ("flat", ["sail ne", "sail e", "sail se", "sail s", "sail w"])):
-        s = new(4, 1, nav_deck=deck)
-        all_islands(s)
-        s.hands[0] |= mask(card("octopus", 8))
-        at_sail(s, 0, card("octopus", 8), "b2")
-        assert texts(s, 0) == [*want, "drop anchor"]
-        heads = [c["headings"] for c in s.view(0)["hand"] if c["card"] == "8 octopuses"]
-        assert heads == [[w.split()[1] for w in want]]
-        assert s.view(0)["seats"][0]["played"]["headings"] == heads[0]
-    with pytest.raises(cove.OptionError):
-        GAME.new(4, 1, nav_deck="steep")
-
-
-def test_r1_4_islands() -> None:
-    ships = [i for i in DATA.islands if i.colour >= 0]
-    monsters = [i for i in DATA.islands if i.monster >= 0]
-    assert len(ships) == 8 and len(monsters) == 4
-    assert sorted(i.colour for i in ships) == [0, 0, 1, 1, 2, 2, 3, 3]
-    assert sorted(i.monster for i in monsters) == [0, 1, 2, 3]   # monster icons in the data
-    assert sum(i.goods for i in DATA.islands) == 46
-
-
-def test_r1_5_orders() -> None:
-    for m in range(4):
-        mine = [o for o in DATA.orders if o.monster == m]
-        assert len(mine) == 9 and sum(o.gold for o in mine) == 40
-    assert all(sum(o.need) >= 1 for o in DATA.orders)
-
-
-def test_r1_6_sightings() -> None:
-    a = DATA.sightings[0]
-    assert a.id == "A" and a.bonus == (3, 0, 1, 2)   # seed example: octopus 3, dragon 0, whale 2
-    for m in range(4):   # Latin square: each monster is worth 3/2/1/0 on exactly one card
-        assert sorted(sc.bonus[m] for sc in DATA.sightings) == [0, 1, 2, 3]
-
-
-def test_r1_7_cube_mix() -> None:
-    assert dict(zip(DATA.goods, DATA.cubes, strict=True)) == {
-        "sugar": 20, "coffee": 20, "silk": 15, "spice": 15, "gold": 8}
-    assert DATA.sell == (3, 3, 2, 2, 1)
-
-
-@pytest.mark.parametrize(("old", "new_text", "needle"), [
-    ('count = 8', 'count = 9', "must total 78"),
-    ('id = "O36", monster = "whale"', 'id = "O36", monster = "kraken"', "order O36"),
-    ('"E SW NW",\n]', '"E SW QQ",\n]', "navigation.whale value 8"),
-    ('"N NE SE W NW",\n]', '"N NE SE W QQ",\n]', "navigation_flat.whale value 8"),
-    ('id = "D"', 'idx = "D"', "sightings #4"),
-])
-def test_r1_8_malformed_data_file(tmp_path: Path, old: str, new_text: str, needle: str) -> None:
-    text = tdata.DATA_FILE.read_text(encoding="utf-8")
-    assert old in text
-    bad = tmp_path / "bad.toml"
-    bad.write_text(text.replace(old, new_text, 1), encoding="utf-8")
-    with pytest.raises(cove.DataError) as err:
-        tdata.load(bad)
-    assert "bad.toml" in str(err.value) and needle in str(err.value)
-
-
-def test_r1_8_data_file_drops_an_island(tmp_path: Path) -> None:
-    text = tdata.DATA_FILE.read_text(encoding="utf-8")
-    start = text.index("[[islands]]\nid = \"I12\"")
-    bad = tmp_path / "bad.toml"
-    bad.write_text(text[:start] + text[text.index("[[sightings]]"):], encoding="utf-8")
-    with pytest.raises(cove.DataError, match="expected 12 island cards, found 11"):
-        tdata.load(bad)
 
 
 # ----------------------------------------------------------------------------- R2 setup
@@ -239,7 +134,7 @@ def test_r2_7_ship_colours_option() -> None:
         assert ports == {s.colour[p]}
         s.apply(p, s.legal_actions(p)[0])
     assert [seat["colour"] for seat in s.view(None)["seats"]] == [4, 1, 2]
-    with pytest.raises(cove.OptionError, match="3 different colours"):
+    with pytest.raises(cove.OptionError, match="gives 2 of the 3 entries it needs"):
         GAME.new(3, 2, ship_colours="2,1")
     with pytest.raises(cove.OptionError):
         GAME.new(2, 2, ship_colours="1,1")
@@ -507,7 +402,7 @@ def test_r5_8_geometry_switch_for_wrapping() -> None:
     all_islands(s)
     at_sail(s, 0, card("shark", 8), "a1")
     assert s.phase == ACTION_STEP   # bounded: N NE W all leave the map
-    s._set_geometry(wrap=True)      # the Edge of the World hook (issue 3)
+    s._set_geometry(wrap=True)      # the Edge of the World hook (R13.2)
     at_sail(s, 0, card("shark", 8), "a1")
     assert texts(s, 0) == ["sail n", "sail ne", "sail w", "drop anchor"]
     s.apply(0, "sail w")
@@ -528,6 +423,17 @@ def test_r6_1_pick_up_all_of_one_type() -> None:
     assert s.hold[gtype("sugar")] == 2 and s.goods[cell("b2") * G + gtype("sugar")] == 0
     assert s.goods[cell("b2") * G + gtype("silk")] == 1
     assert s.bag_n == bag   # R6.2: nothing is replenished when goods are taken
+
+
+def test_r6_2_goods_not_replenished_when_taken() -> None:
+    s = new(4, 1)
+    all_islands(s)
+    set_goods(s, "b2", spice=3)
+    s.orders_on[cell("b2")] = -1
+    at_action(s, 0, "b2")
+    s.apply(0, "pick up spice")
+    assert sum(s.goods[cell("b2") * G:cell("b2") * G + G]) == 0   # stays empty until refill
+    assert s.view(None)["map"][cell("b2")]["goods"] == {}
 
 
 def test_r6_3_deliver_takes_order_and_replaces() -> None:
@@ -735,6 +641,32 @@ def test_r9_1_scoring_parts() -> None:
     assert s.scores()[0] == 18.0
 
 
+def test_r9_1_score_parts_name_each_source() -> None:
+    """The score in parts (Game.score_parts, read from a view): the order gold, the
+    sightings bonus where the view shows the seat's card, and the goods sold; the viewer's
+    own parts add up to their score so far, the others' to their public score, and once
+    the game is over every view's parts add up to the score."""
+    s = new(4, 1)
+    s.sight = (1, 0, 2, 3)          # P1 holds card B: octopus 1, dragon 2, shark 3, whale 0
+    s.won[0] = (19, 20)              # O20 shark 3 gold, O21 shark 4 gold
+    set_hold(s, 0, sugar=5, coffee=3, silk=3, spice=1, gold=2)
+    assert GAME.score_parts is not None
+    own = GAME.score_parts(s.view(0), 0)
+    assert own == [("order gold", 7.0), ("sightings bonus", 6.0), ("goods sold", 5.0)]
+    assert sum(v for _, v in own) == s.view(0)["my_score"] == s.scores()[0]
+    for viewer in (None, 1):
+        v = s.view(viewer)
+        parts = GAME.score_parts(v, 0)
+        assert parts == [("order gold", 7.0), ("goods sold", 5.0)]     # the card is secret
+        assert sum(x for _, x in parts) == v["seats"][0]["public_score"]
+    game_over(s)
+    for viewer in (None, 0, 1, 2, 3):
+        v = s.view(viewer)
+        for p in range(4):
+            assert sum(x for _, x in GAME.score_parts(v, p)) == s.scores()[p]
+    assert dict(GAME.score_parts(s.view(None), 0))["sightings bonus"] == 6.0
+
+
 def _final(s: TidesState) -> None:
     game_over(s)
 
@@ -878,12 +810,40 @@ def test_r11_3_sailing_order_is_pushed_as_sail_steps() -> None:
     assert s.lead == 1                           # the next hand: P2 won, P2 led
 
 
-def test_r6_2_goods_not_replenished_when_taken() -> None:
+# ----------------------------------------------------------------------------- the seed's examples
+EDMUND, ANNE, HENRY = 0, 1, 2    # seated clockwise: Edmund, Anne, Henry
+
+
+def test_seed_example_hand_and_sailing_order() -> None:
+    """Edmund leads 3 of Sharks, Anne plays 5 of Sharks, Henry (no Sharks) plays 8 of Sea
+    Dragons: Anne wins and leads; sailing order Anne, Edmund, Henry."""
+    s = new(3, 11)
+    s.hands = [
+        mask(card("shark", 3), card("whale", 2), card("octopus", 4)),
+        mask(card("shark", 5), card("shark", 1), card("whale", 6)),
+        mask(card("sea dragon", 8), card("whale", 7), card("octopus", 6)),
+    ]
+    start_hand(s, EDMUND)
+    s.apply(EDMUND, "play 3 sharks")
+    assert texts(s, ANNE) == ["play 1 shark", "play 5 sharks"]          # must follow suit
+    s.apply(ANNE, "play 5 sharks")
+    assert "play 8 sea dragons" in texts(s, HENRY)                      # no Sharks: anything
+    s.apply(HENRY, "play 8 sea dragons")
+    assert s.leader == ANNE                                              # 8 off-suit can't win
+    assert s.sorder == (ANNE, EDMUND, HENRY)
+    assert turn_over(s, ANNE) or (s.phase == SAIL_STEP and s.cur == ANNE)  # Anne first
+
+
+def test_seed_example_final_score() -> None:
+    """17 gold from orders; +3 per octopus order, +2 for the whale order, +0 for the sea
+    dragon order -> 25; +1 for one gold good and +1 for two spice (two coffee sell for
+    nothing) -> 27."""
     s = new(4, 1)
-    all_islands(s)
-    set_goods(s, "b2", spice=3)
-    s.orders_on[cell("b2")] = -1
-    at_action(s, 0, "b2")
-    s.apply(0, "pick up spice")
-    assert sum(s.goods[cell("b2") * G:cell("b2") * G + G]) == 0   # stays empty until refill
-    assert s.view(None)["map"][cell("b2")]["goods"] == {}
+    s.sight = (0, 1, 2, 3)                  # card A: octopus 3, sea dragon 0, whale 2
+    s.won[0] = (6, 2, 27, 11)               # O07 octopus 7, O03 octopus 4, O28 whale 2,
+    gold, bonus, _ = s.score_parts(0)       # O12 sea dragon 4 = 17 gold
+    assert gold == 17 and gold + bonus == 25
+    set_hold(s, 0, gold=1, spice=2, coffee=2)
+    assert s.score_parts(0) == (17, 8, 2)
+    game_over(s)
+    assert s.scores()[0] == 27.0

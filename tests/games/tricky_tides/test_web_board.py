@@ -13,7 +13,9 @@ import cove
 from cove.core.actions import legal_forms
 from cove.core.state import State
 from cove.core.svg import reachable, targets, titles
-from cove.games.tricky_tides.web_board import draw
+from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.web_board import _ink, draw
+from tests.games.tricky_tides.helpers import new
 
 GAME = "tricky-tides"
 SETTINGS: list[dict[str, Any]] = [{}, {"events": True, "monsters": True}]
@@ -81,3 +83,19 @@ def test_the_anchor_and_headings_are_targets_when_sailing() -> None:
             assert labelled["drop anchor"] == ["drop anchor"]
         return
     pytest.fail("no sailing decision in the playout")
+
+
+def test_colours_and_names_come_from_the_data() -> None:
+    """Cubes are drawn in their goods type's fill, with the text colour that reads on it,
+    cards in their suit's colour, each named as the data names them."""
+    state = new(3, 2)                                # ships placed, islands stocked
+    seat = state.to_move()[0]
+    board = draw(state.view(seat), legal_forms(state, seat), seat)
+    on_map = {g for c in state.view(None)["map"] for g in c["goods"]}
+    assert on_map
+    for g in on_map:
+        fill = DATA.fills[DATA.goods.index(g)]
+        assert f'fill="{fill}"' in board and f">{g[:2].title()}<" in board
+    for card in state.view(seat)["hand"]:
+        assert f'fill="{DATA.suit_fills[DATA.suits.index(card["suit"])]}"' in board
+    assert _ink("#f4f1ea") == "#222" and _ink("#6b4226") == "#fff"

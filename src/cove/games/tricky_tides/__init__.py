@@ -3,18 +3,20 @@ event and monster modules)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-
-from cove.core.game import Game, MoveHelp
+from cove.core.game import Game
 from cove.core.options import Options
-from cove.games.tricky_tides import explain, web_board
-from cove.games.tricky_tides.actions import ACT
+from cove.games.tricky_tides import web_board
+from cove.games.tricky_tides.actions import universe
+from cove.games.tricky_tides.constants import HANDS, ROUNDS
 from cove.games.tricky_tides.data import CUBES
 from cove.games.tricky_tides.geometry import CELLS
+from cove.games.tricky_tides.help import HELP
 from cove.games.tricky_tides.heuristic import heuristic
+from cove.games.tricky_tides.observation import OBS_SIZE
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.render import render
-from cove.games.tricky_tides.state import HANDS, OBS_SIZE, ROUNDS, TidesState
+from cove.games.tricky_tides.state import TIEBREAK, TidesState
+from cove.games.tricky_tides.view import score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -27,11 +29,6 @@ def max_actions(players: int, options: Options) -> int:
     n = players
     per_hand = n + 4 * (2 + n) + n * (1 + CELLS + 1 + CUBES)
     return 1 + n + ROUNDS * HANDS * per_hand
-
-
-def universe(players: int, options: Options) -> Sequence[Hashable]:
-    """Every action code 0..245 (see actions.py): index i is the action ``ACT[i]``."""
-    return ACT
 
 
 BOT_DEFAULTS = {"hard": "rollout=heuristic"}
@@ -61,9 +58,9 @@ GAME = Game(
     actions=universe,
     observation_encoding=lambda players, options: OBS_SIZE,
     board=web_board.draw,
-    tiebreak=explain.TIEBREAK,
-    score_parts=explain.score_breakdown,
-    move_help=MoveHelp(explain.MOVES),
+    tiebreak=TIEBREAK,
+    score_parts=score_parts,
+    move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )
 

@@ -6,7 +6,8 @@ those comparisons in C, is immutable and hashable, and ``str(action)`` still giv
 text form that the CLI, records and the web use. All action values are created once here
 (``ACT[code]``), so a legal action list is a tuple of shared objects.
 
-Codes (issue 3 may append new kinds from ``NEXT_FREE`` on):
+Codes (the base game's kinds, then from ``NEXT_FREE`` on those of the modules and of
+set-up options):
 
 ====================  ==========  =======================
 kind                  codes       text
@@ -41,11 +42,15 @@ Codes 67..241 belong to the event and monster modules; 242..245 to the set-up op
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cove.core.errors import RecordError
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NAV_CARDS, NONGOLD, VALUES
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
+
+if TYPE_CHECKING:
+    from cove.core.options import Options
 
 
 def plural(name: str) -> str:
@@ -83,7 +88,6 @@ SEATS = 4
 PAIRS = tuple((a, b) for a in range(GOODS_TYPES) for b in range(a + 1, GOODS_TYPES))
 PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
 NG = len(NONGOLD)
-NG_INDEX = {t: i for i, t in enumerate(NONGOLD)}
 SUITS = DATA.suits
 
 STAY = NEXT_FREE                     # 67
@@ -178,3 +182,9 @@ class Act(int):
 
 
 ACT: tuple[Act, ...] = tuple(Act(i) for i in range(END))
+
+
+def universe(players: int, options: Options) -> Sequence[Hashable]:
+    """The action universe of every configuration: every action code 0..245 in order, so
+    index i is the action ``ACT[i]`` (the same at every player count and option)."""
+    return ACT

@@ -8,13 +8,14 @@ the rulebook states are asserted here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cove.core.data import DataChecker, load_data
 from cove.games.tricky_tides.geometry import HEADING_INDEX
-from cove.games.tricky_tides.rules import ALLOWED, Rules
+from cove.games.tricky_tides.round_rules import ALLOWED, Rules
 
 DATA_FILE = Path(__file__).with_name("tricky_tides.toml")
 
@@ -29,6 +30,9 @@ VALUES = 8
 GOODS_TYPES = 5
 SHIP_COLOURS = 4
 EVENTS = 12
+
+FILL = re.compile(r"#[0-9a-fA-F]{6}")
+"""A colour screens draw with: ``#rrggbb``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +73,11 @@ class Event:
 class TidesData:
     goods: tuple[str, ...]
     colours: tuple[str, ...]
+    fills: tuple[str, ...]       # per goods type, the shade screens draw its cubes in
     sell: tuple[int, ...]
     cubes: tuple[int, ...]
     suits: tuple[str, ...]
+    suit_fills: tuple[str, ...]  # per suit, the colour screens draw its cards and monster in
     headings: tuple[tuple[int, ...], ...]   # per card, the allowed headings
     islands: tuple[Island, ...]
     orders: tuple[Order, ...]
@@ -88,12 +94,13 @@ def load(path: str | Path = DATA_FILE) -> TidesData:
     goods_raw = ck.field(raw, "goods", list, "goods")
     ck.expect(len(goods_raw) == GOODS_TYPES, "goods",
               f"expected {GOODS_TYPES} goods types, found {len(goods_raw)}")
-    goods, colours, sell, cubes = [], [], [], []
+    goods, colours, fills, sell, cubes = [], [], [], [], []
     for i, g in enumerate(goods_raw):
         entry = f"goods #{i + 1}"
         ck.expect(isinstance(g, dict), entry, "must be a table")
         goods.append(ck.field(g, "name", str, entry))
         colours.append(ck.field(g, "colour", str, entry))
+        fills.append(_fill(ck, ck.field(g, "fill", str, entry), entry))
         s = ck.field(g, "sell", int, entry)
         ck.expect(s >= 1, entry, f"sell must be >= 1, got {s}")
         sell.append(s)
@@ -109,6 +116,12 @@ def load(path: str | Path = DATA_FILE) -> TidesData:
     suits = ck.field(raw, "suits", list, "suits")
     ck.expect(len(suits) == SUITS and all(isinstance(s, str) for s in suits) and
               len(set(suits)) == SUITS, "suits", f"expected {SUITS} distinct suit names")
+    suit_fills = ck.field(raw, "suit_fills", list, "suit_fills")
+    ck.expect(len(suit_fills) == SUITS, "suit_fills",
+              f"expected {SUITS} colours, one per suit, found {len(suit_fills)}")
+    for s, fill in zip(suits, suit_fills, strict=True):
+        ck.expect(isinstance(fill, str), "suit_fills", f"the colour of {s} must be a string")
+        _fill(ck, fill, f"suit_fills ({s})")
 
     headings = _navigation(ck, raw, "navigation", suits)
     headings_flat = _navigation(ck, raw, "navigation_flat", suits)
@@ -186,9 +199,16 @@ def load(path: str | Path = DATA_FILE) -> TidesData:
         sightings.append(Sighting(sid, tuple(vals)))
 
     events = _load_events(ck, raw)
-    return TidesData(tuple(goods), tuple(colours), tuple(sell), tuple(cubes), tuple(suits),
-                     headings, tuple(islands), tuple(orders), tuple(sightings),
-                     events, headings_flat)
+    return TidesData(tuple(goods), tuple(colours), tuple(fills), tuple(sell), tuple(cubes),
+                     tuple(suits), tuple(suit_fills), headings, tuple(islands), tuple(orders),
+                     tuple(sightings), events, headings_flat)
+
+
+def _fill(ck: DataChecker, fill: str, entry: str) -> str:
+    """A screen colour of the data file, checked: ``#rrggbb``."""
+    ck.expect(FILL.fullmatch(fill) is not None, entry,
+              f"fill must be a colour like #a1b2c3, got {fill!r}")
+    return fill
 
 
 def _navigation(ck: DataChecker, raw: dict[str, Any], key: str, suits: list[str]

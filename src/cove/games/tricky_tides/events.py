@@ -1,9 +1,9 @@
 """The event module (option ``events``): a deck of event cards, one face up per round.
 
 The cards are data (``[[events]]`` in ``tricky_tides.toml``): each one is a
-:class:`~cove.games.tricky_tides.rules.Rules` value saying which rules it changes for its
+:class:`~cove.games.tricky_tides.round_rules.Rules` value saying which rules it changes for its
 round. This module only runs the deck and puts a card's rules in force (:func:`install`);
-each rule field is honoured in one place (listed on the field in ``rules.py``).
+each rule field is honoured in one place (listed on the field in ``round_rules.py``).
 
 Deck (notes section 11.1): shuffled face down at setup; when a round starts the previous
 event goes to the bottom and the top card is revealed, staying face up on the deck. The
@@ -15,27 +15,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cove.games.tricky_tides.data import DATA, GOODS_TYPES
+from cove.games.tricky_tides.constants import EVENT_INDEX, G
+from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS
-from cove.games.tricky_tides.rules import EX_EVENTS, EX_MODULES, describe, ex_bits
-from cove.games.tricky_tides.table import TidesTable
+from cove.games.tricky_tides.round_rules import EX_EVENTS, EX_MODULES, describe, ex_bits
 
 if TYPE_CHECKING:
     from cove.core.rng import Rng
-
-G = GOODS_TYPES
-KEY_INDEX = {e.key: i for i, e in enumerate(DATA.events)}
+    from cove.games.tricky_tides.state import TidesState
 
 
-def setup(s: TidesTable) -> None:
-    """S12: the chosen event cards, shuffled face down (revealed when round 1 starts)."""
-    deck = [KEY_INDEX[k] for k in s._opts().event_deck]
+def setup(s: TidesState) -> None:
+    """R12.1: the chosen event cards, shuffled face down (revealed when round 1 starts)."""
+    deck = [EVENT_INDEX[k] for k in s._opts().event_deck]
     s.rng.shuffle(deck)
     s.mod = s.mod._replace(edeck=tuple(deck))
     s.ex |= EX_EVENTS
 
 
-def reveal(s: TidesTable) -> None:
+def reveal(s: TidesState) -> None:
     """Start of a round: the previous event to the bottom, the top one face up."""
     m = s.mod
     edeck, known = m.edeck, m.eknown
@@ -57,7 +55,7 @@ def reveal(s: TidesTable) -> None:
         harvest(s, e.rules.harvest)
 
 
-def install(s: TidesTable) -> None:
+def install(s: TidesState) -> None:
     """Put the rules of ``s.mod.rules`` in force (and the base rules back where the new
     card changes nothing)."""
     r = s.mod.rules
@@ -66,7 +64,7 @@ def install(s: TidesTable) -> None:
     s._set_geometry()                                 # Market Boom, Trade Winds; geometry
 
 
-def harvest(s: TidesTable, k: int) -> None:
+def harvest(s: TidesState, k: int) -> None:
     """Bountiful Harvest: ``k`` goods from the bag onto each island, reading order; stops
     if the bag runs out."""
     placed = []
@@ -84,7 +82,7 @@ def harvest(s: TidesTable, k: int) -> None:
         s.say(f"Bountiful harvest: {text or 'the bag is empty'}")
 
 
-def after_delivery(s: TidesTable, p: int, tax: int) -> None:
+def after_delivery(s: TidesState, p: int, tax: int) -> None:
     """Harbor Tax (pay good ``tax`` into the bag) and Market Boom (draw into the hold)."""
     hb = p * G
     if tax >= 0:
@@ -104,7 +102,7 @@ def after_delivery(s: TidesTable, p: int, tax: int) -> None:
             s.say(f"Market boom: P{p + 1} draws 1 {DATA.goods[t]} into their hold")
 
 
-def resample(s: TidesTable, rng: Rng) -> None:
+def resample(s: TidesState, rng: Rng) -> None:
     """Reshuffle the face-down event cards nobody has seen (the bottom ``eknown`` stay)."""
     m = s.mod
     k = len(m.edeck) - m.eknown
@@ -120,7 +118,7 @@ def event_dict(i: int, ships_wrap: bool = True) -> dict[str, Any]:
             "changes": describe(e.rules, ships_wrap)}
 
 
-def view(s: TidesTable) -> dict[str, Any]:
+def view(s: TidesState) -> dict[str, Any]:
     """Public: the face-up event, the deck's size, the known cards at its bottom."""
     m = s.mod
     known = m.edeck[len(m.edeck) - m.eknown:] if m.eknown else ()

@@ -1,7 +1,7 @@
 """The 3x4 map: cells, compass headings and where a heading leads.
 
 Everything about map geometry lives here so that a rule that changes it (the Edge of the
-World event of issue 3 wraps the map around) is one switch: :func:`step_table` builds the
+World event, R13.2, wraps the map around) is one switch: :func:`step_table` builds the
 one-card step table either bounded (the base game: never off the map) or wrapping, and
 :func:`sea_runs` derives the open-sea continuation table from any step table.
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cove.games.tricky_tides.constants import HANDS, ROUNDS, G
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.state import HANDS, ROUNDS, G, TidesState
+from cove.games.tricky_tides.state import TidesState
 
 if TYPE_CHECKING:
     from cove.core.state import State

@@ -20,7 +20,7 @@ each step, so clones share it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cove.core.decisions import Step
 from cove.games.tricky_tides.actions import (
@@ -37,22 +37,23 @@ from cove.games.tricky_tides.actions import (
     WHALE_SPOUT,
     Act,
 )
-from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NONGOLD
-from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
-from cove.games.tricky_tides.rules import EX_MONSTERS, Activation
-from cove.games.tricky_tides.table import (
+from cove.games.tricky_tides.constants import SEATS, G
+from cove.games.tricky_tides.data import DATA, GOLD, NONGOLD
+from cove.games.tricky_tides.decision_stack import (
     K_M_ABILITY,
     K_M_MOVE,
     K_M_NEXT,
     K_M_ORDER,
-    MONSTER,
-    SEATS,
     TidesRule,
-    TidesTable,
 )
+from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
+from cove.games.tricky_tides.module_state import Activation
+from cove.games.tricky_tides.round_rules import EX_MONSTERS
 
-__all__ = ["MONSTER", "RULES", "Activation", "begin", "setup", "view"]
-G = GOODS_TYPES
+if TYPE_CHECKING:
+    from cove.games.tricky_tides.state import TidesState
+
+__all__ = ["RULES", "begin", "setup", "view"]
 SUIT = {name: i for i, name in enumerate(DATA.suits)}
 OCTOPUS, DRAGON, SHARK, WHALE = SUIT["octopus"], SUIT["sea dragon"], SUIT["shark"], SUIT["whale"]
 NAMES = DATA.suits
@@ -60,8 +61,8 @@ WHALE_GOODS = 3             # the whale spouts 3 non-gold goods [INFERRED from t
 WHALE_MIN_ON_MAP = 2        # its heading must land at least 2 of them on the map [SEED]
 
 
-def setup(s: TidesTable) -> None:
-    """S13: each monster on the island with its icon (monster islands are never flipped)."""
+def setup(s: TidesState) -> None:
+    """R14.1: each monster on the island with its icon (monster islands are never flipped)."""
     mpos = [-1] * len(NAMES)
     for c in range(CELLS):
         m = DATA.islands[s.layout[c]].monster
@@ -72,12 +73,12 @@ def setup(s: TidesTable) -> None:
     s.mact = None
 
 
-def _place(s: TidesTable, c: int) -> str:
+def _place(s: TidesState, c: int) -> str:
     return s._place(c)
 
 
 # ---------------------------------------------------------------------------- activation
-def activations(s: TidesTable) -> tuple[tuple[int, int], ...]:
+def activations(s: TidesState) -> tuple[tuple[int, int], ...]:
     """(monster, player) pairs activated by the cards of this hand, in sailing order."""
     high = s.mod.rules.monster_trigger == "highest"        # Low Tide
     trick = s.trick
@@ -98,7 +99,7 @@ def activations(s: TidesTable) -> tuple[tuple[int, int], ...]:
     return tuple((m, p) for _, m, p in found)
 
 
-def begin(s: TidesTable) -> None:
+def begin(s: TidesState) -> None:
     """Every card of the hand is played: activate the monsters, then ships sail."""
     queue = activations(s)
     if s.logging and queue:
@@ -114,7 +115,7 @@ def _card(c: int) -> str:
     return CARD_TEXT[c]
 
 
-def _next(s: TidesTable, queue: tuple[tuple[int, int], ...]) -> None:
+def _next(s: TidesState, queue: tuple[tuple[int, int], ...]) -> None:
     """Start the next activation of ``queue``; none left: the ships sail."""
     if not queue:
         s.mact = None
@@ -131,13 +132,13 @@ def _next(s: TidesTable, queue: tuple[tuple[int, int], ...]) -> None:
         s.push(_ABILITY_STEPS[p])
 
 
-def _stays(s: TidesTable, m: int) -> None:
+def _stays(s: TidesState, m: int) -> None:
     if s.logging:
         s.say(f"The {NAMES[m]} has no legal move and stays at {_place(s, s.mod.mpos[m])} "
               "(this counts as its move)")
 
 
-def targets(s: TidesTable, m: int) -> list[int]:
+def targets(s: TidesState, m: int) -> list[int]:
     """Islands monster ``m`` may move to: the first island in each heading, across open
     sea, not off the map (unless the map wraps), not another monster's island."""
     mpos = s.mod.mpos
@@ -159,7 +160,7 @@ def targets(s: TidesTable, m: int) -> list[int]:
     return out
 
 
-def adjacent_islands(s: TidesTable, c: int) -> list[int]:
+def adjacent_islands(s: TidesState, c: int) -> list[int]:
     """Islands one card away from ``c`` in any of the 8 headings (wrapping if the map
     wraps); open sea does not count."""
     out: list[int] = []
@@ -169,7 +170,7 @@ def adjacent_islands(s: TidesTable, c: int) -> list[int]:
     return out
 
 
-def _variant(s: TidesTable, m: int) -> str:
+def _variant(s: TidesState, m: int) -> str:
     o = s._opts()
     if m == SHARK:
         return o.shark
@@ -180,7 +181,7 @@ def _variant(s: TidesTable, m: int) -> str:
     return o.whale
 
 
-def _use_ability(s: TidesTable, act: int) -> None:
+def _use_ability(s: TidesState, act: int) -> None:
     """Carry out an ability action (codes from ``SHARK_TAKE`` on)."""
     if act < SHARK_EAT:
         q, t = divmod(act - SHARK_TAKE, NG)
@@ -199,13 +200,13 @@ def _use_ability(s: TidesTable, act: int) -> None:
         _whale_spout(s, act - WHALE_SPOUT)
 
 
-def _used(s: TidesTable, data: tuple[int, ...] | None = None) -> None:
+def _used(s: TidesState, data: tuple[int, ...] | None = None) -> None:
     a = s.mact
     assert a is not None
     s.mact = a._replace(used=True, data=data)
 
 
-def _no_effect(s: TidesTable, why: str) -> None:
+def _no_effect(s: TidesState, why: str) -> None:
     """The ability has nothing to do: say why; it counts as used."""
     a = s.mact
     assert a is not None
@@ -215,7 +216,7 @@ def _no_effect(s: TidesTable, why: str) -> None:
 
 
 # ---------------------------------------------------------------------------- the shark
-def _ships_with_goods(s: TidesTable, c: int, start: int) -> tuple[int, ...]:
+def _ships_with_goods(s: TidesState, c: int, start: int) -> tuple[int, ...]:
     """Seats with a ship on ``c`` and a non-gold good in the hold, clockwise from
     ``start``."""
     n = s.n
@@ -228,7 +229,7 @@ def _ships_with_goods(s: TidesTable, c: int, start: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _shark_holds_options(s: TidesTable) -> tuple[Act, ...]:
+def _shark_holds_options(s: TidesState) -> tuple[Act, ...]:
     """[DESIGN] Each ship on the shark's island (the activator's too) returns 1 non-gold
     good of the activator's choice to the bag; ships are taken clockwise from the
     activator. () until the ships are listed (:func:`_shark_holds_start`)."""
@@ -241,7 +242,7 @@ def _shark_holds_options(s: TidesTable) -> tuple[Act, ...]:
                  if s.hold[q * G + t])
 
 
-def _shark_holds_start(s: TidesTable) -> None:
+def _shark_holds_start(s: TidesState) -> None:
     """List the ships the shark takes from (data), or no effect without any."""
     a = s.mact
     assert a is not None
@@ -252,7 +253,7 @@ def _shark_holds_start(s: TidesTable) -> None:
         s.mact = a._replace(data=seats)
 
 
-def _shark_take(s: TidesTable, q: int, t: int) -> None:
+def _shark_take(s: TidesState, q: int, t: int) -> None:
     s.hold[q * G + t] -= 1
     s.hcount[q] -= 1
     s.bag[t] += 1
@@ -268,14 +269,14 @@ def _shark_take(s: TidesTable, q: int, t: int) -> None:
         _used(s)
 
 
-def _shark_island_options(s: TidesTable) -> tuple[Act, ...]:
+def _shark_island_options(s: TidesState) -> tuple[Act, ...]:
     """[DESIGN alternative] All goods of one non-gold type on the shark's island go back
     to the bag."""
     c = s.mod.mpos[SHARK]
     return tuple(ACT[SHARK_EAT + i] for i, t in enumerate(NONGOLD) if s.goods[c * G + t])
 
 
-def _shark_eat(s: TidesTable, t: int) -> None:
+def _shark_eat(s: TidesState, t: int) -> None:
     c = s.mod.mpos[SHARK]
     k = s.goods[c * G + t]
     s.goods[c * G + t] = 0
@@ -287,7 +288,7 @@ def _shark_eat(s: TidesTable, t: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the octopus
-def _octopus_move_options(s: TidesTable) -> tuple[Act, ...]:
+def _octopus_move_options(s: TidesState) -> tuple[Act, ...]:
     """[DESIGN] Move all goods of one non-gold type from the octopus's island to one
     adjacent island (any heading; not open sea, not off the map)."""
     c = s.mod.mpos[OCTOPUS]
@@ -296,7 +297,7 @@ def _octopus_move_options(s: TidesTable) -> tuple[Act, ...]:
                  if s.goods[c * G + t] for d in adj)
 
 
-def _octopus_move(s: TidesTable, t: int, d: int) -> None:
+def _octopus_move(s: TidesState, t: int, d: int) -> None:
     c = s.mod.mpos[OCTOPUS]
     k = s.goods[c * G + t]
     s.goods[c * G + t] = 0
@@ -307,7 +308,7 @@ def _octopus_move(s: TidesTable, t: int, d: int) -> None:
     _used(s)
 
 
-def _octopus_grab_options(s: TidesTable) -> tuple[Act, ...]:
+def _octopus_grab_options(s: TidesState) -> tuple[Act, ...]:
     """[DESIGN alternative] Take 1 non-gold good from one ship on the octopus's island and
     put it on the island."""
     c = s.mod.mpos[OCTOPUS]
@@ -315,7 +316,7 @@ def _octopus_grab_options(s: TidesTable) -> tuple[Act, ...]:
                  for i, t in enumerate(NONGOLD) if s.hold[q * G + t])
 
 
-def _octopus_grab(s: TidesTable, q: int, t: int) -> None:
+def _octopus_grab(s: TidesState, q: int, t: int) -> None:
     c = s.mod.mpos[OCTOPUS]
     s.hold[q * G + t] -= 1
     s.hcount[q] -= 1
@@ -327,7 +328,7 @@ def _octopus_grab(s: TidesTable, q: int, t: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the sea dragon
-def _dragon_bury(s: TidesTable) -> None:
+def _dragon_bury(s: TidesState) -> None:
     """[DESIGN] The order on the sea dragon's island goes to the bottom of the order deck
     and the top card replaces it (no choice: carried out by :meth:`UseAbility.idle`)."""
     c = s.mod.mpos[DRAGON]
@@ -344,7 +345,7 @@ def _dragon_bury(s: TidesTable) -> None:
     _used(s)
 
 
-def _dragon_swap_options(s: TidesTable) -> tuple[Act, ...]:
+def _dragon_swap_options(s: TidesState) -> tuple[Act, ...]:
     """[DESIGN alternative] Swap the sea dragon's island's order with an adjacent
     island's (at least one of the two must have an order)."""
     c = s.mod.mpos[DRAGON]
@@ -353,7 +354,7 @@ def _dragon_swap_options(s: TidesTable) -> tuple[Act, ...]:
                  if on[c] >= 0 or on[d] >= 0)
 
 
-def _dragon_swap(s: TidesTable, d: int) -> None:
+def _dragon_swap(s: TidesState, d: int) -> None:
     c = s.mod.mpos[DRAGON]
     on = s.orders_on
     on[c], on[d] = on[d], on[c]
@@ -363,7 +364,7 @@ def _dragon_swap(s: TidesTable, d: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the whale
-def whale_line(s: TidesTable, h: int, k: int) -> list[int]:
+def whale_line(s: TidesState, h: int, k: int) -> list[int]:
     """The ``k`` cards where the whale's goods land in heading ``h`` (-1: off the map):
     the next cards in a straight line (option whale=next) or starting with the whale's own
     island (whale=own); with option whale_empty_spot, cards holding a ship or a monster
@@ -385,7 +386,7 @@ def whale_line(s: TidesTable, h: int, k: int) -> list[int]:
     return out[:k]
 
 
-def _whale_draw(s: TidesTable) -> None:
+def _whale_draw(s: TidesState) -> None:
     """[INFERRED from the seed] Draw until 3 non-gold goods (gold drawn goes back to the
     bag); nothing drawn: the ability is used up."""
     a = s.mact
@@ -408,7 +409,7 @@ def _whale_draw(s: TidesTable) -> None:
     s.mact = a._replace(data=tuple(drawn)) if drawn else a._replace(used=True)
 
 
-def _whale_options(s: TidesTable) -> tuple[Act, ...]:
+def _whale_options(s: TidesState) -> tuple[Act, ...]:
     """The headings landing at least 2 of the drawn goods on the map (see
     :func:`_whale_spout`); () before the draw."""
     a = s.mact
@@ -424,7 +425,7 @@ def _whale_options(s: TidesTable) -> tuple[Act, ...]:
                  if sum(1 for c in whale_line(s, h, k) if c >= 0 and not sea[c]) >= need)
 
 
-def _whale_no_choice(s: TidesTable) -> None:
+def _whale_no_choice(s: TidesState) -> None:
     a = s.mact
     assert a is not None
     if a.data is None:
@@ -438,7 +439,7 @@ def _whale_no_choice(s: TidesTable) -> None:
     _no_effect(s, "finds no heading; its goods go back to the bag")
 
 
-def _whale_spout(s: TidesTable, h: int) -> None:
+def _whale_spout(s: TidesState, h: int) -> None:
     a = s.mact
     assert a is not None and a.data is not None
     line = whale_line(s, h, len(a.data))
@@ -457,7 +458,7 @@ def _whale_spout(s: TidesTable, h: int) -> None:
     _used(s)
 
 
-def _ability_prompt(s: TidesTable, acts: tuple[Act, ...]) -> str:
+def _ability_prompt(s: TidesState, acts: tuple[Act, ...]) -> str:
     """One sentence for the activating player: what the ability step decides."""
     first = int(acts[0])
     if first < SHARK_EAT:
@@ -478,7 +479,7 @@ def _ability_prompt(s: TidesTable, acts: tuple[Act, ...]) -> str:
     return f"The whale spouts its goods: choose a heading that lands at least 2 on {where}"
 
 
-def pending_cubes(s: TidesTable) -> int:
+def pending_cubes(s: TidesState) -> int:
     """Cubes drawn by the whale and not yet placed (for the 78-cube count)."""
     a = s.mact
     if a is None or a.monster != WHALE or a.used or a.data is None:
@@ -486,7 +487,7 @@ def pending_cubes(s: TidesTable) -> int:
     return len(a.data)
 
 
-ABILITY_OPTIONS: dict[tuple[int, str], Callable[[TidesTable], tuple[Act, ...]]] = {
+ABILITY_OPTIONS: dict[tuple[int, str], Callable[[TidesState], tuple[Act, ...]]] = {
     (SHARK, "holds"): _shark_holds_options,
     (SHARK, "island"): _shark_island_options,
     (OCTOPUS, "move"): _octopus_move_options,
@@ -499,15 +500,15 @@ ABILITY_OPTIONS: dict[tuple[int, str], Callable[[TidesTable], tuple[Act, ...]]] 
 """The choices of each ability, computed without changing anything."""
 
 
-def _nothing(why: str) -> Callable[[TidesTable], None]:
-    def run(s: TidesTable) -> None:
+def _nothing(why: str) -> Callable[[TidesState], None]:
+    def run(s: TidesState) -> None:
         m = s.mact
         assert m is not None
         _no_effect(s, why.format(CELL_NAMES[s.mod.mpos[m.monster]]))
     return run
 
 
-ABILITY_NO_CHOICE: dict[tuple[int, str], Callable[[TidesTable], None]] = {
+ABILITY_NO_CHOICE: dict[tuple[int, str], Callable[[TidesState], None]] = {
     (SHARK, "holds"): _shark_holds_start,
     (SHARK, "island"): _nothing("finds no non-gold goods on {}"),
     (OCTOPUS, "move"): _nothing("finds nothing to move on {}"),
@@ -535,7 +536,7 @@ ABILITY_TEXT = {
 }
 
 
-def view(s: TidesTable) -> dict[str, Any]:
+def view(s: TidesState) -> dict[str, Any]:
     """Public: where each monster stands, what it does, the activation in progress."""
     skip = " (cards holding a ship or monster are skipped)" if (
         s._opts().whale_empty_spot) else ""
@@ -560,13 +561,13 @@ def view(s: TidesTable) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- the steps
-class _MonsterRule(TidesRule[TidesTable]):
+class _MonsterRule(TidesRule["TidesState"]):
     """A step of the activation in progress (``state.mact``), decided by its activator.
     Clients see every monster step as one decision kind, "monster"."""
 
     name = "monster"
 
-    def public_prompt(self, state: TidesTable, step: Step) -> str:
+    def public_prompt(self, state: TidesState, step: Step) -> str:
         a = state.mact
         return f"activating the {NAMES[a.monster]}" if a is not None else ""
 
@@ -574,12 +575,12 @@ class _MonsterRule(TidesRule[TidesTable]):
 class ChooseOrder(_MonsterRule):
     """Move first or use the ability first."""
 
-    def legal(self, state: TidesTable, step: Step, player: int) -> tuple[Act, ...]:
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         assert state.mact is not None
         m = state.mact.monster
         return (ACT[M_ORDER + 2 * m], ACT[M_ORDER + 2 * m + 1])
 
-    def apply(self, state: TidesTable, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         a = state.mact
         assert a is not None
         first = (action - M_ORDER) & 1
@@ -593,7 +594,7 @@ class ChooseOrder(_MonsterRule):
         else:
             state.then(_ABILITY_STEPS[p], _MOVE_STEPS[p])
 
-    def prompt(self, state: TidesTable, step: Step, player: int) -> str:
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         assert state.mact is not None
         return (f"You activated the {NAMES[state.mact.monster]}: choose whether it moves or "
                 "uses its ability first")
@@ -602,19 +603,19 @@ class ChooseOrder(_MonsterRule):
 class MoveMonster(_MonsterRule):
     """Move the monster in a straight line to the first island of a heading."""
 
-    def legal(self, state: TidesTable, step: Step, player: int) -> tuple[Act, ...]:
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         assert state.mact is not None
         m = state.mact.monster
         return tuple(ACT[M_MOVE + m * CELLS + t] for t in targets(state, m))
 
-    def idle(self, state: TidesTable, step: Step, player: int) -> None:
+    def idle(self, state: TidesState, step: Step, player: int) -> None:
         """Nowhere to go: the monster stays (this counts as its move)."""
         a = state.mact
         assert a is not None
         _stays(state, a.monster)
         state.mact = a._replace(moved=True)
 
-    def apply(self, state: TidesTable, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         a = state.mact
         assert a is not None
         m = a.monster
@@ -630,7 +631,7 @@ class MoveMonster(_MonsterRule):
                       data={"player": player, "monster": NAMES[m], "from": CELL_NAMES[c],
                             "to": CELL_NAMES[t]})
 
-    def prompt(self, state: TidesTable, step: Step, player: int) -> str:
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         assert state.mact is not None
         return f"Move the {NAMES[state.mact.monster]} in a straight line to another island"
 
@@ -639,12 +640,12 @@ class UseAbility(_MonsterRule):
     """The monster's ability (its variant's option). It stays on the stack until the
     ability is used: the shark takes from one ship at a time, the whale draws first."""
 
-    def legal(self, state: TidesTable, step: Step, player: int) -> tuple[Act, ...]:
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         assert state.mact is not None
         m = state.mact.monster
         return ABILITY_OPTIONS[(m, _variant(state, m))](state)
 
-    def idle(self, state: TidesTable, step: Step, player: int) -> None:
+    def idle(self, state: TidesState, step: Step, player: int) -> None:
         """An ability that starts with a draw or a list of ships gets it; one with nothing
         to do (or nothing to choose, the sea dragon's bury) resolves."""
         assert state.mact is not None
@@ -652,15 +653,15 @@ class UseAbility(_MonsterRule):
         ABILITY_NO_CHOICE[(m, _variant(state, m))](state)
         _again(state, step)
 
-    def apply(self, state: TidesTable, step: Step, player: int, action: Any) -> None:
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         _use_ability(state, action)
         _again(state, step)
 
-    def prompt(self, state: TidesTable, step: Step, player: int) -> str:
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
         return _ability_prompt(state, self.legal(state, step, player))
 
 
-def _again(s: TidesTable, step: Step) -> None:
+def _again(s: TidesState, step: Step) -> None:
     """The ability step stays until the ability is used."""
     a = s.mact
     assert a is not None
@@ -668,10 +669,10 @@ def _again(s: TidesTable, step: Step) -> None:
         s.push(step)
 
 
-class NextActivation(TidesRule[TidesTable]):
+class NextActivation(TidesRule["TidesState"]):
     """Automatic: this activation is done; the next one (or the sailing) starts."""
 
-    def run(self, state: TidesTable, step: Step) -> None:
+    def run(self, state: TidesState, step: Step) -> None:
         a = state.mact
         assert a is not None
         _next(state, a.queue)
@@ -682,6 +683,7 @@ _MOVE_STEPS = tuple(Step(K_M_MOVE, (p,)) for p in range(SEATS))
 _ABILITY_STEPS = tuple(Step(K_M_ABILITY, (p,)) for p in range(SEATS))
 _NEXT_STEP = Step(K_M_NEXT)
 
-RULES: dict[str, TidesRule[TidesTable]] = {K_M_ORDER: ChooseOrder(), K_M_MOVE: MoveMonster(),
-                               K_M_ABILITY: UseAbility(), K_M_NEXT: NextActivation()}
+RULES: dict[str, TidesRule[TidesState]] = {K_M_ORDER: ChooseOrder(), K_M_MOVE: MoveMonster(),
+                                           K_M_ABILITY: UseAbility(),
+                                           K_M_NEXT: NextActivation()}
 """The monster module's step rules, by kind."""

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 from cove.core.errors import OptionError
 from cove.core.options import Options, option
-from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.data import DATA, SHIP_COLOURS
 
 EVENT_KEYS = tuple(e.key for e in DATA.events)
-COLOURS = ("1", "2", "3", "4")      # the four ship colours (island icons C1..C4)
+COLOURS = tuple(str(c) for c in range(1, SHIP_COLOURS + 1))
+"""The ship colours by number, "1" to "4" (the islands' icons C1..C4)."""
 
 
 @dataclass(frozen=True)

@@ -7,21 +7,18 @@ import textwrap
 from typing import Any
 
 from cove.core.text import pack
+from cove.games.tricky_tides.geometry import CELL_NAMES, HEIGHT, WIDTH
 
 SHIP_COLOURS = ("31", "32", "33", "35")   # ANSI: red, green, yellow, magenta for P1..P4
 
 
 def _abbr(name: str) -> str:
-    return {"sugar": "Su", "coffee": "Co", "silk": "Si", "spice": "Sp", "gold": "Go"}.get(
-        name, name[:2].title())
+    """A goods type in two letters ("Su" sugar), as on the web board's cubes."""
+    return name[:2].title()
 
 
 def _goods_short(goods: dict[str, int]) -> str:
     return " ".join(f"{k}{_abbr(t)}" for t, k in goods.items()) or "-"
-
-
-def _goods_long(goods: dict[str, int]) -> str:
-    return ", ".join(f"{k} {t}" for t, k in goods.items()) or "empty"
 
 
 def _paint(text: str, code: str, color: bool) -> str:
@@ -82,14 +79,14 @@ def _map(view: dict[str, Any], color: bool, width: int) -> list[str]:
     cells = view["map"]
     mons = view.get("monsters")
     where = {m["cell"]: m["monster"] for m in mons or () if m["cell"]}
-    cw = max(16, min(32, (width - 7) // 3))         # a cell's inner width, padding included
+    cw = max(16, min(32, (width - 4) // WIDTH - 1))  # a cell's inner width, padding included
     w = cw - 2
-    sep = "   +" + "+".join("-" * cw for _ in range(3)) + "+"
-    head = "    " + "".join(f"{c:^{cw + 1}}" for c in "abc")
+    sep = "   +" + "+".join("-" * cw for _ in range(WIDTH)) + "+"
+    head = "    " + "".join(f"{c[0]:^{cw + 1}}" for c in CELL_NAMES[:WIDTH])
     out = [head.rstrip()]
     out.append(sep)
-    for row in range(4):
-        row_cells = cells[row * 3:row * 3 + 3]
+    for row in range(HEIGHT):
+        row_cells = cells[row * WIDTH:row * WIDTH + WIDTH]
         blocks = [_cell_lines(c, w, where.get(c["cell"])) for c in row_cells]
         height = max(len(b) for b in blocks)
         for i in range(height):

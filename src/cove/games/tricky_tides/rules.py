@@ -1,156 +1,429 @@
-"""The rules an event card may change for one round, as one small immutable value.
+"""The decision steps of Tricky Tides: one rule per kind of step, in RULES.md order.
 
-Every event of the data file (``[[events]]`` in ``tricky_tides.toml``) lists its changes
-as ``changes = { field = value }`` over the fields below; the base game is
-:data:`BASE_RULES` (every field at its default). Each field is put into force in exactly
-one place (see ``events.install`` and the comment on each field), so an event is data, not
-a branch scattered through the code, and a designer can write a new event from these
-fields without touching code.
+Each rule says who decides (the step's player), the legal actions (side-effect free), what
+an action does and the one-sentence prompt; ``public_prompt`` is what the others are told.
+Each is a ``TidesRule[TidesState]``, so its hooks are typed with the game's state at no
+run-time cost. The kinds, in the order RULES.md gives them: first leader (R2.4, option
+``first_leader=ask``), ship placement (R2.8), play a card (R3), sail (R5), open sea
+(R5.6), pick up / deliver / pass (R6), overboard (R7); the monster steps (R14, R15) are in
+``monsters.py``. :data:`STEPS` is the table ``TidesState.STEPS`` reads.
+
+The legal lists are tuples of shared :class:`~cove.games.tricky_tides.actions.Act` values,
+mostly read from tables made once here, so a decision allocates little.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from cove.core.decisions import Step
+from cove.games.tricky_tides import monsters
+from cove.games.tricky_tides.actions import (
+    ACT,
+    ANCHOR,
+    CARD_TEXT,
+    DELIVER,
+    DROP,
+    FIRST_LEADER,
+    M_ORDER,
+    ONWARD,
+    PAIR_INDEX,
+    PAIRS,
+    PASS,
+    PICK,
+    PICK2,
+    PLAY,
+    SAIL,
+    START,
+    STAY,
+    STOP,
+    SUIT_PLURALS,
+    TAX_DELIVER,
+    Act,
+)
+from cove.games.tricky_tides.constants import ISLAND_COLOUR, ORDER_PAIRS, RG, SUIT_MASK, G
+from cove.games.tricky_tides.data import DATA, NAV_CARDS, NONGOLD, VALUES
+from cove.games.tricky_tides.decision_stack import (
+    ACTION_STEPS,
+    K_ACTION,
+    K_LEADER,
+    K_OVERBOARD,
+    K_PLACE,
+    K_PLAY,
+    K_SAIL,
+    K_SEA,
+    OVERBOARD_STEPS,
+    SEA_STEPS,
+    TidesRule,
+)
+from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
+from cove.games.tricky_tides.round_rules import EX_FREE_ANCHOR, EX_PICK2, EX_TAX
+
+if TYPE_CHECKING:
+    from cove.games.tricky_tides.state import TidesState
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    # Low Tide: which card of a monster's suit activates it ("lowest" or "highest").
-    # Read by monsters.activations.
-    monster_trigger: str = "lowest"
-    # Edge of the World: the map wraps for ships, monsters and the Whale's line.
-    # Put in force by TidesState._set_geometry.
-    wrap: bool = False
-    # Calm Seas: any player may stay docked without spending the anchor ("stay docked").
-    # Read by the sail step's rule (state.Sail.legal).
-    free_anchor: bool = False
-    # Strong Currents: a ship moves this many cards in its heading if the last is on the
-    # map, else as far as it can. TidesState._set_geometry (the sailing step table).
-    stride: int = 1
-    # Doldrums "orthogonal" (N/E/S/W only), Fog Bank "widened" (also 45 degrees off an
-    # allowed heading); "card" = the card's headings. TidesState._set_geometry.
-    headings: str = "card"
-    # Bountiful Harvest: goods drawn from the bag onto each island when the event is
-    # revealed. events.reveal.
-    harvest: int = 0
-    # Storm: the hold limit, checked at the end of each player's pick up / deliver step.
-    # TidesState.hold_limit (checked in TidesState._end_turn).
-    hold_limit: int = 7
-    # Market Boom: goods drawn from the bag into your hold after you deliver.
-    # TidesState._deliver.
-    deliver_draw: int = 0
-    # Smugglers: how many goods types one pick up may take (1 or 2).
-    # The pick-up step's rule (state.PickUpOrDeliver.legal).
-    pick_types: int = 1
-    # Harbor Tax: extra non-gold goods a delivery costs, paid into the bag (0 or 1).
-    # state.PickUpOrDeliver.legal / TidesState._deliver.
-    deliver_tax: int = 0
-    # Trade Winds: the sailing order (and so the order of monster activations) is reversed;
-    # the leader sails last. TidesState._end_trick.
-    reverse_sailing: bool = False
+# legal "play" actions for each (suit, 8-bit pattern of values held in that suit)
+_BYTE_ACTS: tuple[tuple[tuple[Act, ...], ...], ...] = tuple(
+    tuple(tuple(ACT[PLAY + s * VALUES + v] for v in range(VALUES) if b >> v & 1)
+          for b in range(256))
+    for s in range(4)
+)
+_B0, _B1, _B2, _B3 = _BYTE_ACTS
 
 
-BASE_RULES = Rules()
+def _hand_acts(mask: int) -> tuple[Act, ...]:
+    return _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24]
 
-# What each field accepts in the data file: a tuple of allowed values, or (type, min, max).
-ALLOWED: dict[str, Any] = {
-    "monster_trigger": ("lowest", "highest"),
-    "wrap": (True, False),
-    "free_anchor": (True, False),
-    "stride": (int, 1, 3),
-    "headings": ("card", "orthogonal", "widened"),
-    "harvest": (int, 0, 3),
-    "hold_limit": (int, 1, 20),
-    "deliver_draw": (int, 0, 3),
-    "pick_types": (int, 1, 2),
-    "deliver_tax": (int, 0, 1),
-    "reverse_sailing": (True, False),
+
+_PICK_ACTS = tuple(ACT[PICK + t] for t in RG)
+_DROP_ACTS = tuple(ACT[DROP + t] for t in RG)
+_A_PASS = ACT[PASS]
+_A_DELIVER = ACT[DELIVER]
+_A_ANCHOR = ACT[ANCHOR]
+_A_STAY = ACT[STAY]
+_PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
+_SEA_ACTS = (ACT[STOP], ACT[ONWARD])
+assert G == 5
+"""The legal lists of pick-up and overboard read the bit mask of the goods types present in
+an island's or a hold's five counts, unrolled in place (a helper function cost a call on
+a third of the decisions)."""
+
+
+_DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
+"""``_DROP_BY_TYPES[m]``: the overboard actions of a hold with the goods types in ``m``."""
+_PICK_BY_TYPES = tuple(tuple(_PICK_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
+"""``_PICK_BY_TYPES[m]``: the pick-up actions of an island holding the goods types in the
+bit mask ``m``."""
+_PICK_PASS = tuple((*acts, _A_PASS) if acts else () for acts in _PICK_BY_TYPES)
+_PICK_DELIVER_PASS = tuple((*acts, _A_DELIVER, _A_PASS) for acts in _PICK_BY_TYPES)
+
+
+def _where(s: TidesState, p: int) -> str:
+    return CELL_NAMES[s.pos[p]] if s.pos[p] >= 0 else ""
+
+
+
+class FirstLeader(TidesRule["TidesState"]):
+    """R2.4, option first_leader=ask: the table names the player most recently on a boat."""
+
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
+        return tuple(ACT[FIRST_LEADER + q] for q in range(state.n))
+
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
+        state.leader = state.lead = action - FIRST_LEADER
+        if state.logging:
+            state.say(f"P{player + 1} names P{state.leader + 1} as the player most recently "
+                      "on a boat")
+        state._after_leader(laid_out=True)
+
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
+        return "Name the player most recently on a boat: they lead first"
+
+    def public_prompt(self, state: TidesState, step: Step) -> str:
+        return "naming the first leader"
+
+
+class PlaceShip(TidesRule["TidesState"]):
+    """R2.8: place your ship on a starting island of your colour."""
+
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
+        col = state.colour[player]
+        layout = state.layout
+        return tuple([ACT[START + c] for c in range(CELLS) if ISLAND_COLOUR[layout[c]] == col])
+
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
+        state._place_ship(player, action - START)
+
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
+        cells = ", ".join(CELL_NAMES[a - START] for a in self.legal(state, step, player))
+        return "Place your ship on an island of your colour: " + cells
+
+    def public_prompt(self, state: TidesState, step: Step) -> str:
+        return "placing a ship"
+
+
+class PlayCard(TidesRule["TidesState"]):
+    """R3: play a card to the hand's trick, following the led suit if you can."""
+
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
+        hand = state.hands[player]
+        if state.tpos:
+            led = state.trick[state.lead] >> 3
+            follow = _BYTE_ACTS[led][hand >> (led << 3) & 255]
+            if follow:
+                return follow
+        return _hand_acts(hand)
+
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
+        # (the move itself is here, not in a state method: one call less per card played)
+        c = action - PLAY
+        state.hands[player] &= ~(1 << c)
+        state.played |= 1 << c
+        trick = state.trick
+        trick[player] = c
+        tpos = state.tpos
+        if tpos:
+            led = trick[state.lead] >> 3
+            if c >> 3 != led:
+                state.voids |= 1 << (player * 4 + led)  # public knowledge: holds no led suit
+        if state.logging:
+            state.say(f"P{player + 1} {'leads' if not tpos else 'plays'} {CARD_TEXT[c]}",
+                      kind="play", data={"player": player, "card": CARD_TEXT[c]})
+        state.tpos = tpos = tpos + 1
+        if tpos == state.n:
+            state._end_trick()
+
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
+        if not state.tpos:
+            return "Lead a card: any card from your hand"
+        led = state.trick[state.lead] >> 3
+        name = SUIT_PLURALS[led]
+        if state.hands[player] & SUIT_MASK[led]:
+            return f"Play a card: you must follow {name}"
+        return f"Play a card: you hold no {name}, so any card"
+
+    def describe(self, state: TidesState, step: Step, player: int) -> dict[str, Any]:
+        if not state.tpos:
+            return {}
+        return {"led_suit": DATA.suits[state.trick[state.lead] >> 3]}
+
+    def public_prompt(self, state: TidesState, step: Step) -> str:
+        return "playing a card"
+
+
+class Sail(TidesRule["TidesState"]):
+    """R5: sail one of your card's headings that stays on the map, or stay docked
+    (dropping the anchor, or for free under Calm Seas)."""
+
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
+        geo = state.geo
+        i = state.pos[player] * NAV_CARDS + state.trick[player]
+        if state.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
+            acts = geo.sail_tab[i]
+            return (*acts, _A_STAY) if acts else ()
+        if state.anchors >> player & 1:
+            return geo.anchor_tab[i]
+        return geo.sail_tab[i]
+
+    def idle(self, state: TidesState, step: Step, player: int) -> None:
+        """No allowed heading stays on the map: the ship stays docked (this still counts
+        as sailing, so the player may pick up or deliver)."""
+        if state.logging:
+            state.say(f"P{player + 1} cannot sail with {CARD_TEXT[state.trick[player]]} and "
+                      f"stays docked at {CELL_NAMES[state.pos[player]]}")
+        state._arrive(player)
+
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
+        if action < ANCHOR:
+            # sail one card (the move itself is here, not in a state method: one call less
+            # per sail)
+            h = action - SAIL
+            geo = state.geo
+            c = geo.step[state.pos[player]][h]
+            state.pos[player] = c
+            if state.logging:
+                state.say(f"P{player + 1} sails {HEADINGS[h]} to {state._place(c)}",
+                          kind="sail", data={"player": player, "heading": HEADINGS[h],
+                                             "cell": CELL_NAMES[c]})
+            if state.sea[c]:
+                if geo.runs[c][h] >= 0:
+                    state._steps += (SEA_STEPS[player][h],)
+                    return
+                if state.logging:
+                    state.say(f"P{player + 1} stops on open sea (no island ahead)")
+            state._steps += (ACTION_STEPS[player],)      # _arrive(player), inlined
+            return
+        where = CELL_NAMES[state.pos[player]]
+        if action == ANCHOR:
+            state.anchors &= ~(1 << player)
+            if state.logging:
+                state.say(f"P{player + 1} drops anchor and stays at {where}", kind="anchor",
+                          data={"player": player, "cell": where})
+        elif state.logging:          # STAY
+            state.say(f"P{player + 1} stays docked at {where} (calm seas)")
+        state._arrive(player)
+
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
+        acts = self.legal(state, step, player)
+        text = (f"Sail with {CARD_TEXT[state.trick[player]]} from {_where(state, player)}: "
+                "choose a heading")
+        if _A_ANCHOR in acts:
+            text += ", or drop your anchor to stay"
+        if _A_STAY in acts:
+            text += ", or stay docked (calm seas)"
+        return text
+
+    def describe(self, state: TidesState, step: Step, player: int) -> dict[str, Any]:
+        return {"card": CARD_TEXT[state.trick[player]]}
+
+    def public_prompt(self, state: TidesState, step: Step) -> str:
+        return f"sailing with {CARD_TEXT[state.trick[step.players[0]]]}"
+
+
+class OpenSea(TidesRule["TidesState"]):
+    """R5.5: a ship on open sea with an island ahead stops there or sails on (the step's
+    data is the heading)."""
+
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
+        return _SEA_ACTS
+
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
+        if action == STOP:
+            if state.logging:
+                state.say(f"P{player + 1} stops on open sea at {CELL_NAMES[state.pos[player]]}")
+            state._arrive(player)
+        elif state._opts().sea_stop == "any":   # ONWARD, one card at a time
+            h = step.data[0]
+            geo = state.geo
+            c = geo.one[state.pos[player]][h]
+            state.pos[player] = c
+            if state.logging:
+                state.say(f"P{player + 1} sails on {HEADINGS[h]} to {state._place(c)}",
+                          kind="sail", data={"player": player, "heading": HEADINGS[h],
+                                             "cell": CELL_NAMES[c]})
+            if state.sea[c] and geo.runs[c][h] >= 0:
+                state.push(step)           # open sea with an island ahead: again
+            else:
+                state._arrive(player)
+        else:  # ONWARD to the island (option sea_stop=first)
+            c = state.geo.runs[state.pos[player]][step.data[0]]
+            state.pos[player] = c
+            if state.logging:
+                state.say(f"P{player + 1} sails on across open sea to {state._place(c)}",
+                          kind="sail", data={"player": player, "cell": CELL_NAMES[c]})
+            state._arrive(player)
+
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
+        return (f"Your ship is on open sea at {_where(state, player)} heading "
+                f"{HEADINGS[step.data[0]]}: stop here or sail on")
+
+    def public_prompt(self, state: TidesState, step: Step) -> str:
+        return "stopping on open sea or sailing on"
+
+
+class PickUpOrDeliver(TidesRule["TidesState"]):
+    """R6: at an island, pick up all goods of one type, deliver its order, or pass."""
+
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
+        c = state.pos[player]
+        if state.sea[c]:
+            return ()                  # nothing to pick up or deliver on open sea
+        goods = state.goods              # the goods types present, as a bit mask
+        b = c * G
+        have = ((1 if goods[b] else 0) | (2 if goods[b + 1] else 0) | (4 if goods[b + 2] else 0)
+                | (8 if goods[b + 3] else 0) | (16 if goods[b + 4] else 0))
+        o = state.orders_on[c]
+        ready = False
+        if o >= 0:
+            hold = state.hold
+            hb = player * G
+            for t, k in ORDER_PAIRS[o]:
+                if hold[hb + t] < k:
+                    break
+            else:
+                ready = True
+        if state.ex & (EX_PICK2 | EX_TAX):
+            return _module_actions(state, player, have, o if ready else -1)
+        return _PICK_DELIVER_PASS[have] if ready else _PICK_PASS[have]
+
+    def idle(self, state: TidesState, step: Step, player: int) -> None:
+        """Open sea, or nothing to pick up or deliver: the turn ends."""
+        if state.hcount[player] > state.hold_limit:     # _end_turn(player), inlined
+            state._steps += (OVERBOARD_STEPS[player],)
+
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
+        if action < DELIVER:
+            state._pick(player, action - PICK)
+        elif action == DELIVER:
+            state._deliver(player)
+        elif action == PASS:
+            if state.hcount[player] > state.hold_limit:     # _end_turn(player), inlined
+                state._steps += (OVERBOARD_STEPS[player],)
+        elif action < TAX_DELIVER:              # Smugglers
+            x, y = PAIRS[action - PICK2]
+            state._pick(player, x, y)
+        else:                                   # Harbor Tax
+            state._deliver(player, NONGOLD[action - TAX_DELIVER])
+
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
+        can = any(a == DELIVER or TAX_DELIVER <= a < M_ORDER
+                  for a in self.legal(state, step, player))
+        return (f"At {_where(state, player)}: pick up all goods of one type"
+                + (", deliver the order" if can else "") + ", or pass")
+
+    def public_prompt(self, state: TidesState, step: Step) -> str:
+        return "picking up goods, delivering or passing"
+
+
+def _module_actions(state: TidesState, player: int, have: int, ready: int
+                    ) -> tuple[Act, ...]:
+    """Pick up, deliver or pass when Smugglers (two goods types at once) or Harbor Tax (1
+    more non-gold good to deliver) is in force: ``have`` is the mask of goods types on the
+    island, ``ready`` the order the player can deliver (-1: none)."""
+    acts = list(_PICK_BY_TYPES[have])
+    ex = state.ex
+    if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
+        types = [t for t in RG if have >> t & 1]
+        acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(types)
+                 for y in types[i + 1:]]
+    if ready >= 0:
+        if ex & EX_TAX:                     # Harbor Tax: 1 more non-gold good
+            hold = state.hold
+            hb = player * G
+            need = DATA.orders[ready].need
+            acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
+                     if hold[hb + t] > need[t]]
+        else:
+            acts.append(_A_DELIVER)
+    if not acts:
+        return ()
+    acts.append(_A_PASS)
+    return tuple(acts)
+
+
+class Overboard(TidesRule["TidesState"]):
+    """R7: over the hold limit, throw goods overboard one at a time."""
+
+    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
+        hold = state.hold                # the goods types held, as a bit mask
+        b = player * G
+        return _DROP_BY_TYPES[(1 if hold[b] else 0) | (2 if hold[b + 1] else 0)
+                              | (4 if hold[b + 2] else 0) | (8 if hold[b + 3] else 0)
+                              | (16 if hold[b + 4] else 0)]
+
+    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
+        # (the move itself is here, not in a state method: one call less per good thrown)
+        t = action - DROP
+        c = state.pos[player]
+        state.hold[player * G + t] -= 1
+        hcount = state.hcount
+        hcount[player] -= 1
+        sea = state.sea[c]
+        if sea:
+            state.bag[t] += 1
+            state.bag_n += 1
+        else:
+            state.goods[c * G + t] += 1
+        if state.logging:
+            where = "into the bag" if sea else f"onto {CELL_NAMES[c]}"
+            state.say(f"P{player + 1} throws 1 {DATA.goods[t]} overboard {where}",
+                      kind="overboard", data={"player": player, "goods": DATA.goods[t],
+                                              "cell": CELL_NAMES[c]})
+        if hcount[player] > state.hold_limit:   # still over the limit: another one
+            state._steps += (OVERBOARD_STEPS[player],)
+
+    def prompt(self, state: TidesState, step: Step, player: int) -> str:
+        return (f"Your hold has {state.hcount[player]} goods, over the limit of "
+                f"{state.hold_limit}: throw one overboard")
+
+    def public_prompt(self, state: TidesState, step: Step) -> str:
+        return "throwing goods overboard"
+
+
+STEPS: dict[str, TidesRule[Any]] = {
+    K_LEADER: FirstLeader(), K_PLACE: PlaceShip(), K_PLAY: PlayCard(), K_SAIL: Sail(),
+    K_SEA: OpenSea(), K_ACTION: PickUpOrDeliver(), K_OVERBOARD: Overboard(),
+    **monsters.RULES,
 }
-assert set(ALLOWED) == {f.name for f in fields(Rules)}
-
-
-def describe(r: Rules, ships_wrap: bool = True) -> list[str]:
-    """Plain sentences for what ``r`` changes from the base game (for the screen/log);
-    ``ships_wrap``: option edge_wrap=all (else only monsters wrap)."""
-    out = []
-    if r.monster_trigger != "lowest":
-        out.append("monsters are activated by the highest card of their suit")
-    if r.wrap:
-        out.append("the map wraps around (ships, monsters and the whale's line)" if ships_wrap
-                   else "the map wraps around for monsters and the whale's line, not ships")
-    if r.free_anchor:
-        out.append("any ship may stay docked without spending its anchor")
-    if r.stride != 1:
-        out.append(f"ships sail {r.stride} cards in their heading when they can")
-    if r.headings == "orthogonal":
-        out.append("only N, E, S and W headings may be sailed")
-    elif r.headings == "widened":
-        out.append("a ship may also sail 45 degrees off an allowed heading")
-    if r.harvest:
-        out.append(f"{r.harvest} extra good(s) drawn onto each island")
-    if r.hold_limit != BASE_RULES.hold_limit:
-        out.append(f"hold limit {r.hold_limit}")
-    if r.deliver_draw:
-        out.append(f"draw {r.deliver_draw} good(s) into your hold after delivering")
-    if r.pick_types != 1:
-        out.append(f"a pick up may take all goods of {r.pick_types} types")
-    if r.deliver_tax:
-        out.append(f"delivering costs {r.deliver_tax} extra non-gold good(s) into the bag")
-    if r.reverse_sailing:
-        out.append("sailing order reversed: the leader sails last")
-    return out
-
-
-# ``TidesState.ex`` bits: which module hooks are live (0 in the base game, so each hook
-# costs the base one int test).
-EX_FREE_ANCHOR = 1      # Calm Seas
-EX_PICK2 = 2            # Smugglers
-EX_TAX = 4              # Harbor Tax
-EX_DRAW = 8             # Market Boom
-EX_REVERSE = 16         # Trade Winds
-EX_MONSTERS = 32        # the monster module
-EX_EVENTS = 64          # the event module
-EX_MODULES = EX_MONSTERS | EX_EVENTS
-
-
-def ex_bits(r: Rules) -> int:
-    """The ``ex`` bits of the round-scoped rules ``r``."""
-    return ((EX_FREE_ANCHOR if r.free_anchor else 0) | (EX_PICK2 if r.pick_types > 1 else 0)
-            | (EX_TAX if r.deliver_tax else 0) | (EX_DRAW if r.deliver_draw else 0)
-            | (EX_REVERSE if r.reverse_sailing else 0))
-
-
-@dataclass(frozen=True, slots=True)
-class Modules:
-    """Module state that changes rarely; immutable, so a clone shares it (a frozen
-    dataclass, so a stored state holds it field by field)."""
-
-    rules: Rules = BASE_RULES       # the rules in force (the face-up event's)
-    event: int = -1                 # the face-up event (index into DATA.events), -1: none
-    edeck: tuple[int, ...] = ()     # the face-down event deck, top first (hidden order)
-    eknown: int = 0                 # how many cards at its bottom are known (put back)
-    mpos: tuple[int, ...] = ()      # each monster's cell, by suit; () without monsters
-    obottom: tuple[int, ...] = ()   # orders put under the order deck, drawn last, in order
-
-    def _replace(self, **changes: Any) -> Modules:
-        return replace(self, **changes)
-
-
-NO_MODULES = Modules()
-
-
-@dataclass(frozen=True, slots=True)
-class Activation:
-    """One monster activation in progress, plus the ones still to come this hand."""
-
-    queue: tuple[tuple[int, int], ...]   # (monster, player) still to resolve, in order
-    monster: int
-    player: int
-    first: int                # -1 not chosen, 0 move first, 1 ability first
-    moved: bool
-    used: bool                # the ability has been used
-    data: tuple[int, ...] | None = None   # ability working data (None: not started)
-
-    def _replace(self, **changes: Any) -> Activation:
-        return replace(self, **changes)
+"""The rule of each step kind, the monster module's last (``TidesState.STEPS``)."""

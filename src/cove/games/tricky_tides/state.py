@@ -1,4 +1,4 @@
-"""Tricky Tides, base game: the rules as a stack of small decisions.
+"""Tricky Tides: the state of a game, its set-up, the flow of rounds and hands, and scoring.
 
 Representation (chosen for speed; see RULES.md "Engine notes"):
 
@@ -11,8 +11,8 @@ Representation (chosen for speed; see RULES.md "Engine notes"):
 
 The flow is the core's decision stack (:mod:`cove.core.decisions`): one
 :class:`~cove.core.decisions.Step` per pending decision and one rule per kind of step
-(below: ship placement, play a card, sail (heading or anchor), open sea (stop or sail on),
-pick up / deliver / pass, overboard, first leader; the monster steps are in
+(``rules.py``: first leader, ship placement, play a card, sail (heading or anchor), open
+sea (stop or sail on), pick up / deliver / pass, overboard; the monster steps are in
 ``monsters.py``). A hand pushes one card play per player; the trick pushes one sail step per
 ship in the sailing order; a sail pushes open-sea or pick-up steps, a full hold an overboard
 step; when the stack runs empty the hand is over (:meth:`TidesState.next_steps`). A step
@@ -21,17 +21,18 @@ a decision); ``phase``, ``cur`` and ``heading`` are read from the top step.
 
 The event and monster modules (options ``events`` / ``monsters``) live in ``events.py``
 and ``monsters.py``; this file calls them at a few hooks: :meth:`_begin_round` (the next
-event is revealed and its :class:`~cove.games.tricky_tides.rules.Rules` put in force),
+event is revealed and its :class:`~cove.games.tricky_tides.round_rules.Rules` put in force),
 :meth:`_before_sailing` (monster activations are pushed, phase ``MONSTER``),
 :meth:`_set_geometry` (wrapping, Strong Currents, Doldrums, Fog Bank), and a few checks of
 the ``ex`` bit mask (0 in the base game, so the base pays one int test per hook). State
 that only the modules change sits in ``mod`` (an immutable :class:`Modules`, shared by
 clones) and ``mact`` (the monster activation in progress).
 
-Imports run one way: the fields and the helpers the modules share (chance, geometry,
-places, step kinds) are in ``table.py`` (:class:`TidesTable`, the base of
-:class:`TidesState`); ``events.py`` and ``monsters.py`` import ``table``, and this file
-imports all three, so no module imports another that imports it back.
+Imports run one way: ``events.py``, ``monsters.py`` and ``rules.py`` read
+:class:`TidesState` only for type checking (its fields and the helpers they share are
+methods of the state they are handed), and take the step kinds, the shared step values and
+:class:`~cove.games.tricky_tides.decision_stack.TidesRule` from ``decision_stack.py``; this
+file imports them all, so no module imports another that imports it back.
 """
 
 from __future__ import annotations
@@ -41,535 +42,291 @@ from typing import Any, ClassVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.games.tricky_tides import events, monsters, observe
-from cove.games.tricky_tides.actions import (
-    ACT,
-    ANCHOR,
-    CARD_TEXT,
-    DELIVER,
-    DROP,
-    FIRST_LEADER,
-    M_ORDER,
-    ONWARD,
-    PAIR_INDEX,
-    PAIRS,
-    PASS,
-    PICK,
-    PICK2,
-    PLAY,
-    SAIL,
-    START,
-    STAY,
-    STOP,
-    SUIT_PLURALS,
-    TAX_DELIVER,
-    Act,
-)
-from cove.games.tricky_tides.data import (
-    CUBES,
-    DATA,
-    NAV_CARDS,
-    NONGOLD,
-    VALUES,
-)
-from cove.games.tricky_tides.geometry import (
-    CELL_NAMES,
-    CELLS,
-    HEADINGS,
-)
-from cove.games.tricky_tides.rules import (
-    EX_DRAW,
-    EX_EVENTS,
-    EX_FREE_ANCHOR,
-    EX_MONSTERS,
-    EX_PICK2,
-    EX_REVERSE,
-    EX_TAX,
-    NO_MODULES,
-)
-from cove.games.tricky_tides.sailing import deck_headings
-from cove.games.tricky_tides.table import (
-    ACTION_STEP,
-    ACTION_STEPS,
+from cove.core.state import State
+from cove.games.tricky_tides import events, monsters, observation, rules, view
+from cove.games.tricky_tides.actions import CARD_TEXT, Act
+from cove.games.tricky_tides.chance import draws, shuffle
+from cove.games.tricky_tides.constants import (
     ALL_CARDS,
-    CARD_HEADINGS,
     DEAL,
     EVENT_INDEX,
     HANDS,
     HOLD_LIMIT,
     ISLAND_COLOUR,
     ISLAND_GOODS,
-    K_ACTION,
-    K_LEADER,
-    K_OVERBOARD,
-    K_PLACE,
-    K_PLAY,
-    K_SAIL,
-    K_SEA,
-    LEADER,
-    MONSTER,
-    OBS_SIZE,
     ORDER_GOLD,
     ORDER_PAIRS,
     ORDER_SUIT,
-    OVER,
-    OVERBOARD,
-    PHASE_NAMES,
-    PLACE,
-    PLAY_CARD,
     RG,
     ROUNDS,
-    SAIL_STEP,
-    SEA_STEP,
-    SEATS,
     SELL,
-    SUIT_MASK,
     G,
-    TidesRule,
-    TidesTable,
-    draws,
-    shuffle,
 )
-
-__all__ = [
-    "ACTION_STEP", "HANDS", "ISLAND_GOODS", "LEADER", "MONSTER", "OBS_SIZE", "OVER",
-    "OVERBOARD", "PLACE", "PLAY_CARD", "ROUNDS", "SAIL_STEP", "SEA_STEP", "SUIT_MASK", "G",
-    "TidesState",
-]
-
-# legal "play" actions for each (suit, 8-bit pattern of values held in that suit)
-_BYTE_ACTS: tuple[tuple[tuple[Act, ...], ...], ...] = tuple(
-    tuple(tuple(ACT[PLAY + s * VALUES + v] for v in range(VALUES) if b >> v & 1)
-          for b in range(256))
-    for s in range(4)
+from cove.games.tricky_tides.data import CUBES, DATA, NAV_CARDS
+from cove.games.tricky_tides.decision_stack import (
+    ACTION_STEPS,
+    HAND_STEPS,
+    K_SEA,
+    LEADER,
+    LEADER_STEP,
+    OVER,
+    OVERBOARD_STEPS,
+    PHASE_NAMES,
+    PHASE_OF,
+    PLACE,
+    PLACE_STEPS,
+    SAILING,
 )
-_B0, _B1, _B2, _B3 = _BYTE_ACTS
-
-
-def _hand_acts(mask: int) -> tuple[Act, ...]:
-    return _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24]
-
-
-_PICK_ACTS = tuple(ACT[PICK + t] for t in RG)
-_DROP_ACTS = tuple(ACT[DROP + t] for t in RG)
-_A_PASS = ACT[PASS]
-_A_DELIVER = ACT[DELIVER]
-_A_ANCHOR = ACT[ANCHOR]
-_A_STAY = ACT[STAY]
-_PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
-_SEA_ACTS = (ACT[STOP], ACT[ONWARD])
-assert G == 5
-"""The legal lists of pick-up and overboard read the bit mask of the goods types present in
-an island's or a hold's five counts, unrolled in place (a helper function cost a call on
-a third of the decisions)."""
-
-
-_DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
-"""``_DROP_BY_TYPES[m]``: the overboard actions of a hold with the goods types in ``m``."""
-_PICK_BY_TYPES = tuple(tuple(_PICK_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
-"""``_PICK_BY_TYPES[m]``: the pick-up actions of an island holding the goods types in the
-bit mask ``m``."""
-_PICK_PASS = tuple((*acts, _A_PASS) if acts else () for acts in _PICK_BY_TYPES)
-_PICK_DELIVER_PASS = tuple((*acts, _A_DELIVER, _A_PASS) for acts in _PICK_BY_TYPES)
+from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, WRAPPED, sea_runs
+from cove.games.tricky_tides.module_state import NO_MODULES, Activation, Modules
+from cove.games.tricky_tides.observation import Seen, Table
+from cove.games.tricky_tides.options import TidesOptions
+from cove.games.tricky_tides.round_rules import EX_DRAW, EX_EVENTS, EX_MONSTERS, EX_REVERSE, EX_TAX
+from cove.games.tricky_tides.sailing import Geometry, deck_headings
+from cove.games.tricky_tides.view import card_dict, goods_dict, sight_dict, sight_text
 
 
 def popcount(x: int) -> int:
     return x.bit_count()
 
 
-def card_dict(c: int, heads: tuple[tuple[int, ...], ...] = CARD_HEADINGS) -> dict[str, Any]:
-    return {
-        "card": CARD_TEXT[c],
-        "suit": DATA.suits[c // VALUES],
-        "value": c % VALUES + 1,
-        "headings": [HEADINGS[h] for h in heads[c]],
-    }
-
-
-def order_dict(o: int) -> dict[str, Any]:
-    od = DATA.orders[o]
-    return {
-        "id": od.id,
-        "monster": DATA.suits[od.monster],
-        "gold": od.gold,
-        "goods": {DATA.goods[t]: k for t, k in od.pairs},
-    }
-
-
-def goods_dict(counts: Sequence[int]) -> dict[str, int]:
-    return {DATA.goods[t]: counts[t] for t in RG if counts[t]}
-
-
 def goods_text(counts: Sequence[int]) -> str:
     return ", ".join(f"{counts[t]} {DATA.goods[t]}" for t in RG if counts[t]) or "nothing"
 
-# ---------------------------------------------------------------------- the decision steps
-# One rule per kind of step (see ``table.TidesRule``); each says who decides (the step's
-# player), the legal actions, what an action does and the one-sentence prompt. ``legal`` is
-# side-effect free. Each is a ``TidesRule[TidesState]``, so its hooks are typed with the
-# game's state at no run-time cost.
-_PLACE_STEPS = tuple(Step(K_PLACE, (p,)) for p in range(SEATS))
-_OVERBOARD_STEPS = tuple(Step(K_OVERBOARD, (p,)) for p in range(SEATS))
-_SEA_STEPS = tuple(tuple(Step(K_SEA, (p,), (h,)) for h in range(8)) for p in range(SEATS))
-_LEADER_STEP = Step(K_LEADER, (0,))      # P1 enters the table's answer
-_HAND_STEPS = tuple(tuple(tuple(Step(K_PLAY, ((lead + i) % n,)) for i in range(n))
-                          for lead in range(n)) if n else ()
-                    for n in range(SEATS + 1))
-"""``_HAND_STEPS[n][lead]``: a hand's card plays in the order they are decided."""
+
+TIEBREAK = ("most order cards delivered", "most goods in the hold")
+"""What :meth:`TidesState.tiebreak` compares, in its order (R9.2): the one source for the
+end screens, the web and the help."""
 
 
-def _where(s: TidesTable, p: int) -> str:
-    return CELL_NAMES[s.pos[p]] if s.pos[p] >= 0 else ""
+class TidesState(State):
+    """A game of Tricky Tides: every field, the set-up, the flow of rounds and hands, the
+    helpers the rules and both modules share (chance, geometry, places), scoring and the
+    conformance hooks. The decision steps are in ``rules.py``."""
 
+    __slots__ = (
+        "anchors",
+        "aside",
+        "bag",
+        "bag_n",
+        "colour",
+        "ex",
+        "geo",
+        "goods",
+        "hand_no",
+        "hands",
+        "hcount",
+        "hold",
+        "hold_limit",
+        "layout",
+        "lead",
+        "leader",
+        "mact",
+        "mod",
+        "obs_seen",
+        "obs_table",
+        "odeck",
+        "orders_on",
+        "played",
+        "pos",
+        "round",
+        "sea",
+        "sight",
+        "sight_out",
+        "sorder",
+        "spent",
+        "tpos",
+        "trick",
+        "voids",
+        "won",
+    )
 
-class PlaceShip(TidesRule["TidesState"]):
-    """S8: place your ship on a starting island of your colour."""
+    aside: int
+    anchors: int
+    bag: list[int]
+    bag_n: int
+    colour: tuple[int, ...]
+    ex: int
+    geo: Geometry
+    goods: list[int]
+    hand_no: int
+    hands: list[int]
+    hcount: list[int]
+    hold: list[int]
+    hold_limit: int
+    lead: int
+    leader: int
+    layout: tuple[int, ...]
+    mact: Activation | None
+    mod: Modules
+    obs_seen: list[Seen | None] | None
+    obs_table: Table | None
+    odeck: list[int]
+    orders_on: list[int]
+    played: int
+    pos: list[int]
+    round: int
+    sea: tuple[bool, ...]
+    sight: tuple[int, ...]
+    sight_out: tuple[int, ...]
+    sorder: tuple[int, ...]
+    spent: int
+    tpos: int
+    trick: list[int]
+    voids: int
+    won: list[tuple[int, ...]]
 
-    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        col = state.colour[player]
-        layout = state.layout
-        return tuple([ACT[START + c] for c in range(CELLS) if ISLAND_COLOUR[layout[c]] == col])
+    DERIVED: ClassVar[tuple[str, ...]] = ("obs_seen", "obs_table")
+    """The kept observation (``observation.py``): each observer's, and the runs they share,
+    made on the first call; never copied by ``clone``, pickling or ``to_json``."""
+    KEPT: ClassVar[tuple[str, ...]] = DERIVED
+    STEPS: ClassVar[Mapping[str, StepRule[Any]]] = rules.STEPS
 
-    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        state._place_ship(player, action - START)
+    # -- the pending step, read from the decision stack ----------------------------------
+    @property
+    def phase(self) -> int:
+        """The kind of decision pending (``PLACE`` ... ``LEADER``); ``OVER`` once the stack
+        is empty."""
+        steps = self._steps
+        return PHASE_OF[steps[-1].kind] if steps else OVER
 
-    def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        cells = ", ".join(CELL_NAMES[a - START] for a in self.legal(state, step, player))
-        return "Place your ship on an island of your colour: " + cells
+    @property
+    def cur(self) -> int:
+        """The player deciding now; -1 once the game is over."""
+        steps = self._steps
+        return steps[-1].players[0] if steps and steps[-1].players else -1
 
-    def public_prompt(self, state: TidesState, step: Step) -> str:
-        return "placing a ship"
+    @property
+    def heading(self) -> int:
+        """The heading of a ship on open sea (step ``open_sea``); -1 otherwise."""
+        steps = self._steps
+        return steps[-1].data[0] if steps and steps[-1].kind == K_SEA else -1
 
+    def _opts(self) -> TidesOptions:
+        # (not typing.cast: that is a call, and some moves ask for an option)
+        return self.options  # type: ignore[return-value]
 
-class PlayCard(TidesRule["TidesState"]):
-    """R3: play a card to the hand's trick, following the led suit if you can."""
+    def _set_geometry(self, wrap: bool | None = None) -> None:
+        """The one place where map geometry is chosen, from the rules in force: wrapping
+        (Edge of the World; ``wrap`` overrides it), the sailing stride (Strong Currents)
+        and which card headings count (Doldrums, Fog Bank). ``runs`` (open sea) always
+        follows single steps."""
+        r = self.mod.rules
+        opts = self._opts()
+        if wrap is None:               # option edge_wrap=monsters: ships never wrap
+            wrap = r.wrap and opts.edge_wrap == "all"
+        self.geo = Geometry.make(self.sea, wrap, r.stride, r.headings,
+                                 opts.nav_deck == "flat")
 
-    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        hand = state.hands[player]
-        if state.tpos:
-            led = state.trick[state.lead] >> 3
-            follow = _BYTE_ACTS[led][hand >> (led << 3) & 255]
-            if follow:
-                return follow
-        return _hand_acts(hand)
+    def one_step(self) -> tuple[tuple[int, ...], ...]:
+        """The single-card step table of the monsters (moves, the whale's line, adjacency):
+        they wrap whenever Edge of the World is in force, whatever option edge_wrap."""
+        return WRAPPED if self.mod.rules.wrap else BOUNDED
 
-    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        # (the move itself is here, not in a state method: one call less per card played)
-        c = action - PLAY
-        state.hands[player] &= ~(1 << c)
-        state.played |= 1 << c
-        trick = state.trick
-        trick[player] = c
-        tpos = state.tpos
-        if tpos:
-            led = trick[state.lead] >> 3
-            if c >> 3 != led:
-                state.voids |= 1 << (player * 4 + led)  # public knowledge: holds no led suit
-        if state.logging:
-            state.say(f"P{player + 1} {'leads' if not tpos else 'plays'} {CARD_TEXT[c]}",
-                      kind="play", data={"player": player, "card": CARD_TEXT[c]})
-        state.tpos = tpos = tpos + 1
-        if tpos == state.n:
-            state._end_trick()
+    def monster_runs(self) -> tuple[tuple[int, ...], ...]:
+        """The open-sea run table for monster moves (see :meth:`one_step`)."""
+        one = self.one_step()
+        geo = self.geo
+        return geo.runs if one is geo.one else sea_runs(one, self.sea)
 
-    def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        if not state.tpos:
-            return "Lead a card: any card from your hand"
-        led = state.trick[state.lead] >> 3
-        name = SUIT_PLURALS[led]
-        if state.hands[player] & SUIT_MASK[led]:
-            return f"Play a card: you must follow {name}"
-        return f"Play a card: you hold no {name}, so any card"
+    def _draw(self) -> int:
+        """One cube drawn at random from the bag (the caller checks the bag is not empty):
+        one chance outcome of ``bag_n`` through the state's rng, so the chance record
+        holds it."""
+        return self._take(self.rng.below(self.bag_n))
 
-    def describe(self, state: TidesState, step: Step, player: int) -> dict[str, Any]:
-        if not state.tpos:
-            return {}
-        return {"led_suit": DATA.suits[state.trick[state.lead] >> 3]}
+    def _take(self, r: int) -> int:
+        """Take the ``r``-th cube of the bag (cubes counted type by type): its type."""
+        bag = self.bag
+        self.bag_n -= 1
+        for t in RG:
+            r -= bag[t]
+            if r < 0:
+                bag[t] -= 1
+                return t
+        raise AssertionError("bag count out of step")  # pragma: no cover
 
-    def public_prompt(self, state: TidesState, step: Step) -> str:
-        return "playing a card"
-
-
-class Sail(TidesRule["TidesState"]):
-    """R5: sail one of your card's headings that stays on the map, or stay docked
-    (dropping the anchor, or for free under Calm Seas)."""
-
-    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        geo = state.geo
-        i = state.pos[player] * NAV_CARDS + state.trick[player]
-        if state.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
-            acts = geo.sail_tab[i]
-            return (*acts, _A_STAY) if acts else ()
-        if state.anchors >> player & 1:
-            return geo.anchor_tab[i]
-        return geo.sail_tab[i]
-
-    def idle(self, state: TidesState, step: Step, player: int) -> None:
-        """No allowed heading stays on the map: the ship stays docked (this still counts
-        as sailing, so the player may pick up or deliver)."""
-        if state.logging:
-            state.say(f"P{player + 1} cannot sail with {CARD_TEXT[state.trick[player]]} and "
-                      f"stays docked at {CELL_NAMES[state.pos[player]]}")
-        state._arrive(player)
-
-    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        if action < ANCHOR:
-            # sail one card (the move itself is here, not in a state method: one call less
-            # per sail)
-            h = action - SAIL
-            geo = state.geo
-            c = geo.step[state.pos[player]][h]
-            state.pos[player] = c
-            if state.logging:
-                state.say(f"P{player + 1} sails {HEADINGS[h]} to {state._place(c)}",
-                          kind="sail", data={"player": player, "heading": HEADINGS[h],
-                                             "cell": CELL_NAMES[c]})
-            if state.sea[c]:
-                if geo.runs[c][h] >= 0:
-                    state._steps += (_SEA_STEPS[player][h],)
-                    return
-                if state.logging:
-                    state.say(f"P{player + 1} stops on open sea (no island ahead)")
-            state._steps += (ACTION_STEPS[player],)      # _arrive(player), inlined
-            return
-        where = CELL_NAMES[state.pos[player]]
-        if action == ANCHOR:
-            state.anchors &= ~(1 << player)
-            if state.logging:
-                state.say(f"P{player + 1} drops anchor and stays at {where}", kind="anchor",
-                          data={"player": player, "cell": where})
-        elif state.logging:          # STAY
-            state.say(f"P{player + 1} stays docked at {where} (calm seas)")
-        state._arrive(player)
-
-    def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        acts = self.legal(state, step, player)
-        text = (f"Sail with {CARD_TEXT[state.trick[player]]} from {_where(state, player)}: "
-                "choose a heading")
-        if _A_ANCHOR in acts:
-            text += ", or drop your anchor to stay"
-        if _A_STAY in acts:
-            text += ", or stay docked (calm seas)"
-        return text
-
-    def describe(self, state: TidesState, step: Step, player: int) -> dict[str, Any]:
-        return {"card": CARD_TEXT[state.trick[player]]}
-
-    def public_prompt(self, state: TidesState, step: Step) -> str:
-        return f"sailing with {CARD_TEXT[state.trick[step.players[0]]]}"
-
-
-class OpenSea(TidesRule["TidesState"]):
-    """R5.5: a ship on open sea with an island ahead stops there or sails on (the step's
-    data is the heading)."""
-
-    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        return _SEA_ACTS
-
-    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        if action == STOP:
-            if state.logging:
-                state.say(f"P{player + 1} stops on open sea at {CELL_NAMES[state.pos[player]]}")
-            state._arrive(player)
-        elif state._opts().sea_stop == "any":   # ONWARD, one card at a time
-            h = step.data[0]
-            geo = state.geo
-            c = geo.one[state.pos[player]][h]
-            state.pos[player] = c
-            if state.logging:
-                state.say(f"P{player + 1} sails on {HEADINGS[h]} to {state._place(c)}",
-                          kind="sail", data={"player": player, "heading": HEADINGS[h],
-                                             "cell": CELL_NAMES[c]})
-            if state.sea[c] and geo.runs[c][h] >= 0:
-                state.push(step)           # open sea with an island ahead: again
-            else:
-                state._arrive(player)
-        else:  # ONWARD to the island (option sea_stop=first)
-            c = state.geo.runs[state.pos[player]][step.data[0]]
-            state.pos[player] = c
-            if state.logging:
-                state.say(f"P{player + 1} sails on across open sea to {state._place(c)}",
-                          kind="sail", data={"player": player, "cell": CELL_NAMES[c]})
-            state._arrive(player)
-
-    def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        return (f"Your ship is on open sea at {_where(state, player)} heading "
-                f"{HEADINGS[step.data[0]]}: stop here or sail on")
-
-    def public_prompt(self, state: TidesState, step: Step) -> str:
-        return "stopping on open sea or sailing on"
-
-
-class PickUpOrDeliver(TidesRule["TidesState"]):
-    """R6: at an island, pick up all goods of one type, deliver its order, or pass."""
-
-    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        c = state.pos[player]
-        if state.sea[c]:
-            return ()                  # nothing to pick up or deliver on open sea
-        goods = state.goods              # the goods types present, as a bit mask
-        b = c * G
-        have = ((1 if goods[b] else 0) | (2 if goods[b + 1] else 0) | (4 if goods[b + 2] else 0)
-                | (8 if goods[b + 3] else 0) | (16 if goods[b + 4] else 0))
-        o = state.orders_on[c]
-        ready = False
-        if o >= 0:
-            hold = state.hold
-            hb = player * G
-            for t, k in ORDER_PAIRS[o]:
-                if hold[hb + t] < k:
+    def _draw_cubes(self, m: int) -> list[int]:
+        """``m`` cubes drawn one after the other from the bag (at most ``bag_n``): their
+        types, in order. The same draws as ``m`` calls of :meth:`_draw`, with the chance
+        outcomes batched (:func:`draws`)."""
+        bag = self.bag
+        out: list[int] = []
+        for r in draws(self.rng, self.bag_n, m):
+            for t in RG:                 # _take(r), inlined: one call less per cube
+                r -= bag[t]
+                if r < 0:
+                    bag[t] -= 1
+                    out.append(t)
                     break
-            else:
-                ready = True
-        if state.ex & (EX_PICK2 | EX_TAX):
-            return _module_actions(state, player, have, o if ready else -1)
-        return _PICK_DELIVER_PASS[have] if ready else _PICK_PASS[have]
+            else:  # pragma: no cover
+                raise AssertionError("bag count out of step")
+        self.bag_n -= len(out)
+        return out
 
-    def idle(self, state: TidesState, step: Step, player: int) -> None:
-        """Open sea, or nothing to pick up or deliver: the turn ends."""
-        if state.hcount[player] > state.hold_limit:     # _end_turn(player), inlined
-            state._steps += (_OVERBOARD_STEPS[player],)
+    def _draw_order(self) -> int:
+        """The top card of the face-down order deck. The deck is kept as an unordered pile
+        and the top card is drawn uniformly from it, which is the same as shuffling once
+        and drawing from the top (and leaves no hidden order to resample). Cards put under
+        the deck (the Sea Dragon) come after the pile, in the order they went there."""
+        deck = self.odeck
+        if not deck:
+            bottom = self.mod.obottom
+            self.mod = self.mod._replace(obottom=bottom[1:])
+            return bottom[0]
+        i = self.rng.below(len(deck))
+        deck[i], deck[-1] = deck[-1], deck[i]
+        return deck.pop()
 
-    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        if action < DELIVER:
-            state._pick(player, action - PICK)
-        elif action == DELIVER:
-            state._deliver(player)
-        elif action == PASS:
-            if state.hcount[player] > state.hold_limit:     # _end_turn(player), inlined
-                state._steps += (_OVERBOARD_STEPS[player],)
-        elif action < TAX_DELIVER:              # Smugglers
-            x, y = PAIRS[action - PICK2]
-            state._pick(player, x, y)
-        else:                                   # Harbor Tax
-            state._deliver(player, NONGOLD[action - TAX_DELIVER])
+    def _fill_islands(self) -> None:
+        """Every island, in reading order, draws from the bag until it holds its number of
+        goods (never removing any); the bag may run out on the way (R2.10, R8.3)."""
+        goods = self.goods
+        sea = self.sea
+        layout = self.layout
+        need: list[int] = []
+        for c in range(CELLS):
+            b = c * G
+            need.append(0 if sea[c] else ISLAND_GOODS[layout[c]] - (
+                goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3] + goods[b + 4]))
+        cubes = self._draw_cubes(min(sum(k for k in need if k > 0), self.bag_n))
+        i = 0
+        for c in range(CELLS):
+            k = need[c]
+            if k > 0:
+                b = c * G
+                for t in cubes[i:i + k]:
+                    goods[b + t] += 1
+                i += k
 
-    def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        can = any(a == DELIVER or TAX_DELIVER <= a < M_ORDER
-                  for a in self.legal(state, step, player))
-        return (f"At {_where(state, player)}: pick up all goods of one type"
-                + (", deliver the order" if can else "") + ", or pass")
+    def _start_sailing(self) -> None:
+        """Every ship sails in the sailing order: one sail step per player."""
+        self._steps += SAILING[self.sorder]
 
-    def public_prompt(self, state: TidesState, step: Step) -> str:
-        return "picking up goods, delivering or passing"
-
-
-def _module_actions(state: TidesState, player: int, have: int, ready: int
-                    ) -> tuple[Act, ...]:
-    """Pick up, deliver or pass when Smugglers (two goods types at once) or Harbor Tax (1
-    more non-gold good to deliver) is in force: ``have`` is the mask of goods types on the
-    island, ``ready`` the order the player can deliver (-1: none)."""
-    acts = list(_PICK_BY_TYPES[have])
-    ex = state.ex
-    if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
-        types = [t for t in RG if have >> t & 1]
-        acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(types)
-                 for y in types[i + 1:]]
-    if ready >= 0:
-        if ex & EX_TAX:                     # Harbor Tax: 1 more non-gold good
-            hold = state.hold
-            hb = player * G
-            need = DATA.orders[ready].need
-            acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
-                     if hold[hb + t] > need[t]]
-        else:
-            acts.append(_A_DELIVER)
-    if not acts:
-        return ()
-    acts.append(_A_PASS)
-    return tuple(acts)
-
-
-class Overboard(TidesRule["TidesState"]):
-    """R7: over the hold limit, throw goods overboard one at a time."""
-
-    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        hold = state.hold                # the goods types held, as a bit mask
-        b = player * G
-        return _DROP_BY_TYPES[(1 if hold[b] else 0) | (2 if hold[b + 1] else 0)
-                              | (4 if hold[b + 2] else 0) | (8 if hold[b + 3] else 0)
-                              | (16 if hold[b + 4] else 0)]
-
-    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        # (the move itself is here, not in a state method: one call less per good thrown)
-        t = action - DROP
-        c = state.pos[player]
-        state.hold[player * G + t] -= 1
-        hcount = state.hcount
-        hcount[player] -= 1
-        sea = state.sea[c]
-        if sea:
-            state.bag[t] += 1
-            state.bag_n += 1
-        else:
-            state.goods[c * G + t] += 1
-        if state.logging:
-            where = "into the bag" if sea else f"onto {CELL_NAMES[c]}"
-            state.say(f"P{player + 1} throws 1 {DATA.goods[t]} overboard {where}",
-                      kind="overboard", data={"player": player, "goods": DATA.goods[t],
-                                              "cell": CELL_NAMES[c]})
-        if hcount[player] > state.hold_limit:   # still over the limit: another one
-            state._steps += (_OVERBOARD_STEPS[player],)
-
-    def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        return (f"Your hold has {state.hcount[player]} goods, over the limit of "
-                f"{state.hold_limit}: throw one overboard")
-
-    def public_prompt(self, state: TidesState, step: Step) -> str:
-        return "throwing goods overboard"
-
-
-class FirstLeader(TidesRule["TidesState"]):
-    """R2.4, option first_leader=ask: the table names the player most recently on a boat."""
-
-    def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        return tuple(ACT[FIRST_LEADER + q] for q in range(state.n))
-
-    def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        state.leader = state.lead = action - FIRST_LEADER
-        if state.logging:
-            state.say(f"P{player + 1} names P{state.leader + 1} as the player most recently "
-                      "on a boat")
-        state._after_leader(laid_out=True)
-
-    def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        return "Name the player most recently on a boat: they lead first"
-
-    def public_prompt(self, state: TidesState, step: Step) -> str:
-        return "naming the first leader"
-
-
-_RULES: dict[str, TidesRule[Any]] = {
-    K_PLACE: PlaceShip(), K_PLAY: PlayCard(), K_SAIL: Sail(), K_SEA: OpenSea(),
-    K_ACTION: PickUpOrDeliver(), K_OVERBOARD: Overboard(), K_LEADER: FirstLeader(),
-    **monsters.RULES,
-}
-
-
-class TidesState(TidesTable):
-    __slots__ = ()
-
-    STEPS: ClassVar[Mapping[str, StepRule[Any]]] = _RULES
+    def _place(self, c: int) -> str:
+        if self.sea[c]:
+            return f"{CELL_NAMES[c]} (open sea)"
+        return f"{CELL_NAMES[c]} ({DATA.islands[self.layout[c]].name})"
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         n = self.n
         rng = self.rng
-        # S2: every cube in the bag
+        # R2.2: every cube in the bag
         self.bag = list(DATA.cubes)
         self.bag_n = CUBES
         self.spent = 0
         self.hold = [0] * (n * G)
         self.hcount = [0] * n
         self.won = [()] * n
-        self.anchors = (1 << n) - 1                 # S1: one anchor each
+        self.anchors = (1 << n) - 1                 # R2.1: one anchor each
         self.hold_limit = HOLD_LIMIT
         self.ex = 0
         self.mod = NO_MODULES
         self.mact = None
-        self.obs_seen = None        # the kept observation (observe.py), made when asked
+        self.obs_seen = None        # the kept observation (observation.py), made when asked
         self.obs_table = None
-        # S3: secret sightings cards; the rest stay out of play, unseen
+        # R2.3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
         shuffle(rng, sc)
         self.sight = tuple(sc[:n])
@@ -593,23 +350,23 @@ class TidesState(TidesTable):
         self.pos = [-1] * n
         if self.logging:
             for p in range(n):
-                self.say(f"Your secret sightings card is {self._sight_text(self.sight[p])}", to=p,
+                self.say(f"Your secret sightings card is {sight_text(self.sight[p])}", to=p,
                          kind="sightings", data={"player": p,
                                                  "card": DATA.sightings[self.sight[p]].id})
         if opts.first_leader == "ask":
-            # S4 asked: the map is laid out first (it does not depend on the leader) so the
+            # R2.4 asked: the map is laid out first (it does not depend on the leader) so the
             # view is whole while the table answers; P1 enters the answer
             self._lay_out()
             self.leader = self.lead = 0
-            self.push(_LEADER_STEP)
+            self.push(LEADER_STEP)
         else:
-            # S4: the first leader, at random (the engine cannot know who was on a boat)
+            # R2.4: the first leader, at random (the engine cannot know who was on a boat)
             self.leader = self.lead = rng.below(n)
             self._after_leader(laid_out=False)
         self.settle()
 
     def _lay_out(self) -> None:
-        """S6/S7: islands shuffled into the grid; unclaimed colours flipped to open sea."""
+        """R2.6/R2.7: islands shuffled into the grid; unclaimed colours flipped to open sea."""
         layout = list(range(len(DATA.islands)))
         shuffle(self.rng, layout)
         self.layout = tuple(layout)
@@ -619,23 +376,23 @@ class TidesState(TidesTable):
         self._set_geometry()
 
     def _after_leader(self, laid_out: bool) -> None:
-        """Set-up once the first leader is known: S5, the map (S6/S7) unless already laid
-        out, then ship placement (S8) and the modules."""
+        """Set-up once the first leader is known: R2.5, the map (R2.6/R2.7) unless already
+        laid out, then ship placement (R2.8) and the modules."""
         n = self.n
-        # S5: everyone but the leader draws one good, clockwise from the leader's left
+        # R2.5: everyone but the leader draws one good, clockwise from the leader's left
         for i, t in enumerate(self._draw_cubes(n - 1), 1):
             p = (self.leader + i) % n
             self.hold[p * G + t] += 1
             self.hcount[p] += 1
         if not laid_out:
             self._lay_out()
-        # S8: ship placement, counter-clockwise from the leader's right; the leader is last
-        self.then(*[_PLACE_STEPS[(self.leader - i) % n] for i in range(1, n + 1)])
+        # R2.8: ship placement, counter-clockwise from the leader's right; the leader is last
+        self.then(*[PLACE_STEPS[(self.leader - i) % n] for i in range(1, n + 1)])
         opts = self._opts()
         if opts.events:
-            events.setup(self)         # S12: the event deck, shuffled face down
+            events.setup(self)         # R12.1: the event deck, shuffled face down
         if opts.monsters:
-            monsters.setup(self)       # S13: monster standees on their icon islands
+            monsters.setup(self)       # R14.1: monster standees on their icon islands
         if self.logging:
             self.say(f"P{self.leader + 1} is the first leader and holds the rum barrel",
                      kind="leader", data={"player": self.leader})
@@ -649,24 +406,24 @@ class TidesState(TidesTable):
                 self.say(f"Islands of unclaimed colours flipped to open sea: {flipped}")
 
     def _after_placement(self) -> None:
-        """S9-S11 once every ship is placed, then the first round starts."""
-        # S9: one order on each island's East shore, each drawn as _draw_order does
+        """R2.9-R2.11 once every ship is placed, then the first round starts."""
+        # R2.9: one order on each island's East shore, each drawn as _draw_order does
         islands = [c for c in range(CELLS) if not self.sea[c]]
         deck = self.odeck
         picks = draws(self.rng, len(deck), len(islands))
         for c, i in zip(islands, picks, strict=True):
             deck[i], deck[-1] = deck[-1], deck[i]
             self.orders_on[c] = deck.pop()
-        self._fill_islands()              # S10: goods per island, reading order
+        self._fill_islands()              # R2.10: goods per island, reading order
         if self.logging:
             self.say("Orders dealt and islands stocked")
         self.then(*self._begin_round())
 
     # ------------------------------------------------------------------ chance helpers
     def _deal(self) -> None:
-        """S11: shuffle all 32 navigation cards, 8 to each player, the rest set aside.
+        """R2.11: shuffle all 32 navigation cards, 8 to each player, the rest set aside.
         A partial Fisher-Yates over the dealt part only, its outcomes drawn together
-        (:func:`~cove.games.tricky_tides.table.draws`)."""
+        (:func:`~cove.games.tricky_tides.chance.draws`)."""
         deck = list(range(NAV_CARDS))
         k = min(self.n * DEAL, NAV_CARDS - 1)
         for i, u in enumerate(draws(self.rng, NAV_CARDS, k)):
@@ -717,7 +474,7 @@ class TidesState(TidesTable):
         self.lead = self.leader
         self.trick = [-1] * n
         self.tpos = 0
-        return _HAND_STEPS[n][self.leader]
+        return HAND_STEPS[n][self.leader]
 
     def _end_trick(self) -> None:
         """Everyone has played: find the winner and the sailing order."""
@@ -769,7 +526,7 @@ class TidesState(TidesTable):
         when an event lowered it or added goods): over it, the player throws goods
         overboard first."""
         if self.hcount[p] > self.hold_limit:
-            self._steps += (_OVERBOARD_STEPS[p],)
+            self._steps += (OVERBOARD_STEPS[p],)
 
     def _end_round(self) -> tuple[Step, ...]:
         """The last hand of a round is over: the game ends, or the islands are refilled
@@ -788,7 +545,7 @@ class TidesState(TidesTable):
                     data={"scores": sc})
                 for p in range(self.n):
                     self.say(f"P{p + 1} reveals sightings card "
-                             f"{self._sight_text(self.sight[p])}", kind="sightings",
+                             f"{sight_text(self.sight[p])}", kind="sightings",
                              data={"player": p, "card": DATA.sightings[self.sight[p]].id})
             return ()
         self._fill_islands()            # refill in reading order; the bag may run out
@@ -821,7 +578,7 @@ class TidesState(TidesTable):
                          kind="pick_up", data={"player": p, "goods": DATA.goods[u],
                                                "count": k, "cell": CELL_NAMES[c]})
         if self.hcount[p] > self.hold_limit:   # _end_turn(p), inlined: overboard first
-            self._steps += (_OVERBOARD_STEPS[p],)
+            self._steps += (OVERBOARD_STEPS[p],)
 
     def _deliver(self, p: int, tax: int = -1) -> None:
         c = self.pos[p]
@@ -871,6 +628,7 @@ class TidesState(TidesTable):
         return {"orders_delivered": float(sum(len(w) for w in self.won))}
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
+        """What breaks a tie of scores, in the order of :data:`TIEBREAK` (R9.2)."""
         return (float(len(self.won[player])), float(self.hcount[player]))
 
     def clone(self) -> TidesState:
@@ -970,7 +728,7 @@ class TidesState(TidesTable):
 
     def _check_steps(self) -> None:
         n = self.n
-        if not all(st.kind in _RULES and all(0 <= q < n for q in st.players)
+        if not all(st.kind in rules.STEPS and all(0 <= q < n for q in st.players)
                    for st in self._steps):
             raise AssertionError(f"an unknown step or seat on the stack: {self._steps}")
 
@@ -1011,7 +769,7 @@ class TidesState(TidesTable):
         out: dict[str, Any] = {"hand": [card_dict(c, heads) for c in range(NAV_CARDS)
                                         if self.hands[player] >> c & 1]}
         if self.phase != OVER:
-            out["sightings"] = self._sight_dict(self.sight[player])
+            out["sightings"] = sight_dict(self.sight[player])
         return out
 
     # ------------------------------------------------------------------ hidden information
@@ -1048,114 +806,23 @@ class TidesState(TidesTable):
         self.sight_out = tuple(hidden[len(others):])
 
     # ------------------------------------------------------------------ view
-    @staticmethod
-    def _sight_text(k: int) -> str:
-        sc = DATA.sightings[k]
-        return sc.id + " (" + ", ".join(
-            f"{DATA.suits[m]} +{b}" for m, b in enumerate(sc.bonus)) + ")"
-
-    def _cell_view(self, c: int) -> dict[str, Any]:
-        """One map card: its island (None on open sea), goods, order and ships."""
-        isl = DATA.islands[self.layout[c]]
-        b = c * G
-        return {
-            "cell": CELL_NAMES[c],
-            "sea": self.sea[c],
-            "island": None if self.sea[c] else {
-                "id": isl.id,
-                "name": isl.name,
-                "number": isl.goods,
-                "ship_colour": isl.colour + 1 if isl.colour >= 0 else None,
-                "monster": DATA.suits[isl.monster] if isl.monster >= 0 else None,
-            },
-            "goods": goods_dict(self.goods[b:b + G]),
-            "order": order_dict(self.orders_on[c]) if self.orders_on[c] >= 0 else None,
-            "ships": [p for p in range(self.n) if self.pos[p] == c],
-        }
-
-    def _seat_view(self, p: int, heads: tuple[tuple[int, ...], ...], over: bool
-                   ) -> dict[str, Any]:
-        """What everyone sees of seat ``p`` (its sightings card only once the game is over)."""
-        b = p * G
-        gold = sum(ORDER_GOLD[o] for o in self.won[p])
-        return {
-            "seat": p,
-            "name": f"P{p + 1}",
-            "colour": self.colour[p] + 1,
-            "ship": CELL_NAMES[self.pos[p]] if self.pos[p] >= 0 else None,
-            "hold": goods_dict(self.hold[b:b + G]),
-            "hold_total": self.hcount[p],
-            "orders": [order_dict(o) for o in self.won[p]],
-            "order_gold": gold,
-            # the score so far without the secret sightings bonus (orders + goods sold)
-            "public_score": gold + sum(self.hold[b + t] // SELL[t] for t in RG),
-            "anchor": bool(self.anchors >> p & 1),
-            "cards_in_hand": popcount(self.hands[p]),
-            "played": card_dict(self.trick[p], heads) if self.trick[p] >= 0 else None,
-            "known_voids": [DATA.suits[s] for s in range(4) if self.voids >> (p * 4 + s) & 1],
-            "sightings": (self._sight_dict(self.sight[p]) if over else None),
-        }
-
     def _view(self, player: int | None) -> dict[str, Any]:
-        over = self.phase == OVER
-        heads = deck_headings(self._opts().nav_deck == "flat")
-        cells = [self._cell_view(c) for c in range(CELLS)]
-        players = [self._seat_view(p, heads, over) for p in range(self.n)]
-        phase = self.phase
-        v: dict[str, Any] = {
-            "round": min(self.round + 1, ROUNDS),
-            "rounds": ROUNDS,
-            "hand_no": self.hand_no + 1 if not over else HANDS,
-            "hands_per_round": HANDS,
-            "leader": self.leader if phase != LEADER else None,
-            "lead": self.lead,
-            "phase": PHASE_NAMES[phase],
-            "current": self.cur if not over else None,
-            "led_suit": (DATA.suits[self.trick[self.lead] >> 3]
-                         if phase != PLACE and not over and self.trick[self.lead] >= 0
-                         else None),
-            "sail_order": list(self.sorder) if phase in (SAIL_STEP, SEA_STEP, ACTION_STEP,
-                                                         OVERBOARD, MONSTER) else [],
-            "heading": HEADINGS[self.heading] if phase == SEA_STEP else None,
-            "hold_limit": self.hold_limit,
-            "map": cells,
-            "seats": players,
-            "played_this_round": [CARD_TEXT[c] for c in range(NAV_CARDS)
-                                  if self.played >> c & 1],
-            "bag_size": self.bag_n,
-            "order_deck_size": len(self.odeck),
-            "goods_types": list(DATA.goods),
-        }
-        if self.ex & EX_EVENTS:
-            v.update(events.view(self))
-        if self.ex & EX_MONSTERS:
-            v.update(monsters.view(self))
-        if player is not None:
-            v["hand"] = [card_dict(c, heads) for c in range(NAV_CARDS)
-                         if self.hands[player] >> c & 1]
-            v["sightings"] = self._sight_dict(self.sight[player])
-            v["my_score"] = sum(self.score_parts(player))   # with the own sightings bonus
-        return v
+        return view.view_of(self, player)
 
     # ------------------------------------------------------------------ observation
     def _legal_indices(self, player: int, legal: tuple[Any, ...]) -> list[int]:
         """Every configuration's universe is the action codes in order (see ``universe``
-        in ``__init__.py``), so an action's index is its code (as a plain int: an ``Act``
+        in ``actions.py``), so an action's index is its code (as a plain int: an ``Act``
         prints as its text)."""
         return list(map(int, cast("tuple[Act, ...]", legal)))
 
-    def _observation_sparse(self, player: int) -> observe.SparseObservation:
+    def _observation_sparse(self, player: int) -> observation.SparseObservation:
         """``OBS_SIZE`` floats of what ``player`` sees, in sparse form (the dense list is
         made from it); the layout is in SPEC.md. Seats are relative: slot 0 is
         ``player``, slot i the player i seats to the left. Kept per observer in
         ``obs_seen`` (the runs they share in ``obs_table``) and brought up to date where
-        the state changed (observe.py)."""
-        return observe.observation_sparse(self, player)
-
-    @staticmethod
-    def _sight_dict(k: int) -> dict[str, Any]:
-        sc = DATA.sightings[k]
-        return {"id": sc.id, "bonus": {DATA.suits[m]: b for m, b in enumerate(sc.bonus)}}
+        the state changed (observation.py)."""
+        return observation.observation_sparse(self, player)
 
 
 _SUIT_CARDS = tuple(sum(0xFF << (8 * s) for s in range(4) if m >> s & 1) for m in range(16))
@@ -1253,3 +920,4 @@ def _feasible(left: list[int], caps: list[int], accept: list[int]) -> bool:
         if need and need > sum(caps[i] for i in range(len(caps)) if accept[i] & sub):
             return False
     return True
+

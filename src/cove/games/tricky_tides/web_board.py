@@ -26,27 +26,32 @@ from cove.core.svg import (
     target,
     text,
 )
+from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.geometry import CELL_NAMES, DIRECTIONS, HEADINGS, WIDTH
 
 W = 600
 CELL_W, CELL_H = 190, 132
 MAP_X, MAP_Y = 15, 52
-HEADINGS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
-DELTAS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-GOODS_FILL = {
-    "sugar": "#f4f1ea",
-    "coffee": "#6b4226",
-    "silk": "#c84b8c",
-    "spice": "#e07b24",
-    "gold": "#f2c500",
-}
-GOODS_SHORT = {"sugar": "Su", "coffee": "Co", "silk": "Si", "spice": "Sp", "gold": "Au"}
-SUIT_FILL = {"octopus": "#7b4fa0", "sea dragon": "#2f8a5a", "shark": "#52708a", "whale": "#2b5fae"}
-SUIT_MARK = {"octopus": "O", "sea dragon": "D", "shark": "S", "whale": "W"}
+DELTAS = tuple((dx, dy) for dy, dx in DIRECTIONS)
+"""Per heading, one step as (x, y) on the board (the geometry's steps, north up)."""
+GOODS_FILL = dict(zip(DATA.goods, DATA.fills, strict=True))
+GOODS_SHORT = {g: g[:2].title() for g in DATA.goods}
+"""A goods type's name in two letters on its cubes ("Su" sugar), as on the terminal."""
+SUIT_FILL = dict(zip(DATA.suits, DATA.suit_fills, strict=True))
+SUIT_SHORT = {s: s.split()[-1] for s in DATA.suits}
+"""A suit's name on its monster's badge: the last word ("dragon" for the sea dragon)."""
+SUIT_MARK = {s: short[0].upper() for s, short in SUIT_SHORT.items()}
+"""A suit's letter on its cards and order badges ("D" for the sea dragon)."""
+
+
+def _ink(fill: str) -> str:
+    """The text colour that reads on ``fill`` (#rrggbb): white on a dark shade."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#fff" if 0.299 * r + 0.587 * g + 0.114 * b < 160 else "#222"
 
 
 def _cell_xy(cell: str) -> tuple[float, float]:
-    col = "abc".index(cell[0])
-    row = int(cell[1:]) - 1
+    row, col = divmod(CELL_NAMES.index(cell), WIDTH)
     return MAP_X + col * CELL_W, MAP_Y + row * CELL_H
 
 
@@ -67,11 +72,10 @@ def _ship(x: float, y: float, fill: str, label: str) -> str:
 
 def _cube(x: float, y: float, goods: str, count: int | None = None, size: float = 18) -> str:
     """A goods cube with its short name (and a count beside it)."""
-    fill = GOODS_FILL.get(goods, "#ccc")
-    dark = goods in ("coffee", "silk", "spice")
+    fill = GOODS_FILL.get(goods, "#cccccc")
     out = rect(x, y, size, size, rx=3, fill=fill, stroke="#333", stroke_width=1)
     out += text(x + size / 2, y + size / 2 + 4, GOODS_SHORT.get(goods, goods[:2]), 10,
-                fill="#fff" if dark else "#222", font_weight="bold")
+                fill=_ink(fill), font_weight="bold")
     if count is not None:
         out += text(x + size + 3, y + size / 2 + 4, f"×{count}", 11, text_anchor="start")
     return out
@@ -244,8 +248,7 @@ def _ships_and_monsters(view: dict[str, Any], legal: Legal) -> str:
         moves = moves_of(legal, "monster_order", monster=name)
         tag = rect(mx - 25, my - 11, 50, 22, rx=11, fill=SUIT_FILL.get(name, "#555"),
                    stroke="#111", stroke_width=2)
-        short = "dragon" if name == "sea dragon" else name
-        tag += text(mx, my + 4, short, 10, fill="#fff", font_weight="bold")
+        tag += text(mx, my + 4, SUIT_SHORT.get(name, name), 10, fill="#fff", font_weight="bold")
         out.append(target(tag, moves,
                           f"the {name} on {m['cell']}: {m.get('ability', '')}"))
     return "".join(out)

@@ -1,4 +1,4 @@
-"""Chance in Tricky Tides: several draws share one recorded outcome (``table.draws``), each
+"""Chance in Tricky Tides: several draws share one recorded outcome (``chance.draws``), each
 still exactly uniform, and the records stay replayable."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import itertools
 import cove
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
-from cove.games.tricky_tides.table import CHANCE_LIMIT, ISLAND_GOODS, G, draws, shuffle
+from cove.games.tricky_tides.chance import CHANCE_LIMIT, draws, shuffle
+from cove.games.tricky_tides.constants import ISLAND_GOODS, G
 from tests.games.tricky_tides.helpers import new
 
 

@@ -4,7 +4,7 @@ separate ones, every value from index 0 in order (``at`` is the core's shared
 ``index_run(0, OBS_SIZE)``), so the core's dense list and the environments' float32 array
 are each made from it in one pass.
 
-Speed (issue 15): each observer's whole observation is kept between calls
+Speed: each observer's whole observation is kept between calls
 (:class:`Seen`, in ``state.obs_seen[player]``, made on its first call) with a copy of
 every field of the state it was made from, and a call brings it up to date from the state
 as it is now, setting only the values whose inputs differ (docs/ARCHITECTURE.md, the rules
@@ -42,26 +42,27 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from cove.core.state import SparseObservation, index_run
-from cove.games.tricky_tides.data import DATA, NAV_CARDS
-from cove.games.tricky_tides.geometry import CELLS
-from cove.games.tricky_tides.table import (
+from cove.games.tricky_tides.constants import (
     HANDS,
     ISLAND_GOODS,
-    K_SEA,
-    OBS_SIZE,
     ORDER_GOLD,
-    OVER,
-    PHASE_NAMES,
-    PHASE_OF,
     ROUNDS,
     SEATS,
     G,
 )
+from cove.games.tricky_tides.data import DATA, NAV_CARDS
+from cove.games.tricky_tides.decision_stack import K_SEA, OVER, PHASE_NAMES, PHASE_OF
+from cove.games.tricky_tides.geometry import CELLS
 
 if TYPE_CHECKING:
     from cove.core.decisions import Step
-    from cove.games.tricky_tides.rules import Modules
-    from cove.games.tricky_tides.table import TidesTable
+    from cove.games.tricky_tides.module_state import Modules
+    from cove.games.tricky_tides.state import TidesState
+
+OBS_SIZE = (2 * 32 + SEATS * 32 + SEATS * 12 + 12 + 12 + 12 * 5 + 12 * 10 + SEATS * 5
+            + SEATS * (1 + 4 + 2) + 4 + ROUNDS + HANDS + len(PHASE_NAMES) + 3 * SEATS + 8
+            + 1 + 5 + 4 * 12 + 12 + SEATS)
+"""The length of ``observation(p)`` at every player count (see SPEC.md)."""
 
 # offsets of the layout's parts, in SPEC.md's order
 HAND = 0
@@ -242,7 +243,7 @@ class Seen:
         self.top: Step | None = _NOT_MADE
         self.mod: Modules = _NOT_MADE
 
-    def observe(self, s: TidesTable, table: Table) -> SparseObservation:
+    def observe(self, s: TidesState, table: Table) -> SparseObservation:
         """The observation of ``s`` by this observer as one whole run, brought up to date
         first where the state differs from the copies kept (``table``: the state's
         shared runs)."""
@@ -391,7 +392,7 @@ class Seen:
             diff ^= low
 
 
-def observation_sparse(s: TidesTable, player: int) -> SparseObservation:
+def observation_sparse(s: TidesState, player: int) -> SparseObservation:
     """``player``'s observation of ``s`` (layout: SPEC.md) as one whole run, from the
     observation kept for ``player`` (made on the first call)."""
     seen = s.obs_seen
@@ -406,7 +407,7 @@ def observation_sparse(s: TidesTable, player: int) -> SparseObservation:
     return view.observe(s, table)
 
 
-def encode_sparse(s: TidesTable, player: int) -> SparseObservation:
+def encode_sparse(s: TidesState, player: int) -> SparseObservation:
     """``player``'s observation of ``s`` made from nothing (a fresh :class:`Seen` and
     :class:`Table`, kept by nobody): what the tests compare the kept observation with."""
     return Seen(player, s.n).observe(s, Table())

@@ -1,16 +1,20 @@
-"""The terminal view and the heuristic."""
+"""The terminal screen (``render.py``): what it shows of a view, and that it fits the
+width it is given."""
 
 from __future__ import annotations
 
-import math
+import re
 
 from cove.core.rng import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.decision_stack import MONSTER
 from cove.games.tricky_tides.geometry import CELL_NAMES
-from cove.games.tricky_tides.monsters import MONSTER
 from cove.games.tricky_tides.state import TidesState
+from cove.testing.screens import screen_problems
 from tests.games.tricky_tides.helpers import new, play_random
+
+GID = "tricky-tides"
 
 
 def test_render_shows_map_hand_secret_card_and_holdings() -> None:
@@ -43,19 +47,6 @@ def test_render_at_placement_and_at_the_end() -> None:
     assert "GAME OVER" in end and "final score" in end and "Winner" in end
 
 
-def test_heuristic_is_cheap_estimate_and_exact_at_the_end() -> None:
-    assert GAME.heuristic is not None
-    s = GAME.new(4, 9, log=False)
-    rng = Rng(9)
-    while not s.is_over:
-        for p in range(4):
-            h = GAME.heuristic(s, p)
-            assert math.isfinite(h) and h >= 0
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-    assert [GAME.heuristic(s, p) for p in range(4)] == s.scores()
-
-
 def test_render_shows_event_and_monsters_on_the_map() -> None:
     assert GAME.render is not None
     s = new(3, 1, events=True, monsters=True)
@@ -77,30 +68,6 @@ def test_render_shows_event_and_monsters_on_the_map() -> None:
     assert "EVENT" not in plain and "<<" not in plain and "Monsters" not in plain
 
 
-def test_heuristic_reads_only_the_seats_own_secret() -> None:
-    """heuristic(s, q) uses public state and q's own sightings card, nothing else hidden."""
-    assert GAME.heuristic is not None
-    s = new(4, 2)
-    play_random_until(s, 150)
-    for q in range(4):
-        h = GAME.heuristic(s, q)
-        other = s.clone()
-        sight = list(other.sight)
-        others = [p for p in range(4) if p != q]
-        sight[others[0]], sight[others[1]] = sight[others[1]], sight[others[0]]
-        other.sight = tuple(sight)
-        other.hands = [other.hands[q] if p == q else 0 for p in range(4)]
-        other.odeck.reverse()
-        assert GAME.heuristic(other, q) == h
-
-
-def play_random_until(s: TidesState, k: int) -> None:
-    rng = Rng(k)
-    for _ in range(k):
-        p = s.to_move()[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-
-
 def test_render_shows_running_scores() -> None:
     """GAME-DONE "scores": each seat's score so far; the viewer's own includes their secret
     sightings bonus, the others' show only the public part (orders + goods sold)."""
@@ -117,3 +84,25 @@ def test_render_shows_running_scores() -> None:
     assert f"score {s.scores()[0]:g} incl. sightings" in text
     assert f"score {2 + sold[1]} + secret sightings" in text
     assert "my_score" not in s.view(None)
+
+
+def test_no_line_wider_than_80_columns() -> None:
+    assert screen_problems(GID, 80, games=2, every=11) == []
+
+
+def test_a_screen_fits_100_by_40() -> None:
+    assert screen_problems(GID, 100, 40, games=2, every=11) == []
+
+
+def test_map_has_axis_labels_and_a_legend() -> None:
+    assert GAME.render is not None
+    for width in (80, 100):
+        lines = GAME.render(new(3, 5).view(0), False, width=width).splitlines()
+        assert ["a", "b", "c"] in [ln.split() for ln in lines]        # column letters
+        rows = [ln[:4] for ln in lines if re.match(r" \d \|", ln)]
+        assert rows == [" 1 |", " 2 |", " 3 |", " 4 |"]              # row numbers
+        flat = " ".join(" ".join(lines).split())
+        assert "[n] island's goods number" in flat and "Su=sugar" in flat
+        assert "P1-P4 ships" in flat and "north is up" in flat
+        assert "(in brackets: the headings a card sails)" in flat
+        assert max(len(ln) for ln in lines) <= width
