@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
@@ -27,7 +27,6 @@ from typing import Any, TypeVar
 
 from cove.core.components import HexGrid
 from cove.core.data import DataChecker, entry, load_typed
-from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, bonus_code, draw_code
 
 NEIGHBOUR_ORDER = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
 """West, east, north-west, north-east, south-west, south-east: the order each space's
@@ -161,27 +160,23 @@ class Island:
     adj: tuple[tuple[int, ...], ...]  # neighbours per space
     edges: tuple[tuple[int, int], ...]  # (a, b) with a < b
     edge_index: dict[tuple[int, int], int]
+    ends: tuple[str, ...]  # per edge: the segment's name, "i1-j2" (the higher end first)
     matching: dict[tuple[int, int], tuple[int, ...]]  # (card, card) -> edges that fit
-    draws: tuple[Draw, ...]  # per edge
-    bonuses: tuple[Bonus, ...]  # per edge
     info0: tuple[int, ...]  # per space: village bit | sight bit << VILLAGES
     dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
     size: int  # number of spaces
     # For the legal lists: ``format(drawn, free_format).encode().translate(FREE_BYTES)``
     # is one byte per edge, 1 where the edge is free, edge e at index ``len(edges) - 1 -
-    # e``; per (card, card), ``match_draws`` are the draws along ``matching`` and
-    # ``match_free`` picks their flags out of those bytes (two extra flags at the end make
-    # it always return a tuple), so that ``compress`` filters them in C.
+    # e``; per (card, card), ``match_free`` picks the flags of the edges along ``matching``
+    # out of those bytes (two extra flags at the end make it always return a tuple), so
+    # that ``compress`` filters the draws along them (actions.IslandActions) in C.
     free_format: str  # format spec of ``drawn`` as one binary digit per edge
-    match_draws: dict[tuple[int, int], tuple[Draw, ...]]
     match_free: dict[tuple[int, int], Callable[[bytes], tuple[int, ...]]]
-    # Scoring and encoding tables: the points of every set of joined pairs (a bitmask over
-    # the letters), the points of a kind's first c sights (per kind, c = 0..per_kind),
-    # and the action-space index of every action (draws, bonuses, pass).
+    # Scoring tables: the points of every set of joined pairs (a bitmask over the
+    # letters) and of a kind's first c sights (per kind, c = 0..per_kind).
     pair_points: tuple[int, ...]
     sight_cum: tuple[tuple[int, ...], ...]
     sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
-    action_index: dict[Hashable, int]
     # recently encoded sheets for the observation: drawn segments -> one float per edge
     # (filled by observation.py; a cache, not part of the island's description)
     segment_rows: dict[int, array[float]] = field(
@@ -409,11 +404,6 @@ def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Islan
     matching = {(c1, c2): tuple(e for e, (a, b) in enumerate(edges)
                                 if _fits(terrain[a], terrain[b], c1, c2))
                 for c1 in range(len(CARD_NAMES)) for c2 in range(len(CARD_NAMES))}
-    slot = list(MAP_EXPECT).index(key)  # numbers the island's actions (actions.py)
-    draws = tuple(Draw.make(draw_code(slot, e), e, f"{labels[a]}-{labels[b]}")
-                  for e, (a, b) in enumerate(edges))
-    bonuses = tuple(Bonus.make(bonus_code(slot, e), e, f"{labels[a]}-{labels[b]}")
-                    for e, (a, b) in enumerate(edges))
     return Island(
         key=key,
         name=raw.name,
@@ -433,16 +423,14 @@ def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Islan
         adj=adj,
         edges=edges,
         edge_index={e: i for i, e in enumerate(edges)},
+        ends=tuple(f"{labels[a]}-{labels[b]}" for a, b in edges),
         matching=matching,
-        draws=draws,
-        bonuses=bonuses,
         info0=tuple(((1 << village[i]) if village[i] >= 0 else 0)
                     | ((1 << (VILLAGES + sight[i])) if sight[i] >= 0 else 0)
                     for i in range(n)),
         dist=dist,
         size=n,
         free_format=f"0{ne}b",
-        match_draws={cc: tuple(draws[e] for e in es) for cc, es in matching.items()},
         match_free={cc: itemgetter(*(ne - 1 - e for e in es), 0, 0)
                     for cc, es in matching.items()},
         pair_points=tuple(sum(v for L, v in enumerate(pair_values) if m >> L & 1)
@@ -450,7 +438,6 @@ def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Islan
         sight_cum=tuple(tuple(sum(vals[:c]) for c in range(per_kind + 1))
                         for vals in sight_values),
         sight_points=_sight_points(sight_kind, kind_mask, sight_values),
-        action_index={a: i for i, a in enumerate((*draws, *bonuses, PASS))},
     )
 
 
