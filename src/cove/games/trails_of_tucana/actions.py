@@ -93,7 +93,8 @@ ACTIONS = cast(tuple[TucanaAction, ...], TABLE.actions)
 PASS = ACTIONS[TABLE.code(Pass())]
 DRAW = TABLE.start(Draw)
 BONUS = TABLE.start(Bonus)
-"""The first bonus code: a draw or a bonus that is not ``PASS`` is a bonus from here."""
+"""The first bonus code: an action other than ``PASS`` is a bonus from this code on, a
+draw below it."""
 
 Action = TucanaAction
 
@@ -118,6 +119,7 @@ class IslandActions:
 
 
 def _island_actions(key: str) -> IslandActions:
+    """The actions of island ``key``, found in ``TABLE`` by its edges' names."""
     isl = TABLES.islands[key]
     code = {s: i for i, s in enumerate(SEGMENTS)}
     draws = tuple(ACTIONS[DRAW + code[s]] for s in isl.ends)
