@@ -7,6 +7,7 @@ import pytest
 
 import cove
 from cove.games.trails_of_tucana import GAME
+from cove.games.trails_of_tucana.actions import PASS, TucanaAction
 from tests.games.trails_of_tucana.helpers import new, reveal
 
 
@@ -51,19 +52,25 @@ def test_malformed_record() -> None:
 
 
 def test_records_and_states_of_older_versions_are_refused() -> None:
-    """Version 5 changed the stored forms (contract v2) and version 6 the space names:
-    older records are refused with the version error instead of replaying into another
-    game."""
+    """Version 5 changed the stored forms (contract v2), version 6 the space names and
+    version 7 the action codes a stored state holds: older records and states are refused
+    with the version error instead of replaying into another game."""
     s = new(2, seed=1)
     s.apply(0, s.legal_actions(0)[0])
     rec = s.record()
-    assert rec["version"] == GAME.version == "6"
+    assert rec["version"] == GAME.version == "7"
     cove.replay(rec)
-    rec["version"] = "5"
-    with pytest.raises(cove.RecordError, match="version '5'; this Cove has version '6'"):
+    rec["version"] = "6"
+    with pytest.raises(cove.RecordError, match="version '6'; this Cove has version '7'"):
         cove.replay(rec)
     data = s.to_json()
     assert GAME.from_json(data).fingerprint() == s.fingerprint()
-    data["version"] = "4"
-    with pytest.raises(cove.RecordError, match="version '4'"):
+    data["version"] = "6"
+    with pytest.raises(cove.RecordError, match="version '6'"):
         GAME.from_json(data)
+
+
+def test_a_stored_action_code_outside_the_table_is_refused() -> None:
+    with pytest.raises(cove.RecordError, match="has no action with code 4096"):
+        TucanaAction.of(4096)
+    assert TucanaAction.of(int(PASS)) is PASS

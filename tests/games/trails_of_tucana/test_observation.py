@@ -91,7 +91,7 @@ def plain(s: TucanaState, p: int) -> list[float]:
     fields, each sheet's segments and score from ``p``'s view (the others' as ``p`` sees
     them), with none of the state's observation caches."""
     isl = s.isl
-    edge_of = {isl.draws[e].ends: e for e in range(len(isl.edges))}
+    edge_of = {ends: e for e, ends in enumerate(isl.ends)}
     out = [float(list(s.cards).count(c)) if s.cards else 0.0 for c in range(len(CARD_NAMES))]
     hidden = s.options.hide_earlier_cards
     out += [0.0 if hidden else s.seen.count(c) / 8 for c in range(len(CARD_NAMES))]

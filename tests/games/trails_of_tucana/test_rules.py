@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 from itertools import pairwise
 
@@ -10,7 +11,7 @@ import pytest
 import cove
 from cove.core.decisions import Step
 from cove.core.rng import Rng
-from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, Pass
+from cove.games.trails_of_tucana.actions import ISLAND_ACTIONS, PASS, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import score_parts
@@ -34,6 +35,7 @@ from tests.games.trails_of_tucana.helpers import (
 
 PETIT = TABLES.islands["petit"]
 GRANDE = TABLES.islands["grande"]
+GRANDE_ACTIONS = ISLAND_ACTIONS["grande"]
 OBELISK, BOOK, TOUCAN, YETI, MONSTER = range(5)
 
 
@@ -300,7 +302,7 @@ def test_r3_7_lone_pass_is_still_a_decision() -> None:
     for a solo player: it is asked for, recorded and logged like any decision."""
     s = new(1)
     last = s.legal_actions(0)[0]
-    mark_drawn(s, 0, (e for e in range(len(PETIT.edges)) if e != last.edge))
+    mark_drawn(s, 0, (e for e in range(len(PETIT.edges)) if e != s.acts.edge[last]))
     s.apply(0, last)  # the island is full: from the next turn on, only pass is legal
     assert s.to_move() == (0,) and texts(s, 0) == ["pass"] and s.turn == 1
     assert s.decision(0)["prompt"].startswith("No free segment joins")
@@ -481,7 +483,7 @@ def test_r4_3_last_sight_gives_bonus() -> None:
     s.apply(1, "draw e1-g1")
     assert s.to_move() == (0,) and s.turn == 0 and s.bstep == 1
     legal = s.legal_actions(0)
-    assert all(isinstance(a, Bonus) for a in legal[:-1]) and str(legal[-1]) == "pass"
+    assert all(isinstance(a.declared(), Bonus) for a in legal[:-1]) and str(legal[-1]) == "pass"
     assert len(legal) == len(PETIT.edges) - 4 + 1  # anywhere, any terrain, not redrawn
     assert "bonus i1-k1" in texts(s, 0)  # two mountain spaces, though the cards show desert
     s.apply(0, "bonus i1-k1")
@@ -497,7 +499,7 @@ def test_r4_3_last_sight_gives_bonus() -> None:
     reveal(g, "desert", "desert")
     g.apply(0, "draw n12-p12")  # obelisk m11 via village 5
     assert g.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2, 2]
-    assert g.bonus[0] == 1 and {type(a) for a in g.legal_actions(0)} == {Bonus, Pass}
+    assert g.bonus[0] == 1 and {type(a.declared()) for a in g.legal_actions(0)} == {Bonus, Pass}
 
 
 def test_r4_4_bonus_segment_anywhere() -> None:
@@ -505,11 +507,11 @@ def test_r4_4_bonus_segment_anywhere() -> None:
     owe_bonus(s, 0, 1)
     reveal(s, "water", "water")
     assert len(s.legal_actions(0)) == len(GRANDE.edges) + 1  # + pass (R4.8)
-    assert {type(a) for a in s.legal_actions(0)} == {Bonus, Pass}
-    bonus: object = GRANDE.bonuses[0]
-    assert bonus != GRANDE.draws[0] and str(bonus)[5:] == str(GRANDE.draws[0])[4:]
-    assert isinstance(bonus, Bonus) and isinstance(GRANDE.draws[0], Draw)  # same edge,
-    # different decision
+    assert {type(a.declared()) for a in s.legal_actions(0)} == {Bonus, Pass}
+    bonus, draw = GRANDE_ACTIONS.bonuses[0], GRANDE_ACTIONS.draws[0]
+    assert bonus != draw and str(bonus)[5:] == str(draw)[4:]
+    assert isinstance(bonus.declared(), Bonus) and isinstance(draw.declared(), Draw)  # same
+    # edge, different decision
 
 
 def test_r4_5_bonus_chain() -> None:
@@ -816,5 +818,8 @@ def test_actions_text_forms() -> None:
     s = new(1)
     reveal(s, "desert", "desert")
     a = s.legal_actions(0)[0]
-    assert isinstance(a, Draw) and str(a) == f"draw {a.ends}" and str(a) == str(a).lower()
+    d = a.declared()
+    assert isinstance(d, Draw) and str(a) == f"draw {d.ends}" and str(a) == str(a).lower()
+    assert a.to_json() == {"kind": "draw", "ends": d.ends} and PASS.to_json() == {"kind": "pass"}
+    assert pickle.loads(pickle.dumps(a)) is a  # the shared instance, as `of` gives it
     assert len(set(texts(s, 0))) == len(texts(s, 0))

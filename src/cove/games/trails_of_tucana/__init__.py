@@ -54,7 +54,7 @@ GAME = Game(
     state_cls=TucanaState,
     min_players=1,
     max_players=8,
-    version="6",
+    version="7",
     summary="Flip-and-write: everyone draws trail segments on their own island at once, "
     "linking sights and village pairs (Isla Petit or Isla Grande).",
     chance=True,

@@ -1,149 +1,163 @@
 """The three kinds of decision: draw the turn's segment, draw a bonus segment, or pass.
 
-Actions are small int subclasses, one shared instance per code: equality and hashing run
-in C, which matters because the engine checks every applied action against the legal list
-and bots do so millions of times, and ``cove.core.serial`` stores them as ``{"i": class,
-"v": code}`` and reads them back through ``of(code)`` as the same shared instance. The
-code also tells a draw from a bonus along the same edge, and one island from the other::
+Each kind is a frozen dataclass (``Draw``, ``Bonus``, ``Pass``) whose ``str()`` is the
+text form (``draw i1-j2``, ``bonus i1-j2``, ``pass``) and whose fields give the JSON form
+(``{"kind": "draw", "ends": "i1-j2"}``). The game plays them in the core's int-coded fast
+form (:class:`cove.core.actions.CodedAction`): every action is one shared
+``TucanaAction``, a small int whose equality and hashing run in C, which matters because
+the engine checks every applied action against the legal list and bots do so millions of
+times. ``TABLE`` numbers the declared values, so the code, the text and the JSON form
+come from one place; ``cove.core.serial`` stores an action as ``{"i": class, "v": code}``
+and reads it back through ``of(code)`` as the same shared instance. A plain int is never
+an action: ``apply`` requires the exact type.
 
-    pass                      0
-    draw along edge e         (island + 1) * ISLAND_SPAN + e
-    bonus along edge e        (island + 1) * ISLAND_SPAN + BONUS_OFFSET + e
+One table serves both islands. A draw or a bonus is named by its segment's two ends, the
+higher one first, and a segment named alike on both islands is the same action::
 
-``str(a)`` is the text form (``draw i1-j2``, ``bonus i1-j2``, ``pass``); ``to_json()`` is
-``{"kind": "draw", "ends": "i1-j2"}``. A plain int is never an action: ``apply`` requires
-the exact type.
+    pass                            0
+    draw along segment s            DRAW + s    (s: every segment of both islands, once,
+    bonus along segment s           BONUS + s    Isla Petit's first, in edge order)
+
+Each island's own actions, per edge, are its :class:`IslandActions` (``ISLAND_ACTIONS``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
-from cove.core.errors import IllegalAction, RecordError
+from cove.core.actions import ActionTable, CodedAction
+from cove.core.errors import IllegalAction
 from cove.core.options import Options
 from cove.core.state import State
+from cove.games.trails_of_tucana.data import TABLES
+from cove.games.trails_of_tucana.options import TucanaOptions
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
 
-ISLAND_SPAN = 4096
-BONUS_OFFSET = 2048  # more edges than any island has
 
-M = TypeVar("M", bound="Move")
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the turn's segment between the spaces ``ends`` (``i1-j2``, the higher first)."""
 
-_BY_CODE: dict[int, Move] = {}
-
-
-class Move(int):
-    """One decision; ``int(a)`` is its code (see the module docstring)."""
-
-    KIND: ClassVar[str] = ""
-    edge: int
     ends: str
 
-    def __new__(cls: type[M], code: int, edge: int = -1, ends: str = "") -> M:
-        self = super().__new__(cls, code)
-        self.edge = edge
-        self.ends = ends
-        return self
-
-    @classmethod
-    def make(cls: type[M], code: int, edge: int = -1, ends: str = "") -> M:
-        """The shared instance for ``code`` (made and registered on first use; a data file
-        loaded again, as tests do, reuses the first one)."""
-        have = _BY_CODE.get(code)
-        if isinstance(have, cls) and have.edge == edge and have.ends == ends:
-            return have
-        move = cls(code, edge, ends)
-        _BY_CODE.setdefault(code, move)
-        return move
-
-    @classmethod
-    def of(cls: type[M], code: int) -> M:
-        """The shared instance with this code (how a stored state reads an action back)."""
-        move = _BY_CODE.get(code)
-        if not isinstance(move, cls):
-            raise RecordError(f"no {cls.__name__} action has code {code!r}")
-        return move
-
     def __str__(self) -> str:
-        return f"{self.KIND} {self.ends}"
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({str(self)!r})"
-
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (_move_of, (int(self),))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.KIND, "ends": self.ends}
+        return f"draw {self.ends}"
 
 
-class Draw(Move):
-    """Draw the turn's segment along edge ``edge`` (its ends named like ``i1-j2``)."""
-
-    KIND = "draw"
-
-
-class Bonus(Move):
+@dataclass(frozen=True, slots=True)
+class Bonus:
     """Draw a bonus segment (earned by a kind's last sight) anywhere on the island."""
 
-    KIND = "bonus"
+    ends: str
+
+    def __str__(self) -> str:
+        return f"bonus {self.ends}"
 
 
-class Pass(Move):
+@dataclass(frozen=True, slots=True)
+class Pass:
     """No free segment matches the cards (or no free segment is left), or the rest of a
     bonus chain is declined: draw nothing."""
-
-    KIND = "pass"
 
     def __str__(self) -> str:
         return "pass"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "pass"}
+
+class TucanaAction(CodedAction):
+    """One decision, as its code in ``TABLE`` (see the module docstring)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (TucanaAction.of, (int(self),))  # a pickle gives back the shared instance
 
 
-def _move_of(code: int) -> Move:
-    return _BY_CODE[code]
+def _segments() -> tuple[str, ...]:
+    """Every segment of both islands, each name once: Isla Petit's in edge order, then
+    those only Isla Grande has."""
+    names: dict[str, None] = {}
+    for isl in TABLES.islands.values():
+        names.update(dict.fromkeys(isl.ends))
+    return tuple(names)
 
 
-PASS = Pass.make(0)
+SEGMENTS = _segments()
+TABLE = ActionTable(TucanaAction, [Pass(), *(Draw(s) for s in SEGMENTS),
+                                   *(Bonus(s) for s in SEGMENTS)])
+ACTIONS = cast(tuple[TucanaAction, ...], TABLE.actions)
+"""Every action, by code."""
+PASS = ACTIONS[TABLE.code(Pass())]
+DRAW = TABLE.start(Draw)
+BONUS = TABLE.start(Bonus)
+"""The first bonus code: an action other than ``PASS`` is a bonus from this code on, a
+draw below it."""
 
-Action = Draw | Bonus | Pass
-MOVE_TYPES = (Draw, Bonus, Pass)
+Action = TucanaAction
 
 
-def draw_code(island: int, edge: int) -> int:
-    return (island + 1) * ISLAND_SPAN + edge
+@dataclass(frozen=True, slots=True)
+class IslandActions:
+    """One island's actions: a draw and a bonus along each of its edges, the draws that
+    fit each pair of cards, and per code the edge and the action-space index."""
+
+    draws: tuple[TucanaAction, ...]  # per edge
+    bonuses: tuple[TucanaAction, ...]  # per edge
+    # per (card, card): the draws along ``Island.matching`` (filtered with
+    # ``Island.match_free``, see rules.DrawRule)
+    match_draws: dict[tuple[int, int], tuple[TucanaAction, ...]]
+    edge: tuple[int, ...]  # per code: the edge of a draw or bonus; -1 when not on the island
+    index: tuple[int, ...]  # per code: the index in the action space; -1 when not in it
+
+    @property
+    def universe(self) -> list[Hashable]:
+        """The action space: the draws, the bonuses, then pass (size 2 x edges + 1)."""
+        return [*self.draws, *self.bonuses, PASS]
 
 
-def bonus_code(island: int, edge: int) -> int:
-    return (island + 1) * ISLAND_SPAN + BONUS_OFFSET + edge
+def _island_actions(key: str) -> IslandActions:
+    """The actions of island ``key``, found in ``TABLE`` by its edges' names."""
+    isl = TABLES.islands[key]
+    code = {s: i for i, s in enumerate(SEGMENTS)}
+    draws = tuple(ACTIONS[DRAW + code[s]] for s in isl.ends)
+    bonuses = tuple(ACTIONS[BONUS + code[s]] for s in isl.ends)
+    edge = [-1] * len(ACTIONS)
+    index = [-1] * len(ACTIONS)
+    for e, (d, b) in enumerate(zip(draws, bonuses, strict=True)):
+        edge[d] = edge[b] = e
+    for i, a in enumerate((*draws, *bonuses, PASS)):
+        index[a] = i
+    return IslandActions(
+        draws=draws,
+        bonuses=bonuses,
+        match_draws={cc: tuple(draws[e] for e in es) for cc, es in isl.matching.items()},
+        edge=tuple(edge),
+        index=tuple(index),
+    )
+
+
+ISLAND_ACTIONS = {key: _island_actions(key) for key in TABLES.islands}
+"""Each island's actions, by the ``map`` option's value."""
 
 
 def universe(players: int, options: Options) -> list[Hashable]:
     """Every action of the island, in a fixed order: a draw along each edge, a bonus
     segment along each edge, then pass (size 2 x edges + 1; see SPEC.md)."""
-    # data.py makes each island's actions from this module, so it is read here, when the
-    # action space of a configuration is first made
-    from cove.games.trails_of_tucana.data import TABLES
-    from cove.games.trails_of_tucana.options import TucanaOptions
-
     assert isinstance(options, TucanaOptions)
-    isl = TABLES.islands[options.map]
-    return [*isl.draws, *isl.bonuses, PASS]
+    return ISLAND_ACTIONS[options.map].universe
 
 
 def legal_indices(state: TucanaState, player: int, legal: tuple[Hashable, ...]) -> list[int]:
     """``TucanaState._legal_indices``: the legal actions' indices (draws, then bonuses,
     then pass) from the island's own index of the actions, without looking the action
     space up by the options (``legal_mask`` is made from these)."""
-    index = state.isl.action_index
+    index = state.acts.index
     try:
-        return [index[a] for a in legal]
-    except KeyError:
+        return [index[a] for a in cast("tuple[TucanaAction, ...]", legal)]
+    except (IndexError, TypeError):
         return State._legal_indices(state, player, legal)  # names the action in its error
 
 
@@ -155,7 +169,7 @@ def match_action(state: State, seat: int, action: Any, legal: tuple[Hashable, ..
     First a short cut for the common case of search: ``action`` is the legal list's own
     element (moves are shared instances with unique codes, so ``index`` compares ints in
     C; the core's loop would return the same element after a str() each)."""
-    if type(action) in MOVE_TYPES:
+    if type(action) is TucanaAction:
         try:
             found = legal[legal.index(action)]
         except ValueError:

@@ -1,28 +1,32 @@
-"""Load and validate trails_of_tucana.toml: both islands, the decks and the score tables.
+"""Trails of Tucana's data file (``trails_of_tucana.toml``): its schema, read by the core's
+typed loader (:func:`cove.core.data.load_typed`), and the tables the rules use, built from
+it: both islands, the decks and the score tables.
 
-Everything the rulebook counts is asserted here (73 and 104 hexes, the terrain totals,
-10 villages, 2 or 3 of each sight, 27 terrain cards 8/7/6/4/2, 13 set-up cards with each
-letter twice, 10 blue and 5 red bonus cards), so a malformed file fails at import with a
-:class:`cove.DataError` naming the file, the entry and the problem.
+The loader checks every value's type and bounds and refuses a missing or unknown field.
+Checked here are what the rulebook counts (73 and 104 hexes, the terrain totals, 10
+villages, 2 or 3 of each sight, 27 terrain cards 8/7/6/4/2, 13 set-up cards with each
+letter twice, 10 blue and 5 red bonus cards) and what relates the entries to each other
+(the terrain and sight codes the map uses, the letters, sight names and maps the tables
+are keyed by), so a malformed file fails at import with a :class:`cove.DataError` naming
+the file, the entry and the problem.
 
 Spaces are numbered 0..N-1 in reading order (row by row, left to right); a space is named
-by its row letter and doubled column, e.g. ``a8`` (row 0, column 8). Edges (pairs of
-adjacent spaces) are numbered too; a segment is drawn along an edge.
+by its (doubled) column's letter and its row's number, e.g. ``i1`` (row 0, column 8).
+Edges (pairs of adjacent spaces) are numbered too; a segment is drawn along an edge.
 """
 
 from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cove.core.components import HexGrid
-from cove.core.data import DataChecker, load_data
-from cove.games.trails_of_tucana.actions import PASS, Bonus, Draw, bonus_code, draw_code
+from cove.core.data import DataChecker, entry, load_typed
 
 NEIGHBOUR_ORDER = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
 """West, east, north-west, north-east, south-west, south-east: the order each space's
@@ -63,6 +67,77 @@ FREE_BYTES = bytes.maketrans(b"01", b"\x01\x00")
 _CELL = re.compile(r"^(\d+):([A-Z])(v\d+|[A-Z][a-z])?$")
 
 
+# -- the file's schema ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deck:
+    """The terrain cards of each kind (the rulebook's 8/7/6/4/2, checked on load)."""
+
+    desert: int = entry(minimum=0, help="desert cards")
+    forest: int = entry(minimum=0, help="forest cards")
+    mountain: int = entry(minimum=0, help="mountain cards")
+    water: int = entry(minimum=0, help="water cards")
+    any: int = entry(minimum=0, help="wild cards: each player picks the terrain")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The set-up cards (13, each letter twice, checked on load)."""
+
+    cards: tuple[str, ...] = entry(
+        help="the set-up cards: 10 letters each, A-E twice, read from the top village "
+        "circle clockwise")
+
+
+@dataclass(frozen=True)
+class Solo:
+    """The DESIGN solo rule (R9)."""
+
+    discard_after_round_1: int = entry(
+        minimum=0, maximum=LETTERS,
+        help="blue cards discarded at random after round 1 of a solo game (the default of "
+        "option solo_discards)")
+    target: dict[str, int] = entry(  # noqa: RUF009 (entry makes an immutable field)
+        minimum=0, help="per map: the score a solo player tries to reach")
+
+
+@dataclass(frozen=True)
+class MapData:
+    """One side of the score sheet, ``[maps.<key>]``."""
+
+    name: str = entry(help="the island's name, as the screens show it")
+    rounds: int = entry(minimum=1, help="rounds played on this island")
+    pair_values: dict[str, int] = entry(  # noqa: RUF009
+        minimum=1, help="per letter: the points of joining that pair of villages")
+    sight_values: dict[str, tuple[int, ...]] = entry(  # noqa: RUF009
+        minimum=1, help="per sight kind: the values circled in turn, one per sight of the kind")
+    rows: tuple[str, ...] = entry(
+        min_items=1,
+        help='the spaces row by row, "col:code" each: a doubled column, a terrain code and '
+        "an optional feature (vN = village N, or a sight code)")
+
+
+@dataclass(frozen=True)
+class TucanaData:
+    """The whole file, ``trails_of_tucana.toml``."""
+
+    # the tables of their own, each checked by its schema
+    deck: Deck
+    setup: Setup
+    solo: Solo
+    maps: dict[str, MapData]  # the two sides of the score sheet, by option value
+    terrains: tuple[str, ...] = entry(help="the four terrains, in card order")
+    terrain_codes: tuple[str, ...] = entry(help="per terrain: the letter the map writes")
+    sights: tuple[str, ...] = entry(help="the five kinds of sight, in score-sheet order")
+    sight_codes: tuple[str, ...] = entry(help="per sight kind: the two letters the map writes")
+    letters: tuple[str, ...] = entry(help="the letters of the village pairs")
+    blue: dict[str, tuple[int, ...]] = entry(  # noqa: RUF009
+        minimum=1, min_items=2, max_items=2,
+        help="per letter: the values of blue bonus cards #1 and #2")
+    red: dict[str, int] = entry(  # noqa: RUF009
+        minimum=1, help="per sight kind: the value of its red bonus card (Special Bonus)")
+
+
+# -- the tables the rules use ----------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Island:
     """One score-sheet side: geometry, features, score tables and precomputed tables."""
@@ -85,27 +160,23 @@ class Island:
     adj: tuple[tuple[int, ...], ...]  # neighbours per space
     edges: tuple[tuple[int, int], ...]  # (a, b) with a < b
     edge_index: dict[tuple[int, int], int]
+    ends: tuple[str, ...]  # per edge: the segment's name, "i1-j2" (the higher end first)
     matching: dict[tuple[int, int], tuple[int, ...]]  # (card, card) -> edges that fit
-    draws: tuple[Draw, ...]  # per edge
-    bonuses: tuple[Bonus, ...]  # per edge
     info0: tuple[int, ...]  # per space: village bit | sight bit << VILLAGES
     dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
     size: int  # number of spaces
     # For the legal lists: ``format(drawn, free_format).encode().translate(FREE_BYTES)``
     # is one byte per edge, 1 where the edge is free, edge e at index ``len(edges) - 1 -
-    # e``; per (card, card), ``match_draws`` are the draws along ``matching`` and
-    # ``match_free`` picks their flags out of those bytes (two extra flags at the end make
-    # it always return a tuple), so that ``compress`` filters them in C.
+    # e``; per (card, card), ``match_free`` picks the flags of the edges along ``matching``
+    # out of those bytes (two extra flags at the end make it always return a tuple), so
+    # that ``compress`` filters the draws along them (actions.IslandActions) in C.
     free_format: str  # format spec of ``drawn`` as one binary digit per edge
-    match_draws: dict[tuple[int, int], tuple[Draw, ...]]
     match_free: dict[tuple[int, int], Callable[[bytes], tuple[int, ...]]]
-    # Scoring and encoding tables: the points of every set of joined pairs (a bitmask over
-    # the letters), the points of a kind's first c sights (per kind, c = 0..per_kind),
-    # and the action-space index of every action (draws, bonuses, pass).
+    # Scoring tables: the points of every set of joined pairs (a bitmask over the
+    # letters) and of a kind's first c sights (per kind, c = 0..per_kind).
     pair_points: tuple[int, ...]
     sight_cum: tuple[tuple[int, ...], ...]
     sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
-    action_index: dict[Hashable, int]
     # recently encoded sheets for the observation: drawn segments -> one float per edge
     # (filled by observation.py; a cache, not part of the island's description)
     segment_rows: dict[int, array[float]] = field(
@@ -122,7 +193,7 @@ class Island:
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """Everything in the data file, validated."""
+    """Everything in the data file, validated, as the rules use it."""
 
     islands: dict[str, Island]
     deck: tuple[int, ...]  # 27 card ints (0..3 terrains, 4 any)
@@ -134,6 +205,91 @@ class Tables:
     sight_names: tuple[str, ...]
     sight_codes: tuple[str, ...]  # per sight kind, as the map writes it: "Ob", ...
     terrain_codes: tuple[str, ...]  # per terrain, as the map writes it: "D", ...
+
+
+def load_tables(path: str | Path = DATA_FILE) -> Tables:
+    """The data file at ``path``, checked, as the rules' tables; a DataError names the
+    file, the entry and the problem."""
+    chk = DataChecker(path)
+    data = load_typed(TucanaData, path)
+    _check_names(chk, data)
+    deck = _deck(chk, data.deck)
+    _check_setup_cards(chk, data.setup.cards, data.letters)
+    blue = _keyed(chk, "blue", data.blue, data.letters)
+    chk.expect(len(data.red) == KINDS, "red",
+               f"expected {KINDS} red cards, found {len(data.red)}")
+    red = _keyed(chk, "red", data.red, data.sights)
+    maps = _keyed(chk, "maps", data.maps, tuple(MAP_EXPECT))
+    target = _keyed(chk, "solo.target", data.solo.target, tuple(MAP_EXPECT))
+    return Tables(
+        islands={key: _island(chk, key, m, data) for key, m in zip(MAP_EXPECT, maps, strict=True)},
+        deck=deck,
+        setup_cards=data.setup.cards,
+        blue=tuple((v[0], v[1]) for v in blue),
+        red=red,
+        solo_discards=data.solo.discard_after_round_1,
+        solo_target=dict(zip(MAP_EXPECT, target, strict=True)),
+        sight_names=data.sights,
+        sight_codes=data.sight_codes,
+        terrain_codes=data.terrain_codes,
+    )
+
+
+# -- checks relating the entries --------------------------------------------------------------
+V = TypeVar("V")
+
+
+def _keyed(chk: DataChecker, entry: str, table: Mapping[str, V],
+           names: Sequence[str]) -> tuple[V, ...]:
+    """``table``'s values in the order of ``names``, which must be exactly its keys (a
+    table keyed by the letters, the sight names or the maps)."""
+    missing = [k for k in names if k not in table]
+    chk.expect(not missing, entry, f"missing {', '.join(map(repr, missing))}")
+    unknown = [k for k in table if k not in names]
+    chk.expect(not unknown, entry, f"unknown {', '.join(map(repr, unknown))}; expected "
+               f"{', '.join(names)}")
+    return tuple(table[k] for k in names)
+
+
+def _check_names(chk: DataChecker, data: TucanaData) -> None:
+    """The terrains and letters the code counts on; distinct codes the map can use."""
+    for key, got, want in (("terrains", data.terrains, CARD_NAMES[:TERRAINS]),
+                           ("letters", data.letters, tuple(LETTER_NAMES))):
+        chk.expect(got == want, key, f"expected {list(want)}, found {list(got)}")
+    chk.expect(len(data.sights) == KINDS and len(set(data.sights)) == KINDS, "sights",
+               f"needs {KINDS} distinct sight names")
+    for key, codes, count, form, pattern in (
+            ("terrain_codes", data.terrain_codes, TERRAINS, "one upper-case letter", "[A-Z]"),
+            ("sight_codes", data.sight_codes, KINDS,
+             "an upper-case then a lower-case letter", "[A-Z][a-z]")):
+        chk.expect(len(codes) == count and len(set(codes)) == count, key,
+                   f"needs {count} distinct codes")
+        for c in codes:
+            chk.expect(re.fullmatch(pattern, c) is not None, key, f"code {c!r} must be {form}")
+
+
+def _deck(chk: DataChecker, counts: Deck) -> tuple[int, ...]:
+    """The 27 terrain cards as card ints (0..3 the terrains, 4 any), the rulebook's mix."""
+    deck: list[int] = []
+    for c, name in enumerate(CARD_NAMES):
+        k = getattr(counts, name)
+        chk.expect(k == DECK_COUNTS[name], f"deck.{name}",
+                   f"expected {DECK_COUNTS[name]} cards, found {k}")
+        deck += [c] * k
+    chk.expect(len(deck) == DECK_SIZE, "deck", f"expected {DECK_SIZE} cards, found {len(deck)}")
+    return tuple(deck)
+
+
+def _check_setup_cards(chk: DataChecker, cards: tuple[str, ...],
+                       letters: tuple[str, ...]) -> None:
+    chk.expect(len(cards) == SETUP_CARDS, "setup.cards",
+               f"expected {SETUP_CARDS} set-up cards, found {len(cards)}")
+    for i, card in enumerate(cards):
+        where = f"setup.cards[{i}]"
+        chk.expect(len(card) == VILLAGES, where, f"needs a string of {VILLAGES} letters")
+        for letter in letters:
+            chk.expect(card.count(letter) == 2, where,
+                       f"letter {letter} appears {card.count(letter)} times, not twice")
 
 
 def check_adjacency(
@@ -153,21 +309,14 @@ def check_adjacency(
             )
 
 
-def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Island:
-    slot = list(MAP_EXPECT).index(key)  # numbers the island's actions (actions.py)
-    entry = f"maps.{key}"
-    chk.expect(isinstance(raw, dict), entry, "must be a table")
-    expect = MAP_EXPECT[key]
-    name = chk.field(raw, "name", str, entry)
-    rounds = chk.field(raw, "rounds", int, entry)
-    chk.expect(rounds == expect["rounds"], f"{entry}.rounds",
-               f"expected {expect['rounds']} rounds, found {rounds}")
-    rows = chk.field(raw, "rows", list, entry)
+def _cells(chk: DataChecker, entry: str, rows: tuple[str, ...], codes: tuple[str, ...],
+           ) -> tuple[list[tuple[int, int]], list[int], list[str]]:
+    """A map's rows read cell by cell: each space's (row, doubled column), terrain and
+    feature code (``""`` for none, ``v3``, ``Ob``)."""
     coords: list[tuple[int, int]] = []
     terrain: list[int] = []
     feats: list[str] = []
     for r, line in enumerate(rows):
-        chk.expect(isinstance(line, str), f"{entry}.rows[{r}]", "must be a string")
         for tok in line.split():
             m = _CELL.match(tok)
             where = f"{entry}.rows[{r}] cell {tok!r}"
@@ -178,25 +327,19 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
                        "row + doubled column must be even on this hex grid")
             chk.expect((r, col) not in coords, where, "space listed twice")
             t = m.group(2)
-            chk.expect(t in codes["terrain"], where,
-                       f"terrain {t!r} is not one of {', '.join(codes['terrain'])}")
+            chk.expect(t in codes, where, f"terrain {t!r} is not one of {', '.join(codes)}")
             coords.append((r, col))
-            terrain.append(codes["terrain"].index(t))
+            terrain.append(codes.index(t))
             feats.append(m.group(3) or "")
-    n = len(coords)
-    chk.expect(n == expect["hexes"], f"{entry}.rows",
-               f"expected {expect['hexes']} hexes, found {n}")
-    for t, want in expect["terrain"].items():
-        got = terrain.count(CARD_NAMES.index(t))
-        chk.expect(got == want, f"{entry}.rows", f"expected {want} {t} spaces, found {got}")
-    # geometry: a space's name is its (doubled) column's letter and its row's number (i1);
-    # its neighbours are (r, c+-2) and (r+-1, c+-1)
-    grid = HexGrid(coords, NEIGHBOUR_ORDER)
-    labels = grid.names
-    village = [-1] * n
-    sight = [-1] * n
+    return coords, terrain, feats
+
+
+def _features(chk: DataChecker, entry: str, labels: tuple[str, ...], feats: list[str],
+              data: TucanaData) -> tuple[list[int], list[int], list[int]]:
+    """The village on each space (index 0..9, or -1), the space of each village, and the
+    kind of each sight in reading order: 10 villages, each once; sights the map knows."""
+    village = [-1] * len(feats)
     village_space = [-1] * VILLAGES
-    sight_space: list[int] = []
     sight_kind: list[int] = []
     for i, f in enumerate(feats):
         where = f"{entry} space {labels[i]}"
@@ -207,70 +350,64 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
             village_space[v - 1] = i
             village[i] = v - 1
         elif f:
-            chk.expect(f in codes["sight"], where,
-                       f"sight {f!r} is not one of {', '.join(codes['sight'])}")
-            sight[i] = len(sight_space)
-            sight_space.append(i)
-            sight_kind.append(codes["sight"].index(f))
+            chk.expect(f in data.sight_codes, where,
+                       f"sight {f!r} is not one of {', '.join(data.sight_codes)}")
+            sight_kind.append(data.sight_codes.index(f))
     missing = [str(v + 1) for v in range(VILLAGES) if village_space[v] < 0]
     chk.expect(not missing, f"{entry}.rows", f"expected {VILLAGES} villages; missing {missing}")
+    return village, village_space, sight_kind
+
+
+def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Island:
+    """One side of the score sheet, checked against the rulebook's counts, with its
+    geometry and its precomputed tables."""
+    entry = f"maps.{key}"
+    expect = MAP_EXPECT[key]
     per_kind = expect["per_kind"]
-    for k, kname in enumerate(codes["sight_names"]):
+    chk.expect(raw.rounds == expect["rounds"], f"{entry}.rounds",
+               f"expected {expect['rounds']} rounds, found {raw.rounds}")
+    coords, terrain, feats = _cells(chk, entry, raw.rows, data.terrain_codes)
+    n = len(coords)
+    chk.expect(n == expect["hexes"], f"{entry}.rows",
+               f"expected {expect['hexes']} hexes, found {n}")
+    for t, want in expect["terrain"].items():
+        got = terrain.count(CARD_NAMES.index(t))
+        chk.expect(got == want, f"{entry}.rows", f"expected {want} {t} spaces, found {got}")
+    # geometry: a space's name is its (doubled) column's letter and its row's number (i1);
+    # its neighbours are (r, c+-2) and (r+-1, c+-1)
+    grid = HexGrid(coords, NEIGHBOUR_ORDER)
+    labels = grid.names
+    village, village_space, sight_kind = _features(chk, entry, labels, feats, data)
+    for k, kname in enumerate(data.sights):
         got = sight_kind.count(k)
         chk.expect(got == per_kind, f"{entry}.rows",
                    f"expected {per_kind} of sight {kname!r}, found {got}")
     adj = grid.neighbours
     check_adjacency(chk, entry, labels, adj)
-    seen = {0}
-    todo = [0]
-    while todo:
-        for b in adj[todo.pop()]:
-            if b not in seen:
-                seen.add(b)
-                todo.append(b)
-    chk.expect(len(seen) == n, f"{entry}.rows", "the island is not one connected piece")
-    edges = tuple(sorted({(min(a, b), max(a, b)) for a in range(n) for b in adj[a]}))
-    edge_index = {e: i for i, e in enumerate(edges)}
-    matching: dict[tuple[int, int], tuple[int, ...]] = {}
-    for c1 in range(5):
-        for c2 in range(5):
-            def fits(t: int, c: int) -> bool:
-                return c == ANY or t == c
-            matching[(c1, c2)] = tuple(
-                e for e, (a, b) in enumerate(edges)
-                if (fits(terrain[a], c1) and fits(terrain[b], c2))
-                or (fits(terrain[a], c2) and fits(terrain[b], c1))
-            )
-    sv_raw = chk.field(raw, "sight_values", dict, entry)
-    sight_values = []
-    for kname in codes["sight_names"]:
-        vals = chk.field(sv_raw, kname, list, f"{entry}.sight_values")
-        chk.expect(len(vals) == per_kind and all(isinstance(x, int) and x > 0 for x in vals),
-                   f"{entry}.sight_values.{kname}", f"needs {per_kind} positive whole numbers")
-        sight_values.append(tuple(vals))
-    pv_raw = chk.field(raw, "pair_values", dict, entry)
-    pair_values = []
-    for letter in codes["letters"]:
-        val = chk.field(pv_raw, letter, int, f"{entry}.pair_values")
-        chk.expect(val > 0, f"{entry}.pair_values.{letter}", "must be positive")
-        pair_values.append(val)
+    dist = tuple(_distances(adj, a) for a in range(n))
+    chk.expect(min(dist[0]) >= 0, f"{entry}.rows", "the island is not one connected piece")
+    sight_values = _keyed(chk, f"{entry}.sight_values", raw.sight_values, data.sights)
+    for kname, vals in zip(data.sights, sight_values, strict=True):
+        chk.expect(len(vals) == per_kind, f"{entry}.sight_values.{kname}",
+                   f"needs {per_kind} positive whole numbers")
+    pair_values = _keyed(chk, f"{entry}.pair_values", raw.pair_values, data.letters)
+
+    sight_space = [i for i, f in enumerate(feats) if f and not f.startswith("v")]
+    sight = [-1] * n
+    for s, i in enumerate(sight_space):
+        sight[i] = s
     kind_mask = [0] * KINDS
     for s, k in enumerate(sight_kind):
         kind_mask[k] |= 1 << s
-    info0 = tuple(
-        ((1 << village[i]) if village[i] >= 0 else 0)
-        | ((1 << (VILLAGES + sight[i])) if sight[i] >= 0 else 0)
-        for i in range(n)
-    )
+    edges = tuple(sorted({(min(a, b), max(a, b)) for a in range(n) for b in adj[a]}))
     ne = len(edges)
-    draws = tuple(Draw.make(draw_code(slot, e), e, f"{labels[a]}-{labels[b]}")
-                  for e, (a, b) in enumerate(edges))
-    bonuses = tuple(Bonus.make(bonus_code(slot, e), e, f"{labels[a]}-{labels[b]}")
-                    for e, (a, b) in enumerate(edges))
+    matching = {(c1, c2): tuple(e for e, (a, b) in enumerate(edges)
+                                if _fits(terrain[a], terrain[b], c1, c2))
+                for c1 in range(len(CARD_NAMES)) for c2 in range(len(CARD_NAMES))}
     return Island(
         key=key,
-        name=name,
-        rounds=rounds,
+        name=raw.name,
+        rounds=raw.rounds,
         per_kind=per_kind,
         coords=tuple(coords),
         labels=labels,
@@ -281,19 +418,19 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         sight_space=tuple(sight_space),
         sight_kind=tuple(sight_kind),
         kind_mask=tuple(kind_mask),
-        sight_values=tuple(sight_values),
-        pair_values=tuple(pair_values),
+        sight_values=sight_values,
+        pair_values=pair_values,
         adj=adj,
         edges=edges,
-        edge_index=edge_index,
+        edge_index={e: i for i, e in enumerate(edges)},
+        ends=tuple(f"{labels[a]}-{labels[b]}" for a, b in edges),
         matching=matching,
-        draws=draws,
-        bonuses=bonuses,
-        info0=info0,
-        dist=tuple(_distances(adj, a) for a in range(n)),
+        info0=tuple(((1 << village[i]) if village[i] >= 0 else 0)
+                    | ((1 << (VILLAGES + sight[i])) if sight[i] >= 0 else 0)
+                    for i in range(n)),
+        dist=dist,
         size=n,
         free_format=f"0{ne}b",
-        match_draws={cc: tuple(draws[e] for e in es) for cc, es in matching.items()},
         match_free={cc: itemgetter(*(ne - 1 - e for e in es), 0, 0)
                     for cc, es in matching.items()},
         pair_points=tuple(sum(v for L, v in enumerate(pair_values) if m >> L & 1)
@@ -301,12 +438,18 @@ def _island(chk: DataChecker, key: str, raw: Any, codes: dict[str, Any]) -> Isla
         sight_cum=tuple(tuple(sum(vals[:c]) for c in range(per_kind + 1))
                         for vals in sight_values),
         sight_points=_sight_points(sight_kind, kind_mask, sight_values),
-        action_index={a: i for i, a in enumerate((*draws, *bonuses, PASS))},
     )
 
 
+def _fits(ta: int, tb: int, c1: int, c2: int) -> bool:
+    """Whether a segment between terrains ``ta`` and ``tb`` fits the cards ``c1`` and
+    ``c2`` (either way round; ``ANY`` fits every terrain)."""
+    return ((c1 in (ta, ANY) and c2 in (tb, ANY))
+            or (c2 in (ta, ANY) and c1 in (tb, ANY)))
+
+
 def _sight_points(kinds: list[int], kind_mask: list[int],
-                  values: list[tuple[int, ...]]) -> tuple[int, ...]:
+                  values: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The points of every set of circled sights (a bitmask over the sights): a set's
     lowest sight, the c-th circled of its kind, adds that kind's c-th value to the rest."""
     pts = [0] * (1 << len(kinds))
@@ -317,6 +460,7 @@ def _sight_points(kinds: list[int], kind_mask: list[int],
 
 
 def _distances(adj: tuple[tuple[int, ...], ...], a: int) -> tuple[int, ...]:
+    """Steps from space ``a`` to every space over the island (-1 where none leads)."""
     out = [-1] * len(adj)
     out[a] = 0
     frontier = [a]
@@ -331,95 +475,5 @@ def _distances(adj: tuple[tuple[int, ...], ...], a: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _names(chk: DataChecker, data: dict[str, Any], key: str, want: list[str]) -> list[str]:
-    got = chk.field(data, key, list, key)
-    chk.expect(got == want, key, f"expected {want}, found {got}")
-    return want
-
-
-def load_tables(path: str | Path = DATA_FILE) -> Tables:
-    """Parse and validate a data file; raise DataError naming file, entry and problem."""
-    chk = DataChecker(path)
-    data = load_data(path)
-    _names(chk, data, "terrains", list(CARD_NAMES[:TERRAINS]))
-    tcodes = chk.field(data, "terrain_codes", list, "terrain_codes")
-    chk.expect(len(tcodes) == TERRAINS and len(set(tcodes)) == TERRAINS, "terrain_codes",
-               f"needs {TERRAINS} distinct codes")
-    for c in tcodes:
-        chk.expect(isinstance(c, str) and re.fullmatch(r"[A-Z]", c) is not None,
-                   "terrain_codes", f"code {c!r} must be one upper-case letter")
-    sight_names = chk.field(data, "sights", list, "sights")
-    chk.expect(len(sight_names) == KINDS and len(set(sight_names)) == KINDS, "sights",
-               f"needs {KINDS} distinct sight names")
-    sight_codes = chk.field(data, "sight_codes", list, "sight_codes")
-    chk.expect(len(sight_codes) == KINDS and len(set(sight_codes)) == KINDS, "sight_codes",
-               f"needs {KINDS} distinct codes")
-    for c in sight_codes:
-        chk.expect(isinstance(c, str) and re.fullmatch(r"[A-Z][a-z]", c) is not None,
-                   "sight_codes", f"code {c!r} must be an upper-case then a lower-case letter")
-    letters = _names(chk, data, "letters", list(LETTER_NAMES))
-    codes = {"terrain": tcodes, "sight": sight_codes, "sight_names": sight_names,
-             "letters": letters}
-
-    deck_raw = chk.field(data, "deck", dict, "deck")
-    deck: list[int] = []
-    for c, name in enumerate(CARD_NAMES):
-        k = chk.field(deck_raw, name, int, "deck")
-        chk.expect(k == DECK_COUNTS[name], f"deck.{name}",
-                   f"expected {DECK_COUNTS[name]} cards, found {k}")
-        deck += [c] * k
-    chk.expect(len(deck) == DECK_SIZE, "deck", f"expected {DECK_SIZE} cards, found {len(deck)}")
-
-    setup_raw = chk.field(data, "setup", dict, "setup")
-    cards = chk.field(setup_raw, "cards", list, "setup")
-    chk.expect(len(cards) == SETUP_CARDS, "setup.cards",
-               f"expected {SETUP_CARDS} set-up cards, found {len(cards)}")
-    for i, card in enumerate(cards):
-        where = f"setup.cards[{i}]"
-        chk.expect(isinstance(card, str) and len(card) == VILLAGES, where,
-                   f"needs a string of {VILLAGES} letters")
-        for letter in letters:
-            chk.expect(card.count(letter) == 2, where,
-                       f"letter {letter} appears {card.count(letter)} times, not twice")
-
-    blue_raw = chk.field(data, "blue", dict, "blue")
-    blue = []
-    for letter in letters:
-        vals = chk.field(blue_raw, letter, list, "blue")
-        chk.expect(len(vals) == 2 and all(isinstance(x, int) and x > 0 for x in vals),
-                   f"blue.{letter}", "needs two positive values (card #1, card #2)")
-        blue.append((vals[0], vals[1]))
-    red_raw = chk.field(data, "red", dict, "red")
-    chk.expect(len(red_raw) == KINDS, "red", f"expected {KINDS} red cards, found {len(red_raw)}")
-    red = []
-    for kname in sight_names:
-        v = chk.field(red_raw, kname, int, "red")
-        chk.expect(v > 0, f"red.{kname}", "must be positive")
-        red.append(v)
-
-    solo = chk.field(data, "solo", dict, "solo")
-    discards = chk.field(solo, "discard_after_round_1", int, "solo")
-    chk.expect(0 <= discards <= LETTERS, "solo.discard_after_round_1", "must be 0..5")
-    target = chk.field(solo, "target", dict, "solo")
-
-    maps_raw = chk.field(data, "maps", dict, "maps")
-    islands = {}
-    for key in MAP_EXPECT:
-        chk.expect(key in maps_raw, "maps", f"missing map {key!r}")
-        islands[key] = _island(chk, key, maps_raw[key], codes)
-        chk.field(target, key, int, "solo.target")
-    return Tables(
-        islands=islands,
-        deck=tuple(deck),
-        setup_cards=tuple(cards),
-        blue=tuple(blue),
-        red=tuple(red),
-        solo_discards=discards,
-        solo_target={k: int(target[k]) for k in MAP_EXPECT},
-        sight_names=tuple(sight_names),
-        sight_codes=tuple(sight_codes),
-        terrain_codes=tuple(tcodes),
-    )
-
-
 TABLES = load_tables()
+"""The built-in data, loaded once."""

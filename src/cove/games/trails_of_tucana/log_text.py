@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cove.games.trails_of_tucana.actions import Bonus, Pass
+from cove.games.trails_of_tucana.actions import Bonus, Draw
 from cove.games.trails_of_tucana.data import ANY, CARD_NAMES, TABLES
 from cove.games.trails_of_tucana.view import connected_since
 
@@ -57,9 +57,9 @@ def outcome(state: TucanaState, p: int, k: int) -> tuple[str, list[str], int]:
     many bonus segments it earned."""
     snap = state.snap[p]
     assert snap is not None
-    a = state.moves[p][-1]
+    a = state.moves[p][-1].declared()
     gains = connected_since(state, p, snap[1], snap[3])
-    if isinstance(a, Pass):
+    if not isinstance(a, Draw | Bonus):  # a pass
         free = k and state.drawn[p] != (1 << len(state.isl.edges)) - 1
         return ("no bonus segment" if free else "nothing"), gains, 0
     used = 1 if isinstance(a, Bonus) else 0

@@ -105,7 +105,8 @@ class DrawRule(SimultaneousRule):
         # one free flag per segment, from the drawn segments' bits in one C call each
         # (see Island.match_free): the draws that fit are then filtered in C
         free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
-        return tuple(compress(isl.match_draws[cards], isl.match_free[cards](free))) or ONLY_PASS
+        return (tuple(compress(state.acts.match_draws[cards], isl.match_free[cards](free)))
+                or ONLY_PASS)
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
         assert state.cards is not None
@@ -150,7 +151,7 @@ class BonusRule(SimultaneousRule):
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
         isl = state.isl
         free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
-        acts: tuple[Action, ...] = tuple(compress(isl.bonuses, free[::-1]))
+        acts: tuple[Action, ...] = tuple(compress(state.acts.bonuses, free[::-1]))
         if acts and not state.options.compulsory_bonus:
             acts += ONLY_PASS  # R4.8: a bonus segment may be declined
         return acts or ONLY_PASS

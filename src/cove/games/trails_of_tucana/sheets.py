@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cove.games.trails_of_tucana.actions import PASS, Action, Bonus
+from cove.games.trails_of_tucana.actions import BONUS, PASS, Action
 from cove.games.trails_of_tucana.data import KINDS, VILLAGES
 
 if TYPE_CHECKING:
@@ -109,9 +109,9 @@ def commit(state: TucanaState, p: int, a: Action, snap: bool = True) -> None:
     if a is PASS:  # the only Pass
         state.bonus[p] = 0  # nothing fits, or the rest of the bonus chain is declined
     else:
-        if type(a) is Bonus:
+        if a >= BONUS:  # the bonuses' codes follow the draws'
             state.bonus[p] -= 1
-        link(state, p, a.edge)
+        link(state, p, state.acts.edge[a])
 
 
 def restore(state: TucanaState, q: int, snap: Snap) -> None:

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import State
-from cove.games.trails_of_tucana.actions import Action, legal_indices, match_action
+from cove.games.trails_of_tucana.actions import (
+    ISLAND_ACTIONS,
+    Action,
+    IslandActions,
+    legal_indices,
+    match_action,
+)
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
     KINDS,
@@ -72,6 +78,7 @@ for the end screens, the web and RULES.md."""
 
 class TucanaState(State):
     __slots__ = (
+        "acts",
         "blue",
         "blue_pts",
         "blue_won",
@@ -108,15 +115,16 @@ class TucanaState(State):
         "turn_start",
     )
 
-    # the island's tables, from the map option; the observation's parts that change only
-    # from one turn to the next, and every observer's kept observation, made again when
-    # first needed (see observation.py)
-    DERIVED = ("isl", "obs_cache", "obs_seen")
+    # the island's tables and actions, from the map option; the observation's parts that
+    # change only from one turn to the next, and every observer's kept observation, made
+    # again when first needed (see observation.py)
+    DERIVED = ("acts", "isl", "obs_cache", "obs_seen")
     KEPT = ("obs_seen",)  # every observer's kept observation: a pickle makes it again
 
     STEPS: ClassVar[Mapping[str, StepRule[TucanaState]]] = STEPS
 
     isl: Island
+    acts: IslandActions
     options: TucanaOptions
 
     # the view, the observation and the action matching live in the modules named for
@@ -131,6 +139,7 @@ class TucanaState(State):
         o = self.options
         n = self.n
         self.isl = TABLES.islands[o.map]
+        self.acts = ISLAND_ACTIONS[o.map]
         rng = self.rng
         self.setup_card = o.setup_card - 1 if o.setup_card else rng.below(len(TABLES.setup_cards))
         seq = TABLES.setup_cards[self.setup_card]
@@ -327,6 +336,7 @@ class TucanaState(State):
     def clone(self) -> TucanaState:
         s: TucanaState = self._clone_base()
         s.isl = self.isl
+        s.acts = self.acts
         s.letters = self.letters
         s.pair_masks = self.pair_masks
         s.setup_card = self.setup_card

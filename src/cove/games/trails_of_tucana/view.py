@@ -45,7 +45,7 @@ def sheet(state: TucanaState, q: int, public: bool) -> dict[str, Any]:
     return {
         "player": q,  # makes each sheet distinct (the leak check searches for them)
         "letters": [LETTER_NAMES[x] for x in state.letters[q]],
-        "segments": [isl.draws[e].ends for e in bits(drawn)],
+        "segments": [isl.ends[e] for e in bits(drawn)],
         "circled_sights": [isl.labels[isl.sight_space[s]] for s in bits(circled)],
         "sight_values": {
             TABLES.sight_names[k]: list(isl.sight_values[k][: kc[k]]) for k in range(KINDS)
