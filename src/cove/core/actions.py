@@ -17,7 +17,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from cove.core.errors import IllegalAction, RecordError
 
@@ -107,31 +107,35 @@ class CodedAction(int):
         """The value this action was declared as (a frozen dataclass)."""
         return self.TABLE.values[self]
 
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (type(self).of, (int(self),))  # a pickle gives back the shared instance
+
     @classmethod
-    def of(cls, code: int) -> CodedAction:
+    def of(cls, code: int) -> Self:
         """The shared action with this code (how a stored state reads one back)."""
         table = cls.TABLE
         if type(code) is not int or not 0 <= code < len(table.actions):
             raise RecordError(f"{cls.__module__}.{cls.__name__} has no action with code "
                               f"{code!r} (codes 0..{len(table.actions) - 1})")
-        return table.actions[code]
+        action: Self = table.actions[code]
+        return action
 
 
-D = TypeVar("D", bound=Hashable)
+A = TypeVar("A", bound=CodedAction)
 
 
-class ActionTable(Generic[D]):
+class ActionTable(Generic[A]):
     """Every action of a game in the int-coded form, numbered in the order declared: code
     ``i`` is ``values[i]``, with its text ``texts[i]``, JSON form ``forms[i]`` and shared
     action ``actions[i]`` (an instance of the game's :class:`CodedAction` subclass). The
     values of one kind must be declared together, so each kind is a run of codes from
     :meth:`start`."""
 
-    def __init__(self, cls: type[CodedAction], values: Sequence[D]) -> None:
-        self.values: tuple[D, ...] = tuple(values)
+    def __init__(self, cls: type[A], values: Sequence[Hashable]) -> None:
+        self.values: tuple[Hashable, ...] = tuple(values)
         self.texts: tuple[str, ...] = tuple(str(v) for v in self.values)
         self.forms: tuple[dict[str, Any], ...] = tuple(action_json(v) for v in self.values)
-        self.code_of: dict[D, int] = {}
+        self.code_of: dict[Hashable, int] = {}
         self._starts: dict[type, int] = {}
         for i, v in enumerate(self.values):
             if v in self.code_of:
@@ -148,16 +152,16 @@ class ActionTable(Generic[D]):
                 raise ValueError(f"{cls.__name__}: codes {seen[t]} and {i} have the same text "
                                  f"{t!r}")
             seen[t] = i
-        self.actions: tuple[CodedAction, ...] = tuple(cls(i) for i in range(len(self.values)))
+        self.actions: tuple[A, ...] = tuple(cls(i) for i in range(len(self.values)))
         cls.TABLE = self
 
     def __len__(self) -> int:
         return len(self.values)
 
-    def __getitem__(self, code: int) -> CodedAction:
+    def __getitem__(self, code: int) -> A:
         return self.actions[code]
 
-    def code(self, value: D) -> int:
+    def code(self, value: Hashable) -> int:
         """The code of a declared value; KeyError names it when it was never declared."""
         try:
             return self.code_of[value]

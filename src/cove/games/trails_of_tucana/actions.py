@@ -72,9 +72,6 @@ class TucanaAction(CodedAction):
 
     __slots__ = ()
 
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (TucanaAction.of, (int(self),))  # a pickle gives back the shared instance
-
 
 def _segments() -> tuple[str, ...]:
     """Every segment of both islands, each name once: Isla Petit's in edge order, then
@@ -88,7 +85,7 @@ def _segments() -> tuple[str, ...]:
 SEGMENTS = _segments()
 TABLE = ActionTable(TucanaAction, [Pass(), *(Draw(s) for s in SEGMENTS),
                                    *(Bonus(s) for s in SEGMENTS)])
-ACTIONS = cast(tuple[TucanaAction, ...], TABLE.actions)
+ACTIONS = TABLE.actions
 """Every action, by code."""
 PASS = ACTIONS[TABLE.code(Pass())]
 DRAW = TABLE.start(Draw)
