@@ -72,9 +72,10 @@ def position(
         for ch in letters:
             s.held[seat][LETTERS[ch]] += 1
     s.points = list(points or [0] * players)
-    s.scored = [0] * (players * KINDS)
+    scored = [0] * (players * KINDS)
     for seat, pts in enumerate(s.points):
-        s.scored[seat * KINDS + S_RECYCLE] = pts
+        scored[seat * KINDS + S_RECYCLE] = pts
+    s.scored = tuple(scored)
     s.onboard = [fr.count(p) for p in range(players)]
     s.waiting = [0] * players
     s.first = 0

@@ -51,13 +51,19 @@ def _negative_holding(s: TideState) -> None:
     s.held[1][2] = -1
 
 
+def _add_scored(s: TideState, i: int, pts: int) -> None:
+    scored = list(s.scored)
+    scored[i] += pts
+    s.scored = tuple(scored)
+
+
 def _ten_points(s: TideState) -> None:
-    s.scored[S_DOUBLE] += 10 - s.points[0]  # the points by reward still add up
+    _add_scored(s, S_DOUBLE, 10 - s.points[0])  # the points by reward still add up
     s.points[0] = 10
 
 
 def _points_by_reward_off(s: TideState) -> None:
-    s.scored[KINDS + S_DOUBLE] += 3  # P2's double recycling, but no points for it
+    _add_scored(s, KINDS + S_DOUBLE, 3)  # P2's double recycling, but no points for it
 
 
 def _wrong_actor(s: TideState) -> None:

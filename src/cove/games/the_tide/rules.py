@@ -648,7 +648,9 @@ def double_reward(state: TideState, q: int, friend: bool) -> None:
 def award(state: TideState, q: int, kind: int, pts: int, why: str) -> None:
     """``q`` scores ``pts`` for the reward ``kind`` (an index of ``SCORED``)."""
     state.points[q] += pts
-    state.scored[q * KINDS + kind] += pts
+    scored = list(state.scored)  # a tuple that clones share: replaced, never changed
+    scored[q * KINDS + kind] += pts
+    state.scored = tuple(scored)
     if state.logging:
         state.say(f"{_p(q)} scores {pts} for {why} (total {state.points[q]})",
                   kind="score", data={"player": q, "points": pts, "total": state.points[q],

@@ -77,13 +77,13 @@ class TideState(State):
     square, -1 none), ``piles`` (bottom first) and ``hidden`` (never-seen tiles at the bottom
     of each pile); per seat ``held`` (tiles by code), ``points``, ``onboard`` and ``waiting``
     friends; ``scored``, the points each seat won by each reward (seat ``p``'s points for
-    ``SCORED[k]`` at ``p * KINDS + k``, adding up to ``points[p]``; one flat list, so a clone
-    copies it in one slice); ``removed`` tiles by code. The turn: ``cur`` (the active seat),
-    ``first``, ``actor`` (the square of the friend that collected this turn, -1 none),
-    ``collected``, ``could`` (the active player could collect when the turn began),
-    ``col_end`` (a column and its pile ran out), ``ret_k`` (tiles the latest return still
-    owes), ``idle`` and ``turns`` (the stall guard's and the turn limit's counts),
-    ``end_reason``."""
+    ``SCORED[k]`` at ``p * KINDS + k``, adding up to ``points[p]``; one tuple, which clones
+    share and a reward replaces, so a clone copies nothing for it); ``removed`` tiles by
+    code. The turn: ``cur`` (the active seat), ``first``, ``actor`` (the square of the
+    friend that collected this turn, -1 none), ``collected``, ``could`` (the active player
+    could collect when the turn began), ``col_end`` (a column and its pile ran out),
+    ``ret_k`` (tiles the latest return still owes), ``idle`` and ``turns`` (the stall
+    guard's and the turn limit's counts), ``end_reason``."""
 
     __slots__ = (
         "actor",
@@ -123,7 +123,7 @@ class TideState(State):
     hidden: list[int]
     held: list[list[int]]
     points: list[int]
-    scored: list[int]
+    scored: tuple[int, ...]
     removed: list[int]
     onboard: list[int]
     waiting: list[int]
@@ -149,7 +149,7 @@ class TideState(State):
         n = self.n
         self.held = [[0] * 6 for _ in range(n)]
         self.points = [0] * n
-        self.scored = [0] * (n * KINDS)
+        self.scored = (0,) * (n * KINDS)
         self.removed = [0] * 6
         self.onboard = [0] * n
         self.waiting = [1] * n
@@ -315,7 +315,7 @@ class TideState(State):
         s.hidden = self.hidden[:]
         s.held = [h[:] for h in self.held]
         s.points = self.points[:]
-        s.scored = self.scored[:]
+        s.scored = self.scored  # a tuple: shared
         s.removed = self.removed[:]
         s.onboard = self.onboard[:]
         s.waiting = self.waiting[:]
