@@ -9,7 +9,7 @@ from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect
 from cove.games.the_tide.beach import parse_sq
 from cove.games.the_tide.data import DATA
-from cove.games.the_tide.rules import begin_turn
+from cove.games.the_tide.rules import KINDS, S_RECYCLE, begin_turn
 from cove.games.the_tide.state import TideState
 
 LETTERS = {letter: code for code, letter in enumerate(DATA.letters) if code}
@@ -49,6 +49,8 @@ def position(
     ``piles``: 6 strings of tile letters, bottom first (default: DEFAULT_PILES).
     ``held``: seat -> tile letters held. Tiles not placed anywhere go to 'removed', so
     the 72-tile count holds whenever the picture uses no more than the box has.
+    ``points``: each seat's score, kept as won by recycling (the points by reward must
+    add up to it).
     """
     s = GAME.new(players, seed=0, log=True, **options)
     assert isinstance(s, TideState)
@@ -70,6 +72,10 @@ def position(
         for ch in letters:
             s.held[seat][LETTERS[ch]] += 1
     s.points = list(points or [0] * players)
+    scored = [0] * (players * KINDS)
+    for seat, pts in enumerate(s.points):
+        scored[seat * KINDS + S_RECYCLE] = pts
+    s.scored = tuple(scored)
     s.onboard = [fr.count(p) for p in range(players)]
     s.waiting = [0] * players
     s.first = 0

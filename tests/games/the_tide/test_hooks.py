@@ -13,7 +13,7 @@ from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.data import SHELL
 from cove.games.the_tide.options import TideOptions
-from cove.games.the_tide.rules import ACT
+from cove.games.the_tide.rules import ACT, KINDS, S_DOUBLE
 from cove.games.the_tide.state import Rules, TideState
 
 from .helpers import biased_step, fill, position
@@ -51,8 +51,19 @@ def _negative_holding(s: TideState) -> None:
     s.held[1][2] = -1
 
 
+def _add_scored(s: TideState, i: int, pts: int) -> None:
+    scored = list(s.scored)
+    scored[i] += pts
+    s.scored = tuple(scored)
+
+
 def _ten_points(s: TideState) -> None:
+    _add_scored(s, S_DOUBLE, 10 - s.points[0])  # the points by reward still add up
     s.points[0] = 10
+
+
+def _points_by_reward_off(s: TideState) -> None:
+    _add_scored(s, KINDS + S_DOUBLE, 3)  # P2's double recycling, but no points for it
 
 
 def _wrong_actor(s: TideState) -> None:
@@ -74,6 +85,7 @@ BREAKS: list[tuple[Callable[[TideState], None], str]] = [
     (_four_friends, "waiting > 3"),
     (_negative_holding, "holds -1"),
     (_ten_points, "10 points, game not over"),
+    (_points_by_reward_off, "P2's points by reward .* do not add up"),
     (_wrong_actor, "not the active player's"),
     (_unclaimed_necklace, "keeps 3 shells"),
 ]

@@ -61,6 +61,33 @@ def test_r1_5_public_holdings_and_pile_visibility() -> None:
     assert tiles == [DATA.names[t] for t in a.piles[2]]  # type: ignore[attr-defined]
 
 
+def test_r1_5_points_by_reward_are_public_and_are_the_score_parts() -> None:
+    # R6.1's example: a double recycling (3 points), then a recycling (1 point)
+    s = position(fill({"c4": "B1", "f6": "S2"}), held={0: "BBPPPCCCWWW"}, piles=[""] * 6)
+    s.apply(0, "collect bottle at c4")
+    while s.to_move() == (0,):
+        s.apply(0, "take 3 points" if s.phase == REWARD else s.legal_actions(0)[0])
+    nothing = {"recycling": 0, "double recycling": 0, "bottle collections": 0,
+               "bag collections": 0, "cigarette collections": 0, "melon collections": 0}
+    for seat in (None, 0, 1):
+        seats = s.view(seat)["seats"]
+        assert seats[0]["points_by_reward"] == {**nothing, "recycling": 1,
+                                                "double recycling": 3}
+        assert seats[1]["points_by_reward"] == nothing
+    assert GAME.score_parts is not None
+    parts = GAME.score_parts(s.view(None), 0)
+    assert dict(parts) == {**nothing, "recycling": 1.0, "double recycling": 3.0}
+    assert sum(v for _, v in parts) == s.points[0] == 4
+    # two specific collections of cigarettes in one check (R6.7)
+    c = position(fill({"c3": "C1", "f6": "B2", "a1": "W3"}), players=3,
+                 held={0: "CCCCC"}, piles=[""] * 6)
+    c.apply(0, "collect cigarette at c3")
+    c.apply(0, "return cigarette to pile b")
+    c.apply(0, "return cigarette to pile e")
+    assert dict(GAME.score_parts(c.view(2), 0)) == {**nothing, "cigarette collections": 2.0}
+    assert c.points[0] == 2
+
+
 # -- R2 setup --------------------------------------------------------------------------------
 def test_r2_1_setup_fills_beach_then_piles() -> None:
     s = GAME.new(4, seed=9)
@@ -440,6 +467,7 @@ def test_r6_5_double_recycling_reward_one_point_and_a_friend() -> None:
     assert s.phase == REWARD and s.to_move() == (0,)
     s.apply(0, "take 1 point and a new friend")
     assert s.points[0] == 1 and s.waiting[0] == 1 and s.held[0] == [0] * 6
+    assert s.view(None)["seats"][0]["points_by_reward"]["double recycling"] == 1
     assert pile(s, "a") == "BBPW" and s.removed[C] >= 2
     s.apply(1, "pass")
     assert s.phase == PLACE and s.to_move() == (1,)

@@ -46,7 +46,7 @@ GAME = Game(
     state_cls=TideState,
     min_players=2,
     max_players=6,
-    version="5",
+    version="6",
     summary="Move friends on a 6x6 beach, collect rubbish groups and shells; every collection "
             "brings the tide, then a check scores recycling and collections. 10 points wins.",
     chance=True,

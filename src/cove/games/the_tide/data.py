@@ -1,8 +1,12 @@
-"""Loading and checking the_tide.toml: tiles (and how each is shown), board size and scoring
-values.
+"""The Tide's data file (``the_tide.toml``): its schema, read by the core's typed loader
+(:func:`cove.core.data.load_typed`), which checks every value's type and bounds, the
+allowed tile names and unknown or missing fields; the checks below relate entries to each
+other and assert the counts the seed states. Errors name the file, the entry and the
+problem.
 
-Tile types are small ints in a fixed order so the rules can index lists with them:
-0 is an empty square, then shell, bottle, bag, cigarette, melon.
+The rules use the tiles as small ints in a fixed order so they can index lists with them:
+0 is an empty square, then shell, bottle, bag, cigarette, melon. :func:`tables` builds
+those runtime tables (:class:`TideData`, indexed by tile code) from the loaded file.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cove.core.data import DataChecker, load_data
+from cove.core.data import DataChecker, entry, load_typed
 
 DATA_FILE = Path(__file__).with_name("the_tide.toml")
 
@@ -32,6 +36,65 @@ HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 SGR_COLOUR = re.compile(r"[0-9]{1,3}(;[0-9]{1,3})*")
 
 
+# -- the file's schema ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BoardEntry:
+    columns: int = entry(minimum=1, help="beach columns, one pile above each (the seed: 6)")
+    rows: int = entry(minimum=1, help="beach rows (the seed: 6)")
+    pile_height: int = entry(minimum=1, help="tiles in each pile at the start (the seed: 6)")
+
+
+@dataclass(frozen=True)
+class FriendsEntry:
+    tokens: int = entry(minimum=1, help="tokens per player's symbol (the seed: 4)")
+    max_on_beach: int = entry(minimum=1, help="friends in play at most (one token marks "
+                                              "the score)")
+
+
+@dataclass(frozen=True)
+class ScoringEntry:
+    win_points: int = entry(minimum=1, help="reaching this many points wins at once")
+    recycling_points: int = entry(minimum=0, help="points for a recycling")
+    recycling_returned: int = entry(minimum=0, maximum=4,
+                                    help="of a recycling's 4 tiles, how many go back to piles")
+    double_recycling_points: int = entry(minimum=0, help="points for a double recycling")
+    double_friend_points: int = entry(minimum=0, help="or these points and a new friend")
+    double_recycling_returned: int = entry(
+        minimum=0, maximum=8, help="of a double recycling's 8 tiles, how many go back")
+    collection_points: int = entry(minimum=0, help="points for a specific collection")
+    collection_returned: int = entry(minimum=0, help="tiles of a collection that go back")
+    necklace_shells: int = entry(minimum=1, help="shells that make a necklace")
+    collection_order: tuple[str, ...] = entry(
+        choices=SEED_THRESHOLDS, min_items=4, max_items=4,
+        help="the order in which specific collections are checked")
+
+
+@dataclass(frozen=True)
+class TileEntry:
+    name: str = entry(choices=SEED_COUNTS, help="the tile's name in actions and views")
+    plural: str = entry(help="its plural, in actions and the log")
+    long_name: str = entry(help="the seed's name, for legends")
+    short: str = entry(help="its name in a narrow table column")
+    letter: str = entry(help="one letter, on the terminal and in the pile lists")
+    fill: str = entry(help="web board: the tile's face, #rrggbb")
+    ink: str = entry(help="web board: its outline and text, #rrggbb")
+    ansi: str = entry(help="terminal: its colour, an SGR code such as \"32\"")
+    count: int = entry(minimum=0, help="tiles of this type in the box")
+    rubbish: bool = entry(help="false only for shells")
+    collection: int = entry(minimum=0, default=0,
+                            help="rubbish: the size of a specific collection")
+
+
+@dataclass(frozen=True)
+class TideFile:
+    board: BoardEntry
+    friends: FriendsEntry
+    scoring: ScoringEntry
+    tiles: tuple[TileEntry, ...] = entry(min_items=5, max_items=5,
+                                         help="shell, bottle, bag, cigarette, melon")
+
+
+# -- the runtime tables --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TideData:
     columns: int
@@ -61,135 +124,96 @@ class TideData:
 
 
 def load_tide_data(path: str | Path = DATA_FILE) -> TideData:
-    """Parse and validate a Tide data file; errors name the file, entry and problem."""
-    raw = load_data(path)
-    chk = DataChecker(path)
-    board = _table(chk, raw, "board")
-    friends = _table(chk, raw, "friends")
-    scoring = _table(chk, raw, "scoring")
-    cols = chk.field(board, "columns", int, "board")
-    rows = chk.field(board, "rows", int, "board")
-    height = chk.field(board, "pile_height", int, "board")
+    """Read and check a Tide data file; errors name the file, the entry and the problem."""
+    data = load_typed(TideFile, path)
+    check(data, DataChecker(path))
+    return tables(data)
+
+
+def check(data: TideFile, chk: DataChecker) -> None:
+    """What the typed loader cannot see: the counts the seed states, the entries that
+    depend on each other, and the shape of the texts the screens use."""
+    board, friends, scoring = data.board, data.friends, data.scoring
+    cols, rows, height = board.columns, board.rows, board.pile_height
     chk.expect(cols == 6 and rows == 6, "board", f"the beach is 6 x 6, found {cols} x {rows}")
     chk.expect(height == 6, "board", f"piles hold 6 tiles, found pile_height = {height}")
-    tokens = chk.field(friends, "tokens", int, "friends")
-    chk.expect(tokens == 4, "friends", f"each player has 4 friend tokens, found {tokens}")
-    max_on = chk.field(friends, "max_on_beach", int, "friends")
-    chk.expect(1 <= max_on < tokens, "friends",
-               f"max_on_beach must be 1..{tokens - 1} (one token marks the score), got {max_on}")
-
-    tiles = raw.get("tiles")
-    chk.expect(isinstance(tiles, list) and len(tiles) == 5, "tiles",
-               "expected 5 [[tiles]] entries (shell, bottle, bag, cigarette, melon)")
-    assert isinstance(tiles, list)
-    names = [""] * 6
-    plurals = [""] * 6
-    letters = ["."] * 6
-    long_names = [""] * 6
-    shorts = [""] * 6
-    fills = [""] * 6
-    inks = [""] * 6
-    ansi = [""] * 6
-    counts = [0] * 6
-    thresholds = [0] * 6
-    for i, t in enumerate(tiles):
-        entry = f"tiles[{i}]"
-        chk.expect(isinstance(t, dict), entry, "must be a table")
-        name = chk.one_of(chk.field(t, "name", str, entry), SEED_COUNTS, entry, "tile name")
-        entry = f"tiles[{i}] ({name})"
-        code = TYPES.index(name)
-        chk.expect(counts[code] == 0, entry, "this tile type is listed twice")
-        count = chk.field(t, "count", int, entry)
-        chk.expect(count == SEED_COUNTS[name], entry,
-                   f"the seed has {SEED_COUNTS[name]} {name} tiles, found count = {count}")
-        rubbish = chk.field(t, "rubbish", bool, entry)
-        chk.expect(rubbish == (name != "shell"), entry,
-                   "only shells are not rubbish" if name == "shell" else "must be rubbish")
-        if rubbish:
-            thr = chk.field(t, "collection", int, entry)
-            chk.expect(thr == SEED_THRESHOLDS[name], entry,
-                       f"a specific collection of {name} needs {SEED_THRESHOLDS[name]} tiles, "
-                       f"found collection = {thr}")
-            thresholds[code] = thr
-        letter = chk.field(t, "letter", str, entry)
-        chk.expect(len(letter) == 1 and letter.isalpha(), entry,
-                   f"letter must be one letter, got {letter!r}")
-        chk.expect(letter.upper() not in letters, entry, f"letter {letter!r} is used twice")
-        for key, into in (("long_name", long_names), ("short", shorts)):
-            text = chk.field(t, key, str, entry)
-            chk.expect(bool(text.strip()), entry, f"{key} must not be empty")
-            into[code] = text
-        for key, into in (("fill", fills), ("ink", inks)):
-            colour = chk.field(t, key, str, entry)
-            chk.expect(HEX_COLOUR.fullmatch(colour) is not None, entry,
+    chk.expect(friends.tokens == 4, "friends",
+               f"each player has 4 friend tokens, found {friends.tokens}")
+    chk.expect(friends.max_on_beach < friends.tokens, "friends",
+               f"max_on_beach must be 1..{friends.tokens - 1} (one token marks the score), "
+               f"got {friends.max_on_beach}")
+    seen: set[str] = set()
+    letters: set[str] = set()
+    for i, t in enumerate(data.tiles):
+        where = f"tiles[{i}] ({t.name})"
+        chk.expect(t.name not in seen, where, "this tile type is listed twice")
+        seen.add(t.name)
+        chk.expect(t.count == SEED_COUNTS[t.name], where,
+                   f"the seed has {SEED_COUNTS[t.name]} {t.name} tiles, found count = {t.count}")
+        chk.expect(t.rubbish == (t.name != "shell"), where,
+                   "only shells are not rubbish" if t.name == "shell" else "must be rubbish")
+        need = SEED_THRESHOLDS.get(t.name, 0)
+        chk.expect(t.collection == need, where,
+                   f"a specific collection of {t.name} needs {need} tiles, found collection = "
+                   f"{t.collection}" if need else "shells make no specific collection")
+        chk.expect(len(t.letter) == 1 and t.letter.isalpha(), where,
+                   f"letter must be one letter, got {t.letter!r}")
+        chk.expect(t.letter.upper() not in letters, where, f"letter {t.letter!r} is used twice")
+        letters.add(t.letter.upper())
+        for key, text in (("long_name", t.long_name), ("short", t.short)):
+            chk.expect(bool(text.strip()), where, f"{key} must not be empty")
+        for key, colour in (("fill", t.fill), ("ink", t.ink)):
+            chk.expect(HEX_COLOUR.fullmatch(colour) is not None, where,
                        f"{key} must be a colour #rrggbb, got {colour[:20]!r}")
-            into[code] = colour
-        code_text = chk.field(t, "ansi", str, entry)
-        chk.expect(SGR_COLOUR.fullmatch(code_text) is not None, entry,
-                   f"ansi must be a terminal colour code such as \"32\", got {code_text[:20]!r}")
-        ansi[code] = code_text
-        names[code] = name
-        plurals[code] = chk.field(t, "plural", str, entry)
-        letters[code] = letter.upper()
-        counts[code] = count
-    total = sum(counts)
+        chk.expect(SGR_COLOUR.fullmatch(t.ansi) is not None, where,
+                   f"ansi must be a terminal colour code such as \"32\", got {t.ansi[:20]!r}")
+    total = sum(t.count for t in data.tiles)
     chk.expect(total == SEED_TOTAL, "tiles", f"expected {SEED_TOTAL} tiles in all, found {total}")
     chk.expect(total == cols * rows + cols * height, "tiles",
                f"{total} tiles do not fill the {cols}x{rows} beach and {cols} piles of {height}")
-
-    order_names = chk.field(scoring, "collection_order", list, "scoring")
-    chk.expect(sorted(order_names) == sorted(SEED_THRESHOLDS), "scoring",
+    chk.expect(len(set(scoring.collection_order)) == len(SEED_THRESHOLDS), "scoring",
                "collection_order must list bottle, bag, cigarette and melon once each")
+    chk.expect(scoring.collection_returned <= min(SEED_THRESHOLDS.values()), "scoring",
+               f"collection_returned = {scoring.collection_returned} exceeds the smallest "
+               "collection")
 
-    def num(key: str) -> int:
-        v: int = chk.field(scoring, key, int, "scoring")
-        chk.expect(v >= 0, "scoring", f"{key} must be >= 0, got {v}")
-        return v
 
-    win = num("win_points")
-    chk.expect(win >= 1, "scoring", "win_points must be at least 1")
-    rec_ret = num("recycling_returned")
-    dbl_ret = num("double_recycling_returned")
-    col_ret = num("collection_returned")
-    chk.expect(rec_ret <= 4, "scoring", f"recycling uses 4 tiles; cannot return {rec_ret}")
-    chk.expect(dbl_ret <= 8, "scoring", f"double recycling uses 8 tiles; cannot return {dbl_ret}")
-    chk.expect(col_ret <= min(SEED_THRESHOLDS.values()), "scoring",
-               f"collection_returned = {col_ret} exceeds the smallest collection")
-    neck = num("necklace_shells")
-    chk.expect(neck >= 1, "scoring", "necklace_shells must be at least 1")
+def tables(data: TideFile) -> TideData:
+    """The rules' tables, indexed by tile code, from a checked file."""
+    by_name = {t.name: t for t in data.tiles}
+    order = [by_name[TYPES[code]] for code in TILE_TYPES]
+
+    def column(field: str, empty: Any) -> tuple[Any, ...]:
+        return (empty, *(getattr(t, field) for t in order))
+
+    s = data.scoring
     return TideData(
-        columns=cols,
-        rows=rows,
-        pile_height=height,
-        max_on_beach=max_on,
-        names=tuple(names),
-        plurals=tuple(plurals),
-        letters=tuple(letters),
-        long_names=tuple(long_names),
-        shorts=tuple(shorts),
-        fills=tuple(fills),
-        inks=tuple(inks),
-        ansi=tuple(ansi),
-        counts=tuple(counts),
-        thresholds=tuple(thresholds),
-        collection_order=tuple(TYPES.index(n) for n in order_names),
-        win_points=win,
-        recycling_points=num("recycling_points"),
-        recycling_returned=rec_ret,
-        double_points=num("double_recycling_points"),
-        double_friend_points=num("double_friend_points"),
-        double_returned=dbl_ret,
-        collection_points=num("collection_points"),
-        collection_returned=col_ret,
-        necklace_shells=neck,
+        columns=data.board.columns,
+        rows=data.board.rows,
+        pile_height=data.board.pile_height,
+        max_on_beach=data.friends.max_on_beach,
+        names=TYPES,
+        plurals=column("plural", ""),
+        letters=tuple(x.upper() for x in column("letter", ".")),
+        long_names=column("long_name", ""),
+        shorts=column("short", ""),
+        fills=column("fill", ""),
+        inks=column("ink", ""),
+        ansi=column("ansi", ""),
+        counts=column("count", 0),
+        thresholds=column("collection", 0),
+        collection_order=tuple(TYPES.index(n) for n in s.collection_order),
+        win_points=s.win_points,
+        recycling_points=s.recycling_points,
+        recycling_returned=s.recycling_returned,
+        double_points=s.double_recycling_points,
+        double_friend_points=s.double_friend_points,
+        double_returned=s.double_recycling_returned,
+        collection_points=s.collection_points,
+        collection_returned=s.collection_returned,
+        necklace_shells=s.necklace_shells,
     )
 
 
-def _table(chk: DataChecker, raw: dict[str, Any], key: str) -> dict[str, Any]:
-    t = raw.get(key)
-    chk.expect(isinstance(t, dict), key, f"missing [{key}] table")
-    assert isinstance(t, dict)
-    return t
-
-
 DATA = load_tide_data()
+"""The built-in data, loaded once."""

@@ -68,6 +68,12 @@ PAY_SHELL, REWARDS_DUE, RETURNING = "pay_shell", "rewards", "returning"
 # what a pending return belongs to (R_NONE: no return pending)
 R_NONE, R_RECYCLE, R_DOUBLE, R_COLLECTION = range(4)
 RETURN_REASONS = ("", "recycling", "double recycling", "specific collection")
+# the rewards that score (R6.4, R6.5, R6.7), in the order ``TideState.scored`` keeps each
+# seat's points by reward: recycling, double recycling, then a specific collection of each
+# rubbish type at its tile code (bottles at BOTTLE = 2 ... melons at MELON = 5)
+S_RECYCLE, S_DOUBLE = 0, 1
+SCORED = ("recycling", "double recycling", *(f"{NAMES[t]} collections" for t in RUBBISH))
+KINDS = len(SCORED)
 
 
 def _p(seat: int) -> str:
@@ -612,13 +618,13 @@ def end_return(state: TideState, r: PendingReturn) -> None:
         else:
             double_reward(state, q, False)
     elif r.reason == R_RECYCLE:
-        award(state, q, DATA.recycling_points, "recycling")
+        award(state, q, S_RECYCLE, DATA.recycling_points, "recycling")
     else:
         collection_award(state, q, r.tile)
 
 
 def collection_award(state: TideState, q: int, t: int) -> None:
-    award(state, q, DATA.collection_points, f"a specific collection of {PLURALS[t]}")
+    award(state, q, t, DATA.collection_points, f"a specific collection of {PLURALS[t]}")
     if state.end_reason:
         return
     for o in order(state):
@@ -633,14 +639,18 @@ def collection_award(state: TideState, q: int, t: int) -> None:
 def double_reward(state: TideState, q: int, friend: bool) -> None:
     if friend:
         state.waiting[q] += 1
-        award(state, q, DATA.double_friend_points, "double recycling, plus a new friend "
-              "from the next turn")
+        award(state, q, S_DOUBLE, DATA.double_friend_points, "double recycling, plus a new "
+              "friend from the next turn")
     else:
-        award(state, q, DATA.double_points, "double recycling")
+        award(state, q, S_DOUBLE, DATA.double_points, "double recycling")
 
 
-def award(state: TideState, q: int, pts: int, why: str) -> None:
+def award(state: TideState, q: int, kind: int, pts: int, why: str) -> None:
+    """``q`` scores ``pts`` for the reward ``kind`` (an index of ``SCORED``)."""
     state.points[q] += pts
+    scored = list(state.scored)  # a tuple that clones share: replaced, never changed
+    scored[q * KINDS + kind] += pts
+    state.scored = tuple(scored)
     if state.logging:
         state.say(f"{_p(q)} scores {pts} for {why} (total {state.points[q]})",
                   kind="score", data={"player": q, "points": pts, "total": state.points[q],

@@ -21,6 +21,7 @@ from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.rules import (
     ACT,
     ACT_STEPS,
+    KINDS,
     OVER,
     PHASE_INDEX,
     PLACE,
@@ -28,6 +29,7 @@ from cove.games.the_tide.rules import (
     RETURN,
     REWARD,
     REWARDS_STEP,
+    SCORED,
     SHIRK,
     STEPS,
     PendingReturn,
@@ -74,11 +76,14 @@ class TideState(State):
     """A game of The Tide. The table: ``grid`` (tile per square), ``fr`` (friend's owner per
     square, -1 none), ``piles`` (bottom first) and ``hidden`` (never-seen tiles at the bottom
     of each pile); per seat ``held`` (tiles by code), ``points``, ``onboard`` and ``waiting``
-    friends; ``removed`` tiles by code. The turn: ``cur`` (the active seat), ``first``,
-    ``actor`` (the square of the friend that collected this turn, -1 none), ``collected``,
-    ``could`` (the active player could collect when the turn began), ``col_end`` (a column
-    and its pile ran out), ``ret_k`` (tiles the latest return still owes), ``idle`` and
-    ``turns`` (the stall guard's and the turn limit's counts), ``end_reason``."""
+    friends; ``scored``, the points each seat won by each reward (seat ``p``'s points for
+    ``SCORED[k]`` at ``p * KINDS + k``, adding up to ``points[p]``; one tuple, which clones
+    share and a reward replaces, so a clone copies nothing for it); ``removed`` tiles by
+    code. The turn: ``cur`` (the active seat), ``first``, ``actor`` (the square of the
+    friend that collected this turn, -1 none), ``collected``, ``could`` (the active player
+    could collect when the turn began), ``col_end`` (a column and its pile ran out),
+    ``ret_k`` (tiles the latest return still owes), ``idle`` and ``turns`` (the stall
+    guard's and the turn limit's counts), ``end_reason``."""
 
     __slots__ = (
         "actor",
@@ -102,6 +107,7 @@ class TideState(State):
         "removed",
         "ret_k",
         "rules",
+        "scored",
         "turns",
         "waiting",
     )
@@ -117,6 +123,7 @@ class TideState(State):
     hidden: list[int]
     held: list[list[int]]
     points: list[int]
+    scored: tuple[int, ...]
     removed: list[int]
     onboard: list[int]
     waiting: list[int]
@@ -142,6 +149,7 @@ class TideState(State):
         n = self.n
         self.held = [[0] * 6 for _ in range(n)]
         self.points = [0] * n
+        self.scored = (0,) * (n * KINDS)
         self.removed = [0] * 6
         self.onboard = [0] * n
         self.waiting = [1] * n
@@ -219,6 +227,11 @@ class TideState(State):
             assert self.waiting[p] >= 0 and on[p] + self.waiting[p] <= MAX_FRIENDS, \
                 f"{_p(p)}: {on[p]} on the beach + {self.waiting[p]} waiting > {MAX_FRIENDS}"
             assert self.points[p] >= 0, f"{_p(p)} has {self.points[p]} points"
+            by_reward = self.scored[p * KINDS:(p + 1) * KINDS]
+            assert min(by_reward) >= 0 and sum(by_reward) == self.points[p], \
+                f"{_p(p)}'s points by reward " + ", ".join(
+                    f"{k} {v}" for k, v in zip(SCORED, by_reward, strict=True)) \
+                + f" do not add up to {self.points[p]} points"
         rules = self.rules
         assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
         assert 0 <= self.idle <= rules.stall_rounds * n, f"{self.idle} stalled turns"
@@ -302,6 +315,7 @@ class TideState(State):
         s.hidden = self.hidden[:]
         s.held = [h[:] for h in self.held]
         s.points = self.points[:]
+        s.scored = self.scored  # a tuple: shared
         s.removed = self.removed[:]
         s.onboard = self.onboard[:]
         s.waiting = self.waiting[:]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cove.games.the_tide.beach import COLS, ROWS
 from cove.games.the_tide.data import DATA, SHELL, TILE_TYPES
+from cove.games.the_tide.rules import KINDS, SCORED
 
 if TYPE_CHECKING:
     from cove.games.the_tide.state import TideState
@@ -31,12 +32,15 @@ def build_view(state: TideState, player: int | None) -> dict[str, Any]:
             entry["tiles"] = [NAMES[t] for t in pile]
         piles.append(entry)
     seats = []
+    scored = state.scored
     for p in range(state.n):
         h = state.held[p]
         seats.append({
             "held": {NAMES[t]: h[t] for t in TILE_TYPES},
             "shells": h[SHELL],
             "points": state.points[p],
+            "points_by_reward": dict(zip(SCORED, scored[p * KINDS:(p + 1) * KINDS],
+                                         strict=True)),
             "tiles": sum(h),
             "friends_on_beach": state.onboard[p],
             "friends_waiting": state.waiting[p],
@@ -62,8 +66,9 @@ def build_view(state: TideState, player: int | None) -> dict[str, Any]:
 
 
 def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
-    """Seat ``p``'s score in named parts, from the view alone. Every point comes from a
-    reward of the check (recycling, double recycling, a specific collection; R6), but the
-    view keeps only each seat's total (``seats[p]["points"]``), not what each reward brought,
-    so the score is one part: the points."""
-    return [("points", float(view["seats"][p]["points"]))]
+    """Seat ``p``'s score in named parts, from the view alone: every point comes from a
+    reward of the check (R6.4 recycling, R6.5 double recycling, R6.7 a specific collection
+    of each rubbish type), and ``seats[p]["points_by_reward"]`` keeps what each kind
+    brought. Every kind is a part, also at 0, so a table of parts has the same rows all
+    game; they add up to ``seats[p]["points"]``, the score."""
+    return [(kind, float(v)) for kind, v in view["seats"][p]["points_by_reward"].items()]
