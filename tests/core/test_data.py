@@ -151,3 +151,29 @@ def test_data_digests_hash_the_builtin_and_named_files(allowed: Path) -> None:
     # games without data-file options have no digests
     assert data_digests(cove.load("the-tide").new(2, seed=1).options) == {}
     assert data_digests({"x_file": "", "other": "a.toml"}) == {}
+
+
+def test_typed_data_checks_text_patterns_and_a_tables_keys(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from cove.core.data import entry, load_typed, schema
+
+    @schema
+    class Colours:
+        fills: dict[str, str] = entry(keys=("sea", "land"), pattern=r"#[0-9a-f]{6}")
+        label: str = entry(min_items=1, max_items=3, default="x")
+
+    monkeypatch.setenv("COVE_DATA_DIR", str(tmp_path))
+    path = tmp_path / "c.toml"
+    path.write_text('fills = { sea = "#112233", land = "#445566" }\n')
+    assert load_typed(Colours, path).fills == {"sea": "#112233", "land": "#445566"}
+    for text, message in (
+        ('fills = { sea = "#112233" }', r"c.toml: fills: missing 'land'"),
+        ('fills = { sea = "#112233", land = "#445566", air = "#000000" }',
+         r"fills: unknown 'air'; the keys are sea, land"),
+        ('fills = { sea = "blue", land = "#445566" }', r"fills.sea: must match"),
+        ('fills = { sea = "#112233", land = "#445566" }\nlabel = ""',
+         r"label: must be at least 1 characters"),
+    ):
+        path.write_text(text + "\n")
+        with pytest.raises(cove.DataError, match=message):
+            load_typed(Colours, path)

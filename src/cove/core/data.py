@@ -27,6 +27,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tomllib
@@ -330,17 +331,27 @@ T = TypeVar("T")
 
 def entry(*, minimum: float | None = None, maximum: float | None = None,
           choices: Iterable[Any] | None = None, min_items: int | None = None,
-          max_items: int | None = None, default: Any = dataclasses.MISSING,
+          max_items: int | None = None, pattern: str | None = None,
+          keys: Iterable[str] | None = None, default: Any = dataclasses.MISSING,
           help: str = "") -> Any:
     """Declare one field of a data schema (a frozen dataclass) with its constraints:
-    bounds for a number, allowed values, the number of items of a list; ``help`` says what
-    it means to a designer."""
+    bounds for a number, allowed values, the number of items of a list (or characters of
+    a text), a regular expression a text must match in full, the exact keys of a table;
+    ``help`` says what it means to a designer."""
     meta = {"minimum": minimum, "maximum": maximum, "help": help,
             "choices": tuple(choices) if choices is not None else None,
-            "min_items": min_items, "max_items": max_items}
+            "min_items": min_items, "max_items": max_items, "pattern": pattern,
+            "keys": tuple(keys) if keys is not None else None}
     if isinstance(default, (list, dict)):
         raise TypeError("use a tuple for a list default")
     return dataclasses.field(default=default, metadata=meta)
+
+
+@typing.dataclass_transform(frozen_default=True, field_specifiers=(entry, dataclasses.field))
+def schema(cls: type[T]) -> type[T]:
+    """A data schema: a frozen dataclass whose fields may be declared with :func:`entry`
+    (type checkers then know which fields have defaults)."""
+    return dataclasses.dataclass(frozen=True)(cls)
 
 
 def load_typed(schema: type[T], path: str | Path) -> T:
@@ -389,7 +400,15 @@ def _typed(kind: Any, raw: Any, where: str, checker: DataChecker,
         key_kind, item = typing.get_args(kind)
         checker.expect(isinstance(raw, dict) and key_kind is str, name,
                        f"must be a table, got {_kind_of(raw)}")
-        return {k: _typed(item, v, f"{name}.{k}", checker, meta) for k, v in raw.items()}
+        want = meta.get("keys")
+        if want is not None:
+            missing = [k for k in want if k not in raw]
+            extra = sorted(k for k in raw if k not in want)
+            checker.expect(not missing, name, f"missing {', '.join(map(repr, missing))}")
+            checker.expect(not extra, name, f"unknown {', '.join(map(repr, extra))}; the keys "
+                           f"are {', '.join(want)}")
+        each = {k: v for k, v in meta.items() if k != "keys"}
+        return {k: _typed(item, v, f"{name}.{k}", checker, each) for k, v in raw.items()}
     if kind is float:
         ok = isinstance(raw, (int, float)) and not isinstance(raw, bool)
         checker.expect(ok, name, f"must be a number, got {_kind_of(raw)}")
@@ -399,6 +418,15 @@ def _typed(kind: Any, raw: Any, where: str, checker: DataChecker,
         checker.expect(ok, name, f"must be {_names((kind,))}, got {_kind_of(raw)}")
     else:
         raise TypeError(f"a data schema field cannot be {kind!r} ({name})")
+    if kind is str:
+        pattern, shortest = meta.get("pattern"), meta.get("min_items")
+        if pattern is not None and re.fullmatch(pattern, raw) is None:
+            raise checker.fail(name, f"must match {pattern}")
+        if shortest is not None and len(raw) < shortest:
+            raise checker.fail(name, f"must be at least {shortest} characters")
+        longest = meta.get("max_items")
+        if longest is not None and len(raw) > longest:
+            raise checker.fail(name, f"must be at most {longest} characters")
     low, high, choices = meta.get("minimum"), meta.get("maximum"), meta.get("choices")
     if low is not None and raw < low:
         raise checker.fail(name, f"must be at least {low:g}")

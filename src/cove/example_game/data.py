@@ -3,21 +3,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from cove.core.data import DataChecker, entry, load_typed
+from cove.core.data import DataChecker, entry, load_typed, schema
 
 DATA_FILE = Path(__file__).with_name("example_game.toml")
 MAX_PLAYERS = 4
 
 
-@dataclass(frozen=True)
+@schema
 class ToyData:
     cards: int = entry(minimum=4, maximum=40, help="the deck holds the cards 1..cards")
     hand: int = entry(minimum=1, maximum=3, help="cards dealt to each player at the start")
     bid_cost: int = entry(minimum=0, maximum=5, help="points a bid of 1 costs")
-    card_label: str = entry(help="what the screens call a card")
+    card_label: str = entry(pattern=r"[a-z]+", help="what the screens call a card")
 
     @property
     def deck(self) -> tuple[int, ...]:

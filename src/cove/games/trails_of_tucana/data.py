@@ -96,7 +96,7 @@ class Solo:
         minimum=0, maximum=LETTERS,
         help="blue cards discarded at random after round 1 of a solo game (the default of "
         "option solo_discards)")
-    target: dict[str, int] = entry(  # noqa: RUF009 (entry makes an immutable field)
+    target: dict[str, int] = entry(
         minimum=0, help="per map: the score a solo player tries to reach")
 
 
@@ -106,9 +106,9 @@ class MapData:
 
     name: str = entry(help="the island's name, as the screens show it")
     rounds: int = entry(minimum=1, help="rounds played on this island")
-    pair_values: dict[str, int] = entry(  # noqa: RUF009
+    pair_values: dict[str, int] = entry(
         minimum=1, help="per letter: the points of joining that pair of villages")
-    sight_values: dict[str, tuple[int, ...]] = entry(  # noqa: RUF009
+    sight_values: dict[str, tuple[int, ...]] = entry(
         minimum=1, help="per sight kind: the values circled in turn, one per sight of the kind")
     rows: tuple[str, ...] = entry(
         min_items=1,
@@ -130,10 +130,10 @@ class TucanaData:
     sights: tuple[str, ...] = entry(help="the five kinds of sight, in score-sheet order")
     sight_codes: tuple[str, ...] = entry(help="per sight kind: the two letters the map writes")
     letters: tuple[str, ...] = entry(help="the letters of the village pairs")
-    blue: dict[str, tuple[int, ...]] = entry(  # noqa: RUF009
+    blue: dict[str, tuple[int, ...]] = entry(
         minimum=1, min_items=2, max_items=2,
         help="per letter: the values of blue bonus cards #1 and #2")
-    red: dict[str, int] = entry(  # noqa: RUF009
+    red: dict[str, int] = entry(
         minimum=1, help="per sight kind: the value of its red bonus card (Special Bonus)")
 
 
