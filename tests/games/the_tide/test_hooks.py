@@ -162,3 +162,21 @@ def test_max_actions_bounds_games_that_reach_the_turn_limit(n: int) -> None:
     assert GAME.max_actions is not None
     small = GAME.max_actions(n, GAME.new(n, turn_limit=10).options)
     assert small < GAME.max_actions(n, GAME.new(n, turn_limit=11).options)
+
+
+def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule broken on purpose (a placed friend not counted on the beach, R2) fails the
+    conformance harness, which passes the unbroken game."""
+    from cove.games.the_tide import rules
+    from cove.testing import HarnessError, random_sim_test
+
+    random_sim_test(GAME.id, 3, games=1, seed=1)
+    place = rules.place_friend
+
+    def broken(state: TideState, placer: int, owner: int, sq: int) -> None:
+        place(state, placer, owner, sq)
+        state.onboard[owner] -= 1  # the bug: the friend is on the beach but not counted
+
+    monkeypatch.setattr(rules, "place_friend", broken)
+    with pytest.raises(HarnessError, match="invariants"):
+        random_sim_test(GAME.id, 3, games=2, seed=1)

@@ -142,3 +142,21 @@ def test_max_actions_bounds_every_game() -> None:
         s.turn = 0  # the round never ends
         s.deck = list(TABLES.deck)[:25]
     assert s.decisions > bound and not s.is_over
+
+
+def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule broken on purpose (the view shows the hidden order of the deck, R2) fails the
+    conformance harness, which passes the unbroken game."""
+    from cove.testing import HarnessError, random_sim_test
+
+    random_sim_test(GAME.id, 2, games=1, seed=1)
+    view = TucanaState._view
+
+    def broken(self: TucanaState, player: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = view(self, player)
+        v["deck_order"] = [str(c) for c in self.deck]  # the bug: the hidden deck is shown
+        return v
+
+    monkeypatch.setattr(TucanaState, "_view", broken)
+    with pytest.raises(HarnessError, match="redeterminize|secrecy"):
+        random_sim_test(GAME.id, 2, games=2, seed=1)
