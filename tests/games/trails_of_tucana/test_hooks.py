@@ -158,5 +158,5 @@ def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> N
         return v
 
     monkeypatch.setattr(TucanaState, "_view", broken)
-    with pytest.raises(HarnessError, match="redeterminize|secrecy"):
+    with pytest.raises(HarnessError, match=r"redeterminize|secrecy"):
         random_sim_test(GAME.id, 2, games=2, seed=1)
