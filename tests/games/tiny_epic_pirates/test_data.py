@@ -39,13 +39,14 @@ def test_r1_3_malformed_data_names_file_entry_problem(tmp_path: Path) -> None:
     text = (Path(D.HERE) / "design.toml").read_text()
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace('kind = "storm"', 'kind = "whirlpool"', 1))
-    with pytest.raises(cove.DataError, match=r"bad.toml: map #15: kind 'whirlpool'"):
+    with pytest.raises(cove.DataError,
+                       match=r"bad\.toml: map\[14\]\.kind: value 'whirlpool' is not one of"):
         D.load(bad)
     bad.write_text(text.replace("count = 3\nlegend_players = 0", "count = 2\nlegend_players = 0"))
     with pytest.raises(cove.DataError, match="merchant: expected 11 merchant cards, found 10"):
         D.load(bad)
     bad.write_text(text.replace("a_dice = [5, 6]", "a_dice = [5, 9]"))
-    with pytest.raises(cove.DataError, match="captain #1: a_dice must list die faces 1-6"):
+    with pytest.raises(cove.DataError, match=r"captain\[0\]\.a_dice\[1\]: must be at most 6"):
         D.load(bad)
     bad.write_text(text + "\n[[crew]]\nname = 'Extra'\ntrigger = 'trade'\ndice = []\nbonus = []\n")
     with pytest.raises(cove.DataError, match="crew: expected 24 crew cards, found 25"):
@@ -55,6 +56,33 @@ def test_r1_3_malformed_data_names_file_entry_problem(tmp_path: Path) -> None:
         D.load(bad)
 
 
+def test_r1_3_entries_that_refer_to_each_other_are_checked(tmp_path: Path) -> None:
+    text = (Path(D.HERE) / "design.toml").read_text()
+    bad = tmp_path / "bad.toml"
+    cases = [
+        ("merchant_capacity = 1", "merchant_capacity = 2",
+         r"general\.merchant_capacity: must be at most 1"),
+        ("start_gold = 1", "start_gold = 14", r"general\.start_gold: must be at most gold_cap"),
+        ("cost = 12", "cost = 14", r"treasure\[2\]\.cost: must be at most gold_cap"),
+        ('booty = "rum"', 'booty = "tea"', r"map\[5\]\.booty: booty 'tea' is not one of"),
+        ('kind = "settlement"\nplunder = 1', 'kind = "settlement"',
+         r"map\[8\]\.plunder: a settlement needs 1 or 2"),
+        ('kind = "storm"', 'kind = "storm"\nplunder = 1',
+         r"map\[14\]\.plunder: only a settlement has one"),
+        ('name = "Hidden Cove"\nkind = "cove"',
+         'name = "Hidden Cove"\nkind = "cove"\nbooty = "rum"',
+         r"map\[3\]\.booty: only a market names a booty type"),
+        ("dice = 3 ", "dice = 3\nsails = 2 ", r"general: unknown field 'sails'"),
+        ('bonus = ["trade"]', 'bonus = ["hide out"]',
+         r"crew\[0\]\.bonus\[0\]: value 'hide out' is not one of"),
+    ]
+    for old, new, error in cases:
+        assert old in text, old
+        bad.write_text(text.replace(old, new, 1))
+        with pytest.raises(cove.DataError, match=r"bad\.toml: " + error):
+            D.load(bad)
+
+
 def test_booty_colours_and_labels_are_checked(tmp_path: Path) -> None:
     assert R.booty_colour == ("#7cbf5a", "#8b3a1a", "#2b1a0e", "#8a8a8a")
     assert R.booty_short == ("Su", "Ru", "Co", "Gp")
@@ -62,14 +90,14 @@ def test_booty_colours_and_labels_are_checked(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace('colour = "#7cbf5a"', 'colour = "green"', 1))
     with pytest.raises(cove.DataError,
-                       match=r"bad\.toml: booty 'sugarcane': colour must be #rrggbb"):
+                       match=r"bad\.toml: booty\[0\]\.colour: must be #rrggbb, got 'green'"):
         D.load(bad)
     bad.write_text(text.replace('short = "Gp"', 'short = "Powder"', 1))
     with pytest.raises(cove.DataError,
-                       match="booty 'gunpowder': short must be 1-3 letters, got 'Powder'"):
+                       match=r"booty\[3\]\.short: must be 1-3 letters, got 'Powder'"):
         D.load(bad)
     bad.write_text(text.replace('short = "Ru"\n', "", 1))
-    with pytest.raises(cove.DataError, match="booty 'rum'"):
+    with pytest.raises(cove.DataError, match=r"booty\[1\]\.short: missing"):
         D.load(bad)
 
 

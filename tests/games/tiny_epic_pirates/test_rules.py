@@ -8,6 +8,13 @@ import pytest
 import cove
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates import sea, turn
+from cove.games.tiny_epic_pirates.actions import (
+    AssignDeckhand,
+    MoveCaptain,
+    PaySkip,
+    PlaceNavy,
+    SailTo,
+)
 from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.tiny_epic_pirates.helpers import (
     acts,
@@ -125,7 +132,8 @@ def test_r3_7_crew_line_of_three() -> None:
 def test_r3_8_first_player_places_navy_in_free_corner() -> None:
     s = new(3, seed=5)
     assert s.to_move() == (0,) and top(s) == turn.T_NAVY_SETUP
-    corners = {a.a for a in acts(s, 0)}
+    corners = {a.cell for a in acts(s, 0) if isinstance(a, PlaceNavy)}
+    assert len(corners) == len(acts(s, 0))
     assert corners == set(sea.CORNERS) - set(s.ports)
     do(s, texts(s)[1])
     assert s.navy in corners
@@ -166,12 +174,19 @@ def test_r3_11_starting_cube_by_market_space() -> None:
 
 
 # ---------------------------------------------------------------- R4 the wheel
+def _wheel(s: PiratesState) -> list[int]:
+    """The wheel spaces P1's Captain may move to now."""
+    out = [a.space for a in acts(s, 0) if isinstance(a, MoveCaptain)]
+    assert len(out) == len(acts(s, 0))
+    return out
+
+
 def test_r4_1_captain_advances_at_least_one_space() -> None:
     s = after_setup(2)
-    assert [a.a for a in acts(s, 0)] == [1, 2, 3, 4]     # 5 would need 4 deckhands
+    assert _wheel(s) == [1, 2, 3, 4]     # 5 would need 4 deckhands
     s.assign[0] = [3, 3, 3, 3]
     turn_of(s, 0)
-    assert [a.a for a in acts(s, 0)] == [1, 2, 3, 4, 5]  # never back to 0
+    assert _wheel(s) == [1, 2, 3, 4, 5]  # never back to 0
 
 
 def test_r4_2_skipping_spaces_with_deckhands_seed_example() -> None:
@@ -240,7 +255,7 @@ def test_r4_4_reassigning_skipped_deckhands_seed_example() -> None:
     s.assign[0] = [0, 0, 0, 0]
     s.wheel_dh[0] = [0, 0, 1, 1, 1, 0]
     turn_of(s, 0)
-    dests = [a.a for a in acts(s, 0)]
+    dests = _wheel(s)
     # 2, 3, 4 hold deckhands: skipping them is free; 5 is empty and the released
     # deckhands cannot pay for it this turn, so 0 is out of reach
     assert dests == [2, 3, 4, 5]
@@ -273,7 +288,7 @@ def test_r5_1_sail_is_legend_plus_rigging_orthogonal() -> None:
     s.pos[0] = 5          # b2
     s.assign[0] = [2, 0, 1, 0]
     _to_sail(s)
-    assert sorted(a.text.split()[1] for a in acts(s, 0) if a.kind == 6) == [
+    assert sorted(a.text.split()[1] for a in acts(s, 0) if isinstance(a, SailTo)) == [
         "east", "north", "south", "west"]
     for d in ("east", "east", "south"):       # 1 (Sea Dog) + 2 rigging = 3 moves
         do_prefix(s, f"sail {d}")
@@ -1113,12 +1128,15 @@ def test_r12_1_solo_pirate_wheel_rules() -> None:
     # pay with the rightmost deckhand (repair first); released go to the leftmost free
     pay = (turn.T_PAY, sp, 2)
     from cove.games.tiny_epic_pirates.solo import choose
-    assert choose(s, step(pay), legal_of(s, pay)).a == D.REP
+    assert choose(s, step(pay), legal_of(s, pay)) == PaySkip(D.REP, "skip with a deckhand "
+                                                            "from repair")
     s.assign[sp] = [1, 0, 1, 0]
     release = (turn.T_RELEASE, sp, 3)
-    assert choose(s, step(release), legal_of(s, release)).a == D.CAN
+    assert choose(s, step(release), legal_of(s, release)) == AssignDeckhand(
+        D.CAN, "released deckhand to cannons")
     s.assign[sp] = [1, 1, 1, 0]
-    assert choose(s, step(release), legal_of(s, release)).a == D.REP
+    assert choose(s, step(release), legal_of(s, release)) == AssignDeckhand(
+        D.REP, "released deckhand to repair")
 
 
 def test_r12_2_solo_attack_dice_and_surefire_as_gold() -> None:
@@ -1276,7 +1294,7 @@ def test_r13_2_an_action_from_an_earlier_state_is_not_legal() -> None:
     stale = next(a for a in acts(s, 0) if str(a).startswith("take "))
     do(s, "refresh the crew line for 1 gold")
     fresh = next(a for a in acts(s, 0) if str(a).startswith("take "))
-    assert (fresh.kind, fresh.a, fresh.b, fresh.c) == (stale.kind, stale.a, stale.b, stale.c)
+    assert fresh.key() == stale.key() == ("take", 0, -1, 0)
     assert str(fresh) != str(stale) and fresh != stale and stale not in s.legal_actions(0)
     with pytest.raises(cove.IllegalAction):
         s.apply(0, stale)

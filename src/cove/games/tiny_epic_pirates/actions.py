@@ -1,113 +1,400 @@
-"""Actions: one small frozen value per decision; ``str(a)`` is its stable text form.
+"""Actions: one small frozen dataclass per kind of decision; ``str(a)`` is its stable text.
 
-Every action is an :class:`Act` whose ``kind`` says which decision it answers and whose
-``a``/``b``/``c`` say how; the text is built once when the legal list is made. The text is
-part of equality: the same numbers can mean a different thing in another state (``a`` is a
-position in the crew line, a target index, a sail direction), so an action kept from an
-earlier state whose text no longer matches is not legal now, and the record never stores
-a text the move did not have.
+Each action holds the numbers that say what it does (a card, a direction, a crew-line slot,
+a die and a face) and its text, built once when the legal list is made. The text is part
+of equality: the same numbers can mean a different thing in another state (a crew-line
+slot holds another card after a refresh, a target index another ship), so an action kept
+from an earlier state whose text no longer matches is not legal now, and the record never
+stores a text the move did not have (RULES.md R13.2).
 
-The action space (SPEC.md "Action space") numbers the keys ``(kind, a, b, c)``: two
-actions legal at the same moment never share one, so the key is injective at any moment
-while the universe stays small (see :func:`universe`).
+Each kind's ``key()`` is ``(kind, a, b, c)``: its name (``KIND``) and its numbers in a
+fixed order, zeros for the ones it lacks. The JSON form is that key with the text,
+``{"kind", "a", "b", "c", "text"}``, as the web board and clients have always read it; the
+action space (SPEC.md "Action space") numbers the keys: two actions legal at the same
+moment never share one, so the key is injective at any moment while the universe stays
+small (see :func:`universe`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from cove.core.options import Options
 from cove.games.tiny_epic_pirates import data as D
 
-# Action kinds.
-(
-    A_NAVY_SETUP, A_COVE, A_SIDE, A_WHEEL, A_PAY, A_ASSIGN, A_SAIL, A_TOKEN, A_STOP,
-    A_JOSTLE, A_DO, A_SKIP, A_KEEP, A_REFRESH, A_MUTINY, A_TAKE, A_DONE, A_SUREFIRE,
-    A_REROLL, A_FIRE, A_DIST, A_BONUS, A_PORT, A_NAVY, A_LOSE, A_MOVE,
-) = range(26)
+Key = tuple[str, int, int, int]
 
-KIND_NAMES = (
-    "navy_setup", "cove", "side", "wheel", "pay", "assign", "sail", "token", "stop",
-    "jostle", "do", "skip", "keep", "refresh", "mutiny", "take", "done", "surefire",
-    "reroll", "fire", "dist", "bonus", "port", "navy", "lose", "move",
-)
-
-Key = tuple[int, int, int, int]
+BY_ORDER, BY_CAPTAIN = -2, -1
+"""Who carries out an order or a bonus: the Order itself, the Captain, else a crew card's id."""
 
 
-@dataclass(frozen=True, slots=True)
 class Act:
-    kind: int
-    a: int = 0
-    b: int = 0
-    c: int = 0
-    text: str = ""
+    """What every action kind shares: the text form, the JSON form and the key."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+    text: str
 
     def __str__(self) -> str:
         return self.text
 
+    def key(self) -> Key:
+        """The action-space key ``(kind, a, b, c)``: the kind's name and the action's
+        numbers (zeros for the ones a kind lacks), the JSON form without the text."""
+        return (self.KIND, 0, 0, 0)
+
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "sail", "a": 0, "b": 0, "c": 0, "text": "sail north to b2"}``."""
-        return {"kind": KIND_NAMES[self.kind], "a": self.a, "b": self.b, "c": self.c,
-                "text": self.text}
+        kind, a, b, c = self.key()
+        return {"kind": kind, "a": a, "b": b, "c": c, "text": self.text}
+
+
+# ---------------------------------------------------------------- setup (R3)
+@dataclass(frozen=True, slots=True)
+class PlaceNavy(Act):
+    """P1 puts the Navy on a corner card without a port."""
+
+    KIND = "navy_setup"
+    cell: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.cell, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class StartCove(Act):
+    """A player starts hidden in this Cove card."""
+
+    KIND = "cove"
+    cell: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.cell, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainSide(Act):
+    """A player plays their Captain card on this side (0 A, 1 B)."""
+
+    KIND = "side"
+    side: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.side, 0, 0)
+
+
+# ---------------------------------------------------------------- the wheel (R4)
+@dataclass(frozen=True, slots=True)
+class MoveCaptain(Act):
+    """The Captain moves clockwise to this wheel space."""
+
+    KIND = "wheel"
+    space: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.space, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class PaySkip(Act):
+    """A skipped wheel space is paid with a Deckhand from this Assignment."""
+
+    KIND = "pay"
+    assignment: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.assignment, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class AssignDeckhand(Act):
+    """A released or new Deckhand goes to this Assignment."""
+
+    KIND = "assign"
+    assignment: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.assignment, 0, 0)
+
+
+# ---------------------------------------------------------------- sailing (R5)
+@dataclass(frozen=True, slots=True)
+class SailTo(Act):
+    """The ship sails one card in this direction (north, east, south, west)."""
+
+    KIND = "sail"
+    direction: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.direction, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SailToken(Act):
+    """A sail token of this amount is spent for more movement."""
+
+    KIND = "token"
+    amount: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.amount, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class StopSailing(Act):
+    """The ship stops where it is."""
+
+    KIND = "stop"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class JostleDeckhand(Act):
+    """This Deckhand goes to Repair: from an Assignment 0..2, or 10 + a wheel space."""
+
+    KIND = "jostle"
+    source: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.source, 0, 0)
+
+
+# ---------------------------------------------------------------- orders and bonuses (R7, R8)
+@dataclass(frozen=True, slots=True)
+class DoOrder(Act):
+    """The Order is carried out; ``choice`` is a trade count 1..3 or an attack target
+    0..4, else 0."""
+
+    KIND = "do"
+    order: int
+    choice: int = 0
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.order, self.choice, BY_ORDER)
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Act):
+    """A bonus action is carried out: ``bonus`` (an index of ``data.BONUSES``), ``choice``
+    as for :class:`DoOrder`, ``source`` the Captain (``BY_CAPTAIN``) or a crew card's id."""
+
+    KIND = "bonus"
+    bonus: int
+    choice: int = 0
+    source: int = BY_CAPTAIN
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.bonus, self.choice, self.source)
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Act):
+    """An order, a bonus or a step is passed (or there is nothing to do)."""
+
+    KIND = "skip"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCube(Act):
+    """A full ship keeps the new cube and throws back one of type ``returned`` (-1: the
+    new one goes back)."""
+
+    KIND = "keep"
+    returned: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.returned, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RefreshLine(Act):
+    """The crew line is refreshed for 1 Gold."""
+
+    KIND = "refresh"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mutiny(Act):
+    """The Captain card flips (once a game)."""
+
+    KIND = "mutiny"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCrew(Act):
+    """The crew card in line position ``slot`` joins the crew; ``discard`` is the position
+    in the crew of the card it replaces (-1: none)."""
+
+    KIND = "take"
+    slot: int
+    discard: int = -1
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.slot, self.discard, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Act):
+    """Crewing up, or moving Deckhands, is over."""
+
+    KIND = "done"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveDeckhand(Act):
+    """A Deckhand moves from ``source`` (an Assignment 0..3, or 10 + a wheel space) to the
+    Assignment ``to`` (0..2)."""
+
+    KIND = "move"
+    source: int
+    to: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.source, self.to, 0)
+
+
+# ---------------------------------------------------------------- battles (R7.7-R7.11, R6.4)
+@dataclass(frozen=True, slots=True)
+class SureFire(Act):
+    """A sure-fire token sets die ``die`` to ``face``."""
+
+    KIND = "surefire"
+    die: int
+    face: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.die, self.face, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll(Act):
+    """The attacker rerolls the dice whose bits are set in ``mask``."""
+
+    KIND = "reroll"
+    mask: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.mask, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class FireDice(Act):
+    """The dice are fired as they stand."""
+
+    KIND = "fire"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePort(Act):
+    """A sunk Merchant equally far from both ports returns to port 0 or 1."""
+
+    KIND = "port"
+    port: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.port, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SteerNavy(Act):
+    """The Navy sails one card in this direction."""
+
+    KIND = "navy"
+    direction: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.direction, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class LoseCube(Act):
+    """A cube of this booty type is lost to the Navy."""
+
+    KIND = "lose"
+    booty: int
+    text: str = ""
+
+    def key(self) -> Key:
+        return (self.KIND, self.booty, 0, 0)
 
 
 def action_key(act: Any) -> Key:
     """The action-space key of a legal action: its numbers without the text."""
     assert isinstance(act, Act)
-    return (act.kind, act.a, act.b, act.c)
+    return act.key()
 
 
 MAX_DICE = 3        # the Legend Track's largest dice count (data.py checks 1..3)
 MAX_TARGETS = 5     # 2 Merchants and 3 other Pirate Ships on one card
 
 
-def _ways(b: int, c: int) -> list[Key]:
-    """Keys of order/bonus ``b`` carried out by ``c`` (-2 the Order, -1 the Captain, else a
-    crew card): the second number is a trade count or an attack target."""
-    kind = A_DO if c == -2 else A_BONUS
-    if b == D.TRADE:
-        return [(kind, b, n, c) for n in (1, 2, 3)]
-    if b == D.ATTACK:
-        return [(kind, b, i, c) for i in range(MAX_TARGETS)]
-    return [(kind, b, 0, c)]
+def _ways(what: int, source: int) -> list[Act]:
+    """Order or bonus ``what`` carried out by ``source`` (``BY_ORDER``, ``BY_CAPTAIN`` or a
+    crew card) in every way it can be: a trade count or an attack target."""
+    choices = (1, 2, 3) if what == D.TRADE else range(MAX_TARGETS) if what == D.ATTACK else (0,)
+    if source == BY_ORDER:
+        return [DoOrder(what, n) for n in choices]
+    return [Bonus(what, n, source) for n in choices]
 
 
 def universe(players: int, options: Options) -> list[Hashable]:
     """Every action key a configuration can offer, in a fixed order (SPEC.md)."""
     name = getattr(options, "ruleset", D.DEFAULT)
     R = D.ruleset(name)
-    out: list[Key] = []
-    out += [(A_NAVY_SETUP, c, 0, 0) for c in (0, 3, 12, 15)]
-    out += [(A_COVE, i, 0, 0) for i in range(16)]
-    out += [(A_SIDE, s, 0, 0) for s in (0, 1)]
-    out += [(A_WHEEL, d, 0, 0) for d in range(6)]
-    out += [(A_PAY, j, 0, 0) for j in range(4)]
-    out += [(A_ASSIGN, j, 0, 0) for j in range(4)]
-    out += [(A_SAIL, d, 0, 0) for d in range(4)]
+    out: list[Act] = []
+    out += [PlaceNavy(c) for c in (0, 3, 12, 15)]
+    out += [StartCove(i) for i in range(16)]
+    out += [CaptainSide(s) for s in (0, 1)]
+    out += [MoveCaptain(d) for d in range(6)]
+    out += [PaySkip(j) for j in range(4)]
+    out += [AssignDeckhand(j) for j in range(4)]
+    out += [SailTo(d) for d in range(4)]
     sail = sorted({amt for kind, amt in R.search if kind == D.S_SAIL})
-    out += [(A_TOKEN, amt, 0, 0) for amt in sail]
-    out += [(A_STOP, 0, 0, 0)]
-    out += [(A_JOSTLE, j, 0, 0) for j in (0, 1, 2, 10, 11, 12, 13, 14, 15)]
+    out += [SailToken(amt) for amt in sail]
+    out += [StopSailing()]
+    out += [JostleDeckhand(j) for j in (0, 1, 2, 10, 11, 12, 13, 14, 15)]
     for o in range(len(D.ORDERS)):
-        out += _ways(o, -2)
-    out += [(A_SKIP, 0, 0, 0)]
-    out += [(A_KEEP, t, 0, 0) for t in range(-1, D.BOOTY_TYPES)]
-    out += [(A_REFRESH, 0, 0, 0), (A_MUTINY, 0, 0, 0)]
-    out += [(A_TAKE, i, j, 0) for i in range(3) for j in range(-1, 4)]
-    out += [(A_DONE, 0, 0, 0)]
-    out += [(A_SUREFIRE, i, g, 0) for i in range(MAX_DICE) for g in range(1, 7)]
-    out += [(A_REROLL, m, 0, 0) for m in range(1, 1 << MAX_DICE)]
-    out += [(A_FIRE, 0, 0, 0)]
-    out += _ways(D.BURY, -1) + _ways(D.ATTACK, -1) + _ways(D.PLUNDER, -1)
+        out += _ways(o, BY_ORDER)
+    out += [Skip()]
+    out += [KeepCube(t) for t in range(-1, D.BOOTY_TYPES)]
+    out += [RefreshLine(), Mutiny()]
+    out += [TakeCrew(i, j) for i in range(3) for j in range(-1, 4)]
+    out += [Done()]
+    out += [SureFire(i, g) for i in range(MAX_DICE) for g in range(1, 7)]
+    out += [Reroll(m) for m in range(1, 1 << MAX_DICE)]
+    out += [FireDice()]
+    out += _ways(D.BURY, BY_CAPTAIN) + _ways(D.ATTACK, BY_CAPTAIN) + _ways(D.PLUNDER, BY_CAPTAIN)
     for cid, crew in enumerate(R.crew):
         for b in sorted(set(crew.bonus) - {D.REROLL}):
             out += _ways(b, cid)
-    out += [(A_PORT, i, 0, 0) for i in (0, 1)]
-    out += [(A_NAVY, d, 0, 0) for d in range(4)]
-    out += [(A_LOSE, t, 0, 0) for t in range(D.BOOTY_TYPES)]
-    out += [(A_MOVE, src, j, 0) for src in (0, 1, 2, 3, 10, 11, 12, 13, 14, 15)
+    out += [ChoosePort(i) for i in (0, 1)]
+    out += [SteerNavy(d) for d in range(4)]
+    out += [LoseCube(t) for t in range(D.BOOTY_TYPES)]
+    out += [MoveDeckhand(src, j) for src in (0, 1, 2, 3, 10, 11, 12, 13, 14, 15)
             for j in range(3) if j != src]
-    return list(out)
+    return [a.key() for a in out]

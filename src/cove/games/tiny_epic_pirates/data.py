@@ -1,5 +1,7 @@
-"""Loads and validates a Tiny Epic Pirates ruleset file (``<ruleset>.toml``) into plain
-tuples the rules index by int.
+"""A Tiny Epic Pirates ruleset file (``<ruleset>.toml``): its schema, read by the core's
+typed loader (:func:`cove.core.data.load_typed`, which checks every type, bound and allowed
+value), the checks that relate its entries to each other, and the plain tuples the rules
+index by int, built from it.
 
 Orders and Deck Assignments are ints (see ``ORDERS``, ``ASSIGN``); booty types, map cards,
 crew and captains are ints in the order of the file. A malformed file raises
@@ -13,9 +15,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from cove.core.data import DataChecker, load_data
+from cove.core.data import DataChecker, entry, load_typed
 from cove.core.errors import OptionError
 
 HERE = Path(__file__).parent
@@ -56,7 +57,109 @@ TREASURES = 3
 BOOTY_TYPES = 4
 MERCHANT_VALUES = (2, 4, 6, 8)
 
+# ---------------------------------------------------------------- the file's schema
+@dataclass(frozen=True)
+class GeneralFile:
+    gold_cap: int = entry(minimum=1, maximum=99, help="the most Gold a player holds (R2.1)")
+    start_gold: int = entry(minimum=0, maximum=99, help="Gold at the start, at most gold_cap")
+    ship_capacity: int = entry(minimum=1, maximum=9, help="cubes a Pirate Ship holds (R2.2)")
+    merchant_capacity: int = entry(
+        minimum=1, maximum=1,
+        help="cubes a Merchant holds (R2.2); a Merchant carries one cube in these rules")
+    dice: int = entry(minimum=3, maximum=3, help="dice in the game (the Legend Track's most)")
+    surefire_tokens: int = entry(minimum=0, maximum=99,
+                                 help="sure-fire tokens in the finite supply")
+    deckhands: int = entry(minimum=4, maximum=4,
+                           help="Deckhands per player, the one on the Legend Track included")
+    navy_base_damage: int = entry(minimum=0, maximum=30,
+                                  help="the Navy deals this + Legend level // divisor (R6.4)")
+    navy_level_divisor: int = entry(minimum=1, maximum=7, help="see navy_base_damage")
+    solo_dice: tuple[int, ...] = entry(
+        minimum=1, maximum=6, min_items=TREASURES + 1, max_items=TREASURES + 1,
+        help="the solo pirate's attack dice by treasures buried, 0 to 3 (R12.2)")
 
+
+@dataclass(frozen=True)
+class BootyFile:
+    name: str = entry(help="the booty type's name, used by the markets")
+    colour: str = entry(help="its cubes' colour on the web board, #rrggbb (presentation)")
+    short: str = entry(help="its cubes' label on the web board, 1-3 letters (presentation)")
+    cubes: int = entry(minimum=2, maximum=99, help="cubes of this type in the game")
+
+
+@dataclass(frozen=True)
+class LevelFile:
+    name: str = entry(help="the Legend level's name")
+    sail: int = entry(minimum=0, maximum=9, help="movement at this level (R5.1)")
+    dice: int = entry(minimum=1, maximum=3, help="battle dice at this level (R7.7)")
+    bonus: str = entry(choices=LEGEND_BONUS, help="what reaching the level gives")
+    amount: int = entry(minimum=0, maximum=13, help="how much of the bonus")
+
+
+@dataclass(frozen=True)
+class TreasureFile:
+    cost: int = entry(minimum=0, maximum=99, help="Gold to bury it, at most gold_cap (R10.1)")
+    min_level: int = entry(minimum=1, maximum=LEGEND_LEVELS,
+                           help="the lowest Legend level that may bury it (R10.1)")
+
+
+@dataclass(frozen=True)
+class MerchantFile:
+    value: int = entry(choices=MERCHANT_VALUES, help="the card's value (damage and Gold)")
+    count: int = entry(minimum=1, maximum=MERCHANT_CARDS, help="cards of this value")
+    legend_players: int = entry(minimum=0, maximum=4,
+                                help="sinking it gives Legend at 1..N players (0: never)")
+
+
+@dataclass(frozen=True)
+class SearchFile:
+    kind: str = entry(choices=SEARCH_KINDS, help="what the token gives (R7.5)")
+    amount: int = entry(minimum=1, maximum=13, help="how much of it")
+    count: int = entry(minimum=1, maximum=SEARCH_TOKENS, help="tokens of this kind")
+
+
+@dataclass(frozen=True)
+class MapFile:
+    name: str = entry(help="the card's name")
+    kind: str = entry(choices=KINDS, help="cove, market, settlement or storm")
+    plunder: int = entry(minimum=0, maximum=2, default=0,
+                         help="a settlement's plunder icons, 1 or 2 (only a settlement)")
+    booty: str = entry(default="", help="the booty type a market buys (only a market)")
+
+
+@dataclass(frozen=True)
+class CaptainFile:
+    name: str = entry(help="the Captain's name")
+    a_trigger: str = entry(choices=ORDERS, help="side A's trigger Order")
+    a_dice: tuple[int, ...] = entry(minimum=1, maximum=6, help="side A's die symbols")
+    b_trigger: str = entry(choices=ORDERS, help="side B's trigger Order")
+    b_dice: tuple[int, ...] = entry(minimum=1, maximum=6, help="side B's die symbols")
+
+
+@dataclass(frozen=True)
+class CrewFile:
+    name: str = entry(help="the crew card's name (the names differ)")
+    trigger: str = entry(choices=ORDERS, help="the Order that triggers its bonus actions")
+    dice: tuple[int, ...] = entry(minimum=1, maximum=6, help="its die symbols")
+    bonus: tuple[str, ...] = entry(choices=tuple(b for b in BONUSES if b != "hide out"),
+                                   help="its bonus actions (R8)")
+    auto: int = entry(minimum=0, maximum=9, default=0, help="automatic hits in a battle")
+
+
+@dataclass(frozen=True)
+class RulesetFile:
+    general: GeneralFile
+    booty: tuple[BootyFile, ...]
+    legend: tuple[LevelFile, ...]
+    treasure: tuple[TreasureFile, ...]
+    merchant: tuple[MerchantFile, ...]
+    search: tuple[SearchFile, ...]
+    map: tuple[MapFile, ...]
+    captain: tuple[CaptainFile, ...]
+    crew: tuple[CrewFile, ...]
+
+
+# ---------------------------------------------------------------- the tables the rules read
 @dataclass(frozen=True, slots=True)
 class MapCard:
     name: str
@@ -140,151 +243,95 @@ def presented() -> Ruleset:
     return ruleset(DEFAULT)
 
 
-def _int(ck: DataChecker, t: dict[str, Any], key: str, entry: str, lo: int, hi: int) -> int:
-    v: int = ck.field(t, key, int, entry)
-    ck.expect(lo <= v <= hi, entry, f"{key} must be from {lo} to {hi}, got {v}")
-    return v
-
-
-def _table_list(ck: DataChecker, raw: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = ck.field(raw, key, list, key)
-    for i, t in enumerate(items):
-        ck.expect(isinstance(t, dict), f"{key} #{i + 1}", "must be a table")
-    return items
-
-
-def _dice(ck: DataChecker, t: dict[str, Any], key: str, entry: str) -> tuple[int, ...]:
-    vals = ck.field(t, key, list, entry)
-    for v in vals:
-        ck.expect(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6, entry,
-                  f"{key} must list die faces 1-6, got {v!r}")
-    return tuple(vals)
-
-
-def _colour(ck: DataChecker, t: dict[str, Any], entry: str) -> str:
-    v: str = ck.field(t, "colour", str, entry)
-    ck.expect(re.fullmatch(r"#[0-9a-fA-F]{6}", v) is not None, entry,
-              f"colour must be #rrggbb, got {v!r}")
-    return v
-
-
 def load(path: str | Path) -> Ruleset:
     """Load and validate one ruleset file."""
-    raw = load_data(path)
-    ck = DataChecker(path)
-    g = ck.field(raw, "general", dict, "general")
-    solo = _dice(ck, g, "solo_dice", "general")
-    ck.expect(len(solo) == TREASURES + 1, "general", "solo_dice needs 4 entries (0-3 buried)")
+    data = load_typed(RulesetFile, path)
+    _check(data, DataChecker(path))
+    return _tables(data, str(path))
 
-    booty_t = _table_list(ck, raw, "booty")
-    ck.expect(len(booty_t) == BOOTY_TYPES, "booty",
-              f"expected {BOOTY_TYPES} booty types, found {len(booty_t)}")
-    booty = tuple(ck.field(t, "name", str, f"booty #{i + 1}") for i, t in enumerate(booty_t))
-    ck.expect(len(set(booty)) == BOOTY_TYPES, "booty", "booty names must differ")
-    cubes = tuple(_int(ck, t, "cubes", f"booty {booty[i]!r}", 2, 99)
-                  for i, t in enumerate(booty_t))
-    colours = tuple(_colour(ck, t, f"booty {booty[i]!r}") for i, t in enumerate(booty_t))
-    shorts = tuple(ck.field(t, "short", str, f"booty {booty[i]!r}") for i, t in enumerate(booty_t))
-    for i, s in enumerate(shorts):
-        ck.expect(1 <= len(s) <= 3, f"booty {booty[i]!r}", f"short must be 1-3 letters, got {s!r}")
 
-    levels = []
-    for i, t in enumerate(_table_list(ck, raw, "legend")):
-        e = f"legend #{i + 1}"
-        bonus = ck.one_of(ck.field(t, "bonus", str, e), LEGEND_BONUS, e, "bonus")
-        levels.append(Level(ck.field(t, "name", str, e), _int(ck, t, "sail", e, 0, 9),
-                            _int(ck, t, "dice", e, 1, 3), LEGEND_BONUS.index(bonus),
-                            _int(ck, t, "amount", e, 0, 13)))
-    ck.expect(len(levels) == LEGEND_LEVELS, "legend",
-              f"expected {LEGEND_LEVELS} levels, found {len(levels)}")
-
-    tr = _table_list(ck, raw, "treasure")
-    ck.expect(len(tr) == TREASURES, "treasure", f"expected {TREASURES}, found {len(tr)}")
-    gold_cap = _int(ck, g, "gold_cap", "general", 1, 99)
-    cost = tuple(_int(ck, t, "cost", f"treasure #{i + 1}", 0, gold_cap) for i, t in enumerate(tr))
-    gate = tuple(_int(ck, t, "min_level", f"treasure #{i + 1}", 1, LEGEND_LEVELS)
-                 for i, t in enumerate(tr))
-
-    merchants: list[int] = []
-    mleg: dict[int, int] = {}
-    for i, t in enumerate(_table_list(ck, raw, "merchant")):
-        e = f"merchant #{i + 1}"
-        v = ck.one_of(ck.field(t, "value", int, e), MERCHANT_VALUES, e, "value")
-        mleg[v] = _int(ck, t, "legend_players", e, 0, 4)
-        merchants += [v] * _int(ck, t, "count", e, 1, 11)
-    ck.expect(len(merchants) == MERCHANT_CARDS, "merchant",
-              f"expected {MERCHANT_CARDS} merchant cards, found {len(merchants)}")
-    merchants.sort(reverse=True)          # bottom of the deck first: 8s, 6s, 4s, 2s on top
-
-    search: list[tuple[int, int]] = []
-    for i, t in enumerate(_table_list(ck, raw, "search")):
-        e = f"search #{i + 1}"
-        kind = ck.one_of(ck.field(t, "kind", str, e), SEARCH_KINDS, e, "kind")
-        amount = _int(ck, t, "amount", e, 1, 13)
-        search += [(SEARCH_KINDS.index(kind), amount)] * _int(ck, t, "count", e, 1, 20)
-    ck.expect(len(search) == SEARCH_TOKENS, "search",
-              f"expected {SEARCH_TOKENS} search tokens, found {len(search)}")
-
-    maps = []
-    for i, t in enumerate(_table_list(ck, raw, "map")):
-        e = f"map #{i + 1}"
-        kind = KINDS.index(ck.one_of(ck.field(t, "kind", str, e), KINDS, e, "kind"))
-        plunder = _int(ck, t, "plunder", e, 1, 2) if kind == SETTLEMENT else 0
-        b = -1
-        if kind == MARKET:
-            b = booty.index(ck.one_of(ck.field(t, "booty", str, e), booty, e, "booty"))
-        maps.append(MapCard(ck.field(t, "name", str, e), kind, plunder, b))
-    ck.expect(len(maps) == MAP_CARDS, "map", f"expected {MAP_CARDS} map cards, found {len(maps)}")
-    ck.expect(sum(m.kind == COVE for m in maps) >= 4, "map", "needs at least 4 coves")
-    ck.expect({m.booty for m in maps if m.kind == MARKET} == set(range(BOOTY_TYPES)), "map",
+def _check(f: RulesetFile, ck: DataChecker) -> None:
+    """What the schema cannot say: the counts the rulebook states, entries that must differ
+    or refer to each other, and the two text formats (the typed loader has no pattern or
+    text-length bound)."""
+    g = f.general
+    ck.expect(len(f.booty) == BOOTY_TYPES, "booty",
+              f"expected {BOOTY_TYPES} booty types, found {len(f.booty)}")
+    names = [b.name for b in f.booty]
+    ck.expect(len(set(names)) == BOOTY_TYPES, "booty", "booty names must differ")
+    for i, b in enumerate(f.booty):
+        ck.expect(re.fullmatch(r"#[0-9a-fA-F]{6}", b.colour) is not None,
+                  f"booty[{i}].colour", f"must be #rrggbb, got {b.colour!r}")
+        ck.expect(1 <= len(b.short) <= 3, f"booty[{i}].short",
+                  f"must be 1-3 letters, got {b.short!r}")
+    ck.expect(len(f.legend) == LEGEND_LEVELS, "legend",
+              f"expected {LEGEND_LEVELS} levels, found {len(f.legend)}")
+    ck.expect(len(f.treasure) == TREASURES, "treasure",
+              f"expected {TREASURES}, found {len(f.treasure)}")
+    ck.expect(g.start_gold <= g.gold_cap, "general.start_gold",
+              f"must be at most gold_cap ({g.gold_cap})")
+    for i, t in enumerate(f.treasure):
+        ck.expect(t.cost <= g.gold_cap, f"treasure[{i}].cost",
+                  f"must be at most gold_cap ({g.gold_cap})")
+    merchants = sum(m.count for m in f.merchant)
+    ck.expect(merchants == MERCHANT_CARDS, "merchant",
+              f"expected {MERCHANT_CARDS} merchant cards, found {merchants}")
+    tokens = sum(t.count for t in f.search)
+    ck.expect(tokens == SEARCH_TOKENS, "search",
+              f"expected {SEARCH_TOKENS} search tokens, found {tokens}")
+    for i, m in enumerate(f.map):
+        settlement, market = m.kind == "settlement", m.kind == "market"
+        ck.expect(m.plunder in ((1, 2) if settlement else (0,)), f"map[{i}].plunder",
+                  "a settlement needs 1 or 2" if settlement else "only a settlement has one")
+        if market:
+            ck.one_of(m.booty, names, f"map[{i}].booty", "booty")
+        else:
+            ck.expect(not m.booty, f"map[{i}].booty", "only a market names a booty type")
+    ck.expect(len(f.map) == MAP_CARDS, "map",
+              f"expected {MAP_CARDS} map cards, found {len(f.map)}")
+    ck.expect(sum(m.kind == "cove" for m in f.map) >= 4, "map", "needs at least 4 coves")
+    ck.expect({m.booty for m in f.map if m.kind == "market"} == set(names), "map",
               "needs a market for every booty type")
+    ck.expect(len(f.captain) == CAPTAINS, "captain",
+              f"expected {CAPTAINS}, found {len(f.captain)}")
+    ck.expect(len(f.crew) == CREW_CARDS, "crew",
+              f"expected {CREW_CARDS} crew cards, found {len(f.crew)}")
+    ck.expect(len({c.name for c in f.crew}) == CREW_CARDS, "crew", "crew names must differ")
 
-    caps = []
-    for i, t in enumerate(_table_list(ck, raw, "captain")):
-        e = f"captain #{i + 1}"
-        trig = tuple(ORDERS.index(ck.one_of(ck.field(t, f"{s}_trigger", str, e), ORDERS, e,
-                                            "trigger")) for s in "ab")
-        caps.append(Captain(ck.field(t, "name", str, e), (trig[0], trig[1]),
-                            (_dice(ck, t, "a_dice", e), _dice(ck, t, "b_dice", e))))
-    ck.expect(len(caps) == CAPTAINS, "captain", f"expected {CAPTAINS}, found {len(caps)}")
 
-    crew = []
-    for i, t in enumerate(_table_list(ck, raw, "crew")):
-        e = f"crew #{i + 1}"
-        ctrig = ORDERS.index(ck.one_of(ck.field(t, "trigger", str, e), ORDERS, e, "trigger"))
-        bonus = ck.field(t, "bonus", list, e)
-        for b in bonus:
-            ck.one_of(b, BONUSES, e, "bonus")
-            ck.expect(b != "hide out", e, "hide out is not a bonus action")
-        auto = _int(ck, t, "auto", e, 0, 9) if "auto" in t else 0
-        crew.append(Crew(ck.field(t, "name", str, e), ctrig, _dice(ck, t, "dice", e), auto,
-                         tuple(BONUSES.index(b) for b in bonus)))
-    ck.expect(len(crew) == CREW_CARDS, "crew", f"expected {CREW_CARDS} crew cards, found "
-              f"{len(crew)}")
-    ck.expect(len({c.name for c in crew}) == CREW_CARDS, "crew", "crew names must differ")
-
+def _tables(f: RulesetFile, path: str) -> Ruleset:
+    """The int-indexed tables the rules read, from a checked file."""
+    g = f.general
+    booty = tuple(b.name for b in f.booty)
+    merchants = sorted((m.value for m in f.merchant for _ in range(m.count)), reverse=True)
     return Ruleset(
-        path=str(path),
-        gold_cap=gold_cap,
-        start_gold=_int(ck, g, "start_gold", "general", 0, gold_cap),
-        ship_capacity=_int(ck, g, "ship_capacity", "general", 1, 9),
-        dice=_int(ck, g, "dice", "general", 3, 3),
-        surefire_tokens=_int(ck, g, "surefire_tokens", "general", 0, 99),
-        deckhands=_int(ck, g, "deckhands", "general", 4, 4),
-        navy_base=_int(ck, g, "navy_base_damage", "general", 0, 30),
-        navy_div=_int(ck, g, "navy_level_divisor", "general", 1, 7),
-        solo_dice=solo,
+        path=path,
+        gold_cap=g.gold_cap,
+        start_gold=g.start_gold,
+        ship_capacity=g.ship_capacity,
+        dice=g.dice,
+        surefire_tokens=g.surefire_tokens,
+        deckhands=g.deckhands,
+        navy_base=g.navy_base_damage,
+        navy_div=g.navy_level_divisor,
+        solo_dice=g.solo_dice,
         booty=booty,
-        booty_colour=colours,
-        booty_short=shorts,
-        cubes=cubes,
-        legend=tuple(levels),
-        treasure_cost=cost,
-        treasure_level=gate,
-        merchants=tuple(merchants),
-        merchant_legend=mleg,
-        search=tuple(search),
-        maps=tuple(maps),
-        captains=tuple(caps),
-        crew=tuple(crew),
+        booty_colour=tuple(b.colour for b in f.booty),
+        booty_short=tuple(b.short for b in f.booty),
+        cubes=tuple(b.cubes for b in f.booty),
+        legend=tuple(Level(lv.name, lv.sail, lv.dice, LEGEND_BONUS.index(lv.bonus), lv.amount)
+                     for lv in f.legend),
+        treasure_cost=tuple(t.cost for t in f.treasure),
+        treasure_level=tuple(t.min_level for t in f.treasure),
+        merchants=tuple(merchants),   # bottom of the deck first: 8s, 6s, 4s, 2s on top
+        merchant_legend={m.value: m.legend_players for m in f.merchant},
+        search=tuple((SEARCH_KINDS.index(t.kind), t.amount) for t in f.search
+                     for _ in range(t.count)),
+        maps=tuple(MapCard(m.name, KINDS.index(m.kind), m.plunder,
+                           booty.index(m.booty) if m.kind == "market" else -1)
+                   for m in f.map),
+        captains=tuple(Captain(c.name, (ORDERS.index(c.a_trigger), ORDERS.index(c.b_trigger)),
+                               (c.a_dice, c.b_dice)) for c in f.captain),
+        crew=tuple(Crew(c.name, ORDERS.index(c.trigger), c.dice, c.auto,
+                        tuple(BONUSES.index(b) for b in c.bonus)) for c in f.crew),
     )

@@ -20,32 +20,34 @@ from typing import TYPE_CHECKING, Any
 from cove.core.decisions import Step, StepRule
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.actions import (
-    A_ASSIGN,
-    A_BONUS,
-    A_COVE,
-    A_DO,
-    A_DONE,
-    A_FIRE,
-    A_JOSTLE,
-    A_KEEP,
-    A_LOSE,
-    A_MOVE,
-    A_MUTINY,
-    A_NAVY,
-    A_NAVY_SETUP,
-    A_PAY,
-    A_PORT,
-    A_REFRESH,
-    A_REROLL,
-    A_SAIL,
-    A_SIDE,
-    A_SKIP,
-    A_STOP,
-    A_SUREFIRE,
-    A_TAKE,
-    A_TOKEN,
-    A_WHEEL,
+    BY_CAPTAIN,
+    BY_ORDER,
     Act,
+    AssignDeckhand,
+    Bonus,
+    CaptainSide,
+    ChoosePort,
+    Done,
+    DoOrder,
+    FireDice,
+    JostleDeckhand,
+    KeepCube,
+    LoseCube,
+    MoveCaptain,
+    MoveDeckhand,
+    Mutiny,
+    PaySkip,
+    PlaceNavy,
+    RefreshLine,
+    Reroll,
+    SailTo,
+    SailToken,
+    Skip,
+    StartCove,
+    SteerNavy,
+    StopSailing,
+    SureFire,
+    TakeCrew,
 )
 from cove.games.tiny_epic_pirates.data import ASSIGN, CAN, EXT, REP, RIG
 from cove.games.tiny_epic_pirates.options import PiratesOptions
@@ -116,12 +118,12 @@ class Keep(PiratesRule):
         x = step.data[0]
         R = s.R
         new = R.booty[x]
-        out = [Act(A_KEEP, -1, text=f"discard the new {new}")]
+        out: list[Act] = [KeepCube(-1, text=f"discard the new {new}")]
         seen = set()
         for t in s.booty[player]:
             if t not in seen and t != x:
                 seen.add(t)
-                out.append(Act(A_KEEP, t, text=f"keep {new}, discard {R.booty[t]}"))
+                out.append(KeepCube(t, text=f"keep {new}, discard {R.booty[t]}"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
@@ -129,15 +131,16 @@ class Keep(PiratesRule):
         x = step.data[0]
         R = s.R
         p = player
-        if action.a >= 0:
-            s.booty[p].remove(action.a)
+        back = action.returned
+        if back >= 0:
+            s.booty[p].remove(back)
             s.booty[p].append(x)
-            s.bag[action.a] += 1
+            s.bag[back] += 1
             if s.logging:
-                s.say(f"{s.name(p)} loads {R.booty[x]} and throws {R.booty[action.a]} "
+                s.say(f"{s.name(p)} loads {R.booty[x]} and throws {R.booty[back]} "
                       "back in the bag",
                       kind="cube",
-                      data={"player": p, "kept": R.booty[x], "returned": R.booty[action.a]})
+                      data={"player": p, "kept": R.booty[x], "returned": R.booty[back]})
         else:
             s.bag[x] += 1
             if s.logging:
@@ -156,15 +159,15 @@ class NavySetup(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        return [Act(A_NAVY_SETUP, c, text=f"navy to {cell(c)}")
+        return [PlaceNavy(c, text=f"navy to {cell(c)}")
                 for c in CORNERS if c not in s.ports]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        s.navy = action.a
+        s.navy = action.cell
         if s.logging:
-            s.say(f"{s.name(player)} puts the navy at {cell(action.a)}",
-                  kind="navy", data={"cell": cell(action.a)})
+            s.say(f"{s.name(player)} puts the navy at {cell(s.navy)}",
+                  kind="navy", data={"cell": cell(s.navy)})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Place the Navy in a corner without a Merchant"
@@ -175,16 +178,16 @@ class Cove(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        return [Act(A_COVE, i, text=f"start in cove {cell(i)}")
+        return [StartCove(i, text=f"start in cove {cell(i)}")
                 for i in range(16) if s.cove_free(i, player) and i not in s.pos]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        s.pos[player] = action.a
+        here = s.pos[player] = action.cell
         s.hidden[player] = True
         if s.logging:
-            s.say(f"{s.name(player)} starts hidden in the cove at {cell(action.a)}",
-                  kind="cove", data={"player": player, "cell": cell(action.a)})
+            s.say(f"{s.name(player)} starts hidden in the cove at {cell(here)}",
+                  kind="cove", data={"player": player, "cell": cell(here)})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Choose your starting Cove: your ship starts hidden in a free one"
@@ -194,18 +197,18 @@ class Side(PiratesRule):
     """Each player chooses the side of their Captain card."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        return [Act(A_SIDE, s, text=f"captain side {'ab'[s]} (bury then "
+        return [CaptainSide(s, text=f"captain side {'ab'[s]} (bury then "
                     f"{'attack' if s == 0 else 'plunder'})") for s in (0, 1)]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        s.side[player] = action.a
+        side = s.side[player] = action.side
         if s.logging:
             c = s.R.captains[s.captain[player]]
-            s.say(f"{s.name(player)} commands with {c.name}, side {'AB'[action.a]} "
-                  f"(trigger {D.ORDERS[c.trigger[action.a]]}, dice "
-                  f"{' '.join(map(str, c.dice[action.a]))})",
-                  kind="captain_side", data={"player": player, "side": "AB"[action.a]})
+            s.say(f"{s.name(player)} commands with {c.name}, side {'AB'[side]} "
+                  f"(trigger {D.ORDERS[c.trigger[side]]}, dice "
+                  f"{' '.join(map(str, c.dice[side]))})",
+                  kind="captain_side", data={"player": player, "side": "AB"[side]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Choose your Captain's side: it sets your trigger Order and battle dice"
@@ -245,7 +248,7 @@ class Wheel(PiratesRule):
                 break
             o = D.ORDERS[s.wheel[player][dest]]
             extra = f", {cost} deckhand{'s' if cost != 1 else ''}" if cost else ""
-            out.append(Act(A_WHEEL, dest, text=f"captain to {dest} ({o}{extra})"))
+            out.append(MoveCaptain(dest, text=f"captain to {dest} ({o}{extra})"))
             if dest != 0 and not wdh[dest]:
                 cost += 1
         return out
@@ -253,7 +256,7 @@ class Wheel(PiratesRule):
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
         p = player
-        dest = action.a
+        dest = action.space
         cur = s.cap[p]
         d = (dest - cur) % 6
         wdh = s.wheel_dh[p]
@@ -293,20 +296,21 @@ class Pay(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         a = state.assign[player]
-        return [Act(A_PAY, j, text=f"skip with a deckhand from {ASSIGN[j]}")
+        return [PaySkip(j, text=f"skip with a deckhand from {ASSIGN[j]}")
                 for j in range(4) if a[j]]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
         x = step.data[0]
-        s.assign[player][action.a] -= 1
+        j = action.assignment
+        s.assign[player][j] -= 1
         s.wheel_dh[player][x] = 1
-        if action.a == EXT and x > s.cap[player]:
+        if j == EXT and x > s.cap[player]:
             s.line_ext -= 1               # left Extort before the line
         if s.logging:
-            s.say(f"{s.name(player)} skips space {x} with a deckhand from {ASSIGN[action.a]}",
+            s.say(f"{s.name(player)} skips space {x} with a deckhand from {ASSIGN[j]}",
                   kind="deckhand",
-                  data={"player": player, "from": ASSIGN[action.a], "to": f"wheel {x}"})
+                  data={"player": player, "from": ASSIGN[j], "to": f"wheel {x}"})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return (f"Pay a Deckhand to skip wheel space {step.data[0]}: choose the Assignment "
@@ -324,7 +328,7 @@ class _PlaceDeckhand(PiratesRule):
         # place_in_repair=false keeps them to Rigging, Cannons, Extort
         assert isinstance(s.options, PiratesOptions)
         top = 4 if player == s.solo or s.options.place_in_repair else 3
-        return [Act(A_ASSIGN, j, text=f"{self.what} deckhand to {ASSIGN[j]}")
+        return [AssignDeckhand(j, text=f"{self.what} deckhand to {ASSIGN[j]}")
                 for j in range(top)]
 
 
@@ -336,14 +340,15 @@ class Release(_PlaceDeckhand):
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
         x = step.data[0]
+        j = action.assignment
         s.wheel_dh[player][x] = 0
-        s.assign[player][action.a] += 1
-        if action.a == EXT and x > s.cap[player]:
+        s.assign[player][j] += 1
+        if j == EXT and x > s.cap[player]:
             s.line_ext += 1               # on Extort in time for the line
         if s.logging:
-            s.say(f"{s.name(player)} moves the deckhand from space {x} to {ASSIGN[action.a]}",
+            s.say(f"{s.name(player)} moves the deckhand from space {x} to {ASSIGN[j]}",
                   kind="deckhand",
-                  data={"player": player, "from": f"wheel {x}", "to": ASSIGN[action.a]})
+                  data={"player": player, "from": f"wheel {x}", "to": ASSIGN[j]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return f"Assign the Deckhand from wheel space {step.data[0]} to a Deck Assignment"
@@ -378,7 +383,7 @@ class Sail(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        out = []
+        out: list[Act] = []
         here = s.pos[player]
         if s.moves_used < s.sail_total(player):
             blocked = s.all_in_repair(player)
@@ -386,38 +391,40 @@ class Sail(PiratesRule):
                 c = s.card(nb)
                 if blocked and c.kind == D.STORM:
                     continue
-                out.append(Act(A_SAIL, d, text=f"sail {DIRS[d][2]} to {cell(nb)}"))
+                out.append(SailTo(d, text=f"sail {DIRS[d][2]} to {cell(nb)}"))
         seen = set()
         for amt in s.sail_tokens[player]:
             if amt not in seen:
                 seen.add(amt)
-                out.append(Act(A_TOKEN, amt, text=f"use sail token +{amt}"))
-        out.append(Act(A_STOP, text="stop sailing"))
+                out.append(SailToken(amt, text=f"use sail token +{amt}"))
+        out.append(StopSailing(text="stop sailing"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
         p = player
-        if action.kind == A_STOP:
+        if isinstance(action, StopSailing):
             if s.logging and s.moves_used:
                 s.say(f"{s.name(p)} stops at {cell(s.pos[p])}",
                       kind="sail", data={"player": p, "stop": cell(s.pos[p])})
             return
         s.push(step)
-        if action.kind == A_TOKEN:
-            s.sail_tokens[p].remove(action.a)
-            s.sail_bonus += action.a
+        if isinstance(action, SailToken):
+            amt = action.amount
+            s.sail_tokens[p].remove(amt)
+            s.sail_bonus += amt
             if s.logging:
-                s.say(f"{s.name(p)} spends a +{action.a} sail token",
-                      kind="sail", data={"player": p, "token": action.a})
+                s.say(f"{s.name(p)} spends a +{amt} sail token",
+                      kind="sail", data={"player": p, "token": amt})
             return
         here = s.pos[p]
-        nb = next(c for d, c in NEIGH[here] if d == action.a)
+        way = action.direction
+        nb = next(c for d, c in NEIGH[here] if d == way)
         s.pos[p] = nb
         s.hidden[p] = False
         s.moves_used += 1
         if s.logging:
-            s.say(f"{s.name(p)} sails {DIRS[action.a][2]} to {cell(nb)}",
+            s.say(f"{s.name(p)} sails {DIRS[way][2]} to {cell(nb)}",
                   kind="sail", data={"player": p, "to": cell(nb)})
         if s.card(nb).kind == D.STORM:
             if s.logging:
@@ -438,23 +445,24 @@ class Jostle(PiratesRule):
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
         a = s.assign[player]
-        out = [Act(A_JOSTLE, j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
+        out: list[Act] = [JostleDeckhand(j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
                for j in range(3) if a[j]]
         if not out:
-            out = [Act(A_JOSTLE, 10 + w, text=f"jostle: wheel deckhand on {w} to repair")
+            out = [JostleDeckhand(10 + w, text=f"jostle: wheel deckhand on {w} to repair")
                    for w in range(6) if s.wheel_dh[player][w]]
-        return out or [Act(A_SKIP, text="no deckhand to jostle")]
+        return out or [Skip(text="no deckhand to jostle")]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind != A_JOSTLE:
+        if not isinstance(action, JostleDeckhand):
             return
         s = state
-        if action.a >= 10:
-            s.wheel_dh[player][action.a - 10] = 0
-            where = f"wheel space {action.a - 10}"
+        src = action.source
+        if src >= 10:
+            s.wheel_dh[player][src - 10] = 0
+            where = f"wheel space {src - 10}"
         else:
-            s.assign[player][action.a] -= 1
-            where = ASSIGN[action.a]
+            s.assign[player][src] -= 1
+            where = ASSIGN[src]
         s.assign[player][REP] += 1
         if s.logging:
             s.say(f"{s.name(player)} is jostled: a deckhand goes from {where} to repair",
@@ -485,17 +493,18 @@ class NavyMove(PiratesRule):
         s = state
         here, goal = s.navy, s.pos[player]
         d0 = dist(here, goal)
-        return [Act(A_NAVY, d, text=f"navy sails {DIRS[d][2]}")
+        return [SteerNavy(d, text=f"navy sails {DIRS[d][2]}")
                 for d, nb in NEIGH[here] if dist(nb, goal) < d0
-                ] or [Act(A_SKIP, text="the navy stays")]
+                ] or [Skip(text="the navy stays")]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind == A_SKIP:
+        if not isinstance(action, SteerNavy):
             return
         s = state
-        s.navy = next(nb for d, nb in NEIGH[s.navy] if d == action.a)
+        way = action.direction
+        s.navy = next(nb for d, nb in NEIGH[s.navy] if d == way)
         if s.logging:
-            s.say(f"the navy sails {DIRS[action.a][2]} to {cell(s.navy)}",
+            s.say(f"the navy sails {DIRS[way][2]} to {cell(s.navy)}",
                   kind="navy", data={"cell": cell(s.navy)})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
@@ -522,18 +531,19 @@ class Lose(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        return [Act(A_LOSE, t, text=f"lose {s.R.booty[t]}")
-                for t in sorted(set(s.booty[player]))] or [Act(A_SKIP, text="nothing to lose")]
+        return [LoseCube(t, text=f"lose {s.R.booty[t]}")
+                for t in sorted(set(s.booty[player]))] or [Skip(text="nothing to lose")]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind != A_LOSE:
+        if not isinstance(action, LoseCube):
             return
         s = state
-        s.booty[player].remove(action.a)
-        s.bag[action.a] += 1
+        t = action.booty
+        s.booty[player].remove(t)
+        s.bag[t] += 1
         if s.logging:
-            s.say(f"{s.name(player)} loses a {s.R.booty[action.a]} cube to the navy",
-                  kind="cube", data={"player": player, "lost": s.R.booty[action.a]})
+            s.say(f"{s.name(player)} loses a {s.R.booty[t]} cube to the navy",
+                  kind="cube", data={"player": player, "lost": s.R.booty[t]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "The Navy beat you: choose the booty cube you lose"
@@ -541,41 +551,45 @@ class Lose(PiratesRule):
 
 # ---------------------------------------------------------------- Captain's Orders (R7)
 def bonus_ways(s: PiratesState, p: int, b: int, cid: int, who: str) -> list[Act]:
-    """Ways to carry out order/bonus ``b`` now. cid: -2 the order, -1 captain, else crew."""
+    """Ways to carry out order/bonus ``b`` now. cid: ``BY_ORDER`` the order, ``BY_CAPTAIN``
+    the Captain, else a crew card."""
     R = s.R
     suffix = f" ({who})" if who else ""
-    kind = A_DO if cid == -2 else A_BONUS
-    pre = "" if cid == -2 else "bonus "
+    pre = "" if cid == BY_ORDER else "bonus "
+
+    def way(n: int, text: str) -> Act:
+        """The order or bonus carried out with trade count or attack target ``n``."""
+        return DoOrder(b, n, text=text) if cid == BY_ORDER else Bonus(b, n, cid, text=text)
+
     if b == D.PLUNDER:
         if s.can_plunder(p):
             k = s.card(s.pos[p]).plunder
-            return [Act(kind, b, c=cid, text=f"{pre}plunder {k}{suffix}")]
+            return [way(0, f"{pre}plunder {k}{suffix}")]
     elif b == D.TRADE:
         t = s.trade_type(p)
         if t >= 0:
             k = min(3, s.booty[p].count(t))
-            return [Act(kind, b, n, cid, text=f"{pre}trade {n} {R.booty[t]}{suffix}")
-                    for n in range(1, k + 1)]
+            return [way(n, f"{pre}trade {n} {R.booty[t]}{suffix}") for n in range(1, k + 1)]
     elif b == D.CREW_UP:
-        return [Act(kind, b, c=cid, text=f"{pre}crew up{suffix}")]
+        return [way(0, f"{pre}crew up{suffix}")]
     elif b == D.SEARCH:
         if s.can_search(p):
-            return [Act(kind, b, c=cid, text=f"{pre}search{suffix}")]
+            return [way(0, f"{pre}search{suffix}")]
     elif b == D.ATTACK:
-        return [Act(kind, b, i, cid, text=f"{pre}attack {s.target_text(t)}{suffix}")
+        return [way(i, f"{pre}attack {s.target_text(t)}{suffix}")
                 for i, t in enumerate(s.targets(p))]
     elif b == D.HIDE_OUT:
         if s.cove_free(s.pos[p], p):
-            return [Act(kind, b, c=cid, text=f"hide out in the cove at {cell(s.pos[p])}")]
+            return [way(0, f"hide out in the cove at {cell(s.pos[p])}")]
     elif b == D.BURY:
         if s.can_bury(p):
-            return [Act(kind, b, c=cid, text=_bury_text(s, p, who))]
+            return [way(0, _bury_text(s, p, who))]
     elif b == D.REASSIGN:
-        return [Act(kind, b, c=cid, text=f"bonus reassign{suffix}")]
+        return [way(0, f"bonus reassign{suffix}")]
     elif b == D.SUREFIRE:
-        return [Act(kind, b, c=cid, text=f"bonus sure-fire{suffix}")]
+        return [way(0, f"bonus sure-fire{suffix}")]
     elif b == D.GOLD:
-        return [Act(kind, b, c=cid, text=f"bonus gold{suffix}")]
+        return [way(0, f"bonus gold{suffix}")]
     return []
 
 
@@ -590,14 +604,14 @@ class Order(PiratesRule):
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
         o = s.order_of(player)
-        out = bonus_ways(s, player, o, -2, "")
-        out.append(Act(A_SKIP, text=f"skip {D.ORDERS[o]}"))
+        out = bonus_ways(s, player, o, BY_ORDER, "")
+        out.append(Skip(text=f"skip {D.ORDERS[o]}"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        if action.kind != A_SKIP:
-            s._carry_out(player, action, True)
+        if isinstance(action, DoOrder):
+            s._carry_out(player, action.order, action.choice, BY_ORDER)
         elif s.logging:
             o = D.ORDERS[s.order_of(player)]
             s.say(f"{s.name(player)} skips the {o} order",
@@ -616,33 +630,32 @@ class Crew(PiratesRule):
         s = state
         R = s.R
         p = player
-        out = []
+        out: list[Act] = []
         if not step.data[0]:
             if not s.refreshed and s.gold[p] >= 1:
-                out.append(Act(A_REFRESH, text="refresh the crew line for 1 gold"))
+                out.append(RefreshLine(text="refresh the crew line for 1 gold"))
             for i, c in enumerate(s.crew_line):
                 nm = R.crew[c].name.lower()
                 if len(s.crew[p]) < 4:
-                    out.append(Act(A_TAKE, i, -1, text=f"take {nm}"))
+                    out.append(TakeCrew(i, -1, text=f"take {nm}"))
                 else:
                     for j, d in enumerate(s.crew[p]):
-                        out.append(Act(A_TAKE, i, j, text=f"take {nm}, discard "
-                                       f"{R.crew[d].name.lower()}"))
+                        out.append(TakeCrew(i, j, text=f"take {nm}, discard "
+                                            f"{R.crew[d].name.lower()}"))
         if not s.bloody[p]:
-            out.append(Act(A_MUTINY, text="mutiny (flip the captain card)"))
-        out.append(Act(A_DONE, text="done crewing"))
+            out.append(Mutiny(text="mutiny (flip the captain card)"))
+        out.append(Done(text="done crewing"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        k = action.kind
-        if k == A_REFRESH:
+        if isinstance(action, RefreshLine):
             self._refresh(s, player)
             s.push(step)
-        elif k == A_MUTINY:
+        elif isinstance(action, Mutiny):
             self._mutiny(s, player)
             s.push(step)
-        elif k == A_TAKE:
+        elif isinstance(action, TakeCrew):
             self._take(s, player, action)
             s.push(step_of(T_CREW, player, 1))
 
@@ -671,12 +684,12 @@ class Crew(PiratesRule):
                   kind="mutiny", data={"player": p, "side": "AB"[sd]})
 
     @staticmethod
-    def _take(s: PiratesState, p: int, act: Act) -> None:
+    def _take(s: PiratesState, p: int, act: TakeCrew) -> None:
         R = s.R
         who = s.name(p)
-        c = s.crew_line[act.a]
-        if act.b >= 0:
-            d = s.crew[p].pop(act.b)
+        c = s.crew_line[act.slot]
+        if act.discard >= 0:
+            d = s.crew[p].pop(act.discard)
             s.crew_deck.insert(0, d)
             s.crew_known += 1
             # a card that leaves the crew takes its pending bonus actions with it
@@ -685,7 +698,7 @@ class Crew(PiratesRule):
                 s.say(f"{who} discards {R.crew[d].name} to the bottom of the crew deck",
                       kind="crew", data={"player": p, "discard": R.crew[d].name})
         s.crew[p].append(c)
-        s.crew_line[act.a] = s._crew_draw()
+        s.crew_line[act.slot] = s._crew_draw()
         if s.logging:
             s.say(f"{who} takes {R.crew[c].name}; the line is now {s._line_text()}",
                   kind="crew", data={"player": p, "take": R.crew[c].name})
@@ -704,7 +717,7 @@ class _MoveDeckhands(PiratesRule):
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
         p = player
-        out = []
+        out: list[Act] = []
         if step.data[0] < s.R.deckhands:
             a = s.assign[p]
             srcs = [(REP, "repair deckhand")] if a[REP] else []
@@ -713,31 +726,30 @@ class _MoveDeckhands(PiratesRule):
             if self.hide or s.options.reassign == "all":
                 srcs += [(j, f"{ASSIGN[j]} deckhand") for j in range(3) if a[j]]
             verb = "move" if self.hide else "reassign"
-            out = [Act(A_MOVE, src, j, text=f"{verb}: {what} to {ASSIGN[j]}")
+            out = [MoveDeckhand(src, j, text=f"{verb}: {what} to {ASSIGN[j]}")
                    for src, what in srcs for j in range(3) if j != src]
-        out.append(Act(A_DONE, text="done moving deckhands" if self.hide
-                       else "done reassigning"))
+        out.append(Done(text="done moving deckhands" if self.hide else "done reassigning"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
         p = player
-        if action.kind != A_MOVE:
+        if not isinstance(action, MoveDeckhand):
             self.done(s, p)
             return
-        src = action.a
+        src, to = action.source, action.to
         if src >= 10:
             s.wheel_dh[p][src - 10] = 0
             where = f"wheel space {src - 10}"
         else:
             s.assign[p][src] -= 1
             where = ASSIGN[src]
-        s.assign[p][action.b] += 1
-        if self.hide and action.b == EXT:
+        s.assign[p][to] += 1
+        if self.hide and to == EXT:
             s.hide_placed += 1
         if s.logging:
-            s.say(f"{s.name(p)} reassigns a deckhand from {where} to {ASSIGN[action.b]}",
-                  kind="deckhand", data={"player": p, "from": where, "to": ASSIGN[action.b]})
+            s.say(f"{s.name(p)} reassigns a deckhand from {where} to {ASSIGN[to]}",
+                  kind="deckhand", data={"player": p, "from": where, "to": ASSIGN[to]})
         s.push(step_of(step.kind, p, step.data[0] + 1))
 
     def done(self, s: PiratesState, p: int) -> None:
@@ -797,18 +809,18 @@ class Fire(PiratesRule):
         b = s.battle
         assert b is not None
         dice = b[3] if p == b[0] else b[4]
-        out = []
+        out: list[Act] = []
         if s.sure[p]:
             sym = s.symbols(p)
             for i, f in enumerate(dice):
                 for g in range(1, 7):
                     if sym[g] > sym[f]:
-                        out.append(Act(A_SUREFIRE, i, g, text=f"sure-fire: die {i + 1} to {g}"))
+                        out.append(SureFire(i, g, text=f"sure-fire: die {i + 1} to {g}"))
         if p == b[0] and s.rerolls and b[1] != B_NAVY:
             for mask in range(1, 1 << len(dice)):
                 ds = "+".join(str(i + 1) for i in range(len(dice)) if mask >> i & 1)
-                out.append(Act(A_REROLL, mask, text=f"reroll dice {ds}"))
-        out.append(Act(A_FIRE, text=f"fire with {' '.join(map(str, dice))}"))
+                out.append(Reroll(mask, text=f"reroll dice {ds}"))
+        out.append(FireDice(text=f"fire with {' '.join(map(str, dice))}"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
@@ -817,19 +829,21 @@ class Fire(PiratesRule):
         b = s.battle
         assert b is not None
         dice = b[3] if p == b[0] else b[4]
-        if action.kind == A_SUREFIRE:
+        if isinstance(action, SureFire):
             s.sure[p] -= 1
             s.sure_supply += 1
-            old = dice[action.a]
-            dice[action.a] = action.b
+            i, face = action.die, action.face
+            old = dice[i]
+            dice[i] = face
             if s.logging:
-                s.say(f"{s.name(p)} spends a sure-fire: die {action.a + 1} {old} -> {action.b}",
-                      kind="surefire", data={"player": p, "die": action.a + 1, "face": action.b})
+                s.say(f"{s.name(p)} spends a sure-fire: die {i + 1} {old} -> {face}",
+                      kind="surefire", data={"player": p, "die": i + 1, "face": face})
             s.push(step)
-        elif action.kind == A_REROLL:
+        elif isinstance(action, Reroll):
             s.rerolls -= 1
+            mask = action.mask
             for i in range(len(dice)):
-                if action.a >> i & 1:
+                if mask >> i & 1:
                     dice[i] = s.rng.randint(1, 6)
             if s.logging:
                 s.say(f"{s.name(p)} rerolls: {' '.join(map(str, dice))}",
@@ -971,10 +985,10 @@ class Port(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        return [Act(A_PORT, i, text=f"merchant to port {cell(s.ports[i])}") for i in (0, 1)]
+        return [ChoosePort(i, text=f"merchant to port {cell(s.ports[i])}") for i in (0, 1)]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        state._merchant_to_port(step.data[0], action.a)
+        state._merchant_to_port(step.data[0], action.port)
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return (f"Merchant {'ab'[step.data[0]]} is sunk and both ports are equally far: "
@@ -1017,8 +1031,8 @@ class _Bonus(PiratesRule):
     """A bonus action: carried out (it triggers nothing further) or skipped."""
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind != A_SKIP:
-            state._carry_out(player, action, False)
+        if isinstance(action, Bonus):
+            state._carry_out(player, action.bonus, action.choice, action.source)
 
 
 class CaptainBury(_Bonus):
@@ -1026,9 +1040,9 @@ class CaptainBury(_Bonus):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        out = [Act(A_SKIP, text="skip bury")]
+        out: list[Act] = [Skip(text="skip bury")]
         if s.can_bury(player):
-            out.insert(0, Act(A_BONUS, D.BURY, c=-1, text=_bury_text(s, player, "captain")))
+            out.insert(0, Bonus(D.BURY, text=_bury_text(s, player, "captain")))
         return out
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
@@ -1041,8 +1055,8 @@ class CaptainBonus(_Bonus):
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
         second = D.ATTACK if s.side[player] == 0 else D.PLUNDER
-        out = bonus_ways(s, player, second, -1, "captain")
-        out.append(Act(A_SKIP, text=f"skip captain's {D.ORDERS[second]}"))
+        out = bonus_ways(s, player, second, BY_CAPTAIN, "captain")
+        out.append(Skip(text=f"skip captain's {D.ORDERS[second]}"))
         return out
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
@@ -1054,19 +1068,19 @@ class CrewBonus(_Bonus):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        out = []
+        out: list[Act] = []
         done = set()
         for cid, b in s.bonus_left:
             if (cid, b) not in done and cid in s.crew[player]:
                 done.add((cid, b))
                 out += bonus_ways(s, player, b, cid, s.R.crew[cid].name.lower())
-        out.append(Act(A_SKIP, text="end bonus actions"))
+        out.append(Skip(text="end bonus actions"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        if action.kind == A_BONUS:
+        if isinstance(action, Bonus):
             s = state
-            s.bonus_left.remove((action.c, action.a))
+            s.bonus_left.remove((action.source, action.bonus))
             s.push(step)
         super().apply(state, step, player, action)
 
@@ -1098,12 +1112,13 @@ class NewDeckhand(_PlaceDeckhand):
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
+        j = action.assignment
         s.dh_reserve[player] -= 1
-        s.assign[player][action.a] += 1
+        s.assign[player][j] += 1
         if s.logging:
-            s.say(f"{s.name(player)} puts the new deckhand on {ASSIGN[action.a]}",
+            s.say(f"{s.name(player)} puts the new deckhand on {ASSIGN[j]}",
                   kind="deckhand",
-                  data={"player": player, "from": "legend", "to": ASSIGN[action.a]})
+                  data={"player": player, "from": "legend", "to": ASSIGN[j]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Place the Deckhand your Legend level brings on a Deck Assignment"

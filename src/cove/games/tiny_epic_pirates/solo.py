@@ -24,17 +24,18 @@ from cove.core.decisions import Step
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates import sea, turn
 from cove.games.tiny_epic_pirates.actions import (
-    A_ASSIGN,
-    A_DO,
-    A_FIRE,
-    A_KEEP,
-    A_MOVE,
-    A_SAIL,
-    A_SKIP,
-    A_STOP,
-    A_TAKE,
-    A_WHEEL,
     Act,
+    AssignDeckhand,
+    DoOrder,
+    FireDice,
+    KeepCube,
+    MoveCaptain,
+    MoveDeckhand,
+    PaySkip,
+    SailTo,
+    Skip,
+    StopSailing,
+    TakeCrew,
 )
 
 if TYPE_CHECKING:
@@ -52,17 +53,19 @@ def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
             want = (cur + 1) % 6
         if s.logging:
             s.say(f"the solo pirate rolls {roll} for its order")
-        by_dest = {a.a: a for a in acts if a.kind == A_WHEEL}
+        by_dest = {a.space: a for a in acts if isinstance(a, MoveCaptain)}
         d = (want - cur) % 6
         while d > 1 and (cur + d) % 6 not in by_dest:
             d -= 1
         return by_dest[(cur + d) % 6]
     if kind == turn.T_PAY:
-        return max(acts, key=lambda a: a.a)              # rightmost: repair first
+        pays = [a for a in acts if isinstance(a, PaySkip)]
+        return max(pays, key=lambda a: a.assignment)     # rightmost: repair first
     if kind in (turn.T_RELEASE, turn.T_NEWHAND):
         asg = s.assign[p]
         for a in acts:
-            if a.kind == A_ASSIGN and (a.a == D.REP or asg[a.a] == 0):
+            if isinstance(a, AssignDeckhand) and (a.assignment == D.REP
+                                                   or asg[a.assignment] == 0):
                 return a
         return acts[-1]
     if kind == turn.T_SAIL:
@@ -72,30 +75,31 @@ def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
         worst = min(s.booty[p], key=lambda t: value[t])
         if value[x] > value[worst]:
             for a in acts:
-                if a.kind == A_KEEP and a.a == worst:
+                if isinstance(a, KeepCube) and a.returned == worst:
                     return a
         return acts[0]
     if kind == turn.T_CREW:
         for a in acts:
-            if a.kind == A_TAKE and a.b < 0:
+            if isinstance(a, TakeCrew) and a.discard < 0:
                 return a
         return acts[-1]
     if kind in (turn.T_DIST, turn.T_REASSIGN):
         # Hide Out and Reassign: from Repair or the wheel to the leftmost empty Assignment; one each
         for a in acts:
-            if a.kind == A_MOVE and a.a not in (D.RIG, D.CAN, D.EXT) and s.assign[p][a.b] == 0:
+            if (isinstance(a, MoveDeckhand) and a.source not in (D.RIG, D.CAN, D.EXT)
+                    and s.assign[p][a.to] == 0):
                 return a
         return acts[-1]
     if kind == turn.T_ORDER:
-        best = [a for a in acts if a.kind == A_DO]
+        best = [a for a in acts if isinstance(a, DoOrder)]
         if best:
-            return max(best, key=lambda a: a.b) if best[0].a == D.TRADE else best[0]
+            return max(best, key=lambda a: a.choice) if best[0].order == D.TRADE else best[0]
         return acts[-1]
     if kind == turn.T_FIRE:
-        return next(a for a in acts if a.kind == A_FIRE)
+        return next(a for a in acts if isinstance(a, FireDice))
     if kind in (turn.T_CAPBURY, turn.T_CAPT2, turn.T_CREWBONUS):
         for a in acts:
-            if a.kind != A_SKIP:
+            if not isinstance(a, Skip):
                 return a
         return acts[-1]
     return acts[0]
@@ -119,7 +123,7 @@ def _goal(s: PiratesState, p: int, i: int) -> bool:
 
 
 def _sail(s: PiratesState, p: int, acts: Sequence[Act]) -> Act:
-    stop = next(a for a in acts if a.kind == A_STOP)
+    stop = next(a for a in acts if isinstance(a, StopSailing))
     here = s.pos[p]
     if _goal(s, p, here):
         return stop
@@ -129,9 +133,9 @@ def _sail(s: PiratesState, p: int, acts: Sequence[Act]) -> Act:
     d0 = min(sea.dist(here, g) for g in goals)
     best = None
     for a in acts:
-        if a.kind != A_SAIL:
+        if not isinstance(a, SailTo):
             continue
-        nb = next(c for d, c in sea.NEIGH[here] if d == a.a)
+        nb = next(c for d, c in sea.NEIGH[here] if d == a.direction)
         if min(sea.dist(nb, g) for g in goals) < d0:
             storm = s.card(nb).kind == D.STORM
             if best is None or not storm:

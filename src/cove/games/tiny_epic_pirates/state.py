@@ -21,7 +21,7 @@ from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import SparseObservation, State
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.actions import Act
+from cove.games.tiny_epic_pirates.actions import BY_CAPTAIN, BY_ORDER, Act
 from cove.games.tiny_epic_pirates.data import CAN, EXT, RIG
 from cove.games.tiny_epic_pirates.observation import Encoder, observation_sparse
 from cove.games.tiny_epic_pirates.options import PiratesOptions
@@ -335,7 +335,7 @@ class PiratesState(State):
         if index is None:
             index = self.mask_index = self.action_space.index
         try:
-            return [index[(a.kind, a.a, a.b, a.c)] for a in cast("tuple[Act, ...]", legal)]
+            return [index[a.key()] for a in cast("tuple[Act, ...]", legal)]
         except KeyError:
             return super()._legal_indices(player, legal)  # names the action in its error
 
@@ -368,14 +368,15 @@ class PiratesState(State):
                      + "; scores " + ", ".join(f"{self.name(q)} {sc[q]:g}" for q in range(len(sc))),
                      kind="end", data={"why": why, "scores": sc})
 
-    def _carry_out(self, p: int, act: Act, is_order: bool) -> None:
-        """Carry out an order or a bonus action (bonus actions trigger nothing further)."""
+    def _carry_out(self, p: int, b: int, choice: int, source: int) -> None:
+        """Carry out order or bonus action ``b`` (bonus actions trigger nothing further) with
+        ``choice``, a trade count or an attack target; ``source`` is ``BY_ORDER`` for the
+        Order, ``BY_CAPTAIN`` or a crew card for a bonus."""
         R = self.R
-        b = act.a
         log = self.logging
         who = self.name(p)
-        src = "" if is_order else (" (captain)" if act.c == -1
-                                   else f" ({R.crew[act.c].name})")
+        src = ("" if source == BY_ORDER else " (captain)" if source == BY_CAPTAIN
+               else f" ({R.crew[source].name})")
         if b == D.PLUNDER:
             k = self.card(self.pos[p]).plunder
             if log:
@@ -385,7 +386,7 @@ class PiratesState(State):
                 self._load(p, self._draw())
         elif b == D.TRADE:
             t = self.trade_type(p)
-            n = act.b
+            n = choice
             v = self.market.index(t) + 2
             for _ in range(n):
                 self.booty[p].remove(t)
@@ -405,7 +406,7 @@ class PiratesState(State):
         elif b == D.SEARCH:
             self._search(p, src)
         elif b == D.ATTACK:
-            tg = self.targets(p)[act.b]
+            tg = self.targets(p)[choice]
             if log:
                 self.say(f"{who} attacks {self.target_text(tg)}{src}",
                          kind="attack", data={"player": p, "target": self.target_text(tg)})
