@@ -51,7 +51,6 @@ from cove.games.tricky_tides.constants import (
     DEAL,
     EVENT_INDEX,
     HANDS,
-    HOLD_LIMIT,
     ISLAND_COLOUR,
     ISLAND_GOODS,
     ORDER_GOLD,
@@ -81,7 +80,14 @@ from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, WRAPPED
 from cove.games.tricky_tides.module_state import NO_MODULES, Activation, Modules
 from cove.games.tricky_tides.observation import Seen, Table
 from cove.games.tricky_tides.options import TidesOptions
-from cove.games.tricky_tides.round_rules import EX_DRAW, EX_EVENTS, EX_MONSTERS, EX_REVERSE, EX_TAX
+from cove.games.tricky_tides.round_rules import (
+    BASE_RULES,
+    EX_DRAW,
+    EX_EVENTS,
+    EX_MONSTERS,
+    EX_REVERSE,
+    EX_TAX,
+)
 from cove.games.tricky_tides.sailing import Geometry, deck_headings
 from cove.games.tricky_tides.view import card_dict, goods_dict, sight_dict, sight_text
 
@@ -320,7 +326,7 @@ class TidesState(State):
         self.hcount = [0] * n
         self.won = [()] * n
         self.anchors = (1 << n) - 1                 # R2.1: one anchor each
-        self.hold_limit = HOLD_LIMIT
+        self.hold_limit = BASE_RULES.hold_limit     # R7.1: 7 [SEED]
         self.ex = 0
         self.mod = NO_MODULES
         self.mact = None
