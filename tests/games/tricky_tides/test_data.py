@@ -200,9 +200,8 @@ def test_unknown_option_and_bad_value() -> None:
 
 
 def test_ship_colours_are_the_data_colours_and_check_guards_them() -> None:
-    """The core refuses a ship_colours list with too few or repeated entries; the game's
-    own check() still guards options built directly, and an empty list means the default
-    seat order."""
+    """The core refuses a ship_colours list with too few (none included) or repeated
+    entries; the game's own check() guards options built directly the same way."""
     assert COLOURS == ("1", "2", "3", "4")
     with pytest.raises(cove.OptionError, match="gives 2 of the 3 entries"):
         GAME.new(3, 2, ship_colours="2,1")
@@ -212,6 +211,9 @@ def test_ship_colours_are_the_data_colours_and_check_guards_them() -> None:
         TidesOptions(ship_colours=("3", "3")).check(2)
     with pytest.raises(cove.OptionError, match="must give 3 different colours"):
         TidesOptions(ship_colours=("3", "1")).check(3)
-    assert TidesOptions(ship_colours=()).seat_colours(3) == ("1", "2", "3")
+    with pytest.raises(cove.OptionError, match="gives 0 of the 3 entries"):
+        GAME.new(3, 2, ship_colours="")
+    with pytest.raises(cove.OptionError, match="must give 3 different colours"):
+        TidesOptions(ship_colours=()).check(3)
     assert TidesOptions(ship_colours=("4", "2", "1")).seat_colours(2) == ("4", "2")
 
