@@ -1,13 +1,18 @@
 """Tricky Tides: the state of a game, its set-up, the flow of rounds and hands, and scoring.
 
-Representation (chosen for speed; see RULES.md "Engine notes"):
+Representation (chosen for speed):
 
 - cards are ints ``suit * 8 + value - 1``; a hand is a 32-bit mask;
 - cells are ints 0..11 in reading order; ``layout[cell]`` is the island card there and
   ``sea[cell]`` says whether it was flipped to open sea (both fixed after setup);
 - goods are count arrays: ``goods[cell * 5 + type]``, ``hold[player * 5 + type]``, ``bag[type]``;
-- every action is a shared :class:`Act` int; the legal list of the pending decision is
-  computed once per decision, when the state settles after an action.
+- every action is a shared :class:`Act` int (``actions.py``), so ``action in legal`` stays
+  in C; the legal list of the pending decision is computed once per decision, when the
+  state settles after an action (the core's ``settle`` also takes forced single choices
+  and resolves steps with nothing to choose);
+- the sail actions per (cell, card) are tables precomputed per map geometry, and the
+  geometry in force is one :class:`~cove.games.tricky_tides.sailing.Geometry` int
+  (``geo``); so ``clone()`` copies a handful of flat lists and shares the rest.
 
 The flow is the core's decision stack (:mod:`cove.core.decisions`): one
 :class:`~cove.core.decisions.Step` per pending decision and one rule per kind of step
@@ -678,8 +683,12 @@ class TidesState(State):
     # ------------------------------------------------------------------ conformance hooks
     def check_invariants(self) -> None:
         """Every cube, navigation card, order, sightings card, event card and monster is
-        accounted for; counters agree with what they count; the pending steps are known
-        kinds decided by seats in range."""
+        accounted for: the 78 cubes (bag, islands, holds, the whale's drawn goods,
+        delivered goods out of play), the 32 navigation cards (hands, set aside, played,
+        each once, hand sizes matching the hand number), the 36 orders, the 4 sightings
+        cards, the event deck, the monsters (4, on islands, one per island) and the ships
+        on the map; counters agree with what they count; the pending steps are known kinds
+        decided by seats in range (``test_hooks.py`` breaks each on purpose)."""
         self._check_steps()
         ph = self.phase
         self._check_cubes()
