@@ -98,7 +98,14 @@ def test_r1_7_cube_mix() -> None:
     ('id = "O36", monster = "whale"', 'id = "O36", monster = "kraken"', "order O36"),
     ('"E SW NW",\n]', '"E SW QQ",\n]', "navigation.whale value 8"),
     ('"N NE SE W NW",\n]', '"N NE SE W QQ",\n]', "navigation_flat.whale value 8"),
-    ('id = "D"', 'idx = "D"', "sightings #4"),
+    ('id = "D"', 'idx = "D"', "sightings[3]: unknown field 'idx'"),
+    ('icon = "ship"\ncolour = 1\n', 'icon = "ship"\n', "island I01: missing field 'colour'"),
+    ('icon = "monster"\nmonster = "shark"', 'icon = "monster"\ncolour = 2\nmonster = "shark"',
+     "island I09: a monster island has no colour"),
+    ('goods = { sugar = 2 } }', 'goods = { rum = 2 } }', "order O01: goods type 'rum' is not one"),
+    ('goods = { sugar = 2 } }', 'goods = { sugar = 0 } }', "orders[0].goods.sugar: must be at "
+     "least 1"),
+    ('\n[navigation_flat]\n', '\n[navigation_steep]\n', "unknown field 'navigation_steep'"),
 ])
 def test_r1_8_malformed_data_file(tmp_path: Path, old: str, new_text: str, needle: str) -> None:
     text = tdata.DATA_FILE.read_text(encoding="utf-8")
@@ -122,10 +129,13 @@ def test_r1_8_data_file_drops_an_island(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- R12.6 events
 @pytest.mark.parametrize(("old", "new_text", "needle"), [
     ('changes = { hold_limit = 5 }', 'changes = { hold_limit = 0 }',
-     "event E08: hold_limit must be a whole number from 1 to 20, got 0"),
-    ('changes = { stride = 2 }', 'changes = { tide = 2 }', "event E04: rule 'tide' is not one"),
+     "events[7].changes.hold_limit: must be at least 1"),
+    ('changes = { hold_limit = 5 }', 'changes = { hold_limit = 5.0 }',
+     "events[7].changes.hold_limit: must be int, got a float"),
+    ('changes = { stride = 2 }', 'changes = { tide = 2 }',
+     "events[3].changes: unknown field 'tide'; fields: monster_trigger, wrap"),
     ('changes = { headings = "orthogonal" }', 'changes = { headings = "diagonal" }',
-     "event E05: headings must be one of card, orthogonal, widened"),
+     "events[4].changes.headings: value 'diagonal' is not one of card, orthogonal, widened"),
     ('key = "storm"', 'key = "smugglers"', "events: event keys must be unique"),
     ('key = "doldrums"', 'key = "Doldrums"', "event E05: key must be lower-case"),
 ])
@@ -158,10 +168,10 @@ def test_screen_colours_are_data() -> None:
 
 
 @pytest.mark.parametrize(("old", "new_text", "needle"), [
-    ('fill = "#6b4226"', 'fill = "brown"', "goods #2: fill must be a colour like #a1b2c3"),
-    ('fill = "#6b4226"\n', "", "goods #2: missing field 'fill'"),
+    ('fill = "#6b4226"', 'fill = "brown"', "goods[1].fill: must be a colour like #a1b2c3"),
+    ('fill = "#6b4226"\n', "", "goods[1].fill: missing"),
     ('"#52708a", "#2b5fae"]', '"#52708a"]', "suit_fills: expected 4 colours, one per suit"),
-    ('"#2b5fae"]', '"#2b5faeff"]', "suit_fills (whale): fill must be a colour"),
+    ('"#2b5fae"]', '"#2b5faeff"]', "suit_fills[3] (whale): must be a colour like"),
 ])
 def test_malformed_screen_colours(tmp_path: Path, old: str, new_text: str, needle: str) -> None:
     text = tdata.DATA_FILE.read_text(encoding="utf-8")
@@ -190,9 +200,8 @@ def test_unknown_option_and_bad_value() -> None:
 
 
 def test_ship_colours_are_the_data_colours_and_check_guards_them() -> None:
-    """The core refuses a ship_colours list with too few or repeated entries; the game's
-    own check() still guards options built directly, and an empty list means the default
-    seat order."""
+    """The core refuses a ship_colours list with too few (none included) or repeated
+    entries; the game's own check() guards options built directly the same way."""
     assert COLOURS == ("1", "2", "3", "4")
     with pytest.raises(cove.OptionError, match="gives 2 of the 3 entries"):
         GAME.new(3, 2, ship_colours="2,1")
@@ -202,6 +211,9 @@ def test_ship_colours_are_the_data_colours_and_check_guards_them() -> None:
         TidesOptions(ship_colours=("3", "3")).check(2)
     with pytest.raises(cove.OptionError, match="must give 3 different colours"):
         TidesOptions(ship_colours=("3", "1")).check(3)
-    assert TidesOptions(ship_colours=()).seat_colours(3) == ("1", "2", "3")
+    with pytest.raises(cove.OptionError, match="gives 0 of the 3 entries"):
+        GAME.new(3, 2, ship_colours="")
+    with pytest.raises(cove.OptionError, match="must give 3 different colours"):
+        TidesOptions(ship_colours=()).check(3)
     assert TidesOptions(ship_colours=("4", "2", "1")).seat_colours(2) == ("4", "2")
 

@@ -1,53 +1,60 @@
-"""Actions: every action is one small int (a frozen value) with a stable text form.
+"""Actions in the int-coded form (:class:`cove.core.actions.CodedAction`): every action is
+one small int whose text and JSON form come from the frozen value it was declared as.
 
-Why ints rather than dataclasses: the engine checks ``action in legal_actions`` on every
-``apply`` and bots compare and hash actions millions of times. An ``int`` subclass keeps
-those comparisons in C, is immutable and hashable, and ``str(action)`` still gives the
-text form that the CLI, records and the web use. All action values are created once here
-(``ACT[code]``), so a legal action list is a tuple of shared objects.
+Why ints rather than the dataclasses themselves: the engine checks ``action in
+legal_actions`` on every ``apply`` and bots compare and hash actions millions of times. An
+``int`` subclass keeps those comparisons in C, is immutable and hashable, and ``str(action)``
+still gives the text form that the CLI, records and the web use. :data:`TABLE` numbers the
+values below in the order declared, and every action is created once there (``ACT[code]``),
+so a legal action list is a tuple of shared objects.
 
-Codes (the base game's kinds, then from ``NEXT_FREE`` on those of the modules and of
-set-up options):
+Codes (the base game's kinds, then those of the modules and of set-up options); each kind
+is one run of codes from ``TABLE.start(kind)``, and the rules compute a code as that start
+plus an index:
 
-====================  ==========  =======================
-kind                  codes       text
-====================  ==========  =======================
-play a card           0..31       ``play 5 sharks``
-sail a heading        32..39      ``sail ne``
-drop the anchor       40          ``drop anchor``
-stop on open sea      41          ``stop at sea``
-sail on to the island 42          ``sail on``
-pick up a goods type  43..47      ``pick up sugar``
-deliver the order     48          ``deliver``
-do nothing            49          ``pass``
-throw goods overboard 50..54      ``overboard silk``
-place ship at start   55..66      ``start b2``
-stay docked (event)   67          ``stay docked``
-pick up two types     68..77      ``pick up sugar and silk``
-deliver paying tax    78..81      ``deliver and pay 1 sugar``
-monster order         82..89      ``shark: move first`` / ``shark: ability first``
-move a monster        90..137     ``move the shark to b2``
-shark takes a good    138..153    ``shark takes coffee from p2``
-shark eats a type     154..157    ``shark eats the coffee``
-octopus moves goods   158..205    ``octopus moves silk to b3``
-octopus grabs a good  206..221    ``octopus grabs silk from p2``
-sea dragon swaps      222..233    ``sea dragon swaps orders with b3``
-whale spouts          234..241    ``whale spouts ne``
-first leader (set-up) 242..245    ``first leader p2``
-====================  ==========  =======================
+=============================  ==========  ===================================
+kind                           codes       text
+=============================  ==========  ===================================
+:class:`Play` a card           0..31       ``play 5 sharks``: suit * 8 + value - 1
+:class:`Sail` a heading        32..39      ``sail ne``
+:class:`DropAnchor`            40          ``drop anchor``
+:class:`StopAtSea`             41          ``stop at sea``
+:class:`SailOn` to the island  42          ``sail on``
+:class:`PickUp` a goods type   43..47      ``pick up sugar``
+:class:`Deliver` the order     48          ``deliver``
+:class:`Pass`                  49          ``pass``
+:class:`Overboard`             50..54      ``overboard silk``
+:class:`Start` (placement)     55..66      ``start b2``
+:class:`StayDocked` (event)    67          ``stay docked``
+:class:`PickUpPair` (event)    68..77      ``pick up sugar and silk``
+:class:`DeliverAndPay` (event) 78..81      ``deliver and pay 1 sugar``
+:class:`MonsterOrder`          82..89      ``shark: move first``: suit * 2 + (0 move, 1 ability)
+:class:`MoveMonster`           90..137     ``move the shark to b2``: suit * 12 + cell
+:class:`SharkTakes`            138..153    ``shark takes coffee from p2``: seat * 4 + non-gold
+:class:`SharkEats`             154..157    ``shark eats the coffee``
+:class:`OctopusMoves`          158..205    ``octopus moves silk to b3``: non-gold * 12 + cell
+:class:`OctopusGrabs`          206..221    ``octopus grabs silk from p2``: seat * 4 + non-gold
+:class:`DragonSwaps`           222..233    ``sea dragon swaps orders with b3``
+:class:`WhaleSpouts`           234..241    ``whale spouts ne``
+:class:`FirstLeader` (set-up)  242..245    ``first leader p2``
+=============================  ==========  ===================================
 
 Codes 67..241 belong to the event and monster modules; 242..245 to the set-up option
-``first_leader=ask``.
+``first_leader=ask``. The JSON form is derived from each value's fields, except for the
+two kinds that share another's JSON kind (:class:`PickUpPair` is a ``pick_up`` of two
+types, :class:`DeliverAndPay` a ``deliver`` with a ``tax``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
-from cove.core.errors import RecordError
+from cove.core.actions import ActionTable, CodedAction
+from cove.games.tricky_tides.constants import SEATS
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NAV_CARDS, NONGOLD, VALUES
-from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
+from cove.games.tricky_tides.geometry import CELL_NAMES, HEADINGS
 
 if TYPE_CHECKING:
     from cove.core.options import Options
@@ -57,131 +64,300 @@ def plural(name: str) -> str:
     return name + ("es" if name.endswith("s") else "s")
 
 
-SUIT_PLURALS = tuple(plural(s) for s in DATA.suits)
-# "1 octopus", "5 octopuses": the suit name is singular for the value 1
-CARD_TEXT = tuple(
-    f"{c % VALUES + 1} {DATA.suits[c // VALUES] if c % VALUES == 0 else SUIT_PLURALS[c // VALUES]}"
-    for c in range(NAV_CARDS))
+def card_text(suit: str, value: int) -> str:
+    """``1 octopus``, ``5 octopuses``: the suit name is singular for the value 1."""
+    return f"{value} {suit if value == 1 else plural(suit)}"
 
-PLAY = 0
-SAIL = PLAY + NAV_CARDS            # 32
-ANCHOR = SAIL + 8                  # 40
-STOP = ANCHOR + 1                  # 41
-ONWARD = STOP + 1                  # 42
-PICK = ONWARD + 1                  # 43
-DELIVER = PICK + GOODS_TYPES       # 48
-PASS = DELIVER + 1                 # 49
-DROP = PASS + 1                    # 50
-START = DROP + GOODS_TYPES         # 55
-NEXT_FREE = START + CELLS          # 67
 
-TEXT: list[str] = (
-    [f"play {t}" for t in CARD_TEXT]
-    + [f"sail {h}" for h in HEADINGS]
-    + ["drop anchor", "stop at sea", "sail on"]
-    + [f"pick up {g}" for g in DATA.goods]
-    + ["deliver", "pass"]
-    + [f"overboard {g}" for g in DATA.goods]
-    + [f"start {c}" for c in CELL_NAMES]
-)
-SEATS = 4
+SUITS = DATA.suits
+SUIT_PLURALS = tuple(plural(s) for s in SUITS)
+CARD_TEXT = tuple(card_text(SUITS[c // VALUES], c % VALUES + 1) for c in range(NAV_CARDS))
+"""The text of each card code."""
 PAIRS = tuple((a, b) for a in range(GOODS_TYPES) for b in range(a + 1, GOODS_TYPES))
 PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
 NG = len(NONGOLD)
-SUITS = DATA.suits
-
-STAY = NEXT_FREE                     # 67
-PICK2 = STAY + 1                     # 68
-TAX_DELIVER = PICK2 + len(PAIRS)     # 78
-M_ORDER = TAX_DELIVER + NG           # 82: suit * 2 + (0 move first, 1 ability first)
-M_MOVE = M_ORDER + 2 * len(SUITS)    # 90: suit * CELLS + cell
-SHARK_TAKE = M_MOVE + len(SUITS) * CELLS   # 138: seat * NG + non-gold index
-SHARK_EAT = SHARK_TAKE + SEATS * NG        # 154: non-gold index
-OCTO_MOVE = SHARK_EAT + NG                 # 158: non-gold index * CELLS + cell
-OCTO_GRAB = OCTO_MOVE + NG * CELLS         # 206: seat * NG + non-gold index
-DRAGON_SWAP = OCTO_GRAB + SEATS * NG       # 222: cell
-WHALE_SPOUT = DRAGON_SWAP + CELLS          # 234: heading
-FIRST_LEADER = WHALE_SPOUT + len(HEADINGS)  # 242: seat (option first_leader=ask)
-END = FIRST_LEADER + SEATS                  # 246
 _G = DATA.goods
-TEXT += (
-    ["stay docked"]
-    + [f"pick up {_G[a]} and {_G[b]}" for a, b in PAIRS]
-    + [f"deliver and pay 1 {_G[t]}" for t in NONGOLD]
-    + [f"{m}: {w} first" for m in SUITS for w in ("move", "ability")]
-    + [f"move the {m} to {c}" for m in SUITS for c in CELL_NAMES]
-    + [f"shark takes {_G[t]} from p{q + 1}" for q in range(SEATS) for t in NONGOLD]
-    + [f"shark eats the {_G[t]}" for t in NONGOLD]
-    + [f"octopus moves {_G[t]} to {c}" for t in NONGOLD for c in CELL_NAMES]
-    + [f"octopus grabs {_G[t]} from p{q + 1}" for q in range(SEATS) for t in NONGOLD]
-    + [f"sea dragon swaps orders with {c}" for c in CELL_NAMES]
-    + [f"whale spouts {h}" for h in HEADINGS]
-    + [f"first leader p{q + 1}" for q in range(SEATS)]
-)
-assert len(TEXT) == END and GOLD not in NONGOLD
+assert GOLD not in NONGOLD
 
 
+# -- the action values, one frozen dataclass per kind ---------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Play:
+    """R3: play a card of your hand to the hand."""
+
+    suit: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"play {card_text(self.suit, self.value)}"
 
 
-def _json_forms() -> list[dict[str, Any]]:
-    """The JSON form of every code, ``{"kind": ..., <parameters>}`` (names, not codes)."""
-    g, cells, heads = DATA.goods, CELL_NAMES, HEADINGS
-    out: list[dict[str, Any]] = []
-    out += [{"kind": "play", "suit": DATA.suits[c // VALUES], "value": c % VALUES + 1}
-            for c in range(NAV_CARDS)]
-    out += [{"kind": "sail", "heading": h} for h in heads]
-    out += [{"kind": "drop_anchor"}, {"kind": "stop_at_sea"}, {"kind": "sail_on"}]
-    out += [{"kind": "pick_up", "goods": [x]} for x in g]
-    out += [{"kind": "deliver"}, {"kind": "pass"}]
-    out += [{"kind": "overboard", "goods": x} for x in g]
-    out += [{"kind": "start", "cell": c} for c in cells]
-    out += [{"kind": "stay_docked"}]
-    out += [{"kind": "pick_up", "goods": [g[a], g[b]]} for a, b in PAIRS]
-    out += [{"kind": "deliver", "tax": g[t]} for t in NONGOLD]
-    out += [{"kind": "monster_order", "monster": m, "first": w}
-            for m in SUITS for w in ("move", "ability")]
-    out += [{"kind": "move_monster", "monster": m, "cell": c} for m in SUITS for c in cells]
-    out += [{"kind": "shark_takes", "goods": g[t], "player": q}
-            for q in range(SEATS) for t in NONGOLD]
-    out += [{"kind": "shark_eats", "goods": g[t]} for t in NONGOLD]
-    out += [{"kind": "octopus_moves", "goods": g[t], "cell": c}
-            for t in NONGOLD for c in cells]
-    out += [{"kind": "octopus_grabs", "goods": g[t], "player": q}
-            for q in range(SEATS) for t in NONGOLD]
-    out += [{"kind": "dragon_swaps", "cell": c} for c in cells]
-    out += [{"kind": "whale_spouts", "heading": h} for h in heads]
-    out += [{"kind": "first_leader", "player": q} for q in range(SEATS)]
-    return out
+@dataclass(frozen=True, slots=True)
+class Sail:
+    """R5: sail one card in a heading the played card allows."""
+
+    heading: str
+
+    def __str__(self) -> str:
+        return f"sail {self.heading}"
 
 
-JSON = _json_forms()
-assert len(JSON) == END
+@dataclass(frozen=True, slots=True)
+class DropAnchor:
+    """R5.4: spend the anchor and stay docked."""
+
+    def __str__(self) -> str:
+        return "drop anchor"
 
 
-class Act(int):
+@dataclass(frozen=True, slots=True)
+class StopAtSea:
+    """R5.6: stop on the open-sea card the ship has entered."""
+
+    def __str__(self) -> str:
+        return "stop at sea"
+
+
+@dataclass(frozen=True, slots=True)
+class SailOn:
+    """R5.6: keep going across open sea towards the next island."""
+
+    def __str__(self) -> str:
+        return "sail on"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """R6.1: take all goods of one type from the island."""
+
+    goods: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"pick up {self.goods[0]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deliver:
+    """R6.3: deliver the island's order."""
+
+    def __str__(self) -> str:
+        return "deliver"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """R6.4: neither pick up nor deliver."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Overboard:
+    """R7.1: throw one good over the side (over the hold limit)."""
+
+    goods: str
+
+    def __str__(self) -> str:
+        return f"overboard {self.goods}"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """R2.8: place your ship on an island of your colour."""
+
+    cell: str
+
+    def __str__(self) -> str:
+        return f"start {self.cell}"
+
+
+@dataclass(frozen=True, slots=True)
+class StayDocked:
+    """R13.3 Calm Seas: stay docked without spending the anchor."""
+
+    def __str__(self) -> str:
+        return "stay docked"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUpPair:
+    """R13.10 Smugglers: take all goods of two types (JSON: a ``pick_up`` of both)."""
+
+    goods: tuple[str, str]
+
+    def __str__(self) -> str:
+        return f"pick up {self.goods[0]} and {self.goods[1]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "pick_up", "goods": list(self.goods)}
+
+
+@dataclass(frozen=True, slots=True)
+class DeliverAndPay:
+    """R13.11 Harbor Tax: deliver, paying one more non-gold good (JSON: a ``deliver`` with
+    its ``tax``)."""
+
+    tax: str
+
+    def __str__(self) -> str:
+        return f"deliver and pay 1 {self.tax}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "deliver", "tax": self.tax}
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterOrder:
+    """R14.4: whether the activated monster moves or uses its ability first."""
+
+    monster: str
+    first: str
+
+    def __str__(self) -> str:
+        return f"{self.monster}: {self.first} first"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMonster:
+    """R14.5: move the activated monster to an island."""
+
+    monster: str
+    cell: str
+
+    def __str__(self) -> str:
+        return f"move the {self.monster} to {self.cell}"
+
+
+@dataclass(frozen=True, slots=True)
+class SharkTakes:
+    """R15.1 (shark=holds): a ship on the shark's island returns a good to the bag."""
+
+    goods: str
+    player: int
+
+    def __str__(self) -> str:
+        return f"shark takes {self.goods} from p{self.player + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class SharkEats:
+    """R15.1 (shark=island): all goods of one type on the shark's island go to the bag."""
+
+    goods: str
+
+    def __str__(self) -> str:
+        return f"shark eats the {self.goods}"
+
+
+@dataclass(frozen=True, slots=True)
+class OctopusMoves:
+    """R15.2 (octopus=move): move one type's goods to an adjacent island."""
+
+    goods: str
+    cell: str
+
+    def __str__(self) -> str:
+        return f"octopus moves {self.goods} to {self.cell}"
+
+
+@dataclass(frozen=True, slots=True)
+class OctopusGrabs:
+    """R15.2 (octopus=grab): take a good from a ship onto the octopus's island."""
+
+    goods: str
+    player: int
+
+    def __str__(self) -> str:
+        return f"octopus grabs {self.goods} from p{self.player + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class DragonSwaps:
+    """R15.3 (sea_dragon=swap): swap orders with an adjacent island."""
+
+    cell: str
+
+    def __str__(self) -> str:
+        return f"sea dragon swaps orders with {self.cell}"
+
+
+@dataclass(frozen=True, slots=True)
+class WhaleSpouts:
+    """R15.4: the whale's goods land in a line in a heading."""
+
+    heading: str
+
+    def __str__(self) -> str:
+        return f"whale spouts {self.heading}"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstLeader:
+    """R2.4 (first_leader=ask): the table names the first leader."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"first leader p{self.player + 1}"
+
+
+class Act(CodedAction):
     """One action. ``int(a)`` is its code, ``str(a)`` its text form, ``a.to_json()`` its
-    JSON form. ``Act.of(code)`` is the shared instance (how a stored state reads one back),
-    so actions compare and hash as the small ints they are."""
+    JSON form, ``a.declared()`` the value above it stands for. ``Act.of(code)`` is the
+    shared instance (how a stored state reads one back), so actions compare and hash as
+    the small ints they are."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
-        return TEXT[self]
 
-    def __repr__(self) -> str:
-        return f"Act({TEXT[self]!r})"
+TABLE = ActionTable(Act, [
+    *(Play(SUITS[c // VALUES], c % VALUES + 1) for c in range(NAV_CARDS)),
+    *(Sail(h) for h in HEADINGS),
+    DropAnchor(), StopAtSea(), SailOn(),
+    *(PickUp((g,)) for g in _G),
+    Deliver(), Pass(),
+    *(Overboard(g) for g in _G),
+    *(Start(c) for c in CELL_NAMES),
+    StayDocked(),
+    *(PickUpPair((_G[a], _G[b])) for a, b in PAIRS),
+    *(DeliverAndPay(_G[t]) for t in NONGOLD),
+    *(MonsterOrder(m, w) for m in SUITS for w in ("move", "ability")),
+    *(MoveMonster(m, c) for m in SUITS for c in CELL_NAMES),
+    *(SharkTakes(_G[t], q) for q in range(SEATS) for t in NONGOLD),
+    *(SharkEats(_G[t]) for t in NONGOLD),
+    *(OctopusMoves(_G[t], c) for t in NONGOLD for c in CELL_NAMES),
+    *(OctopusGrabs(_G[t], q) for q in range(SEATS) for t in NONGOLD),
+    *(DragonSwaps(c) for c in CELL_NAMES),
+    *(WhaleSpouts(h) for h in HEADINGS),
+    *(FirstLeader(q) for q in range(SEATS)),
+])
+ACT = cast("tuple[Act, ...]", TABLE.actions)
+"""``ACT[code]``: the shared action with that code."""
 
-    def to_json(self) -> dict[str, Any]:
-        return dict(JSON[self])
-
-    @classmethod
-    def of(cls, code: int) -> Act:
-        if not 0 <= code < END:
-            raise RecordError(f"tricky-tides has no action with code {code}")
-        return ACT[code]
-
-
-ACT: tuple[Act, ...] = tuple(Act(i) for i in range(END))
+PLAY = TABLE.start(Play)                    # 0: card code
+SAIL = TABLE.start(Sail)                    # 32: heading
+ANCHOR = TABLE.start(DropAnchor)            # 40
+STOP = TABLE.start(StopAtSea)               # 41
+ONWARD = TABLE.start(SailOn)                # 42
+PICK = TABLE.start(PickUp)                  # 43: goods type
+DELIVER = TABLE.start(Deliver)              # 48
+PASS = TABLE.start(Pass)                    # 49
+DROP = TABLE.start(Overboard)               # 50: goods type
+START = TABLE.start(Start)                  # 55: cell
+STAY = TABLE.start(StayDocked)              # 67
+PICK2 = TABLE.start(PickUpPair)             # 68: index in PAIRS
+TAX_DELIVER = TABLE.start(DeliverAndPay)    # 78: non-gold index
+M_ORDER = TABLE.start(MonsterOrder)         # 82: suit * 2 + (0 move first, 1 ability first)
+M_MOVE = TABLE.start(MoveMonster)           # 90: suit * CELLS + cell
+SHARK_TAKE = TABLE.start(SharkTakes)        # 138: seat * NG + non-gold index
+SHARK_EAT = TABLE.start(SharkEats)          # 154: non-gold index
+OCTO_MOVE = TABLE.start(OctopusMoves)       # 158: non-gold index * CELLS + cell
+OCTO_GRAB = TABLE.start(OctopusGrabs)       # 206: seat * NG + non-gold index
+DRAGON_SWAP = TABLE.start(DragonSwaps)      # 222: cell
+WHALE_SPOUT = TABLE.start(WhaleSpouts)      # 234: heading
+FIRST_LEADER = TABLE.start(FirstLeader)     # 242: seat (option first_leader=ask)
+END = len(TABLE)                            # 246
 
 
 def universe(players: int, options: Options) -> Sequence[Hashable]:

@@ -1,9 +1,10 @@
 """The rulebook's numbers and the component tables the rules index by int.
 
-The counts the rulebook states (rounds, hands, cards dealt, the hold limit, the most
-seats) and tables read once from the loaded data (``data.DATA``): each order's goods, gold
-and monster, each island's goods number and ship colour, the sale rates, the card masks
-of the suits, each event's index.
+The counts the rulebook states (rounds, hands, cards dealt, the most seats; the hold limit
+is ``round_rules.BASE_RULES.hold_limit``, which the Storm event changes) and tables read
+once from the loaded data (``data.DATA``): each card's headings, each order's goods, gold
+and monster, each island's goods number and ship colour, the sale rates, the card masks of
+the suits, each event's index.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, SHIP_COLO
 ROUNDS = 3              # [SEED]
 HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
 DEAL = 8                # [SEED]
-HOLD_LIMIT = 7          # [SEED]
 SEATS = SHIP_COLOURS    # the most players: one per ship colour
 
 G = GOODS_TYPES

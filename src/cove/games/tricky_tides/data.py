@@ -1,9 +1,13 @@
-"""Loads and validates ``tricky_tides.toml`` into plain tuples the rules index by int.
+"""Tricky Tides' data file (``tricky_tides.toml``): its schema, read by the core's typed
+loader (:func:`cove.core.data.load_typed`), which checks every value's type and bounds,
+the allowed values and unknown or missing fields. :func:`check` adds what the loader
+cannot see: the component counts the rulebook states, the entries that name each other
+(a suit, a goods type) and the shape of the texts (headings, screen colours, event keys).
+Errors name the file, the entry and the problem.
 
-Cards are ints ``suit * 8 + (value - 1)`` (0..31); goods types, suits, islands, orders
-and sightings cards are ints in the order of the data file. A malformed file raises
-:class:`cove.DataError` naming the file, the entry and the problem; the component counts
-the rulebook states are asserted here.
+The rules index by int: cards are ``suit * 8 + (value - 1)`` (0..31); goods types, suits,
+islands, orders and sightings cards are ints in the order of the data file.
+:func:`tables` builds those runtime tables (:class:`TidesData`) from the loaded file.
 """
 
 from __future__ import annotations
@@ -11,11 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from cove.core.data import DataChecker, load_data
+from cove.core.data import DataChecker, entry, load_typed
 from cove.games.tricky_tides.geometry import HEADING_INDEX
-from cove.games.tricky_tides.round_rules import ALLOWED, Rules
+from cove.games.tricky_tides.round_rules import Rules
 
 DATA_FILE = Path(__file__).with_name("tricky_tides.toml")
 
@@ -35,6 +38,70 @@ FILL = re.compile(r"#[0-9a-fA-F]{6}")
 """A colour screens draw with: ``#rrggbb``."""
 
 
+# -- the file's schema ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GoodsEntry:
+    name: str = entry(help="the goods type's name in actions and views")
+    colour: str = entry(help="the cubes' colour, in words")
+    fill: str = entry(help="the shade screens draw its cubes in, #rrggbb")
+    sell: int = entry(minimum=1, help="how many of this type make 1 gold at game end")
+    count: int = entry(minimum=0, help="cubes of this type in the bag")
+
+
+@dataclass(frozen=True)
+class IslandEntry:
+    id: str = entry(help="the card's id")
+    name: str = entry(help="its name on screens")
+    icon: str = entry(choices=("ship", "monster"), help="the icon printed on the card")
+    goods: int = entry(minimum=0, help="the goods number in the lower-left corner")
+    colour: int = entry(minimum=1, maximum=SHIP_COLOURS, default=0,
+                        help="a ship island: the colour (seat) whose ship may start here")
+    monster: str = entry(default="", help="a monster island: its monster's suit")
+
+
+@dataclass(frozen=True)
+class OrderEntry:
+    id: str = entry(help="the card's id")
+    monster: str = entry(help="the suit of the order's monster symbol")
+    gold: int = entry(minimum=0, help="the gold the order pays")
+    goods: dict[str, int] = entry(  # noqa: RUF009 (entry() makes a field without a default)
+        minimum=1, help="the goods it needs: type = count")
+
+
+@dataclass(frozen=True)
+class SightingEntry:
+    id: str = entry(help="the card's id")
+    bonus: dict[str, int] = entry(  # noqa: RUF009
+        minimum=0, help="bonus gold per collected order: suit = gold")
+
+
+@dataclass(frozen=True)
+class EventEntry:
+    id: str = entry(help="the card's id")
+    key: str = entry(help="the name the event_deck option uses: lower case, no commas")
+    name: str = entry(help="the card's name")
+    tag: str = entry(help="where the card comes from (SEED, DESIGN, ...)")
+    text: str = entry(help="what the card says, shown on screen")
+    changes: Rules = entry(  # noqa: RUF009
+        help="the rules the card changes while it is face up (fields of Rules)")
+
+
+@dataclass(frozen=True)
+class TidesFile:
+    suits: tuple[str, ...] = entry(help="the four suits (= the four monsters) in order")
+    suit_fills: tuple[str, ...] = entry(help="per suit, the colour screens draw its cards in")
+    goods: tuple[GoodsEntry, ...] = entry(help="the goods types in a fixed order")
+    navigation: dict[str, tuple[str, ...]] = entry(  # noqa: RUF009
+        help="per suit, each card's headings (values 1..8), like \"N NE E\"")
+    navigation_flat: dict[str, tuple[str, ...]] = entry(  # noqa: RUF009
+        help="the same for the flat profile (option nav_deck=flat)")
+    islands: tuple[IslandEntry, ...] = entry(help="the island cards")
+    orders: tuple[OrderEntry, ...] = entry(help="the order cards")
+    sightings: tuple[SightingEntry, ...] = entry(help="the monster sightings cards")
+    events: tuple[EventEntry, ...] = entry(help="the event cards (the event module)")
+
+
+# -- the runtime tables --------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Island:
     id: str
@@ -87,188 +154,147 @@ class TidesData:
 
 
 def load(path: str | Path = DATA_FILE) -> TidesData:
-    """Load and validate a Tricky Tides data file."""
-    raw = load_data(path)
-    ck = DataChecker(path)
+    """Read and check a Tricky Tides data file; errors name the file, the entry and the
+    problem."""
+    data = load_typed(TidesFile, path)
+    check(data, DataChecker(path))
+    return tables(data)
 
-    goods_raw = ck.field(raw, "goods", list, "goods")
-    ck.expect(len(goods_raw) == GOODS_TYPES, "goods",
-              f"expected {GOODS_TYPES} goods types, found {len(goods_raw)}")
-    goods, colours, fills, sell, cubes = [], [], [], [], []
-    for i, g in enumerate(goods_raw):
-        entry = f"goods #{i + 1}"
-        ck.expect(isinstance(g, dict), entry, "must be a table")
-        goods.append(ck.field(g, "name", str, entry))
-        colours.append(ck.field(g, "colour", str, entry))
-        fills.append(_fill(ck, ck.field(g, "fill", str, entry), entry))
-        s = ck.field(g, "sell", int, entry)
-        ck.expect(s >= 1, entry, f"sell must be >= 1, got {s}")
-        sell.append(s)
-        c = ck.field(g, "count", int, entry)
-        ck.expect(c >= 0, entry, f"count must be >= 0, got {c}")
-        cubes.append(c)
+
+def check(data: TidesFile, ck: DataChecker) -> None:
+    """What the typed loader cannot see: the counts the rulebook states, the entries that
+    name each other and the shape of the texts."""
+    goods = [g.name for g in data.goods]
+    ck.expect(len(goods) == GOODS_TYPES, "goods",
+              f"expected {GOODS_TYPES} goods types, found {len(goods)}")
+    for i, g in enumerate(data.goods):
+        _fill(ck, g.fill, f"goods[{i}].fill")
     ck.expect(len(set(goods)) == len(goods), "goods", "goods names must be unique")
     ck.expect("gold" in goods, "goods", "one goods type must be named 'gold' (monsters never "
               "affect gold)")
-    ck.expect(sum(cubes) == CUBES, "goods",
-              f"the cube counts must total {CUBES}, they total {sum(cubes)}")
+    cubes = sum(g.count for g in data.goods)
+    ck.expect(cubes == CUBES, "goods", f"the cube counts must total {CUBES}, they total {cubes}")
 
-    suits = ck.field(raw, "suits", list, "suits")
-    ck.expect(len(suits) == SUITS and all(isinstance(s, str) for s in suits) and
-              len(set(suits)) == SUITS, "suits", f"expected {SUITS} distinct suit names")
-    suit_fills = ck.field(raw, "suit_fills", list, "suit_fills")
-    ck.expect(len(suit_fills) == SUITS, "suit_fills",
-              f"expected {SUITS} colours, one per suit, found {len(suit_fills)}")
-    for s, fill in zip(suits, suit_fills, strict=True):
-        ck.expect(isinstance(fill, str), "suit_fills", f"the colour of {s} must be a string")
-        _fill(ck, fill, f"suit_fills ({s})")
+    suits = data.suits
+    ck.expect(len(suits) == SUITS and len(set(suits)) == SUITS, "suits",
+              f"expected {SUITS} distinct suit names")
+    ck.expect(len(data.suit_fills) == SUITS, "suit_fills",
+              f"expected {SUITS} colours, one per suit, found {len(data.suit_fills)}")
+    for i, (s, fill) in enumerate(zip(suits, data.suit_fills, strict=True)):
+        _fill(ck, fill, f"suit_fills[{i}] ({s})")
 
-    headings = _navigation(ck, raw, "navigation", suits)
-    headings_flat = _navigation(ck, raw, "navigation_flat", suits)
-
-    islands_raw = ck.field(raw, "islands", list, "islands")
-    ck.expect(len(islands_raw) == ISLANDS, "islands",
-              f"expected {ISLANDS} island cards, found {len(islands_raw)}")
-    islands = []
-    for i, isl in enumerate(islands_raw):
-        entry = f"islands #{i + 1}"
-        ck.expect(isinstance(isl, dict), entry, "must be a table")
-        iid = ck.field(isl, "id", str, entry)
-        entry = f"island {iid}"
-        name = ck.field(isl, "name", str, entry)
-        icon = ck.one_of(ck.field(isl, "icon", str, entry), ("ship", "monster"), entry, "icon")
-        n = ck.field(isl, "goods", int, entry)
-        ck.expect(n >= 0, entry, f"goods must be >= 0, got {n}")
-        if icon == "ship":
-            col = ck.field(isl, "colour", int, entry)
-            ck.expect(1 <= col <= SHIP_COLOURS, entry,
-                      f"colour must be 1..{SHIP_COLOURS}, got {col}")
-            islands.append(Island(iid, name, col - 1, -1, n))
-        else:
-            m = ck.one_of(ck.field(isl, "monster", str, entry), suits, entry, "monster")
-            islands.append(Island(iid, name, -1, suits.index(m), n))
-    for col in range(SHIP_COLOURS):
-        k = sum(1 for isl in islands if isl.colour == col)
-        ck.expect(k == 2, "islands", f"colour {col + 1} needs 2 starting islands, found {k}")
-    for m, s in enumerate(suits):
-        k = sum(1 for isl in islands if isl.monster == m)
-        ck.expect(k == 1, "islands", f"monster {s} needs 1 island, found {k}")
-    ck.expect(len({isl.id for isl in islands}) == ISLANDS, "islands", "island ids must be unique")
-
-    orders_raw = ck.field(raw, "orders", list, "orders")
-    ck.expect(len(orders_raw) == ORDERS, "orders",
-              f"expected {ORDERS} order cards, found {len(orders_raw)}")
-    orders = []
-    for i, o in enumerate(orders_raw):
-        entry = f"orders #{i + 1}"
-        ck.expect(isinstance(o, dict), entry, "must be a table")
-        oid = ck.field(o, "id", str, entry)
-        entry = f"order {oid}"
-        m = ck.one_of(ck.field(o, "monster", str, entry), suits, entry, "monster")
-        gold = ck.field(o, "gold", int, entry)
-        ck.expect(gold >= 0, entry, f"gold must be >= 0, got {gold}")
-        need_raw: dict[str, Any] = ck.field(o, "goods", dict, entry)
-        need = [0] * GOODS_TYPES
-        for name, k in need_raw.items():
-            ck.one_of(name, goods, entry, "goods type")
-            ck.expect(isinstance(k, int) and not isinstance(k, bool) and k >= 1, entry,
-                      f"count of {name} must be a whole number >= 1, got {k!r}")
-            need[goods.index(name)] = k
-        ck.expect(sum(need) >= 1, entry, "an order needs at least one good")
-        pairs = tuple((t, k) for t, k in enumerate(need) if k)
-        orders.append(Order(oid, suits.index(m), gold, tuple(need), pairs))
-    ck.expect(len({o.id for o in orders}) == ORDERS, "orders", "order ids must be unique")
-
-    sight_raw = ck.field(raw, "sightings", list, "sightings")
-    ck.expect(len(sight_raw) == SIGHTINGS, "sightings",
-              f"expected {SIGHTINGS} sightings cards, found {len(sight_raw)}")
-    sightings = []
-    for i, sc in enumerate(sight_raw):
-        entry = f"sightings #{i + 1}"
-        ck.expect(isinstance(sc, dict), entry, "must be a table")
-        sid = ck.field(sc, "id", str, entry)
-        entry = f"sightings card {sid}"
-        bonus = ck.field(sc, "bonus", dict, entry)
-        for k in bonus:
-            ck.one_of(k, suits, entry, "monster")
-        vals = []
+    for key in ("navigation", "navigation_flat"):
+        nav: dict[str, tuple[str, ...]] = getattr(data, key)
         for s in suits:
-            b = ck.field(bonus, s, int, entry)
-            ck.expect(b >= 0, entry, f"bonus for {s} must be >= 0, got {b}")
-            vals.append(b)
-        sightings.append(Sighting(sid, tuple(vals)))
+            ck.expect(s in nav, key, f"missing field {s!r}")
+            ck.expect(len(nav[s]) == VALUES, f"{key}.{s}",
+                      f"expected {VALUES} cards (values 1-{VALUES}), found {len(nav[s])}")
+            for v, text in enumerate(nav[s], start=1):
+                _headings(ck, text, f"{key}.{s} value {v}")
+        for s in nav:
+            ck.one_of(s, suits, key, "suit")
 
-    events = _load_events(ck, raw)
-    return TidesData(tuple(goods), tuple(colours), tuple(fills), tuple(sell), tuple(cubes),
-                     tuple(suits), tuple(suit_fills), headings, tuple(islands), tuple(orders),
-                     tuple(sightings), events, headings_flat)
-
-
-def _fill(ck: DataChecker, fill: str, entry: str) -> str:
-    """A screen colour of the data file, checked: ``#rrggbb``."""
-    ck.expect(FILL.fullmatch(fill) is not None, entry,
-              f"fill must be a colour like #a1b2c3, got {fill!r}")
-    return fill
-
-
-def _navigation(ck: DataChecker, raw: dict[str, Any], key: str, suits: list[str]
-                ) -> tuple[tuple[int, ...], ...]:
-    """One navigation deck (``key``: the default table or the flat profile): per card,
-    its allowed headings, suit by suit, value 1 first."""
-    nav = ck.field(raw, key, dict, key)
-    headings: list[tuple[int, ...]] = []
+    ck.expect(len(data.islands) == ISLANDS, "islands",
+              f"expected {ISLANDS} island cards, found {len(data.islands)}")
+    for isl in data.islands:
+        where = f"island {isl.id}"
+        if isl.icon == "ship":
+            ck.expect(isl.colour != 0, where, "missing field 'colour' (a ship island's colour "
+                      f"1..{SHIP_COLOURS})")
+            ck.expect(isl.monster == "", where, "a ship island has no monster")
+        else:
+            ck.expect(isl.monster != "", where, "missing field 'monster' (a monster island's "
+                      "suit)")
+            ck.one_of(isl.monster, suits, where, "monster")
+            ck.expect(isl.colour == 0, where, "a monster island has no colour")
+    for col in range(1, SHIP_COLOURS + 1):
+        k = sum(1 for isl in data.islands if isl.colour == col)
+        ck.expect(k == 2, "islands", f"colour {col} needs 2 starting islands, found {k}")
     for s in suits:
-        cards = ck.field(nav, s, list, key)
-        ck.expect(len(cards) == VALUES, f"{key}.{s}",
-                  f"expected {VALUES} cards (values 1-{VALUES}), found {len(cards)}")
-        for v, text in enumerate(cards, start=1):
-            entry = f"{key}.{s} value {v}"
-            ck.expect(isinstance(text, str), entry, "headings must be a string like 'N NE E'")
-            hs = []
-            for word in text.split():
-                ck.one_of(word.lower(), HEADING_INDEX, entry, "heading")
-                hs.append(HEADING_INDEX[word.lower()])
-            ck.expect(len(hs) > 0, entry, "a card needs at least one heading")
-            ck.expect(len(set(hs)) == len(hs), entry, "a heading is listed twice")
-            headings.append(tuple(sorted(hs)))
-    ck.expect(len(headings) == NAV_CARDS, key,
-              f"expected {NAV_CARDS} navigation cards, found {len(headings)}")
-    return tuple(headings)
+        k = sum(1 for isl in data.islands if isl.monster == s)
+        ck.expect(k == 1, "islands", f"monster {s} needs 1 island, found {k}")
+    ck.expect(len({isl.id for isl in data.islands}) == ISLANDS, "islands",
+              "island ids must be unique")
+
+    ck.expect(len(data.orders) == ORDERS, "orders",
+              f"expected {ORDERS} order cards, found {len(data.orders)}")
+    for o in data.orders:
+        where = f"order {o.id}"
+        ck.one_of(o.monster, suits, where, "monster")
+        for name in o.goods:
+            ck.one_of(name, goods, where, "goods type")
+        ck.expect(len(o.goods) >= 1, where, "an order needs at least one good")
+    ck.expect(len({o.id for o in data.orders}) == ORDERS, "orders", "order ids must be unique")
+
+    ck.expect(len(data.sightings) == SIGHTINGS, "sightings",
+              f"expected {SIGHTINGS} sightings cards, found {len(data.sightings)}")
+    for sc in data.sightings:
+        where = f"sightings card {sc.id}"
+        for name in sc.bonus:
+            ck.one_of(name, suits, where, "monster")
+        for s in suits:
+            ck.expect(s in sc.bonus, where, f"missing field {s!r}")
+
+    ck.expect(len(data.events) == EVENTS, "events",
+              f"expected {EVENTS} event cards, found {len(data.events)}")
+    for e in data.events:
+        ck.expect(e.key == e.key.strip().lower() and "," not in e.key and e.key != "",
+                  f"event {e.id}", f"key must be lower-case without commas, got {e.key!r}")
+    ck.expect(len({e.id for e in data.events}) == EVENTS, "events", "event ids must be unique")
+    ck.expect(len({e.key for e in data.events}) == EVENTS, "events",
+              "event keys must be unique")
 
 
-def _load_events(ck: DataChecker, raw: dict[str, Any]) -> tuple[Event, ...]:
-    events_raw = ck.field(raw, "events", list, "events")
-    ck.expect(len(events_raw) == EVENTS, "events",
-              f"expected {EVENTS} event cards, found {len(events_raw)}")
-    events = []
-    for i, e in enumerate(events_raw):
-        entry = f"events #{i + 1}"
-        ck.expect(isinstance(e, dict), entry, "must be a table")
-        eid = ck.field(e, "id", str, entry)
-        entry = f"event {eid}"
-        key = ck.field(e, "key", str, entry)
-        ck.expect(key == key.strip().lower() and "," not in key and key != "", entry,
-                  f"key must be lower-case without commas, got {key!r}")
-        changes: dict[str, Any] = ck.field(e, "changes", dict, entry)
-        for name, value in changes.items():
-            ck.one_of(name, ALLOWED, entry, "rule")
-            spec = ALLOWED[name]
-            if spec[0] is int:
-                ck.expect(isinstance(value, int) and not isinstance(value, bool)
-                          and spec[1] <= value <= spec[2], entry,
-                          f"{name} must be a whole number from {spec[1]} to {spec[2]}, "
-                          f"got {value!r}")
-            else:
-                ck.expect(any(value == a and type(value) is type(a) for a in spec), entry,
-                          f"{name} must be one of {', '.join(map(str, spec))}, got {value!r}")
-        events.append(Event(eid, key, ck.field(e, "name", str, entry),
-                            ck.field(e, "tag", str, entry), ck.field(e, "text", str, entry),
-                            Rules(**changes)))
-    ck.expect(len({ev.id for ev in events}) == EVENTS, "events", "event ids must be unique")
-    ck.expect(len({ev.key for ev in events}) == EVENTS, "events", "event keys must be unique")
-    return tuple(events)
+def _fill(ck: DataChecker, fill: str, where: str) -> None:
+    """A screen colour of the data file: ``#rrggbb``."""
+    ck.expect(FILL.fullmatch(fill) is not None, where,
+              f"must be a colour like #a1b2c3, got {fill[:20]!r}")
+
+
+def _headings(ck: DataChecker, text: str, where: str) -> None:
+    """A card's headings: distinct compass points like ``N NE E``."""
+    words = [w.lower() for w in text.split()]
+    for w in words:
+        ck.one_of(w, HEADING_INDEX, where, "heading")
+    ck.expect(len(words) > 0, where, "a card needs at least one heading")
+    ck.expect(len(set(words)) == len(words), where, "a heading is listed twice")
+
+
+def tables(data: TidesFile) -> TidesData:
+    """The rules' tables, indexed by int, from a checked file."""
+    goods = tuple(g.name for g in data.goods)
+    suits = data.suits
+
+    def deck(nav: dict[str, tuple[str, ...]]) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(sorted(HEADING_INDEX[w.lower()] for w in text.split()))
+                     for s in suits for text in nav[s])
+
+    def need(o: OrderEntry) -> tuple[int, ...]:
+        return tuple(o.goods.get(name, 0) for name in goods)
+
+    return TidesData(
+        goods=goods,
+        colours=tuple(g.colour for g in data.goods),
+        fills=tuple(g.fill for g in data.goods),
+        sell=tuple(g.sell for g in data.goods),
+        cubes=tuple(g.count for g in data.goods),
+        suits=suits,
+        suit_fills=data.suit_fills,
+        headings=deck(data.navigation),
+        islands=tuple(Island(i.id, i.name, i.colour - 1 if i.icon == "ship" else -1,
+                             suits.index(i.monster) if i.icon == "monster" else -1, i.goods)
+                      for i in data.islands),
+        orders=tuple(Order(o.id, suits.index(o.monster), o.gold, need(o),
+                           tuple((t, k) for t, k in enumerate(need(o)) if k))
+                     for o in data.orders),
+        sightings=tuple(Sighting(sc.id, tuple(sc.bonus[s] for s in suits))
+                        for sc in data.sightings),
+        events=tuple(Event(e.id, e.key, e.name, e.tag, e.text, e.changes) for e in data.events),
+        headings_flat=deck(data.navigation_flat),
+    )
 
 
 DATA = load()
+"""The built-in data, loaded once."""
 GOLD = DATA.goods.index("gold")       # monsters never affect gold [SEED]
 NONGOLD = tuple(t for t in range(GOODS_TYPES) if t != GOLD)

@@ -116,8 +116,8 @@ class TidesOptions(Options):
     )
 
     def seat_colours(self, players: int) -> tuple[str, ...]:
-        """The colours of P1, P2, ... (an empty option gives the default seat order)."""
-        return (self.ship_colours or COLOURS)[:players]
+        """The colours of P1, P2, ... (the option's first ``players`` entries)."""
+        return self.ship_colours[:players]
 
     def check(self, players: int) -> None:
         mine = self.seat_colours(players)

@@ -5,70 +5,69 @@ as ``changes = { field = value }`` over the fields below; the base game is
 :data:`BASE_RULES` (every field at its default). Each field is put into force in exactly
 one place (see ``events.install`` and the comment on each field), so an event is data, not
 a branch scattered through the code, and a designer can write a new event from these
-fields without touching code.
+fields without touching code. Each field declares, with :func:`cove.core.data.entry`, the
+values a data file may give it (its type, allowed values or bounds), so the core's typed
+loader checks an event's ``changes`` against them; the comment above it says where it is
+put in force.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+
+from cove.core.data import entry
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    # Low Tide: which card of a monster's suit activates it ("lowest" or "highest").
-    # Read by monsters.activations.
-    monster_trigger: str = "lowest"
-    # Edge of the World: the map wraps for ships, monsters and the Whale's line.
-    # Put in force by TidesState._set_geometry.
-    wrap: bool = False
-    # Calm Seas: any player may stay docked without spending the anchor ("stay docked").
-    # Read by the sail step's rule (rules.Sail.legal).
-    free_anchor: bool = False
-    # Strong Currents: a ship moves this many cards in its heading if the last is on the
-    # map, else as far as it can. TidesState._set_geometry (the sailing step table).
-    stride: int = 1
-    # Doldrums "orthogonal" (N/E/S/W only), Fog Bank "widened" (also 45 degrees off an
-    # allowed heading); "card" = the card's headings. TidesState._set_geometry.
-    headings: str = "card"
-    # Bountiful Harvest: goods drawn from the bag onto each island when the event is
-    # revealed. events.reveal.
-    harvest: int = 0
-    # Storm: the hold limit, checked at the end of each player's pick up / deliver step.
-    # TidesState.hold_limit (checked in TidesState._end_turn).
-    hold_limit: int = 7
-    # Market Boom: goods drawn from the bag into your hold after you deliver.
-    # TidesState._deliver.
-    deliver_draw: int = 0
-    # Smugglers: how many goods types one pick up may take (1 or 2).
-    # The pick-up step's rule (rules.PickUpOrDeliver.legal).
-    pick_types: int = 1
-    # Harbor Tax: extra non-gold goods a delivery costs, paid into the bag (0 or 1).
-    # rules.PickUpOrDeliver.legal / TidesState._deliver.
-    deliver_tax: int = 0
-    # Trade Winds: the sailing order (and so the order of monster activations) is reversed;
-    # the leader sails last. TidesState._end_trick.
-    reverse_sailing: bool = False
+    # In force: monsters.activations.
+    monster_trigger: str = entry(
+        default="lowest", choices=("lowest", "highest"),
+        help="Low Tide: which card of a monster's suit activates it")
+    # In force: TidesState._set_geometry.
+    wrap: bool = entry(
+        default=False, help="Edge of the World: the map wraps for ships, monsters and the "
+        "Whale's line")
+    # In force: the sail step's rule (rules.Sail.legal).
+    free_anchor: bool = entry(
+        default=False, help="Calm Seas: any player may stay docked without spending the "
+        "anchor (\"stay docked\")")
+    # In force: TidesState._set_geometry (the sailing step table).
+    stride: int = entry(
+        default=1, minimum=1, maximum=3, help="Strong Currents: a ship moves this many cards "
+        "in its heading if the last is on the map, else as far as it can")
+    # In force: TidesState._set_geometry.
+    headings: str = entry(
+        default="card", choices=("card", "orthogonal", "widened"),
+        help="Doldrums \"orthogonal\" (N/E/S/W only), Fog Bank \"widened\" (also 45 "
+        "degrees off an allowed heading); \"card\" = the card's headings")
+    # In force: events.reveal.
+    harvest: int = entry(
+        default=0, minimum=0, maximum=3, help="Bountiful Harvest: goods drawn from the bag "
+        "onto each island when the event is revealed")
+    # In force: TidesState.hold_limit (checked in TidesState._end_turn).
+    hold_limit: int = entry(
+        default=7, minimum=1, maximum=20, help="Storm: the hold limit, checked at the end of "
+        "each player's pick up / deliver step (7 [SEED] in the base game)")
+    # In force: TidesState._deliver.
+    deliver_draw: int = entry(
+        default=0, minimum=0, maximum=3, help="Market Boom: goods drawn from the bag into "
+        "your hold after you deliver")
+    # In force: the pick-up step's rule (rules.PickUpOrDeliver.legal).
+    pick_types: int = entry(
+        default=1, minimum=1, maximum=2, help="Smugglers: how many goods types one pick up "
+        "may take")
+    # In force: rules.PickUpOrDeliver.legal / TidesState._deliver.
+    deliver_tax: int = entry(
+        default=0, minimum=0, maximum=1, help="Harbor Tax: extra non-gold goods a delivery "
+        "costs, paid into the bag")
+    # In force: TidesState._end_trick.
+    reverse_sailing: bool = entry(
+        default=False, help="Trade Winds: the sailing order (and so the order of monster "
+        "activations) is reversed; the leader sails last")
 
 
 BASE_RULES = Rules()
-
-# What each field accepts in the data file: a tuple of allowed values, or (type, min, max).
-ALLOWED: dict[str, Any] = {
-    "monster_trigger": ("lowest", "highest"),
-    "wrap": (True, False),
-    "free_anchor": (True, False),
-    "stride": (int, 1, 3),
-    "headings": ("card", "orthogonal", "widened"),
-    "harvest": (int, 0, 3),
-    "hold_limit": (int, 1, 20),
-    "deliver_draw": (int, 0, 3),
-    "pick_types": (int, 1, 2),
-    "deliver_tax": (int, 0, 1),
-    "reverse_sailing": (True, False),
-}
-assert set(ALLOWED) == {f.name for f in fields(Rules)}
-
 
 def describe(r: Rules, ships_wrap: bool = True) -> list[str]:
     """Plain sentences for what ``r`` changes from the base game (for the screen/log);

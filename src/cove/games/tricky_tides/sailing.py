@@ -15,6 +15,7 @@ from typing import Any
 
 from cove.core.errors import RecordError
 from cove.games.tricky_tides.actions import ACT, ANCHOR, SAIL, Act
+from cove.games.tricky_tides.constants import CARD_HEADINGS
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.geometry import (
     BOUNDED,
@@ -28,7 +29,6 @@ from cove.games.tricky_tides.geometry import (
 Table = tuple[tuple[int, ...], ...]
 SailTable = tuple[tuple[Act, ...], ...]
 MODES = ("card", "orthogonal", "widened")
-CARD_HEADINGS = DATA.headings
 
 
 def deck_headings(flat: bool) -> Table:

@@ -1,13 +1,18 @@
 """Tricky Tides: the state of a game, its set-up, the flow of rounds and hands, and scoring.
 
-Representation (chosen for speed; see RULES.md "Engine notes"):
+Representation (chosen for speed):
 
 - cards are ints ``suit * 8 + value - 1``; a hand is a 32-bit mask;
 - cells are ints 0..11 in reading order; ``layout[cell]`` is the island card there and
   ``sea[cell]`` says whether it was flipped to open sea (both fixed after setup);
 - goods are count arrays: ``goods[cell * 5 + type]``, ``hold[player * 5 + type]``, ``bag[type]``;
-- every action is a shared :class:`Act` int; the legal list of the pending decision is
-  computed once per decision, when the state settles after an action.
+- every action is a shared :class:`Act` int (``actions.py``), so ``action in legal`` stays
+  in C; the legal list of the pending decision is computed once per decision, when the
+  state settles after an action (the core's ``settle`` also takes forced single choices
+  and resolves steps with nothing to choose);
+- the sail actions per (cell, card) are tables precomputed per map geometry, and the
+  geometry in force is one :class:`~cove.games.tricky_tides.sailing.Geometry` int
+  (``geo``); so ``clone()`` copies a handful of flat lists and shares the rest.
 
 The flow is the core's decision stack (:mod:`cove.core.decisions`): one
 :class:`~cove.core.decisions.Step` per pending decision and one rule per kind of step
@@ -51,7 +56,6 @@ from cove.games.tricky_tides.constants import (
     DEAL,
     EVENT_INDEX,
     HANDS,
-    HOLD_LIMIT,
     ISLAND_COLOUR,
     ISLAND_GOODS,
     ORDER_GOLD,
@@ -81,7 +85,14 @@ from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, WRAPPED
 from cove.games.tricky_tides.module_state import NO_MODULES, Activation, Modules
 from cove.games.tricky_tides.observation import Seen, Table
 from cove.games.tricky_tides.options import TidesOptions
-from cove.games.tricky_tides.round_rules import EX_DRAW, EX_EVENTS, EX_MONSTERS, EX_REVERSE, EX_TAX
+from cove.games.tricky_tides.round_rules import (
+    BASE_RULES,
+    EX_DRAW,
+    EX_EVENTS,
+    EX_MONSTERS,
+    EX_REVERSE,
+    EX_TAX,
+)
 from cove.games.tricky_tides.sailing import Geometry, deck_headings
 from cove.games.tricky_tides.view import card_dict, goods_dict, sight_dict, sight_text
 
@@ -320,7 +331,7 @@ class TidesState(State):
         self.hcount = [0] * n
         self.won = [()] * n
         self.anchors = (1 << n) - 1                 # R2.1: one anchor each
-        self.hold_limit = HOLD_LIMIT
+        self.hold_limit = BASE_RULES.hold_limit     # R7.1: 7 [SEED]
         self.ex = 0
         self.mod = NO_MODULES
         self.mact = None
@@ -672,8 +683,12 @@ class TidesState(State):
     # ------------------------------------------------------------------ conformance hooks
     def check_invariants(self) -> None:
         """Every cube, navigation card, order, sightings card, event card and monster is
-        accounted for; counters agree with what they count; the pending steps are known
-        kinds decided by seats in range."""
+        accounted for: the 78 cubes (bag, islands, holds, the whale's drawn goods,
+        delivered goods out of play), the 32 navigation cards (hands, set aside, played,
+        each once, hand sizes matching the hand number), the 36 orders, the 4 sightings
+        cards, the event deck, the monsters (4, on islands, one per island) and the ships
+        on the map; counters agree with what they count; the pending steps are known kinds
+        decided by seats in range (``test_hooks.py`` breaks each on purpose)."""
         self._check_steps()
         ph = self.phase
         self._check_cubes()
