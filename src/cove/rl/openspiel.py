@@ -31,7 +31,7 @@ LIST_SEP = "/"
 
 
 def game_name(game_id: str) -> str:
-    """The OpenSpiel short name of a Cove game: ``tricky-tides`` -> ``cove_tricky_tides``."""
+    """The OpenSpiel short name of a Cove game: ``my-game`` -> ``cove_my_game``."""
     return PREFIX + game_id.replace("-", "_")
 
 
