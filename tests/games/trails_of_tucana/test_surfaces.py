@@ -1,7 +1,12 @@
 """Trails of Tucana through the shared surfaces, beyond the harness: its bots' levels and
-their paired search."""
+their paired search, and PettingZoo's parallel checks at every player count."""
 
 from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
 
 import cove
 from cove.bots import MctsBot, make_bot, mcts
@@ -45,3 +50,24 @@ def test_trails_of_tucana_declares_a_valid_paired_default() -> None:
     s = plain.new(max(2, plain.min_players), seed=1, log=False)
     other.act(s, s.to_move()[0])
     assert isinstance(other, MctsBot) and other.search == "tree"
+
+
+# -- the research environments: every turn simultaneous -----------------------------------
+def _quiet(fn: Any, *args: Any, **kwargs: Any) -> None:
+    with warnings.catch_warnings():
+        # dict observations ({"observation", "action_mask"}) make PettingZoo warn that an
+        # observation "is not a NumPy array": that is the documented masked-action form
+        warnings.simplefilter("ignore")
+        fn(*args, **kwargs)
+
+
+@pytest.mark.parametrize("players", range(1, 9))
+def test_parallel_trails_of_tucana(players: int) -> None:
+    pytest.importorskip("pettingzoo", reason="pettingzoo is not installed: pip install -e '.[rl]'")
+    from pettingzoo.test import parallel_api_test, parallel_seed_test
+
+    from cove.rl import parallel_env
+
+    _quiet(parallel_api_test, parallel_env(GAME, players), num_cycles=1000)
+    _quiet(parallel_seed_test,
+           lambda: parallel_env(GAME, players, on_illegal="random"))
