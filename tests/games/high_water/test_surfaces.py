@@ -1,16 +1,23 @@
-"""High Water through the shared surfaces, beyond the harness: its bots' levels, and the lab
-tuning a field of its data file."""
+"""High Water through the shared surfaces, beyond the harness: its bots' levels, the lab
+tuning a field of its data file, and the terminal's skipped steps and help."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cove
 from cove.bots import MctsBot, make_bot
 from cove.core.errors import OptionError
+from cove.core.rng import Rng
+from cove.core.state import State
+from cove.lab.runner import RandomChooser, advance
 from cove.lab.tune import Target, tune
+from cove.tui.hooks import move_help
+from cove.tui.play import skipped_steps
 
 GAME = "high-water"
 
@@ -73,3 +80,38 @@ def test_a_data_field_that_is_not_a_number_in_the_file_is_refused(path: str,
                                                                    words: str) -> None:
     with pytest.raises(OptionError, match=words):
         tune(GAME, 2, path, 0, 2, Target("mean", "decisions", 0.0), games=1)
+
+
+# -- the terminal: skipped steps and move help -----------------------------------------------
+def test_a_skipped_step_shows_in_a_real_high_water_game() -> None:
+    game = cove.load(GAME)
+    found: list[str] = []
+    last: dict[int, dict[str, Any]] = {}
+
+    def look(state: State, p: int, pick: RandomChooser) -> Any:  # what the mover is told
+        d = state.decision(p)
+        found.extend(skipped_steps(game, last.get(p), d))
+        last[p] = d
+        return pick(state, p)
+
+    for seed in range(4):
+        last.clear()
+        advance(game.new(2, seed), functools.partial(look, pick=RandomChooser(Rng(seed))),
+                after=lambda _p, _a: bool(found))
+        if found:
+            break
+    assert found and all(x.endswith("skipped") and ": step " in x for x in found)
+
+
+def test_a_skipped_step_says_why_in_high_water() -> None:
+    hw = cove.load(GAME)
+    assert skipped_steps(hw, {"kind": "step", "step": 3}, {"kind": "step", "step": 5}) == [
+        "no purchase possible: step 4 skipped"]
+    assert skipped_steps(hw, {"kind": "step", "step": 5}, {"kind": "step", "step": 4}) == [
+        "no active crew ability you can pay for: step 2 skipped",
+        "no die in your hold to spend: step 3 skipped"]        # a new segment
+
+
+def test_help_names_what_a_die_of_a_colour_does() -> None:
+    hw = cove.load(GAME)
+    assert "brown: gain 1 rum on 1-3, 2 on 4-6" in move_help(hw, "use br6")
