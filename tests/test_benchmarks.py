@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_speed_script_reports_every_player_count() -> None:
-    gid = "the-tide"
+    gid = cove.ids()[0]
     out = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "speed.py"), "--game", gid,
          "--seconds", "0.02", "--json"],
@@ -30,13 +30,16 @@ def test_speed_script_reports_every_player_count() -> None:
 
 def test_rl_speed_script_reports_the_ratio_the_ceiling_and_the_limit_of_any_aec_env() -> None:
     pytest.importorskip("pettingzoo", reason="cove[rl] is not installed")
+    game = cove.load(cove.ids()[0])
     out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "rl_speed.py"), "--game", "the-tide",
+        [sys.executable, str(ROOT / "benchmarks" / "rl_speed.py"), "--game", game.id,
          "--seconds", "0.05", "--rounds", "1", "--json"],
         capture_output=True, text=True, check=True, cwd=ROOT,
     )
     [row] = json.loads(out.stdout)["rows"]
-    assert row["game"] == "the-tide" and row["players"] == 3
+    # the script's player count: three, within the game's range
+    assert row["game"] == game.id
+    assert row["players"] == max(game.min_players, min(3, game.max_players))
     # the stand-in game costs next to nothing, so its steps outpace the real game's
     assert row["free_per_s"] > row["aec_per_s"] > 0
     assert row["aec_vs_raw"] < row["ceiling"] < 1

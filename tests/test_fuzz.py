@@ -52,28 +52,29 @@ def test_bad_seats_are_refused(game_id: str) -> None:
     assert slice_of(("seat",), game_ids=[game_id]) == ""
 
 
-def test_huge_text_is_refused_with_a_short_message() -> None:
-    assert slice_of(("huge-text",), game_ids=["the-tide"]) == ""
+def test_huge_text_is_refused_with_a_short_message(toy_registered: str) -> None:
+    assert slice_of(("huge-text",), game_ids=[toy_registered]) == ""
 
 
 def test_mutated_records_raise_only_record_errors() -> None:
     assert slice_of((), records=True) == ""
 
 
-def test_mutated_data_files_raise_only_data_or_option_errors() -> None:
-    assert slice_of((), data_files=True, game_ids=["high-water"] * 4) == ""
+def test_mutated_data_files_raise_only_data_or_option_errors(data_game: cove.Game) -> None:
+    assert slice_of((), data_files=True, game_ids=[data_game.id] * 4) == ""
 
 
 def test_the_fuzzer_reports_a_finding_with_a_reproducer(monkeypatch: pytest.MonkeyPatch,
-                                                        tmp_path: Path) -> None:
+                                                        tmp_path: Path,
+                                                        toy_registered: str) -> None:
     def broken(*args: object, **kwargs: object) -> object:
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(cove, "replay", broken)
-    report = fuzz.run(seconds=1e9, seed=1, games=1, game_ids=["the-tide"], kinds=(),
+    report = fuzz.run(seconds=1e9, seed=1, games=1, game_ids=[toy_registered], kinds=(),
                       records=True, data_files=False, out=tmp_path, record_mutations=2)
     text = report.summary()
-    assert "[record] the-tide" in text and "ZeroDivisionError: boom" in text
+    assert f"[record] {toy_registered}" in text and "ZeroDivisionError: boom" in text
     assert "reproduce: s = cove.replay(json.load(open(" in text
     assert list(tmp_path.glob("finding-*.json"))
-    assert fuzz.main(["--seconds", "0", "--games", "1", "--game", "the-tide"]) in (0, 1)
+    assert fuzz.main(["--seconds", "0", "--games", "1", "--game", toy_registered]) in (0, 1)

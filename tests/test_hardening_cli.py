@@ -17,12 +17,18 @@ import pytest
 
 import cove
 from cove.cli import main, replay_steps
+from cove.core.data import builtin_data_file
 from cove.core.record import save
 from cove.core.rng import Rng
 from cove.lab.runner import RandomChooser, advance
 from cove.lab.simulate import chunks, ordered_map
 
-HW_TOML = Path(cove.__file__).parent / "games" / "high_water" / "high_water.toml"
+
+def builtin_file(game: cove.Game) -> Path:
+    """The built-in data file of ``game`` (one that takes a ``data_file`` option)."""
+    path = builtin_data_file(game.options(game.min_players))
+    assert path is not None
+    return path
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -101,8 +107,8 @@ def test_odd_replay_commands_reprompt(capsys: pytest.CaptureFixture[str],
     assert max(len(line) for line in out.splitlines()) < 200
 
 
-def test_replay_steps_show_each_step_its_new_log_lines() -> None:
-    rec = random_record("tricky-tides", 3, 2, 60)
+def test_replay_steps_show_each_step_its_new_log_lines(toy_registered: str) -> None:
+    rec = random_record(toy_registered, 3, 2, 60, plays=12)
     for seat in (None, 0, 2):
         states, new = replay_steps(rec, seat)
         assert len(states) == len(new) == len(rec["actions"]) + 1  # type: ignore[arg-type]
@@ -163,11 +169,11 @@ def test_compare_applies_o_to_every_variant(capsys: pytest.CaptureFixture[str],
 # -- data files from the command line ----------------------------------------------------------
 def test_data_files_need_an_allowed_directory(capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch,
-                                              tmp_path: Path) -> None:
+                                              tmp_path: Path, data_game: cove.Game) -> None:
     monkeypatch.delenv("COVE_DATA_DIR", raising=False)
-    copy = tmp_path / "hw.toml"
-    copy.write_bytes(HW_TOML.read_bytes())
-    argv = ["simulate", "high-water", "--games", "2", "--json", "-o", f"data_file={copy}"]
+    copy = tmp_path / ("data" + builtin_file(data_game).suffix)
+    copy.write_bytes(builtin_file(data_game).read_bytes())
+    argv = ["simulate", data_game.id, "--games", "2", "--json", "-o", f"data_file={copy}"]
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and "--data-dir" in err and err.count("\n") == 1
     rc, out, err = run(capsys, *argv, "--data-dir", str(tmp_path))
@@ -175,18 +181,18 @@ def test_data_files_need_an_allowed_directory(capsys: pytest.CaptureFixture[str]
     assert json.loads(out)["options"]["data_file"] == str(copy)
     assert "COVE_DATA_DIR" not in os.environ  # restored after the command
     for name in ("/dev/zero", "/etc/passwd"):
-        rc, _, err = run(capsys, "simulate", "high-water", "-o", f"data_file={name}")
+        rc, _, err = run(capsys, "simulate", data_game.id, "-o", f"data_file={name}")
         assert rc == 2 and err.count("\n") == 1
 
 
 def test_replay_with_an_edited_data_file_is_refused(capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch,
-                                                    tmp_path: Path) -> None:
+                                                    tmp_path: Path, data_game: cove.Game) -> None:
     from cove.core.data import data_digests
 
-    copy = tmp_path / "hw.toml"
-    copy.write_bytes(HW_TOML.read_bytes())
-    rec = random_record("high-water", 2, 5, 0)
+    copy = tmp_path / ("data" + builtin_file(data_game).suffix)
+    copy.write_bytes(builtin_file(data_game).read_bytes())
+    rec = random_record(data_game.id, data_game.min_players, 5, 0)
     rec["options"]["data_file"] = str(copy)  # type: ignore[index]
     rec["data"] = {"data_file": "sha256:" + "ab" * 32}
     path = tmp_path / "r.json"
@@ -195,7 +201,7 @@ def test_replay_with_an_edited_data_file_is_refused(capsys: pytest.CaptureFixtur
     assert rc == 2 and f"different data_file '{copy}'" in err
     with monkeypatch.context() as m:
         m.setenv("COVE_DATA_DIR", str(tmp_path))
-        s = cove.load("high-water").new(2, 5, data_file=str(copy))
+        s = data_game.new(data_game.min_players, 5, data_file=str(copy))
         rec["data"] = data_digests(s.options)
     path.write_text(json.dumps(rec))
     rc, _, err = run(capsys, "replay", str(path), "--all", "--data-dir", str(tmp_path))

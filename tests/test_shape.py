@@ -1,8 +1,8 @@
 """No code outside ``src/cove/games/`` and ``tests/games/`` names a game: every surface
 reads a game from its declaration, so adding or changing a game touches its folder alone.
 
-A game is named by its id (``tricky-tides``), its package (``tricky_tides``) or its name
-(``Tricky Tides``). The check covers the code (``src``, ``tests``, ``benchmarks``,
+A game is named by its id (``my-game``), its package (``my_game``) or its name
+(``My Game``). The check covers the code (``src``, ``tests``, ``benchmarks``,
 ``dev.py``); prose in docs/ and README.md describes the games and may, and so may the
 research examples in ``examples/``, which are documentation written as programs."""
 

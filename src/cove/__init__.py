@@ -1,7 +1,7 @@
 """Cove: a Python engine for modern tabletop games.
 
     import cove
-    game = cove.load("tricky-tides")
+    game = cove.load(cove.ids()[0])
     state = game.new(players=3, seed=7)
     while not state.is_over:
         p = state.to_move()[0]

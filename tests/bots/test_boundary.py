@@ -48,8 +48,8 @@ def test_a_bot_sees_only_what_its_player_may_know(toy_registered: str) -> None:
     assert real.card_points == [0, 0, 0]
 
 
-def test_hidden_cards_handed_to_a_bot_are_a_sample() -> None:
-    game = cove.load("tricky-tides")  # hands are dealt, hidden, before the first move
+def test_hidden_cards_handed_to_a_bot_are_a_sample(toy_registered: str) -> None:
+    game = cove.load(toy_registered)  # hands are dealt, hidden, before the first move
     differs = 0
     for seed in range(6):
         real = game.new(3, seed=seed)

@@ -8,7 +8,7 @@ import pytest
 
 import cove
 import cove.example_game
-from cove.bots import BotSpecError, make_bot, mcts
+from cove.bots import BotSpecError, make_bot
 from cove.bots.evaluate import Evaluation, Evaluator, RolloutEvaluator, greedy_pick
 from cove.bots.mcts import MctsBot, _race
 from cove.core.rng import Rng
@@ -250,18 +250,3 @@ def test_bad_game_defaults_name_the_game() -> None:
     s = toy.new(2, seed=0, bidding=False)
     with pytest.raises(BotSpecError, match=r"toy: bot_defaults\['mcts'\].*no parameter 'serch'"):
         make_bot("mcts", 1).choose(s, 0)
-
-
-def test_trails_of_tucana_declares_a_valid_paired_default() -> None:
-    game = cove.load("trails-of-tucana")
-    s = game.new(2, seed=3, log=False)
-    bot = make_bot("mcts", 1)
-    assert isinstance(bot, MctsBot)
-    a = bot.act(s, 0)
-    assert a in s.legal_actions(0)
-    assert bot.search == "paired" and bot.steps <= mcts.DEFAULT_STEPS
-    # the other games keep the tree search
-    other = make_bot("mcts", 1)
-    tide = cove.load("the-tide").new(2, seed=1, log=False)
-    other.act(tide, tide.to_move()[0])
-    assert isinstance(other, MctsBot) and other.search == "tree"

@@ -11,9 +11,18 @@ from pathlib import Path
 import pytest
 
 import cove
-from cove.core.data import BUILTIN_DIR, MAX_BYTES, DataChecker, data_digests, load_data
+from cove.core.data import (
+    BUILTIN_DIR,
+    EXAMPLE_DIR,
+    MAX_BYTES,
+    DataChecker,
+    builtin_data_file,
+    data_digests,
+    load_data,
+)
+from cove.example_game import GAME as TOY
 
-HW_TOML = BUILTIN_DIR / "high_water" / "high_water.toml"
+TOY_TOML = EXAMPLE_DIR / "example_game.toml"
 
 
 @pytest.fixture
@@ -24,7 +33,7 @@ def allowed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_builtin_files_load_without_any_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("COVE_DATA_DIR", raising=False)
-    assert "counts" in load_data(HW_TOML)
+    assert "cards" in load_data(TOY_TOML)
 
 
 def test_a_file_outside_the_allowed_places_is_refused(tmp_path: Path,
@@ -137,19 +146,22 @@ def test_checker_errors_do_not_quote_values(tmp_path: Path) -> None:
     assert len(str(e.value)) < 200
 
 
-def test_data_digests_hash_the_builtin_and_named_files(allowed: Path) -> None:
-    hw = cove.load("high-water")
-    want = "sha256:" + hashlib.sha256(HW_TOML.read_bytes()).hexdigest()
-    default = hw.new(2, seed=1).options
+def test_data_digests_hash_the_builtin_and_named_files(allowed: Path,
+                                                       data_game: cove.Game) -> None:
+    n = data_game.min_players
+    default = data_game.new(n, seed=1).options
+    builtin = builtin_data_file(default)
+    assert builtin is not None and builtin.is_relative_to(BUILTIN_DIR)
+    want = "sha256:" + hashlib.sha256(builtin.read_bytes()).hexdigest()
     assert data_digests(default) == {"data_file": want}
-    copy = allowed / "hw.toml"
-    copy.write_bytes(HW_TOML.read_bytes())
-    named = hw.new(2, seed=1, data_file=str(copy)).options
+    copy = allowed / ("data" + builtin.suffix)
+    copy.write_bytes(builtin.read_bytes())
+    named = data_game.new(n, seed=1, data_file=str(copy)).options
     assert data_digests(named) == {"data_file": want}
-    copy.write_bytes(HW_TOML.read_bytes() + b"\n# edited\n")
+    copy.write_bytes(builtin.read_bytes() + b"\n# edited\n")
     assert data_digests(named)["data_file"] != want
-    # games without data-file options have no digests
-    assert data_digests(cove.load("the-tide").new(2, seed=1).options) == {}
+    # games without data-file options have no digests (the toy has a data file, no option)
+    assert data_digests(TOY.new(2, seed=1).options) == {}
     assert data_digests({"x_file": "", "other": "a.toml"}) == {}
 
 

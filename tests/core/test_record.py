@@ -11,7 +11,7 @@ import pytest
 
 import cove
 from cove.core.actions import match_text
-from cove.core.data import data_digests
+from cove.core.data import builtin_data_file, data_digests
 from cove.core.errors import RecordError
 from cove.core.record import load_record
 from cove.core.rng import Rng
@@ -65,26 +65,30 @@ def test_echoed_record_values_are_capped(toy_registered: str) -> None:
 
 
 # -- data files: a record carries their hashes and replay refuses an edited file ------------
-HW_TOML = Path(cove.__file__).parent / "games" / "high_water" / "high_water.toml"
+def builtin_file(game: cove.Game) -> Path:
+    """The built-in data file of ``game`` (one that takes a ``data_file`` option)."""
+    path = builtin_data_file(game.options(game.min_players))
+    assert path is not None
+    return path
 
 
-def hw_record(data_file: str) -> dict[str, Any]:
-    s = cove.load("high-water").new(2, seed=3, data_file=data_file)
+def data_record(game: cove.Game, data_file: str) -> dict[str, Any]:
+    s = game.new(game.min_players, seed=3, data_file=data_file)
     advance(s, RandomChooser(Rng(3)), moves=30)
     rec = s.record()
     rec["data"] = data_digests(s.options)  # what State.record() includes
     return rec
 
 
-def test_replay_refuses_an_edited_data_file(tmp_path: Path,
+def test_replay_refuses_an_edited_data_file(tmp_path: Path, data_game: cove.Game,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COVE_DATA_DIR", str(tmp_path))
-    path = tmp_path / "hw.toml"
-    path.write_bytes(HW_TOML.read_bytes())
-    rec = hw_record(str(path))
+    path = tmp_path / ("data" + builtin_file(data_game).suffix)
+    path.write_bytes(builtin_file(data_game).read_bytes())
+    rec = data_record(data_game, str(path))
     assert rec["data"]["data_file"].startswith("sha256:")
     assert cove.replay(rec).record()["actions"] == rec["actions"]
-    path.write_bytes(HW_TOML.read_bytes() + b"\n# a designer's edit\n")
+    path.write_bytes(builtin_file(data_game).read_bytes() + b"\n# a designer's edit\n")
     with pytest.raises(cove.RecordError, match=f"different data_file '{path}'"):
         cove.replay(rec)
     old = dict(rec)
@@ -92,8 +96,8 @@ def test_replay_refuses_an_edited_data_file(tmp_path: Path,
     cove.replay(old)
 
 
-def test_replay_checks_the_builtin_data_file_too() -> None:
-    rec = hw_record("")
+def test_replay_checks_the_builtin_data_file_too(data_game: cove.Game) -> None:
+    rec = data_record(data_game, "")
     cove.replay(rec)
     rec["data"]["data_file"] = "sha256:" + "0" * 64
     with pytest.raises(cove.RecordError, match="different data_file 'the built-in data file'"):
@@ -101,8 +105,8 @@ def test_replay_checks_the_builtin_data_file_too() -> None:
 
 
 @pytest.mark.parametrize("data", [["sha256:0"], {"data_file": 5}, "x"])
-def test_malformed_data_key_is_refused(data: Any) -> None:
-    rec = hw_record("")
+def test_malformed_data_key_is_refused(data: Any, data_game: cove.Game) -> None:
+    rec = data_record(data_game, "")
     rec["data"] = data
     with pytest.raises(cove.RecordError, match="record 'data' must be an object"):
         cove.replay(rec)

@@ -35,11 +35,11 @@ def test_no_bar_on_a_pipe_or_when_switched_off() -> None:
 
 def test_a_terminal_gets_a_rich_bar_with_rate_and_eta() -> None:
     term = Terminal()
-    bar = progress_bar("tricky-tides x40", stream=term)
+    bar = progress_bar("toy x40", stream=term)
     assert isinstance(bar, RichBar)
     _run(bar)
     text = term.getvalue()
-    assert "tricky-tides x40" in text and "40/40" in text and "games/s" in text
+    assert "toy x40" in text and "40/40" in text and "games/s" in text
     assert "ETA" in text
 
 
@@ -47,7 +47,7 @@ def test_without_rich_the_bar_is_plain_and_fits_the_line(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "rich.progress", None)  # as if rich were not installed
     term = Terminal()
-    bar = progress_bar("high-water x200", stream=term)
+    bar = progress_bar("toy x200", stream=term)
     assert isinstance(bar, PlainBar)
     with bar:
         for done in range(0, 121, 3):
@@ -58,25 +58,24 @@ def test_without_rich_the_bar_is_plain_and_fits_the_line(
     assert term.getvalue().endswith("\n")  # closing a bar part-way ends its line
 
 
-def test_ctrl_c_in_an_arena_keeps_the_games_played() -> None:
+def test_ctrl_c_in_an_arena_keeps_the_games_played(toy_registered: str) -> None:
     def stop(done: int, _total: int) -> None:
         if done == 4:
             raise KeyboardInterrupt
 
-    out = run_arena("the-tide", 2, ["random", "greedy"], 10, 1, {}, progress=stop)
+    out = run_arena(toy_registered, 2, ["random", "greedy"], 10, 1, {}, progress=stop)
     assert out["interrupted"] and out["games"] == 4
     assert sum(b["seats_played"] for b in out["bots"]) == 8
 
 
-def test_ctrl_c_in_a_compare_says_which_variants_were_played() -> None:
+def test_ctrl_c_in_a_compare_says_which_variants_were_played(toy_registered: str) -> None:
     def stop(done: int, _total: int) -> None:
         if done == 13:
             raise KeyboardInterrupt
 
-    out = compare("the-tide", 2, 10, [{}, {"stall_rounds": 2}, {"stall_rounds": 3}], 1,
-                  progress=stop)
+    out = compare(toy_registered, 2, 10, [{}, {"plays": 2}, {"plays": 3}], 1, progress=stop)
     assert out["interrupted"] and [r["games"] for r in out["variants"]] == [10, 3]
-    assert format_compare(out).startswith("Interrupted: (defaults) 10 games, stall_rounds=2 3")
+    assert format_compare(out).startswith("Interrupted: (defaults) 10 games, plays=2 3")
 
 
 def test_ctrl_c_in_a_tune_keeps_only_the_values_measured_in_full(toy_registered: str) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import cove
 from cove.cli import main
 from cove.core.errors import OptionError
 from cove.lab.tune import Target, parse_range, parse_target, tune
@@ -48,63 +49,36 @@ def test_bad_tune_arguments_say_what_is_valid(toy_registered: str,
     assert rc == 2 and "unknown figure 'height'" in capsys.readouterr().err
 
 
+def _whole_number_options(game: cove.Game, players: int) -> list[tuple[str, int]]:
+    """``game``'s options that take a range of whole numbers, each with its lowest value."""
+    props = game.options_schema(players)["properties"]
+    return [(name, p["minimum"]) for name, p in props.items()
+            if p.get("type") == "integer" and "enum" not in p and "minimum" in p]
+
+
 def test_tune_searches_a_second_parameter_value_by_value(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the first game with two whole-number options, each searched over its two lowest values
+    game = next(g for g in cove.all_games()
+                if g.min_players <= 2 <= g.max_players and len(_whole_number_options(g, 2)) > 1)
+    (first, low1), (second, low2) = _whole_number_options(game, 2)[:2]
     html = tmp_path / "pair.html"
-    rc = main(["tune", "the-tide", "-p", "2", "--param", "stall_rounds=1:2", "--param",
-               "turn_limit=30:60", "--target", "mean turns=40", "-n", "2", "--points", "2",
-               "--json", "--html", str(html)])
+    rc = main(["tune", game.id, "-p", "2", "--param", f"{first}={low1}:{low1 + 1}", "--param",
+               f"{second}={low2}:{low2 + 1}", "--target", "mean decisions=40", "-n", "2",
+               "--points", "2", "--json", "--html", str(html)])
     out = json.loads(capsys.readouterr().out)
-    assert rc == 0 and out["params"] == ["stall_rounds", "turn_limit"]
-    limits = [s["manifest"]["options"]["turn_limit"] for s in out["searches"]]
-    assert limits == [30, 60] and all(set(s["curve"]) == {"1", "2"} for s in out["searches"])
+    assert rc == 0 and out["params"] == [first, second]
+    limits = [s["manifest"]["options"][second] for s in out["searches"]]
+    assert limits == [low2, low2 + 1]
+    assert all(set(s["curve"]) == {str(low1), str(low1 + 1)} for s in out["searches"])
     closest = min(abs(v - 40) for s in out["searches"] for v in s["curve"].values())
-    assert abs(out["best"]["value"] - 40) == closest and out["best"]["turn_limit"] in limits
+    assert abs(out["best"]["value"] - 40) == closest and out["best"][second] in limits
     assert html.read_text().count("<svg") == 2
-    rc = main(["tune", "the-tide", "--param", "stall_rounds=1:2", "--param", "stall_rounds=3:4",
-               "--target", "mean turns=40"])
+    rc = main(["tune", game.id, "--param", f"{first}={low1}:{low1 + 1}", "--param",
+               f"{first}={low1 + 2}:{low1 + 3}", "--target", "mean decisions=40"])
     assert rc == 2 and "one or two different parameters" in capsys.readouterr().err
 
 
-def test_tune_searches_a_field_of_the_data_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A dotted name is a field of the game's data file (High Water's starting gold): each
-    value plays on a copy of the file with that field set, in a directory allowed only
-    while the search runs."""
-    import os
-
-    from cove.core.data import ENV_DIR, load_data
-    from cove.lab.simulate import simulate
-
-    monkeypatch.delenv(ENV_DIR, raising=False)
-    seen: dict[int, str] = {}
-
-    def run(*args: object, **kw: object) -> object:
-        options = args[5]  # (game, players, games, seed, bots, options)
-        assert isinstance(options, dict)
-        path = options["data_file"]
-        gold = load_data(path)["setup"]["gold"]
-        seen[gold] = path
-        return simulate(*args, **kw)  # type: ignore[arg-type]
-
-    res = tune("high-water", 2, "setup.gold", 0, 4, Target("mean", "decisions", 0.0),
-               games=2, seed=1, points=3, run=run)
-    assert set(res.curve) == set(seen) and {0, 2, 4} <= set(seen)
-    assert "data_file" not in res.manifest["options"] and res.manifest["param"] == "setup.gold"
-    assert ENV_DIR not in os.environ  # the variants' directory is no longer allowed...
-    assert not any(Path(p).exists() for p in seen.values())  # ...and is gone
-
-
-@pytest.mark.parametrize(("path", "words"), [
-    ("setup.nothing", "has no 'setup.nothing'"),
-    ("setup.starting_quest", "not a whole number"),
-    ("colours.9.count", "list index from 0 to 4"),
-])
-def test_a_data_field_that_is_not_a_number_in_the_file_is_refused(path: str,
-                                                                   words: str) -> None:
-    with pytest.raises(OptionError, match=words):
-        tune("high-water", 2, path, 0, 2, Target("mean", "decisions", 0.0), games=1)
-
-
-def test_a_game_without_a_data_file_option_says_what_it_can_tune() -> None:
+def test_a_game_without_a_data_file_option_says_what_it_can_tune(toy_registered: str) -> None:
     with pytest.raises(OptionError, match="takes no other data file"):
-        tune("the-tide", 2, "setup.x", 0, 2, Target("mean", "decisions", 0.0), games=1)
+        tune(toy_registered, 2, "setup.x", 0, 2, Target("mean", "decisions", 0.0), games=1)

@@ -8,6 +8,7 @@ from array import array
 import numpy as np
 import pytest
 
+import cove
 from cove.core.state import index_run
 from cove.rl._match import Match, fill, whole_run
 from tests.core.test_contract import _dense
@@ -35,18 +36,25 @@ def test_anything_else_is_not_a_whole_run_and_is_set_by_index(
     assert out.tolist() == _dense(sparse, 4)
 
 
-@pytest.mark.parametrize("game_id", ["high-water", "trails-of-tucana"])
-def test_games_that_hand_back_one_run_share_it_and_arrive_unchanged(game_id: str) -> None:
-    match = Match(game_id, 3, {})
-    match.reset(4)
-    state = match.state
-    for _ in range(40):
-        p = state.to_move()[0]
-        sparse = state.observation_sparse(p)
-        assert whole_run(sparse, match.obs_size)
-        got = match.observation(p)
-        assert got.dtype == np.float32 and got.flags.writeable
-        assert got.tolist() == np.float32(state.observation(p)).tolist()
-        got[:] = 7.0  # the caller's array is its own: the game's next answer is unchanged
-        assert match.observation(p).tolist() == np.float32(state.observation(p)).tolist()
-        state.apply(p, state.legal_actions(p)[0])
+def test_games_that_hand_back_one_run_share_it_and_arrive_unchanged(
+        toy_registered: str) -> None:
+    """Every game and the toy (which sets its observation by index): both forms are met,
+    and each arrives as the contract's observation in an array the caller owns."""
+    forms = set()
+    for game_id in [toy_registered, *cove.ids()]:
+        game = cove.load(game_id)
+        match = Match(game_id, max(game.min_players, min(3, game.max_players)), {})
+        match.reset(4)
+        state = match.state
+        for _ in range(40):
+            if state.is_over:
+                break
+            p = state.to_move()[0]
+            forms.add(whole_run(state.observation_sparse(p), match.obs_size))
+            got = match.observation(p)
+            assert got.dtype == np.float32 and got.flags.writeable
+            assert got.tolist() == np.float32(state.observation(p)).tolist()
+            got[:] = 7.0  # the caller's array is its own: the game's next answer is unchanged
+            assert match.observation(p).tolist() == np.float32(state.observation(p)).tolist()
+            state.apply(p, state.legal_actions(p)[0])
+    assert forms == {True, False}  # one run handed back whole, and values set by index

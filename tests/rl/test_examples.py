@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import cove
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_rl_speed_reports_every_rate() -> None:
+    game = cove.load(cove.ids()[0])
     out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "rl_speed.py"), "--game", "the-tide",
+        [sys.executable, str(ROOT / "benchmarks" / "rl_speed.py"), "--game", game.id,
          "--seconds", "0.05", "--rounds", "1", "--json"],
         capture_output=True, text=True, check=True, cwd=ROOT)
     [row] = json.loads(out.stdout)["rows"]
-    assert row["game"] == "the-tide" and row["players"] == 3
+    assert row["game"] == game.id
+    assert row["players"] == max(game.min_players, min(3, game.max_players))
     assert row["raw_per_s"] > 0 and row["raw_obs_per_s"] > 0 and row["aec_per_s"] > 0
 
 
@@ -25,7 +30,8 @@ def test_train_masked_pg_trains_and_evaluates() -> None:
         [sys.executable, str(ROOT / "examples" / "train_masked_pg.py"), "--episodes", "3",
          "--eval", "2"],
         capture_output=True, text=True, check=True, cwd=ROOT).stdout
-    assert "trained 3 episodes of the-tide (2p)" in out
+    trained = re.search(r"trained 3 episodes of (\S+) \(2p\)", out)
+    assert trained and trained[1] in cove.ids()
     for line in ("trained  vs random", "uniform  vs random", "trained  vs greedy",
                  "uniform  vs greedy"):
         assert line in out
@@ -38,7 +44,8 @@ def test_train_masked_ppo_trains_and_evaluates() -> None:
          "--episodes", "1", "--opponents", "random", "greedy", "--hidden", "8", "--eval", "2"],
         capture_output=True, text=True, check=True, cwd=ROOT).stdout
     assert "update    2:" in out
-    assert "trained 2 episodes of the-tide (2p) against random, greedy" in out
+    trained = re.search(r"trained 2 episodes of (\S+) \(2p\) against random, greedy", out)
+    assert trained and trained[1] in cove.ids()
     for line in ("trained   vs random", "untrained vs random", "trained   vs greedy",
                  "untrained vs greedy"):
         assert line in out

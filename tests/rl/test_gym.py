@@ -39,22 +39,22 @@ def _episode(env: CoveGymEnv, seed: int) -> tuple[float, bool, bool]:
             return total, term, trunc
 
 
-def test_episode_reward_is_the_seats_win_share() -> None:
-    env = gym_env("tricky-tides", 3, seat=1, opponents="greedy,random")
+def test_episode_reward_is_the_seats_win_share(toy_registered: str) -> None:
+    env = gym_env(toy_registered, 3, seat=1, opponents="greedy,random")
     total, term, trunc = _episode(env, 3)
     winners = env.match.state.winners()
     assert term and not trunc
     assert total == pytest.approx(1 / len(winners) if 1 in winners else 0.0)
 
 
-def test_same_seed_same_episode() -> None:
-    a = gym_env("the-tide", 3, opponents="random")
-    b = gym_env("the-tide", 3, opponents="random")
+def test_same_seed_same_episode(toy_registered: str) -> None:
+    a = gym_env(toy_registered, 3, opponents="random")
+    b = gym_env(toy_registered, 3, opponents="random")
     assert _episode(a, 11) == _episode(b, 11)
     assert a.match.state.history == b.match.state.history
 
 
-def test_runs_batched_in_a_gymnasium_vector_env() -> None:
+def test_runs_batched_in_a_gymnasium_vector_env(toy_registered: str) -> None:
     """Two tables stepped together by gymnasium's SyncVectorEnv: stacked observations and
     masks, and each table starts a new game on the step after its game ended (the vector
     env's next-step reset: the ended game's mask is all zeros, the action given then is
@@ -62,11 +62,11 @@ def test_runs_batched_in_a_gymnasium_vector_env() -> None:
     from gymnasium.vector import SyncVectorEnv
 
     def make() -> CoveGymEnv:
-        return gym_env("the-tide", 2, opponents="random")
+        return gym_env(toy_registered, 2, opponents="random")
 
     vec = SyncVectorEnv([make, make])
     obs, _ = vec.reset(seed=5)
-    size = cove.load("the-tide").observation_size(2)
+    size = cove.load(toy_registered).observation_size(2)
     assert obs["observation"].shape == (2, size) and obs["observation"].dtype == np.float32
     assert obs["action_mask"].shape[0] == 2
     rng = np.random.default_rng(0)
@@ -93,42 +93,42 @@ def test_runs_batched_in_a_gymnasium_vector_env() -> None:
     vec.close()
 
 
-def test_default_opponents_are_mcts_and_work() -> None:
-    env = gym_env("tricky-tides", 2)
+def test_default_opponents_are_mcts_and_work(toy_registered: str) -> None:
+    env = gym_env(toy_registered, 2)
     assert env.specs == ["mcts"]
     obs, _ = env.reset(seed=1)
-    assert cove.load("tricky-tides").action_space(2).size == obs["action_mask"].shape[0]
+    assert cove.load(toy_registered).action_space(2).size == obs["action_mask"].shape[0]
     obs, _, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert term or 0 in env.match.state.to_move()  # the bot has moved: seat 0 again
     assert obs["action_mask"].any() or term or trunc
 
 
-def test_render_is_the_learners_screen() -> None:
-    env = gym_env("trails-of-tucana", 2, seat=1, opponents="random", render_mode="ansi")
+def test_render_is_the_learners_screen(toy_registered: str) -> None:
+    env = gym_env(toy_registered, 2, seat=1, opponents="random", render_mode="ansi")
     env.reset(seed=0)
     text = env.render()
-    assert text == cove.load("trails-of-tucana").render(  # type: ignore[misc]
+    assert text == cove.load(toy_registered).render(  # type: ignore[misc]
         env.match.state.view(1), False)
 
 
-def test_bad_input_says_what_is_valid() -> None:
+def test_bad_input_says_what_is_valid(toy_registered: str) -> None:
     with pytest.raises(EnvError, match=r"seats are 0\.\.2"):
-        gym_env("tricky-tides", 3, seat=3, opponents="random")
+        gym_env(toy_registered, 3, seat=3, opponents="random")
     with pytest.raises(EnvError, match="1 spec or 2 specs"):
-        gym_env("tricky-tides", 3, opponents="random,random,random")
+        gym_env(toy_registered, 3, opponents="random,random,random")
     with pytest.raises(EnvError, match=r"(?s)unknown bot 'alphazero'.*random"):
-        gym_env("tricky-tides", 2, opponents="alphazero")
+        gym_env(toy_registered, 2, opponents="alphazero")
     with pytest.raises(EnvError, match="iterations"):
-        gym_env("tricky-tides", 2, opponents="mcts:iterations=-3")
-    env = gym_env("tricky-tides", 2, opponents="random")
+        gym_env(toy_registered, 2, opponents="mcts:iterations=-3")
+    env = gym_env(toy_registered, 2, opponents="random")
     obs, _ = env.reset(seed=0)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(EnvError, match=f"index {bad} is not legal for player_0.*legal indices"):
         env.step(bad)
 
 
-def test_on_illegal_lose_ends_the_episode() -> None:
-    env = gym_env("tricky-tides", 2, opponents="random", on_illegal="lose")
+def test_on_illegal_lose_ends_the_episode(toy_registered: str) -> None:
+    env = gym_env(toy_registered, 2, opponents="random", on_illegal="lose")
     obs, _ = env.reset(seed=0)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, term, trunc, info = env.step(bad)

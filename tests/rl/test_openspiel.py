@@ -17,27 +17,39 @@ pyspiel = pytest.importorskip(
     "has wheels for Linux and macOS on CPython 3.11+ only")
 cove_openspiel = pytest.importorskip("cove.rl.openspiel")
 
-# short configurations keep the C++ test (which checks every state many ways) quick
-SHORT = {
-    "high-water": "players=2,max_rounds=1",
-    "the-tide": "players=2,turn_limit=12",
-    "tiny-epic-pirates": "players=1,max_rounds=5",
-    "trails-of-tucana": "players=1",
-    "tricky-tides": "players=2",
-}
+@pytest.fixture
+def toy(toy_registered: str) -> str:
+    """The toy registered with OpenSpiel too (for this process); its short name."""
+    return str(cove_openspiel.register(toy_registered))
+
+
+def smallest(game: cove.Game) -> str:
+    """The parameters of the smallest configuration ``game`` allows: the fewest players
+    and every whole-number option at its lowest (caps on rounds and turns are these, so
+    the C++ test, which checks every state many ways, stays quick)."""
+    n = game.min_players
+    props = game.options_schema(n)["properties"]
+    return ",".join([f"players={n}"] + [
+        f"{name}={p['minimum']}" for name, p in props.items()
+        if p.get("type") == "integer" and "enum" not in p and "minimum" in p])
 
 
 def test_every_game_is_registered() -> None:
     names = set(pyspiel.registered_names())
     for game_id in cove.ids():
         assert cove_openspiel.game_name(game_id) in names
-    assert set(SHORT) == set(cove.ids())
 
 
-@pytest.mark.parametrize("game_id", sorted(SHORT))
+@pytest.mark.parametrize("game_id", cove.ids())
 def test_random_sim_test(game_id: str) -> None:
-    game = pyspiel.load_game(f"{cove_openspiel.game_name(game_id)}({SHORT[game_id]})")
+    name = cove_openspiel.game_name(game_id)
+    game = pyspiel.load_game(f"{name}({smallest(cove.load(game_id))})")
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_random_sim_test_of_the_toy(toy: str) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(f"{toy}(players=3)"), num_sims=2,
+                            serialize=False, verbose=False)
 
 
 def _random_playout(game: Any, seed: int) -> Any:
@@ -72,32 +84,48 @@ def test_load_and_play_every_player_count(game_id: str, players: int) -> None:
     assert sum(returns) == pytest.approx(1.0)  # win shares
 
 
+def _list_option() -> tuple[cove.Game, str, list[str]]:
+    """The first game for three with a list option of named values: the game, the
+    option's name and three of its values in reverse order."""
+    for game in cove.all_games():
+        if not game.min_players <= 3 <= game.max_players:
+            continue
+        for name, p in game.options_schema(3)["properties"].items():
+            values = p.get("items", {}).get("enum", [])
+            if p.get("type") == "array" and len(values) >= 3:
+                return game, name, [str(v) for v in reversed(values[:3])]
+    pytest.skip("no registered game for three has a list option of named values")
+
+
 def test_parameters_reach_the_game() -> None:
-    game = pyspiel.load_game("cove_tricky_tides(players=3,ship_colours=3/1/2,seed=5)")
+    cove_game, option, values = _list_option()
+    name = cove_openspiel.game_name(cove_game.id)
+    game = pyspiel.load_game(f"{name}(players=3,{option}={'/'.join(values)},seed=5)")
     state = game.new_initial_state()
-    assert state.state.options.ship_colours == ("3", "1", "2")
-    assert str(game).startswith("cove_tricky_tides(")
+    assert getattr(state.state.options, option) == tuple(values)
+    assert str(game).startswith(f"{name}(")
     again = pyspiel.load_game(str(game))  # the game's own string loads it back
     assert again.num_players() == 3
     with pytest.raises(cove.OptionError):
-        pyspiel.load_game("cove_tricky_tides(players=3,ship_colours=5/6)")
+        pyspiel.load_game(f"{name}(players=3,{option}=no-such-value/nor-this)")
     with pytest.raises(cove.PlayerCountError):
-        pyspiel.load_game("cove_tricky_tides(players=9)")
+        pyspiel.load_game(f"{name}(players={cove_game.max_players + 1})")
 
 
-def test_new_initial_states_are_new_deals_from_the_seed() -> None:
-    a = pyspiel.load_game("cove_tricky_tides(players=2,seed=3)")
-    b = pyspiel.load_game("cove_tricky_tides(players=2,seed=3)")
-    deals_a = [str(a.new_initial_state()) for _ in range(3)]
-    deals_b = [str(b.new_initial_state()) for _ in range(3)]
+def test_new_initial_states_are_new_deals_from_the_seed(toy: str) -> None:
+    a = pyspiel.load_game(f"{toy}(players=2,seed=3)")
+    b = pyspiel.load_game(f"{toy}(players=2,seed=3)")
+    # what the first seat sees: its own hand is dealt
+    deals_a = [a.new_initial_state().observation_string(0) for _ in range(3)]
+    deals_b = [b.new_initial_state().observation_string(0) for _ in range(3)]
     assert deals_a == deals_b
     assert len(set(deals_a)) > 1
 
 
-def test_mcts_bot_in_the_evaluation_loop() -> None:
+def test_mcts_bot_in_the_evaluation_loop(toy: str) -> None:
     from open_spiel.python.algorithms import evaluate_bots, mcts
 
-    game = pyspiel.load_game("cove_trails_of_tucana(players=2)")
+    game = pyspiel.load_game(f"{toy}(players=2)")
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator,
@@ -108,11 +136,11 @@ def test_mcts_bot_in_the_evaluation_loop() -> None:
     assert sum(returns) == pytest.approx(1.0)
 
 
-def test_ismcts_bot_searches_resampled_worlds() -> None:
+def test_ismcts_bot_searches_resampled_worlds(toy: str) -> None:
     """OpenSpiel's ISMCTS asserts every sampled world has the root's information state."""
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game("cove_tricky_tides(players=2)")
+    game = pyspiel.load_game(f"{toy}(players=2)")
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
@@ -123,8 +151,8 @@ def test_ismcts_bot_searches_resampled_worlds() -> None:
         state.apply_action(action)
 
 
-def test_resampled_worlds_share_the_information_state() -> None:
-    game = pyspiel.load_game("cove_tricky_tides(players=3)")
+def test_resampled_worlds_share_the_information_state(toy: str) -> None:
+    game = pyspiel.load_game(f"{toy}(players=3,plays=12)")
     state = _partial(game, 10)
     p = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)

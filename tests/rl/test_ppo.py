@@ -75,9 +75,9 @@ def test_masked_policy_never_picks_an_illegal_action() -> None:
         assert abs(probs.sum() - 1.0) < 1e-9
 
 
-def test_a_few_ppo_updates_change_the_policy() -> None:
+def test_a_few_ppo_updates_change_the_policy(toy_registered: str) -> None:
     rng = np.random.default_rng(2)
-    env = gym_env("the-tide", 2, seat=0, opponents="random")
+    env = gym_env(toy_registered, 2, seat=0, opponents="random")
     agent = ppo.Agent(env.match.obs_size, env.match.space.size, 16, rng)
     batch = ppo.collect(env, agent, 2, seed=5, rng=rng)
     assert len(batch.action) == len(batch.obs) == len(batch.adv) > 0

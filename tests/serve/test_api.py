@@ -15,10 +15,28 @@ from tests.serve.conftest import make_client
 from tests.serve.helpers import new_table, token_of
 
 FAST = {"rate": 1e6, "burst": 10**6}
+TURNS = {"bidding": False, "plays": 12}
+"""The toy without its simultaneous bid: one seat to move at a time, for as many moves
+as its cards last (10 for two)."""
+
+
+@pytest.fixture(autouse=True)
+def toy(toy_registered: str) -> str:
+    """Every table here is of the toy."""
+    return toy_registered
+
+
+@pytest.fixture
+def short_snapshots(monkeypatch: pytest.MonkeyPatch) -> int:
+    """A snapshot every 4 moves (not every 32), so that the toy's short games pass one."""
+    import cove.serve.hub as hub
+
+    monkeypatch.setattr(hub, "SNAPSHOT_EVERY", 4)
+    return 4
 
 
 def two_humans(client: TestClient, **extra: Any) -> dict[str, Any]:
-    return new_table(client, "tricky-tides", 2, ["human", "human"], seed=11, **extra)
+    return new_table(client, "toy", 2, ["human", "human"], seed=11, options=TURNS, **extra)
 
 
 def mover(client: TestClient, table: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -36,13 +54,13 @@ def test_games_are_listed_as_cove_games_json(client: TestClient) -> None:
 
 
 def test_create_returns_tokens_for_human_seats_only(client: TestClient) -> None:
-    t = new_table(client, "tricky-tides", 3, ["human", "greedy", "human"], seed=None)
+    t = new_table(client, "toy", 3, ["human", "greedy", "human"], seed=None)
     assert [s["kind"] for s in t["seats"]] == ["human", "bot", "human"]
     assert "token" not in t["seats"][1] and t["seats"][1]["bot"] == "greedy"
     tokens = {t["seats"][0]["token"], t["seats"][2]["token"]}
     assert len(tokens) == 2 and all(len(x) >= 32 for x in tokens)
     assert isinstance(t["seed"], int)  # random when not given, and told
-    other = new_table(client, "tricky-tides", 3, ["human", "greedy", "human"], seed=None)
+    other = new_table(client, "toy", 3, ["human", "greedy", "human"], seed=None)
     assert other["seed"] != t["seed"] or other["id"] != t["id"]
 
 
@@ -122,18 +140,18 @@ def test_bad_requests_say_what_is_wrong(client: TestClient) -> None:
         return client.post("/api/tables", json=body)
 
     r = create({"game": "chess", "players": 2})
-    assert r.status_code == 422 and "tricky-tides" in r.json()["reason"]
-    r = create({"game": "tricky-tides", "players": 9})
+    assert r.status_code == 422 and cove.ids()[0] in r.json()["reason"]  # the games listed
+    r = create({"game": "toy", "players": 9})
     assert r.status_code == 422 and "2 to 4" in r.json()["reason"]
-    r = create({"game": "tricky-tides", "players": 2, "options": {"no_such": 1}})
+    r = create({"game": "toy", "players": 2, "options": {"no_such": 1}})
     assert r.status_code == 422 and "no_such" in r.json()["reason"]
-    r = create({"game": "tricky-tides", "players": 2, "seats": ["human", "clever"]})
+    r = create({"game": "toy", "players": 2, "seats": ["human", "clever"]})
     assert r.status_code == 422 and "random" in r.json()["reason"]
-    r = create({"game": "tricky-tides", "players": 3, "seats": ["human"]})
+    r = create({"game": "toy", "players": 3, "seats": ["human"]})
     assert r.status_code == 422
-    r = create({"game": "tricky-tides", "players": 2, "seed": "x"})
+    r = create({"game": "toy", "players": 2, "seed": "x"})
     assert r.status_code == 422
-    r = create({"game": "tricky-tides", "colour": "red"})
+    r = create({"game": "toy", "colour": "red"})
     assert r.status_code == 400 and "valid keys" in r.json()["reason"]
     r = client.post("/api/tables", content=b"{not json")
     assert r.status_code == 400 and r.json()["error"] == "bad_json"
@@ -152,9 +170,8 @@ def test_bad_requests_say_what_is_wrong(client: TestClient) -> None:
 
 
 def test_options_and_listing(client: TestClient) -> None:
-    t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=3,
-                  options={"events": True})
-    assert t["options"]["events"] is True
+    t = new_table(client, "toy", 2, ["random", "random"], seed=3, options={"plays": 3})
+    assert t["options"]["plays"] == 3
     open_ids = {x["id"] for x in client.get("/api/tables").json()["tables"]}
     finished = client.get("/api/tables", params={"status": "finished"}).json()["tables"]
     assert t["id"] in open_ids or t["id"] in {x["id"] for x in finished}
@@ -228,16 +245,16 @@ def test_websocket_moves_errors_and_limits(sqlite_url: str) -> None:
             assert ws.receive_json()["status"] == 404
 
 
-def test_a_restarted_server_continues_every_table(db_url: str) -> None:
+def test_a_restarted_server_continues_every_table(db_url: str, short_snapshots: int) -> None:
     with make_client(db_url, **FAST) as client:
         t = two_humans(client)
-        for _ in range(40):  # past a snapshot, so restoring replays moves after it
+        for _ in range(short_snapshots + 2):  # past a snapshot: restoring replays moves after it
             token, g = mover(client, t)
             r = client.post(f"/api/tables/{t['id']}/actions",
                             json={"token": token, "action": g["legal"][0]["text"]})
             assert r.status_code == 200
         before = client.get(f"/api/tables/{t['id']}").json()
-        bots = new_table(client, "tricky-tides", 2, ["random", "random"], seed=4)
+        bots = new_table(client, "toy", 2, ["random", "random"], seed=4)
     with make_client(db_url, **FAST) as client:
         after = client.get(f"/api/tables/{t['id']}").json()
         assert after == before
@@ -255,14 +272,14 @@ def test_a_restarted_server_continues_every_table(db_url: str) -> None:
 
 
 def test_a_table_whose_snapshot_an_upgrade_cannot_read_is_replayed_from_its_moves(
-        sqlite_url: str) -> None:
+        sqlite_url: str, short_snapshots: int) -> None:
     """A stored snapshot is a cache: when a newer build of the game refuses it (its state
     fields changed, its rules did not), the table is rebuilt from its seed and moves."""
     import sqlite3
 
     with make_client(sqlite_url, **FAST) as client:
         t = two_humans(client)
-        for _ in range(40):  # past a snapshot
+        for _ in range(short_snapshots + 2):  # past a snapshot
             token, g = mover(client, t)
             r = client.post(f"/api/tables/{t['id']}/actions",
                             json={"token": token, "action": g["legal"][0]["text"]})
@@ -306,7 +323,7 @@ def test_bots_think_off_the_event_loop(sqlite_url: str, monkeypatch: pytest.Monk
 
     monkeypatch.setattr(hub, "think", slow)
     with make_client(sqlite_url, **FAST) as client:
-        stuck = new_table(client, "tricky-tides", 2, ["random", "random"], seed=1)
+        stuck = new_table(client, "toy", 2, ["random", "random"], seed=1)
         assert started.wait(30)
         t = two_humans(client)
         for _ in range(5):
@@ -319,8 +336,11 @@ def test_bots_think_off_the_event_loop(sqlite_url: str, monkeypatch: pytest.Monk
 
 
 def test_bots_in_worker_processes(sqlite_url: str) -> None:
+    # a registered game: a worker process knows the games of the registry only
+    game = cove.load(cove.ids()[0])
+    players = max(2, game.min_players)
     with make_client(sqlite_url, bot_processes=True, **FAST) as client:
-        t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=2)
+        t = new_table(client, game.id, players, ["random"] * players, seed=2)
         with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
             msg = ws.receive_json()
             while not msg["over"]:

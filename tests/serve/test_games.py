@@ -14,6 +14,10 @@ from tests.serve.conftest import make_client
 from tests.serve.helpers import leaks, new_table, play_human, states_by_move, token_of
 
 GAMES = cove.ids()
+ONE_OF_EACH = [next(g.id for g in cove.all_games() if g.simultaneous is simultaneous)
+               for simultaneous in (False, True)]
+"""The first game that takes turns one seat at a time, and the first with simultaneous
+steps."""
 
 
 def drain(ws: Any, until_moves: int, into: list[dict[str, Any]]) -> None:
@@ -30,7 +34,7 @@ def test_full_game_through_the_api(game_id: str, sqlite_url: str) -> None:
     play_whole_game(game_id, sqlite_url)
 
 
-@pytest.mark.parametrize("game_id", ["tricky-tides", "trails-of-tucana"])
+@pytest.mark.parametrize("game_id", ONE_OF_EACH)
 def test_full_game_on_postgres(game_id: str, postgres_url: str) -> None:
     play_whole_game(game_id, postgres_url)
 
@@ -62,9 +66,9 @@ def play_whole_game(game_id: str, db_url: str) -> None:
         assert [t["id"] for t in listed] == [tid]
 
 
-def test_the_secrecy_check_can_fail() -> None:
+def test_the_secrecy_check_can_fail(toy_registered: str) -> None:
     """Hand seat 0 another seat's view: the check must find that seat's hidden items."""
-    state = cove.load("tricky-tides").new(players=3, seed=2)
+    state = cove.load(toy_registered).new(players=3, seed=2)
     rng = Rng(3)
     while not state.private_items(1)["hand"]:
         p = state.to_move()[0]

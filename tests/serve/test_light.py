@@ -15,7 +15,8 @@ WEB = ("starlette", "uvicorn", "websockets", "psycopg", "httpx", "httpx2", "anyi
 
 def test_import_cove_imports_no_web_package() -> None:
     code = ("import sys, cove, cove.cli, cove.bots, cove.lab\n"
-            "cove.load('tricky-tides').new(players=3, seed=1)\n"
+            "game = cove.load(cove.ids()[0])\n"
+            "game.new(players=game.min_players, seed=1)\n"
             f"print(','.join(m for m in {WEB!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

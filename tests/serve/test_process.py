@@ -24,6 +24,13 @@ import cove
 from cove.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
+SERVE_WITH_TOY = ("import sys\n"
+                  "from cove.core import registry\n"
+                  "registry.REGISTRY['toy'] = 'cove.example_game'\n"
+                  "from cove.cli import main\n"
+                  "sys.exit(main(['serve'] + sys.argv[1:]))")
+"""``cove serve`` with the tutorial game registered as ``toy`` (as tests/conftest.py
+registers it in this process)."""
 
 
 def free_port() -> int:
@@ -38,7 +45,7 @@ def server(db: str, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     port = free_port()
     with log.open("ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "cove.cli", "serve", "--port", str(port), "--db", db],
+            [sys.executable, "-c", SERVE_WITH_TOY, "--port", str(port), "--db", db],
             stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -88,17 +95,17 @@ def human_moves(base: str, table: str, token: str, count: int, rng: Rng,
     return g
 
 
-def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path) -> None:
+def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path, toy_registered: str) -> None:
     db = f"sqlite:///{tmp_path / 'cove.db'}"
     log = tmp_path / "server.log"
     rng = Rng(5)
     sent: list[tuple[int, str]] = []
     with server(db, log) as (base, proc):
-        body = {"game": "tricky-tides", "players": 3, "seats": ["human", "random", "random"],
-                "seed": 8}
+        body = {"game": "toy", "players": 3, "seats": ["human", "random", "random"],
+                "seed": 8, "options": {"plays": 12}}  # the human seat moves 4 times
         t = httpx2.post(base + "/api/tables", json=body).json()
         table, token = t["id"], t["seats"][0]["token"]
-        acked = human_moves(base, table, token, 12, rng, sent)
+        acked = human_moves(base, table, token, 2, rng, sent)
         os.kill(proc.pid, signal.SIGKILL)  # right after an acknowledged move
         proc.wait()
     assert sent and acked["moves"] == sent[-1][0] + 1
@@ -126,7 +133,8 @@ def test_two_processes_share_tables_through_postgres(tmp_path: Path) -> None:
     reset_postgres(url)
     log = tmp_path / "server.log"
     with server(url, log) as (a, _), server(url, log) as (b, _):
-        body = {"game": "tricky-tides", "players": 2, "seats": ["human", "human"], "seed": 3}
+        body = {"game": "toy", "players": 2, "seats": ["human", "human"], "seed": 3,
+                "options": {"bidding": False}}  # one seat to move at a time
         t = httpx2.post(a + "/api/tables", json=body).json()
         table = t["id"]
         spectate = httpx2.get(f"{b}/api/tables/{table}").json()

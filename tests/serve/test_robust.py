@@ -18,17 +18,21 @@ from starlette.testclient import TestClient
 
 import cove
 from cove.bots.worker import BotError, ProcessBots, WorkerDied
+from cove.example_game import GAME as TOY
 from cove.serve.hub import GroupCommit
 from cove.serve.store import Move, TableRow, open_store
 from tests.serve.conftest import make_client
 from tests.serve.helpers import new_table, token_of
 
 FAST = {"rate": 1e6, "burst": 10**6}
+TURNS = {"bidding": False, "plays": 12}
+"""The toy without its simultaneous bid: one seat to move at a time, for as many moves
+as its cards last (10 for two)."""
 
 
 def stored_table(table_id: str) -> TableRow:
-    state = cove.load("tricky-tides").new(players=2, seed=1)
-    return TableRow(id=table_id, game="tricky-tides", players=2, options={}, seed=1,
+    state = TOY.new(players=2, seed=1)
+    return TableRow(id=table_id, game=TOY.id, players=2, options={}, seed=1,
                     seats=[{"kind": "bot", "spec": "random"}] * 2, created=0.0, updated=0.0,
                     moves=0, over=False, state=state.to_json())
 
@@ -76,9 +80,9 @@ def test_moves_of_many_tables_share_transactions(db_url: str) -> None:
 
 
 # -- one update for all spectators -------------------------------------------------------------
-def test_spectators_share_one_rendered_update(sqlite_url: str) -> None:
+def test_spectators_share_one_rendered_update(sqlite_url: str, toy_registered: str) -> None:
     with make_client(sqlite_url, **FAST) as client:
-        t = new_table(client, "tricky-tides", 2, ["human", "human"], seed=11)
+        t = new_table(client, toy_registered, 2, ["human", "human"], seed=11, options=TURNS)
         tid = t["id"]
         hub = client.app.state.hub  # type: ignore[attr-defined]
         g = client.get(f"/api/tables/{tid}").json()
@@ -133,7 +137,7 @@ def watch_to_end(client: TestClient, tid: str, opened: threading.Event,
 
 def test_a_bot_that_always_raises_is_replaced_by_legal_moves(
         sqlite_url: str, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+        caplog: pytest.LogCaptureFixture, toy_registered: str) -> None:
     import cove.serve.hub as hub
 
     calls = []
@@ -147,12 +151,13 @@ def test_a_bot_that_always_raises_is_replaced_by_legal_moves(
     monkeypatch.setattr(hub, "think", broken)
     caplog.set_level(logging.WARNING, logger="cove.serve.hub")
     with make_client(sqlite_url, **FAST) as client:
-        t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=6)
+        t = new_table(client, toy_registered, 2, ["random", "random"], seed=6,
+                      options=TURNS)
         seen = watch_to_end(client, t["id"], opened)
         record = client.get(f"/api/tables/{t['id']}/record").json()
     notices = [m for m in seen if m.get("type") == "notice"]
     moves = len(record["actions"])
-    assert moves > 10  # every move was a fallback, and the clients were told of each
+    assert moves > 5  # every move was a fallback, and the clients were told of each
     assert [m["moves"] for m in notices] == list(range(moves))
     assert len(calls) == 2 * moves  # each asked twice (bot_tries) before the fallback
     for m in notices:
@@ -165,7 +170,7 @@ def test_a_bot_that_always_raises_is_replaced_by_legal_moves(
 
 
 def test_a_bot_that_raises_once_is_asked_again(
-        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch, toy_registered: str) -> None:
     import cove.serve.hub as hub
 
     real = hub.think
@@ -180,7 +185,7 @@ def test_a_bot_that_raises_once_is_asked_again(
 
     monkeypatch.setattr(hub, "think", flaky)
     with make_client(sqlite_url, **FAST) as client:
-        t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=6)
+        t = new_table(client, toy_registered, 2, ["random", "random"], seed=6)
         seen = watch_to_end(client, t["id"], opened)
     assert failed.is_set()
     assert not [m for m in seen if m.get("type") == "notice"]  # the second try answered
@@ -188,7 +193,8 @@ def test_a_bot_that_raises_once_is_asked_again(
 
 @pytest.mark.parametrize("fault", ["timeout", "illegal"])
 def test_a_bot_that_hangs_or_answers_nonsense_does_not_stall_its_table(
-        fault: str, sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        fault: str, sqlite_url: str, monkeypatch: pytest.MonkeyPatch,
+        toy_registered: str) -> None:
     import cove.serve.hub as hub
 
     real = hub.think
@@ -209,7 +215,8 @@ def test_a_bot_that_hangs_or_answers_nonsense_does_not_stall_its_table(
     monkeypatch.setattr(hub, "think", bad_first_move)
     try:
         with make_client(sqlite_url, bot_timeout=0.3, bot_workers=4, **FAST) as client:
-            t = new_table(client, "tricky-tides", 2, ["random", "random"], seed=6)
+            t = new_table(client, toy_registered, 2, ["random", "random"], seed=6,
+                          options=TURNS)
             start = time.monotonic()
             seen = watch_to_end(client, t["id"], opened)
             assert time.monotonic() - start < 25
@@ -220,21 +227,25 @@ def test_a_bot_that_hangs_or_answers_nonsense_does_not_stall_its_table(
     words = "no move within 0.3 s" if fault == "timeout" else "illegal move"
     assert "moon" not in notices[0]["reason"]
     assert words in notices[0]["reason"]
-    assert seen[-1]["over"] and seen[-1]["moves"] > 10
+    assert seen[-1]["over"] and seen[-1]["moves"] > 5
 
 
 SLOW = "mcts:iterations=100000000,steps=0,time=30"
 """A bot that thinks for 30 seconds whatever the machine: no iteration or forward-model
-budget it could reach first (the default 40000 steps took under 0.5 s in Tricky Tides'
+budget it could reach first (the default 40000 steps took under 0.5 s in a card game's
 late positions once its moves got faster, so a stuck bot was not stuck)."""
 
 
 def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(sqlite_url: str) -> None:
     """Bots in processes: the stuck worker alone is killed and the table goes on, bot
-    after bot (this hung now and then while bots shared a ProcessPoolExecutor)."""
+    after bot (this hung now and then while bots shared a ProcessPoolExecutor). A worker
+    process knows the registry's games only: the first one that takes turns one seat at
+    a time."""
+    game = next(g for g in cove.all_games() if not g.simultaneous)
+    players = max(2, game.min_players)
     with make_client(sqlite_url, bot_processes=True, bot_timeout=0.5, bot_tries=1,
                      **FAST) as client:
-        t = new_table(client, "tricky-tides", 2, [SLOW, SLOW], seed=6)
+        t = new_table(client, game.id, players, [SLOW] * players, seed=6)
         hub = client.app.state.hub  # type: ignore[attr-defined]
         notices: list[dict[str, Any]] = []
         with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
@@ -253,8 +264,10 @@ def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(sqlite_url: str
 
 def test_a_worker_process_that_dies_or_raises_is_reported_and_replaced() -> None:
     """cove.bots.worker on its own: a crash and a bot error become exceptions the server
-    turns into notices; the next job gets a fresh worker."""
-    state = cove.load("the-tide").new(2, 1)
+    turns into notices; the next job gets a fresh worker (of a registered game: a worker
+    knows the registry's games only)."""
+    game = cove.load(cove.ids()[0])
+    state = game.new(max(2, game.min_players), 1)
     seat = state.to_move()[0]
 
     async def scenario() -> list[str]:

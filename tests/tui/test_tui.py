@@ -4,7 +4,7 @@ pager, and score summaries that say what decided the winner."""
 
 from __future__ import annotations
 
-import functools
+import dataclasses
 import io
 from collections.abc import Iterator
 from typing import Any, cast
@@ -13,9 +13,11 @@ import pytest
 
 import cove
 from cove.cli import main, screen_mode
+from cove.core.game import MoveHelp
 from cove.core.rng import Rng
 from cove.core.state import State
-from cove.lab.runner import RandomChooser, advance, play_out
+from cove.example_game import GAME as TOY
+from cove.lab.runner import RandomChooser, play_out
 from cove.terminal import Table
 from cove.testing.screens import ANSI
 from cove.tui.hooks import move_help
@@ -23,7 +25,7 @@ from cove.tui.layout import Turn, compact_moves, fit, highlight
 from cove.tui.play import CLEAR, Display, Seat, others_moves, rules_lines, skipped_steps, turn_for
 from cove.tui.summary import decider, final_summary, round_summary
 
-GAMES = ("tricky-tides", "high-water", "the-tide", "tiny-epic-pirates", "trails-of-tucana")
+GAMES = cove.ids()
 
 
 def positions(gid: str, players: int, seed: int, every: int = 9,
@@ -79,14 +81,22 @@ def test_a_turn_fits_100_by_40_on_a_terminal(gid: str) -> None:
 def test_a_pipe_gets_the_whole_turn() -> None:
     from cove.tui.play import draw
 
-    game = cove.load("tricky-tides")
+    def board(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
+        return "\n".join(f"row {i}" for i in range(60))
+
+    game = dataclasses.replace(TOY, render=board)   # a board taller than the terminal
+    state = game.new(4, 1)
+    table = Table(game, state, ["human"] * 4)
+    rng = Rng(1)
     tall = 0
-    for table, p in positions("tricky-tides", 4, 1, every=13):
+    while not state.is_over:
+        p = state.to_move()[0]
         out = io.StringIO()                      # not a terminal: no height to fit
         turn = draw(Display(out, redraw=False, size=(100, 40)), game, table, p, Seat())
         shown = out.getvalue().splitlines()
         assert shown[2:2 + len(turn.board)] == turn.board   # after a blank and a rule
         tall = max(tall, len(shown))
+        state.apply(p, rng.choice(state.legal_actions(p)))
     assert tall > 40
 
 
@@ -120,8 +130,8 @@ def test_long_prompts_and_log_lines_wrap_at_80_columns() -> None:
 
 
 def test_the_other_players_moves_are_listed_and_highlighted() -> None:
-    game = cove.load("the-tide")
-    table = Table(game, game.new(2, 3), ["human", "random"])
+    game = TOY
+    table = Table(game, game.new(2, 3, bidding=False), ["human", "random"])  # turn by turn
     table.play_bots()
     seen = Seat()
     seat = table.human_to_move()
@@ -139,35 +149,17 @@ def test_the_other_players_moves_are_listed_and_highlighted() -> None:
 
 
 def test_a_skipped_step_says_why() -> None:
-    hw = cove.load("high-water")
-    assert skipped_steps(hw, {"kind": "step", "step": 3}, {"kind": "step", "step": 5}) == [
+    # a game whose turn has numbered steps, and says why steps 2 to 4 may offer nothing
+    steps = dataclasses.replace(TOY, move_help=MoveHelp(skipped={
+        2: "no ability you can pay for", 3: "nothing to spend", 4: "no purchase possible"}))
+    assert skipped_steps(steps, {"kind": "step", "step": 3}, {"kind": "step", "step": 5}) == [
         "no purchase possible: step 4 skipped"]
-    assert skipped_steps(hw, {"kind": "step", "step": 5}, {"kind": "step", "step": 4}) == [
-        "no active crew ability you can pay for: step 2 skipped",
-        "no die in your hold to spend: step 3 skipped"]        # a new segment
-    assert skipped_steps(hw, {"kind": "step", "step": 3}, {"kind": "step", "step": 4}) == []
-    assert skipped_steps(hw, None, {"kind": "trick"}) == []
-    assert skipped_steps(cove.load("the-tide"), None, {"kind": "act"}) == []
-
-
-def test_a_skipped_step_shows_in_a_real_high_water_game() -> None:
-    game = cove.load("high-water")
-    found: list[str] = []
-    last: dict[int, dict[str, Any]] = {}
-
-    def look(state: State, p: int, pick: RandomChooser) -> Any:  # what the mover is told
-        d = state.decision(p)
-        found.extend(skipped_steps(game, last.get(p), d))
-        last[p] = d
-        return pick(state, p)
-
-    for seed in range(4):
-        last.clear()
-        advance(game.new(2, seed), functools.partial(look, pick=RandomChooser(Rng(seed))),
-                after=lambda _p, _a: bool(found))
-        if found:
-            break
-    assert found and all(x.endswith("skipped") and ": step " in x for x in found)
+    assert skipped_steps(steps, {"kind": "step", "step": 5}, {"kind": "step", "step": 4}) == [
+        "no ability you can pay for: step 2 skipped",
+        "nothing to spend: step 3 skipped"]        # a new turn
+    assert skipped_steps(steps, {"kind": "step", "step": 3}, {"kind": "step", "step": 4}) == []
+    assert skipped_steps(steps, None, {"kind": "trick"}) == []
+    assert skipped_steps(TOY, None, {"kind": "act"}) == []
 
 
 def test_help_explains_each_move_of_every_game() -> None:
@@ -176,8 +168,6 @@ def test_help_explains_each_move_of_every_game() -> None:
         for table, p in positions(gid, min(3, game.max_players), 2, every=3):
             for a in table.state.legal_actions(p):
                 assert move_help(game, str(a)), (gid, str(a))
-    hw = cove.load("high-water")
-    assert "brown: gain 1 rum on 1-3, 2 on 4-6" in move_help(hw, "use br6")
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -202,7 +192,7 @@ class Tied:
     def __init__(self, scores: list[float], keys: list[tuple[float, ...]]) -> None:
         self.n = len(scores)
         self._scores, self._keys = scores, keys
-        self.game = cove.load("tiny-epic-pirates")
+        self.game = RANKED
         self.is_over = False    # no view to read parts from
 
     def scores(self) -> list[float]:
@@ -221,15 +211,18 @@ class Tied:
         return []
 
 
+RANKED = dataclasses.replace(TOY, tiebreak=("higher level", "more gold", "more cargo"))
+"""A game with three tie-breaks, in words."""
+
+
 def test_the_winner_and_the_tie_break_that_decided_it() -> None:
-    game = cove.load("tiny-epic-pirates")
+    game = RANKED
     zero = cast(State, Tied([0, 0], [(1, 13, 0), (1, 10, 2)]))
     why = decider(game, zero)
     assert why == "P1 and P2 tied on 0; more gold decided: P1 13, P2 10"
     lines = final_summary(game, zero, [0])
     assert lines[-1] == f"Winner: P1 ({why}) -- you win!"
-    assert "P2: 0; tie-break: higher Legend level 1, more gold 10, more booty on the ship 2" \
-        in lines[2]
+    assert "P2: 0; tie-break: higher level 1, more gold 10, more cargo 2" in lines[2]
     shared = cast(State, Tied([3, 3], [(1, 5, 0), (1, 5, 0)]))
     assert "share the win" in decider(game, shared)
     alone = cast(State, Tied([7, 3], [(), ()]))
@@ -262,19 +255,20 @@ def test_redraw_is_chosen_for_a_terminal_and_plain_for_a_pipe() -> None:
     assert not screen_mode("plain", Tty(), Tty())
 
 
-def test_play_in_both_modes(capsys: pytest.CaptureFixture[str],
-                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_in_both_modes(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                            toy_registered: str) -> None:
+    first = str(TOY.new(2, 3).legal_actions(0)[0])   # the first move offered to P1
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LINES", "24")
     for mode in ("redraw", "plain"):
         answers = iter(["help 1", "1", "rules", "q", "quit"])
         monkeypatch.setattr("builtins.input", lambda _="", it=answers: next(it))
-        rc = main(["play", "the-tide", "--seed", "3", "--bots", "random", "--no-color",
-                   "--screen", mode])
+        rc = main(["play", toy_registered, "--players", "2", "--seed", "3", "--bots", "random",
+                   "--no-color", "--screen", mode])
         out = capsys.readouterr().out
         assert rc == 0
         assert (CLEAR in out) == (mode == "redraw")
-        assert "place friend at a1: puts a friend" in out.replace("\n  ", " ")
+        assert f"{first}: {move_help(TOY, first)}" in " ".join(out.split())
         assert max(len(ln) for ln in ANSI.sub("", out).replace(CLEAR, "").splitlines()) <= 80
 
 
@@ -302,10 +296,10 @@ def test_a_round_summary_gives_each_players_standing() -> None:
 
 def test_replay_wraps_its_log_and_ends_with_the_summary(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        tmp_path: Any) -> None:
+        tmp_path: Any, toy_registered: str) -> None:
     import json
 
-    state = finished("tricky-tides", 3, 2)
+    state = finished(toy_registered, 3, 2)
     path = tmp_path / "g.json"
     path.write_text(json.dumps(state.record()))
     monkeypatch.setenv("COLUMNS", "80")
@@ -313,11 +307,11 @@ def test_replay_wraps_its_log_and_ends_with_the_summary(
     out = capsys.readouterr().out
     assert max(len(ln) for ln in out.splitlines()) <= 80
     tail = out[out.rindex("Final scores:"):]
-    assert "tie-break: most order cards delivered" in " ".join(tail.split())
+    assert f"tie-break: {TOY.tiebreak[0]}" in " ".join(tail.split())
     assert "\nWinner: " in tail or "\nShared win: " in tail
 
 
-@pytest.mark.parametrize("gid", ["tricky-tides", "trails-of-tucana", "tiny-epic-pirates"])
+@pytest.mark.parametrize("gid", cove.ids())
 def test_the_score_breakdown_adds_up_to_the_score(gid: str) -> None:
     from cove.tui.hooks import score_breakdown
 

@@ -2,8 +2,8 @@
 
 A game may declare, in its ``GAME`` (``bot_defaults``), a table from a bot's name
 to a parameter text in spec form, e.g. ``{"mcts": "search=paired,width=8"}``: the search
-that suits the game (Trails of Tucana, a near-solitaire race, is searched differently from
-a trick-taking game). A bot built from a spec (``make_bot``: every command, the arena, the
+that suits the game (a near-solitaire race is searched differently from a trick-taking
+game). A bot built from a spec (``make_bot``: every command, the arena, the
 web tables) takes these values for the parameters its spec does not name; a spec that
 names a parameter always wins, so ``mcts:search=tree`` still gives the tree search. The
 table is read through the registry's module of the game, so a game outside the registry

@@ -32,7 +32,7 @@ improvement from none while the game is undecided, which a one-step greedy bot c
 With ``search=paired`` there is no tree: the ``width`` root moves a one-step lookahead
 rates best are each evaluated in every sampled world (common random numbers: the same
 world and evaluator seed for every move), raced on their paired differences, and the best
-mean is played (Trails of Tucana's default, declared by the game: ``cove.bots.defaults``).
+mean is played (the default of a game that declares it: ``cove.bots.defaults``).
 
 The move played is the root action with the most visits. The budget is counted in
 iterations and forward-model calls (``apply``), never seconds, so a seed reproduces a
@@ -73,8 +73,8 @@ DEFAULT_ANCHOR = -1
 AUTO_ANCHOR = 4
 """Virtual visits per root move with ``anchor=-1`` when the root is wide."""
 WIDE_ROOT = 50
-"""``anchor=-1`` anchors a root with more moves than this (Trails of Tucana's "any" cards:
-up to 176; no other game offers more than 36): at the default budget each would get
+"""``anchor=-1`` anchors a root with more moves than this (most games offer a few dozen at
+most; a game whose cards can go anywhere, up to 176): at the default budget each would get
 fewer than 10 iterations, and 4x that still leaves a 176-move root about 11."""
 DEFAULT_KEY = "auto"
 KEYS = ("auto", "actions", "infoset", "own")

@@ -15,5 +15,5 @@ class RandomBot(Bot):
 
     def act(self, state: State, player: int) -> Action:
         # Reads nothing but the player's own legal actions, so it skips the safe copy
-        # (for_player resamples hidden cards: 2 ms a move in Tricky Tides).
+        # (for_player resamples hidden cards: milliseconds a move in a card game).
         return self.choose(state, player)

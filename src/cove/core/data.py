@@ -6,7 +6,7 @@ name the file, the entry and what is wrong::
     checker = DataChecker(path)
     checker.expect(len(cards) == 32, "navigation cards", f"expected 32 cards, found {len(cards)}")
 
-A data file's path can come from an untrusted record (High Water's ``data_file``
+A data file's path can come from an untrusted record (a game's ``data_file``
 option), so :func:`load_data` reads only
 
 - from allowed places: the built-in files beside the games' packages, or a directory the

@@ -1,7 +1,7 @@
 """The registry: game id -> the module holding its ``GAME``.
 
 Every folder of ``src/cove/games/`` is a game whose id is the folder's name with ``-`` for
-``_`` (``tricky_tides`` is ``tricky-tides``): adding a game is adding its folder, and no
+``_`` (``my_game`` is ``my-game``): adding a game is adding its folder, and no
 list names the games. The folders are found without importing them; a game's module is
 imported only when asked for. It lives in the core so that the core (records, stored
 states) can find a game by id without importing ``cove.games``. Tests may add entries

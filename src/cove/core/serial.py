@@ -57,7 +57,7 @@ def encode(value: Any) -> Any:
             "c": class_tag(t),
             "v": {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
         }
-    if isinstance(value, int):  # an int-valued action such as Tricky Tides' moves
+    if isinstance(value, int):  # an int-valued action (a game whose moves are numbers)
         return {"i": class_tag(t), "v": int(value)}
     slots = slot_names(t)
     if slots:

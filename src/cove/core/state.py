@@ -72,7 +72,7 @@ MAX_TEXT = 200
 _SCAN = 16
 """``apply`` looks for the given action among at most this many legal actions itself (by
 identity, the legal list's own element); a longer list goes straight to ``_match_action``,
-which a game may override with a faster search (Trails of Tucana's ``index``)."""
+which a game may override with a faster search (an index of its legal actions)."""
 
 
 class Event(NamedTuple):
@@ -346,7 +346,7 @@ class State(ABC):
         size = self.game.observation_size_for(self.n, self.options)
         if (not len(ones) and len(at) == size and isinstance(at, array)
                 and at.tobytes() == _run_bytes(size)):
-            return list(values)  # every value as one run from 0 (High Water, Tucana)
+            return list(values)  # every value as one run from 0 (see rl._match.whole_run)
         out = [0.0] * size
         for i in ones:
             out[i] = 1.0

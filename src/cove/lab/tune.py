@@ -1,6 +1,6 @@
 """``cove tune``: find the value of a DESIGN option that hits a target figure.
 
-    cove tune high-water --param goal=10:30 --target "median rounds=14" --bots greedy
+    cove tune <game> --param <option>=10:30 --target "median rounds=14" --bots greedy
 
 Every value tried plays the same seeded games (common random numbers), so the curve of
 the figure against the value is not blurred by the luck of the deal. A coarse pass over
@@ -66,7 +66,7 @@ def parse_range(text: str) -> tuple[str, int, int]:
 
 # -- data-file fields ------------------------------------------------------------------------
 DATA_OPTION = "data_file"
-"""The option through which a game takes another data file (High Water's); a game with it
+"""The option through which a game takes another data file, if it has one; a game with it
 can have any whole-number field of its data file tuned."""
 
 

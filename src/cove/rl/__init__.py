@@ -24,9 +24,8 @@ def aec_env(game_id: str, players: int, **kwargs: Any) -> CoveAECEnv:
     return CoveAECEnv(game_id, players, **kwargs)
 
 
-def parallel_env(game_id: str = "trails-of-tucana", players: int = 2,
-                 **kwargs: Any) -> CoveParallelEnv:
-    """A PettingZoo parallel environment (made for Trails of Tucana, whose every turn is
+def parallel_env(game_id: str, players: int = 2, **kwargs: Any) -> CoveParallelEnv:
+    """A PettingZoo parallel environment (made for a game whose every turn is
     simultaneous; any game works). Keywords as :func:`aec_env`, ``max_cycles`` counting
     steps."""
     return CoveParallelEnv(game_id, players, **kwargs)

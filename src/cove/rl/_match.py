@@ -40,7 +40,7 @@ _ILLEGAL = object()
 
 def whole_run(sparse: SparseObservation, size: int) -> bool:
     """True when ``sparse`` gives every value as one run from index 0 (no ones, ``at`` is
-    ``0 .. size-1`` in order: High Water and Trails of Tucana build theirs so). Then the
+    ``0 .. size-1`` in order, as a game whose observation is all values builds it). Then the
     values are the observation as they stand, and numpy converts them in one pass from
     their buffer: at 585-1260 values, about a sixth of the cost of setting them by index
     (benchmarks/rl_speed.py; docs/RESEARCH.md, "Speed")."""

@@ -2,12 +2,12 @@
 
     import pyspiel
     import cove.rl.openspiel          # registers cove_<id> for every game on import
-    game = pyspiel.load_game("cove_tricky_tides(players=3)")
+    game = pyspiel.load_game("cove_<id>(players=3)")  # the id with _ for -
 
 Parameters: ``players``, ``seed`` (the games' deals are drawn from it: each
 ``new_initial_state`` is a new deal), ``reward`` ("win": win share, summing to 1;
 "margin": the normalised score margin) and every game option (a list option is text
-joined with ``/``, e.g. ``ship_colours=3/1``). Cove's chance happens inside its states,
+joined with ``/``, e.g. ``colours=3/1``). Cove's chance happens inside its states,
 so the games are *sampled stochastic*: there are no chance nodes, and
 ``resample_from_infostate`` gives information-set searches (OpenSpiel's ISMCTS) worlds
 consistent with a player's view.
@@ -31,7 +31,7 @@ LIST_SEP = "/"
 
 
 def game_name(game_id: str) -> str:
-    """The OpenSpiel short name of a Cove game: ``tricky-tides`` -> ``cove_tricky_tides``."""
+    """The OpenSpiel short name of a Cove game: ``my-game`` -> ``cove_my_game``."""
     return PREFIX + game_id.replace("-", "_")
 
 

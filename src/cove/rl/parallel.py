@@ -13,7 +13,7 @@ from cove.rl._multi import MultiAgent
 class CoveParallelEnv(MultiAgent, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     """A Cove game as a PettingZoo parallel environment (see docs/RESEARCH.md).
 
-    Made for games whose every turn is simultaneous (Trails of Tucana): each ``step``
+    Made for games whose every turn is simultaneous: each ``step``
     takes one action from every player the game asks now, and they are applied together.
     It works for any game: in a turn-based game one agent acts per step, and the actions
     of agents not asked (their ``action_mask`` is all zeros) are ignored.

@@ -1,8 +1,8 @@
 """The conformance harness: every registered game held to the contract the same way.
 
     from cove.testing import random_sim_test
-    random_sim_test("the-tide", players=3, games=2, seed=1)            # default options
-    random_sim_test("the-tide", players=3, games=2, seed=1, gravity="one_step")
+    random_sim_test("<game>", players=3, games=2, seed=1)             # default options
+    random_sim_test("<game>", players=3, games=2, seed=1, **options)  # options by name
 
 See docs/TESTING.md for what each check means and how a failure reads.
 """

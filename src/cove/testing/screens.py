@@ -2,7 +2,7 @@
 Python values (issue 17). Used by each game's screen tests.
 
     from cove.testing.screens import screen_problems
-    assert screen_problems("the-tide", width=80, height=40) == []
+    assert screen_problems("<game>", width=80, height=40) == []
 """
 
 from __future__ import annotations

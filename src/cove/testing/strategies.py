@@ -6,7 +6,7 @@ of move indices instead of an opaque seed::
 
     @given(st.data())
     def test_something(data):
-        state = play_drawn(data, "the-tide", 3, max_moves=60)
+        state = play_drawn(data, "<game>", 3, max_moves=60)
         ...
 
 Needs the ``hypothesis`` package (the ``dev`` extra).

@@ -1,4 +1,5 @@
-"""Tricky Tides' constrained deal for redeterminization: consistent, and fair enough."""
+"""Tricky Tides through the shared surfaces, beyond the harness: its bots' levels and the
+constrained deal their redeterminization uses."""
 
 from __future__ import annotations
 
@@ -8,13 +9,37 @@ from collections import Counter
 import pytest
 
 import cove
+from cove.bots import MctsBot, make_bot
 from cove.core.actions import Action
 from cove.core.rng import Rng
 from cove.games.tricky_tides import state as tt
 from cove.games.tricky_tides.data import NAV_CARDS
 from cove.lab.runner import play_out
 
+GAME = "tricky-tides"
 
+
+# -- the bots' levels as this game declares them -------------------------------------------
+def _hard_and_medium(game_id: str) -> tuple[MctsBot, MctsBot]:
+    """The two levels' bots after each has played a legal move in ``game_id`` (a bot takes
+    its game's declared parameters on its first move there)."""
+    s = cove.load(game_id).new(2, seed=5, log=False)
+    hard, medium = make_bot("hard", 1), make_bot("medium", 1)
+    p = s.to_move()[0]
+    assert isinstance(hard, MctsBot) and isinstance(medium, MctsBot)
+    for bot in (hard, medium):
+        assert bot.act(s, p) in s.legal_actions(p)
+    return hard, medium
+
+
+def test_hard_is_four_times_mcts_with_heuristic_rollouts() -> None:
+    hard, medium = _hard_and_medium(GAME)
+    assert (hard.iterations, hard.steps) == (4 * medium.iterations, 4 * medium.steps)
+    assert (hard.rollout, hard.others, hard.search) == ("heuristic", "same", "tree")
+    assert (medium.rollout, medium.search) == ("random", "tree")
+
+
+# -- the constrained deal for redeterminization: consistent, and fair enough ----------
 def _suit_cards(suits: list[int], per_suit: int) -> int:
     return sum(1 << (8 * s + i) for s in suits for i in range(per_suit))
 
@@ -84,7 +109,7 @@ def test_with_one_void_every_allowed_card_is_equally_likely() -> None:
 
 
 def test_redeterminized_hands_keep_every_known_void() -> None:
-    game = cove.load("tricky-tides")
+    game = cove.load(GAME)
     checked = 0
 
     def check(s: cove.State, p: int, rng: Rng) -> Action:  # before each move
