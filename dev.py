@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Set up Cove in a local virtual environment and run it. Needs only Python 3.11+.
 
-    python3 dev.py play [ARGS]   set up, then play Tricky Tides against bots
-                                 (ARGS go to `cove play`; default: tricky-tides --players 3)
+    python3 dev.py play [ARGS]   set up, then play against bots: asks which game
+                                 (ARGS go to `cove play`, e.g. a game id)
     python3 dev.py test          set up, then run the whole check: ruff, mypy, pytest
     python3 dev.py cove ARGS     set up, then run any `cove` command
     python3 dev.py serve [ARGS]  set up (with the web extra), then run `cove serve`
@@ -58,7 +58,7 @@ def main() -> int:
     cmd, rest = args[0], args[1:]
     if cmd == "play":
         setup("")  # playing needs the core only: no pytest, mypy or ruff
-        return run(BIN / "cove", "play", *(rest or ["tricky-tides", "--players", "3"]))
+        return run(BIN / "cove", "play", *rest)
     if cmd == "cove":
         setup("")
         return run(BIN / "cove", *rest)

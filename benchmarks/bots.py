@@ -15,7 +15,7 @@ count, with seats rotated:
   installed: pip install -e '.[bench]').
 
     .venv/bin/python benchmarks/bots.py --jobs 2 --out /tmp/bots.jsonl
-    .venv/bin/python benchmarks/bots.py --game the-tide --jobs 1 --out /tmp/bots.jsonl
+    .venv/bin/python benchmarks/bots.py --game GAME --jobs 1 --out /tmp/bots.jsonl
     .venv/bin/python benchmarks/bots.py --report /tmp/bots.jsonl   # tables of saved rows
 
 Each row is appended to --out as one JSON line as soon as it is measured, so a long run
@@ -25,10 +25,10 @@ against N-1 copies of the second (target: the whole interval above 1/N), and --s
 times only iterations per CPU second on fixed positions, to compare two checkouts side by
 side (PYTHONPATH=old/src, then this one).
 
-``mcts`` is each game's default ``mcts``: a game's ``BOT_DEFAULTS`` (Trails of Tucana: the
-paired search) fills what a spec leaves out. For a paired search an iteration is one
-sampled world, spent on every kept root move, so its iterations per second are not
-comparable with a tree search's.
+``mcts`` is each game's default ``mcts``: a game's ``bot_defaults`` (a near-solitaire
+race may declare the paired search) fill what a spec leaves out. For a paired search an
+iteration is one sampled world, spent on every kept root move, so its iterations per
+second are not comparable with a tree search's.
 
 With --jobs 2 the games run in two processes; per-move times then include contention
 for the machine's two cores, so they are upper bounds for a quiet machine.

@@ -1,6 +1,6 @@
 """Bot rows for docs/RESEARCH.md's baseline table, on the trained agent's evaluation games.
 
-    .venv/bin/python benchmarks/rl_baselines.py [--game the-tide] [--players 2]
+    .venv/bin/python benchmarks/rl_baselines.py [--game GAME] [--players 2]
         [--bots mcts:iterations=50,mcts:iterations=200] [--games 200] [--json]
 
 ``examples/train_masked_pg.py`` evaluates its trained policy in seat 0 of
@@ -20,6 +20,7 @@ import json
 import time
 from typing import Any
 
+import cove
 from cove.bots import make_bot, split_specs
 from cove.lab.stats import wilson
 from cove.rl import gym_env
@@ -47,7 +48,7 @@ def win_share(game: str, players: int, spec: str, opponents: str, games: int) ->
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="the-tide")
+    ap.add_argument("--game", default=cove.ids()[0])
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--bots", default="mcts:iterations=50,mcts:iterations=200",
                     help="seat-0 bot specs, comma-separated")

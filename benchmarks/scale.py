@@ -1,6 +1,6 @@
 """How the lab's backends scale (a script, not a timed test).
 
-    .venv/bin/python benchmarks/scale.py [--games 10000] [--game tricky-tides] [--players 4]
+    .venv/bin/python benchmarks/scale.py [--games 10000] [--game GAME] [--players 4]
                                          [--bots random] [--json]
 
 Plays the same seeded run on every backend, side by side in one process: serial (in
@@ -26,6 +26,7 @@ import sys
 import time
 from typing import Any
 
+import cove
 from cove.lab.progress import progress_bar
 from cove.lab.simulate import simulate
 
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace, name: str, jobs: int) -> dict[str, Any]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="tricky-tides")
+    ap.add_argument("--game", default=cove.ids()[-1])
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--bots", default="random")

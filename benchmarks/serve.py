@@ -49,6 +49,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import cove
+
 try:
     import httpx2
     import orjson
@@ -318,7 +320,7 @@ async def fetch_all(base: str, ids: list[str]) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    ap.add_argument("--game", default="tricky-tides")
+    ap.add_argument("--game", default=cove.ids()[-1])
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=20.0)

@@ -11,7 +11,7 @@ actions/s (chance outcomes not counted on either side). The ratio is measured si
 noisy machine slows both alike. Rates are per CPU second.
 
     python benchmarks/speed.py                      # every game, every player count
-    python benchmarks/speed.py --game tricky-tides --seconds 5 --json
+    python benchmarks/speed.py --game GAME --seconds 5 --json
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
     git worktree add /tmp/cove-base <commit>
     .venv/bin/python benchmarks/speed_vs.py --base /tmp/cove-base/src [--rounds 8] [--game ID]
-    .venv/bin/python benchmarks/speed_vs.py --base /tmp/cove-base/src --game tricky-tides --hearts
+    .venv/bin/python benchmarks/speed_vs.py --base /tmp/cove-base/src --game GAME --hearts
 
 Two worker processes, one importing each tree, take turns on the same work: random
 playouts of the same seeded games (decisions per CPU second) and clones of the same

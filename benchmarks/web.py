@@ -184,7 +184,8 @@ def count_frames(sizes: list[int], ws: WebSocket) -> None:
 
 
 def first_loads(browser: Browser, url: str, loads: int) -> dict[str, Any]:
-    table = create(url, "tricky-tides", ["human", "human", "random"], 1)
+    game = cove.load(cove.ids()[-1])
+    table = create(url, game.id, ["human", "human", "random"][:game.max_players], 1)
     dcl, board, size = [], [], []
     for _ in range(loads):
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -247,7 +248,7 @@ def screenshots(browser: Browser, url: str, out: Path, moves: int) -> list[str]:
     ctx = browser.new_context(viewport={"width": 1000, "height": 900})
     lobby = ctx.new_page()
     lobby.goto(url + "/web/")
-    lobby.select_option("#game", "the-tide")
+    lobby.select_option("#game", cove.ids()[0])
     lobby.locator("#create button[type=submit]").click()
     lobby.locator("#created input[readonly]").first.wait_for()
     lobby.locator("#open-tables li").first.wait_for()

@@ -123,3 +123,33 @@ def test_bot_specs_with_parameters_survive_the_comma_list(
                        "--bots", "mcts:iterations=5,depth=2,random")
     assert rc == 0, err
     assert json.loads(out)["bots"] == ["mcts:iterations=5,depth=2", "random"]
+
+
+def test_play_without_a_game_asks_which_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    import cove
+    from cove import cli
+
+    games = cove.all_games()
+    wide = next(g for g in games if g.max_players - g.min_players >= 2)
+    answers = iter(["0", wide.id, str(wide.max_players + 1), str(wide.min_players + 1)])
+    monkeypatch.setattr(cli, "_input", lambda prompt: next(answers))
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    args = argparse.Namespace(game=None, players=None)
+    cli.choose_game(args)
+    assert (args.game, args.players) == (wide.id, wide.min_players + 1)
+    out = capsys.readouterr().out
+    assert all(g.name in out for g in games)
+    assert "'0' is not one of them" in out and f"{wide.name} is for" in out
+
+
+def test_play_without_a_game_off_a_terminal_names_the_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import cove
+
+    assert main(["play"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and all(g in err for g in cove.ids())

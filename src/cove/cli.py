@@ -12,7 +12,9 @@ import contextlib
 import json
 import os
 import secrets
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -252,9 +254,49 @@ def screen_mode(flag: str, stdout: IO[str], stdin: IO[str]) -> bool:
             and os.environ.get("TERM", "") not in ("", "dumb"))
 
 
+def choose_game(args: argparse.Namespace) -> None:
+    """``cove play`` with no game on a terminal: list the games and ask which (and for how
+    many players, unless given); elsewhere, an error naming what to give."""
+    games = cove.all_games()
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise CliError("play needs a game id (" + ", ".join(g.id for g in games)
+                       + ") or --resume FILE")
+    width = min(100, shutil.get_terminal_size().columns)
+    print("Which game?")
+    for i, g in enumerate(games, 1):
+        first = g.summary.split(". ")[0].split(" (")[0].rstrip(".")
+        print(textwrap.fill(f"{i}. {g.name} ({g.min_players}-{g.max_players} players): "
+                            f"{first}.", width - 1, initial_indent="  ",
+                            subsequent_indent="     "))
+    while True:
+        answer = _input(f"Number or id [1-{len(games)}]: ")
+        if answer is None:
+            raise CliError("no game chosen")
+        text = answer.strip().lower()
+        found = [g for i, g in enumerate(games, 1) if text in (str(i), g.id, g.name.lower())]
+        if found:
+            game = found[0]
+            break
+        print(f"  {answer.strip()!r} is not one of them; type 1 to {len(games)} or an id.")
+    args.game = game.id
+    if args.players is None and game.max_players > game.min_players:
+        default = max(game.min_players, min(3, game.max_players))
+        while True:
+            answer = _input(f"How many players ({game.min_players}-{game.max_players}) "
+                            f"[{default}]: ")
+            if answer is None or not answer.strip():
+                args.players = default
+                return
+            if answer.strip().isdigit() and (game.min_players <= int(answer)
+                                             <= game.max_players):
+                args.players = int(answer)
+                return
+            print(f"  {game.name} is for {game.min_players} to {game.max_players} players.")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     if not args.game and not args.resume:
-        raise CliError("play needs a game id (see 'cove games') or --resume FILE")
+        choose_game(args)
     table = _table(args)
     game = table.game
     color = use_color(not args.no_color, sys.stdout)

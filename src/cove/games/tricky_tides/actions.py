@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cove.core.actions import ActionTable, CodedAction
 from cove.games.tricky_tides.constants import SEATS
@@ -332,7 +332,7 @@ TABLE = ActionTable(Act, [
     *(WhaleSpouts(h) for h in HEADINGS),
     *(FirstLeader(q) for q in range(SEATS)),
 ])
-ACT = cast("tuple[Act, ...]", TABLE.actions)
+ACT = TABLE.actions
 """``ACT[code]``: the shared action with that code."""
 
 PLAY = TABLE.start(Play)                    # 0: card code

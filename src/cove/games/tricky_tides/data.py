@@ -64,14 +64,14 @@ class OrderEntry:
     id: str = entry(help="the card's id")
     monster: str = entry(help="the suit of the order's monster symbol")
     gold: int = entry(minimum=0, help="the gold the order pays")
-    goods: dict[str, int] = entry(  # noqa: RUF009 (entry() makes a field without a default)
+    goods: dict[str, int] = entry(
         minimum=1, help="the goods it needs: type = count")
 
 
 @dataclass(frozen=True)
 class SightingEntry:
     id: str = entry(help="the card's id")
-    bonus: dict[str, int] = entry(  # noqa: RUF009
+    bonus: dict[str, int] = entry(
         minimum=0, help="bonus gold per collected order: suit = gold")
 
 
@@ -82,7 +82,7 @@ class EventEntry:
     name: str = entry(help="the card's name")
     tag: str = entry(help="where the card comes from (SEED, DESIGN, ...)")
     text: str = entry(help="what the card says, shown on screen")
-    changes: Rules = entry(  # noqa: RUF009
+    changes: Rules = entry(
         help="the rules the card changes while it is face up (fields of Rules)")
 
 
@@ -91,9 +91,9 @@ class TidesFile:
     suits: tuple[str, ...] = entry(help="the four suits (= the four monsters) in order")
     suit_fills: tuple[str, ...] = entry(help="per suit, the colour screens draw its cards in")
     goods: tuple[GoodsEntry, ...] = entry(help="the goods types in a fixed order")
-    navigation: dict[str, tuple[str, ...]] = entry(  # noqa: RUF009
+    navigation: dict[str, tuple[str, ...]] = entry(
         help="per suit, each card's headings (values 1..8), like \"N NE E\"")
-    navigation_flat: dict[str, tuple[str, ...]] = entry(  # noqa: RUF009
+    navigation_flat: dict[str, tuple[str, ...]] = entry(
         help="the same for the flat profile (option nav_deck=flat)")
     islands: tuple[IslandEntry, ...] = entry(help="the island cards")
     orders: tuple[OrderEntry, ...] = entry(help="the order cards")
