@@ -163,3 +163,21 @@ def test_every_step_kind_has_a_rule_that_decides_or_runs() -> None:
         assert prompt and prompt[0].isupper() and "\n" not in prompt
         s.apply(top.players[0], rng.choice(s.legal_actions(top.players[0])))
     assert not s.steps and {"wheel", "sail", "order"} <= seen
+
+
+def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule broken on purpose (a loaded booty cube is loaded twice, R6) fails the
+    conformance harness, which passes the unbroken game."""
+    from cove.testing import HarnessError, random_sim_test
+
+    random_sim_test(GAME.id, 2, games=1, seed=1)
+    load = PiratesState._load
+
+    def broken(self: PiratesState, p: int, t: int) -> None:
+        load(self, p, t)
+        if t >= 0 and self.booty[p] and len(self.booty[p]) < 3:
+            self.booty[p].append(t)  # the bug: the cube is loaded twice
+
+    monkeypatch.setattr(PiratesState, "_load", broken)
+    with pytest.raises(HarnessError, match="invariants"):
+        random_sim_test(GAME.id, 2, games=2, seed=1)

@@ -155,3 +155,24 @@ def test_max_actions_bounds_real_games() -> None:
         assert used <= bound
         # the bound is about a game's size, not absurd
         assert bound < 100 * used
+
+
+def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule broken on purpose (a delivered good never reaches the bag, R6) fails the
+    conformance harness, which passes the unbroken game."""
+    from cove.testing import HarnessError, random_sim_test
+
+    random_sim_test(GAME.id, 3, games=1, seed=1)
+    deliver = TidesState._deliver
+
+    def broken(self: TidesState, p: int, tax: int = -1) -> None:
+        deliver(self, p, tax)
+        for t in range(len(self.bag)):
+            if self.bag[t] > 0:
+                self.bag[t] -= 1  # the bug: a delivered good is lost, not bagged
+                self.bag_n -= 1
+                break
+
+    monkeypatch.setattr(TidesState, "_deliver", broken)
+    with pytest.raises(HarnessError, match="invariants"):
+        random_sim_test(GAME.id, 3, games=2, seed=1)
