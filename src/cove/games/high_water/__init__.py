@@ -56,7 +56,7 @@ GAME = Game(
     state_cls=HighWaterState,
     min_players=2,
     max_players=MAX_PLAYERS,
-    version="5",
+    version="6",
     summary=(
         "Draft dice crates by a secret trick whose direction a water coin sets, then spend "
         "dice, gold and rum on crew and quests; first to 20 influence (working title; the "

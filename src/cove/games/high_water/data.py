@@ -1,8 +1,16 @@
-"""Loading and validating High Water's data file (dice, crew cards, quests, setup).
+"""High Water's data file (``high_water.toml``: dice, crew cards, quests, setup): its schema,
+read by the core's typed loader, and the tables the rules use, built from it. (An effect's
+``if`` is taken out before the typed reading, since a Python keyword cannot name a schema
+field, and read as a flag by hand.)
 
-Everything the fragment leaves open is DESIGN and lives in ``high_water.toml`` so a designer
-can change it without touching rules code. :func:`load` turns the file into frozen tables
-and raises :class:`cove.DataError` naming the file, the card and the field on any problem.
+Everything the fragment leaves open is DESIGN and lives in the file, so a designer can
+change it without touching rules code (option ``data_file`` plays another file). The core
+checks every type, bound and allowed value of the schema below, and refuses a missing or
+unknown field, naming the file, the entry (``crew[6].copies``) and the problem. :func:`load`
+checks by hand only what relates entries to each other (icons and flags name colours, names
+are unique, the totals in ``[counts]``, the starting quest, the effect kinds a passive card
+may have) and reads the file's two small languages, icons (``"r 4+"``) and tasks
+(``"pay 2g"``); its errors name the file, the card and the field.
 
 Dice are plain ints: ``colour * 10 + face`` (faces 1..9), labelled ``"y3"``, ``"bl6"``...
 """
@@ -14,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cove.core.data import DataChecker, load_data
+from cove.core.data import DataChecker, _typed, entry, load_data
 
 DEFAULT_PATH = Path(__file__).with_name("high_water.toml")
 
@@ -26,6 +34,124 @@ ACTIVE_KINDS = ("gain", "sabotage", "remove_marker", "reroll", "cycle_market", "
 DICE_KINDS = ("gain", "sabotage", "remove_marker", "reroll")
 
 
+# -- the file's schema ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CountsEntry:
+    """``[counts]``: the totals the file must add up to (the rulebook's component counts)."""
+
+    dice: int = entry(minimum=1, maximum=999, help="dice in the game: the colours' counts")
+    crew: int = entry(minimum=0, maximum=999, help="crew cards: the designs' copies")
+    quests: int = entry(minimum=0, maximum=999, help="quests, the starting quest not counted")
+
+
+@dataclass(frozen=True)
+class DiceEntry:
+    faces: int = entry(minimum=2, maximum=9, help="faces of every die, 1..faces")
+
+
+@dataclass(frozen=True)
+class CardEffect:
+    """A crew card's effect (an optional ``if`` flag is read by hand: see :func:`load`)."""
+
+    kind: str = entry(choices=ACTIVE_KINDS, help="what the card does (a passive card: "
+                      + ", ".join(PASSIVE_KINDS) + ")")
+    gold: int = entry(minimum=0, maximum=99, default=0, help="gain: gold")
+    rum: int = entry(minimum=0, maximum=99, default=0, help="gain: rum")
+    target: str = entry(choices=("any", "leader"), default="any",
+                        help="sabotage: any opponent's quest or the influence leader's")
+    min: int = entry(minimum=1, maximum=99, default=1, help="reroll: fewest dice")
+    max: int = entry(minimum=0, maximum=99, default=0, help="reroll: most (0 = any number)")
+
+
+@dataclass(frozen=True)
+class DieAction(CardEffect):
+    """A colour's die action: an effect of the kinds a die can have, which may gain by the
+    die's face (a re-roll takes the player's other dice)."""
+
+    kind: str = entry(choices=DICE_KINDS, help="what spending the die does")
+    resource: str = entry(choices=("gold", "rum"), default="", help="gain by face: what")
+    by_face: tuple[int, ...] = entry(minimum=0, min_items=1, default=(),
+                                     help="gain by face: the amount for face 1, 2, ...")
+
+
+@dataclass(frozen=True)
+class ColourEntry:
+    """``[[colours]]``: one colour of dice."""
+
+    action: DieAction  # what spending a die of this colour does
+    id: str = entry(help="the label's letters (\"y\" in \"y3\"); not \"any\"")
+    name: str = entry(help="the colour's name, as in the flag used_<name>")
+    count: int = entry(minimum=0, maximum=99, help="dice of this colour")
+    fill: str = entry(help="how the web board paints its dice: \"#rrggbb\"")
+    ansi: str = entry(help="its colour on a terminal: an SGR code such as \"33\"")
+
+
+@dataclass(frozen=True)
+class SetupEntry:
+    trick_cards: tuple[int, ...] = entry(min_items=3, help="each player's trick cards")
+    gold: int = entry(minimum=0, maximum=99, help="each player's starting gold")
+    rum: int = entry(minimum=0, maximum=99, help="each player's starting rum")
+    starting_quest: str = entry(help="the quest every player starts with (starting = true)")
+    crew_row: int = entry(minimum=1, maximum=10, help="face-up crew cards")
+    quest_row: int = entry(minimum=1, maximum=10, help="face-up quests")
+
+
+@dataclass(frozen=True)
+class SabotageEntry:
+    max_per_quest: int = entry(minimum=1, maximum=9, help="most markers on one quest")
+    extra_removal_gold: int = entry(minimum=0, maximum=99,
+                                    help="Step 6: the price of removing one more marker")
+
+
+@dataclass(frozen=True)
+class PayEntry:
+    gold: int = entry(minimum=0, maximum=99, default=0, help="gold paid to activate")
+    rum: int = entry(minimum=0, maximum=99, default=0, help="rum paid to activate")
+
+
+NO_PAY = PayEntry()
+"""The default of a crew card's ``pay``, told apart by identity from a written ``pay = {}``
+(the typed loader has no optional table): an active card must have ``pay``, a passive one
+must not."""
+
+
+@dataclass(frozen=True)
+class CrewEntry:
+    """``[[crew]]``: one crew card design."""
+
+    effect: CardEffect  # what it does
+    name: str = entry(help="the card's name, unique among all cards")
+    copies: int = entry(minimum=1, maximum=20, help="copies in the crew deck")
+    type: str = entry(choices=("passive", "active"), help="passive (Step 1) or active (Step 2)")
+    cost: tuple[str, ...] = entry(min_items=1, help="dice icons to buy it: \"y\", \"r 4+\"")
+    pay: PayEntry = NO_PAY  # an active card: what using it costs
+
+
+@dataclass(frozen=True)
+class QuestEntry:
+    """``[[quests]]``: one quest card."""
+
+    name: str = entry(help="the card's name, unique among all cards")
+    cost: tuple[str, ...] = entry(help="dice icons to buy it (none only for the starting quest)")
+    tasks: tuple[str, ...] = entry(min_items=1, help="\"pay 2g\", \"pay r 4+ die\", \"did <flag>\"")
+    influence: int = entry(minimum=0, maximum=99, help="influence once completed")
+    starting: bool = entry(default=False, help="the quest every player starts with")
+
+
+@dataclass(frozen=True)
+class HighWaterFile:
+    """The whole data file."""
+
+    counts: CountsEntry
+    dice: DiceEntry
+    setup: SetupEntry
+    sabotage: SabotageEntry
+    crew: tuple[CrewEntry, ...]
+    quests: tuple[QuestEntry, ...]
+    colours: tuple[ColourEntry, ...] = entry(min_items=1, help="the dice colours")
+
+
+# -- the tables the rules use -----------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Effect:
     """What a passive, an active or a die action does."""
@@ -108,6 +234,32 @@ class HWData:
     total_dice: int
 
 
+# -- reading the file -------------------------------------------------------------------------
+def load(path: str | Path = DEFAULT_PATH) -> HWData:
+    """Load and check a High Water data file; a DataError names the file, the entry and the
+    problem."""
+    p = Path(path)
+    raw = load_data(p)
+    conditions = _take_conditions(raw)
+    # load_typed(HighWaterFile, p), but for the effects' ``if``: a Python keyword cannot
+    # name a schema field, so it is taken out first and read as a flag (by ``_Reader.flag``)
+    data: HighWaterFile = _typed(HighWaterFile, raw, "", DataChecker(p), {})
+    return _build(data, conditions, p)
+
+
+def _take_conditions(raw: dict[str, Any]) -> dict[tuple[str, int], Any]:
+    """Each effect's ``if`` (the flag it needs), taken out of the raw file, by (table,
+    index): ``("colours", i)`` for a die action, ``("crew", i)`` for a card's effect."""
+    out: dict[tuple[str, int], Any] = {}
+    for table, key in (("colours", "action"), ("crew", "effect")):
+        rows = raw.get(table)
+        for i, row in enumerate(rows if isinstance(rows, list) else ()):
+            effect = row.get(key) if isinstance(row, dict) else None
+            if isinstance(effect, dict) and "if" in effect:
+                out[table, i] = effect.pop("if")
+    return out
+
+
 _FILL = re.compile(r"#[0-9a-fA-F]{6}")
 _ANSI = re.compile(r"\d{1,3}(?:;\d{1,3}){0,4}")
 _ICON = re.compile(r"^\s*([a-z]+)\s*(?:(\d)\s*\+|=\s*(\d))?\s*$")
@@ -116,263 +268,193 @@ _PAY_DIE = re.compile(r"^pay\s+(.+?)\s+die$")
 _DID = re.compile(r"^did\s+([a-z_]+)$")
 
 
-class _Loader:
-    def __init__(self, path: Path) -> None:
-        self.path = path
+class _Reader:
+    """The checks that relate entries to each other: icons name colours and pips within the
+    faces, conditions and tasks name flags (which name the colours), card names are unique."""
+
+    def __init__(self, path: Path, ids: list[str], names: list[str], faces: int) -> None:
         self.ck = DataChecker(path)
+        self.ids = ids
+        self.faces = faces
+        self.flags = BASE_FLAGS + tuple(f"used_{n}" for n in names)
+        self.codes = tuple(ci * 10 + f for ci in range(len(ids)) for f in range(1, faces + 1))
+        self.seen: set[str] = set()  # the card names so far, in lower case
 
-    def fail(self, entry: str, problem: str) -> Exception:
-        return self.ck.fail(entry, problem)
+    def card_name(self, name: str, entry: str) -> str:
+        """``name`` stripped; it must be new among all cards (crew and quests)."""
+        name = name.strip()
+        self.ck.expect(bool(name) and name.lower() not in self.seen, entry,
+                       f"field 'name' {name!r} must be non-empty and unique among all cards")
+        self.seen.add(name.lower())
+        return name
 
-    def int_field(self, t: dict[str, Any], key: str, entry: str, lo: int, hi: int = 10**6,
-                  default: int | None = None) -> int:
-        if key not in t and default is not None:
-            return default
-        v: int = self.ck.field(t, key, int, entry)
-        if not lo <= v <= hi:
-            raise self.fail(entry, f"field {key!r} must be from {lo} to {hi}, got {v}")
-        return v
-
-    def table(self, t: dict[str, Any], key: str, entry: str) -> dict[str, Any]:
-        v: dict[str, Any] = self.ck.field(t, key, dict, entry)
-        return v
-
-    def tables(self, t: dict[str, Any], key: str, entry: str) -> list[dict[str, Any]]:
-        v = self.ck.field(t, key, list, entry)
-        for i, x in enumerate(v):
-            if not isinstance(x, dict):
-                raise self.fail(f"{key} #{i + 1}", "must be a table")
-        return v  # type: ignore[no-any-return]
-
-
-def load(path: str | Path = DEFAULT_PATH) -> HWData:
-    """Load and validate a High Water data file; DataError names file, entry and field."""
-    p = Path(path)
-    raw = load_data(p)
-    L = _Loader(p)
-    ck = L.ck
-
-    counts = L.table(raw, "counts", "[counts]")
-    dice = L.table(raw, "dice", "[dice]")
-    faces = L.int_field(dice, "faces", "[dice]", 2, 9)
-
-    # colours and their dice actions
-    col_tables = L.tables(raw, "colours", "[[colours]]")
-    ck.expect(len(col_tables) >= 1, "[[colours]]", "at least one colour is needed")
-    ids: list[str] = []
-    names: list[str] = []
-    for i, c in enumerate(col_tables):
-        entry = f"colour #{i + 1}"
-        cid = ck.field(c, "id", str, entry).strip().lower()
-        ck.expect(bool(re.fullmatch(r"[a-z]+", cid)) and cid != "any", entry,
-                  f"field 'id' must be letters other than 'any', got {cid!r}")
-        ck.expect(cid not in ids, entry, f"field 'id': {cid!r} is used twice")
-        name = ck.field(c, "name", str, f"colour {cid!r}").strip().lower()
-        ck.expect(bool(re.fullmatch(r"[a-z]+", name)) and name not in names, f"colour {cid!r}",
-                  f"field 'name' must be unique letters, got {name!r}")
-        ids.append(cid)
-        names.append(name)
-    flags = BASE_FLAGS + tuple(f"used_{n}" for n in names)
-    codes = tuple(ci * 10 + f for ci in range(len(ids)) for f in range(1, faces + 1))
-    label = {code: ids[code // 10] + str(code % 10) for code in codes}
-
-    def icon(text: Any, entry: str, fld: str) -> Icon:
-        if not isinstance(text, str):
-            raise L.fail(entry, f"field {fld!r}: icon {text!r} must be text like 'y', 'r 4+'")
+    def icon(self, text: str, entry: str, fld: str) -> Icon:
         m = _ICON.match(text.lower())
         if m is None:
-            raise L.fail(entry, f"field {fld!r}: icon {text!r} is not '<colour>', "
-                         "'<colour> n+' or '<colour> =n'")
+            raise self.ck.fail(entry, f"field {fld!r}: icon {text!r} is not '<colour>', "
+                               "'<colour> n+' or '<colour> =n'")
         col, plus, eq = m.group(1), m.group(2), m.group(3)
-        if col != "any" and col not in ids:
-            raise L.fail(entry, f"field {fld!r}: icon {text!r} names unknown colour {col!r}; "
-                         f"colours: any, {', '.join(ids)}")
+        if col != "any" and col not in self.ids:
+            raise self.ck.fail(entry, f"field {fld!r}: icon {text!r} names unknown colour "
+                               f"{col!r}; colours: any, {', '.join(self.ids)}")
         pip = int(plus or eq or 1)
-        if not 1 <= pip <= faces:
-            raise L.fail(entry, f"field {fld!r}: icon {text!r} needs pips from 1 to {faces}")
+        if not 1 <= pip <= self.faces:
+            raise self.ck.fail(entry, f"field {fld!r}: icon {text!r} needs pips from 1 to "
+                               f"{self.faces}")
         ok = frozenset(
-            code for code in codes
-            if (col == "any" or ids[code // 10] == col)
+            code for code in self.codes
+            if (col == "any" or self.ids[code // 10] == col)
             and (code % 10 >= pip if eq is None else code % 10 == pip)
         )
         cond = f" {plus}+" if plus else (f" ={eq}" if eq else "")
         return Icon(("Any" if col == "any" else col.capitalize()) + cond, ok)
 
-    def flag(name: Any, entry: str, fld: str) -> int:
-        if not isinstance(name, str) or name.lower() not in flags:
-            raise L.fail(entry, f"field {fld!r}: unknown flag {name!r}; flags: {', '.join(flags)}")
-        return flags.index(name.lower())
+    def cost(self, icons: tuple[str, ...], entry: str) -> tuple[Icon, ...]:
+        return tuple(self.icon(x, entry, "cost") for x in icons)
 
-    def effect(t: Any, entry: str, allowed: tuple[str, ...], *, dice: bool = False) -> Effect:
-        if not isinstance(t, dict):
-            raise L.fail(entry, "field 'effect' must be a table like { kind = \"gain\", gold = 1 }")
-        kind = t.get("kind")
-        if kind not in allowed:
-            raise L.fail(entry, f"field 'effect.kind' {kind!r} is not one of {', '.join(allowed)}")
-        known = {"kind", "gold", "rum", "if", "resource", "by_face", "target", "min", "max"}
-        extra = sorted(set(t) - known)
-        if extra:
-            raise L.fail(entry, f"field 'effect' has unknown keys {', '.join(extra)}")
-        cond = flag(t["if"], entry, "effect.if") if "if" in t else -1
-        if kind == "gain":
-            if dice and "by_face" in t:
-                res = t.get("resource")
-                if res not in ("gold", "rum"):
-                    raise L.fail(entry, f"field 'effect.resource' {res!r} must be gold or rum")
-                bf = t["by_face"]
-                if (not isinstance(bf, list) or len(bf) != faces
-                        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
-                                   for x in bf)):
-                    raise L.fail(entry, f"field 'effect.by_face' must list {faces} amounts >= 0")
-                return Effect(kind, cond=cond, resource=res, by_face=tuple(bf))
-            g = L.int_field(t, "gold", entry + " effect", 0, 99, default=0)
-            r = L.int_field(t, "rum", entry + " effect", 0, 99, default=0)
-            if g + r == 0:
-                raise L.fail(entry, "field 'effect': a gain needs gold or rum above 0")
-            return Effect(kind, gold=g, rum=r, cond=cond)
-        if kind == "sabotage":
-            tgt = t.get("target", "any")
-            if tgt not in ("any", "leader"):
-                raise L.fail(entry, f"field 'effect.target' {tgt!r} must be any or leader")
-            return Effect(kind, cond=cond, target=tgt)
-        if kind == "reroll":
-            lo = L.int_field(t, "min", entry + " effect", 1, 99, default=1)
-            hi = L.int_field(t, "max", entry + " effect", 0, 99, default=0)
-            if hi and hi < lo:
-                raise L.fail(entry, "field 'effect.max' must be 0 (any) or at least 'min'")
-            return Effect(kind, cond=cond, lo=lo, hi=hi)
-        return Effect(kind, cond=cond)
+    def flag(self, name: Any, entry: str, fld: str) -> int:
+        if not isinstance(name, str) or name.lower() not in self.flags:
+            shown = repr(name) if isinstance(name, str | int) else "a " + type(name).__name__
+            raise self.ck.fail(entry, f"field {fld!r}: unknown flag {shown}; flags: "
+                               f"{', '.join(self.flags)}")
+        return self.flags.index(name.lower())
+
+    def effect(self, e: CardEffect, condition: Any, entry: str, fld: str) -> Effect:
+        """A card's effect or (``fld`` "action") a die colour's action, with the flag
+        ``condition`` (its ``if``, or None) it needs."""
+        cond = -1 if condition is None else self.flag(condition, entry, f"{fld}.if")
+        if e.kind == "gain":
+            if isinstance(e, DieAction) and e.by_face:
+                self.ck.expect(e.resource in ("gold", "rum"), entry,
+                               f"field '{fld}.resource' must be gold or rum")
+                self.ck.expect(len(e.by_face) == self.faces, entry,
+                               f"field '{fld}.by_face' must list {self.faces} amounts")
+                return Effect(e.kind, cond=cond, resource=e.resource, by_face=e.by_face)
+            self.ck.expect(e.gold + e.rum > 0, entry,
+                           f"field {fld!r}: a gain needs gold or rum above 0")
+            return Effect(e.kind, gold=e.gold, rum=e.rum, cond=cond)
+        if e.kind == "sabotage":
+            return Effect(e.kind, cond=cond, target=e.target)
+        if e.kind == "reroll":
+            self.ck.expect(not e.max or e.max >= e.min, entry,
+                           f"field '{fld}.max' must be 0 (any) or at least '{fld}.min'")
+            return Effect(e.kind, cond=cond, lo=e.min, hi=e.max)
+        return Effect(e.kind, cond=cond)
+
+    def task(self, text: str, done: list[Task], entry: str, fld: str) -> Task:
+        s = " ".join(text.lower().split())
+        if m := _PAY.match(s):
+            n = int(m.group(1))
+            self.ck.expect(n >= 1, entry, f"field {fld!r}: pay at least 1")
+            return Task(s, gold=n if m.group(2) == "g" else 0, rum=n if m.group(2) == "r" else 0)
+        if m := _PAY_DIE.match(s):
+            ic = self.icon(m.group(1), entry, fld)
+            return Task(f"pay {ic.text} die", die=ic)
+        if m := _DID.match(s):
+            f = self.flag(m.group(1), entry, fld)
+            # notes §4.6: one flag must not finish two tasks of the same quest
+            self.ck.expect(all(tk.flag != f for tk in done), entry,
+                           f"field {fld!r}: 'did {self.flags[f]}' appears twice on this quest")
+            return Task(s, flag=f)
+        raise self.ck.fail(entry, f"field {fld!r}: {text!r} is not 'pay <n>g', 'pay <n>r', "
+                           "'pay <icon> die' or 'did <flag>'")
+
+
+def _build(data: HighWaterFile, conditions: dict[tuple[str, int], Any], path: Path) -> HWData:
+    """The tables the rules use, from the loaded file: cards numbered crew first, then
+    quests, in file order; the decks hold one card id per physical card."""
+    ck = DataChecker(path)
+    ids: list[str] = []
+    names: list[str] = []
+    for i, c in enumerate(data.colours):
+        entry = f"colour #{i + 1}"
+        cid = c.id.strip().lower()
+        ck.expect(bool(re.fullmatch(r"[a-z]+", cid)) and cid != "any", entry,
+                  f"field 'id' must be letters other than 'any', got {cid!r}")
+        ck.expect(cid not in ids, entry, f"field 'id': {cid!r} is used twice")
+        name = c.name.strip().lower()
+        ck.expect(bool(re.fullmatch(r"[a-z]+", name)) and name not in names, f"colour {cid!r}",
+                  f"field 'name' must be unique letters, got {name!r}")
+        ids.append(cid)
+        names.append(name)
+    faces = data.dice.faces
+    r = _Reader(path, ids, names, faces)
 
     colours: list[Colour] = []
-    for i, c in enumerate(col_tables):
+    for i, c in enumerate(data.colours):
         entry = f"colour {ids[i]!r}"
-        n = L.int_field(c, "count", entry, 0, 99)
-        act = effect(c.get("action"), entry, DICE_KINDS, dice=True)
-        fill = ck.field(c, "fill", str, entry).strip()
+        act = r.effect(c.action, conditions.get(("colours", i)), entry, "action")
+        fill = c.fill.strip()
         ck.expect(bool(_FILL.fullmatch(fill)), entry,
                   f"field 'fill' must be a colour like \"#f2c500\", got {fill!r}")
-        ansi = ck.field(c, "ansi", str, entry).strip()
+        ansi = c.ansi.strip()
         ck.expect(bool(_ANSI.fullmatch(ansi)), entry,
                   f"field 'ansi' must be a terminal colour code like \"33\" or "
                   f"\"38;5;130\", got {ansi!r}")
-        colours.append(Colour(ids[i], names[i], n, act, len(BASE_FLAGS) + i, fill.lower(),
-                              ansi, _describe(act, 0, 0, flags, die=True)))
+        colours.append(Colour(ids[i], names[i], c.count, act, len(BASE_FLAGS) + i, fill.lower(),
+                              ansi, _describe(act, 0, 0, r.flags, die=True)))
     total = sum(c.count for c in colours)
-    want = L.int_field(counts, "dice", "[counts]", 1, 999)
-    ck.expect(total == want, "[[colours]]",
-              f"the colour counts add up to {total} dice but [counts] dice = {want}")
+    ck.expect(total == data.counts.dice, "[[colours]]",
+              f"the colour counts add up to {total} dice but [counts] dice = {data.counts.dice}")
 
-    # setup
-    st = L.table(raw, "setup", "[setup]")
-    tc = ck.field(st, "trick_cards", list, "[setup]")
-    ck.expect(len(tc) >= 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in tc)
-              and len(set(tc)) == len(tc), "[setup]",
-              "field 'trick_cards' must list at least 3 different whole numbers")
-    gold = L.int_field(st, "gold", "[setup]", 0, 99)
-    rum = L.int_field(st, "rum", "[setup]", 0, 99)
-    crew_row = L.int_field(st, "crew_row", "[setup]", 1, 10)
-    quest_row = L.int_field(st, "quest_row", "[setup]", 1, 10)
-    start_name = ck.field(st, "starting_quest", str, "[setup]")
-    sab = L.table(raw, "sabotage", "[sabotage]")
-    max_markers = L.int_field(sab, "max_per_quest", "[sabotage]", 1, 9)
-    extra_gold = L.int_field(sab, "extra_removal_gold", "[sabotage]", 0, 99)
+    setup = data.setup
+    tc = setup.trick_cards
+    ck.expect(len(set(tc)) == len(tc), "[setup]",
+              "field 'trick_cards' lists a card twice")
 
-    # cards
     cards: list[Card] = []
     crew_deck: list[int] = []
     quest_deck: list[int] = []
-    seen: set[str] = set()
-    start_id = -1
-
-    def card_name(t: dict[str, Any], what: str, i: int) -> str:
-        name: str = ck.field(t, "name", str, f"{what} #{i + 1}").strip()
-        ck.expect(bool(name) and name.lower() not in seen, f"{what} #{i + 1}",
-                  f"field 'name' {name!r} must be non-empty and unique among all cards")
-        seen.add(name.lower())
-        return name
-
-    def costs(t: dict[str, Any], entry: str, allow_empty: bool) -> tuple[Icon, ...]:
-        raw_cost = ck.field(t, "cost", list, entry)
-        if not raw_cost and not allow_empty:
-            raise L.fail(entry, "field 'cost' needs at least one dice icon")
-        return tuple(icon(x, entry, "cost") for x in raw_cost)
-
-    for i, t in enumerate(L.tables(raw, "crew", "[[crew]]")):
-        name = card_name(t, "crew", i)
+    for i, t in enumerate(data.crew):
+        name = r.card_name(t.name, f"crew #{i + 1}")
         entry = f"crew {name!r}"
-        kind = ck.one_of(t.get("type"), ("passive", "active"), entry, "field 'type'")
-        copies = L.int_field(t, "copies", entry, 1, 20)
-        cost = costs(t, entry, False)
-        pg = pr = 0
-        if kind == "active":
-            pay = L.table(t, "pay", entry)
-            bad = sorted(set(pay) - {"gold", "rum"})
-            ck.expect(not bad, entry, f"field 'pay' may hold only gold and rum, not {bad}")
-            pg = L.int_field(pay, "gold", entry + " pay", 0, 99, default=0)
-            pr = L.int_field(pay, "rum", entry + " pay", 0, 99, default=0)
+        if t.type == "active":
+            ck.expect(t.pay is not NO_PAY, entry, "missing field 'pay'")
         else:
-            ck.expect("pay" not in t, entry, "field 'pay': a passive card has no activation cost")
-        eff = effect(t.get("effect"), entry, PASSIVE_KINDS if kind == "passive" else ACTIVE_KINDS)
-        cid = len(cards)
-        text = _describe(eff, pg, pr, flags)
-        cards.append(Card(cid, name, name.lower(), kind, cost, pg, pr, eff, (), 0, text,
-                          _order(cost)))
-        crew_deck.extend([cid] * copies)
+            ck.expect(t.pay is NO_PAY, entry, "field 'pay': a passive card has no activation cost")
+            ck.expect(t.effect.kind in PASSIVE_KINDS, entry, f"field 'effect.kind' "
+                      f"{t.effect.kind!r} is not one of {', '.join(PASSIVE_KINDS)}")
+        cost = r.cost(t.cost, entry)
+        eff = r.effect(t.effect, conditions.get(("crew", i)), entry, "effect")
+        pg, pr = t.pay.gold, t.pay.rum
+        num = len(cards)
+        cards.append(Card(num, name, name.lower(), t.type, cost, pg, pr, eff, (), 0,
+                          _describe(eff, pg, pr, r.flags), _order(cost)))
+        crew_deck.extend([num] * t.copies)
 
-    for i, t in enumerate(L.tables(raw, "quests", "[[quests]]")):
-        name = card_name(t, "quest", i)
+    start_id = -1
+    for i, q in enumerate(data.quests):
+        name = r.card_name(q.name, f"quest #{i + 1}")
         entry = f"quest {name!r}"
-        starting = t.get("starting", False)
-        ck.expect(isinstance(starting, bool), entry, "field 'starting' must be true or false")
-        cost = costs(t, entry, starting)
-        infl = L.int_field(t, "influence", entry, 0, 99)
-        raw_tasks = ck.field(t, "tasks", list, entry)
-        ck.expect(len(raw_tasks) >= 1, entry, "field 'tasks' needs at least one task")
+        ck.expect(bool(q.cost) or q.starting, entry, "field 'cost' needs at least one dice icon")
+        cost = r.cost(q.cost, entry)
         tasks: list[Task] = []
-        for k, tx in enumerate(raw_tasks):
-            fld = f"tasks[{k + 1}]"
-            if not isinstance(tx, str):
-                raise L.fail(entry, f"field {fld!r} must be text like 'pay 2g'")
-            s = " ".join(tx.lower().split())
-            if m := _PAY.match(s):
-                n = int(m.group(1))
-                ck.expect(n >= 1, entry, f"field {fld!r}: pay at least 1")
-                tasks.append(Task(s, gold=n if m.group(2) == "g" else 0,
-                                  rum=n if m.group(2) == "r" else 0))
-            elif m := _PAY_DIE.match(s):
-                ic = icon(m.group(1), entry, fld)
-                tasks.append(Task(f"pay {ic.text} die", die=ic))
-            elif m := _DID.match(s):
-                f = flag(m.group(1), entry, fld)
-                # notes §4.6: one flag must not finish two tasks of the same quest
-                ck.expect(all(tk.flag != f for tk in tasks), entry,
-                          f"field {fld!r}: 'did {flags[f]}' appears twice on this quest")
-                tasks.append(Task(s, flag=f))
-            else:
-                raise L.fail(entry, f"field {fld!r}: {tx!r} is not 'pay <n>g', 'pay <n>r', "
-                             "'pay <icon> die' or 'did <flag>'")
-        cid = len(cards)
-        text = " · ".join(tk.text for tk in tasks) + f" → {infl} influence"
-        cards.append(Card(cid, name, name.lower(), "quest", cost, 0, 0, None, tuple(tasks),
-                          infl, text, _order(cost)))
-        if starting:
-            ck.expect(name == start_name, entry,
-                      f"field 'starting': only the setup's starting_quest {start_name!r} may be")
-            start_id = cid
+        for k, text in enumerate(q.tasks):
+            tasks.append(r.task(text, tasks, entry, f"tasks[{k + 1}]"))
+        num = len(cards)
+        text = " · ".join(tk.text for tk in tasks) + f" → {q.influence} influence"
+        cards.append(Card(num, name, name.lower(), "quest", cost, 0, 0, None, tuple(tasks),
+                          q.influence, text, _order(cost)))
+        if q.starting:
+            ck.expect(name == setup.starting_quest, entry, f"field 'starting': only the setup's "
+                      f"starting_quest {setup.starting_quest!r} may be")
+            start_id = num
         else:
-            quest_deck.append(cid)
-    ck.expect(start_id >= 0, "[setup]",
-              f"field 'starting_quest': no quest {start_name!r} marked starting = true")
-    for what, n in (("crew", len(crew_deck)), ("quests", len(quest_deck))):
-        want = L.int_field(counts, what, "[counts]", 0, 999)
+            quest_deck.append(num)
+    ck.expect(start_id >= 0, "[setup]", f"field 'starting_quest': no quest "
+              f"{setup.starting_quest!r} marked starting = true")
+    for what, n, want in (("crew", len(crew_deck), data.counts.crew),
+                          ("quests", len(quest_deck), data.counts.quests)):
         ck.expect(n == want, f"[[{what}]]", f"the file has {n} {what} cards but [counts] "
                   f"{what} = {want}")
     return HWData(
-        path=str(p), faces=faces, colours=tuple(colours), flags=flags, label=label,
-        codes=codes, cards=tuple(cards), crew_deck=tuple(crew_deck),
-        quest_deck=tuple(quest_deck), starting_quest=start_id, trick_cards=tuple(sorted(tc)),
-        gold=gold, rum=rum, crew_row=crew_row, quest_row=quest_row, max_markers=max_markers,
-        extra_removal_gold=extra_gold, total_dice=total,
+        path=str(path), faces=faces, colours=tuple(colours), flags=r.flags,
+        label={code: ids[code // 10] + str(code % 10) for code in r.codes}, codes=r.codes,
+        cards=tuple(cards), crew_deck=tuple(crew_deck), quest_deck=tuple(quest_deck),
+        starting_quest=start_id, trick_cards=tuple(sorted(tc)), gold=setup.gold,
+        rum=setup.rum, crew_row=setup.crew_row, quest_row=setup.quest_row,
+        max_markers=data.sabotage.max_per_quest,
+        extra_removal_gold=data.sabotage.extra_removal_gold, total_dice=total,
     )
 
 
