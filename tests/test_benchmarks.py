@@ -63,11 +63,3 @@ def test_scale_script_checks_backends_agree() -> None:
     assert [(r["backend"], r["workers"]) for r in runs] == \
         [("serial", 1), ("processes", 1), ("processes", 2)]
     assert all(r["games_per_second"] > 0 for r in runs)
-
-
-def test_every_game_fails_the_harness_when_a_rule_is_broken() -> None:
-    """docs/TESTING.md: one rule broken in each real game must be caught (exit 1 if not)."""
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mutants.py")],
-                         capture_output=True, text=True, cwd=ROOT, check=False)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.count("caught:") == 5 and "SURVIVED" not in out.stdout

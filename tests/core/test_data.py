@@ -18,7 +18,9 @@ from cove.core.data import (
     DataChecker,
     builtin_data_file,
     data_digests,
+    entry,
     load_data,
+    schema,
 )
 from cove.example_game import GAME as TOY
 
@@ -189,3 +191,32 @@ def test_typed_data_checks_text_patterns_and_a_tables_keys(tmp_path: Path,
         path.write_text(text + "\n")
         with pytest.raises(cove.DataError, match=message):
             load_typed(Colours, path)
+
+
+@schema
+class Cost:
+    gold: int = entry(minimum=0, default=0)
+
+
+@schema
+class Card:
+    condition: str | None = entry(key="if", default=None, help="a flag it needs")
+    pay: Cost | None = None
+
+
+def test_typed_data_reads_a_key_that_is_no_name_and_optional_tables(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cove.core.data import load_typed
+
+    monkeypatch.setenv("COVE_DATA_DIR", str(tmp_path))
+    path = tmp_path / "card.toml"
+    path.write_text('if = "won_trick"\npay = { gold = 2 }\n')
+    assert load_typed(Card, path) == Card(condition="won_trick", pay=Cost(gold=2))
+    path.write_text("")
+    assert load_typed(Card, path) == Card()
+    path.write_text("condition = 1\n")
+    with pytest.raises(cove.DataError, match=r"unknown field 'condition'; fields: if, pay"):
+        load_typed(Card, path)
+    path.write_text("pay = { gold = -1 }\n")
+    with pytest.raises(cove.DataError, match=r"card.toml: pay.gold: must be at least 0"):
+        load_typed(Card, path)

@@ -31,6 +31,7 @@ import re
 import stat
 import sys
 import tomllib
+import types
 import typing
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -332,16 +333,18 @@ T = TypeVar("T")
 def entry(*, minimum: float | None = None, maximum: float | None = None,
           choices: Iterable[Any] | None = None, min_items: int | None = None,
           max_items: int | None = None, pattern: str | None = None,
-          keys: Iterable[str] | None = None, default: Any = dataclasses.MISSING,
-          help: str = "") -> Any:
+          keys: Iterable[str] | None = None, key: str | None = None,
+          default: Any = dataclasses.MISSING, help: str = "") -> Any:
     """Declare one field of a data schema (a frozen dataclass) with its constraints:
     bounds for a number, allowed values, the number of items of a list (or characters of
-    a text), a regular expression a text must match in full, the exact keys of a table;
-    ``help`` says what it means to a designer."""
+    a text), a regular expression a text must match in full, the exact keys of a table,
+    the key the file uses when it cannot be the field's name (``key="if"``); ``help`` says
+    what it means to a designer. A field typed ``X | None`` with ``default=None`` may be
+    left out of the file."""
     meta = {"minimum": minimum, "maximum": maximum, "help": help,
             "choices": tuple(choices) if choices is not None else None,
             "min_items": min_items, "max_items": max_items, "pattern": pattern,
-            "keys": tuple(keys) if keys is not None else None}
+            "keys": tuple(keys) if keys is not None else None, "key": key}
     if isinstance(default, (list, dict)):
         raise TypeError("use a tuple for a list default")
     return dataclasses.field(default=default, metadata=meta)
@@ -360,8 +363,13 @@ def load_typed(schema: type[T], path: str | Path) -> T:
     such dataclass (a TOML table), constrained with :func:`entry`. Every value is checked:
     a wrong type, a value out of bounds or not allowed, a missing or unknown field is a
     DataError naming the file, the entry (``cards[3].value``) and the problem."""
-    checker = DataChecker(path)
-    value: T = _typed(schema, load_data(path), "", checker, {})
+    return read_typed(schema, load_data(path), DataChecker(path))
+
+
+def read_typed(schema: type[T], raw: Any, checker: DataChecker) -> T:
+    """``raw`` (a data file already read) into ``schema``, checked as :func:`load_typed`
+    does; errors name ``checker``'s file."""
+    value: T = _typed(schema, raw, "", checker, {})
     return value
 
 
@@ -372,20 +380,25 @@ def _typed(kind: Any, raw: Any, where: str, checker: DataChecker,
     if dataclasses.is_dataclass(kind) and isinstance(kind, type):
         checker.expect(isinstance(raw, dict), name, f"must be a table, got {_kind_of(raw)}")
         hints = typing.get_type_hints(kind)
-        fields = {f.name: f for f in dataclasses.fields(kind)}
+        fields = {(f.metadata.get("key") or f.name): f for f in dataclasses.fields(kind)}
         unknown = sorted(set(raw) - set(fields))
         checker.expect(not unknown, name, f"unknown field {', '.join(map(repr, unknown))}; "
                        f"fields: {', '.join(fields)}")
         values = {}
-        for f in fields.values():
-            inner = f"{where}.{f.name}" if where else f.name
-            if f.name not in raw:
+        for written, f in fields.items():
+            inner = f"{where}.{written}" if where else written
+            if written not in raw:
                 has_default = (f.default is not dataclasses.MISSING
                                or f.default_factory is not dataclasses.MISSING)
                 checker.expect(has_default, inner, "missing")
                 continue
-            values[f.name] = _typed(hints[f.name], raw[f.name], inner, checker, f.metadata)
+            values[f.name] = _typed(hints[f.name], raw[written], inner, checker, f.metadata)
         return kind(**values)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(kind) if a is not type(None)]
+        if len(options) != 1:
+            raise TypeError(f"a data schema field may be X | None only, not {kind!r} ({name})")
+        return _typed(options[0], raw, where, checker, meta)
     if origin is tuple:
         item = typing.get_args(kind)[0]
         checker.expect(isinstance(raw, list), name, f"must be a list, got {_kind_of(raw)}")

@@ -148,3 +148,21 @@ def test_to_json_and_pickle_round_trip_mid_segment() -> None:
     random_play(a, 3)
     random_play(b, 3)
     assert a.fingerprint() == b.fingerprint()
+
+
+def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule broken on purpose (a played trick card also stays in the hand, R2) fails the
+    conformance harness, which passes the unbroken game."""
+    from cove.testing import HarnessError, random_sim_test
+
+    random_sim_test(GAME.id, 3, games=1, seed=1)
+    play_card = HighWaterState._play_card
+
+    def broken(self: HighWaterState, p: int, v: int) -> None:
+        play_card(self, p, v)
+        if v not in self.hands[p]:
+            self.hands[p].append(v)  # the bug: the card is played and kept
+
+    monkeypatch.setattr(HighWaterState, "_play_card", broken)
+    with pytest.raises(HarnessError, match="invariants"):
+        random_sim_test(GAME.id, 3, games=2, seed=1)

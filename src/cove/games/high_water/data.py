@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cove.core.data import DataChecker, _typed, entry, load_data
+from cove.core.data import DataChecker, entry, load_typed
 
 DEFAULT_PATH = Path(__file__).with_name("high_water.toml")
 
@@ -51,10 +51,12 @@ class DiceEntry:
 
 @dataclass(frozen=True)
 class CardEffect:
-    """A crew card's effect (an optional ``if`` flag is read by hand: see :func:`load`)."""
+    """A crew card's effect, and the flag it needs (``if``), if any."""
 
     kind: str = entry(choices=ACTIVE_KINDS, help="what the card does (a passive card: "
                       + ", ".join(PASSIVE_KINDS) + ")")
+    condition: str | None = entry(key="if", default=None,
+                                  help="a flag the effect needs this turn, such as won_trick")
     gold: int = entry(minimum=0, maximum=99, default=0, help="gain: gold")
     rum: int = entry(minimum=0, maximum=99, default=0, help="gain: rum")
     target: str = entry(choices=("any", "leader"), default="any",
@@ -109,10 +111,6 @@ class PayEntry:
     rum: int = entry(minimum=0, maximum=99, default=0, help="rum paid to activate")
 
 
-NO_PAY = PayEntry()
-"""The default of a crew card's ``pay``, told apart by identity from a written ``pay = {}``
-(the typed loader has no optional table): an active card must have ``pay``, a passive one
-must not."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +122,7 @@ class CrewEntry:
     copies: int = entry(minimum=1, maximum=20, help="copies in the crew deck")
     type: str = entry(choices=("passive", "active"), help="passive (Step 1) or active (Step 2)")
     cost: tuple[str, ...] = entry(min_items=1, help="dice icons to buy it: \"y\", \"r 4+\"")
-    pay: PayEntry = NO_PAY  # an active card: what using it costs
+    pay: PayEntry | None = None  # an active card: what using it costs
 
 
 @dataclass(frozen=True)
@@ -239,25 +237,7 @@ def load(path: str | Path = DEFAULT_PATH) -> HWData:
     """Load and check a High Water data file; a DataError names the file, the entry and the
     problem."""
     p = Path(path)
-    raw = load_data(p)
-    conditions = _take_conditions(raw)
-    # load_typed(HighWaterFile, p), but for the effects' ``if``: a Python keyword cannot
-    # name a schema field, so it is taken out first and read as a flag (by ``_Reader.flag``)
-    data: HighWaterFile = _typed(HighWaterFile, raw, "", DataChecker(p), {})
-    return _build(data, conditions, p)
-
-
-def _take_conditions(raw: dict[str, Any]) -> dict[tuple[str, int], Any]:
-    """Each effect's ``if`` (the flag it needs), taken out of the raw file, by (table,
-    index): ``("colours", i)`` for a die action, ``("crew", i)`` for a card's effect."""
-    out: dict[tuple[str, int], Any] = {}
-    for table, key in (("colours", "action"), ("crew", "effect")):
-        rows = raw.get(table)
-        for i, row in enumerate(rows if isinstance(rows, list) else ()):
-            effect = row.get(key) if isinstance(row, dict) else None
-            if isinstance(effect, dict) and "if" in effect:
-                out[table, i] = effect.pop("if")
-    return out
+    return _build(load_typed(HighWaterFile, p), p)
 
 
 _FILL = re.compile(r"#[0-9a-fA-F]{6}")
@@ -360,7 +340,7 @@ class _Reader:
                            "'pay <icon> die' or 'did <flag>'")
 
 
-def _build(data: HighWaterFile, conditions: dict[tuple[str, int], Any], path: Path) -> HWData:
+def _build(data: HighWaterFile, path: Path) -> HWData:
     """The tables the rules use, from the loaded file: cards numbered crew first, then
     quests, in file order; the decks hold one card id per physical card."""
     ck = DataChecker(path)
@@ -383,7 +363,7 @@ def _build(data: HighWaterFile, conditions: dict[tuple[str, int], Any], path: Pa
     colours: list[Colour] = []
     for i, c in enumerate(data.colours):
         entry = f"colour {ids[i]!r}"
-        act = r.effect(c.action, conditions.get(("colours", i)), entry, "action")
+        act = r.effect(c.action, c.action.condition, entry, "action")
         fill = c.fill.strip()
         ck.expect(bool(_FILL.fullmatch(fill)), entry,
                   f"field 'fill' must be a colour like \"#f2c500\", got {fill!r}")
@@ -409,14 +389,14 @@ def _build(data: HighWaterFile, conditions: dict[tuple[str, int], Any], path: Pa
         name = r.card_name(t.name, f"crew #{i + 1}")
         entry = f"crew {name!r}"
         if t.type == "active":
-            ck.expect(t.pay is not NO_PAY, entry, "missing field 'pay'")
+            ck.expect(t.pay is not None, entry, "missing field 'pay'")
         else:
-            ck.expect(t.pay is NO_PAY, entry, "field 'pay': a passive card has no activation cost")
+            ck.expect(t.pay is None, entry, "field 'pay': a passive card has no activation cost")
             ck.expect(t.effect.kind in PASSIVE_KINDS, entry, f"field 'effect.kind' "
                       f"{t.effect.kind!r} is not one of {', '.join(PASSIVE_KINDS)}")
         cost = r.cost(t.cost, entry)
-        eff = r.effect(t.effect, conditions.get(("crew", i)), entry, "effect")
-        pg, pr = t.pay.gold, t.pay.rum
+        eff = r.effect(t.effect, t.effect.condition, entry, "effect")
+        pg, pr = (t.pay.gold, t.pay.rum) if t.pay is not None else (0, 0)
         num = len(cards)
         cards.append(Card(num, name, name.lower(), t.type, cost, pg, pr, eff, (), 0,
                           _describe(eff, pg, pr, r.flags), _order(cost)))
