@@ -11,9 +11,10 @@ player's move, and bad seats (float, bool, str, negative, out of range). Each mu
 ``state.record()`` and of every ``view(p)``). Each finished game's record is mutated
 (fields flipped, deleted, inserted; actions changed; the JSON truncated or its bytes
 garbled) and fed to ``cove.replay`` and ``load_record``, which may raise only
-RecordError/CoveError. High Water's data file is copied into a temporary directory,
-mutated and loaded through the ``data_file`` option, which may raise only
-DataError/OptionError (a game that starts from a mutated file is played a little).
+RecordError/CoveError. The built-in data file of every game with a ``data_file`` option
+is copied into a temporary directory, mutated and loaded through that option, which may
+raise only DataError/OptionError (a game that starts from a mutated file is played a
+little).
 
 Anything else is a finding. The summary lists each kind of finding once, with how often
 it happened and a reproducer (the record is written to ``--out``); the exit code is 1 when
@@ -31,14 +32,15 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import cove
 from cove.core.actions import match_text
-from cove.core.data import BUILTIN_DIR
+from cove.core.data import builtin_data_file
 from cove.core.errors import CoveError, DataError, OptionError
+from cove.core.game import Game
 from cove.core.options import describe_options
 from cove.core.record import load_record
 from cove.core.rng import Rng
@@ -422,9 +424,6 @@ def fuzz_records(record: dict[str, Any], rng: Rng, report: Report, tmp: Path,
 
 
 # -- data files -----------------------------------------------------------------------------
-HW_TOML = BUILTIN_DIR / "high_water" / "high_water.toml"
-
-
 def mutate_toml(text: str, rng: Rng) -> tuple[str, str]:
     lines = text.splitlines()
     how = rng.below(7)
@@ -464,14 +463,25 @@ def mutate_toml(text: str, rng: Rng) -> tuple[str, str]:
     return "\n".join(lines), f"line {i + 1}: an opened bracket"
 
 
-def fuzz_data_file(rng: Rng, report: Report, tmp: Path, max_moves: int) -> None:
-    text = HW_TOML.read_text(encoding="utf-8")
-    mutated, what = mutate_toml(text, rng)
+def data_file_games(ids: Sequence[str]) -> list[Game]:
+    """The games among ``ids`` a data file can be given to (a ``data_file`` option) whose
+    built-in file the fuzzer can copy."""
+    out = []
+    for gid in ids:
+        game = cove.load(gid)
+        names = {f.name for f in dataclasses.fields(game.options_cls)}
+        if "data_file" in names and builtin_data_file(game.options(game.min_players)):
+            out.append(game)
+    return out
+
+
+def fuzz_data_file(game: Game, rng: Rng, report: Report, tmp: Path, max_moves: int) -> None:
+    builtin = builtin_data_file(game.options(game.min_players))
+    assert builtin is not None
+    mutated, what = mutate_toml(builtin.read_text(encoding="utf-8"), rng)
     report.data_files += 1
-    path = tmp / f"hw-{report.data_files}.toml"
+    path = tmp / f"data-{report.data_files}{builtin.suffix}"
     path.write_text(mutated, encoding="utf-8")
-    _forget_high_water_cache()
-    game = cove.load("high-water")
     players = game.min_players + rng.below(game.max_players - game.min_players + 1)
     seed = rng.below(1 << 31)
     try:
@@ -479,11 +489,11 @@ def fuzz_data_file(rng: Rng, report: Report, tmp: Path, max_moves: int) -> None:
     except (DataError, OptionError):
         return
     except Exception as e:
-        kept = tmp.parent / f"bad-data-{report.data_files}.toml"
+        kept = tmp.parent / f"bad-data-{report.data_files}{builtin.suffix}"
         kept.write_text(mutated, encoding="utf-8")
         report.add(Finding("data", game.id, f"{what.split(':')[0].split(' ')[0]}...: "
                            f"{describe_error(e)}",
-                           f"COVE_DATA_DIR={tmp.parent} cove.load('high-water').new({players}, "
+                           f"COVE_DATA_DIR={tmp.parent} cove.load({game.id!r}).new({players}, "
                            f"{seed}, data_file={str(kept)!r})"))
         return
 
@@ -496,7 +506,7 @@ def fuzz_data_file(rng: Rng, report: Report, tmp: Path, max_moves: int) -> None:
     try:  # a file that loads must give a game that plays
         advance(state, pick, moves=max_moves)
     except Exception as e:
-        kept = tmp.parent / f"bad-data-{report.data_files}.toml"
+        kept = tmp.parent / f"bad-data-{report.data_files}{builtin.suffix}"
         kept.write_text(mutated, encoding="utf-8")
         report.add(Finding("data-play", game.id, describe_error(e),
                            f"COVE_DATA_DIR={tmp.parent}: a game from {str(kept)!r} "
@@ -504,17 +514,6 @@ def fuzz_data_file(rng: Rng, report: Report, tmp: Path, max_moves: int) -> None:
                            f"{state.decisions + 1}"))
         return
     path.unlink()
-
-
-def _forget_high_water_cache() -> None:
-    """High Water caches each data file by path; mutated files are new paths, so drop
-    the old ones to keep the fuzzer's memory flat."""
-    from cove.games.high_water import data as hw_data
-
-    cache = getattr(hw_data, "_CACHE", None)
-    if isinstance(cache, dict):
-        for key in [k for k in cache if "hw-" in k]:
-            del cache[key]
 
 
 # -- the run --------------------------------------------------------------------------------
@@ -526,6 +525,7 @@ def run(seconds: float = 60.0, seed: int = 1, games: int | None = None,
     rng = Rng(seed)
     report = Report(seed)
     ids = game_ids or cove.ids()
+    data_games = data_file_games(ids)
     save = Saver(out)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="cove-fuzz-") as top:
@@ -546,8 +546,9 @@ def run(seconds: float = 60.0, seed: int = 1, games: int | None = None,
                 state = play_and_poke(state, rng, report, kinds, save, max_moves, poke_rate)
                 if records:
                     fuzz_records(state.record(), rng, report, tmp, save, record_mutations)
-                if data_files and "high-water" in ids:
-                    fuzz_data_file(rng, report, tmp, max_moves)
+                if data_files and data_games:
+                    fuzz_data_file(data_games[k % len(data_games)], rng, report, tmp,
+                                   max_moves)
         finally:
             if old_dir is None:
                 os.environ.pop("COVE_DATA_DIR", None)

@@ -33,11 +33,13 @@ import sys
 import tomllib
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from cove.core.errors import DataError
+
+T = TypeVar("T")
 
 MAX_BYTES = 1 << 20
 """The largest data file :func:`load_data` reads (1 MiB; the built-in files are ~20 KiB)."""
@@ -220,6 +222,34 @@ def builtin_data_file(options: object) -> Path | None:
 _DIGESTS: dict[tuple[str, int, int, int], str] = {}
 
 
+class FileCache(Generic[T]):
+    """Data files loaded once per content: ``get(path)`` loads a file the first time and
+    again when it changed on disk (keyed by the real path, modification time, size and
+    inode, as :func:`file_digest` is), and keeps at most ``size`` of them, so a designer
+    editing a file, or a fuzzer writing thousands, never gets a stale or an unbounded
+    cache. A file that has not changed gives back the same loaded object."""
+
+    def __init__(self, load: Callable[[Path], T], size: int = 32) -> None:
+        self.load = load
+        self.size = size
+        self._kept: dict[tuple[str, int, int, int], T] = {}
+
+    def get(self, path: str | Path) -> T:
+        real = resolve_data_path(path)
+        try:
+            info = real.stat()
+        except OSError as e:
+            raise DataError(f"{path}: cannot read data file: {e.strerror or e}") from None
+        key = (str(real), info.st_mtime_ns, info.st_size, info.st_ino)
+        hit = self._kept.get(key)
+        if hit is None:
+            hit = self.load(Path(path))
+            if len(self._kept) >= self.size:
+                del self._kept[next(iter(self._kept))]  # the oldest goes
+            self._kept[key] = hit
+        return hit
+
+
 def file_digest(path: str | Path) -> str:
     """``"sha256:<hex>"`` of a data file read under :func:`load_data`'s rules."""
     real = resolve_data_path(path)
@@ -327,8 +357,6 @@ def _names(kinds: tuple[type, ...]) -> str:
 
 
 # -- typed data files ------------------------------------------------------------------------
-T = TypeVar("T")
-
 
 def entry(*, minimum: float | None = None, maximum: float | None = None,
           choices: Iterable[Any] | None = None, min_items: int | None = None,

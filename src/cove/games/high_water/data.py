@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cove.core.data import DataChecker, entry, load_typed
+from cove.core.data import DataChecker, FileCache, entry, load_typed
 
 DEFAULT_PATH = Path(__file__).with_name("high_water.toml")
 
@@ -481,16 +481,12 @@ def _describe(e: Effect, pg: int, pr: int, flags: tuple[str, ...], die: bool = F
     return " ".join(parts)
 
 
-_CACHE: dict[str, HWData] = {}
+_FILES = FileCache(load)
 
 
 def get(path: str = "") -> HWData:
-    """The data for a path ('' = the built-in file), loaded once and cached."""
-    key = path or str(DEFAULT_PATH)
-    d = _CACHE.get(key)
-    if d is None:
-        d = _CACHE[key] = load(key)
-    return d
+    """The data for a path ('' = the built-in file), loaded once per content."""
+    return _FILES.get(path or DEFAULT_PATH)
 
 
 DATA = get()
