@@ -2,10 +2,40 @@
 
 from __future__ import annotations
 
+import dataclasses
+import sys
+import types
+
 import pytest
 
+from cove.core import registry
+from cove.example_game import GAME as TOY
+from cove.example_game.state import ToyState
 from cove.lab.simulate import _margin, simulate
 from cove.lab.stats import mean_ci, wilson
+
+
+class UntiedToy(ToyState):
+    """The toy without its tie-break, so tied top scores share the win."""
+
+    __slots__ = ()
+
+    def tiebreak(self, player: int) -> tuple[float, ...]:
+        return ()
+
+
+UNTIED = dataclasses.replace(TOY, id="toy-untied", state_cls=UntiedToy, tiebreak=())
+
+
+@pytest.fixture
+def untied(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The untied toy registered as a module of this process (the lab finds a game's
+    module through the registry)."""
+    module = types.ModuleType("toy_untied")
+    module.GAME = UNTIED  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(registry.REGISTRY, UNTIED.id, module.__name__)
+    return UNTIED.id
 
 
 def test_game_stats_are_averaged_and_counted(toy_registered: str) -> None:
@@ -19,8 +49,8 @@ def test_game_stats_are_averaged_and_counted(toy_registered: str) -> None:
     assert counts.get("high", 0) == sum(1 for t in tops if t >= 20)
 
 
-def test_ties_split_wins_evenly(toy_registered: str) -> None:
-    sim = simulate("toy", 2, 80, seed=1)
+def test_ties_split_wins_evenly(untied: str) -> None:
+    sim = simulate(untied, 2, 80, seed=1)
     assert sum(sim.wins()) == pytest.approx(80)
     tied = [r for r in sim.results if len(r.winners) == 2]
     assert tied, "seed chosen to include a tie"
