@@ -251,14 +251,6 @@ def test_on_illegal_lose_ends_the_episode_with_a_penalty(toy_registered: str) ->
     assert env.infos[agent]["illegal_action"] >= 0
 
 
-def test_the_rl_safety_ends_are_the_games_own() -> None:
-    import cove
-    from cove.rl import SAFETY_ENDS
-
-    declared = {e for g in cove.all_games() for e in g.safety_ends}
-    assert declared == set(SAFETY_ENDS)
-
-
 def test_the_mask_is_the_contracts_with_few_and_with_many_legal_actions() -> None:
     # the mask is set one index at a time for a few legal actions and by numpy indexing
     # for many (over 48): both must give state.legal_mask

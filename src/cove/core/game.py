@@ -238,6 +238,7 @@ class Game:
             "simultaneous": self.simultaneous,
             "options": describe_options(self.options_cls),
             "tiebreak": list(self.tiebreak),
+            "safety_ends": list(self.safety_ends),
             "schema": {str(n): self.options_schema(n)
                        for n in range(self.min_players, self.max_players + 1)},
         }

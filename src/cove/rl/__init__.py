@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cove.rl._match import REWARDS, SAFETY_ENDS, EnvError
+from cove.rl._match import REWARDS, EnvError
 from cove.rl.aec import CoveAECEnv
 from cove.rl.gym import CoveGymEnv
 from cove.rl.parallel import CoveParallelEnv
@@ -39,5 +39,5 @@ def gym_env(game_id: str, players: int, seat: int = 0,
     return CoveGymEnv(game_id, players, seat, opponents, **kwargs)
 
 
-__all__ = ["REWARDS", "SAFETY_ENDS", "CoveAECEnv", "CoveGymEnv", "CoveParallelEnv",
+__all__ = ["REWARDS", "CoveAECEnv", "CoveGymEnv", "CoveParallelEnv",
            "EnvError", "aec_env", "gym_env", "parallel_env"]

@@ -28,11 +28,6 @@ REWARDS: tuple[Reward, ...] = ("win", "margin", "dense")
 OnIllegal = Literal["raise", "random", "lose"]
 ON_ILLEGAL: tuple[OnIllegal, ...] = ("raise", "random", "lose")
 
-SAFETY_ENDS = frozenset({"round cap", "stall guard", "turn limit"})
-"""Every game's safety ends together (each game declares its own in ``Game.safety_ends``:
-values of ``state.stats()["end"]`` that name a DESIGN cap on its length, not a rule of the
-published game): an episode that ends there is truncated."""
-
 Obs = dict[str, npt.NDArray[Any]]
 
 _ILLEGAL = object()

@@ -19,7 +19,7 @@ PYTHON_VALUES = (
     (re.compile(r"\bNone\b"), "a Python None"),
     (re.compile(r"\[\d+\.\d+(, \d+\.\d+)*\]"), "a Python list of floats"),
     (re.compile(r"\b(True|False)\b"), "a Python bool"),
-    (re.compile(r"\b1 (players|octopuses|sea dragons|points|rounds|cards|dice)\b"),
+    (re.compile(r"\b1 (players|points|rounds|turns|moves|cards|dice)\b"),
      "a plural after 1"),
     (re.compile(r"[{}]|\(\)|\[\]"), "braces or an empty tuple/list"),
 )

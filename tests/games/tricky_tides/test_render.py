@@ -106,3 +106,18 @@ def test_map_has_axis_labels_and_a_legend() -> None:
         assert "P1-P4 ships" in flat and "north is up" in flat
         assert "(in brackets: the headings a card sails)" in flat
         assert max(len(ln) for ln in lines) <= width
+
+
+def test_one_of_a_suit_is_named_in_the_singular() -> None:
+    """"1 octopus", never "1 octopuses": the suits' plurals (from the data file) never
+    follow a 1 on any screen."""
+    from cove.games.tricky_tides.actions import SUIT_PLURALS
+    from cove.testing.screens import ANSI, screens
+
+    plural_after_one = re.compile(r"\b1 (" + "|".join(map(re.escape, SUIT_PLURALS)) + r")\b")
+    seen = 0
+    for where, text in screens(GID, games=2, every=5):
+        seen += 1
+        hit = plural_after_one.search(ANSI.sub("", text))
+        assert hit is None, f"{where}: {hit.group(0)!r}"
+    assert seen > 20
