@@ -34,6 +34,7 @@ def test_no_bar_on_a_pipe_or_when_switched_off() -> None:
 
 
 def test_a_terminal_gets_a_rich_bar_with_rate_and_eta() -> None:
+    pytest.importorskip("rich", reason="the lab extra (rich) is not installed")
     term = Terminal()
     bar = progress_bar("toy x40", stream=term)
     assert isinstance(bar, RichBar)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cove.bots import BotSpecError, make_bot, split_specs
@@ -40,7 +40,6 @@ from cove.lab.runner import (
     chunk_size,
     chunks,
     make_backend,
-    play_game,
     run_chunks,
     seating,
 )
@@ -50,13 +49,6 @@ from cove.lab.stats import quantile, wilson
 Progress = Callable[[int, int], None]
 
 MAX_DECISIONS = 1_000_000
-
-
-def play_arena_game(
-    game: Game, players: int, seed: int, specs: Sequence[str], options: Mapping[str, Any]
-) -> dict[str, Any]:
-    """One game between ``specs`` (one per seat), timing each bot's real decisions."""
-    return play_game(game, players, seed, specs, options, timed=True, trace=False)[0].to_json()
 
 
 def _arena_json(index: int, players: int, n_specs: int, r: GameResult) -> dict[str, Any]:
