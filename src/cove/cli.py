@@ -27,6 +27,7 @@ from cove.core.game import Game
 from cove.core.options import describe_options
 from cove.core.record import RESERVED, load_record, replay
 from cove.core.state import Event, State
+from cove.core.text import seat_name
 from cove.lab.progress import progress_bar
 from cove.lab.runner import BACKENDS
 from cove.terminal import Table, check_save_path, resume
@@ -125,7 +126,7 @@ def use_color(flag: bool, stream: IO[str]) -> bool:
 
 
 def player_name(p: int) -> str:
-    return f"P{p + 1}"
+    return seat_name(p)
 
 
 def screen_width() -> int:

@@ -17,6 +17,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from cove.core.text import seat_name
+
 __all__ = [
     "SEAT_COLOURS",
     "Legal",
@@ -209,8 +211,9 @@ def outcome(view: Mapping[str, Any], /) -> str:
     ("Game over · winner P2 · scores P1 11, P2 13")."""
     if not view.get("over"):
         return str((view.get("decision") or {}).get("prompt", ""))
-    winners = [f"P{int(w) + 1}" for w in view.get("winners") or []]
-    scores = ", ".join(f"P{k + 1} {num(float(v))}" for k, v in enumerate(view.get("scores") or []))
+    winners = [seat_name(int(w)) for w in view.get("winners") or []]
+    scores = ", ".join(f"{seat_name(k)} {num(float(v))}"
+                       for k, v in enumerate(view.get("scores") or []))
     if not winners:
         head = "Game over · no winner"
     else:

@@ -25,3 +25,8 @@ def pack(items: list[str], width: int, sep: str = "  ", indent: str = "") -> lis
     if line:
         out.append(line)
     return out
+
+
+def seat_name(seat: int) -> str:
+    """How every screen names a seat: ``P1`` for seat 0 (seats count from 1 for people)."""
+    return f"P{seat + 1}"

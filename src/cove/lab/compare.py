@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cove.core.text import seat_name
 from cove.lab.runner import GameResult
 from cove.lab.simulate import Progress, SimResult, simulate
 from cove.lab.stats import mean_ci
@@ -22,7 +23,7 @@ def game_metrics(r: GameResult) -> dict[str, float]:
     if r.drama is not None:
         out["lead changes"] = float(r.drama.lead_changes)
     for p in range(len(r.scores)):
-        out[f"P{p + 1} win share"] = 1.0 / len(r.winners) if p in r.winners else 0.0
+        out[f"{seat_name(p)} win share"] = 1.0 / len(r.winners) if p in r.winners else 0.0
     for key, value in r.stats:
         if not isinstance(value, str):
             out[key] = float(value)
@@ -112,11 +113,11 @@ def format_compare(result: dict[str, Any]) -> str:
 
     row("", [r["variant"] for r in runs])
     for p in range(result["players"]):
-        row(f"P{p + 1} win %", [f"{100 * r['seats'][p]['win_rate']:.1f} "
+        row(f"{seat_name(p)} win %", [f"{100 * r['seats'][p]['win_rate']:.1f} "
                                f"({100 * r['seats'][p]['win_ci'][0]:.0f}-"
                                f"{100 * r['seats'][p]['win_ci'][1]:.0f})" for r in runs])
     for p in range(result["players"]):
-        row(f"P{p + 1} mean score", [f"{r['seats'][p]['mean_score']:.2f}" for r in runs])
+        row(f"{seat_name(p)} mean score", [f"{r['seats'][p]['mean_score']:.2f}" for r in runs])
     row("mean decisions", [f"{r['mean_decisions']:.1f}" for r in runs])
     row("mean winning margin", [f"{r['mean_margin']:.2f}" if r["mean_margin"] is not None
                                 else "-" for r in runs])

@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from cove.core.game import Game
 from cove.core.state import Action, State
+from cove.core.text import seat_name
 from cove.terminal import Table, resolve
 from cove.tui.hooks import move_help, rules_path, skip_reason
 from cove.tui.layout import Turn, compact_moves, fit, wrap
@@ -38,7 +39,7 @@ HELP = ("Type a move's number, its text or a unique short form ('sail n', 'a1').
 
 
 def player_name(p: int) -> str:
-    return f"P{p + 1}"
+    return seat_name(p)
 
 
 @dataclass

@@ -9,13 +9,14 @@ from typing import Any
 
 from cove.core.game import Game
 from cove.core.state import Event, State
+from cove.core.text import seat_name
 from cove.tui.hooks import score_breakdown
 
 SCORE_KINDS = ("score", "game_over")
 
 
 def _name(p: int) -> str:
-    return f"P{p + 1}"
+    return seat_name(p)
 
 
 def _num(x: Any) -> str:

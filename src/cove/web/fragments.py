@@ -13,12 +13,9 @@ from typing import Any
 
 from cove.core.game import Game
 from cove.core.state import State
+from cove.core.text import seat_name
 
 log = logging.getLogger(__name__)
-
-def seat_name(seat: int) -> str:
-    return f"P{seat + 1}"
-
 
 def board(game: Game, view: dict[str, Any], legal: list[dict[str, Any]],
           seat: int | None) -> tuple[str, bool]:
