@@ -23,13 +23,13 @@ LEVELS: dict[str, str] = {
     "hard": "mcts:scale=4",
 }
 """Strength presets for players (``cove play --bots hard``): a level is a name for a spec.
-``easy`` looks one move ahead; ``medium`` searches at the default budget; ``hard`` searches
-four times as much (``scale=4`` multiplies both budgets, a game's own default budget
-included). A game may declare its own parameters for a level (``BOT_DEFAULTS["hard"]``,
-``cove.bots.defaults``): more budget alone does not make every game's search stronger, so
-each game says what its ``hard`` changes. Budgets count iterations and forward-model
-calls, not seconds, so a level plays the same on every machine (docs/BOTS.md has their
-measured strength)."""
+``easy`` looks one move ahead; ``medium`` searches at the default budget; ``hard``
+searches four times as much (``scale=4`` multiplies both budgets, a game's own default
+budget included). A game may declare its own parameters for a level
+(``Game.bot_defaults["hard"]``, ``cove.bots.defaults``): more budget alone does not make every
+game's search stronger, so each game says what its ``hard`` changes. Budgets count
+iterations and forward-model calls, not seconds, so a level plays the same on every
+machine (benchmarks/results/2026-12-bots.md has their measured strength)."""
 
 
 def describe_bots() -> str:

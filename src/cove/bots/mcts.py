@@ -82,7 +82,8 @@ OWN_FROM = 3
 """``key=auto`` keys the tree by the searcher's own moves (``own``) at this many players or
 more, by action sequences (``actions``) below: with two or three opponents, every level
 of an ``actions`` tree splits on each opponent's move, and at 3 and 4 players ``own``
-beat ``greedy`` opponents clearly more often in every game measured (docs/BOTS.md)."""
+beat ``greedy`` opponents clearly more often in every game measured
+(benchmarks/results/2026-12-bots.md)."""
 DEFAULT_VERSUS = "best"
 VERSUS = ("best", "none")
 DEFAULT_SEARCH = "tree"

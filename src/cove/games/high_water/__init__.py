@@ -42,12 +42,12 @@ def max_actions(players: int, options: Options) -> int:
 
 
 BOT_DEFAULTS = {"hard": "rollout=heuristic,scale=1"}
-"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
-``hard`` level per game"): the default budget with heuristic-guided rollouts, which won
-86.7% [79.4, 91.6] of 120 games against the default ``mcts`` (2 players, seats
-rotated). Its games run over 100 decisions a player and a
-heuristic rollout costs about three random ones, so four times that budget (the level's
-``scale=4``) was not measured."""
+"""What this game's ``hard`` level changes (``cove.bots.defaults``;
+benchmarks/results/2026-12-bots.md, "The ``hard`` level per game"): the default budget
+with heuristic-guided rollouts, which won 86.7% [79.4, 91.6] of 120 games against the
+default ``mcts`` (2 players, seats rotated). Its games run over 100 decisions a player
+and a heuristic rollout costs about three random ones, so four times that budget (the
+level's ``scale=4``) was not measured."""
 
 
 GAME = Game(

@@ -34,10 +34,11 @@ def max_actions(players: int, options: Options) -> int:
 
 
 BOT_DEFAULTS = {"hard": "rollout=heuristic"}
-"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
-``hard`` level per game"): four times the default search with heuristic-guided rollouts,
-which won 83.3% [75.7, 88.9] of 120 games against the default ``mcts``
-(2 players, seats rotated); four times the random rollouts alone did not beat it."""
+"""What this game's ``hard`` level changes (``cove.bots.defaults``;
+benchmarks/results/2026-12-bots.md, "The ``hard`` level per game"): four times the
+default search with heuristic-guided rollouts, which won 83.3% [75.7, 88.9] of 120 games
+against the default ``mcts`` (2 players, seats rotated); four times the random rollouts
+alone did not beat it."""
 
 
 GAME = Game(

@@ -34,18 +34,19 @@ BOT_DEFAULTS = {
             "steps=5000",
     "hard": "width=12,scale=2.4",
 }
-"""The default ``mcts`` of this game (``cove.bots.defaults``; docs/BOTS.md, "Trails of
-Tucana, the paired search"): a near-solitaire race in which ``greedy`` is strong and a tree
-search's noise is the size of the differences between moves, so the five moves the
-one-step lookahead rates best are compared in the same sampled futures, each followed by
-about three turns of greedy play (the others at random) and the heuristic; the move with
-the best mean own estimate is played. Median about 0.2 s a move.
+"""The default ``mcts`` of this game (``cove.bots.defaults``;
+benchmarks/results/2026-12-bots.md, "Trails of Tucana, the paired search"): a near-
+solitaire race in which ``greedy`` is strong and a tree search's noise is the size of the
+differences between moves, so the five moves the one-step lookahead rates best are
+compared in the same sampled futures, each followed by about three turns of greedy play
+(the others at random) and the heuristic; the move with the best mean own estimate is
+played. Median about 0.2 s a move.
 
 ``hard`` races the twelve best moves instead of five, at 2.4 times the budget (about as
 many worlds a move as the default): it won 62.0% [54.9, 68.5] of 192 games against the
-default ``mcts``, scoring 78.2 to 72.7 (docs/BOTS.md, "Trails of Tucana's ``hard``"); the
-eight best at twice the budget had won 53.4% of 192, four times the budget over the five
-best 52.1% of 48. Median about 0.4 CPU s a move."""
+default ``mcts``, scoring 78.2 to 72.7 (benchmarks/results/2026-12-bots.md, "Trails of
+Tucana's ``hard``"); the eight best at twice the budget had won 53.4% of 192, four times
+the budget over the five best 52.1% of 48. Median about 0.4 CPU s a move."""
 
 
 GAME = Game(

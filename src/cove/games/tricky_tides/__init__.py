@@ -32,10 +32,11 @@ def max_actions(players: int, options: Options) -> int:
 
 
 BOT_DEFAULTS = {"hard": "rollout=heuristic"}
-"""What this game's ``hard`` level changes (``cove.bots.defaults``; docs/BOTS.md, "The
-``hard`` level per game"): four times the default search with heuristic-guided rollouts,
-which won 66.9% [60.0, 73.2] of 192 games against the default ``mcts``
-(2 players, seats rotated); four times the random rollouts alone did not beat it."""
+"""What this game's ``hard`` level changes (``cove.bots.defaults``;
+benchmarks/results/2026-12-bots.md, "The ``hard`` level per game"): four times the
+default search with heuristic-guided rollouts, which won 66.9% [60.0, 73.2] of 192 games
+against the default ``mcts`` (2 players, seats rotated); four times the random rollouts
+alone did not beat it."""
 
 
 GAME = Game(
