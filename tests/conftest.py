@@ -37,7 +37,7 @@ def toy_registered() -> Iterator[str]:
 
 @pytest.fixture
 def toy_with_safety_end(monkeypatch: pytest.MonkeyPatch) -> str:
-    """The toy registered as ``toy-safety``, its ordinary end "low" (no one reached 20
+    """The toy registered as ``toy-safety``, its ordinary end "low" (no one reached 35
     points: most games of three) declared a safety cut-off, so the lab's warnings about
     safety ends show. In this process only (a module made here, not a file)."""
     from cove.example_game import GAME

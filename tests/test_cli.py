@@ -24,7 +24,7 @@ def test_games_json_lists_every_registered_game(capsys: pytest.CaptureFixture[st
     toy = next(g for g in data if g["id"] == "toy")
     assert {"id", "name", "min_players", "max_players", "options"} <= set(toy)
     assert [o["name"] for o in toy["options"]] == ["plays", "bidding"]
-    assert toy["options"][0]["default"] == 6
+    assert toy["options"][0]["default"] == 12
 
 
 def test_simulate_json_is_reproducible(capsys: pytest.CaptureFixture[str],

@@ -55,5 +55,5 @@ def test_bad_options_say_what_is_valid(raw: dict[str, object], message: str) -> 
 def test_the_options_schema_lists_every_option_with_its_bounds() -> None:
     props = GAME.options_schema(3)["properties"]
     assert props["plays"] == {"title": "plays", "description": props["plays"]["description"],
-                              "default": 6, "type": "integer", "minimum": 1, "maximum": 12}
+                              "default": 12, "type": "integer", "minimum": 1, "maximum": 12}
     assert props["bidding"]["type"] == "boolean" and props["bidding"]["default"] is True

@@ -11,10 +11,10 @@ from cove.lab.compare import compare, format_compare
 
 
 def test_identical_variants_give_identical_results(toy_registered: str) -> None:
-    out = compare("toy", 2, 30, [{}, {"plays": "6"}], seed=4)
+    out = compare("toy", 2, 30, [{}, {"plays": "12"}], seed=4)
     a, b = out["variants"]
     assert a["wins"] == b["wins"] and a["mean_scores"] == b["mean_scores"]
-    assert a["variant"] == "(defaults)" and b["variant"] == "plays=6"
+    assert a["variant"] == "(defaults)" and b["variant"] == "plays=12"
 
 
 def test_a_rule_change_shows_in_the_table(toy_registered: str) -> None:

@@ -46,7 +46,7 @@ def test_game_stats_are_averaged_and_counted(toy_registered: str) -> None:
     assert out["stats"]["top"]["max"] == max(tops)
     counts = out["stats"]["end"]["counts"]
     assert sum(counts.values()) == 60
-    assert counts.get("high", 0) == sum(1 for t in tops if t >= 20)
+    assert counts.get("high", 0) == sum(1 for t in tops if t >= 35)
 
 
 def test_ties_split_wins_evenly(untied: str) -> None:

@@ -33,4 +33,4 @@ class Bid:
 
 def universe(players: int, options: Options) -> list[Hashable]:
     """Every action the game can ever offer, in a fixed order: the action space."""
-    return [Bid(0), Bid(1), *(Play(c) for c in DATA.deck)]
+    return [Bid(0), Bid(1), Play(0), *(Play(c) for c in DATA.deck)]  # 0: a blank (R4.2)

@@ -9,6 +9,6 @@ from cove.core.options import Options, option
 
 @dataclass(frozen=True)
 class ToyOptions(Options):
-    plays: int = option(6, help="[DESIGN] cards played in all before the game ends",
+    plays: int = option(12, help="[DESIGN] cards played in all before the game ends",
                         minimum=1, maximum=12)
     bidding: bool = option(True, help="[DESIGN] open with a simultaneous secret bid")

@@ -70,7 +70,7 @@ class ToyState(State):
 
     def stats(self) -> dict[str, float | str]:
         top = max(self.scores())
-        return {"top": top, "end": "high" if top >= 20 else "low"}
+        return {"top": top, "end": "high" if top >= 35 else "low"}
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)
@@ -79,12 +79,16 @@ class ToyState(State):
         return observation(self, player)
 
     def check_invariants(self) -> None:
-        cards = sorted(self.deck + self.played + [c for h in self.hands for c in h if c])
+        held = [c for h in self.hands for c in h if c]
+        cards = sorted(self.deck + [c for c in self.played if c] + held)  # 0: a blank
         assert cards == list(self.data.deck), f"cards not conserved: {cards}"
         assert len(self.played_by) == len(self.played)
 
     def private_items(self, player: int) -> dict[str, Any]:
-        return {"hand": sorted(self.hands[player])}
+        """The hand, while it holds two cards or more: a blank (R4.2) is no secret, and a
+        one-card list would match any public list such as ``to_move`` ([2]) by chance."""
+        cards = sorted(c for c in self.hands[player] if c)
+        return {"hand": cards} if len(cards) > 1 else {}
 
     def clone(self) -> ToyState:
         s: ToyState = self._clone_base()
