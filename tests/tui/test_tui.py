@@ -180,7 +180,7 @@ def test_rules_page_through_the_rules_summary(gid: str) -> None:
     answers = iter([""] * 500)
     Display(out, redraw=True, size=(80, 24)).page(lines, lambda _: next(answers))
     pages = out.getvalue().split(CLEAR)[1:]
-    assert len(pages) > 3
+    assert len(pages) >= -(-len(lines) // 23) >= 1  # every line shown, a screen at a time
     for page in pages:
         assert len(page.rstrip("\n").split("\n")) <= 23
         assert max(len(ln) for ln in page.split("\n")) <= 80

@@ -54,9 +54,11 @@ class RevealRule(StepRule["ToyState"]):
 
 
 class PlayRule(StepRule["ToyState"]):
-    """R4: the player to move plays a card: it scores its value, and they draw another."""
+    """R4: the player to move plays a card: it scores its value, and they draw another.
+    A hand of one card is still asked for (``forced = False``), so every player decides
+    once per play, as a learner's environment counts turns."""
 
-    forced = True
+    forced = False
 
     def legal(self, state: ToyState, step: Step, player: int) -> Sequence[Any]:
         return tuple(Play(c) for c in sorted(state.hands[player]))
