@@ -4,7 +4,7 @@ its time can be ended on its own.
 Why not ``concurrent.futures.ProcessPoolExecutor``: its workers share one call queue (with a
 lock between processes) fed by a thread, and ending a stuck worker breaks the whole pool.
 Replacing the broken pool while its manager thread cleans up and a new pool starts hung
-``cove serve`` now and then (issue 13: a table waited forever for its next bot). Here each
+``cove serve`` now and then (a table waited forever for its next bot). Here each
 worker owns a duplex pipe, nothing is shared between workers, and ending one is a
 ``kill`` and a close: the others, and the jobs they run, never notice.
 

@@ -1,5 +1,5 @@
 """Checks of a game's terminal screens: they fit the width they are given, and show no
-Python values (issue 17). Used by each game's screen tests.
+Python values. Used by each game's screen tests.
 
     from cove.testing.screens import screen_problems
     assert screen_problems("<game>", width=80, height=40) == []
