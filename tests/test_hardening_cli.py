@@ -1,4 +1,4 @@
-"""Issue 20: the command line survives odd input, reports every bad argument in one line
+"""The command line survives odd input, reports every bad argument in one line
 with exit code 2, streams long runs, replays long records in linear time, and never
 crashes on a terminal that cannot show a character."""
 

@@ -1,4 +1,4 @@
-"""Terminal play (issue 17): random printed seeds, a save after every move, resume, undo,
+"""Terminal play: random printed seeds, a save after every move, resume, undo,
 hints, hot-seat, short forms, compact move lists, and end screens that say who won and why."""
 
 from __future__ import annotations

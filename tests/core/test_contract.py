@@ -147,7 +147,7 @@ def test_event_numbers_do_not_reveal_private_events() -> None:
 
 @pytest.mark.parametrize("game_id", cove.ids())
 def test_observation_size_takes_players_and_options(game_id: str) -> None:
-    """Issue 12 §3: ``game.observation_size(players, **options)`` is the length of every
+    """``game.observation_size(players, **options)`` is the length of every
     observation of that configuration."""
     game = cove.load(game_id)
     for players in range(game.min_players, game.max_players + 1):

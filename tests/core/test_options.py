@@ -31,7 +31,7 @@ def test_values_in_range_are_taken() -> None:
 
 
 def test_options_and_bot_parameters_share_one_parser() -> None:
-    """Issue 12 §7: one typed-parameter parser; the same text is judged the same way."""
+    """One typed-parameter parser; the same text is judged the same way."""
     from cove.bots import BotSpecError, make_bot
     from cove.core.options import BadValue, parse_value
 

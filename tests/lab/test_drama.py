@@ -1,4 +1,4 @@
-"""Lead changes and drama (issue 16): figures from a per-round trace of the running
+"""Lead changes and drama: figures from a per-round trace of the running
 scores, taken through the contract (``state.scores()``), and said plainly when a game
 shows no running score."""
 

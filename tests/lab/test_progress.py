@@ -1,4 +1,4 @@
-"""Progress of long runs (issue 16): rich bars with rate and ETA on a terminal, a plain bar
+"""Progress of long runs: rich bars with rate and ETA on a terminal, a plain bar
 without rich, nothing on a pipe or with --quiet, and Ctrl-C keeping what was done."""
 
 from __future__ import annotations

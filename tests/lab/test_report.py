@@ -1,4 +1,4 @@
-"""``cove report``: one self-contained HTML file with the figures and plots (issue 16)."""
+"""``cove report``: one self-contained HTML file with the figures and plots."""
 
 from __future__ import annotations
 

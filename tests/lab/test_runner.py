@@ -1,4 +1,4 @@
-"""The lab's one game loop and its backends (issue 16): identical results everywhere,
+"""The lab's one game loop and its backends: identical results everywhere,
 streamed results that resume, clean interruption, and warnings in plain words."""
 
 from __future__ import annotations

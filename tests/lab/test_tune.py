@@ -1,4 +1,4 @@
-"""``cove tune``: a DESIGN option searched for the value that hits a target (issue 16)."""
+"""``cove tune``: a DESIGN option searched for the value that hits a target."""
 
 from __future__ import annotations
 

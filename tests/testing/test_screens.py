@@ -1,4 +1,4 @@
-"""The screen check catches what issue 17 forbids (and so can fail)."""
+"""The screen check catches too-wide lines and Python values (and so can fail)."""
 
 from __future__ import annotations
 

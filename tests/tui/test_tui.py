@@ -1,4 +1,4 @@
-"""The terminal UI (issue 17): fitted turn screens in the redraw and plain modes, the
+"""The terminal UI: fitted turn screens in the redraw and plain modes, the
 other players' moves highlighted, skipped steps with a reason, help per move, the rules
 pager, and score summaries that say what decided the winner."""
 

@@ -352,7 +352,7 @@ def obelisk_ready(s: TucanaState, p: int) -> None:
 
 
 def test_r3_8_to_move_hides_a_bonus_chain() -> None:
-    """Issue 20: before the draw step is revealed, nothing the other players (or a
+    """Before the draw step is revealed, nothing the other players (or a
     spectator) can read - to_move(), their views, their logs with numbers - tells
     whether P1's hidden draw earned a bonus segment. (It used to: P1 stayed in to_move()
     for the bonus while a plain draw took P1 out of it.)"""
