@@ -26,7 +26,12 @@ PY = BIN / "python"
 
 
 def run(*cmd: str | Path) -> int:
-    return subprocess.call([str(c) for c in cmd], cwd=ROOT)
+    """Run a command; Ctrl-C goes to it (it says what it did) and ends this quietly."""
+    with subprocess.Popen([str(c) for c in cmd], cwd=ROOT) as proc:
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            return proc.wait()
 
 
 def setup(extras: str = "dev") -> None:
@@ -37,10 +42,11 @@ def setup(extras: str = "dev") -> None:
         venv.create(VENV, with_pip=True)
     stamp = VENV / f".installed-{extras or 'core'}"
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if stamp.exists() and stamp.read_text() == want:
-        return
-    if not extras and any(s.read_text() == want for s in VENV.glob(".installed-*")):
-        return  # playing needs only the core, which every set-up installs
+    needed = set(filter(None, extras.split(",")))
+    for done in VENV.glob(".installed-*"):  # a set-up with these extras and more will do
+        have = set(done.name.removeprefix(".installed-").split(",")) - {"core"}
+        if needed <= have and done.read_text() == want:
+            return
     target = f".[{extras}]" if extras else "."
     sys.stderr.write(f"Installing cove{target[1:]} into .venv ...\n")
     rc = run(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
@@ -89,4 +95,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # during a set-up: no traceback
+        sys.exit(130)

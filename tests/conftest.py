@@ -24,6 +24,8 @@ settings.load_profile("ci")
 # Data files are read only from the built-in folder and COVE_DATA_DIR (cove.core.data);
 # tests write edited data files under the temporary directory, so allow that one.
 os.environ["COVE_DATA_DIR"] = tempfile.gettempdir()
+# cove play keeps the last game under COVE_HOME: never the user's own during tests
+os.environ["COVE_HOME"] = tempfile.mkdtemp(prefix="cove-home-")
 
 
 @pytest.fixture

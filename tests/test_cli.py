@@ -153,3 +153,35 @@ def test_play_without_a_game_off_a_terminal_names_the_games(
     assert main(["play"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and all(g in err for g in cove.ids())
+
+
+def test_play_keeps_the_last_game_and_resume_alone_continues_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        toy_registered: str) -> None:
+    monkeypatch.setenv("COVE_HOME", str(tmp_path / "home"))
+    answers = iter(["1", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    rc, out, _ = run(capsys, "play", "toy", "--players", "2", "--seed", "3", "--bots",
+                     "random", "--no-color")
+    last = tmp_path / "home" / "last-game.json"
+    assert rc == 0 and "Saving after every move to" in out and last.name in out
+    moves = len(json.loads(last.read_text())["actions"])
+    assert moves >= 1 and "cove play --resume" in out
+    answers = iter(["quit"])
+    rc, out, _ = run(capsys, "play", "--resume", "--no-color")
+    assert rc == 0 and "Toy" in out
+    assert len(json.loads(last.read_text())["actions"]) == moves  # the same game, unchanged
+
+
+def test_no_save_keeps_nothing_and_resume_without_a_last_game_says_so(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        toy_registered: str) -> None:
+    monkeypatch.setenv("COVE_HOME", str(tmp_path / "empty"))
+    answers = iter(["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    rc, out, _ = run(capsys, "play", "toy", "--players", "2", "--bots", "random",
+                     "--no-save", "--no-color")
+    assert rc == 0 and "Saving" not in out
+    assert not (tmp_path / "empty" / "last-game.json").exists()
+    rc, _, err = run(capsys, "play", "--resume")
+    assert rc == 2 and "no last game to resume" in err and err.count("\n") == 1

@@ -30,7 +30,7 @@ from cove.core.state import Event, State
 from cove.core.text import seat_name
 from cove.lab.progress import progress_bar
 from cove.lab.runner import BACKENDS
-from cove.terminal import Table, check_save_path, resume
+from cove.terminal import Table, check_save_path, last_game_path, resume
 from cove.tui.layout import wrap
 from cove.tui.play import EOF_, QUIT, UNDO, Display, Seat, ask
 from cove.tui.summary import final_summary
@@ -227,11 +227,31 @@ def _seats_arg(text: str | None, players: int) -> list[int]:
     return seats
 
 
+LAST = "\0last"
+"""``--resume`` given without a file: the last game."""
+
+
 def _table(args: argparse.Namespace) -> Table:
-    save_path = check_save_path(args.save) if args.save else None
+    if args.save:
+        save_path: Path | None = check_save_path(args.save)
+    elif args.no_save:
+        save_path = None
+    else:  # the last game is always kept, so a closed terminal or Ctrl-C loses nothing
+        last = last_game_path()
+        try:
+            last.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CliError(f"cannot keep the game in {last.parent}: {e.strerror or e}; give "
+                           "--save FILE or --no-save") from None
+        save_path = check_save_path(str(last))
+    if args.resume == LAST:
+        if not last_game_path().is_file():
+            raise CliError(f"no last game to resume ({last_game_path()} does not exist); "
+                           "give --resume FILE")
+        args.resume = str(last_game_path())
     if args.resume:
         table = resume(args.resume)
-        if save_path is None:
+        if args.save is None:
             save_path = Path(args.resume)
         table.save_path = save_path
         return table
@@ -771,11 +791,13 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p, optional_game=True, seed_default=None)
     p.add_argument("--seat", default="1", help="your seat, 1..players (default 1); several "
                    "seats for players sharing the screen, e.g. 1,2")
-    p.add_argument("--resume", metavar="FILE", help="continue a game saved by 'cove play'")
+    p.add_argument("--resume", metavar="FILE", nargs="?", const=LAST,
+                   help="continue a game saved by 'cove play' (no FILE: the last game)")
     p.add_argument("--bots", help="bot specs for the other seats, comma-separated "
                    "(one spec for all, or one per seat)")
     p.add_argument("--save", metavar="FILE", help="save the game (its record, as JSON) "
-                   "after every move")
+                   "after every move (default: the last game's file, see --resume)")
+    p.add_argument("--no-save", action="store_true", help="keep no save of this game")
     p.add_argument("--no-color", action="store_true", help="plain text, no colours")
     p.add_argument("--screen", choices=("auto", "redraw", "plain"), default="auto",
                    help="redraw: one screen updated in place; plain: scrolling text for "

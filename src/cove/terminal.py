@@ -34,6 +34,22 @@ class PlayError(CoveError, ValueError):
     """A bad --save or --resume file, told before the game starts."""
 
 
+def cove_home() -> Path:
+    """Where ``cove play`` keeps the last game: ``$COVE_HOME``, else
+    ``$XDG_DATA_HOME/cove``, else ``~/.local/share/cove``."""
+    home = os.environ.get("COVE_HOME")
+    if home:
+        return Path(home).expanduser()
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data).expanduser() / "cove"
+
+
+def last_game_path() -> Path:
+    """The file every ``cove play`` saves to unless told another (``--save``) or none
+    (``--no-save``); ``cove play --resume`` with no file continues it."""
+    return cove_home() / "last-game.json"
+
+
 def check_save_path(path: str) -> Path:
     """``path`` if a save can be written there; PlayError naming the problem otherwise (so
     a game is never lost at its end to a bad path)."""
