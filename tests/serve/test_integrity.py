@@ -1,10 +1,12 @@
-"""What the server does when its database fails or holds damaged data: a failed write is
-a 503 with Retry-After that changes nothing; a database the server cannot write is refused
-at start-up in one line; a damaged table is quarantined while the others are served; a
-snapshot that fails a check is rebuilt from the moves."""
+"""What the server does when its database fails or holds damaged data, and the seed's
+commitment: a failed write is a 503 with Retry-After that changes nothing; a database the
+server cannot write is refused at start-up in one line; a damaged table is quarantined
+while the others are served; a snapshot that fails a check is rebuilt from the moves; the
+seed stays secret until the game ends, then opens the commitment published at creation."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -433,3 +435,68 @@ def test_a_read_only_postgres_is_refused_at_start_in_one_line(postgres_url: str)
     assert "read-only transaction" in line and "needs a database it can write" in line
     if ":" in postgres_url.partition("://")[2].partition("@")[0]:  # a password in the URL
         assert ":***@" in line and postgres_url.partition("@")[0] not in line
+
+
+# -- the seed ----------------------------------------------------------------------------------
+def test_the_seed_is_secret_until_the_end_then_opens_its_commitment(db_url: str) -> None:
+    seen: list[str] = []  # every text the server sends while the game runs
+    with make_client(db_url, **FAST) as client:
+        r = client.post("/api/tables", json={"game": "toy", "players": 2,
+                                             "seats": ["human", "human"], "options": TURNS})
+        assert r.status_code == 201
+        t = r.json()
+        seen.append(r.text)
+        assert "seed" not in t
+        commitment = t["deal"]["commitment"]
+        assert re.fullmatch("[0-9a-f]{64}", commitment) and t["deal"] == {
+            "commitment": commitment, "chosen": False}
+        url = f"/api/tables/{t['id']}"
+        with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+            while True:
+                g = client.get(url)
+                if g.json()["over"]:
+                    break
+                seen.append(g.text)
+                assert g.json()["deal"] == t["deal"]
+                for who in (None, 0, 1):
+                    params = {} if who is None else {"token": token_of(t, who)}
+                    seen.append(client.get(url + "/record", params=params).text)
+                    seen.append(client.get(url, params=params).text)
+                seen.append(client.get("/api/tables").text)
+                move(client, t)
+                pushed = ws.receive_json()
+                if not pushed["over"]:
+                    seen.append(json.dumps(pushed))
+        end = client.get(url).json()
+        record = client.get(url + "/record").json()
+    deal = end["deal"]
+    seed, salt = deal["seed"], deal["salt"]
+    assert re.fullmatch("[0-9a-f]{32}", salt) and deal["commitment"] == commitment
+    assert hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest() == commitment
+    assert record["seed"] == seed and record["deal"] == deal
+    assert cove.replay(record).scores() == end["scores"]
+    assert len(seen) > 50 and not [x for x in seen if str(seed) in x or salt in x]
+    with make_client(db_url, **FAST) as client:  # the salt is stored with the table
+        assert client.get(url).json()["deal"] == deal
+
+
+def test_a_chosen_seed_is_said_to_everyone(client: TestClient) -> None:
+    t = two_humans(client, seed=5)
+    assert t["seed"] == 5 and t["deal"]["chosen"] is True
+    view = client.get(f"/api/tables/{t['id']}", params={"token": token_of(t, 1)}).json()
+    assert view["deal"] == t["deal"]
+
+
+def test_a_database_made_before_commitments_gets_their_columns(db_url: str) -> None:
+    with make_client(db_url, **FAST) as client:
+        old = two_humans(client)
+        move(client, old)
+    for column in ("salt", "seed_chosen"):
+        sql(db_url, f"ALTER TABLE cove_tables DROP COLUMN {column}")
+    with make_client(db_url, **FAST) as client:
+        g = client.get(f"/api/tables/{old['id']}").json()
+        assert g["moves"] == 1 and g["deal"] == {"commitment": None, "chosen": False}
+        new = two_humans(client, seed=None)
+        assert client.get(f"/api/tables/{new['id']}").json()["deal"]["commitment"]
+    with make_client(db_url, **FAST) as client:
+        assert client.get(f"/api/tables/{new['id']}").json()["deal"] == new["deal"]

@@ -165,6 +165,13 @@ def store_failed(e: BaseException) -> BaseException:
     return Unavailable()
 
 
+def seed_commitment(salt: str, seed: int) -> str:
+    """What a table publishes at creation: ``sha256(f"{salt}:{seed}")`` in hex. The salt (32
+    random hex digits) is kept secret with the seed until the game ends, so the commitment
+    cannot be searched for the seed; then both are shown and anyone can check them."""
+    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
 class Bucket:
     """A token bucket: ``take()`` is False when the caller is over its rate."""
 
@@ -342,10 +349,26 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     thinking: set[int] = field(default_factory=set)
+    salt: str = ""
+    """Secret until the game ends (see :func:`seed_commitment`); empty for a table made
+    before commitments."""
+    seed_chosen: bool = False
+    """The creator chose the seed, so the creator may know every hidden card."""
 
     @property
     def moves(self) -> int:
         return self.state.decisions
+
+    def deal(self) -> dict[str, Any]:
+        """The seed's commitment (published from the start), and once the game is over the
+        seed and salt that open it: ``{"commitment", "chosen"[, "seed", "salt"]}``."""
+        out: dict[str, Any] = {
+            "commitment": seed_commitment(self.salt, self.seed) if self.salt else None,
+            "chosen": self.seed_chosen}
+        if self.state.is_over:
+            out["seed"] = self.seed
+            out["salt"] = self.salt
+        return out
 
     def seat_kinds(self) -> list[dict[str, Any]]:
         return [seat_info(i, s) for i, s in enumerate(self.seats)]
@@ -510,6 +533,8 @@ class Hub:
     # -- tables --------------------------------------------------------------------------
     async def create(self, body: Any) -> dict[str, Any]:
         game, players, options, seats, seed = check_new_table(body)
+        chosen = body.get("seed") is not None  # (check_new_table made sure body is a dict)
+        salt = secrets.token_hex(16)
         try:
             state = game.start(players, seed, options=options)
         except CoveError as e:
@@ -526,11 +551,12 @@ class Hub:
                 stored.append({"kind": "bot", "spec": spec})
         now = time.time()
         table = Table(id=secrets.token_urlsafe(9), game=game, seed=seed, seats=stored,
-                      state=state, created=now, updated=now)
+                      state=state, created=now, updated=now, salt=salt, seed_chosen=chosen)
         row = TableRow(id=table.id, game=game.id, players=players,
                        options=state.options.to_dict(), seed=seed, seats=stored,
                        created=now, updated=now, moves=0, over=state.is_over,
-                       state=state.to_json(), bot_turn=self.bot_turn(table, state))
+                       state=state.to_json(), bot_turn=self.bot_turn(table, state),
+                       salt=salt, seed_chosen=chosen)
         await self.commits.run(self.store.create, row)
         self.tables[table.id] = table
         self._schedule_bots(table)
@@ -542,9 +568,15 @@ class Hub:
                 entry["link"] = f"/api/tables/{table.id}?token={token}"
                 entry["ws"] = f"/ws/tables/{table.id}?token={token}"
             out_seats.append(entry)
-        return {"id": table.id, "game": game.id, "players": players, "seed": seed,
-                "options": state.options.to_dict(), "seats": out_seats,
-                "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
+        # the seed stays secret until the game ends (it would tell every hidden card and
+        # every future draw): only its commitment is published, and the seed is echoed
+        # only to a creator who chose it
+        out = {"id": table.id, "game": game.id, "players": players, "deal": table.deal(),
+               "options": state.options.to_dict(), "seats": out_seats,
+               "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
+        if chosen:
+            out["seed"] = seed
+        return out
 
     def _rows_one_by_one(self) -> list[TableRow]:
         """The tables a bot is to move at, each read alone (when reading them together
@@ -607,7 +639,8 @@ class Hub:
         if state is None:
             state = self._from_moves(game, row, self.store.moves(row.id))
         return Table(id=row.id, game=game, seed=row.seed, seats=row.seats, state=state,
-                     created=row.created, updated=row.updated)
+                     created=row.created, updated=row.updated, salt=row.salt,
+                     seed_chosen=row.seed_chosen)
 
     @staticmethod
     def _from_snapshot(game: Game, row: TableRow) -> State:
@@ -741,16 +774,22 @@ class Hub:
                "view": view, "decision": view.get("decision", st.decision(seat)),
                "legal": legal_forms(st, seat),
                "events": event_forms(st, seat, max(0, since)),
-               "next_event": st.log_count(seat), "seats": table.seat_kinds()}
+               "next_event": st.log_count(seat), "seats": table.seat_kinds(),
+               "deal": table.deal()}
         if st.is_over:
             out["scores"] = st.scores()
             out["winners"] = list(st.winners())
         return out
 
     def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The full record once the game is over (with the seed and the salt that opens
+        its commitment: ``deal``), else redacted for ``seat``."""
         if table.state.is_over:
-            return table.state.record()
-        return table.state.record(seat, redacted=seat is None)
+            rec = table.state.record()
+        else:
+            rec = table.state.record(seat, redacted=seat is None)
+        rec["deal"] = table.deal()
+        return rec
 
     # -- moves ---------------------------------------------------------------------------
     async def act(self, table: Table, seat: int | None, action: Any,
@@ -1015,8 +1054,8 @@ def check_new_table(body: Any) -> tuple[Game, int, dict[str, Any], list[str], in
     if not isinstance(options, dict):
         raise ApiError(422, "bad_options", "options must be a JSON object of name: value")
     seed = body.get("seed")
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    if seed is None:  # 63 random bits: too many to search for the one that deals a hand seen
+        seed = secrets.randbelow(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int) or not (
             -SEED_LIMIT <= seed < SEED_LIMIT):
         raise ApiError(422, "bad_seed", "the seed must be a whole number below 2**63 in size, "

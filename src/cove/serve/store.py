@@ -62,7 +62,9 @@ SCHEMA = (
         over INTEGER NOT NULL,
         snap_moves INTEGER NOT NULL,
         bot_turn INTEGER NOT NULL,
-        state TEXT NOT NULL)""",
+        state TEXT NOT NULL,
+        salt TEXT NOT NULL DEFAULT '',
+        seed_chosen INTEGER NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS cove_moves (
         table_id TEXT NOT NULL REFERENCES cove_tables (id),
         n INTEGER NOT NULL,
@@ -74,8 +76,13 @@ SCHEMA = (
     "CREATE INDEX IF NOT EXISTS cove_tables_bot_turn ON cove_tables (bot_turn)",
 )
 
+ADDED_COLUMNS = (("salt", "TEXT NOT NULL DEFAULT ''"),
+                 ("seed_chosen", "INTEGER NOT NULL DEFAULT 0"))
+"""Columns added to ``cove_tables`` after its first release: a database made before them
+gets them when a server opens it (tables made before have no seed commitment)."""
+
 _NAMES = ("id", "game", "players", "options", "seed", "seats", "created", "updated", "moves",
-          "over", "snap_moves", "bot_turn")
+          "over", "snap_moves", "bot_turn", "salt", "seed_chosen")
 _COLUMNS = ", ".join(_NAMES)
 _SNAP = _NAMES.index("snap_moves")
 
@@ -128,6 +135,12 @@ class TableRow:
     bot_turn: bool = False
     """A bot is to move: the server restores such tables as it starts (others when first
     asked for), so their bots play on."""
+    salt: str = ""
+    """Kept secret until the game ends: the seed's commitment is
+    ``sha256(f"{salt}:{seed}")`` (:func:`cove.serve.hub.seed_commitment`); empty for tables
+    made before commitments."""
+    seed_chosen: bool = False
+    """The table's creator chose the seed (so the creator may know every hidden card)."""
     error: str | None = None
     """Why this row cannot be read (its columns are not what the server wrote); only
     ``id`` is then meaningful, and the server quarantines the table."""
@@ -224,7 +237,8 @@ def _parse_row(r: Sequence[Any], tail: Sequence[tuple[int, str]]) -> TableRow:
                    updated=float(v["updated"]), moves=_int(v["moves"]),
                    over=bool(_int(v["over"])), snap_moves=_int(v["snap_moves"]),
                    bot_turn=bool(_int(v["bot_turn"])),
-                   state=state, tail=_moves(tail))
+                   state=state, tail=_moves(tail),
+                   salt=str(v.get("salt") or ""), seed_chosen=bool(v.get("seed_chosen")))
     if len(seats) != row.players:
         raise ValueError(f"{len(seats)} seats for {row.players} players")
     if row.moves < 0 or row.snap_moves < 0:
@@ -290,15 +304,23 @@ class _SqlStore:
     def _notify(self, cur: Any, table_id: str, moves: int) -> None:
         return None
 
+    def _columns(self, cur: Any) -> set[str]:
+        """The columns ``cove_tables`` has now."""
+        raise NotImplementedError
+
     def _init_schema(self) -> None:
-        """Create the tables, then make sure the server can write: a read-only database is
-        refused here, at start-up, with one line that says so, rather than failing every
-        move later."""
+        """Create the tables (or add the columns an older database lacks), then make sure
+        the server can write: a read-only database is refused here, at start-up, with one
+        line that says so, rather than failing every move later."""
         try:
             with self._tx(write=True) as cur:
                 self._lock_schema(cur)
                 for stmt in SCHEMA:
                     cur.execute(stmt)
+                have = self._columns(cur)
+                for name, kind in ADDED_COLUMNS:
+                    if name not in have:
+                        cur.execute(f"ALTER TABLE cove_tables ADD COLUMN {name} {kind}")
                 # a write that changes nothing: refused by a read-only file, directory,
                 # transaction or role
                 cur.execute("UPDATE cove_tables SET moves = moves WHERE 1 = 0")
@@ -331,8 +353,8 @@ class _SqlStore:
                                   f"VALUES ({marks})"),
                         (row.id, row.game, row.players, json.dumps(row.options), row.seed,
                          json.dumps(row.seats), row.created, row.updated, row.moves,
-                         int(row.over), row.moves, int(row.bot_turn),
-                         json.dumps(row.state, separators=(",", ":"))))
+                         int(row.over), row.moves, int(row.bot_turn), row.salt,
+                         int(row.seed_chosen), json.dumps(row.state, separators=(",", ":"))))
 
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
                snapshot: Callable[[], dict[str, Any]] | None = None,
@@ -496,6 +518,10 @@ class SqliteStore(_SqlStore):
         finally:
             cur.close()
 
+    def _columns(self, cur: Any) -> set[str]:
+        cur.execute("PRAGMA table_info(cove_tables)")
+        return {str(r[1]) for r in cur.fetchall()}
+
     def _write_hint(self) -> str:
         return (" (the file and its directory: SQLite keeps a -wal and a -shm file beside "
                 "the database)")
@@ -559,6 +585,11 @@ class PostgresStore(_SqlStore):
 
     def _lock_schema(self, cur: Any) -> None:
         cur.execute("SELECT pg_advisory_xact_lock(7715001)")  # one process at a time
+
+    def _columns(self, cur: Any) -> set[str]:
+        cur.execute("SELECT column_name FROM information_schema.columns "
+                    "WHERE table_name = 'cove_tables' AND table_schema = current_schema()")
+        return {str(r[0]) for r in cur.fetchall()}
 
     def _notify(self, cur: Any, table_id: str, moves: int) -> None:
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {moves}"))
