@@ -6,6 +6,7 @@ seed stays secret until the game ends, then opens the commitment published at cr
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -32,10 +33,12 @@ from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
 import cove
-from cove.serve.store import SqliteStore
+from cove.serve.hub import ApiError, GroupCommit
+from cove.serve.store import Move, SqliteStore, open_store
 from tests.serve.conftest import make_client
 from tests.serve.helpers import new_table, token_of
 from tests.serve.test_process import ROOT, SERVE_WITH_TOY, free_port
+from tests.serve.test_robust import stored_table
 
 FAST = {"rate": 1e6, "burst": 10**6}
 TURNS = {"bidding": False, "plays": 12}
@@ -342,6 +345,38 @@ def test_a_full_disk_answers_503_with_retry_after_and_loses_nothing(tmp_path: Pa
                             params={"token": token_of(t, 0)}).json()
     assert [n for n, _ in acked] == list(range(len(acked)))  # each acknowledged once
     assert [a[1] for a in record["actions"]] == [text for _, text in acked]
+
+
+def test_a_damaged_table_fails_only_its_own_move_in_a_shared_transaction(
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Moves of many tables share a transaction; when one table's rows are inconsistent (a
+    move already stored under the number its row says is next), the others' moves are
+    still stored."""
+    store = open_store(db_url)
+    tables = [f"t{i}" for i in range(8)]
+    for tid in tables:
+        store.create(stored_table(tid))
+    sql(db_url, "INSERT INTO cove_moves (table_id, n, seat, action, at) "
+        "VALUES ('t3', 0, 0, 'old', 0)")
+    commits = GroupCommit(store, batch=256)
+
+    async def run() -> list[Any]:
+        return await asyncio.gather(*(commits.append(Move(t, 0, 0, "m0", False))
+                                      for t in tables), return_exceptions=True)
+
+    caplog.set_level(logging.WARNING, logger="cove.serve")
+    try:
+        done = asyncio.run(run())
+        assert done[:3] + done[4:] == [True] * 7
+        assert isinstance(done[3], Exception) and not isinstance(done[3], ApiError)
+        assert all(store.moves(t) == [(0, "m0")] for t in tables if t != "t3")
+        assert store.moves("t3") == [(0, "old")]
+        row = store.load("t3")
+        assert row is not None and row.moves == 0
+    finally:
+        commits.close()
+        store.close()
+    assert "a transaction of 8 moves failed" in caplog.text
 
 
 def test_a_lost_postgres_connection_answers_503_then_recovers(postgres_url: str) -> None:

@@ -268,11 +268,18 @@ class GroupCommit:
                 try:
                     done = await loop.run_in_executor(
                         self.writer, self.store.append_many, [m for m, _ in batch])
-                except Exception as e:  # each waiting move gets the error (none is applied)
-                    err = store_failed(e)
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(err)
+                except StoreUnavailable as e:  # each waiting move gets the 503 (none applied)
+                    self._fail(batch, e)
+                    continue
+                except Exception as e:
+                    if len(batch) == 1:
+                        self._fail(batch, e)
+                        continue
+                    # one table's damaged rows (a move already stored under its number) must
+                    # not fail the other tables' moves: each is stored alone, in order
+                    log.warning("a transaction of %d moves failed (%s); storing each alone",
+                                len(batch), one_line(e))
+                    await self._one_by_one(batch)
                     continue
                 self.transactions += 1
                 for (_, fut), ok in zip(batch, done, strict=True):
@@ -280,6 +287,28 @@ class GroupCommit:
                         fut.set_result(ok)
         finally:
             self.running = None
+
+    @staticmethod
+    def _fail(batch: list[tuple[Move, asyncio.Future[bool]]], e: Exception) -> None:
+        err = store_failed(e)
+        for _, fut in batch:
+            if not fut.done():
+                fut.set_exception(err)
+
+    async def _one_by_one(self, batch: list[tuple[Move, asyncio.Future[bool]]]) -> None:
+        """Each move of a failed batch in its own transaction: only a move that fails alone
+        gets an error."""
+        loop = asyncio.get_running_loop()
+        for move, fut in batch:
+            try:
+                ok = (await loop.run_in_executor(self.writer, self.store.append_many,
+                                                 [move]))[0]
+            except Exception as e:
+                self._fail([(move, fut)], e)
+                continue
+            self.transactions += 1
+            if not fut.done():
+                fut.set_result(ok)
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)
