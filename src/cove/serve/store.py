@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import re
 import sqlite3
 import threading
 import time
@@ -206,7 +207,7 @@ def open_store(url: str) -> Store:
     return SqliteStore(path)
 
 
-def _row(r: Sequence[Any], tail: Sequence[tuple[int, str]] = ()) -> TableRow:
+def _row(r: Sequence[Any], tail: Sequence[Sequence[Any]] = ()) -> TableRow:
     """A stored row as a TableRow; one that cannot be read comes back with ``error``."""
     try:
         return _parse_row(r, tail)
@@ -217,7 +218,7 @@ def _row(r: Sequence[Any], tail: Sequence[tuple[int, str]] = ()) -> TableRow:
                         error=f"its stored row cannot be read ({what[:200]})")
 
 
-def _parse_row(r: Sequence[Any], tail: Sequence[tuple[int, str]]) -> TableRow:
+def _parse_row(r: Sequence[Any], tail: Sequence[Sequence[Any]]) -> TableRow:
     v = dict(zip(_NAMES, r, strict=False))
     state = None
     if len(r) > len(_NAMES):
@@ -263,7 +264,9 @@ def one_line(e: BaseException) -> str:
 
 
 def redact_url(url: str) -> str:
-    """``postgresql://user:secret@host/db`` as ``postgresql://user:***@host/db``."""
+    """``postgresql://user:secret@host/db?password=x`` as
+    ``postgresql://user:***@host/db?password=***``."""
+    url = re.sub(r"([?&]password=)[^&]*", r"\1***", url)
     scheme, sep, rest = url.partition("://")
     creds, at, host = rest.rpartition("@")
     if not sep or not at or ":" not in creds:
