@@ -22,7 +22,16 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cove
-from cove.serve.hub import ApiError, Conn, Hub, Settings, Table, encode, encode_bytes
+from cove.serve.hub import (
+    ApiError,
+    Conn,
+    Hub,
+    Settings,
+    Table,
+    Unavailable,
+    encode,
+    encode_bytes,
+)
 from cove.serve.store import open_store
 
 log = logging.getLogger(__name__)
@@ -225,6 +234,13 @@ async def api_error(request: Request | WebSocket, exc: Exception) -> Response:
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
+async def unavailable_error(request: Request | WebSocket, exc: Exception) -> Response:
+    """The database cannot be read or written now: 503 with Retry-After (nothing changed)."""
+    assert isinstance(exc, Unavailable)
+    return JSONResponse(exc.body(), status_code=exc.status,
+                        headers={"Retry-After": str(exc.retry_after)})
+
+
 async def http_error(request: Request | WebSocket, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     return JSONResponse({"error": "http", "reason": exc.detail}, status_code=exc.status_code)
@@ -257,4 +273,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     routes += web_routes()
     return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={ApiError: api_error, HTTPException: http_error})
+                     exception_handlers={ApiError: api_error, Unavailable: unavailable_error,
+                                         HTTPException: http_error})

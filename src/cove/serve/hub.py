@@ -22,6 +22,7 @@ import concurrent.futures
 import functools
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -35,11 +36,19 @@ import cove
 from cove.bots import LEVELS, make_bot
 from cove.bots.worker import BotError, ProcessBots, think
 from cove.core.actions import legal_forms
-from cove.core.errors import CoveError, IllegalAction, RecordError
+from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
-from cove.serve.store import SNAPSHOT_EVERY, Move, Store, TableRow
+from cove.serve.store import (
+    SNAPSHOT_EVERY,
+    Move,
+    Store,
+    StoreUnavailable,
+    TableRow,
+    one_line,
+    redact_url,
+)
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +106,72 @@ class ApiError(CoveError):
         return {"error": self.error, "reason": self.reason, **self.extra}
 
 
+STORE_RETRY_AFTER = 5
+"""Seconds a client is asked to wait (Retry-After) when the database cannot be read or
+written."""
+
+
+class Unavailable(ApiError):
+    """503: the database cannot be read or written now (full, read-only, unreachable).
+    Nothing was changed; the same request may be sent again after ``retry_after`` seconds
+    (a move with the same ``expect``: if it was stored after all, that is a 409)."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "unavailable", "the database cannot be read or written now (the "
+                         "server's log says why); nothing was changed: try again in "
+                         f"{STORE_RETRY_AFTER} s", retry_after=STORE_RETRY_AFTER)
+        self.retry_after = STORE_RETRY_AFTER
+
+
+class RestoreError(CoveError):
+    """A stored table that cannot be rebuilt: it is quarantined."""
+
+
+def quarantined(table_id: str) -> ApiError:
+    """The answer for a table whose stored data cannot be restored."""
+    return ApiError(500, "quarantined", f"table {table_id[:40]!r} is quarantined: its stored "
+                    "data cannot be restored (the server's log says why); the other tables "
+                    "are not affected")
+
+
+class _Throttle:
+    """Logs one line per ``every`` seconds at most (a full disk fails every request), with
+    how many it left out."""
+
+    def __init__(self, every: float) -> None:
+        self.every = every
+        self.next = 0.0
+        self.left_out = 0
+
+    def error(self, message: str, *args: Any) -> None:
+        now = time.monotonic()
+        if now < self.next:
+            self.left_out += 1
+            return
+        more = f" ({self.left_out} more since the last line)" if self.left_out else ""
+        log.error(message + more, *args)
+        self.next, self.left_out = now + self.every, 0
+
+
+_STORE_LOG = _Throttle(10.0)
+
+
+def store_failed(e: BaseException) -> BaseException:
+    """A database failure as the API's 503 (logged, at most every 10 s); other errors as
+    they are."""
+    if not isinstance(e, StoreUnavailable):
+        return e
+    _STORE_LOG.error("the database failed: %s", one_line(e))
+    return Unavailable()
+
+
+def seed_commitment(salt: str, seed: int) -> str:
+    """What a table publishes at creation: ``sha256(f"{salt}:{seed}")`` in hex. The salt (32
+    random hex digits) is kept secret with the seed until the game ends, so the commitment
+    cannot be searched for the seed; then both are shown and anyone can check them."""
+    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
 class Bucket:
     """A token bucket: ``take()`` is False when the caller is over its rate."""
 
@@ -133,6 +208,20 @@ def fallback_move(state: State, seat: int, seed: int) -> Action:
     return legal[Rng(seed).below(len(legal))]
 
 
+def replay_moves(state: State, moves: Sequence[tuple[int, str]], table_id: str) -> None:
+    """Apply stored moves to ``state`` through their exact text, as a record replays;
+    RestoreError at the first one that is not a legal move there."""
+    for seat, text in moves:
+        try:
+            act = state.find_action(seat, text)
+        except CoveError:
+            act = None
+        if act is None:
+            raise RestoreError(f"table {table_id}: stored move {state.decisions} ({text[:80]!r} "
+                               f"by seat {seat}) is not legal there; the game's rules changed?")
+        state.apply(seat, act)
+
+
 def encode_bytes(message: Any) -> bytes:
     """Compact JSON (orjson: a tenth of the standard library's time on a table's view)."""
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
@@ -166,7 +255,10 @@ class GroupCommit:
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Another write (a new table) on the writer thread, in turn with the moves."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.writer, fn, *args)
+        try:
+            return await loop.run_in_executor(self.writer, fn, *args)
+        except StoreUnavailable as e:
+            raise store_failed(e) from None
 
     async def _drain(self) -> None:
         loop = asyncio.get_running_loop()
@@ -176,10 +268,18 @@ class GroupCommit:
                 try:
                     done = await loop.run_in_executor(
                         self.writer, self.store.append_many, [m for m, _ in batch])
-                except Exception as e:  # each waiting move gets the error
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(e)
+                except StoreUnavailable as e:  # each waiting move gets the 503 (none applied)
+                    self._fail(batch, e)
+                    continue
+                except Exception as e:
+                    if len(batch) == 1:
+                        self._fail(batch, e)
+                        continue
+                    # one table's damaged rows (a move already stored under its number) must
+                    # not fail the other tables' moves: each is stored alone, in order
+                    log.warning("a transaction of %d moves failed (%s); storing each alone",
+                                len(batch), one_line(e))
+                    await self._one_by_one(batch)
                     continue
                 self.transactions += 1
                 for (_, fut), ok in zip(batch, done, strict=True):
@@ -187,6 +287,28 @@ class GroupCommit:
                         fut.set_result(ok)
         finally:
             self.running = None
+
+    @staticmethod
+    def _fail(batch: list[tuple[Move, asyncio.Future[bool]]], e: Exception) -> None:
+        err = store_failed(e)
+        for _, fut in batch:
+            if not fut.done():
+                fut.set_exception(err)
+
+    async def _one_by_one(self, batch: list[tuple[Move, asyncio.Future[bool]]]) -> None:
+        """Each move of a failed batch in its own transaction: only a move that fails alone
+        gets an error."""
+        loop = asyncio.get_running_loop()
+        for move, fut in batch:
+            try:
+                ok = (await loop.run_in_executor(self.writer, self.store.append_many,
+                                                 [move]))[0]
+            except Exception as e:
+                self._fail([(move, fut)], e)
+                continue
+            self.transactions += 1
+            if not fut.done():
+                fut.set_result(ok)
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)
@@ -256,10 +378,26 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     thinking: set[int] = field(default_factory=set)
+    salt: str = ""
+    """Secret until the game ends (see :func:`seed_commitment`); empty for a table made
+    before commitments."""
+    seed_chosen: bool = False
+    """The creator chose the seed, so the creator may know every hidden card."""
 
     @property
     def moves(self) -> int:
         return self.state.decisions
+
+    def deal(self) -> dict[str, Any]:
+        """The seed's commitment (published from the start), and once the game is over the
+        seed and salt that open it: ``{"commitment", "chosen"[, "seed", "salt"]}``."""
+        out: dict[str, Any] = {
+            "commitment": seed_commitment(self.salt, self.seed) if self.salt else None,
+            "chosen": self.seed_chosen}
+        if self.state.is_over:
+            out["seed"] = self.seed
+            out["salt"] = self.salt
+        return out
 
     def seat_kinds(self) -> list[dict[str, Any]]:
         return [seat_info(i, s) for i, s in enumerate(self.seats)]
@@ -306,6 +444,9 @@ class Hub:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        self.quarantined: dict[str, str] = {}
+        """Tables whose stored data cannot be restored: id -> why (logged). A request for
+        one is refused (500 ``quarantined``) until the server restarts."""
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self._buckets: dict[str, Bucket] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -352,15 +493,25 @@ class Hub:
         table, which a background restore would spend holding the interpreter lock the
         event loop needs); returns how many."""
         self.loop = asyncio.get_running_loop()
-        rows = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
-                              bot_turn=True)
-        tables = await self._db(self._from_rows, rows)
+        try:
+            rows = await self._db(self.store.tables, over=False, limit=10**9, with_state=True,
+                                  bot_turn=True)
+        except ApiError:
+            raise  # the database cannot be read at all: the server cannot start
+        except Exception as e:  # a damaged row or page: read them one by one instead
+            log.error("the tables a bot is to move at cannot be read together (%s); reading "
+                      "them one by one", one_line(e))
+            rows = await self._db(self._rows_one_by_one)
+        tables, failed = await self._db(self._from_rows, rows)
+        for table_id, reason in failed:
+            self._quarantine(table_id, reason)
         for t in tables:
             self.tables[t.id] = t
             self._schedule_bots(t)
         self._stop_listen = await self._db(self.store.listen, self._remote_commit)
-        log.info("restored %d tables where a bot is to move from %s", len(tables),
-                 self.store.url)
+        log.info("restored %d tables where a bot is to move from %s%s", len(tables),
+                 redact_url(self.store.url),
+                 f"; {len(failed)} quarantined" if failed else "")
         return len(tables)
 
     async def stop(self) -> None:
@@ -383,8 +534,13 @@ class Hub:
         self.store.close()
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn`` on a database thread; a database that cannot be read or written now is
+        the API's 503 (:class:`Unavailable`)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+        try:
+            return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+        except StoreUnavailable as e:
+            raise store_failed(e) from None
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -406,6 +562,8 @@ class Hub:
     # -- tables --------------------------------------------------------------------------
     async def create(self, body: Any) -> dict[str, Any]:
         game, players, options, seats, seed = check_new_table(body)
+        chosen = body.get("seed") is not None  # (check_new_table made sure body is a dict)
+        salt = secrets.token_hex(16)
         try:
             state = game.start(players, seed, options=options)
         except CoveError as e:
@@ -422,11 +580,12 @@ class Hub:
                 stored.append({"kind": "bot", "spec": spec})
         now = time.time()
         table = Table(id=secrets.token_urlsafe(9), game=game, seed=seed, seats=stored,
-                      state=state, created=now, updated=now)
+                      state=state, created=now, updated=now, salt=salt, seed_chosen=chosen)
         row = TableRow(id=table.id, game=game.id, players=players,
                        options=state.options.to_dict(), seed=seed, seats=stored,
                        created=now, updated=now, moves=0, over=state.is_over,
-                       state=state.to_json(), bot_turn=self.bot_turn(table, state))
+                       state=state.to_json(), bot_turn=self.bot_turn(table, state),
+                       salt=salt, seed_chosen=chosen)
         await self.commits.run(self.store.create, row)
         self.tables[table.id] = table
         self._schedule_bots(table)
@@ -438,62 +597,151 @@ class Hub:
                 entry["link"] = f"/api/tables/{table.id}?token={token}"
                 entry["ws"] = f"/ws/tables/{table.id}?token={token}"
             out_seats.append(entry)
-        return {"id": table.id, "game": game.id, "players": players, "seed": seed,
-                "options": state.options.to_dict(), "seats": out_seats,
-                "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
+        # the seed stays secret until the game ends (it would tell every hidden card and
+        # every future draw): only its commitment is published, and the seed is echoed
+        # only to a creator who chose it
+        out = {"id": table.id, "game": game.id, "players": players, "deal": table.deal(),
+               "options": state.options.to_dict(), "seats": out_seats,
+               "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
+        if chosen:
+            out["seed"] = seed
+        return out
 
-    def _from_rows(self, rows: list[TableRow]) -> list[Table]:
-        """Tables restored from their rows; one that cannot be is logged and left out (a
-        request for it gets the reason)."""
-        out = []
+    def _rows_one_by_one(self) -> list[TableRow]:
+        """The tables a bot is to move at, each read alone (when reading them together
+        failed): one that cannot be read comes back with its ``error``. When not even their
+        ids can be read, none: each is restored when first asked for."""
+        try:
+            ids = self.store.ids(over=False, bot_turn=True)
+        except StoreUnavailable:
+            raise
+        except Exception as e:
+            log.error("the ids of the tables a bot is to move at cannot be read (%s); each "
+                      "is restored when first asked for", one_line(e))
+            return []
+        rows = []
+        for table_id in ids:
+            try:
+                row = self.store.load(table_id)
+            except StoreUnavailable:
+                raise
+            except Exception as e:
+                row = TableRow(id=table_id, game="", players=0, options={}, seed=0, seats=[],
+                               created=0.0, updated=0.0, moves=0, over=False,
+                               error=f"its stored row cannot be read ({one_line(e)})")
+            if row is not None:
+                rows.append(row)
+        return rows
+
+    def _from_rows(self, rows: list[TableRow]) -> tuple[list[Table], list[tuple[str, str]]]:
+        """Tables restored from their rows, and (id, why) for each that cannot be: any
+        error, so that one damaged table never stops the others (a database that cannot
+        be read at all still raises)."""
+        out, failed = [], []
         for row in rows:
             try:
                 out.append(self._from_row(row))
-            except CoveError as e:
-                log.error("table %s cannot be restored: %s", row.id, e)
-        return out
+            except StoreUnavailable:
+                raise
+            except Exception as e:
+                failed.append((row.id, one_line(e)))
+        return out, failed
 
     def _from_row(self, row: TableRow) -> Table:
-        """The table as stored: its last snapshot, then the moves after it replayed
-        through their exact text (as a record replays)."""
-        game = cove.load(row.game)
-        tail: Sequence[tuple[int, str]] = row.tail
+        """The table as stored: its last snapshot, checked, then the moves after it
+        replayed through their exact text (as a record replays). A snapshot that fails a
+        check (it cannot be read, is of another table, holds another number of moves than
+        the row says, or breaks the game's own invariants) is not trusted: the table is
+        rebuilt from its seed and all its moves. RestoreError when even that fails."""
+        if row.error is not None:
+            raise RestoreError(row.error)
         try:
-            state = game.from_json(row.state)
-        except RecordError as e:
-            # a snapshot from an older build of the game (same rules, other state fields):
-            # the moves alone still say everything, so replay them from the start
-            log.warning("table %s: its snapshot cannot be read (%s); replaying its %d moves",
-                        row.id, e, row.moves)
-            state = game.start(row.players, row.seed, options=row.options)
-            tail = self.store.moves(row.id)
-        for seat, text in tail:
-            act = state.find_action(seat, text)
-            if act is None:
-                raise CoveError(f"table {row.id}: stored move {state.decisions} ({text!r} by "
-                                f"P{seat + 1}) is not legal; the game's rules changed?")
-            state.apply(seat, act)
+            game = cove.load(row.game)
+        except CoveError as e:
+            raise RestoreError(f"its game cannot be loaded: {e}") from None
+        state: State | None = None
+        try:
+            state = self._from_snapshot(game, row)
+        except Exception as e:  # anything at all: the moves are the truth
+            log.warning("table %s: its snapshot is not trusted (%s); rebuilding it from its "
+                        "%d moves", row.id, one_line(e), row.moves)
+        if state is None:
+            state = self._from_moves(game, row, self.store.moves(row.id))
         return Table(id=row.id, game=game, seed=row.seed, seats=row.seats, state=state,
-                     created=row.created, updated=row.updated)
+                     created=row.created, updated=row.updated, salt=row.salt,
+                     seed_chosen=row.seed_chosen)
+
+    @staticmethod
+    def _from_snapshot(game: Game, row: TableRow) -> State:
+        """The row's snapshot and tail, each check passed (else an exception says which)."""
+        state = game.from_json(row.state)
+        if (state.n, state.seed) != (row.players, row.seed) or json.loads(
+                json.dumps(state.options.to_dict())) != row.options:
+            raise RestoreError("it is of another table (its players, seed or options "
+                               "differ from the row's)")
+        if state.decisions != row.snap_moves:
+            raise RestoreError(f"it holds {state.decisions} moves where the row says "
+                               f"{row.snap_moves}")
+        replay_moves(state, row.tail, row.id)
+        if state.decisions != row.moves:
+            raise RestoreError(f"it and the moves after it make {state.decisions} moves "
+                               f"where the row says {row.moves}")
+        try:
+            state.check_invariants()
+        except Exception as e:
+            raise RestoreError(f"the game's invariants fail: {one_line(e)}") from None
+        return state
+
+    @staticmethod
+    def _from_moves(game: Game, row: TableRow, moves: Sequence[tuple[int, str]]) -> State:
+        """The table rebuilt from its seed and every stored move."""
+        try:
+            state = game.start(row.players, row.seed, options=row.options)
+        except CoveError as e:
+            raise RestoreError(f"its game cannot be started again: {e}") from None
+        replay_moves(state, moves, row.id)
+        if state.decisions != row.moves:
+            raise RestoreError(f"{len(moves)} moves are stored for it where its row says "
+                               f"{row.moves}")
+        try:
+            state.check_invariants()
+        except Exception as e:  # the rules' own moves made it: served, but said
+            log.error("table %s: the game's invariants fail on the state its moves make "
+                      "(%s); served as its moves make it", row.id, one_line(e))
+        return state
+
+    def _quarantine(self, table_id: str, reason: str) -> None:
+        """Stop serving a table whose stored data cannot be restored; say why in the log."""
+        self.quarantined[table_id] = reason
+        log.error("table %s is quarantined: %s; the other tables are served (docs/DEPLOY.md, "
+                  "\"Damaged tables\", says how to repair or remove it)", table_id, reason)
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            err = quarantined(table_id)
+            self.notify(table, {"type": "error", "status": err.status, **err.body()})
 
     async def table(self, table_id: str) -> Table:
-        """The live table (loaded from the store on first use); 404 when unknown."""
+        """The live table (loaded from the store on first use); 404 when unknown, 500
+        ``quarantined`` when its stored data cannot be restored, 503 when the database
+        cannot be read now."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
         if not isinstance(table_id, str) or len(table_id) > 64:
             raise ApiError(404, "unknown_table", "no such table")
+        if table_id in self.quarantined:
+            raise quarantined(table_id)
         pending = self._loading.get(table_id)
         if pending is None:
             pending = asyncio.get_running_loop().create_future()
             self._loading[table_id] = pending
             try:
-                row = await self._db(self.store.load, table_id)
+                row = await self._load_row(table_id)
                 if row is None:
                     raise ApiError(404, "unknown_table", f"no table {table_id[:40]!r}; "
                                    "GET /api/tables lists the open tables")
                 have = self.tables.get(table_id)
-                loaded = have if have is not None else await self._db(self._from_row, row)
+                loaded = have if have is not None else await self._restore(row)
                 self.tables[table_id] = loaded
                 self._schedule_bots(loaded)
                 pending.set_result(loaded)
@@ -506,11 +754,34 @@ class Hub:
             return loaded
         return await asyncio.shield(pending)
 
+    async def _load_row(self, table_id: str) -> TableRow | None:
+        """The stored row (with ``error`` when it cannot be read); 503 when the database
+        cannot be read now."""
+        try:
+            return await self._db(self.store.load, table_id)
+        except ApiError:
+            raise
+        except Exception as e:
+            return TableRow(id=table_id, game="", players=0, options={}, seed=0, seats=[],
+                            created=0.0, updated=0.0, moves=0, over=False,
+                            error=f"its stored row cannot be read ({one_line(e)})")
+
+    async def _restore(self, row: TableRow) -> Table:
+        """The table rebuilt from its row, or quarantined (500) when it cannot be."""
+        try:
+            return await self._db(self._from_row, row)
+        except ApiError:
+            raise  # the database cannot be read now: not the table's fault
+        except Exception as e:
+            self._quarantine(row.id, one_line(e))
+            raise quarantined(row.id) from None
+
     async def listing(self, status: str, limit: int) -> list[dict[str, Any]]:
         over = {"open": False, "finished": True, "all": None}.get(status, False)
         rows = await self._db(self.store.tables, over=over,
                               limit=max(1, min(limit, self.settings.list_limit)))
-        return [summary(r) for r in rows]
+        return [summary(r) for r in rows  # (a damaged or quarantined table is left out)
+                if r.error is None and r.id not in self.quarantined]
 
     def seat_for(self, table: Table, token: str | None) -> int | None:
         """The seat a token opens; None (spectator) without a token; 403 for a bad one."""
@@ -532,16 +803,22 @@ class Hub:
                "view": view, "decision": view.get("decision", st.decision(seat)),
                "legal": legal_forms(st, seat),
                "events": event_forms(st, seat, max(0, since)),
-               "next_event": st.log_count(seat), "seats": table.seat_kinds()}
+               "next_event": st.log_count(seat), "seats": table.seat_kinds(),
+               "deal": table.deal()}
         if st.is_over:
             out["scores"] = st.scores()
             out["winners"] = list(st.winners())
         return out
 
     def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The full record once the game is over (with the seed and the salt that opens
+        its commitment: ``deal``), else redacted for ``seat``."""
         if table.state.is_over:
-            return table.state.record()
-        return table.state.record(seat, redacted=seat is None)
+            rec = table.state.record()
+        else:
+            rec = table.state.record(seat, redacted=seat is None)
+        rec["deal"] = table.deal()
+        return rec
 
     # -- moves ---------------------------------------------------------------------------
     async def act(self, table: Table, seat: int | None, action: Any,
@@ -589,9 +866,11 @@ class Hub:
         table.updated = time.time()
 
     async def _reload(self, table: Table) -> None:
-        row = await self._db(self.store.load, table.id)
-        if row is not None and row.moves > table.moves:
-            table.state = (await self._db(self._from_row, row)).state
+        """Catch up with moves another process stored (the caller holds the table's lock);
+        a table whose stored data no longer restores is quarantined (500)."""
+        row = await self._load_row(table.id)
+        if row is not None and (row.error is not None or row.moves > table.moves):
+            table.state = (await self._restore(row)).state
             table.updated = row.updated
 
     @staticmethod
@@ -750,7 +1029,10 @@ class Hub:
     async def _catch_up(self, table: Table) -> None:
         async with table.lock:
             before = table.moves
-            await self._reload(table)
+            try:
+                await self._reload(table)
+            except ApiError:  # logged (a database failure, a quarantine): no one to tell
+                return
         if table.moves != before:
             self._after_move(table)
 
@@ -801,8 +1083,8 @@ def check_new_table(body: Any) -> tuple[Game, int, dict[str, Any], list[str], in
     if not isinstance(options, dict):
         raise ApiError(422, "bad_options", "options must be a JSON object of name: value")
     seed = body.get("seed")
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    if seed is None:  # 63 random bits: too many to search for the one that deals a hand seen
+        seed = secrets.randbelow(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int) or not (
             -SEED_LIMIT <= seed < SEED_LIMIT):
         raise ApiError(422, "bad_seed", "the seed must be a whole number below 2**63 in size, "

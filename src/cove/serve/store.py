@@ -8,7 +8,14 @@ processes (or two racing requests) can never both apply move ``n``, and a crash 
 either the whole move or none of it. A snapshot is taken every
 ``SNAPSHOT_EVERY`` moves and at the end (a long game's state is a few hundred kilobytes,
 too much to write at every move); a table is restored from its last snapshot plus the moves
-after it, replayed through their exact text as records are.
+after it, replayed through their exact text as records are (the server checks a snapshot
+before it trusts it: :meth:`cove.serve.hub.Hub._from_row`).
+
+Failures are of two kinds. A database that cannot be read or written now (a full disk, a
+read-only file, a lost connection) raises :class:`StoreUnavailable`: nothing was changed,
+and the same call may succeed later (the server answers 503 with Retry-After). A row that
+cannot be read at all (not JSON, the wrong shape) comes back as a :class:`TableRow` whose
+``error`` says why, so one damaged table never hides the others.
 
 Every method is blocking and thread-safe (one connection per thread); the server calls
 them from worker threads, never on its event loop. Writes come from one writer thread that
@@ -19,8 +26,10 @@ never take that lock.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import re
 import sqlite3
 import threading
 import time
@@ -54,7 +63,9 @@ SCHEMA = (
         over INTEGER NOT NULL,
         snap_moves INTEGER NOT NULL,
         bot_turn INTEGER NOT NULL,
-        state TEXT NOT NULL)""",
+        state TEXT NOT NULL,
+        salt TEXT NOT NULL DEFAULT '',
+        seed_chosen INTEGER NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS cove_moves (
         table_id TEXT NOT NULL REFERENCES cove_tables (id),
         n INTEGER NOT NULL,
@@ -66,8 +77,15 @@ SCHEMA = (
     "CREATE INDEX IF NOT EXISTS cove_tables_bot_turn ON cove_tables (bot_turn)",
 )
 
-_COLUMNS = ("id, game, players, options, seed, seats, created, updated, moves, over, "
-            "snap_moves, bot_turn")
+ADDED_COLUMNS = (("salt", "TEXT NOT NULL DEFAULT ''"),
+                 ("seed_chosen", "INTEGER NOT NULL DEFAULT 0"))
+"""Columns added to ``cove_tables`` after its first release: a database made before them
+gets them when a server opens it (tables made before have no seed commitment)."""
+
+_NAMES = ("id", "game", "players", "options", "seed", "seats", "created", "updated", "moves",
+          "over", "snap_moves", "bot_turn", "salt", "seed_chosen")
+_COLUMNS = ", ".join(_NAMES)
+_SNAP = _NAMES.index("snap_moves")
 
 
 @dataclass(frozen=True)
@@ -85,7 +103,14 @@ class Move:
 
 
 class StoreError(CoveError):
-    """A database URL that cannot be used (unknown scheme, missing driver, no server)."""
+    """A database URL that cannot be used (unknown scheme, missing driver, no server, a
+    database the server cannot write)."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be read or written now (disk full, read-only, connection lost,
+    locked too long): the transaction was rolled back, so nothing changed, and the same
+    call may succeed later."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +136,15 @@ class TableRow:
     bot_turn: bool = False
     """A bot is to move: the server restores such tables as it starts (others when first
     asked for), so their bots play on."""
+    salt: str = ""
+    """Kept secret until the game ends: the seed's commitment is
+    ``sha256(f"{salt}:{seed}")`` (:func:`cove.serve.hub.seed_commitment`); empty for tables
+    made before commitments."""
+    seed_chosen: bool = False
+    """The table's creator chose the seed (so the creator may know every hidden card)."""
+    error: str | None = None
+    """Why this row cannot be read (its columns are not what the server wrote); only
+    ``id`` is then meaningful, and the server quarantines the table."""
 
 
 class Store(Protocol):
@@ -143,6 +177,11 @@ class Store(Protocol):
 
     def moves(self, table_id: str) -> list[tuple[int, str]]: ...
 
+    def ids(self, *, over: bool | None = None, bot_turn: bool = False) -> list[str]:
+        """The ids of the tables ``tables`` would read, alone: to read them one by one when
+        reading them together fails on a damaged one."""
+        ...
+
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
         """Call ``callback(table_id, moves)`` (from another thread) when another process
         commits a move; returns a function that stops listening, or None when the
@@ -168,13 +207,86 @@ def open_store(url: str) -> Store:
     return SqliteStore(path)
 
 
-def _row(r: Sequence[Any], tail: Sequence[tuple[int, str]] = ()) -> TableRow:
-    state = r[12] if len(r) > 12 else None
-    return TableRow(id=r[0], game=r[1], players=int(r[2]), options=json.loads(r[3]),
-                    seed=int(r[4]), seats=json.loads(r[5]), created=float(r[6]),
-                    updated=float(r[7]), moves=int(r[8]), over=bool(r[9]),
-                    snap_moves=int(r[10]), bot_turn=bool(r[11]),
-                    state=None if state is None else json.loads(state), tail=tuple(tail))
+def _row(r: Sequence[Any], tail: Sequence[Sequence[Any]] = ()) -> TableRow:
+    """A stored row as a TableRow; one that cannot be read comes back with ``error``."""
+    try:
+        return _parse_row(r, tail)
+    except Exception as e:  # any damage: the caller quarantines this one table
+        what = f"{type(e).__name__}: {e}"
+        return TableRow(id=str(r[0]), game=str(r[1]), players=0, options={}, seed=0, seats=[],
+                        created=0.0, updated=0.0, moves=0, over=False,
+                        error=f"its stored row cannot be read ({what[:200]})")
+
+
+def _parse_row(r: Sequence[Any], tail: Sequence[Sequence[Any]]) -> TableRow:
+    v = dict(zip(_NAMES, r, strict=False))
+    state = None
+    if len(r) > len(_NAMES):
+        try:
+            state = json.loads(r[len(_NAMES)])
+        except Exception as e:  # only a cache: the server rebuilds it from the moves
+            state = {"format": None, "unreadable": f"not JSON ({one_line(e)[:80]})"}
+    options, seats = json.loads(v["options"]), json.loads(v["seats"])
+    if not isinstance(options, dict):
+        raise ValueError("options is not a JSON object")
+    if not isinstance(seats, list) or not all(_good_seat(s) for s in seats):
+        raise ValueError("seats is not a list of human and bot seats")
+    if not isinstance(v["id"], str) or not isinstance(v["game"], str):
+        raise ValueError("id and game must be text")
+    row = TableRow(id=v["id"], game=v["game"], players=_int(v["players"]), options=options,
+                   seed=_int(v["seed"]), seats=seats, created=float(v["created"]),
+                   updated=float(v["updated"]), moves=_int(v["moves"]),
+                   over=bool(_int(v["over"])), snap_moves=_int(v["snap_moves"]),
+                   bot_turn=bool(_int(v["bot_turn"])),
+                   state=state, tail=_moves(tail),
+                   salt=str(v.get("salt") or ""), seed_chosen=bool(v.get("seed_chosen")))
+    if len(seats) != row.players:
+        raise ValueError(f"{len(seats)} seats for {row.players} players")
+    if row.moves < 0 or row.snap_moves < 0:
+        raise ValueError("a negative move count")
+    return row
+
+
+def _moves(rows: Sequence[Sequence[Any]]) -> tuple[tuple[int, str], ...]:
+    """Stored moves as (seat, text); ValueError when one is not."""
+    out = []
+    for seat, action in rows:
+        if not isinstance(action, str):
+            raise ValueError(f"a stored move is not text: {str(action)[:20]!r}")
+        out.append((_int(seat), action))
+    return tuple(out)
+
+
+def one_line(e: BaseException) -> str:
+    """An exception as one short line (drivers' messages span several)."""
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def redact_url(url: str) -> str:
+    """``postgresql://user:secret@host/db?password=x`` as
+    ``postgresql://user:***@host/db?password=***``."""
+    url = re.sub(r"([?&]password=)[^&]*", r"\1***", url)
+    scheme, sep, rest = url.partition("://")
+    creds, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in creds:
+        return url
+    return f"{scheme}://{creds.partition(':')[0]}:***@{host}"
+
+
+def _int(value: Any) -> int:
+    """A stored integer (SQLite may hold anything in an INTEGER column)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{str(value)[:20]!r} is not an integer")
+    return value
+
+
+def _good_seat(seat: Any) -> bool:
+    if not isinstance(seat, dict):
+        return False
+    if seat.get("kind") == "human":
+        return isinstance(seat.get("token_hash"), str)
+    return seat.get("kind") == "bot" and isinstance(seat.get("spec"), str)
 
 
 class _SqlStore:
@@ -195,10 +307,41 @@ class _SqlStore:
     def _notify(self, cur: Any, table_id: str, moves: int) -> None:
         return None
 
+    def _columns(self, cur: Any) -> set[str]:
+        """The columns ``cove_tables`` has now."""
+        raise NotImplementedError
+
     def _init_schema(self) -> None:
-        with self._tx(write=True) as cur:
-            for stmt in SCHEMA:
-                cur.execute(stmt)
+        """Create the tables (or add the columns an older database lacks), then make sure
+        the server can write: a read-only database is refused here, at start-up, with one
+        line that says so, rather than failing every move later."""
+        try:
+            with self._tx(write=True) as cur:
+                self._lock_schema(cur)
+                for stmt in SCHEMA:
+                    cur.execute(stmt)
+                have = self._columns(cur)
+                for name, kind in ADDED_COLUMNS:
+                    if name not in have:
+                        cur.execute(f"ALTER TABLE cove_tables ADD COLUMN {name} {kind}")
+                # a write that changes nothing: refused by a read-only file, directory,
+                # transaction or role
+                cur.execute("UPDATE cove_tables SET moves = moves WHERE 1 = 0")
+        except Exception as e:  # whatever it is, one line that names the database
+            self.close()
+            raise StoreError(f"cannot use the database {self.safe_url()}: {one_line(e)}; "
+                             f"cove serve needs a database it can write{self._write_hint()}"
+                             ) from None
+
+    def _lock_schema(self, cur: Any) -> None:
+        return None
+
+    def _write_hint(self) -> str:
+        return ""
+
+    def safe_url(self) -> str:
+        """The URL without its password (for messages and logs)."""
+        return redact_url(self.url)
 
     def close(self) -> None:
         with self._lock:
@@ -207,13 +350,14 @@ class _SqlStore:
             self._all.clear()
 
     def create(self, row: TableRow) -> None:
+        marks = ",".join("?" * (len(_NAMES) + 1))
         with self._tx(write=True) as cur:
-            cur.execute(self._sql(
-                f"INSERT INTO cove_tables ({_COLUMNS}, state) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"),
-                (row.id, row.game, row.players, json.dumps(row.options), row.seed,
-                 json.dumps(row.seats), row.created, row.updated, row.moves, int(row.over),
-                 row.moves, int(row.bot_turn), json.dumps(row.state, separators=(",", ":"))))
+            cur.execute(self._sql(f"INSERT INTO cove_tables ({_COLUMNS}, state) "
+                                  f"VALUES ({marks})"),
+                        (row.id, row.game, row.players, json.dumps(row.options), row.seed,
+                         json.dumps(row.seats), row.created, row.updated, row.moves,
+                         int(row.over), row.moves, int(row.bot_turn), row.salt,
+                         int(row.seed_chosen), json.dumps(row.state, separators=(",", ":"))))
 
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
                snapshot: Callable[[], dict[str, Any]] | None = None,
@@ -258,9 +402,10 @@ class _SqlStore:
             r = cur.fetchone()
             if r is None:
                 return None
+            snap = r[_SNAP] if isinstance(r[_SNAP], int) else 0  # (a damaged row: all)
             cur.execute(self._sql("SELECT seat, action FROM cove_moves WHERE table_id = ? "
-                                  "AND n >= ? ORDER BY n"), (table_id, r[10]))
-            tail = [(int(a), str(b)) for a, b in cur.fetchall()]
+                                  "AND n >= ? ORDER BY n"), (table_id, snap))
+            tail = cur.fetchall()
         return _row(r, tail)
 
     def tables(self, *, over: bool | None = None, limit: int = 100,
@@ -285,14 +430,32 @@ class _SqlStore:
                                       f"WHERE m.n >= t.snap_moves{cond} "
                                       "ORDER BY m.table_id, m.n"), args)
                 for tid, seat, action in cur.fetchall():
-                    tails.setdefault(tid, []).append((int(seat), str(action)))
+                    tails.setdefault(tid, []).append((seat, action))
         return [_row(r, tails.get(r[0], ())) for r in rows]
+
+    def ids(self, *, over: bool | None = None, bot_turn: bool = False) -> list[str]:
+        conds = ([] if over is None else [f"over = {int(over)}"]) + (
+            ["bot_turn = 1"] if bot_turn else [])
+        where = (" WHERE " + " AND ".join(conds)) if conds else ""
+        with self._tx() as cur:
+            cur.execute(f"SELECT id FROM cove_tables{where} ORDER BY updated DESC")
+            return [str(r[0]) for r in cur.fetchall()]
 
     def moves(self, table_id: str) -> list[tuple[int, str]]:
         with self._tx() as cur:
             cur.execute(self._sql("SELECT seat, action FROM cove_moves WHERE table_id = ? "
                                   "ORDER BY n"), (table_id,))
-            return [(int(s), str(a)) for s, a in cur.fetchall()]
+            return list(_moves(cur.fetchall()))
+
+
+SQLITE_LATER = frozenset({3, 5, 6, 7, 8, 10, 13, 14, 15})
+"""SQLite's primary result codes that mean "not now" (PERM, BUSY, LOCKED, NOMEM, READONLY,
+IOERR, FULL, CANTOPEN, PROTOCOL), as opposed to a damaged file (CORRUPT, NOTADB) or a
+row the driver cannot decode."""
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
 
 
 class SqliteStore(_SqlStore):
@@ -316,11 +479,16 @@ class SqliteStore(_SqlStore):
             try:
                 conn = sqlite3.connect(self.path, isolation_level=None, timeout=30,
                                        check_same_thread=False)
-            except sqlite3.Error as e:
-                raise StoreError(f"cannot open the database {self.path!r}: {e}") from None
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")  # WAL: durable across process kills
-            conn.execute("PRAGMA foreign_keys=ON")
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")  # WAL: durable across kills
+                conn.execute("PRAGMA foreign_keys=ON")
+                # text that is not UTF-8 (a damaged row) is read with U+FFFD in place of
+                # the bad bytes, so it spoils that row alone, not every query that reads it
+                conn.text_factory = _text
+            except sqlite3.Error as e:  # e.g. a read-only directory: no -wal file
+                if conn is not None:
+                    conn.close()
+                raise StoreUnavailable(f"cannot open {self.path!r}: {one_line(e)}") from None
             self._local.conn = conn
             with self._lock:
                 self._all.append(conn)
@@ -330,17 +498,36 @@ class SqliteStore(_SqlStore):
     def _tx(self, write: bool = False) -> Iterator[sqlite3.Cursor]:
         conn = self._conn()
         cur = conn.cursor()
-        # a writer takes the write lock at once (no upgrade deadlock); readers never take it
-        cur.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         try:
-            yield cur
-        except BaseException:
-            conn.rollback()
-            raise
-        else:
-            conn.commit()
+            # a writer takes the write lock at once (no upgrade deadlock); readers never do
+            cur.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield cur
+            except BaseException:
+                if conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.rollback()
+                raise
+            else:
+                conn.commit()
+        except sqlite3.Error as e:
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.rollback()
+            code = getattr(e, "sqlite_errorcode", None)
+            if code is not None and code & 0xFF in SQLITE_LATER:
+                raise StoreUnavailable(one_line(e)) from e
+            raise  # a damaged file or row (or a bug): not something waiting mends
         finally:
             cur.close()
+
+    def _columns(self, cur: Any) -> set[str]:
+        cur.execute("PRAGMA table_info(cove_tables)")
+        return {str(r[1]) for r in cur.fetchall()}
+
+    def _write_hint(self) -> str:
+        return (" (the file and its directory: SQLite keeps a -wal and a -shm file beside "
+                "the database)")
 
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
         return None
@@ -366,9 +553,9 @@ class PostgresStore(_SqlStore):
 
     def _connect(self, autocommit: bool = False) -> Any:
         try:
-            return self._psycopg.connect(self.url, autocommit=autocommit)
+            return self._psycopg.connect(self.url, autocommit=autocommit, connect_timeout=10)
         except self._psycopg.Error as e:
-            raise StoreError(f"cannot connect to PostgreSQL: {str(e).strip()}") from None
+            raise StoreUnavailable(f"cannot connect to PostgreSQL: {one_line(e)}") from None
 
     def _conn(self) -> Any:
         conn = getattr(self._local, "conn", None)
@@ -376,40 +563,70 @@ class PostgresStore(_SqlStore):
             conn = self._connect()
             self._local.conn = conn
             with self._lock:
+                self._all = [c for c in self._all if not c.closed]
                 self._all.append(conn)
         return conn
+
+    def _unavailable(self, e: Exception) -> bool:
+        """Whether a driver error means "not now" (connection, resources, read-only,
+        privileges, a conflict to retry) rather than a damaged row or a bug."""
+        if isinstance(e, (self._psycopg.OperationalError, self._psycopg.InterfaceError)):
+            return True
+        state = str(getattr(e, "sqlstate", "") or "")
+        return state in ("25006", "42501") or state[:2] in ("08", "40", "53", "57", "58")
 
     @contextmanager
     def _tx(self, write: bool = False) -> Iterator[Any]:
         conn = self._conn()
-        with conn.transaction(), conn.cursor() as cur:
-            yield cur
+        try:
+            with conn.transaction(), conn.cursor() as cur:
+                yield cur
+        except self._psycopg.Error as e:
+            if self._unavailable(e):
+                raise StoreUnavailable(one_line(e)) from e
+            raise
 
-    def _init_schema(self) -> None:
-        with self._tx(write=True) as cur:  # one process at a time creates the schema
-            cur.execute("SELECT pg_advisory_xact_lock(7715001)")
-            for stmt in SCHEMA:
-                cur.execute(stmt)
+    def _lock_schema(self, cur: Any) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(7715001)")  # one process at a time
+
+    def _columns(self, cur: Any) -> set[str]:
+        cur.execute("SELECT column_name FROM information_schema.columns "
+                    "WHERE table_name = 'cove_tables' AND table_schema = current_schema()")
+        return {str(r[0]) for r in cur.fetchall()}
 
     def _notify(self, cur: Any, table_id: str, moves: int) -> None:
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {moves}"))
 
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
+        """LISTEN on a connection of its own; a lost connection (the database restarted)
+        is made again, after a pause that grows to 30 s while it keeps failing."""
         conn = self._connect(autocommit=True)
         conn.execute(f"LISTEN {CHANNEL}")
         stop = threading.Event()
+        current = [conn]
 
         def run() -> None:
+            pause = 1.0
             while not stop.is_set():
                 try:
-                    for note in conn.notifies(timeout=0.5):
+                    if current[0].closed:
+                        current[0] = self._connect(autocommit=True)
+                        current[0].execute(f"LISTEN {CHANNEL}")
+                        log.warning("LISTEN connection to %s made again", self.safe_url())
+                        pause = 1.0
+                    for note in current[0].notifies(timeout=0.5):
                         table_id, _, moves = note.payload.partition(" ")
                         if moves.isdigit():
                             callback(table_id, int(moves))
-                except self._psycopg.Error as e:
-                    if not stop.is_set():
-                        log.warning("LISTEN connection failed: %s", e)
-                    return
+                except (self._psycopg.Error, StoreError) as e:
+                    if stop.is_set():
+                        return
+                    log.warning("LISTEN connection failed (%s); trying again in %g s",
+                                one_line(e), pause)
+                    with contextlib.suppress(Exception):
+                        current[0].close()
+                    stop.wait(pause)
+                    pause = min(30.0, pause * 2)
 
         thread = threading.Thread(target=run, name="cove-listen", daemon=True)
         thread.start()
@@ -417,6 +634,6 @@ class PostgresStore(_SqlStore):
         def close() -> None:
             stop.set()
             thread.join(timeout=2)
-            conn.close()
+            current[0].close()
 
         return close
