@@ -59,9 +59,10 @@ def test_create_returns_tokens_for_human_seats_only(client: TestClient) -> None:
     assert "token" not in t["seats"][1] and t["seats"][1]["bot"] == "greedy"
     tokens = {t["seats"][0]["token"], t["seats"][2]["token"]}
     assert len(tokens) == 2 and all(len(x) >= 32 for x in tokens)
-    assert isinstance(t["seed"], int)  # random when not given, and told
+    # a random seed is not told while the game runs: its commitment is
+    assert "seed" not in t and t["deal"]["chosen"] is False
     other = new_table(client, "toy", 3, ["human", "greedy", "human"], seed=None)
-    assert other["seed"] != t["seed"] or other["id"] != t["id"]
+    assert other["deal"]["commitment"] != t["deal"]["commitment"]
 
 
 def test_each_seat_sees_its_own_view_and_legal_moves(client: TestClient) -> None:
