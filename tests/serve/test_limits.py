@@ -25,6 +25,7 @@ from websockets.sync.client import connect
 import cove
 from cove.core.record import replay as replay_record
 from cove.serve import Settings
+from cove.serve.app import ANSWERS
 from cove.serve.limits import Buckets, client_key, redact
 from cove.web import fragments
 from cove.web.routes import BOARDS, REPLAYS
@@ -371,6 +372,33 @@ def test_a_board_is_drawn_once_per_move_and_seat(sqlite_url: str) -> None:
             assert BOARDS.drawn == before + 2
             again = c.get(f"/web/tables/{tid}/board", params={"token": token}).json()
             assert again == pushed["board"] and BOARDS.drawn == before + 2
+
+
+def test_the_state_of_one_position_is_rendered_once(sqlite_url: str) -> None:
+    with make_client(sqlite_url, **FAST) as c:
+        t = two_humans(c)
+        token, g = to_move(c, t)
+        url = f"/api/tables/{t['id']}"
+        before = ANSWERS.made  # to_move asked for it once already
+        got = [c.get(url, params={"token": token}) for _ in range(4)]
+        assert ANSWERS.made == before and len({r.content for r in got}) == 1
+        assert got[0].json() == g and got[0].headers["content-type"] == "application/json"
+        since = c.get(url, params={"token": token, "since": g["next_event"] + 1}).json()
+        assert since["events"] == [] and ANSWERS.made == before + 1
+        with c.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
+            ws.receive_json()
+            states = []
+            for _ in range(3):
+                ws.send_json({"type": "state"})
+                states.append(ws.receive_json())
+            assert ANSWERS.made == before + 2
+            assert states[0] == {**g, "type": "state"} and states[0] == states[2]
+            ws.send_json({"type": "action", "action": g["legal"][0]["text"],
+                          "expect": g["moves"]})
+            assert ws.receive_json()["moves"] == g["moves"] + 1
+            ws.send_json({"type": "state"})
+            assert ws.receive_json()["moves"] == g["moves"] + 1  # a new position: new state
+        assert c.get(url, params={"token": token}).json()["moves"] == g["moves"] + 1
 
 
 def test_a_replay_step_is_the_records_and_costs_a_few_moves(sqlite_url: str) -> None:

@@ -13,7 +13,8 @@ import json
 import logging
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -175,6 +176,38 @@ def known_keys(body: dict[str, Any], keys: tuple[str, ...], what: str) -> None:
 
 
 # -- HTTP ----------------------------------------------------------------------------------
+Key = tuple[str, str, int, "int | None", int]
+
+
+class Answers:
+    """Encoded answers to reads of a table's state, by (kind, table id, move count, seat,
+    since), the most recently used kept up to ``limit`` characters: however many clients
+    ask for one position (a GET of the table, a websocket's ``state``), it is rendered and
+    encoded once. (A table's position at a move count is the same everywhere.)"""
+
+    def __init__(self, limit: int = 16 * 2**20) -> None:
+        self.limit = limit
+        self.size = 0
+        self.items: OrderedDict[Key, str | bytes] = OrderedDict()
+        self.made = 0
+        """Answers rendered (misses), for tests."""
+
+    def get(self, key: Key, make: Callable[[], str | bytes]) -> str | bytes:
+        have = self.items.get(key)
+        if have is not None:
+            self.items.move_to_end(key)
+            return have
+        made = self.items[key] = make()
+        self.made += 1
+        self.size += len(made)
+        while self.size > self.limit and len(self.items) > 1:
+            self.size -= len(self.items.popitem(last=False)[1])
+        return made
+
+
+ANSWERS = Answers()
+
+
 @functools.cache
 def games_body() -> bytes:
     return encode_bytes([g.describe() for g in cove.all_games()])
@@ -209,7 +242,10 @@ async def get_table(request: Request) -> Response:
     hub.throttle("read", client_key(request))
     table = await hub.table(request.path_params["id"])
     seat = hub.seat_for(table, seat_token(request, request.query_params.get("token")))
-    return JSONResponse(hub.payload(table, seat, since_arg(request)))
+    since = since_arg(request)
+    body = ANSWERS.get(("http", table.id, table.moves, seat, since),
+                       lambda: encode_bytes(hub.payload(table, seat, since)))
+    return Response(body, media_type="application/json")
 
 
 async def get_record(request: Request) -> Response:
@@ -317,21 +353,22 @@ async def _ws_reader(hub: Hub, ws: WebSocket, table: Table, conn: Conn, client: 
         if len(text) > limit:
             await ws.close(code=CLOSE_TOO_BIG, reason=f"messages are at most {limit} bytes")
             return
-        reply: dict[str, Any] | None
+        reply: dict[str, Any] | str | None
         try:
             reply = await _ws_message(hub, table, conn, text, client)
         except ApiError as e:
             reply = {"type": "error", "status": e.status, **error_body(e)}
         if reply is not None:
-            conn.push(encode(reply))
+            conn.push(reply if isinstance(reply, str) else encode(reply))
 
 
 WS_ACTION_KEYS = ("type", "action", "expect")
 
 
 async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
-                      client: str) -> dict[str, Any] | None:
-    """One message's answer (None: the update every connection gets is the answer). A
+                      client: str) -> dict[str, Any] | str | None:
+    """One message's answer, or its text (None: the update every connection gets is the
+    answer). A
     move counts against its seat's bucket (shared with HTTP and the seat's other
     websockets), anything else against the client's reads."""
     msg = parse_json(text)
@@ -343,9 +380,15 @@ async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
     if kind == "ping":
         return {"type": "pong"}
     if kind == "state":
-        out = hub.payload(table, conn.seat)
-        out["type"] = "state"
-        return hub.extend(table, conn.seat, out) if conn.extras else out
+        def state() -> str:
+            out = hub.payload(table, conn.seat)
+            out["type"] = "state"
+            return encode(hub.extend(table, conn.seat, out) if conn.extras else out)
+
+        kind_key = "ws+board" if conn.extras else "ws"
+        answer = ANSWERS.get((kind_key, table.id, table.moves, conn.seat, 0), state)
+        assert isinstance(answer, str)
+        return answer
     if kind == "action":
         assert isinstance(msg, dict)
         known_keys(msg, WS_ACTION_KEYS, "an action message")
