@@ -427,6 +427,24 @@ def test_a_replay_step_is_the_records_and_costs_a_few_moves(sqlite_url: str) -> 
         assert r.status_code == 400
 
 
+def test_a_replay_step_drawn_now_costs_four_reads_and_one_drawn_before(
+        sqlite_url: str) -> None:
+    with make_client(sqlite_url, rate=1e6, burst=10**6, read_rate=0.001,
+                     read_burst=10**6) as c:
+        t = new_table(c, "toy", 2, ["random", "random"], seed=4)
+        with c.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+            while not ws.receive_json()["over"]:
+                pass
+    with make_client(sqlite_url, read_rate=0.001, read_burst=10) as c:  # reads in all:
+        url = f"/web/tables/{t['id']}/replay"
+        assert c.get(url, params={"step": 1}).status_code == 200  # 4
+        assert c.get(url, params={"step": 2}).status_code == 200  # 8
+        assert c.get(url, params={"step": 1}).status_code == 200  # 9: drawn before
+        r = c.get(url, params={"step": 3})  # 10, then 3 more refused
+        assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+        assert c.get(url, params={"step": 2}).status_code == 429  # none left
+
+
 # -- a real server: connections, timeouts, the log -------------------------------------------
 @contextmanager
 def serve(tmp_path: Path, *flags: str) -> Iterator[tuple[str, int, Path]]:

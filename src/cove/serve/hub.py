@@ -421,10 +421,10 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     # -- rate limits ---------------------------------------------------------------------
-    def throttle(self, kind: str, who: str) -> None:
-        """Take one from ``who``'s bucket of ``kind``: ``"move"`` (``who`` a table's seat,
-        ``"{table}:{seat}"``), ``"read"`` or ``"create"`` (a client key); 429 with the
-        wait (``retry_after``, seconds) when it is empty."""
+    def throttle(self, kind: str, who: str, cost: float = 1.0) -> None:
+        """Take ``cost`` from ``who``'s bucket of ``kind``: ``"move"`` (``who`` a table's
+        seat, ``"{table}:{seat}"``), ``"read"`` or ``"create"`` (a client key); 429 with
+        the wait (``retry_after``, seconds) when it has less."""
         s = self.settings
         if kind == "move":
             rate, burst = s.rate, s.burst
@@ -434,9 +434,9 @@ class Hub:
         else:
             rate, burst = s.create_rate, s.create_burst
         bucket = self._buckets.get(f"{kind}:{who}", rate, burst)
-        if bucket.take():
+        if bucket.take(cost):
             return
-        wait = bucket.wait()
+        wait = bucket.wait(cost)
         what = {"move": "moves of one seat (over HTTP and all its websockets)",
                 "read": "reads from one address", "create": "tables created from one "
                 "address"}.get(kind, kind)

@@ -104,18 +104,18 @@ class Bucket:
         self.tokens = float(burst)
         self.at = time.monotonic()
 
-    def take(self) -> bool:
+    def take(self, cost: float = 1.0) -> bool:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1:
+        if self.tokens < cost:
             return False
-        self.tokens -= 1
+        self.tokens -= cost
         return True
 
-    def wait(self) -> float:
-        """Seconds until the next ``take()`` succeeds."""
-        return max(0.0, (1 - self.tokens) / self.rate) if self.rate > 0 else math.inf
+    def wait(self, cost: float = 1.0) -> float:
+        """Seconds until ``take(cost)`` succeeds."""
+        return max(0.0, (cost - self.tokens) / self.rate) if self.rate > 0 else math.inf
 
     def full(self, now: float) -> bool:
         """Refilled by ``now``: as good as a new bucket, so it may be forgotten."""
