@@ -208,13 +208,14 @@ class Answers:
 ANSWERS = Answers()
 
 
-@functools.cache
-def games_body() -> bytes:
+@functools.lru_cache(maxsize=4)
+def games_body(ids: tuple[str, ...]) -> bytes:
+    """``GET /api/games``, made once for the games registered (``ids``)."""
     return encode_bytes([g.describe() for g in cove.all_games()])
 
 
 async def games(request: Request) -> Response:
-    return Response(games_body(), media_type="application/json")
+    return Response(games_body(tuple(cove.ids())), media_type="application/json")
 
 
 async def create_table(request: Request) -> Response:
