@@ -562,3 +562,35 @@ def test_cove_serve_flags_set_the_settings_and_name_their_defaults(
             assert float(said.group(1)) == getattr(Settings, action.dest), action.dest
             named += 1
     assert named >= 13
+    from cove.serve.limits import Trusted
+
+    with pytest.raises(ValueError, match="not an IP address or network"):
+        Trusted("10.0.0.1,proxy.example")
+
+    def bad(host: str, port: int, s: Settings) -> int:
+        Trusted(s.forwarded_allow_ips)
+        return 0
+
+    monkeypatch.setattr(cove.serve, "run", bad)
+    assert main(["serve", "--forwarded-allow-ips", "proxy.example"]) == 2  # one line, no trace
+
+
+def test_the_connection_cap_fits_the_open_file_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    from cove.serve import fit_file_limit
+
+    asked: list[tuple[int, int]] = []
+
+    def refuse(which: int, limits: tuple[int, int]) -> None:
+        asked.append(limits)
+        raise ValueError("not allowed")
+
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (600, 800))
+    monkeypatch.setattr(resource, "setrlimit", refuse)
+    fitted = fit_file_limit(Settings(max_connections=1000))
+    assert asked == [(800, 800)]  # raised as far as allowed (it was not)
+    assert fitted.max_connections == 600 - 256  # room kept for the database and workers
+    monkeypatch.setattr(resource, "setrlimit", lambda which, limits: asked.append(limits))
+    assert fit_file_limit(Settings(max_connections=500)).max_connections == 500
+    assert asked[-1] == (756, 800)
