@@ -741,7 +741,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
                        "pip install 'cove[web]', or run python3 dev.py serve") from None
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be 1..65535, got {args.port}")
-    return run(args.host, args.port, Settings(db=args.db))
+    import dataclasses  # every flag whose name is a Settings field sets that field
+
+    fields = {f.name for f in dataclasses.fields(Settings)}
+    settings = Settings(**{k: v for k, v in vars(args).items() if k in fields})
+    try:
+        return run(args.host, args.port, settings)
+    except ValueError as e:  # a bad --forwarded-allow-ips
+        raise CliError(str(e)) from None
 
 
 def cmd_new_game(args: argparse.Namespace) -> int:
@@ -888,6 +895,48 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     v.add_argument("--db", default="sqlite:///cove.db", help="sqlite:///path (default "
                    "cove.db here) or postgresql://user@host/dbname")
+    # -- edge: connections and requests (docs/API.md, Limits; defaults: Settings)
+    def above_0(kind: type[int] | type[float]) -> Any:
+        def parse(text: str) -> int | float:
+            try:
+                value = kind(text)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
+            if not 0 < value < float("inf"):
+                raise argparse.ArgumentTypeError(f"{text[:20]!r}: must be above 0")
+            return value
+        return parse
+
+    for flag, kind, text in [
+        ("--max-connections", above_0(int), "open connections in all (default 1000); past "
+         "it 503 with Retry-After"),
+        ("--client-connections", above_0(int), "open connections per client address "
+         "(default 32); past it 429"),
+        ("--max-websockets", above_0(int), "open websockets in all (default 500)"),
+        ("--client-websockets", above_0(int), "open websockets per client address "
+         "(default 16)"),
+        ("--header-timeout", above_0(float), "seconds for a request's headers (default 5)"),
+        ("--body-timeout", above_0(float), "seconds for a request's body (default 10)"),
+        ("--idle-timeout", above_0(float), "seconds a kept-alive connection may idle "
+         "(default 5)"),
+        ("--rate", above_0(float), "moves a second per seat (default 10)"),
+        ("--burst", above_0(int), "moves at once per seat (default 30)"),
+        ("--read-rate", above_0(float), "reads a second per client address (default: "
+         "twice --rate)"),
+        ("--read-burst", above_0(int), "reads at once per client address (default: "
+         "twice --burst)"),
+        ("--create-rate", above_0(float), "tables created a second per client address "
+         "(default 0.2)"),
+        ("--create-burst", above_0(int), "tables created at once per client address "
+         "(default 10)"),
+        ("--max-tables", above_0(int), "live tables in all (default 500)"),
+        ("--max-bots", above_0(int), "bot seats of live tables in all (default 200)"),
+        ("--client-tables", above_0(int), "live tables per client address (default: "
+         "twice --create-burst)"),
+        ("--forwarded-allow-ips", str, "proxies whose X-Forwarded-For gives the client's "
+         "address: addresses or networks, comma-separated, or * (default none)"),
+    ]:
+        v.add_argument(flag, type=kind, default=argparse.SUPPRESS, help=text)
     v.set_defaults(func=cmd_serve)
     return ap
 

@@ -322,7 +322,8 @@ def test_a_full_disk_answers_503_with_retry_after_and_loses_nothing(tmp_path: Pa
             ws_url = base.replace("http", "ws") + f"/ws/tables/{t['id']}?token={token}"
             with connect(ws_url, open_timeout=10) as ws:
                 assert json.loads(ws.recv(timeout=10))["type"] == "state"
-                ws.send(json.dumps({"type": "action", **body}))
+                ws.send(json.dumps({"type": "action", "action": body["action"],
+                                    "expect": body["expect"]}))
                 err = json.loads(ws.recv(timeout=10))
                 assert (err["type"], err["status"], err["error"]) == ("error", 503,
                                                                       "unavailable")

@@ -8,20 +8,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
-from collections.abc import AsyncIterator
+import os
+import sys
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse as StarletteJSONResponse
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cove
+from cove.serve import limits
 from cove.serve.hub import (
     ApiError,
     Conn,
@@ -38,6 +47,8 @@ log = logging.getLogger(__name__)
 
 CLOSE_TOO_BIG = 1009
 CLOSE_POLICY = 1008
+CLOSE_BINARY = 1003
+CLOSE_TRY_LATER = 1013
 
 
 class JSONResponse(StarletteJSONResponse):
@@ -53,23 +64,88 @@ def hub_of(request: Request | WebSocket) -> Hub:
 
 
 def client_key(request: Request | WebSocket) -> str:
-    return request.client.host if request.client is not None else "?"
+    """The client's address as limits count it (the forwarded one behind a trusted
+    proxy; an IPv6 client's /64)."""
+    return limits.client_key(request.client.host if request.client is not None else None)
+
+
+def seat_token(conn: Request | WebSocket, given: Any = None) -> str | None:
+    """The seat token: ``Authorization: Bearer <token>`` or ``given`` (the query's or the
+    body's ``token``); None (a spectator) without one, also for an empty one."""
+    auth = conn.headers.get("authorization")
+    header = None
+    if auth is not None:
+        scheme, _, value = auth.strip().partition(" ")
+        if scheme.lower() != "bearer":
+            raise ApiError(400, "bad_request", "the Authorization header is "
+                           "'Bearer <seat token>'")
+        header = value.strip() or None
+    if given == "":
+        given = None
+    if given is not None and not isinstance(given, str):
+        raise ApiError(403, "bad_token", "the token is the seat's token text")
+    if header is not None and given is not None and header != given:
+        raise ApiError(400, "bad_request", "two different tokens: one in the Authorization "
+                       "header, another in the request; send one")
+    return header if header is not None else given
+
+
+def hostname(url: str) -> str:
+    """The host of ``url`` (lower case, no port); "" when there is none."""
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
+FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data",
+                        "text/plain"})
+"""Content types any web page may send to another site without asking it first."""
+
+
+def same_site(request: Request) -> None:
+    """Refuse a request that another site's page may have made (CSRF): one whose Origin
+    names another host (403), or one without Origin in a content type an HTML form sends
+    (415). Browsers send Origin with every cross-site POST, and only a form type goes
+    without the CORS preflight this server never answers; programs send neither."""
+    origin = request.headers.get("origin")
+    if origin is not None:
+        theirs = hostname(origin)
+        if not theirs or theirs != hostname("//" + request.headers.get("host", "")):
+            raise ApiError(403, "cross_site", f"a page of another site ({origin[:80]!r}) may "
+                           "not create tables or move here; use this server's own pages "
+                           "or a program")
+        return
+    ctype = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if ctype in FORM_TYPES:
+        raise ApiError(415, "bad_content_type", f"the body is sent as {ctype}; send it as "
+                       "JSON with Content-Type: application/json")
 
 
 async def read_json(request: Request, limit: int) -> Any:
     """The body as JSON; 413 past ``limit`` bytes (read no further), 400 when malformed."""
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > limit:
-        raise ApiError(413, "too_large", f"the body is {length} bytes; at most {limit}")
+        raise ApiError(413, "too_large", f"the body is {length[:20]} bytes; at most {limit}")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise ApiError(413, "too_large", f"the body is over {limit} bytes")
     try:
-        return json.loads(body)
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise ApiError(413, "too_large", f"the body is over {limit} bytes")
+    except ClientDisconnect:  # gone, or closed for being slow: nobody reads the answer
+        raise ApiError(400, "bad_request", "the body did not arrive") from None
+    return parse_json(body)
+
+
+def parse_json(text: str | bytes | bytearray) -> Any:
+    """JSON text, or 400 (``bad_json``) saying why not, nesting too deep included."""
+    try:
+        return json.loads(text)
     except (ValueError, UnicodeDecodeError) as e:
-        raise ApiError(400, "bad_json", f"the body is not valid JSON ({str(e)[:80]})") from None
+        raise ApiError(400, "bad_json", f"not valid JSON ({str(e)[:80]})") from None
+    except RecursionError:
+        raise ApiError(400, "bad_json", "not valid JSON: nested too deeply") from None
 
 
 def since_arg(request: Request) -> int:
@@ -79,12 +155,18 @@ def since_arg(request: Request) -> int:
     return int(raw)
 
 
-def expect_arg(value: Any) -> int | None:
+EXPECT_LIMIT = 10**12
+
+
+def expect_arg(value: Any, table: Table) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise ApiError(400, "bad_request", "expect must be the table's move count you saw "
                        "(an integer), or left out")
+    if not -EXPECT_LIMIT < value < EXPECT_LIMIT:  # never a move count; not echoed back
+        raise ApiError(409, "stale", f"the table is at move {table.moves}, and expect is "
+                       "no move count it can have; fetch the table again", moves=table.moves)
     return value
 
 
@@ -95,70 +177,148 @@ def action_arg(value: Any) -> str | dict[str, Any]:
                    "its JSON form ({\"kind\": ...}), as listed in \"legal\"")
 
 
+def known_keys(body: dict[str, Any], keys: tuple[str, ...], what: str) -> None:
+    unknown = [k for k in body if k not in keys]
+    if unknown:
+        raise ApiError(400, "bad_request", f"unknown key {str(unknown[0])[:40]!r} in {what}; "
+                       "valid keys: " + ", ".join(keys))
+
+
 # -- HTTP ----------------------------------------------------------------------------------
+Key = tuple[str, str, int, "int | None", int]
+
+
+class Answers:
+    """Encoded answers to reads of a table's state, by (kind, table id, move count, seat,
+    since), the most recently used kept up to ``limit`` characters: however many clients
+    ask for one position (a GET of the table, a websocket's ``state``), it is rendered and
+    encoded once. (A table's position at a move count is the same everywhere.)"""
+
+    def __init__(self, limit: int = 16 * 2**20) -> None:
+        self.limit = limit
+        self.size = 0
+        self.items: OrderedDict[Key, str | bytes] = OrderedDict()
+        self.made = 0
+        """Answers rendered (misses), for tests."""
+
+    def get(self, key: Key, make: Callable[[], str | bytes]) -> str | bytes:
+        have = self.items.get(key)
+        if have is not None:
+            self.items.move_to_end(key)
+            return have
+        made = self.items[key] = make()
+        self.made += 1
+        self.size += len(made)
+        while self.size > self.limit and len(self.items) > 1:
+            self.size -= len(self.items.popitem(last=False)[1])
+        return made
+
+
+ANSWERS = Answers()
+
+
+@functools.lru_cache(maxsize=4)
+def games_body(ids: tuple[str, ...]) -> bytes:
+    """``GET /api/games``, made once for the games registered (``ids``)."""
+    return encode_bytes([g.describe() for g in cove.all_games()])
+
+
 async def games(request: Request) -> Response:
-    return JSONResponse([g.describe() for g in cove.all_games()])
+    return Response(games_body(tuple(cove.ids())), media_type="application/json")
 
 
 async def create_table(request: Request) -> Response:
     hub = hub_of(request)
-    if not hub.allow("create:" + client_key(request), create=True):
-        raise ApiError(429, "rate_limited", "too many tables created; wait a little")
+    same_site(request)
+    client = client_key(request)
+    hub.throttle("create", client)
     body = await read_json(request, hub.settings.max_body)
-    return JSONResponse(await hub.create(body), status_code=201)
+    return JSONResponse(await hub.create(body, client), status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
+    hub = hub_of(request)
     status = request.query_params.get("status", "open")
     if status not in ("open", "finished", "all"):
         raise ApiError(400, "bad_request", "status is one of open, finished, all")
     raw = request.query_params.get("limit", "50")
     limit = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 50
-    return JSONResponse({"tables": await hub_of(request).listing(status, limit)})
+    hub.throttle("read", client_key(request))
+    return JSONResponse({"tables": await hub.listing(status, limit)})
 
 
 async def get_table(request: Request) -> Response:
     hub = hub_of(request)
+    hub.throttle("read", client_key(request))
     table = await hub.table(request.path_params["id"])
-    seat = hub.seat_for(table, request.query_params.get("token"))
-    return JSONResponse(hub.payload(table, seat, since_arg(request)))
+    seat = hub.seat_for(table, seat_token(request, request.query_params.get("token")))
+    since = since_arg(request)
+    body = ANSWERS.get(("http", table.id, table.moves, seat, since),
+                       lambda: encode_bytes(hub.payload(table, seat, since)))
+    return Response(body, media_type="application/json")
 
 
 async def get_record(request: Request) -> Response:
     hub = hub_of(request)
+    hub.throttle("read", client_key(request))
     table = await hub.table(request.path_params["id"])
-    seat = hub.seat_for(table, request.query_params.get("token"))
+    seat = hub.seat_for(table, seat_token(request, request.query_params.get("token")))
     return JSONResponse(hub.record(table, seat))
+
+
+ACTION_KEYS = ("token", "action", "expect")
 
 
 async def post_action(request: Request) -> Response:
     hub = hub_of(request)
+    same_site(request)
+    if request.path_params["id"] not in hub.tables:  # a store lookup: counted as a read
+        hub.throttle("read", client_key(request))
     table = await hub.table(request.path_params["id"])
     body = await read_json(request, hub.settings.max_body)
     if not isinstance(body, dict):
         raise ApiError(400, "bad_request", "the body must be a JSON object "
                        "{\"token\", \"action\", \"expect\"}")
-    token = body.get("token")
-    if not isinstance(token, str):
-        raise ApiError(403, "bad_token", "give your seat's token (\"token\") to move")
+    known_keys(body, ACTION_KEYS, "a move")
+    token = seat_token(request, body.get("token"))
+    if token is None:
+        raise ApiError(403, "bad_token", "give your seat's token (\"token\", or the header "
+                       "Authorization: Bearer <token>) to move")
     seat = hub.seat_for(table, token)
-    if not hub.allow(f"act:{table.id}:{seat}"):
-        raise ApiError(429, "rate_limited", "too many moves; wait a little")
-    action = action_arg(body.get("action"))
-    return JSONResponse(await hub.act(table, seat, action, expect_arg(body.get("expect"))))
+    hub.throttle("move", f"{table.id}:{seat}")
+    action, expect = action_arg(body.get("action")), expect_arg(body.get("expect"), table)
+    return JSONResponse(await hub.act(table, seat, action, expect))
 
 
 # -- websockets ----------------------------------------------------------------------------
 async def ws_table(ws: WebSocket) -> None:
     hub = hub_of(ws)
+    conns: limits.Connections = ws.app.state.conns
+    client = client_key(ws)
     await ws.accept()
-    try:
-        table = await hub.table(ws.path_params["id"])
-        seat = hub.seat_for(table, ws.query_params.get("token"))
-    except ApiError as e:
-        await ws.send_json({"type": "error", "status": e.status, **e.body()})
-        await ws.close(code=4000 + e.status, reason=e.error)
+    refusal = conns.open_ws(client)
+    if refusal is not None:
+        await ws.send_json({"type": "error", "status": refusal.status, "error": refusal.error,
+                            "reason": refusal.reason, "retry_after": refusal.retry_after})
+        await ws.close(code=CLOSE_TRY_LATER, reason=refusal.error)
         return
+    try:
+        await _ws_table(hub, ws, client)
+    finally:
+        conns.close_ws(client)
+
+
+async def _ws_table(hub: Hub, ws: WebSocket, client: str) -> None:
+    try:
+        hub.throttle("read", client)  # the first state is a read
+        table = await hub.table(ws.path_params["id"])
+        seat = hub.seat_for(table, seat_token(ws, ws.query_params.get("token")))
+    except ApiError as e:
+        await ws.send_json({"type": "error", "status": e.status, **error_body(e)})
+        later = e.status in (429, 503)  # 1013: try again later; 4403, 4404: do not
+        await ws.close(code=CLOSE_TRY_LATER if later else 4000 + e.status, reason=e.error)
+        return
+
     async def too_slow() -> None:
         await ws.close(code=CLOSE_POLICY, reason="too far behind; reconnect")
 
@@ -173,7 +333,7 @@ async def ws_table(ws: WebSocket) -> None:
     table.conns.add(conn)
     writer = hub_loop_task(conn)
     try:
-        await _ws_reader(hub, ws, table, conn)
+        await _ws_reader(hub, ws, table, conn, client)
     except WebSocketDisconnect:
         pass
     finally:
@@ -187,51 +347,109 @@ def hub_loop_task(conn: Conn) -> asyncio.Future[None]:
     return asyncio.ensure_future(conn.run())
 
 
-async def _ws_reader(hub: Hub, ws: WebSocket, table: Table, conn: Conn) -> None:
+async def _ws_reader(hub: Hub, ws: WebSocket, table: Table, conn: Conn, client: str) -> None:
     limit = hub.settings.max_body
-    bucket_key = f"ws:{id(conn)}"
     while True:
-        text = await ws.receive_text()
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
         if conn.dropped:
             await ws.close(code=CLOSE_POLICY, reason="too far behind")
+            return
+        if text is None:
+            await ws.close(code=CLOSE_BINARY, reason="messages are JSON text, not binary")
             return
         if len(text) > limit:
             await ws.close(code=CLOSE_TOO_BIG, reason=f"messages are at most {limit} bytes")
             return
-        reply: dict[str, Any] | None
+        reply: dict[str, Any] | str | None
         try:
-            if not hub.allow(bucket_key):
-                raise ApiError(429, "rate_limited", "too many messages; wait a little")
-            reply = await _ws_message(hub, table, conn, text)
+            reply = await _ws_message(hub, table, conn, text, client)
         except ApiError as e:
-            reply = {"type": "error", "status": e.status, **e.body()}
+            reply = {"type": "error", "status": e.status, **error_body(e)}
         if reply is not None:
-            conn.push(encode(reply))
+            conn.push(reply if isinstance(reply, str) else encode(reply))
 
 
-async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str) -> dict[str, Any] | None:
-    try:
-        msg = json.loads(text)
-    except ValueError:
-        raise ApiError(400, "bad_json", "a message is a JSON object with a \"type\"") from None
+WS_ACTION_KEYS = ("type", "action", "expect")
+
+
+async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
+                      client: str) -> dict[str, Any] | str | None:
+    """One message's answer, or its text (None: the update every connection gets is the
+    answer). A
+    move counts against its seat's bucket (shared with HTTP and the seat's other
+    websockets), anything else against the client's reads."""
+    msg = parse_json(text)
     kind = msg.get("type") if isinstance(msg, dict) else None
+    if kind == "action" and conn.seat is not None:
+        hub.throttle("move", f"{table.id}:{conn.seat}")
+    else:
+        hub.throttle("read", client)
     if kind == "ping":
         return {"type": "pong"}
     if kind == "state":
-        out = hub.payload(table, conn.seat)
-        out["type"] = "state"
-        return hub.extend(table, conn.seat, out) if conn.extras else out
+        def state() -> str:
+            out = hub.payload(table, conn.seat)
+            out["type"] = "state"
+            return encode(hub.extend(table, conn.seat, out) if conn.extras else out)
+
+        kind_key = "ws+board" if conn.extras else "ws"
+        answer = ANSWERS.get((kind_key, table.id, table.moves, conn.seat, 0), state)
+        assert isinstance(answer, str)
+        return answer
     if kind == "action":
+        assert isinstance(msg, dict)
+        known_keys(msg, WS_ACTION_KEYS, "an action message")
         await hub.act(table, conn.seat, action_arg(msg.get("action")),
-                      expect_arg(msg.get("expect")))
+                      expect_arg(msg.get("expect"), table))
         return None  # the update reaches every connection, this one included
-    raise ApiError(400, "bad_request", "message types: action, state, ping")
+    raise ApiError(400, "bad_request", "a message is a JSON object with a \"type\": "
+                   "action, state or ping")
 
 
 # -- the application -----------------------------------------------------------------------
+def _places() -> list[tuple[str, str]]:
+    """Directories of this server an error must not show, longest first, with what to say
+    instead: where Cove is installed, the data directories allowed, Python, the working
+    directory, the home directory."""
+    from cove.core.data import allowed_dirs
+
+    places = {str(Path(sys.prefix).resolve()): "<python>",
+              str(Path.cwd().resolve()): "<server>",
+              str(Path.home().resolve()): "<home>"}
+    home = Path(cove.__file__).resolve().parent
+    places.update({str(d): "<data>" for d in allowed_dirs() if not d.is_relative_to(home)})
+    places[str(home)] = "<cove>"
+    return sorted(((p, name) for p, name in places.items() if len(p) > 1),
+                  key=lambda item: -len(item[0]))
+
+
+PLACES = _places()
+
+
+def scrub(text: str) -> str:
+    """``text`` without the server's own paths (an error may name a file a client asked
+    for, never where the server keeps its files)."""
+    if os.sep not in text:
+        return text
+    for path, name in PLACES:
+        text = text.replace(path, name)
+    return text
+
+
+def error_body(e: ApiError) -> dict[str, Any]:
+    body = e.body()
+    body["reason"] = scrub(e.reason)
+    return body
+
+
 async def api_error(request: Request | WebSocket, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.body(), status_code=exc.status)
+    wait = exc.extra.get("retry_after")
+    headers = {"Retry-After": str(wait)} if wait is not None else None
+    return JSONResponse(error_body(exc), status_code=exc.status, headers=headers)
 
 
 async def unavailable_error(request: Request | WebSocket, exc: Exception) -> Response:
@@ -246,13 +464,51 @@ async def http_error(request: Request | WebSocket, exc: Exception) -> Response:
     return JSONResponse({"error": "http", "reason": exc.detail}, status_code=exc.status_code)
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
-    """The ASGI application; its lifespan opens the store and restores the tables."""
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+"""The pages' scripts and styles come from this server only (the boards' SVG has style
+attributes), and no other site may frame them."""
+SECURITY_HEADERS = [(b"content-security-policy", CSP.encode()),
+                    (b"x-frame-options", b"DENY"),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer")]
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response: no framing by other sites,
+    no content sniffing, and no Referer (a page's address holds its seat token)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def create_app(settings: Settings | None = None,
+               conns: limits.Connections | None = None) -> Starlette:
+    """The ASGI application; its lifespan opens the store and restores the tables.
+    ``conns``: the connection counts shared with the HTTP protocol (``run``); websockets
+    are counted there."""
+    global PLACES
     settings = settings or Settings()
+    trusted = limits.Trusted(settings.forwarded_allow_ips)  # a bad list fails here
+    PLACES = _places()  # the data directories allowed now (--data-dir) among them
     from cove.web.routes import update_board, web_routes  # the browser table's pages
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        limits.redact_tokens()
         hub = Hub(open_store(settings.db), settings)
         hub.extras = update_board  # a browser's websocket gets its board in each update
         app.state.hub = hub
@@ -272,6 +528,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
     routes += web_routes()
-    return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={ApiError: api_error, Unavailable: unavailable_error,
-                                         HTTPException: http_error})
+    middleware = [Middleware(SecurityHeaders)]
+    if trusted:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        middleware.insert(0, Middleware(ProxyHeadersMiddleware,
+                                        trusted_hosts=settings.forwarded_allow_ips))
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
+                    exception_handlers={ApiError: api_error, Unavailable: unavailable_error,
+                                        HTTPException: http_error})
+    app.state.conns = conns if conns is not None else limits.Connections(settings)
+    return app

@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -40,6 +41,7 @@ from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
+from cove.serve.limits import Buckets
 from cove.serve.store import (
     SNAPSHOT_EVERY,
     Move,
@@ -68,11 +70,12 @@ class Settings:
     max_body: int = 64 * 1024
     """Largest HTTP body or websocket message accepted, in bytes (413 / close 1009)."""
     rate: float = 10.0
-    """Sustained moves and websocket messages per second per seat (or client)."""
+    """Sustained moves per second per seat, over HTTP and all its websockets together
+    (and, doubled, reads per client address, unless ``read_rate`` is set)."""
     burst: int = 30
     """How many may come at once before the rate applies (429 / an error message)."""
-    create_rate: float = 2.0
-    create_burst: int = 30
+    create_rate: float = 0.2
+    create_burst: int = 10
     """Tables a client (by address) may create: per second, and at once."""
     bot_workers: int = 2
     """Threads, and processes, in which bots think."""
@@ -90,6 +93,49 @@ class Settings:
     """Times a bot is asked (after it raised or timed out) before the fallback move."""
     commit_batch: int = 256
     """Most moves committed in one transaction."""
+
+    # -- edge: connections and requests
+    max_connections: int = 1000
+    """Open TCP connections (HTTP and websockets) in all; past it a new one is answered
+    503 with Retry-After and closed. Kept below the process's file limit (``run``)."""
+    client_connections: int = 32
+    """Open TCP connections from one client address (an IPv6 client: its /64); past it
+    429. A trusted proxy's own address is not capped (its clients are, by websocket)."""
+    max_websockets: int = 500
+    """Open websockets in all (each costs about 40 KiB); past it error 503, close 1013."""
+    client_websockets: int = 16
+    """Open websockets per client address (forwarded address behind a trusted proxy);
+    past it error 429, close 1013."""
+    header_timeout: float = 5.0
+    """Seconds for a request's headers to arrive (from the connection, or the request's
+    first byte); then 408 and closed. An idle new connection is closed without answer."""
+    body_timeout: float = 10.0
+    """Seconds for a request's body to arrive after its headers; then 408 and closed."""
+    idle_timeout: float = 5.0
+    """Seconds a kept-alive HTTP connection may wait for its next request."""
+    retry_after: int = 5
+    """The Retry-After (seconds) of a refused connection or websocket."""
+    read_rate: float | None = None
+    """Reads per second per client address (table, record, board, replay, listings,
+    websocket messages other than moves); None: twice ``rate`` (a client reads about
+    twice per move)."""
+    read_burst: int | None = None
+    """Reads at once per client address before ``read_rate`` applies; None: twice
+    ``burst``."""
+    max_tables: int = 500
+    """Live tables (not over, and played or watched within ``table_idle``) in this
+    process; past it creation is refused with 503."""
+    max_bots: int = 200
+    """Bot seats of live tables in this process; past it creation is refused with 503."""
+    client_tables: int | None = None
+    """Live tables one client address may have created; past it 429. None: twice
+    ``create_burst`` (20 by default)."""
+    table_idle: float = 1800.0
+    """Seconds after its last move that a table nobody watches stops counting as live."""
+    forwarded_allow_ips: str = ""
+    """Proxies (addresses or networks, comma-separated; ``*``: any) whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed; empty: none, the peer
+    address is the client."""
 
 
 class ApiError(CoveError):
@@ -170,25 +216,6 @@ def seed_commitment(salt: str, seed: int) -> str:
     random hex digits) is kept secret with the seed until the game ends, so the commitment
     cannot be searched for the seed; then both are shown and anyone can check them."""
     return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
-
-
-class Bucket:
-    """A token bucket: ``take()`` is False when the caller is over its rate."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def token_hash(token: str) -> str:
@@ -448,7 +475,12 @@ class Hub:
         """Tables whose stored data cannot be restored: id -> why (logged). A request for
         one is refused (500 ``quarantined``) until the server restarts."""
         self._loading: dict[str, asyncio.Future[Table]] = {}
-        self._buckets: dict[str, Bucket] = {}
+        self._buckets = Buckets()
+        self._creators: dict[str, str] = {}
+        """Table id -> the client key that created it (live tables created here)."""
+        self._live = (0, 0)
+        self._live_at = -math.inf
+        """Live tables and their bots, as counted at ``_live_at`` (plus those made since)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self.db_pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="cove-db")
         self.commits = GroupCommit(store, settings.commit_batch)
@@ -548,20 +580,77 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     # -- rate limits ---------------------------------------------------------------------
-    def allow(self, key: str, create: bool = False) -> bool:
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) > 50_000:  # forget idle clients
-                self._buckets.clear()
-            s = self.settings
-            bucket = (Bucket(s.create_rate, s.create_burst) if create
-                      else Bucket(s.rate, s.burst))
-            self._buckets[key] = bucket
-        return bucket.take()
+    def throttle(self, kind: str, who: str, cost: float = 1.0) -> None:
+        """Take ``cost`` from ``who``'s bucket of ``kind``: ``"move"`` (``who`` a table's
+        seat, ``"{table}:{seat}"``), ``"read"`` or ``"create"`` (a client key); 429 with
+        the wait (``retry_after``, seconds) when it has less."""
+        s = self.settings
+        if kind == "move":
+            rate, burst = s.rate, s.burst
+        elif kind == "read":
+            rate = 2 * s.rate if s.read_rate is None else s.read_rate
+            burst = 2 * s.burst if s.read_burst is None else s.read_burst
+        else:
+            rate, burst = s.create_rate, s.create_burst
+        bucket = self._buckets.get(f"{kind}:{who}", rate, burst)
+        if bucket.take(cost):
+            return
+        wait = bucket.wait(cost)
+        what = {"move": "moves of one seat (over HTTP and all its websockets)",
+                "read": "reads from one address", "create": "tables created from one "
+                "address"}.get(kind, kind)
+        raise ApiError(429, "rate_limited", f"too many {what}: at most {burst} at once and "
+                       f"{rate:g} a second; wait {wait:.2g} s",
+                       retry_after=max(1, math.ceil(wait)))
+
+    def room_for(self, client: str, bots: int) -> None:
+        """Refuse a new table (with ``bots`` bot seats) from ``client`` when this process
+        has ``max_tables`` live tables or ``max_bots`` live bots (503), or ``client`` has
+        ``client_tables`` live tables (429); else count it. Live: not over, and moved
+        within ``table_idle`` seconds or watched or a bot is thinking. The tables in
+        memory are counted at most once a second (20,000 take about 15 ms)."""
+        s = self.settings
+        cutoff = time.time() - s.table_idle
+
+        def live(t: Table) -> bool:
+            return not t.state.is_over and (t.updated >= cutoff or bool(t.conns)
+                                             or bool(t.thinking))
+
+        now = time.monotonic()
+        if now - self._live_at >= 1.0:
+            counted = [t for t in self.tables.values() if live(t)]
+            self._live = (len(counted), sum(1 for t in counted for seat in t.seats
+                                            if seat["kind"] == "bot"))
+            self._live_at = now
+        tables, bot_seats = self._live
+        mine = 0
+        for tid, creator in list(self._creators.items()):
+            made = self.tables.get(tid)
+            if made is None or not live(made):
+                del self._creators[tid]
+            elif creator == client:
+                mine += 1
+        wait = max(s.retry_after, 60)
+        if tables >= s.max_tables:
+            raise ApiError(503, "server_full", f"the server has {tables} live tables, its "
+                           f"limit ({s.max_tables}); try again later", retry_after=wait)
+        if bots and bot_seats + bots > s.max_bots:
+            raise ApiError(503, "server_full", f"the server's live tables have {bot_seats} "
+                           f"bots; {bots} more would pass its limit ({s.max_bots}); try "
+                           "fewer bots or again later", retry_after=wait)
+        most = 2 * s.create_burst if s.client_tables is None else s.client_tables
+        if mine >= most:
+            raise ApiError(429, "too_many_tables", f"your address has {mine} live tables, "
+                           f"the most one address may have ({most}); finish or "
+                           "leave some (a table stops counting "
+                           f"{s.table_idle / 60:g} minutes after its last move)",
+                           retry_after=wait)
+        self._live = (tables + 1, bot_seats + bots)
 
     # -- tables --------------------------------------------------------------------------
-    async def create(self, body: Any) -> dict[str, Any]:
+    async def create(self, body: Any, client: str = "?") -> dict[str, Any]:
         game, players, options, seats, seed = check_new_table(body)
+        self.room_for(client, sum(1 for spec in seats if spec != "human"))
         chosen = body.get("seed") is not None  # (check_new_table made sure body is a dict)
         salt = secrets.token_hex(16)
         try:
@@ -588,6 +677,7 @@ class Hub:
                        salt=salt, seed_chosen=chosen)
         await self.commits.run(self.store.create, row)
         self.tables[table.id] = table
+        self._creators[table.id] = client
         self._schedule_bots(table)
         out_seats = []
         for i, token in enumerate(tokens):

@@ -1,14 +1,22 @@
 """The browser pages' routes, mounted into ``cove serve`` by :func:`web_routes`.
 
 They read the server's hub (``app.state.hub``) only through what the API routes use:
-``table``, ``seat_for``, ``payload``, ``record`` and ``listing``; refusals are the API's own
-errors (``{"error", "reason"}``), handled by the app.
+``table``, ``seat_for``, ``payload``, ``record``, ``listing`` and ``throttle`` (every route
+that reads a table or the database counts against the client's reads); refusals are the
+API's own errors (``{"error", "reason"}``), handled by the app.
+
+Boards are drawn once per position and seat (:class:`Boards`), whoever asks: the
+websocket updates, the board route and the websocket's ``state`` share them. A finished
+game's replay keeps a state every :data:`MARK` moves (:class:`Replays`), so a step costs
+at most that many moves, not the whole game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -20,7 +28,9 @@ import cove
 from cove.bots import LEVELS
 from cove.core.errors import CoveError
 from cove.core.record import replay as replay_record
-from cove.core.state import State
+from cove.core.state import Action, State
+from cove.serve.app import client_key, seat_token
+from cove.serve.hub import encode_bytes
 from cove.web import fragments, pages
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -34,12 +44,23 @@ def _refusal(e: CoveError) -> tuple[int, str]:
     return int(getattr(e, "status", 500)), str(getattr(e, "reason", e))
 
 
+def _read(request: Request) -> Any:
+    """The hub, once this read is counted against the client's reads (429 past them)."""
+    hub = _hub(request)
+    hub.throttle("read", client_key(request))
+    return hub
+
+
 LISTED = 20
 """Tables in each of the lobby's lists (the most recently updated)."""
 
 
 async def lobby(request: Request) -> Response:
-    hub = _hub(request)
+    try:
+        hub = _read(request)
+    except CoveError as e:
+        status, reason = _refusal(e)
+        return HTMLResponse(pages.error_page(status, reason), status_code=status)
     open_tables = await hub.listing("open", LISTED)
     finished = await hub.listing("finished", LISTED)
     return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished),
@@ -49,7 +70,7 @@ async def lobby(request: Request) -> Response:
 async def lobby_tables(request: Request) -> Response:
     """The lobby's lists drawn now, ``{"open", "finished"}`` (HTML): the lobby asks every
     few seconds, so new tables and finished games show up without a reload."""
-    hub = _hub(request)
+    hub = _read(request)
     lists = pages.table_lists(list(cove.all_games()), await hub.listing("open", LISTED),
                               await hub.listing("finished", LISTED))
     return JSONResponse(lists, headers=NO_STORE)
@@ -57,7 +78,7 @@ async def lobby_tables(request: Request) -> Response:
 
 async def _table_page(request: Request, mode: str) -> Response:
     try:
-        table = await _hub(request).table(request.path_params["id"])
+        table = await _read(request).table(request.path_params["id"])
     except CoveError as e:
         status, reason = _refusal(e)
         return HTMLResponse(pages.error_page(status, reason), status_code=status)
@@ -88,61 +109,192 @@ def board_fields(table: Any, st: State, seat: int | None,
             "cpu": round((time.thread_time() - cpu) * 1e3, 2)}
 
 
+class Drawn:
+    """One board (:func:`board_fields`), and its JSON once the board route asked."""
+
+    __slots__ = ("body", "fields", "size")
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.fields = fields
+        self.body: bytes | None = None
+        self.size = len(fields["board"]) + len(str(fields["scores"])) + len(
+            str(fields["end"])) + 200
+
+
+class Boards:
+    """Boards by (table id, move count, seat), the most recently used kept up to
+    ``limit`` characters: a board is drawn once per position and seat, however many
+    connections and requests want it. (A table's position at a move count is the same in
+    every process and after every restart.)"""
+
+    def __init__(self, limit: int = 32 * 2**20) -> None:
+        self.limit = limit
+        self.size = 0
+        self.items: OrderedDict[tuple[str, int, int | None], Drawn] = OrderedDict()
+        self.drawn = 0
+        """Boards drawn (misses), for tests."""
+
+    def get(self, table: Any, st: State, seat: int | None,
+            legal: Callable[[], list[dict[str, Any]]]) -> tuple[Drawn, bool]:
+        """The board of ``seat`` at ``st`` (``legal``: its legal moves there, asked only
+        when the board is drawn now), and whether it was drawn now."""
+        key = (table.id, st.decisions, seat)
+        have = self.items.get(key)
+        if have is not None:
+            self.items.move_to_end(key)
+            return have, False
+        made = Drawn(board_fields(table, st, seat, legal() if not st.is_over else []))
+        self.drawn += 1
+        self.items[key] = made
+        self.size += made.size
+        while self.size > self.limit and len(self.items) > 1:
+            self.size -= self.items.popitem(last=False)[1].size
+        return made, True
+
+
+BOARDS = Boards()
+
+
 def update_board(table: Any, st: State, seat: int | None,
                  message: dict[str, Any]) -> dict[str, Any]:
     """The hub's hook for a browser's websocket (``?board=web``): the seat's board drawn
     into every ``state`` and ``update`` message, under ``"board"``, so a page redraws as
     soon as the update arrives instead of asking for the board again."""
-    return {"board": board_fields(table, st, seat, message.get("legal", []))}
+    drawn, _ = BOARDS.get(table, st, seat, lambda: list(message.get("legal", [])))
+    return {"board": drawn.fields}
 
 
 async def board(request: Request) -> Response:
-    """The seat's board, scores and (once over) end screen, drawn now: ``{"moves",
-    "board", "drawn", "scores", "end", "cpu"}``; ``moves`` says which position they show.
-    The ``Server-Timing`` header gives the CPU milliseconds spent drawing them. (A page
-    whose websocket asked for boards gets them in its updates and needs this only when
-    an update came without one.)"""
-    hub = _hub(request)
+    """The seat's board, scores and (once over) end screen: ``{"moves", "board",
+    "drawn", "scores", "end", "cpu"}``; ``moves`` says which position they show. The
+    ``Server-Timing`` header gives the CPU milliseconds spent drawing them for this
+    request (0 when drawn before, for an update or another request). (A page whose
+    websocket asked for boards gets them in its updates and needs this only when an
+    update came without one.)"""
+    hub = _read(request)
     table = await hub.table(request.path_params["id"])
-    seat = hub.seat_for(table, request.query_params.get("token"))
+    seat = hub.seat_for(table, seat_token(request, request.query_params.get("token")))
     st = table.state
-    legal: list[dict[str, Any]] = []
-    if seat is not None and not st.is_over:  # the API's own legal forms; no events wanted
-        legal = hub.payload(table, seat, st.log_count(seat))["legal"]
-    out = board_fields(table, st, seat, legal)
-    return JSONResponse(out, headers={**NO_STORE, "Server-Timing": f"draw;dur={out['cpu']}"})
+
+    def legal() -> list[dict[str, Any]]:  # the API's own legal forms; no events wanted
+        if seat is None:
+            return []
+        out: list[dict[str, Any]] = hub.payload(table, seat, st.log_count(seat))["legal"]
+        return out
+
+    drawn, now = BOARDS.get(table, st, seat, legal)
+    if drawn.body is None:
+        drawn.body = encode_bytes(drawn.fields)
+    timing = f"draw;dur={drawn.fields['cpu']}" if now else 'draw;dur=0;desc="drawn before"'
+    return Response(drawn.body, media_type="application/json",
+                    headers={**NO_STORE, "Server-Timing": timing})
+
+
+MARK = 64
+"""A finished game's replay keeps the state at every MARK-th move."""
+
+
+class Replay:
+    """A finished table's replay: its full record, its moves, the states at every
+    :data:`MARK`-th move (made as steps are asked for) and recent answers."""
+
+    def __init__(self, record: dict[str, Any], history: list[tuple[int, Action]]) -> None:
+        self.record = record
+        self.history = history
+        self.marks: dict[int, State] = {}
+        self.answers: OrderedDict[tuple[int, int | None], bytes] = OrderedDict()
+
+    def state_at(self, step: int) -> State:
+        """The state after ``step`` moves (in a worker thread: the first step far into a
+        long game replays up to there once)."""
+        if 0 not in self.marks:
+            self.marks[0] = replay_record(self.record, upto=0)
+        base = max(k for k in self.marks if k <= step)
+        state = self.marks[base].clone()
+        for i in range(base, step):
+            p, act = self.history[i]
+            state.apply(p, act)
+            if (i + 1) % MARK == 0 and i + 1 not in self.marks:
+                self.marks[i + 1] = state.clone()
+        return state
+
+
+class Replays:
+    """The replays of the most recently replayed ``tables`` finished tables."""
+
+    def __init__(self, tables: int = 16, answers: int = 64) -> None:
+        self.tables = tables
+        self.answers = answers
+        self.items: OrderedDict[str, Replay] = OrderedDict()
+
+    def of(self, table: Any, record: Callable[[], dict[str, Any]]) -> Replay:
+        have = self.items.get(table.id)
+        if have is None:
+            have = self.items[table.id] = Replay(record(), list(table.state.history))
+            while len(self.items) > self.tables:
+                self.items.popitem(last=False)
+        else:
+            self.items.move_to_end(table.id)
+        return have
+
+    def keep(self, replay: Replay, key: tuple[int, int | None], body: bytes) -> None:
+        replay.answers[key] = body
+        while len(replay.answers) > self.answers:
+            replay.answers.popitem(last=False)
+
+
+REPLAYS = Replays()
+
+
+REPLAY_COST = 4
+"""Reads a replay step costs the client when it is replayed and drawn (about 3 ms of CPU,
+most of it drawing the board); 1 when it was drawn before."""
+
+
+def replay_step(table: Any, game: Replay, step: int, seat: int | None,
+                state: State | None) -> bytes:
+    """Step ``step`` of ``game`` as ``seat`` saw it, encoded (in a worker thread)."""
+    if state is None:
+        state = game.state_at(step)
+    actions = game.record["actions"]
+    view = state.view(seat)
+    html, drawn = fragments.board(table.game, view, [], seat)
+    move = (f"Move {step} (P{actions[step - 1][0] + 1}): {actions[step - 1][1]}" if step
+            else "The start of the game")
+    return encode_bytes({"step": step, "total": len(actions), "board": html, "drawn": drawn,
+                         "move": move, "prompt": view["decision"]["prompt"]})
 
 
 async def replay(request: Request) -> Response:
     """Step ``step`` of a finished game, from its full record, as seat ``as`` (a number
     from 0) or a spectator saw it: ``{"step", "total", "board", "move", "prompt"}``."""
-    hub = _hub(request)
+    hub = _read(request)
     table = await hub.table(request.path_params["id"])
     if not table.state.is_over:
         return JSONResponse({"error": "not_over", "reason": "the replay opens when the game "
                              "is over; until then the record hides what is secret"},
                             status_code=409)
-    record = hub.record(table, None)
-    actions = record["actions"]
+    game = REPLAYS.of(table, lambda: hub.record(table, None))
+    actions = game.record["actions"]
     raw = request.query_params.get("step", str(len(actions)))
     who = request.query_params.get("as", "")
     n = table.state.n
-    if not (raw.isascii() and raw.isdigit() and int(raw) <= len(actions)):
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 10 and int(raw) <= len(actions)):
         return JSONResponse({"error": "bad_request", "reason": f"step is a number from 0 to "
                              f"{len(actions)}"}, status_code=400)
-    if who and not (who.isascii() and who.isdigit() and int(who) < n):
+    if who and not (who.isascii() and who.isdigit() and len(who) < 4 and int(who) < n):
         return JSONResponse({"error": "bad_request", "reason": f"as is a seat from 0 to "
                              f"{n - 1}, or left out for a spectator"}, status_code=400)
     step = int(raw)
     seat = int(who) if who else None
-    state = await asyncio.to_thread(replay_record, record, upto=step)
-    view = state.view(seat)
-    html, drawn = fragments.board(table.game, view, [], seat)
-    move = (f"Move {step} (P{actions[step - 1][0] + 1}): {actions[step - 1][1]}" if step
-            else "The start of the game")
-    return JSONResponse({"step": step, "total": len(actions), "board": html, "drawn": drawn,
-                         "move": move, "prompt": view["decision"]["prompt"]},
-                        headers={"Cache-Control": "max-age=3600"})
+    headers = {"Cache-Control": "max-age=3600"}
+    body = game.answers.get((step, seat))
+    if body is None:  # replayed and drawn now: worth REPLAY_COST reads in all
+        hub.throttle("read", client_key(request), REPLAY_COST - 1)
+        state = table.state.clone() if step == len(actions) else None  # the end
+        body = await asyncio.to_thread(replay_step, table, game, step, seat, state)
+        REPLAYS.keep(game, (step, seat), body)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 async def root(request: Request) -> Response:
