@@ -63,6 +63,8 @@ SERVER = """
 import sys, uvicorn
 from cove.serve import Settings, create_app
 settings = Settings(db=sys.argv[2], rate=1e6, burst=10**6, create_rate=1e6,
+                    client_websockets=10**6, max_websockets=10**6, max_bots=10**6,
+                    max_tables=10**6, client_connections=10**6, max_connections=10**6,
                     create_burst=10**6, bot_workers=2)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[1]),
             log_level="warning", timeout_keep_alive=300, backlog=4096,
