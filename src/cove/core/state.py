@@ -75,6 +75,10 @@ identity, the legal list's own element); a longer list goes straight to ``_match
 which a game may override with a faster search (an index of its legal actions)."""
 
 
+SPECTATORS = -1
+"""In an event's audience (``Event.to``): the spectators (``view(None)``, ``events(None)``)."""
+
+
 class Event(NamedTuple):
     """One entry of the game log.
 
@@ -796,13 +800,19 @@ class State(ABC):
     # -- the log -----------------------------------------------------------------------------
     def say(self, text: str, to: Iterable[int] | int | None = None, *, kind: str = "log",
             data: Mapping[str, Any] | None = None) -> None:
-        """Log an event for everyone (``to=None``) or only for some players, with a
+        """Log an event for everyone (``to=None``) or only for some players (and
+        spectators, when ``to`` holds :data:`SPECTATORS`; ``everyone_but(p)``), with a
         ``kind`` and JSON-ready ``data`` for programs."""
         if not self.logging:
             return
         who = (to,) if isinstance(to, int) else (tuple(to) if to is not None else None)
         self._log = _log_push(self._log, Event(self._nlog, text, who, kind, data), self.n)
         self._nlog += 1
+
+    def everyone_but(self, player: int) -> tuple[int, ...]:
+        """An audience for :meth:`say`: every seat but ``player``, and the spectators
+        (``player`` was told the same thing in words of its own)."""
+        return (*(p for p in range(self.n) if p != player), SPECTATORS)
 
     def events(self, player: int | None = None, since: int = 0) -> list[Event]:
         """The events ``player`` may see (spectator: public ones only), numbered 0, 1, ...
@@ -819,7 +829,7 @@ class State(ABC):
             count = seen[k]
             if count <= since:
                 break
-            if ev.to is None or (player is not None and player in ev.to):
+            if ev.to is None or (SPECTATORS if player is None else player) in ev.to:
                 out.append(ev._replace(seq=count - 1))
             node = prev
         out.reverse()
@@ -945,7 +955,7 @@ def _log_push(node: _Node | None, ev: Event, n: int) -> _Node:
     if ev.to is None:
         seen = tuple(c + 1 for c in prev)
     else:
-        seen = (prev[0], *(prev[p + 1] + (p in ev.to) for p in range(n)))
+        seen = (prev[0] + (SPECTATORS in ev.to), *(prev[p + 1] + (p in ev.to) for p in range(n)))
     return (node, ev, seen)
 
 

@@ -164,13 +164,14 @@ def test_r3_1_two_cards_revealed() -> None:
 
 
 def test_r3_1_earlier_cards_hidden_option() -> None:
-    """The seed covers the cards of earlier turns; by default (DESIGN) the view still lists
-    them, since every player saw them revealed. Option hide_earlier_cards drops the list."""
-    s = new(2, seed=4)
+    """The seed covers the cards of earlier turns: by default the view shows only the two
+    current cards. Option hide_earlier_cards=false lists the cards revealed earlier this
+    round too (every player saw them: a memory aid, DESIGN)."""
+    s = new(2, seed=4, hide_earlier_cards=False)
     play_turns(s, Rng(4), 3)
     cards = [CARD_NAMES[c] for c in s.seen]
     assert len(cards) == 8 and s.view(0)["seen_this_round"] == cards
-    h = new(2, seed=4, hide_earlier_cards=True)
+    h = new(2, seed=4)
     play_turns(h, Rng(4), 3)
     for q in (None, 0, 1):
         v = h.view(q)
@@ -309,7 +310,9 @@ def test_r3_7_lone_pass_is_still_a_decision() -> None:
     s.apply(0, "pass")
     assert s.history == [(0, last), (0, PASS)] and s.turn == 2 and s.to_move() == (0,)
     assert "forced" not in {e.kind for e in s.events(0)}
-    assert s.events(0)[-3].text == "P1: you draw nothing (no free segment fits)"
+    # the player's own line, once: the public line of the reveal is for the others
+    assert s.events(0)[-2].text == "P1: you draw nothing (no free segment fits)"
+    assert s.events(None)[-2].text == "P1 draws nothing."
 
 
 def test_r3_8_commitments_hidden_until_all_done() -> None:
@@ -582,7 +585,7 @@ def test_r4_8_bonus_segment_may_be_declined() -> None:
             continue
         s.apply(0, "pass")
         assert s.bonus[0] == 0 and s.turn == 1 and s.bstep == 0
-        assert s.events(0)[-3].text == "P1: you decline 1 bonus segment"
+        assert s.events(0)[-2].text == "P1: you decline 1 bonus segment"
     # with two owed, a pass declines both
     t = new(1)
     owe_bonus(t, 0, 2)

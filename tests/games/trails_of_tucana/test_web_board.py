@@ -159,3 +159,11 @@ def test_the_island_has_the_column_letters_and_row_numbers_of_the_move_texts(
     # in reading order: letters left to right, numbers top to bottom
     assert [t for t, _ in sorted(letters, key=lambda p: p[1])] == sorted(columns)
     assert [t for t, _ in sorted(numbers, key=lambda p: p[1])] == sorted(rows, key=int)
+
+
+def test_a_spectator_is_told_nothing_about_its_own_segments_or_clicks() -> None:
+    state = load("trails-of-tucana").new(2, seed=5)
+    words = " ".join(t for t in _parse(board.draw(state.view(None), [], None)).itertext())
+    assert "click" not in words and "your" not in words and "dark lines: trails" in words
+    mine = " ".join(_parse(board.draw(state.view(0), legal_forms(state, 0), 0)).itertext())
+    assert "click one" in mine and "your segments" in mine

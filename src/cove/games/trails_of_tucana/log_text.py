@@ -42,11 +42,12 @@ def log_setup(state: TucanaState, seq: str) -> None:
 
 
 def log_step(state: TucanaState, k: int) -> None:
-    """The public lines of step ``k``, one per seat that decided in it."""
+    """The public lines of step ``k``, one per seat that decided in it, for everyone but
+    that seat, whose own line (``summary``) told it when it chose."""
     for p in range(state.n):
         if state.snap[p] is not None:
             drew, gains, earned = outcome(state, p, k)
-            state.say(step_text(state, p, k), kind="draw",
+            state.say(step_text(state, p, k), to=state.everyone_but(p), kind="draw",
                       data={"player": p, "drew": drew, "connected": gains,
                             "earned": earned, "bonus_step": k})
 

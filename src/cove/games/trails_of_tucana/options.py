@@ -36,10 +36,10 @@ class TucanaOptions(Options):
         0, help="which set-up card (1-13) to use; 0 = draw one at random", minimum=0, maximum=13
     )
     hide_earlier_cards: bool = option(
-        False,
-        help="seed reading: the cards of earlier turns are covered, so the view shows only "
-        "the two current cards (default: the view also lists the cards revealed earlier "
-        "this round, which every player saw)",
+        True,
+        help="[SEED] the cards of earlier turns are covered, so the view shows only the two "
+        "current cards; false: the view also lists the cards revealed earlier this round, "
+        "which every player saw (a memory aid)",
     )
     compulsory_bonus: bool = option(
         False,

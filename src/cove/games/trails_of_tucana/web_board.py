@@ -374,7 +374,9 @@ def draw(view: dict[str, Any], legal: Legal, seat: int | None) -> str:
                    + _island(lay, sheet, now, _edge_moves(moves), True),
                    transform=f"translate({MARGIN + GUTTER},{y:.1f})")
     y += lay.height + 8
-    legend, y = _lines(MARGIN, y, list(LEGEND), 12, fill="#444444")
+    # a spectator draws nothing: the lines about "your" segments and clicks are a seat's
+    shown = list(LEGEND) if seat is not None else [*LEGEND[:2], "dark lines: trails"]
+    legend, y = _lines(MARGIN, y, shown, 12, fill="#444444")
     panel, y = _sheet(view, isl, sheet, y)
     rest, y = _others(view, isl, me, y)
     body = head + caption + island + legend + panel + rest
