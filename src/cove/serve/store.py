@@ -149,6 +149,25 @@ class Store(Protocol):
         database cannot tell (SQLite: one process per file)."""
         ...
 
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> tuple[bool, float]:
+        """Claim (or renew) the right to play ``table_id``'s bots for ``seconds``: (held,
+        until when, Unix time). Held when no other owner's claim is still running."""
+        ...
+
+    def renew_leases(self, owner: str, seconds: float) -> tuple[list[str], float]:
+        """Extend every claim ``owner`` holds by ``seconds`` from now: (the tables, until
+        when)."""
+        ...
+
+    def drop_lease(self, table_id: str | None, owner: str) -> None:
+        """Give up ``owner``'s claim on a table (None: on every table)."""
+        ...
+
+    def park(self, table_id: str, moves: int) -> bool:
+        """Mark a table still at ``moves`` as not to be restored when the server starts
+        (its bots resume when it is next asked for); False when it moved on."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -293,6 +312,60 @@ class _SqlStore:
             cur.execute(self._sql("SELECT seat, action FROM cove_moves WHERE table_id = ? "
                                   "ORDER BY n"), (table_id,))
             return [(int(s), str(a)) for s, a in cur.fetchall()]
+
+    # -- who plays a table's bots (several processes on one database) --------------------------
+    _leases_ready = False
+
+    def _init_leases(self) -> None:
+        """The lease table, made on first use (a store whose server never shares it with
+        another process never needs it)."""
+        if self._leases_ready:
+            return
+        with self._tx(write=True) as cur:
+            cur.execute("CREATE TABLE IF NOT EXISTS cove_bot_leases (table_id TEXT PRIMARY KEY, "
+                        "owner TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)")
+        self._leases_ready = True
+
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> tuple[bool, float]:
+        self._init_leases()
+        now = time.time()
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql(
+                "INSERT INTO cove_bot_leases (table_id, owner, expires) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, "
+                "expires = excluded.expires WHERE cove_bot_leases.owner = excluded.owner "
+                "OR cove_bot_leases.expires < ?"), (table_id, owner, now + seconds, now))
+            cur.execute(self._sql("SELECT owner, expires FROM cove_bot_leases "
+                                  "WHERE table_id = ?"), (table_id,))
+            row = cur.fetchone()
+        return (row is not None and row[0] == owner,
+                float(row[1]) if row is not None else 0.0)
+
+    def renew_leases(self, owner: str, seconds: float) -> tuple[list[str], float]:
+        self._init_leases()
+        until = time.time() + seconds
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql("UPDATE cove_bot_leases SET expires = ? WHERE owner = ?"),
+                        (until, owner))
+            cur.execute(self._sql("SELECT table_id FROM cove_bot_leases WHERE owner = ?"),
+                        (owner,))
+            held = [str(r[0]) for r in cur.fetchall()]
+        return held, until
+
+    def drop_lease(self, table_id: str | None, owner: str) -> None:
+        self._init_leases()
+        with self._tx(write=True) as cur:
+            if table_id is None:
+                cur.execute(self._sql("DELETE FROM cove_bot_leases WHERE owner = ?"), (owner,))
+            else:
+                cur.execute(self._sql("DELETE FROM cove_bot_leases WHERE table_id = ? "
+                                      "AND owner = ?"), (table_id, owner))
+
+    def park(self, table_id: str, moves: int) -> bool:
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql("UPDATE cove_tables SET bot_turn = 0 WHERE id = ? "
+                                  "AND moves = ?"), (table_id, moves))
+            return bool(cur.rowcount == 1)
 
 
 class SqliteStore(_SqlStore):
