@@ -201,9 +201,13 @@ class ProcessBots:
     crashed) is killed and replaced on demand.
 
     Jobs queue per ``owner`` (a table): a free worker goes to the waiting owner with the
-    fewest jobs running, then to the one served least recently (round robin: an owner
-    with many jobs waiting gets one turn, then the others theirs); an owner never runs
-    more than ``share`` jobs at once (default: half the workers, at least one)."""
+    fewest jobs running, then to one in the first ``lane`` (the server's tables where
+    people wait for the bots, before tables of bots only), then to the one served least
+    recently (round robin: an owner with many jobs waiting gets one turn, then the
+    others theirs); an owner never runs more than ``share`` jobs at once (default: half
+    the workers, at least one), and the owners of later lanes (tables of bots only)
+    together never hold the last free worker: one is kept for the first lane, so a
+    person's bot never waits for another table's bot to finish thinking."""
 
     def __init__(self, size: int, share: int = 0, budget: Budget | None = None) -> None:
         self.size = max(1, size)
@@ -216,6 +220,10 @@ class ProcessBots:
         self._order = itertools.count()
         self._turn: dict[str, int] = {}
         """The grant number of each owner's last turn (owners with jobs only)."""
+        self._lane: dict[str, int] = {}
+        """The lane (0 first) of each owner with jobs waiting or running."""
+        self._later = 0
+        """Jobs of owners in later lanes running now."""
         self._idle: list[Worker] = []
         self._busy: set[Worker] = set()
         self.closed = False
@@ -226,15 +234,18 @@ class ProcessBots:
 
     # -- the fair queue ----------------------------------------------------------------------
     def _grant(self) -> None:
-        """Give free workers to the waiting owners: fewest running first, then the one
-        served least recently, then the oldest job."""
+        """Give free workers to the waiting owners: fewest running first, then the first
+        lane, then the one served least recently, then the oldest job."""
         while self._free > 0 and self._waiting:
-            best: tuple[tuple[int, int, int], str] | None = None
+            best: tuple[tuple[int, int, int, int], str] | None = None
             for owner, queue in self._waiting.items():
                 running = self._running.get(owner, 0)
                 if running >= self.share:
                     continue
-                key = (running, self._turn.get(owner, -1), queue[0][0])
+                lane = self._lane.get(owner, 0)
+                if lane and self._later >= self.size - 1 and self.size > 1:
+                    continue  # the last free worker is kept for the first lane
+                key = (running, lane, self._turn.get(owner, -1), queue[0][0])
                 if best is None or key < best[0]:
                     best = (key, owner)
             if best is None:
@@ -245,26 +256,38 @@ class ProcessBots:
             if not queue:
                 del self._waiting[owner]
             if fut.done():  # cancelled, its task not yet told: it takes no worker
+                self._forget(owner)
                 continue
+            if self._lane.get(owner, 0):
+                self._later += 1
             self._running[owner] = self._running.get(owner, 0) + 1
             self._turn[owner] = next(self._order)
             self._free -= 1
             fut.set_result(None)
 
     def _release(self, owner: str) -> None:
+        if self._lane.get(owner, 0):
+            self._later -= 1
         left = self._running[owner] - 1
         if left:
             self._running[owner] = left
         else:
             del self._running[owner]
-            if owner not in self._waiting:
-                del self._turn[owner]  # an owner with no jobs is forgotten
+            self._forget(owner)
         self._free += 1
         self._grant()
 
-    async def _acquire(self, owner: str) -> None:
+    def _forget(self, owner: str) -> None:
+        """Drop what is kept of an owner that has no job waiting or running."""
+        if owner not in self._running and owner not in self._waiting:
+            self._turn.pop(owner, None)
+            self._lane.pop(owner, None)
+
+    async def _acquire(self, owner: str, lane: int = 0) -> None:
         entry = (next(self._order), asyncio.get_running_loop().create_future())
         self._waiting.setdefault(owner, deque()).append(entry)
+        if owner not in self._running:
+            self._lane[owner] = lane
         self._grant()
         fut = entry[1]
         try:
@@ -278,8 +301,7 @@ class ProcessBots:
                     queue.remove(entry)
                     if not queue:
                         del self._waiting[owner]
-                if owner not in self._running and owner not in self._waiting:
-                    self._turn.pop(owner, None)
+                self._forget(owner)
             raise
 
     def waiting(self) -> dict[str, int]:
@@ -292,12 +314,12 @@ class ProcessBots:
 
     # -- jobs --------------------------------------------------------------------------------
     async def think(self, spec: str, seed: int, state: State, seat: int,
-                    timeout: float, owner: str = "") -> str:
+                    timeout: float, owner: str = "", lane: int = 0) -> str:
         """The bot's move text. TimeoutError after ``timeout`` seconds of thinking (that
         worker is killed); BotError if the bot raised (kind ``OverBudget``: it went over
         its CPU time); WorkerDied if its process died. ``owner``: the table asking (the
-        fair queue's key)."""
-        await self._acquire(owner)
+        fair queue's key); ``lane``: 0 for a table where people wait, 1 for bots only."""
+        await self._acquire(owner, lane)
         try:
             if self.closed:
                 raise WorkerDied("the server is stopping")

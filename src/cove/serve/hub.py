@@ -907,7 +907,8 @@ class Hub:
             try:
                 if processes:  # (a table's states are never changed in place: no copy)
                     text = await self.bot_processes.think(spec, seed + attempt, st, p,
-                                                          timeout, table.id)
+                                                          timeout, table.id,
+                                                          int(table.bots_only))
                 else:
                     job = loop.run_in_executor(self.bot_pool(), think_within, self.bot_budget,
                                                think, spec, seed + attempt, st.clone(), p)
