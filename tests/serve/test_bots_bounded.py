@@ -156,7 +156,7 @@ def test_a_bot_over_its_budget_gets_a_fallback_move_without_a_second_try(
         opened = threading.Event()
 
         async def over(spec: str, seed: int, state: Any, seat: int, timeout: float,
-                       owner: str = "") -> str:
+                       owner: str = "", lane: int = 0) -> str:
             while not opened.is_set():  # until the test's websocket listens
                 await asyncio.sleep(0.01)
             calls.append(state.decisions)
@@ -248,11 +248,48 @@ def test_workers_are_shared_fairly_between_tables(
                  for t in ("B", "C")]
         done = await asyncio.gather(*jobs)
         assert bots.running() == {} and bots.waiting() == {}
-        assert bots._turn == {}  # tables with no jobs are forgotten
+        assert bots._turn == {} and bots._lane == {}  # tables with no jobs are forgotten
         return list(done)
 
     assert sorted(asyncio.run(scenario())) == sorted(order)
     assert started == order
+
+
+def test_tables_where_people_wait_come_before_tables_of_bots_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables of bots only never hold the last free worker: a table where a person waits
+    finds one at once, however many bots-only jobs are queued."""
+    started: list[str] = []
+    running: set[str] = set()
+    most = [0]
+
+    async def ask(worker: Any, job: tuple[Any, ...], timeout: float) -> tuple[Any, ...]:
+        started.append(job[0])
+        running.add(job[0])
+        most[0] = max(most[0], sum(1 for j in running if j[0] in "XYZ"))
+        await asyncio.sleep(0.05)
+        running.discard(job[0])
+        return ("ok", job[0])
+
+    monkeypatch.setattr(worker_module, "Worker", FakeWorker)
+    monkeypatch.setattr(ProcessBots, "_ask", staticmethod(ask))
+    state = turn_based().new(2, 1)
+
+    async def scenario() -> None:
+        bots = ProcessBots(2, share=1)
+        jobs = [asyncio.ensure_future(bots.think(f"{t}{i}", 1, state, 0, 10, t, lane=1))
+                for i in range(2) for t in "XYZ"]
+        await asyncio.sleep(0.01)
+        assert started == ["X0"] and bots.waiting() == {"X": 1, "Y": 2, "Z": 2}
+        jobs.append(asyncio.ensure_future(bots.think("H0", 1, state, 0, 10, "H", lane=0)))
+        await asyncio.sleep(0.01)
+        assert started == ["X0", "H0"]  # at once, before any queued bots-only job
+        await asyncio.gather(*jobs)
+        assert bots._later == 0 and bots._lane == {} and bots._turn == {}
+
+    asyncio.run(scenario())
+    assert sorted(started[2:]) == ["X1", "Y0", "Y1", "Z0", "Z1"]
+    assert most[0] == 1  # bots-only tables together held one of the two workers
 
 
 def test_jobs_cancelled_at_once_give_back_every_worker(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -278,7 +315,7 @@ def test_jobs_cancelled_at_once_give_back_every_worker(monkeypatch: pytest.Monke
         done = await asyncio.wait_for(asyncio.gather(*jobs, return_exceptions=True), 5)
         assert all(isinstance(d, asyncio.CancelledError) for d in done)
         assert bots._free == 2 and bots.running() == {} and bots.waiting() == {}
-        assert bots._turn == {}
+        assert bots._turn == {} and bots._lane == {}
 
     asyncio.run(scenario())
 
@@ -500,7 +537,7 @@ def test_workers_die_with_the_server_after_kill_9(tmp_path: Path) -> None:
     slow = "mcts:iterations=60000,steps=3000000,time=20"
     with server(db, log, "--bot-pace", "0", "--bot-budget", "30") as (base, proc):
         body = {"game": LONG_GAME, "players": 2, "seats": [slow, slow], "seed": 5}
-        t = httpx2.post(base + "/api/tables", json=body, timeout=10).json()
+        assert httpx2.post(base + "/api/tables", json=body, timeout=10).status_code == 201
         deadline = time.monotonic() + 30
         while not any(proc_state(w) == "R" for w in worker_pids(proc.pid)):
             assert time.monotonic() < deadline, "no bot worker was seen thinking"
