@@ -322,14 +322,25 @@ class _SqlStore:
         if self._leases_ready:
             return
         with self._tx(write=True) as cur:
+            self._schema_lock(cur)
             cur.execute("CREATE TABLE IF NOT EXISTS cove_bot_leases (table_id TEXT PRIMARY KEY, "
                         "owner TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)")
         self._leases_ready = True
 
+    def _schema_lock(self, cur: Any) -> None:
+        """Serialise schema changes between processes (PostgreSQL); SQLite needs none."""
+        return None
+
+    def _clock(self, cur: Any) -> float:
+        """Now, by the clock every process sharing the store reads (Unix seconds)."""
+        return time.time()
+
     def take_lease(self, table_id: str, owner: str, seconds: float) -> tuple[bool, float]:
+        """(The lease's end is returned by this process's clock; it is kept by the
+        database's.)"""
         self._init_leases()
-        now = time.time()
         with self._tx(write=True) as cur:
+            now = self._clock(cur)
             cur.execute(self._sql(
                 "INSERT INTO cove_bot_leases (table_id, owner, expires) VALUES (?, ?, ?) "
                 "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, "
@@ -338,19 +349,19 @@ class _SqlStore:
             cur.execute(self._sql("SELECT owner, expires FROM cove_bot_leases "
                                   "WHERE table_id = ?"), (table_id,))
             row = cur.fetchone()
-        return (row is not None and row[0] == owner,
-                float(row[1]) if row is not None else 0.0)
+        if row is None:
+            return False, 0.0
+        return row[0] == owner, time.time() + (float(row[1]) - now)
 
     def renew_leases(self, owner: str, seconds: float) -> tuple[list[str], float]:
         self._init_leases()
-        until = time.time() + seconds
         with self._tx(write=True) as cur:
             cur.execute(self._sql("UPDATE cove_bot_leases SET expires = ? WHERE owner = ?"),
-                        (until, owner))
+                        (self._clock(cur) + seconds, owner))
             cur.execute(self._sql("SELECT table_id FROM cove_bot_leases WHERE owner = ?"),
                         (owner,))
             held = [str(r[0]) for r in cur.fetchall()]
-        return held, until
+        return held, time.time() + seconds
 
     def drop_lease(self, table_id: str | None, owner: str) -> None:
         self._init_leases()
@@ -466,6 +477,13 @@ class PostgresStore(_SqlStore):
 
     def _notify(self, cur: Any, table_id: str, moves: int) -> None:
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {moves}"))
+
+    def _schema_lock(self, cur: Any) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(7715001)")
+
+    def _clock(self, cur: Any) -> float:
+        cur.execute("SELECT EXTRACT(EPOCH FROM clock_timestamp())")
+        return float(cur.fetchone()[0])
 
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
         conn = self._connect(autocommit=True)
