@@ -364,6 +364,10 @@ class Hub:
         """Set by the app (the browser's board); None: no connection gets extra fields."""
         self.bot_threads: concurrent.futures.ThreadPoolExecutor | None = None
         self.bot_budget = Budget.for_seconds(settings.bot_budget)
+        if settings.bot_timeout <= settings.bot_budget:
+            log.warning("bot_timeout (%g s) is not above bot_budget (%g s): a bot thinking "
+                        "to its budget is killed first and gets a random move",
+                        settings.bot_timeout, settings.bot_budget)
         self.bot_processes = ProcessBots(settings.bot_workers, settings.bot_share,
                                          self.bot_budget)
         self.owner = secrets.token_hex(8)
