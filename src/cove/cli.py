@@ -744,11 +744,37 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import dataclasses  # every flag whose name is a Settings field sets that field
 
     fields = {f.name for f in dataclasses.fields(Settings)}
-    settings = Settings(**{k: v for k, v in vars(args).items() if k in fields})
+    given = {k: v for k, v in vars(args).items() if k in fields and not k.startswith("bot_")}
+    settings = Settings(**given, **bot_settings(args))  # the bot flags checked together
     try:
         return run(args.host, args.port, settings)
     except ValueError as e:  # a bad --forwarded-allow-ips
         raise CliError(str(e)) from None
+
+
+def bot_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The bot flags of ``cove serve`` given, checked, as ``Settings`` fields (a budget
+    above the default also raises the default timeout, which must stay above it)."""
+    out: dict[str, Any] = {}
+    for name, low, strict in (("bot_budget", 0.0, True), ("bot_timeout", 0.0, True),
+                              ("bot_workers", 1, False), ("bot_share", 0, False),
+                              ("bot_pace", 0.0, False), ("bot_idle", 0.0, False),
+                              ("bot_lease", 0.0, True)):
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if not (value > low if strict else value >= low):  # (NaN too)
+            flag = "--" + name.replace("_", "-")
+            raise CliError(f"{flag} must be {'above' if strict else 'at least'} {low:g}, "
+                           f"got {value:g}")
+        out[name] = value
+    budget = out.get("bot_budget")
+    if budget is not None and "bot_timeout" not in out:
+        out["bot_timeout"] = max(10.0, 3 * budget + 2)
+    if "bot_timeout" in out and budget is not None and out["bot_timeout"] <= budget:
+        raise CliError(f"--bot-timeout ({out['bot_timeout']:g} s) must be above --bot-budget "
+                       f"({budget:g} s): bots stop at the budget, the timeout kills them")
+    return out
 
 
 def cmd_new_game(args: argparse.Namespace) -> int:
@@ -937,6 +963,25 @@ def build_parser() -> argparse.ArgumentParser:
          "address: addresses or networks, comma-separated, or * (default none)"),
     ]:
         v.add_argument(flag, type=kind, default=argparse.SUPPRESS, help=text)
+    # -- bots: budgets, fair workers, pacing, idle tables and leases
+    v.add_argument("--bot-budget", type=float, metavar="SECONDS", help="think time of one "
+                   "bot move (default 2): searches stop at it, and seats asking for more "
+                   "work (iterations, steps, time, scale, samples) are refused")
+    v.add_argument("--bot-timeout", type=float, metavar="SECONDS", help="a bot that has not "
+                   "answered by then gets a random move and its worker is killed (default "
+                   "10, or 3 x the budget + 2 s for a larger budget)")
+    v.add_argument("--bot-workers", type=int, metavar="N", help="worker processes bots "
+                   "think in (default 2)")
+    v.add_argument("--bot-share", type=int, metavar="N", help="most workers one table's "
+                   "bots may hold at once (default 0: half the workers, at least 1)")
+    v.add_argument("--bot-pace", type=float, metavar="MOVES", help="moves per second a "
+                   "table of bots only plays at most (default 2; 0: no pacing)")
+    v.add_argument("--bot-idle", type=float, metavar="SECONDS", help="a table of bots only "
+                   "that nobody watches this long is archived until asked for (default "
+                   "120; 0: never)")
+    v.add_argument("--bot-lease", type=float, metavar="SECONDS", help="with several "
+                   "processes on PostgreSQL: how long one's claim on a table's bots lasts "
+                   "unrenewed (default 15)")
     v.set_defaults(func=cmd_serve)
     return ap
 

@@ -256,7 +256,7 @@ def test_a_restarted_server_continues_every_table(db_url: str, short_snapshots: 
             assert r.status_code == 200
         before = client.get(f"/api/tables/{t['id']}").json()
         bots = new_table(client, "toy", 2, ["random", "random"], seed=4)
-    with make_client(db_url, **FAST) as client:
+    with make_client(db_url, bot_pace=0, **FAST) as client:
         after = client.get(f"/api/tables/{t['id']}").json()
         assert after == before
         token, g = mover(client, t)
@@ -323,7 +323,7 @@ def test_bots_think_off_the_event_loop(sqlite_url: str, monkeypatch: pytest.Monk
         return real(spec, seed, state, seat)
 
     monkeypatch.setattr(hub, "think", slow)
-    with make_client(sqlite_url, **FAST) as client:
+    with make_client(sqlite_url, bot_processes=False, **FAST) as client:
         stuck = new_table(client, "toy", 2, ["random", "random"], seed=1)
         assert started.wait(30)
         t = two_humans(client)
@@ -340,7 +340,7 @@ def test_bots_in_worker_processes(sqlite_url: str) -> None:
     # a registered game: a worker process knows the games of the registry only
     game = cove.load(cove.ids()[0])
     players = max(2, game.min_players)
-    with make_client(sqlite_url, bot_processes=True, **FAST) as client:
+    with make_client(sqlite_url, bot_pace=0, **FAST) as client:
         t = new_table(client, game.id, players, ["random"] * players, seed=2)
         with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
             msg = ws.receive_json()

@@ -150,7 +150,7 @@ def test_a_bot_that_always_raises_is_replaced_by_legal_moves(
 
     monkeypatch.setattr(hub, "think", broken)
     caplog.set_level(logging.WARNING, logger="cove.serve.hub")
-    with make_client(sqlite_url, **FAST) as client:
+    with make_client(sqlite_url, bot_processes=False, bot_pace=0, **FAST) as client:
         t = new_table(client, toy_registered, 2, ["random", "random"], seed=6,
                       options=TURNS)
         seen = watch_to_end(client, t["id"], opened)
@@ -184,7 +184,7 @@ def test_a_bot_that_raises_once_is_asked_again(
         return real(spec, seed, state, seat)
 
     monkeypatch.setattr(hub, "think", flaky)
-    with make_client(sqlite_url, **FAST) as client:
+    with make_client(sqlite_url, bot_processes=False, bot_pace=0, **FAST) as client:
         t = new_table(client, toy_registered, 2, ["random", "random"], seed=6)
         seen = watch_to_end(client, t["id"], opened)
     assert failed.is_set()
@@ -214,7 +214,8 @@ def test_a_bot_that_hangs_or_answers_nonsense_does_not_stall_its_table(
 
     monkeypatch.setattr(hub, "think", bad_first_move)
     try:
-        with make_client(sqlite_url, bot_timeout=0.3, bot_workers=4, **FAST) as client:
+        with make_client(sqlite_url, bot_timeout=0.3, bot_workers=4, bot_processes=False,
+                         bot_pace=0, **FAST) as client:
             t = new_table(client, toy_registered, 2, ["random", "random"], seed=6,
                           options=TURNS)
             start = time.monotonic()
@@ -230,10 +231,11 @@ def test_a_bot_that_hangs_or_answers_nonsense_does_not_stall_its_table(
     assert seen[-1]["over"] and seen[-1]["moves"] > 5
 
 
-SLOW = "mcts:iterations=100000000,steps=0,time=30"
-"""A bot that thinks for 30 seconds whatever the machine: no iteration or forward-model
-budget it could reach first (the default 40000 steps took under 0.5 s in a card game's
-late positions once its moves got faster, so a stuck bot was not stuck)."""
+SLOW = "mcts:iterations=60000,steps=3000000,time=30"
+"""A bot that thinks for 30 seconds whatever the machine (under a 30 s bot budget): no
+iteration or forward-model budget it could reach first (the default 40000 steps took
+under 0.5 s in a card game's late positions once its moves got faster, so a stuck bot
+was not stuck)."""
 
 
 def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(sqlite_url: str) -> None:
@@ -243,8 +245,8 @@ def test_a_search_bot_over_its_time_in_a_worker_process_is_ended(sqlite_url: str
     a time."""
     game = next(g for g in cove.all_games() if not g.simultaneous)
     players = max(2, game.min_players)
-    with make_client(sqlite_url, bot_processes=True, bot_timeout=0.5, bot_tries=1,
-                     **FAST) as client:
+    with make_client(sqlite_url, bot_budget=30, bot_timeout=0.5, bot_tries=1,
+                     bot_pace=0, **FAST) as client:
         t = new_table(client, game.id, players, [SLOW] * players, seed=6)
         hub = client.app.state.hub  # type: ignore[attr-defined]
         notices: list[dict[str, Any]] = []
@@ -300,7 +302,7 @@ def test_a_worker_process_that_dies_or_raises_is_reported_and_replaced() -> None
 
 
 def test_search_bots_think_in_processes_and_quick_ones_in_threads(sqlite_url: str) -> None:
-    with make_client(sqlite_url) as client:
+    with make_client(sqlite_url, bot_processes=None) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         assert [hub.in_process(s) for s in ("random", "greedy", "easy", "mcts:time=1",
                                             "medium", "hard")] == [False] * 3 + [True] * 3

@@ -9,6 +9,7 @@ from cove.core.rng import Rng
 from cove.core.state import Action, State
 
 if TYPE_CHECKING:
+    from cove.bots.budget import Budget
     from cove.bots.spec import Param
 
 
@@ -38,6 +39,20 @@ class Bot(ABC):
         self.level: str | None = None
         """The level this bot was built as (``make_bot("hard")``), else None; a game may
         declare its own parameters for a level (``cove.bots.defaults``)."""
+        self.budget: Budget | None = None
+        """The server's bound on a move (:meth:`bound`); None: the spec's own budget."""
+
+    def bound(self, budget: Budget) -> None:
+        """Hold every later move to ``budget`` whatever the spec asked (a server's
+        :class:`~cove.bots.budget.Budget`); a bot whose work has a size of its own
+        (iterations, samples) caps it."""
+        self.budget = budget
+
+    def over_budget(self, budget: Budget, game: object | None = None) -> str | None:
+        """What in this bot's parameters asks for more work a move than ``budget``
+        (``"samples=300 (at most 32)"``), or None; ``game``: the table's game, whose declared
+        defaults count. A bot with nothing to size (``random``) is never over."""
+        return None
 
     @abstractmethod
     def choose(self, state: State, player: int) -> Action: ...

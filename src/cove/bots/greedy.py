@@ -11,10 +11,15 @@ are averaged over ``samples`` sampled worlds; exact ties are broken at random.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cove.bots.base import Bot
 from cove.bots.evaluate import lookahead, values_fn
 from cove.bots.spec import Param
 from cove.core.state import Action, State
+
+if TYPE_CHECKING:
+    from cove.bots.budget import Budget
 
 AUTO_SAMPLES = 4
 """Worlds averaged when ``samples=0`` and the game has chance or hidden information."""
@@ -35,12 +40,19 @@ class GreedyBot(Bot):
         self.samples = samples
         self.mode = mode
 
+    def over_budget(self, budget: Budget, game: object | None = None) -> str | None:
+        if self.samples > budget.samples:
+            return f"samples={self.samples} (at most {budget.samples})"
+        return None
+
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
         game = state.game
         samples = self.samples or (AUTO_SAMPLES if game.chance or game.hidden_information else 1)
+        if self.budget is not None:
+            samples = min(samples, self.budget.samples)
         rated = lookahead(state, player, legal, values_fn(state), self.rng, samples)
         keys = [(own,) if self.mode == "self" else (lead, own) for lead, own in rated]
         best = max(keys)

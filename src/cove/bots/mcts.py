@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cove.bots.base import Bot
 from cove.bots.defaults import tuned
@@ -61,6 +61,9 @@ from cove.bots.spec import Param
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
+
+if TYPE_CHECKING:
+    from cove.bots.budget import Budget
 
 DEFAULT_ITERATIONS = 500
 DEFAULT_STEPS = 40_000
@@ -294,6 +297,48 @@ class MctsBot(Bot):
         self.evaluator = self._custom or (
             self.heuristic if self.depth == 0
             else RolloutEvaluator(self.depth, self.rollout, self.heuristic, self.others))
+        self._hold()
+
+    def _hold(self) -> None:
+        """Cap the search at the server's budget (:meth:`bound`): its iterations, steps
+        (a spec's 0, no limit, becomes the budget's) and time."""
+        b = self.budget
+        if b is None:
+            return
+        self.iterations = min(self.iterations, b.iterations)
+        self.steps = min(self.steps, b.steps) if self.steps > 0 else b.steps
+        self.time = min(self.time, b.seconds) if self.time > 0 else b.seconds
+
+    def bound(self, budget: Budget) -> None:
+        super().bound(budget)
+        self._hold()
+
+    def work(self, game: Game | None = None) -> tuple[int, int, float]:
+        """(iterations, steps, time) a move may take as configured (with ``game``'s
+        declared defaults for what the spec did not name); steps 0 and time 0: no limit."""
+        args = dict(self._args)
+        if game is not None and self.spec_params is not None:
+            args.update(tuned(game, self.name, self.level, self.PARAMS, self.spec_params))
+        scale = args["scale"]
+        if scale == 1:  # (exact: a float product would round a huge count)
+            return max(1, args["iterations"]), args["steps"], float(args["time"])
+        return (max(1, round(args["iterations"] * scale)), round(args["steps"] * scale),
+                float(args["time"]))
+
+    def over_budget(self, budget: Budget, game: object | None = None) -> str | None:
+        iterations, steps, seconds = self.work(game if isinstance(game, Game) else None)
+        scale = self._args["scale"]
+        times = "" if scale == 1 else f" (with scale={scale:.10g})"
+        problems = []
+        if seconds > budget.seconds:
+            problems.append(f"time={seconds:.10g} (at most {budget.seconds:g})")
+        if iterations > budget.iterations:
+            problems.append(f"{iterations} iterations{times} (at most {budget.iterations})")
+        if steps == 0:
+            problems.append(f"steps=0, no limit (at most {budget.steps})")
+        elif steps > budget.steps:
+            problems.append(f"{steps} steps{times} (at most {budget.steps})")
+        return ", ".join(problems) or None
 
     def _adopt(self, game: Game) -> None:
         """A bot built from a spec takes ``game``'s declared defaults for the parameters its

@@ -7,12 +7,17 @@ store with the move count it was made at, and only then becomes the table's stat
 pushed to the table's connections. One update is rendered and encoded once per seat (and
 once for all spectators), however many connections share it. Moves of all tables are
 committed by one writer thread, many in one transaction (group commit), so no table waits
-for the database's write lock. Bots think in worker threads or processes (one pipe each,
-:mod:`cove.bots.worker`), never on the event loop; a bot's move goes through the same path,
-and is thrown away and thought again when the table moved on meanwhile. A bot that raises,
-returns an illegal move or takes longer than ``Settings.bot_timeout`` is tried once more,
-then a random legal move is played for it; either way the failure is logged and the
-table's clients are told.
+for the database's write lock. Bots think in worker processes (one pipe each,
+:mod:`cove.bots.worker`), never in the server's interpreter: the workers are shared
+fairly between tables and every move is held to the server's budget
+(``Settings.bot_budget``). A bot's move goes through the same path as a human's, and is
+thrown away and thought again when the table moved on meanwhile; a move whose write
+failed is written again until the store takes it. A bot that raises, returns an illegal
+move or takes longer than ``Settings.bot_timeout`` is tried once more, then a random legal
+move is played for it; either way the failure is logged and the table's clients are
+told. Tables of bots only play at a gentle pace and are archived when nobody watches;
+with several processes on one database, one process (the holder of the table's lease in
+the store) plays a table's bots.
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ import orjson
 
 import cove
 from cove.bots import LEVELS, make_bot
-from cove.bots.worker import BotError, ProcessBots, think
+from cove.bots.budget import MAX_SPEC, Budget, check_spec
+from cove.bots.worker import BotError, ProcessBots, think, think_within
 from cove.core.actions import legal_forms
 from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
@@ -58,8 +64,9 @@ T = TypeVar("T")
 
 SEED_LIMIT = 2**63
 QUICK_BOTS = frozenset({"random", "greedy"})
-"""Bots whose move takes about a millisecond: not worth sending the state to a process."""
-MAX_SEATS_TEXT = 200
+"""Bots whose move usually takes a millisecond (``Settings.bot_processes=None`` keeps them in
+threads)."""
+MAX_SEATS_TEXT = MAX_SPEC
 
 
 @dataclass(frozen=True)
@@ -79,16 +86,19 @@ class Settings:
     """Tables a client (by address) may create: per second, and at once."""
     bot_workers: int = 2
     """Threads, and processes, in which bots think."""
-    bot_processes: bool | None = None
-    """Where bots think. None: search bots (``mcts`` and the levels that mean it) in worker
-    processes, where their long thinking cannot hold the interpreter lock the event loop
-    needs, and quick bots (``random``, ``greedy``) in threads, where a move costs no copy
-    of the state to another process; True: every bot in processes; False: in threads."""
+    bot_processes: bool | None = True
+    """Where bots think. True: every bot in worker processes, where no bot can hold the
+    interpreter lock the event loop needs (``greedy:samples=32`` thinks for seconds on a
+    large board), with the workers shared fairly between tables and a bot that overruns
+    stopped; False: in threads of the server (for tests and embedding: a thread can be
+    neither stopped nor shared fairly); None: search bots in processes and ``random`` and
+    ``greedy`` in threads."""
     list_limit: int = 100
     queue_limit: int = 256
     """Updates waiting for a slow websocket client before it is disconnected."""
-    bot_timeout: float = 60.0
-    """Seconds a bot may think before a fallback move is played for it."""
+    bot_timeout: float = 10.0
+    """Seconds (wall clock) before a bot that has not answered gets a fallback move (its
+    worker process is killed); keep it above ``bot_budget``, which bots stop at."""
     bot_tries: int = 2
     """Times a bot is asked (after it raised or timed out) before the fallback move."""
     commit_batch: int = 256
@@ -136,6 +146,28 @@ class Settings:
     """Proxies (addresses or networks, comma-separated; ``*``: any) whose
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed; empty: none, the peer
     address is the client."""
+
+    # -- bots: budgets, fair workers, pacing, idle tables and leases
+    bot_budget: float = 2.0
+    """Seconds of thinking one bot move may take (``--bot-budget``): a search stops at it,
+    a worker's move is stopped at twice its CPU time, and a seat spec that asks for more
+    (iterations, steps, time, scale, samples beyond what it implies:
+    :class:`cove.bots.budget.Budget`) is refused at creation with 422."""
+    bot_share: int = 0
+    """Most worker processes one table's bots may hold at once (``--bot-share``); 0: half
+    the workers, at least one. A free worker goes to the waiting table with the fewest
+    running, so a table with many slow bots waits its turn while others still move."""
+    bot_pace: float = 2.0
+    """Moves per second a table of bots only plays at most (``--bot-pace``); 0: as fast
+    as its bots think."""
+    bot_idle: float = 120.0
+    """Seconds a table of bots only plays on with nobody watching (no websocket, no
+    request) before it is archived (``--bot-idle``): its bots stop, it leaves memory and
+    is not restored at start-up, until someone asks for it again; 0: never."""
+    bot_lease: float = 15.0
+    """Seconds a process's claim on a table's bots lasts (``--bot-lease``; several
+    processes on one PostgreSQL): the claiming process renews it while its bots play, and
+    another takes the bots over once it lapses (a process killed with its claim)."""
 
 
 class ApiError(CoveError):
@@ -410,6 +442,20 @@ class Table:
     before commitments."""
     seed_chosen: bool = False
     """The creator chose the seed, so the creator may know every hidden card."""
+    seen: float = field(default_factory=time.monotonic)
+    """When a client last asked for the table (``time.monotonic``)."""
+    paced: float = 0.0
+    """When the table's last paced bot move was due (tables of bots only)."""
+    archived: bool = False
+    """Unloaded while idle (tables of bots only): its bots stop; a new Table is loaded."""
+    lease: float = 0.0
+    """Until when (Unix time) this process holds the table's bots (several processes)."""
+    claimed: bool = False
+    """Whether this process has tried to claim the table's bots since it loaded it."""
+
+    @property
+    def bots_only(self) -> bool:
+        return all(s["kind"] == "bot" for s in self.seats)
 
     @property
     def moves(self) -> int:
@@ -490,7 +536,18 @@ class Hub:
         self.extras: Extras | None = None
         """Set by the app (the browser's board); None: no connection gets extra fields."""
         self.bot_threads: concurrent.futures.ThreadPoolExecutor | None = None
-        self.bot_processes = ProcessBots(settings.bot_workers)
+        self.bot_budget = Budget.for_seconds(settings.bot_budget)
+        if settings.bot_timeout <= settings.bot_budget:
+            log.warning("bot_timeout (%g s) is not above bot_budget (%g s): a bot thinking "
+                        "to its budget is killed first and gets a random move",
+                        settings.bot_timeout, settings.bot_budget)
+        self.bot_processes = ProcessBots(settings.bot_workers, settings.bot_share,
+                                         self.bot_budget)
+        self.owner = secrets.token_hex(8)
+        """This process's name in the store's bot leases."""
+        self.shared = False
+        """Whether other processes may serve the same tables (a store that tells of their
+        moves): then a table's bots are played by the holder of its lease only."""
         self._stop_listen: Callable[[], None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -537,10 +594,14 @@ class Hub:
         tables, failed = await self._db(self._from_rows, rows)
         for table_id, reason in failed:
             self._quarantine(table_id, reason)
+        # known before any bot plays: with other processes, bots wait for their table's lease
+        self._stop_listen = await self._db(self.store.listen, self._remote_commit)
+        self.shared = self._stop_listen is not None
+        if self.shared:
+            self._spawn(self._keep_leases())
         for t in tables:
             self.tables[t.id] = t
             self._schedule_bots(t)
-        self._stop_listen = await self._db(self.store.listen, self._remote_commit)
         log.info("restored %d tables where a bot is to move from %s%s", len(tables),
                  redact_url(self.store.url),
                  f"; {len(failed)} quarantined" if failed else "")
@@ -561,6 +622,11 @@ class Hub:
         if self.bot_threads is not None:
             self.bot_threads.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.bot_processes.close)
+        if self.shared:  # another process may take this one's bots at once
+            try:
+                await self._db(self.store.drop_lease, None, self.owner)
+            except Exception as e:
+                log.warning("could not give up this process's bot leases: %s", e)
         self.commits.close()
         self.db_pool.shutdown(wait=True)
         self.store.close()
@@ -649,7 +715,7 @@ class Hub:
 
     # -- tables --------------------------------------------------------------------------
     async def create(self, body: Any, client: str = "?") -> dict[str, Any]:
-        game, players, options, seats, seed = check_new_table(body)
+        game, players, options, seats, seed = check_new_table(body, self.bot_budget)
         self.room_for(client, sum(1 for spec in seats if spec != "human"))
         chosen = body.get("seed") is not None  # (check_new_table made sure body is a dict)
         salt = secrets.token_hex(16)
@@ -816,6 +882,7 @@ class Hub:
         cannot be read now."""
         t = self.tables.get(table_id)
         if t is not None:
+            t.seen = time.monotonic()
             return t
         if not isinstance(table_id, str) or len(table_id) > 64:
             raise ApiError(404, "unknown_table", "no such table")
@@ -1024,33 +1091,48 @@ class Hub:
 
     def _schedule_bots(self, table: Table) -> None:
         st = table.state
-        if st.is_over:
+        if st.is_over or table.archived:
+            if self.shared and table.lease:  # a finished table's bots are nobody's
+                table.lease = 0.0
+                self._spawn(self._db(self.store.drop_lease, table.id, self.owner))
             return
+        if self.shared and not table.claimed and any(
+                s["kind"] == "bot" for s in table.seats):
+            table.claimed = True  # the first process to load a table plays its bots
+            self._spawn(self._lease(table))
         for p in st.to_move():
             if table.seats[p]["kind"] == "bot" and p not in table.thinking:
                 table.thinking.add(p)
                 self._spawn(self._bot_turn(table, p))
 
     async def _bot_turn(self, table: Table, p: int) -> None:
+        """Seat ``p``'s bot moves once (the next move schedules the next turn): unless the
+        table is idle (archived instead) or another process holds its bots (wait for its
+        move, or for its lease to lapse); paced on a table of bots only; a move whose write
+        failed is written again until the store takes it."""
         moved = False
         try:
             while True:
                 st = table.state
                 n = st.decisions
-                if st.is_over or p not in st.to_move():
+                if table.archived or st.is_over or p not in st.to_move():
                     return
+                if self._idle(table):
+                    await self._archive(table)
+                    return
+                lapses = await self._lease(table)
+                if lapses:
+                    await self._until_moved(table, n, lapses)
+                    continue
+                if await self._pace(table) and table.moves != n:
+                    continue
                 action = await self._bot_action(table, p, st)
-                async with table.lock:
-                    if table.moves != n:
-                        continue  # the table moved on while the bot thought: think again
-                    try:
-                        await self._commit(table, p, action, n)
-                    except ApiError as e:
-                        if e.status == 409:
-                            continue
-                        raise
-                moved = True
-                return
+                stored = await self._store_bot_move(table, p, action, n)
+                if stored is None:
+                    return
+                if stored:
+                    moved = True
+                    return
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -1060,11 +1142,139 @@ class Hub:
             table.thinking.discard(p)
             if moved:
                 self._after_move(table)
+                if table.state.is_over and table.bots_only and not table.conns:
+                    self._unload(table)  # served from the store if anyone asks
+
+    async def _store_bot_move(self, table: Table, p: int, action: Action | str,
+                              n: int) -> bool | None:
+        """Commit the bot's move made at move ``n``: True once stored; False when the
+        table moved on (think again); None when the table was archived meanwhile. A
+        write that fails (a full disk, a lost database) is tried again, 0.5 s later and
+        then twice as long each time up to 30 s, until the store takes it, so the bots
+        resume on their own; the first failure and the recovery are logged."""
+        delay = 0.5
+        failed = 0
+        while True:
+            async with table.lock:
+                if table.archived:
+                    return None
+                if table.moves != n:
+                    return False  # the table moved on while the bot thought: think again
+                try:
+                    await self._commit(table, p, action, n)
+                except ApiError as e:
+                    if e.status == 409:
+                        return False
+                    if not isinstance(e, Unavailable):
+                        raise
+                    failed += 1  # the database cannot take it now: try again later
+                    if failed == 1:
+                        log.warning("table %s: the move of its bot (seat %d, move %d) could "
+                                    "not be stored (%s); trying again until it is",
+                                    table.id, p, n, e.reason)
+                except Exception as e:
+                    failed += 1
+                    if failed == 1:
+                        log.warning("table %s: the move of its bot (seat %d, move %d) could "
+                                    "not be stored (%s: %s); trying again until it is",
+                                    table.id, p, n, type(e).__name__, str(e)[:200])
+                else:
+                    if failed:
+                        log.info("table %s: the bot's move %d was stored after %d failed "
+                                 "writes", table.id, n, failed)
+                    return True
+            await asyncio.sleep(delay)
+            delay = min(30.0, delay * 2)
+
+    def _idle(self, table: Table) -> bool:
+        """A table of bots only that nobody watched for ``bot_idle`` seconds."""
+        limit = self.settings.bot_idle
+        return (limit > 0 and table.bots_only and not table.conns
+                and time.monotonic() - table.seen > limit)
+
+    async def _archive(self, table: Table) -> None:
+        """Stop an idle bots-only table's bots and unload it: stored as not to be restored
+        at start-up (a request for it loads it again, and its bots resume)."""
+        if table.archived:
+            return
+        self._unload(table)
+        try:
+            await self.commits.run(self.store.park, table.id, table.moves)
+        except Exception as e:  # a restart would resume it: no harm beyond that
+            log.warning("table %s: could not mark it archived: %s", table.id, e)
+        log.info("table %s: bots only and unwatched for %g s; archived at move %d (it plays "
+                 "on when next asked for)", table.id, self.settings.bot_idle, table.moves)
+
+    def _unload(self, table: Table) -> None:
+        table.archived = True
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if self.shared and table.lease:
+            table.lease = 0.0
+            self._spawn(self._db(self.store.drop_lease, table.id, self.owner))
+
+    async def _lease(self, table: Table) -> float:
+        """0 when this process may play the table's bots now (it holds, or just took, the
+        table's lease; always, when no other process shares the store); else when (Unix
+        time) the other holder's lease lapses."""
+        if not self.shared:
+            return 0.0
+        ttl = self.settings.bot_lease
+        now = time.time()
+        if table.lease - now > ttl / 2:
+            return 0.0  # held, and not due for renewal
+        try:
+            held, until = await self._db(self.store.take_lease, table.id, self.owner, ttl)
+        except Exception as e:
+            log.warning("table %s: could not claim its bots (%s); trying again", table.id, e)
+            table.lease = 0.0
+            return now + min(ttl, 5.0)
+        table.lease = until if held else 0.0
+        return 0.0 if held else max(until, now + 0.05)
+
+    async def _keep_leases(self) -> None:
+        """Renew this process's claims on its tables' bots, a third of ``bot_lease`` apart
+        (one write for all of them); a claim on a table no longer loaded is given up."""
+        ttl = self.settings.bot_lease
+        while True:
+            await asyncio.sleep(ttl / 3)
+            try:
+                held, until = await self._db(self.store.renew_leases, self.owner, ttl)
+            except Exception as e:
+                log.warning("could not renew this process's bot leases: %s", e)
+                continue
+            for table_id in held:
+                t = self.tables.get(table_id)
+                if t is None or t.state.is_over:
+                    await self._db(self.store.drop_lease, table_id, self.owner)
+                else:
+                    t.lease = until
+
+    async def _until_moved(self, table: Table, n: int, until: float) -> None:
+        """Wait until the table moves past ``n`` (another process's bot moved) or is
+        archived, or until ``until`` (Unix time)."""
+        while (table.moves == n and not table.archived and not table.state.is_over
+               and time.time() < until):
+            await asyncio.sleep(min(0.25, max(0.0, until - time.time())))
+
+    async def _pace(self, table: Table) -> bool:
+        """On a table of bots only, wait for its next move's slot (``bot_pace`` a second);
+        True when it waited."""
+        pace = self.settings.bot_pace
+        if pace <= 0 or not table.bots_only:
+            return False
+        now = time.monotonic()
+        slot = max(now, table.paced + 1.0 / pace)
+        table.paced = slot
+        if slot <= now:
+            return False
+        await asyncio.sleep(slot - now)
+        return True
 
     async def _bot_action(self, table: Table, p: int, st: State) -> Action | str:
         """The bot's move at ``st``; after ``bot_tries`` failures (an exception, an illegal
-        move, no answer within ``bot_timeout``) a fallback legal move, and the table's
-        clients get a ``bot_failed`` notice."""
+        move, no answer within ``bot_timeout``) or one move over its budget, a fallback
+        legal move, and the table's clients get a ``bot_failed`` notice."""
         loop = asyncio.get_running_loop()
         spec = table.seats[p]["spec"]
         n = st.decisions
@@ -1074,18 +1284,25 @@ class Hub:
         timeout = self.settings.bot_timeout
         for attempt in range(max(1, self.settings.bot_tries)):
             try:
-                if processes:
-                    text = await self.bot_processes.think(spec, seed + attempt, st.clone(), p,
-                                                          timeout)
+                if processes:  # (a table's states are never changed in place: no copy)
+                    text = await self.bot_processes.think(spec, seed + attempt, st, p,
+                                                          timeout, table.id,
+                                                          int(table.bots_only))
                 else:
-                    job = loop.run_in_executor(self.bot_pool(), think, spec, seed + attempt,
-                                               st.clone(), p)
+                    job = loop.run_in_executor(self.bot_pool(), think_within, self.bot_budget,
+                                               think, spec, seed + attempt, st.clone(), p)
                     text = await asyncio.wait_for(job, timeout)
             except TimeoutError:
                 reason, detail = f"no move within {timeout:g} s", ""
                 if not processes:
                     self._replace_bot_threads()
             except BotError as e:
+                if e.kind == "OverBudget":  # asked again, it would only overrun again
+                    reason = (f"it went over this server's think time "
+                              f"({self.bot_budget.seconds:g} s a move)")
+                    log.warning("bot %r at table %s (seat %d, move %d): %s", spec, table.id,
+                                p, n, reason)
+                    break
                 reason, detail = f"it raised {e.kind}", str(e)[:300]
             except Exception as e:  # any bot error is survived the same way
                 reason, detail = f"it raised {type(e).__name__}", str(e)[:300]
@@ -1127,8 +1344,11 @@ class Hub:
             self._after_move(table)
 
 
-def check_new_table(body: Any) -> tuple[Game, int, dict[str, Any], list[str], int]:
-    """Validate ``POST /api/tables``: (game, players, options, seat specs, seed)."""
+def check_new_table(body: Any, budget: Budget | None = None,
+                    ) -> tuple[Game, int, dict[str, Any], list[str], int]:
+    """Validate ``POST /api/tables``: (game, players, options, seat specs, seed). Each bot
+    spec is checked whole (at most ``MAX_SEATS_TEXT`` characters) and, given the server's
+    ``budget``, refused when it asks for more work a move."""
     keys = ("game", "players", "options", "seats", "seed")
     if not isinstance(body, dict):
         raise ApiError(400, "bad_request", "the body must be a JSON object with keys "
@@ -1158,14 +1378,21 @@ def check_new_table(body: Any) -> tuple[Game, int, dict[str, Any], list[str], in
     if len(seats) != players:
         raise ApiError(422, "bad_seats", f"give one seat per player: {players} players, "
                        f"{len(seats)} seats")
-    specs = []
+    specs: list[str] = []
     for s in seats:
+        if len(s) > MAX_SEATS_TEXT:
+            raise ApiError(422, "bad_seats", f"seat {len(specs) + 1}: a seat is \"human\" or a "
+                           f"bot spec of at most {MAX_SEATS_TEXT} characters; this one has "
+                           f"{len(s)}")
         spec = s.strip()
         if spec.lower() == "human":
             specs.append("human")
             continue
         try:
-            make_bot(spec[:MAX_SEATS_TEXT])
+            if budget is None:
+                make_bot(spec)
+            else:
+                check_spec(spec, budget, game)
         except CoveError as e:
             raise ApiError(422, "bad_seats", f"seat {len(specs) + 1}: {e}; or \"human\"") from None
         specs.append(spec)

@@ -188,6 +188,25 @@ class Store(Protocol):
         database cannot tell (SQLite: one process per file)."""
         ...
 
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> tuple[bool, float]:
+        """Claim (or renew) the right to play ``table_id``'s bots for ``seconds``: (held,
+        until when, Unix time). Held when no other owner's claim is still running."""
+        ...
+
+    def renew_leases(self, owner: str, seconds: float) -> tuple[list[str], float]:
+        """Extend every claim ``owner`` holds by ``seconds`` from now: (the tables, until
+        when)."""
+        ...
+
+    def drop_lease(self, table_id: str | None, owner: str) -> None:
+        """Give up ``owner``'s claim on a table (None: on every table)."""
+        ...
+
+    def park(self, table_id: str, moves: int) -> bool:
+        """Mark a table still at ``moves`` as not to be restored when the server starts
+        (its bots resume when it is next asked for); False when it moved on."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -447,6 +466,71 @@ class _SqlStore:
                                   "ORDER BY n"), (table_id,))
             return list(_moves(cur.fetchall()))
 
+    # -- who plays a table's bots (several processes on one database) --------------------------
+    _leases_ready = False
+
+    def _init_leases(self) -> None:
+        """The lease table, made on first use (a store whose server never shares it with
+        another process never needs it)."""
+        if self._leases_ready:
+            return
+        with self._tx(write=True) as cur:
+            self._schema_lock(cur)
+            cur.execute("CREATE TABLE IF NOT EXISTS cove_bot_leases (table_id TEXT PRIMARY KEY, "
+                        "owner TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)")
+        self._leases_ready = True
+
+    def _schema_lock(self, cur: Any) -> None:
+        """Serialise schema changes between processes (PostgreSQL); SQLite needs none."""
+        return None
+
+    def _clock(self, cur: Any) -> float:
+        """Now, by the clock every process sharing the store reads (Unix seconds)."""
+        return time.time()
+
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> tuple[bool, float]:
+        """(The lease's end is returned by this process's clock; it is kept by the
+        database's.)"""
+        self._init_leases()
+        with self._tx(write=True) as cur:
+            now = self._clock(cur)
+            cur.execute(self._sql(
+                "INSERT INTO cove_bot_leases (table_id, owner, expires) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, "
+                "expires = excluded.expires WHERE cove_bot_leases.owner = excluded.owner "
+                "OR cove_bot_leases.expires < ?"), (table_id, owner, now + seconds, now))
+            cur.execute(self._sql("SELECT owner, expires FROM cove_bot_leases "
+                                  "WHERE table_id = ?"), (table_id,))
+            row = cur.fetchone()
+        if row is None:
+            return False, 0.0
+        return row[0] == owner, time.time() + (float(row[1]) - now)
+
+    def renew_leases(self, owner: str, seconds: float) -> tuple[list[str], float]:
+        self._init_leases()
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql("UPDATE cove_bot_leases SET expires = ? WHERE owner = ?"),
+                        (self._clock(cur) + seconds, owner))
+            cur.execute(self._sql("SELECT table_id FROM cove_bot_leases WHERE owner = ?"),
+                        (owner,))
+            held = [str(r[0]) for r in cur.fetchall()]
+        return held, time.time() + seconds
+
+    def drop_lease(self, table_id: str | None, owner: str) -> None:
+        self._init_leases()
+        with self._tx(write=True) as cur:
+            if table_id is None:
+                cur.execute(self._sql("DELETE FROM cove_bot_leases WHERE owner = ?"), (owner,))
+            else:
+                cur.execute(self._sql("DELETE FROM cove_bot_leases WHERE table_id = ? "
+                                      "AND owner = ?"), (table_id, owner))
+
+    def park(self, table_id: str, moves: int) -> bool:
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql("UPDATE cove_tables SET bot_turn = 0 WHERE id = ? "
+                                  "AND moves = ?"), (table_id, moves))
+            return bool(cur.rowcount == 1)
+
 
 SQLITE_LATER = frozenset({3, 5, 6, 7, 8, 10, 13, 14, 15})
 """SQLite's primary result codes that mean "not now" (PERM, BUSY, LOCKED, NOMEM, READONLY,
@@ -456,6 +540,7 @@ row the driver cannot decode."""
 
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
+
 
 
 class SqliteStore(_SqlStore):
@@ -596,6 +681,13 @@ class PostgresStore(_SqlStore):
 
     def _notify(self, cur: Any, table_id: str, moves: int) -> None:
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {moves}"))
+
+    def _schema_lock(self, cur: Any) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(7715001)")
+
+    def _clock(self, cur: Any) -> float:
+        cur.execute("SELECT EXTRACT(EPOCH FROM clock_timestamp())")
+        return float(cur.fetchone()[0])
 
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
         """LISTEN on a connection of its own; a lost connection (the database restarted)
