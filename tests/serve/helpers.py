@@ -89,3 +89,35 @@ def leaks(messages: list[dict[str, Any]], states: list[State], seat: int | None)
                 if contains(msg, value):
                     found.append(f"move {n}: P{q + 1}'s {name} {value!r}")
     return found
+
+
+def game_length(game: cove.Game, players: int, seed: int = 4) -> int:
+    """The decisions of one seeded random game (a quick measure of how long it runs)."""
+    from cove.lab.runner import RandomChooser, play_out
+
+    return play_out(game.new(players, seed, log=False), RandomChooser(Rng(seed))).decisions
+
+
+def long_turn_based_game(players: int = 2) -> cove.Game:
+    """The registered game, one seat deciding at a time and P1 first, whose random games
+    of ``players`` run longest (hundreds of moves for the built-in games)."""
+    fits = [g for g in cove.all_games() if not g.simultaneous
+            and g.min_players <= players <= g.max_players
+            and g.new(players, 4, log=False).to_move() == (0,)]
+    assert fits, f"no turn-based game for {players} players with P1 first"
+    return max(fits, key=lambda g: game_length(g, players))
+
+
+def game_of_length(players: int, at_least: int) -> cove.Game:
+    """The registered game for ``players`` whose seeded random game is the shortest of
+    those running ``at_least`` decisions (long enough to step through, quick to play)."""
+    fits = [(n, g.id, g) for g in cove.all_games() if g.min_players <= players <= g.max_players
+            for n in [game_length(g, players)] if n >= at_least]
+    assert fits, f"no game for {players} players runs {at_least} decisions"
+    return min(fits, key=lambda fit: fit[:2])[2]
+
+
+def turn_based_game(players: int = 2) -> cove.Game:
+    """The first registered game where one seat decides at a time, for ``players``."""
+    return next(g for g in cove.all_games() if not g.simultaneous
+                and g.min_players <= players <= g.max_players)

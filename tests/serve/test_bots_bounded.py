@@ -30,11 +30,11 @@ from cove.bots.budget import Budget, OverBudget
 from cove.bots.worker import BotError, ProcessBots
 from cove.serve.store import TableRow, open_store
 from tests.serve.conftest import make_client, reset_postgres
-from tests.serve.helpers import new_table
+from tests.serve.helpers import long_turn_based_game, new_table
 from tests.serve.test_process import ROOT, SERVE_WITH_TOY, free_port
 
 FAST = {"rate": 1e6, "burst": 10**6, "create_rate": 1e6, "create_burst": 10**6}
-LONG_GAME = "tiny-epic-pirates"
+LONG_GAME = long_turn_based_game().id
 """A registered game whose random games run for hundreds of moves, one seat at a time,
 P1 first."""
 
@@ -59,7 +59,7 @@ def turn_based() -> cove.Game:
 def test_a_spec_beyond_the_budget_is_refused_naming_the_limit(
         spec: str, named: str, sqlite_url: str) -> None:
     with make_client(sqlite_url, **FAST) as client:
-        r = client.post("/api/tables", json={"game": "tricky-tides", "players": 2,
+        r = client.post("/api/tables", json={"game": LONG_GAME, "players": 2,
                                              "seats": ["human", spec]})
         assert r.status_code == 422, r.text
         body = r.json()
@@ -76,14 +76,14 @@ def test_levels_and_specs_within_the_budget_are_accepted(sqlite_url: str) -> Non
             "mcts:iterations=4000,steps=200000", "mcts:scale=4"]
     with make_client(sqlite_url, bot_pace=0, **FAST) as client:
         for spec in fits:
-            r = client.post("/api/tables", json={"game": "tricky-tides", "players": 2,
+            r = client.post("/api/tables", json={"game": LONG_GAME, "players": 2,
                                                  "seats": ["human", spec]})
             assert r.status_code == 201, (spec, r.text)
-        assert client.post("/api/tables", json={"game": "tricky-tides", "players": 2,
+        assert client.post("/api/tables", json={"game": LONG_GAME, "players": 2,
                                                 "seats": ["human", "mcts:time=5"]}
                            ).status_code == 422
     with make_client(sqlite_url, bot_budget=10, **FAST) as client:
-        r = client.post("/api/tables", json={"game": "tricky-tides", "players": 2,
+        r = client.post("/api/tables", json={"game": LONG_GAME, "players": 2,
                                              "seats": ["human", "mcts:time=5"]})
         assert r.status_code == 201, r.text
 
@@ -93,7 +93,7 @@ def test_a_spec_longer_than_the_limit_is_refused_and_never_stored(sqlite_url: st
     after it is refused, not stored."""
     spec = "random" + " " * 194 + "<img src=x onerror=alert(1)>" + "Z" * 30000
     with make_client(sqlite_url, **FAST) as client:
-        r = client.post("/api/tables", json={"game": "tricky-tides", "players": 2,
+        r = client.post("/api/tables", json={"game": LONG_GAME, "players": 2,
                                              "seats": ["human", spec]})
         assert r.status_code == 422
         assert "at most 200 characters; this one has 30228" in r.json()["reason"]

@@ -30,6 +30,7 @@ from websockets.sync.client import connect
 import cove
 from cove.core.rng import Rng
 from tests.serve.conftest import postgres
+from tests.serve.helpers import turn_based_game
 from tests.serve.test_integrity import serving
 from tests.serve.test_process import ROOT, free_port
 
@@ -173,10 +174,11 @@ def test_two_servers_on_postgres_behind_nginx_play_a_game(tmp_path: Path) -> Non
         assert plain.headers["location"] == "https://127.0.0.1/web/"
         r = http.get("/api/games")
         assert r.status_code == 200 and r.headers["strict-transport-security"]
-        assert "tricky-tides" in {g["id"] for g in r.json()}
+        game = turn_based_game(2)
+        assert game.id in {g["id"] for g in r.json()}
 
-        # a two-seat game of tricky-tides: seat 0 plays over a websocket, seat 1 over HTTP
-        body = {"game": "tricky-tides", "players": 2, "seats": ["human", "human"]}
+        # a two-seat game, one seat at a time: seat 0 plays over a websocket, 1 over HTTP
+        body = {"game": game.id, "players": 2, "seats": ["human", "human"]}
         t = http.post("/api/tables", json=body)
         assert t.status_code == 201, t.text
         table = t.json()

@@ -30,7 +30,7 @@ from cove.serve.limits import Buckets, client_key, redact
 from cove.web import fragments
 from cove.web.routes import BOARDS, REPLAYS
 from tests.serve.conftest import make_client
-from tests.serve.helpers import new_table, token_of
+from tests.serve.helpers import game_of_length, new_table, token_of
 from tests.serve.test_process import ROOT, SERVE_WITH_TOY, free_port
 
 TURNS = {"bidding": False, "plays": 12}
@@ -260,10 +260,11 @@ def test_malformed_input_gets_a_4xx_or_a_close_code(sqlite_url: str) -> None:
         assert c.get(f"/api/tables/{t['id']}").json()["moves"] == g["moves"]
 
 
-def test_an_error_never_shows_where_the_server_keeps_its_files(sqlite_url: str) -> None:
+def test_an_error_never_shows_where_the_server_keeps_its_files(
+        sqlite_url: str, data_game: cove.Game) -> None:
     with make_client(sqlite_url) as c:
         for path in ("/etc/passwd", "../../../../etc/passwd", "~/x.toml"):
-            r = c.post("/api/tables", json={"game": "high-water",
+            r = c.post("/api/tables", json={"game": data_game.id,
                                             "options": {"data_file": path}})
             assert r.status_code == 422
             reason = r.json()["reason"]
@@ -402,8 +403,9 @@ def test_the_state_of_one_position_is_rendered_once(sqlite_url: str) -> None:
 
 
 def test_a_replay_step_is_the_records_and_costs_a_few_moves(sqlite_url: str) -> None:
-    with make_client(sqlite_url, **FAST) as c:
-        t = new_table(c, "tricky-tides", 4, ["random"] * 4, seed=4)
+    with make_client(sqlite_url, bot_pace=0, **FAST) as c:
+        game = game_of_length(4, 200)
+        t = new_table(c, game.id, 4, ["random"] * 4, seed=4)
         with c.websocket_connect(f"/ws/tables/{t['id']}") as ws:
             msg = ws.receive_json()
             while not msg["over"]:
@@ -411,7 +413,6 @@ def test_a_replay_step_is_the_records_and_costs_a_few_moves(sqlite_url: str) -> 
         record = c.get(f"/api/tables/{t['id']}/record").json()
         total = len(record["actions"])
         assert total > 140
-        game = cove.load("tricky-tides")
         for step, seat in [(total, None), (total - 1, 1), (0, None), (70, 2), (65, 0),
                            (130, 3)]:
             r = c.get(f"/web/tables/{t['id']}/replay",

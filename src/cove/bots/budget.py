@@ -30,7 +30,7 @@ STEPS_PER_SECOND = 100_000
 """Forward-model calls a budget allows per second (``hard``: 160000 a move)."""
 SAMPLES_PER_SECOND = 16
 """Sampled worlds a greedy bot may average per second (32 took about 2 s a move on the
-largest built-in board, Trails of Tucana's grande map, on a loaded machine)."""
+largest built-in board, on a loaded machine)."""
 MAX_SPEC = 200
 """Characters in a bot spec (the longest useful one is under 150)."""
 

@@ -29,7 +29,7 @@ from cove.bots import LEVELS
 from cove.core.errors import CoveError
 from cove.core.record import replay as replay_record
 from cove.core.state import Action, State
-from cove.serve.app import client_key, seat_token
+from cove.serve.clients import client_key, seat_token
 from cove.serve.hub import encode_bytes
 from cove.web import fragments, pages
 
