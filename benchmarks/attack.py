@@ -22,7 +22,7 @@ The attacks reproduce the security test of 6 December 2026 (H1, H2, M1, M3, M4, 
 - ``greedy``: bots-only tables of the greediest allowed greedy bots (M1);
 - ``ws-moves``: one seat's moves sent as fast as possible over eight websockets (M3);
 - ``create``: tables created as fast as possible from 30 loopback addresses (M3);
-- ``reads``: boards, replays and websocket ``state`` requests as fast as possible (M4);
+- ``reads``: boards, tables and websocket ``state`` requests as fast as possible (M4);
 - ``bots-only``: random bots-only tables left to play (L7).
 """
 
@@ -68,11 +68,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(extra: list[str] | None = None) -> Iterator[str]:
-    """A real ``cove serve`` on a free port with a fresh database; yields its URL."""
-    tmp = tempfile.mkdtemp(prefix="cove-attack-")
+def serve(extra: list[str] | None = None, home: Path | None = None) -> Iterator[str]:
+    """A real ``cove serve`` on a free port; yields its URL. Its database ``cove.db`` and
+    its log ``serve.log`` are in ``home`` (a fresh directory by default)."""
+    tmp = str(home) if home is not None else tempfile.mkdtemp(prefix="cove-attack-")
     port = free_port()
-    log = open(os.path.join(tmp, "serve.log"), "wb")  # noqa: SIM115 - closed below
+    log = open(os.path.join(tmp, "serve.log"), "ab")  # noqa: SIM115 - closed below
     proc = subprocess.Popen([sys.executable, "-m", "cove", "serve", "--port", str(port),
                              "--db", f"sqlite:///{tmp}/cove.db", *(extra or [])],
                             stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
@@ -103,6 +104,11 @@ def client(base: str, source: str = "127.0.0.99") -> Any:
     to the server, another client than the victim at 127.0.0.1)."""
     return httpx.Client(base_url=base, timeout=30,
                         transport=httpx.HTTPTransport(local_address=source))
+
+
+def ws_connect(url: str, source: str = "127.0.0.99") -> Any:
+    """A websocket to ``url`` from ``source`` (another client than the victim's)."""
+    return connect(url, open_timeout=5, source_address=(source, 0))
 
 
 def victim_game() -> cove.Game:
@@ -241,8 +247,7 @@ def sockets(base: str, stop: threading.Event) -> Counter[str]:
     with contextlib.ExitStack() as held:
         for _ in range(400):
             try:
-                ws = held.enter_context(connect(f"{ws_base}/ws/tables/{table['id']}",
-                                                open_timeout=5))
+                ws = held.enter_context(ws_connect(f"{ws_base}/ws/tables/{table['id']}"))
                 first = json.loads(ws.recv(timeout=5))
                 seen[f"{first.get('type')} {first.get('status', '')}".strip()] += 1
             except Exception as e:  # a refused socket is the point
@@ -281,7 +286,7 @@ def ws_moves(base: str, stop: threading.Event) -> Counter[str]:
                 break
     move = {"type": "action", "action": g["legal"][0]["text"], "expect": g["moves"] + 1}
     with contextlib.ExitStack() as opened:
-        socks = [opened.enter_context(connect(f"{ws_base}/ws/tables/{table['id']}?token="
+        socks = [opened.enter_context(ws_connect(f"{ws_base}/ws/tables/{table['id']}?token="
                                               f"{token}")) for _ in range(8)]
         hammer(socks, move, seen, stop)
     return seen
@@ -326,12 +331,19 @@ def reads(base: str, stop: threading.Event) -> Counter[str]:
     with client(base) as http:
         table = http.post("/api/tables", json={"game": game.id, "players": 2,
                                                "seats": ["human", "random"]}).json()
-        while not stop.is_set():
-            for path in (f"/web/tables/{table['id']}/board", f"/api/tables/{table['id']}"):
-                try:
-                    seen[str(http.get(path).status_code)] += 1
-                except httpx.HTTPError as e:
-                    seen[type(e).__name__] += 1
+        url = f"{base.replace('http://', 'ws://')}/ws/tables/{table['id']}"
+        with ws_connect(url) as ws:
+            json.loads(ws.recv(timeout=5))  # the first state, sent to every socket
+            while not stop.is_set():
+                for path in (f"/web/tables/{table['id']}/board",
+                             f"/api/tables/{table['id']}"):
+                    try:
+                        seen[str(http.get(path).status_code)] += 1
+                    except httpx.HTTPError as e:
+                        seen[type(e).__name__] += 1
+                ws.send(json.dumps({"type": "state"}))
+                msg = json.loads(ws.recv(timeout=5))
+                seen[f"ws {msg.get('type')} {msg.get('status', '')}".strip()] += 1
     return seen
 
 
