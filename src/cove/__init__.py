@@ -8,6 +8,7 @@
         state.apply(p, state.legal_actions(p)[0])
 """
 
+from cove.core import state as state_module
 from cove.core.errors import (
     CoveError,
     DataError,
@@ -26,7 +27,12 @@ from cove.games import all_games, ids, load
 
 __version__ = "0.2.0"
 
+BUILD = "pure" if (state_module.__file__ or "").endswith(".py") else "compiled"
+"""Which build runs: ``pure`` (Python) or ``compiled`` (the engine compiled with mypyc;
+docs/BUILD.md)."""
+
 __all__ = [
+    "BUILD",
     "CoveError",
     "DataError",
     "Event",

@@ -793,7 +793,8 @@ def cmd_new_game(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     ap = ArgumentParser(prog="cove", description="Cove: play, simulate and study "
                                  "tabletop games. 'cove games' lists the games and options.")
-    ap.add_argument("--version", action="version", version=f"cove {cove.__version__}")
+    ap.add_argument("--version", action="version",
+                    version=f"cove {cove.__version__} ({cove.BUILD} build)")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
 

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
+from cove.core.compiled import mypyc_attr
 from cove.core.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
@@ -76,52 +77,8 @@ def action_json(action: Any) -> dict[str, Any]:
     raise TypeError(f"{type(action).__name__} has no JSON form: give it a to_json() method")
 
 
-class CodedAction(int):
-    """Base of a game's int-coded actions, the fast form: each action is a small int (so
-    the engine's and the bots' comparisons and hashes run in C) whose text and JSON form
-    come from the value it was declared as. A game subclasses it once and builds its
-    :class:`ActionTable` from its action values (frozen dataclasses, as in the default
-    form), so the numbering, the text and the JSON form have one source::
-
-        class Act(CodedAction):
-            __slots__ = ()
-
-        TABLE = ActionTable(Act, [*(Play(c) for c in CARDS), Pass()])
-        PLAY = TABLE.start(Play)          # codes PLAY .. PLAY + len(CARDS) - 1
-        TABLE[PLAY + 3]                   # the shared Act for Play(CARDS[3])
-    """
-
-    __slots__ = ()
-    TABLE: ClassVar[ActionTable[Any]]
-
-    def __str__(self) -> str:
-        return self.TABLE.texts[self]
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.TABLE.texts[self]!r})"
-
-    def to_json(self) -> dict[str, Any]:
-        return dict(self.TABLE.forms[self])
-
-    def declared(self) -> Any:
-        """The value this action was declared as (a frozen dataclass)."""
-        return self.TABLE.values[self]
-
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (type(self).of, (int(self),))  # a pickle gives back the shared instance
-
-    @classmethod
-    def of(cls, code: int) -> Self:
-        """The shared action with this code (how a stored state reads one back)."""
-        table = cls.TABLE
-        if type(code) is not int or not 0 <= code < len(table.actions):
-            raise RecordError(f"{cls.__module__}.{cls.__name__} has no action with code "
-                              f"{code!r} (codes 0..{len(table.actions) - 1})")
-        action: Self = table.actions[code]
-        return action
-
-
-A = TypeVar("A", bound=CodedAction)
+A = TypeVar("A", bound="CodedAction")  # (declared before CodedAction: the compiled
+# build must know ActionTable when it builds CodedAction, a Python class annotated with it)
 
 
 class ActionTable(Generic[A]):
@@ -175,6 +132,52 @@ class ActionTable(Generic[A]):
     def count(self, kind: type) -> int:
         """How many values of ``kind`` were declared."""
         return sum(1 for v in self.values if type(v) is kind)
+
+
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # an int: a Python class
+class CodedAction(int):
+    """Base of a game's int-coded actions, the fast form: each action is a small int (so
+    the engine's and the bots' comparisons and hashes run in C) whose text and JSON form
+    come from the value it was declared as. A game subclasses it once and builds its
+    :class:`ActionTable` from its action values (frozen dataclasses, as in the default
+    form), so the numbering, the text and the JSON form have one source::
+
+        class Act(CodedAction):
+            __slots__ = ()
+
+        TABLE = ActionTable(Act, [*(Play(c) for c in CARDS), Pass()])
+        PLAY = TABLE.start(Play)          # codes PLAY .. PLAY + len(CARDS) - 1
+        TABLE[PLAY + 3]                   # the shared Act for Play(CARDS[3])
+    """
+
+    __slots__ = ()
+    TABLE: ClassVar[ActionTable[Any]]
+
+    def __str__(self) -> str:
+        return self.TABLE.texts[self]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.TABLE.texts[self]!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.TABLE.forms[self])
+
+    def declared(self) -> Any:
+        """The value this action was declared as (a frozen dataclass)."""
+        return self.TABLE.values[self]
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (type(self).of, (int(self),))  # a pickle gives back the shared instance
+
+    @classmethod
+    def of(cls, code: int) -> Self:
+        """The shared action with this code (how a stored state reads one back)."""
+        table = cls.TABLE
+        if type(code) is not int or not 0 <= code < len(table.actions):
+            raise RecordError(f"{cls.__module__}.{cls.__name__} has no action with code "
+                              f"{code!r} (codes 0..{len(table.actions) - 1})")
+        action: Self = table.actions[code]
+        return action
 
 
 def json_key(data: Any) -> str:

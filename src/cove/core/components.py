@@ -131,7 +131,7 @@ class Bag:
 
     __slots__ = ("counts", "total")
 
-    def __init__(self, counts: Iterable[int]) -> None:
+    def __init__(self, counts: Iterable[int] = ()) -> None:
         self.counts: list[int] = list(counts)
         if any(c < 0 for c in self.counts):
             raise ValueError(f"a bag cannot hold a negative count: {self.counts}")

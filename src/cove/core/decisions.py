@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from cove.core.compiled import mypyc_attr
+
 if TYPE_CHECKING:
     from cove.core.state import State
 
@@ -48,7 +50,12 @@ class Step:
     def player(self) -> int:
         return self.players[0]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its fields: a compiled frozen dataclass cannot be unpickled by setattr
+        return (Step, (self.kind, self.players, self.data))
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game subclasses it
 class StepRule(Generic[S]):
     """How one kind of step works. Subclass and override; one instance per kind.
 
@@ -56,17 +63,17 @@ class StepRule(Generic[S]):
     rule needs no cast (the stack only ever hands a rule the state whose ``STEPS`` hold it).
     """
 
-    forced: bool = True
+    forced: ClassVar[bool] = True
     """Take the only legal choice automatically (``settle``)."""
 
-    log_forced: bool = True
+    log_forced: ClassVar[bool] = True
     """Log a forced choice as a generic "P1: <action> (the only choice)" event. Turn it off
     when the rule's ``apply`` logs the move itself, as a chosen move would be logged."""
 
-    secret: bool = False
+    secret: ClassVar[bool] = False
     """Choices are hidden from the other players until the game calls ``reveal()``."""
 
-    name: str = ""
+    name: ClassVar[str] = ""
     """The decision kind clients see (``decision(p)["kind"]``); "" means the step's kind."""
 
     plain_movers: ClassVar[bool] = True

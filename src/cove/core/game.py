@@ -150,7 +150,7 @@ class Game:
             text = repr(seed) if len(repr(seed)) < 60 else repr(seed)[:60] + "..."
             raise OptionError(f"{self.id}: the seed must be a whole number, got {text}")
         opts = build_options(self.options_cls, options or {}, players, self.id)
-        s = object.__new__(self.state_cls)
+        s = self.state_cls.__new__(self.state_cls)  # no __init__: set up below
         s._init_base(self, players, seed, opts, log, rng)
         s.setup()
         return s

@@ -25,6 +25,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from cove.core.compiled import mypyc_attr
 from cove.core.errors import OptionError
 
 OptT = TypeVar("OptT", bound="Options")
@@ -56,12 +57,26 @@ def option(
     return dataclasses.field(default=default, metadata=meta)
 
 
+OptionsT = TypeVar("OptionsT", bound="Options")
+
+
+def _remake(cls: type[OptionsT], fields: dict[str, Any]) -> OptionsT:
+    """An options value from its fields (how a pickled one is read back)."""
+    return cls(**fields)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game subclasses it
 @dataclasses.dataclass(frozen=True)
 class Options:
     """Base of every game's options. A game with no options uses it as is."""
 
     def check(self, players: int) -> None:
         """Cross-field or player-count checks; raise OptionError. Override as needed."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its fields: a compiled frozen dataclass cannot be unpickled by setattr
+        return (_remake, (type(self), {f.name: getattr(self, f.name)
+                                       for f in dataclasses.fields(self) if f.init}))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

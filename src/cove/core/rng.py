@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from cove.core.compiled import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and tools subclass it
 class Rng:
     """SplitMix64. Not for cryptography; for shuffles and dice."""
 

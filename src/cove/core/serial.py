@@ -74,7 +74,8 @@ def slot_names(cls: type) -> list[str]:
     """Every ``__slots__`` name of ``cls`` and its bases (most basic first)."""
     names: list[str] = []
     for klass in reversed(cls.__mro__):
-        s = klass.__dict__.get("__slots__", ())
+        # a compiled class keeps its attribute names in __mypyc_attrs__ (docs/BUILD.md)
+        s = klass.__dict__.get("__slots__", klass.__dict__.get("__mypyc_attrs__", ()))
         for name in (s,) if isinstance(s, str) else s:
             if name not in ("__dict__", "__weakref__") and name not in names:
                 names.append(name)
@@ -174,7 +175,8 @@ class Decoder:
         slots = slot_names(cls)
         if not slots or not set(fields) <= set(slots):
             raise RecordError(f"stored {data[tag]!r} has unknown fields")
-        obj: Any = object.__new__(cls)
+        made: Any = cls  # its own __new__: a compiled class refuses object.__new__
+        obj: Any = made.__new__(cls)
         for k, x in fields.items():
             object.__setattr__(obj, k, x)
         return obj

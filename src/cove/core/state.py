@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cove.core.actions import ActionSpace, action_json, json_key, match_text
+from cove.core.compiled import mypyc_attr
 from cove.core.decisions import Step, StepRule
 from cove.core.digest import chain_digest
 from cove.core.errors import CoveError, IllegalAction, RecordError, SeatError
@@ -122,6 +123,7 @@ an instance); unpacking an exact tuple is specialised. A plain tuple, not a Name
 a NamedTuple's fields and unpacking are not specialised either."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game subclasses it
 class State(ABC):
     """Base of every game state. Players are seats ``0 .. players-1``."""
 
@@ -462,30 +464,33 @@ class State(ABC):
                             f"(P1..P{self.n})")
         return int(player)
 
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
-        """Legal actions for ``player`` (empty if it is not their turn), as a tuple."""
+    def legal_actions(self, player: object) -> tuple[Action, ...]:
+        """Legal actions for ``player`` (empty if it is not their turn), as a tuple.
+        ``player`` is a seat number; anything else (True, 1.0, None) is refused with
+        SeatError, so it is typed ``object``: a compiled ``int`` would take True."""
         cached = self._legal
         if cached is not None and self._legal_for is player:
             return cached
-        player = self.seat(player)
-        if player not in self.to_move():
+        seat = self.seat(player)
+        if seat not in self.to_move():
             return ()
-        acts = self._legal_actions(player)
+        acts = self._legal_actions(seat)
         if type(acts) is not tuple:
             acts = tuple(acts)
         self._legal = acts
-        self._legal_for = player
+        self._legal_for = seat
         return acts
 
-    def apply(self, player: int, action: Action | str | Mapping[str, Any]) -> None:
-        """Apply ``action`` for ``player``: an action value, its text (exact or a unique
-        short form) or its JSON form. Raises :class:`IllegalAction` with the reason,
-        leaving the state unchanged."""
+    def apply(self, player: object, action: Action | str | Mapping[str, Any]) -> None:
+        """Apply ``action`` for ``player`` (a seat number; typed ``object`` as in
+        ``legal_actions``): an action value, its text (exact or a unique short form) or
+        its JSON form. Raises :class:`IllegalAction` with the reason, leaving the state
+        unchanged."""
         legal = self._legal
         if legal is not None and self._legal_for is player:
             # the hot path: the legal list was asked for (or kept by settle) since the last
             # move, which also means that ``player`` is a seat and to move
-            seat = player
+            seat = self._legal_for
         else:
             try:
                 seat = self.seat(player)
@@ -917,7 +922,8 @@ class State(ABC):
 
     # -- helpers for subclasses ------------------------------------------------------------
     def _clone_base(self) -> Any:
-        s = object.__new__(type(self))
+        cls = type(self)
+        s = cls.__new__(cls)
         s.game = self.game
         s.n = self.n
         s.options = self.options
