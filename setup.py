@@ -25,6 +25,8 @@ COMPILED = [
     "cove/core/rng.py",
     "cove/core/serial.py",
     "cove/core/state.py",
+    *(f"cove/games/the_tide/{m}.py" for m in (
+        "actions", "beach", "observation", "options", "rules", "state", "view")),
 ]
 """The modules compiled: the engine's hot path. The rest stays Python in both builds (the
 surfaces, the CLI, and modules mypyc cannot compile yet: docs/BUILD.md says which, and why).

@@ -28,6 +28,19 @@ os.environ["COVE_DATA_DIR"] = tempfile.gettempdir()
 os.environ["COVE_HOME"] = tempfile.mkdtemp(prefix="cove-home-")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``pure_build`` patch a game's or the core's code, which compiled callers
+    never see (docs/BUILD.md): on the compiled build they are skipped, saying so (they run
+    in the pure suite, which CI runs first)."""
+    if cove.BUILD != "compiled":
+        return
+    skip = pytest.mark.skip(reason="patches code that compiled callers do not see: runs on "
+                            "the pure build (python3 dev.py test)")
+    for item in items:
+        if item.get_closest_marker("pure_build") is not None:
+            item.add_marker(skip)
+
+
 @pytest.fixture
 def toy_registered() -> Iterator[str]:
     registry.REGISTRY["toy"] = "cove.example_game"

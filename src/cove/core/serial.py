@@ -18,6 +18,7 @@ or any other class; it gets a :class:`~cove.core.errors.RecordError` instead.
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import importlib
 import json
@@ -64,6 +65,19 @@ def encode(value: Any) -> Any:
         return {"o": class_tag(t), "v": {k: encode(getattr(value, k)) for k in slots
                                          if hasattr(value, k)}}
     raise RecordError(f"cannot store a value of type {t.__name__}")
+
+
+def pickle_by_fields(*classes: type) -> None:
+    """Pickle each frozen dataclass of ``classes`` as a call with its fields. Python's
+    default sets the fields one by one, which a compiled frozen dataclass refuses
+    (docs/BUILD.md); the pickled values are the same in both builds."""
+    for cls in classes:
+        copyreg.pickle(cls, _by_fields)
+
+
+def _by_fields(value: Any) -> tuple[Any, ...]:
+    return (type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value)
+                               if f.init))
 
 
 def _order(v: Any) -> str:

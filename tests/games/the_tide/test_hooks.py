@@ -164,6 +164,7 @@ def test_max_actions_bounds_games_that_reach_the_turn_limit(n: int) -> None:
     assert small < GAME.max_actions(n, GAME.new(n, turn_limit=11).options)
 
 
+@pytest.mark.pure_build
 def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rule broken on purpose (a placed friend not counted on the beach, R2) fails the
     conformance harness, which passes the unbroken game."""

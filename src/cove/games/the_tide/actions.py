@@ -8,6 +8,7 @@ from typing import Any
 
 from cove.core.actions import ActionSpace
 from cove.core.options import Options
+from cove.core.serial import pickle_by_fields
 from cove.games.the_tide.beach import COL_NAMES, RAYS, SQ_NAMES
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.options import TideOptions
@@ -73,6 +74,9 @@ class Reward:
         if self.friend:
             return f"take {DATA.double_friend_points} point and a new friend"
         return f"take {DATA.double_points} points"
+
+
+pickle_by_fields(Place, Move, Collect, Pass, Return, Reward)
 
 
 PASS = Pass()

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cove.core.decisions import AUTO, Step, StepRule
+from cove.core.serial import pickle_by_fields
 from cove.core.state import Action
 from cove.games.the_tide.actions import (
     MOVES,
@@ -109,6 +110,9 @@ class PendingReturn:
         pool = list(self.pool)
         pool[t] -= 1
         return replace(self, pool=tuple(pool), left=self.left - 1)
+
+
+pickle_by_fields(PendingReturn)
 
 
 class TideRule(StepRule["TideState"]):

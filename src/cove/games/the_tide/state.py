@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cove.core.state import Action, State
+from cove.core.state import Action, SparseObservation, State
 from cove.games.the_tide.actions import MaskIndex
 from cove.games.the_tide.beach import COL_NAMES, COLS, NEIGHBOURS, RAYS, SQUARES
 from cove.games.the_tide.data import DATA, EMPTY, RUBBISH, SHELL, TILE_TYPES
@@ -52,10 +52,11 @@ class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
     __slots__ = ("adjacency", "at_once", "connect", "every_turn", "layout", "mask_index",
-                 "one_step", "per_player", "rays", "show_all", "stall_rounds", "stuck_only",
-                 "turn_limit", "under_others")
+                 "one_step", "options", "per_player", "rays", "show_all", "stall_rounds",
+                 "stuck_only", "turn_limit", "under_others")
 
     def __init__(self, o: TideOptions) -> None:
+        self.options = o
         self.rays = RAYS[o.move_dirs]
         self.adjacency = NEIGHBOURS[o.shell_adjacency]
         self.connect = NEIGHBOURS[o.connectivity]
@@ -70,6 +71,9 @@ class Rules:
         self.turn_limit = o.turn_limit
         self.mask_index: MaskIndex | None = None  # made when first asked
         self.layout: Layout | None = None  # found by the first observation
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Rules, (self.options,))  # resolved again (a compiled class needs its args)
 
 
 class TideState(State):
@@ -114,6 +118,7 @@ class TideState(State):
 
     # the rules, resolved from the options; the observation's kept parts (see there)
     DERIVED = ("rules", "obs_board", "obs_friends", "obs_seats")
+    KEPT = ("obs_board", "obs_friends", "obs_seats")  # a pickle remakes them when asked
 
     STEPS: ClassVar[Mapping[str, TideRule]] = STEPS  # the decisions (rules.py)
 
@@ -289,8 +294,11 @@ class TideState(State):
         return (float(sum(self.held[player])),)
 
     # -- views, observation, action indices, clone, resample -----------------------------
-    _view = build_view  # view.py
-    _observation_sparse = observation_sparse  # observation.py
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return build_view(self, player)  # view.py
+
+    def _observation_sparse(self, player: int) -> SparseObservation:
+        return observation_sparse(self, player)  # observation.py
 
     def _legal_indices(self, player: int, legal: tuple[Action, ...]) -> list[int]:
         """As the core's, with each legal action's index looked up from its numbers
