@@ -27,6 +27,10 @@ COMPILED = [
     "cove/core/state.py",
     *(f"cove/games/the_tide/{m}.py" for m in (
         "actions", "beach", "observation", "options", "rules", "state", "view")),
+    *(f"cove/games/tricky_tides/{m}.py" for m in (
+        "actions", "chance", "constants", "decision_stack", "events", "geometry",
+        "module_state", "monsters", "observation", "options", "round_rules", "rules",
+        "sailing", "state", "view")),
 ]
 """The modules compiled: the engine's hot path. The rest stays Python in both builds (the
 surfaces, the CLI, and modules mypyc cannot compile yet: docs/BUILD.md says which, and why).

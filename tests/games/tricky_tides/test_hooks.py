@@ -157,6 +157,7 @@ def test_max_actions_bounds_real_games() -> None:
         assert bound < 100 * used
 
 
+@pytest.mark.pure_build
 def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rule broken on purpose (a delivered good never reaches the bag, R6) fails the
     conformance harness, which passes the unbroken game."""

@@ -52,6 +52,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cove.core.actions import ActionTable, CodedAction
+from cove.core.compiled import mypyc_attr
+from cove.core.serial import pickle_by_fields
 from cove.games.tricky_tides.constants import SEATS
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NAV_CARDS, NONGOLD, VALUES
 from cove.games.tricky_tides.geometry import CELL_NAMES, HEADINGS
@@ -302,6 +304,7 @@ class FirstLeader:
         return f"first leader p{self.player + 1}"
 
 
+@mypyc_attr(native_class=False)  # an int: a Python class in the compiled build too
 class Act(CodedAction):
     """One action. ``int(a)`` is its code, ``str(a)`` its text form, ``a.to_json()`` its
     JSON form, ``a.declared()`` the value above it stands for. ``Act.of(code)`` is the
@@ -332,6 +335,7 @@ TABLE = ActionTable(Act, [
     *(WhaleSpouts(h) for h in HEADINGS),
     *(FirstLeader(q) for q in range(SEATS)),
 ])
+pickle_by_fields(*{type(v) for v in TABLE.values})  # compiled: pickled by their fields
 ACT = TABLE.actions
 """``ACT[code]``: the shared action with that code."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cove.core.serial import pickle_by_fields
 from cove.games.tricky_tides.round_rules import BASE_RULES, Rules
 
 
@@ -46,3 +47,6 @@ class Activation:
 
     def _replace(self, **changes: Any) -> Activation:
         return replace(self, **changes)
+
+
+pickle_by_fields(Modules, Activation)  # compiled frozen dataclasses: by their fields

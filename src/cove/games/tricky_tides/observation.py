@@ -39,8 +39,9 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
+from cove.core.decisions import Step
 from cove.core.state import SparseObservation, index_run
 from cove.games.tricky_tides.constants import (
     HANDS,
@@ -53,10 +54,9 @@ from cove.games.tricky_tides.constants import (
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.decision_stack import K_SEA, OVER, PHASE_NAMES, PHASE_OF
 from cove.games.tricky_tides.geometry import CELLS
+from cove.games.tricky_tides.module_state import Modules
 
 if TYPE_CHECKING:
-    from cove.core.decisions import Step
-    from cove.games.tricky_tides.module_state import Modules
     from cove.games.tricky_tides.state import TidesState
 
 OBS_SIZE = (2 * 32 + SEATS * 32 + SEATS * 12 + 12 + 12 + 12 * 5 + 12 * 10 + SEATS * 5
@@ -96,8 +96,6 @@ assert IN_GAME + SEATS == OBS_SIZE
 WHOLE = index_run(0, OBS_SIZE)
 """Every index in order: the ``at`` of every observation (shared, never changed)."""
 _NO_ONES: tuple[int, ...] = ()
-_NOT_MADE: Any = object()
-"""The copy kept for a run not set yet: equal to nothing a state holds."""
 _PHASE_OF_KIND = {kind: PHASE + phase for kind, phase in PHASE_OF.items()}
 _TENTHS = tuple(k / 10.0 for k in range(256))
 _BITS8 = tuple(array("d", [float(b >> i & 1) for i in range(8)]) for b in range(256))
@@ -189,8 +187,8 @@ class Table:
     __slots__ = ("goods", "goods_run", "hold", "hold_run")
 
     def __init__(self) -> None:
-        self.goods: list[int] = _NOT_MADE
-        self.hold: list[int] = _NOT_MADE
+        self.goods: list[int] = [-1]  # not made: no real counts are [-1]
+        self.hold: list[int] = [-1]
         self.goods_run = self.hold_run = array("d")
 
     def set_goods(self, goods: list[int]) -> None:
@@ -234,14 +232,15 @@ class Seen:
         self.mod_at: tuple[int, ...] = ()
         # not set yet: made on the first call
         self.sight = self.limit = -1
-        self.layout: tuple[int, ...] = _NOT_MADE
-        self.sea: tuple[bool, ...] = _NOT_MADE
-        self.goods: array[float] = _NOT_MADE
-        self.orders: list[int] = _NOT_MADE
-        self.hold: array[float] = _NOT_MADE
-        self.bag: list[int] = _NOT_MADE
-        self.top: Step | None = _NOT_MADE
-        self.mod: Modules = _NOT_MADE
+        self.layout: tuple[int, ...] = ()  # the copies below: not made yet, each a
+        # value of its own type no state holds (a compiled attribute holds only its type)
+        self.sea: tuple[bool, ...] = ()
+        self.goods: array[float] = array("d", [-1.0])
+        self.orders: list[int] = [-1]
+        self.hold: array[float] = array("d", [-1.0])
+        self.bag: list[int] = [-1]
+        self.top: Step | None = Step("(not made)")  # compared by identity
+        self.mod: Modules = Modules(event=-2)  # compared by identity
 
     def observe(self, s: TidesState, table: Table) -> SparseObservation:
         """The observation of ``s`` by this observer as one whole run, brought up to date

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cove.core.data import entry
+from cove.core.serial import pickle_by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,7 @@ class Rules:
         "activations) is reversed; the leader sails last")
 
 
+pickle_by_fields(Rules)  # a compiled frozen dataclass pickles by its fields
 BASE_RULES = Rules()
 
 def describe(r: Rules, ships_wrap: bool = True) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cove.core.compiled import mypyc_attr
 from cove.core.errors import RecordError
 from cove.games.tricky_tides.actions import ACT, ANCHOR, SAIL, Act
 from cove.games.tricky_tides.constants import CARD_HEADINGS
@@ -74,6 +75,7 @@ _MODE_SHIFT = 16        # 2 bits: index into MODES
 _LIMIT = 3 << _MODE_SHIFT
 
 
+@mypyc_attr(native_class=False)  # an int: a Python class in the compiled build too
 class Geometry(int):
     """The sailing tables of one geometry; its int value is the geometry's key.
 
@@ -118,7 +120,7 @@ class Geometry(int):
         return cls.of(key)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Geometry.of, (int(self),))
+        return (geometry_of, (int(self),))  # by a module function, which pickle can name
 
     def __repr__(self) -> str:
         return f"Geometry({int(self)})"
@@ -126,3 +128,8 @@ class Geometry(int):
 
 _GEOMETRIES: dict[int, Geometry] = {}
 assert _SEA_BITS == CELLS
+
+
+def geometry_of(key: int) -> Geometry:
+    """The shared geometry with this key (how a pickled one is read back)."""
+    return Geometry.of(key)
