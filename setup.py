@@ -31,6 +31,8 @@ COMPILED = [
         "actions", "chance", "constants", "decision_stack", "events", "geometry",
         "module_state", "monsters", "observation", "options", "round_rules", "rules",
         "sailing", "state", "view")),
+    *(f"cove/games/high_water/{m}.py" for m in (
+        "actions", "observation", "options", "patterns", "reasons", "rules", "state", "view")),
 ]
 """The modules compiled: the engine's hot path. The rest stays Python in both builds (the
 surfaces, the CLI, and modules mypyc cannot compile yet: docs/BUILD.md says which, and why).

@@ -75,6 +75,15 @@ def pickle_by_fields(*classes: type) -> None:
         copyreg.pickle(cls, _by_fields)
 
 
+def pickle_frozen_dataclasses(namespace: dict[str, Any]) -> None:
+    """:func:`pickle_by_fields` for every frozen dataclass a module defines (called with
+    the module's ``globals()`` at its end)."""
+    name = namespace["__name__"]
+    pickle_by_fields(*(v for v in namespace.values() if isinstance(v, type)
+                       and v.__module__ == name and dataclasses.is_dataclass(v)
+                       and v.__dataclass_params__.frozen))  # type: ignore[attr-defined]
+
+
 def _by_fields(value: Any) -> tuple[Any, ...]:
     return (type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value)
                                if f.init))

@@ -87,6 +87,7 @@ def leaks(s: HighWaterState) -> list[str]:
     return out
 
 
+@pytest.mark.pure_build  # swaps an object's class
 def test_private_items_name_the_secret_card_and_a_leak_is_found() -> None:
     s = new(3, seed=2)
     s.apply(1, "play 5")
@@ -150,6 +151,7 @@ def test_to_json_and_pickle_round_trip_mid_segment() -> None:
     assert a.fingerprint() == b.fingerprint()
 
 
+@pytest.mark.pure_build
 def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rule broken on purpose (a played trick card also stays in the hand, R2) fails the
     conformance harness, which passes the unbroken game."""

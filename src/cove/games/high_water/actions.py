@@ -19,11 +19,12 @@ by its text, which is unique among them all (SPEC.md, "Action space").
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cove.core.options import Options
+from cove.core.serial import pickle_frozen_dataclasses
 from cove.games.high_water.data import HWData, get
 from cove.games.high_water.patterns import Pattern, pattern
 
@@ -328,12 +329,13 @@ def universe(players: int, options: Options) -> list[Hashable]:
     # every other ready-made action too (a play of a later re-reveal, a sabotage target
     # of a seat past ``players``): a key found by identity is only ever its own text
     texts = _TEXTS
+    table: Mapping[Any, object]  # (each table holds actions of one kind)
     for table in (T.play, T.activate, T.use, T.mark, T.pick, T.buy, T.pay, T.advance,
                   T.advance_die, T.target, T.remove, T.extra, T.ret):
-        for a in table.values():
-            texts[id(a)] = (a, str(a))
-    for a in acts:
-        texts[id(a)] = (a, str(a))
+        for ready in table.values():
+            texts[id(ready)] = (ready, str(ready))
+    for action in acts:
+        texts[id(action)] = (action, str(action))
     out: list[Hashable] = [str(a) for a in acts[:takes]]
     out += [("take", i) for i in range(players)]
     out += [str(a) for a in acts[takes:]]
@@ -361,3 +363,6 @@ def action_key(action: Any) -> Hashable:
 _KINDS = frozenset((Play, Take, Target, Remove, Activate, Use, Mark, Roll, Pick, Face, Cycle,
                     Buy, Pay, Advance, Next, Stop, Extra, End, Return))
 """High Water's action classes."""
+
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

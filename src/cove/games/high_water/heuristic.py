@@ -42,6 +42,6 @@ def heuristic(state: State, player: int) -> float:
         full = min(have, need + RESERVE)
         est += 0.3 * full + 0.1 * (have - full)
     est += 0.45 * len(state.dice[player])
-    left = max(0, state.options.max_rounds - state.rnd)
+    left = max(0, state.opts.max_rounds - state.rnd)
     est += 0.1 * left * len(state.crew[player])
     return est

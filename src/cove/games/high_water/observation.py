@@ -247,7 +247,7 @@ def observation_sparse(s: HighWaterState, player: int) -> SparseObservation:
     of a zeroed ``array("d")`` with the blocks copied in and X written (numpy reads the
     array as it is)."""
     L = _layout(s.D)
-    o = s.options
+    o = s.opts
     n = s.n
     ckey = (n, o.goal, o.max_rounds)
     C = L.caches.get(ckey)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from cove.core.serial import pickle_frozen_dataclasses
 from cove.games.high_water.data import Icon
 
 
@@ -78,3 +79,6 @@ def affords(pat: Pattern, dice: Sequence[int]) -> bool:
         # a die for a, then another one for b (the die for a may itself be one of b's)
         return any(d in a and (d not in b or in_b > 1) for d in dice) if in_b else False
     return match_icons(pat.order, 0, dice_counts(dice))
+
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

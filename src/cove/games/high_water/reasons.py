@@ -72,8 +72,8 @@ def why_illegal(s: HighWaterState, p: int, text: str) -> str:
                                                       or "none")
                     + f") cannot match {card.name}'s pattern " + ", ".join(
                         i.text for i in card.cost))
-        if row == QUEST_ROW and len(s.quests[p]) >= s.options.max_quests:
-            return f"P{p + 1} already has {s.options.max_quests} active quests"
+        if row == QUEST_ROW and len(s.quests[p]) >= s.opts.max_quests:
+            return f"P{p + 1} already has {s.opts.max_quests} active quests"
         if step != 4:
             return f"buying is Step 4 and P{p + 1} is in Step {step} (steps run in order)"
         return ""

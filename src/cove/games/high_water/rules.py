@@ -107,7 +107,7 @@ class Choice(Rule):
 class RoundRule(Rule):
     """Automatic: Phases 1-2, then everyone chooses a trick card."""
 
-    level = 0
+    level: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
         s = state
@@ -121,7 +121,7 @@ class TrickRule(Rule):
     still to commit. The last commitment reveals them all."""
 
     phase = TRICK
-    level = 0
+    level: int | None = 0
     secret = True  # R3: hidden from the others until the reveal
     forced = False  # even a single card left is chosen by its owner (in secret)
 
@@ -161,7 +161,7 @@ class TrickRule(Rule):
 class RevealRule(Rule):
     """Automatic: turn the cards up; re-reveal ties (F5) or fix the pick order."""
 
-    level = 0
+    level: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
         s = state
@@ -176,7 +176,7 @@ class CrateRule(Rule):
     """F7: take a crate, in pick order; the last one goes to the last picker on its own."""
 
     phase = PICK
-    level = 0
+    level: int | None = 0
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
@@ -208,7 +208,7 @@ class CrateRule(Rule):
 class SegmentRule(Rule):
     """Automatic: a player's action segment begins (Step 1's gains resolve at once)."""
 
-    level = 0
+    level: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
         s = state
@@ -225,7 +225,7 @@ class PassivesRule(Rule):
     """Automatic, Step 1 (F10): the next passive that needs a choice opens it (or, with
     nothing to act on, does nothing); the rest wait below it."""
 
-    level = 1
+    level: int | None = 1
 
     def run(self, state: HighWaterState, step: Step) -> None:
         p, queue = step.data
@@ -363,7 +363,7 @@ class RemoveMarkerRule(Choice):
 class FreeRemovalRule(RemoveMarkerRule):
     """Step 6 (F15): one marker comes off for free (skipped without a marked quest)."""
 
-    level = 6
+    level: int | None = 6
 
     def text(self, state: HighWaterState, step: Step) -> str:
         return "free removal: choose a quest to clear a marker from"
@@ -373,7 +373,7 @@ class PaidRemovalRule(Choice):
     """Step 6 (F15): one more marker for gold, or end the segment (skipped when there is
     no marker left or not enough gold)."""
 
-    level = 6
+    level: int | None = 6
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
@@ -398,7 +398,7 @@ class EndSegmentRule(Rule):
     """Automatic: influence is recalculated (F16); reaching the goal ends the game after
     this round (F17)."""
 
-    level = 0
+    level: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
         state.end_segment(step.data[0])
@@ -409,7 +409,7 @@ class RoundEndRule(Rule):
     """Automatic, after the last segment: the game ends (F17, R29) or, when the bag cannot
     fill the next crates, the biggest holds give dice back (R23.2)."""
 
-    level = 0
+    level: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
         s = state
@@ -485,11 +485,11 @@ class RerollRule(Choice):
 class CarryCapRule(Choice):
     """Option carry_cap (R23.1): return dice one at a time down to the cap."""
 
-    level = 6
+    level: int | None = 6
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         s = state
-        cap = s.options.carry_cap  # 0: no cap (F9)
+        cap = s.opts.carry_cap  # 0: no cap (F9)
         if not cap or len(s.dice[player]) <= cap:
             return []
         ret = s.T.ret
@@ -500,14 +500,14 @@ class CarryCapRule(Choice):
         state.push(step)  # until the hold is down to the cap
 
     def text(self, state: HighWaterState, step: Step) -> str:
-        return f"return dice to the bag down to {state.options.carry_cap}"
+        return f"return dice to the bag down to {state.opts.carry_cap}"
 
 
 class BagShortRule(Rule):
     """R23.2: the player with the most dice returns one, until the bag holds 3 x P."""
 
     phase = SHORT
-    level = 0
+    level: int | None = 0
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
         ret = state.T.ret

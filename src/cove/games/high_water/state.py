@@ -14,7 +14,7 @@ the table and the game operations those rules carry out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cove.core.components import Deck
 from cove.core.decisions import Step, StepRule
@@ -101,11 +101,16 @@ class HighWaterState(State):
     D: HWData
     T: Tables
     memo: tuple[Step, list[Action]] | None
-    options: HighWaterOptions
+
+    @property
+    def opts(self) -> HighWaterOptions:
+        """``options``, as High Water's own (the base class's attribute is typed Options,
+        which a compiled subclass may not narrow)."""
+        return cast(HighWaterOptions, self.options)
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> None:
-        D = self.D = get(self.options.data_file)
+        D = self.D = get(self.opts.data_file)
         self.T = tables(D)
         self.memo = None
         n = self.n
@@ -371,13 +376,13 @@ class HighWaterState(State):
 
     def _why_no_rereveal(self, g: Sequence[int]) -> str:
         """'' if the tied group g re-reveals now (F5), else why chance orders it instead."""
-        if self.options.tie_scope == "first" and any(
+        if self.opts.tie_scope == "first" and any(
                 self._rank_key(p) < self._rank_key(g[0]) for p in range(self.n)):
             return "Tied below first place (DESIGN variant tie_scope=first: no re-reveal)"
         if not all(self._new_cards(p) for p in g):
             return ("Still tied and no re-reveal can break the tie (a tied player has "
                     "revealed every trick card)")
-        if self.rereveals >= self.options.tie_rereveals:
+        if self.rereveals >= self.opts.tie_rereveals:
             return (f"Still tied after {self.rereveals} re-reveals (the cap set by option "
                     "tie_rereveals)")
         return ""
@@ -470,19 +475,19 @@ class HighWaterState(State):
         if self.logging:
             self.say(f"P{p + 1} ends the segment with {self.influence[p]} influence",
                      kind="score", data={"player": p, "influence": self.influence[p]})
-        if self.influence[p] >= self.options.goal and not self.triggered:
+        if self.influence[p] >= self.opts.goal and not self.triggered:
             self.triggered = True
             if self.logging:
-                self.say(f"P{p + 1} has reached {self.options.goal} influence: "
+                self.say(f"P{p + 1} has reached {self.opts.goal} influence: "
                          "the game ends after this round", kind="end_triggered",
-                         data={"player": p, "goal": self.options.goal})
+                         data={"player": p, "goal": self.opts.goal})
 
     def end_round(self) -> bool:
         """After the last segment: end the game if it is over (F17, R29). Returns whether
         the bag is too short for the next round's crates (R23.2)."""
         if self.triggered:
             self.end_reason = "goal"
-        elif self.rnd >= self.options.max_rounds:
+        elif self.rnd >= self.opts.max_rounds:
             self.end_reason = "round cap"
         elif (not self.quest_deck and all(c < 0 for c in self.quest_row)
               and not any(self.quests)):
@@ -533,7 +538,7 @@ class HighWaterState(State):
         activate = self.T.activate
         used = self.used
         gold, rum = self.gold[p], self.rum[p]
-        need_effect = self.options.actives_need_effect
+        need_effect = self.opts.actives_need_effect
         seen = set()
         for i, cid in enumerate(crew):
             card = cards[cid]
@@ -558,7 +563,7 @@ class HighWaterState(State):
             return out
         colours = self.D.colours
         use = self.T.use
-        idle = self.options.idle_dice_actions
+        idle = self.opts.idle_dice_actions
         able: dict[int, bool] = {}  # per colour: whether its action may be spent now
         for d in dict.fromkeys(dice):
             c = d // 10
@@ -584,7 +589,7 @@ class HighWaterState(State):
         buy, patterns = self.T.buy, self.T.pattern
         names = set()
         rows = self.crew_row
-        if len(self.quests[p]) < self.options.max_quests:
+        if len(self.quests[p]) < self.opts.max_quests:
             rows = rows + self.quest_row
         for cid in rows:
             if cid < 0 or cid in names:
@@ -770,7 +775,7 @@ class HighWaterState(State):
             assert sorted(self.hands[p] + self.played[p]) == sorted(D.trick_cards), (
                 f"P{p + 1}'s trick cards lost or duplicated")
             assert self.gold[p] >= 0 and self.rum[p] >= 0, f"P{p + 1} has negative gold/rum"
-            assert len(self.quests[p]) <= max(self.options.max_quests, 1), (
+            assert len(self.quests[p]) <= max(self.opts.max_quests, 1), (
                 f"P{p + 1} holds too many active quests")
             for cid, done, marks in self.quests[p]:
                 card = D.cards[cid]
@@ -778,7 +783,7 @@ class HighWaterState(State):
                 assert 0 <= marks <= D.max_markers, f"{card.name}: {marks} markers"
             total = sum(D.cards[c].influence for c in self.done_q[p])
             assert 0 <= self.influence[p] <= total, f"P{p + 1}'s influence {self.influence[p]}"
-        assert 1 <= self.rnd <= self.options.max_rounds, f"round {self.rnd}"
+        assert 1 <= self.rnd <= self.opts.max_rounds, f"round {self.rnd}"
         # the decision stack: every step a known kind; the phase and the table agree
         for st in self._steps:
             assert st.kind in self.STEPS, f"unknown step {st.kind!r}"

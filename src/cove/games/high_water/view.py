@@ -53,8 +53,8 @@ def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
         })
     v: dict[str, Any] = {
         "round": s.rnd,
-        "max_rounds": s.options.max_rounds,
-        "goal": s.options.goal,
+        "max_rounds": s.opts.max_rounds,
+        "goal": s.opts.goal,
         "phase": PHASE_NAMES[phase],
         "water": "high" if s.high else "low",
         "bag": sum(s.bag),
