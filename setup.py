@@ -33,6 +33,8 @@ COMPILED = [
         "sailing", "state", "view")),
     *(f"cove/games/high_water/{m}.py" for m in (
         "actions", "observation", "options", "patterns", "reasons", "rules", "state", "view")),
+    *(f"cove/games/trails_of_tucana/{m}.py" for m in (
+        "actions", "log_text", "observation", "options", "rules", "sheets", "state", "view")),
 ]
 """The modules compiled: the engine's hot path. The rest stays Python in both builds (the
 surfaces, the CLI, and modules mypyc cannot compile yet: docs/BUILD.md says which, and why).

@@ -28,8 +28,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from cove.core.actions import ActionTable, CodedAction
+from cove.core.compiled import mypyc_attr
 from cove.core.errors import IllegalAction
 from cove.core.options import Options
+from cove.core.serial import pickle_frozen_dataclasses
 from cove.core.state import State
 from cove.games.trails_of_tucana.data import TABLES
 from cove.games.trails_of_tucana.options import TucanaOptions
@@ -67,6 +69,7 @@ class Pass:
         return "pass"
 
 
+@mypyc_attr(native_class=False)  # an int: a Python class in the compiled build too
 class TucanaAction(CodedAction):
     """One decision, as its code in ``TABLE`` (see the module docstring)."""
 
@@ -193,3 +196,6 @@ def flip_ends(text: str) -> str | None:
         return None
     a, b = words[-1].split("-")
     return " ".join([*words[:-1], f"{b}-{a}"])
+
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

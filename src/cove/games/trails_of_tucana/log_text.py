@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def log_setup(state: TucanaState, seq: str) -> None:
     """The public set-up lines: the island, the set-up card, the red cards."""
-    o = state.options
+    o = state.opts
     isl = state.isl
     n = state.n
     state.say(

@@ -253,7 +253,7 @@ def head_parts(state: TucanaState) -> tuple[array[float], tuple[int, ...]]:
     the points of the seats added up seat by seat in C (``map``), one round at a
     time."""
     isl = state.isl
-    if state.options.hide_earlier_cards:
+    if state.opts.hide_earlier_cards:
         seen = NOT_SEEN
     else:
         count = state.seen.count

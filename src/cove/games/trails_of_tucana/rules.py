@@ -152,14 +152,14 @@ class BonusRule(SimultaneousRule):
         isl = state.isl
         free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
         acts: tuple[Action, ...] = tuple(compress(state.acts.bonuses, free[::-1]))
-        if acts and not state.options.compulsory_bonus:
+        if acts and not state.opts.compulsory_bonus:
             acts += ONLY_PASS  # R4.8: a bonus segment may be declined
         return acts or ONLY_PASS
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
         if self.legal(state, step, player) == ONLY_PASS:
             return "No free segment is left for your bonus: pass"
-        rest = "" if state.options.compulsory_bonus else ", or pass to decline"
+        rest = "" if state.opts.compulsory_bonus else ", or pass to decline"
         return (f"Draw a bonus segment between any two adjacent spaces "
                 f"({bonus_segments(state.bonus[player])} owed){rest}")
 
@@ -209,7 +209,7 @@ class EndRoundRule(StepRule["TucanaState"]):
             state.say(f"End of round {rnd + 1}; sights scored in box {box}: "
                       + ", ".join(f"P{p + 1} {scored[p]}" for p in range(n)),
                       kind="score", data={"round": rnd + 1, "boxes": scored})
-        if n == 1 and state.rnd == 0 and state.options.solo_discards:
+        if n == 1 and state.rnd == 0 and state.opts.solo_discards:
             solo_discard(state)
         state.rnd += 1
         if state.rnd < rounds:
@@ -261,7 +261,7 @@ def solo_discard(state: TucanaState) -> None:
     """DESIGN solo rule: after round 1, discard blue cards of unjoined pairs (R9.1)."""
     cands = [L for L in range(LETTERS) if state.blue[L] and not (state.pairs[0] >> L) & 1]
     state.rng.shuffle(cands)
-    drop = sorted(cands[: state.options.solo_discards])
+    drop = sorted(cands[: state.opts.solo_discards])
     for L in drop:
         state.blue[L] = ()
     state.solo_dropped = drop

@@ -10,14 +10,14 @@ modules' functions themselves, bound as methods (no extra call).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.core.state import State
+from cove.core.state import SparseObservation, State
 from cove.games.trails_of_tucana.actions import (
     ISLAND_ACTIONS,
     Action,
@@ -125,18 +125,29 @@ class TucanaState(State):
 
     isl: Island
     acts: IslandActions
-    options: TucanaOptions
 
-    # the view, the observation and the action matching live in the modules named for
-    # them; bound here, they are the methods themselves
-    _view = seat_view
-    _observation_sparse = observation_sparse
-    _match_action = match_action
-    _legal_indices = legal_indices
+    @property
+    def opts(self) -> TucanaOptions:
+        """``options``, as Trails of Tucana's own (the base class's attribute is typed
+        Options, which a compiled subclass may not narrow)."""
+        return cast(TucanaOptions, self.options)
+
+    # the view, the observation and the action matching live in the modules named for them
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return seat_view(self, player)
+
+    def _observation_sparse(self, player: int) -> SparseObservation:
+        return observation_sparse(self, player)
+
+    def _match_action(self, seat: int, action: Any, legal: tuple[Hashable, ...]) -> Hashable:
+        return match_action(self, seat, action, legal)
+
+    def _legal_indices(self, player: int, legal: tuple[Hashable, ...]) -> list[int]:
+        return legal_indices(self, player, legal)
 
     # -- set-up ------------------------------------------------------------------------
     def setup(self) -> None:
-        o = self.options
+        o = self.opts
         n = self.n
         self.isl = TABLES.islands[o.map]
         self.acts = ISLAND_ACTIONS[o.map]
@@ -177,7 +188,7 @@ class TucanaState(State):
     def _write_letters(self, seq: str) -> None:
         """Every seat writes the set-up card's letters into its villages (R2.2-R2.5)."""
         self.letters, self.pair_masks = _letters(
-            seq, self.start, self.direction, self.options.symmetry, self.n)
+            seq, self.start, self.direction, self.opts.symmetry, self.n)
 
     def _new_sheets(self) -> None:
         """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""

@@ -88,7 +88,7 @@ def seat_view(state: TucanaState, player: int | None) -> dict[str, Any]:
         ],
         "sheets": [sheet(state, q, q != player) for q in range(state.n)],
     }
-    if not state.options.hide_earlier_cards:  # R3.1
+    if not state.opts.hide_earlier_cards:  # R3.1
         v["seen_this_round"] = [CARD_NAMES[c] for c in state.seen]
     if state.n == 1:
         v["solo"] = {
