@@ -35,6 +35,8 @@ COMPILED = [
         "actions", "observation", "options", "patterns", "reasons", "rules", "state", "view")),
     *(f"cove/games/trails_of_tucana/{m}.py" for m in (
         "actions", "log_text", "observation", "options", "rules", "sheets", "state", "view")),
+    *(f"cove/games/tiny_epic_pirates/{m}.py" for m in (
+        "observation", "options", "rules", "sea", "solo", "state", "turn", "view")),
 ]
 """The modules compiled: the engine's hot path. The rest stays Python in both builds (the
 surfaces, the CLI, and modules mypyc cannot compile yet: docs/BUILD.md says which, and why).

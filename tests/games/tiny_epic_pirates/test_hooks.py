@@ -100,6 +100,7 @@ def test_no_private_items_and_no_leaks() -> None:
     assert leaks(s) == []
 
 
+@pytest.mark.pure_build
 def test_leak_check_catches_a_secret_put_into_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
     s = _mid_game(2, 3)
     real = PiratesState._view
@@ -165,6 +166,7 @@ def test_every_step_kind_has_a_rule_that_decides_or_runs() -> None:
     assert not s.steps and {"wheel", "sail", "order"} <= seen
 
 
+@pytest.mark.pure_build
 def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rule broken on purpose (a loaded booty cube is loaded twice, R6) fails the
     conformance harness, which passes the unbroken game."""

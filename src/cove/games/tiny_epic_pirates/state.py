@@ -59,6 +59,7 @@ class PiratesState(State):
     # the parts it keeps between calls, observation.py) and the action space's index, made
     # when first needed and shared by clones
     DERIVED: ClassVar[tuple[str, ...]] = ("R", "mask_index", "obs_static")
+    KEPT: ClassVar[tuple[str, ...]] = ("obs_static",)  # a pickle makes its own encoder
     STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = STEPS
 
     __slots__ = (
