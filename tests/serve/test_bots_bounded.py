@@ -11,12 +11,8 @@ import logging
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +27,7 @@ from cove.bots.worker import BotError, ProcessBots
 from cove.serve.store import TableRow, open_store
 from tests.serve.conftest import make_client, reset_postgres
 from tests.serve.helpers import long_turn_based_game, new_table
-from tests.serve.test_process import ROOT, SERVE_WITH_TOY, free_port
+from tests.serve.test_process import server
 
 FAST = {"rate": 1e6, "burst": 10**6, "create_rate": 1e6, "create_burst": 10**6}
 LONG_GAME = long_turn_based_game().id
@@ -442,37 +438,6 @@ def test_the_serve_flags_set_the_bot_settings() -> None:
 
 
 # -- real server processes ---------------------------------------------------------------------
-@contextmanager
-def server(db: str, log: Path, *flags: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``cove serve`` (with the toy registered) on a free port, with ``flags``."""
-    port = free_port()
-    with log.open("ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE_WITH_TOY, "--port", str(port), "--db", db, *flags],
-            stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx2.get(base + "/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx2.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("the server did not start:\n" + log.read_text())
-            time.sleep(0.1)
-        yield base, proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-
-
 def children(pid: int) -> list[int]:
     """Live (not zombie) processes whose parent is ``pid``."""
     out = []

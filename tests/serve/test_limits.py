@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import re
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,7 +29,7 @@ from cove.web import fragments
 from cove.web.routes import BOARDS, REPLAYS
 from tests.serve.conftest import make_client
 from tests.serve.helpers import game_of_length, new_table, token_of
-from tests.serve.test_process import ROOT, SERVE_WITH_TOY, free_port
+from tests.serve.test_process import server
 
 TURNS = {"bidding": False, "plays": 12}
 """The toy with one seat to move at a time."""
@@ -449,33 +447,10 @@ def test_a_replay_step_drawn_now_costs_four_reads_and_one_drawn_before(
 # -- a real server: connections, timeouts, the log -------------------------------------------
 @contextmanager
 def serve(tmp_path: Path, *flags: str) -> Iterator[tuple[str, int, Path]]:
-    port = free_port()
+    """A real server on a fresh SQLite file in ``tmp_path``: its URL, port and log."""
     log = tmp_path / "server.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE_WITH_TOY, "--port", str(port),
-             "--db", f"sqlite:///{tmp_path / 'cove.db'}", *flags],
-            stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx2.get(base + "/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx2.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("the server did not start:\n" + log.read_text())
-            time.sleep(0.1)
-        yield base, port, log
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with server(f"sqlite:///{tmp_path / 'cove.db'}", log, *flags) as (base, _):
+        yield base, int(base.rsplit(":", 1)[1]), log
 
 
 def dial(port: int, source: str = "127.0.0.1") -> socket.socket:

@@ -41,11 +41,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: str, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def server(db: str, log: Path, *flags: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``cove serve`` (with the toy registered) on a free port, with ``flags``; its
+    output appended to ``log``."""
     port = free_port()
     with log.open("ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE_WITH_TOY, "--port", str(port), "--db", db],
+            [sys.executable, "-c", SERVE_WITH_TOY, "--port", str(port), "--db", db, *flags],
             stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:
