@@ -77,6 +77,21 @@ def test_bad_bot_spec_lists_the_bots(capsys: pytest.CaptureFixture[str],
     assert rc == 2
     assert err.startswith("cove: error: unknown bot 'wizard'")
     assert "random" in err and "Traceback" not in err
+    assert len(err) < 300 and "cove bots" in err  # one short line, not every parameter
+
+
+def test_cove_bots_lists_every_bot_its_parameters_and_the_levels(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cove.bots import BOTS, LEVELS
+
+    rc, out, _ = run(capsys, "bots")
+    assert rc == 0
+    for name, cls in BOTS.items():
+        assert f"  {name}: {cls.summary}" in out
+        for param in cls.PARAMS:
+            assert param.describe() in out
+    for level in LEVELS:
+        assert f"  {level}: " in out
 
 
 def test_play_reprompts_then_saves_a_replayable_record(

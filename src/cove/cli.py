@@ -152,6 +152,16 @@ def render(game: Game, state: State, seat: int | None, color: bool) -> str:
 
 
 # -- cove games ------------------------------------------------------------------------------
+def cmd_bots(args: argparse.Namespace) -> int:
+    """Every bot a spec may name, with its parameters, and the levels."""
+    from cove.bots import describe_bots
+
+    print("A bot spec is a bot or a level, e.g. random, hard or "
+          "mcts:iterations=500,rollout=heuristic.")
+    print(describe_bots())
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     infos = [g.describe() for g in cove.all_games()]
     if args.json:
@@ -801,6 +811,8 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("games", help="list the games, player counts and options")
     g.add_argument("--json", action="store_true", help="print JSON")
     g.set_defaults(func=cmd_games)
+    b = sub.add_parser("bots", help="list the bots, their parameters and the levels")
+    b.set_defaults(func=cmd_bots)
 
     def game_args(p: argparse.ArgumentParser, optional_game: bool = False,
                   seed_default: int | None = 1) -> None:

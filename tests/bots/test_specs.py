@@ -12,6 +12,7 @@ from cove.bots import (
     GreedyBot,
     MctsBot,
     RandomBot,
+    describe_bots,
     make_bot,
     split_specs,
 )
@@ -57,12 +58,17 @@ def test_bad_specs_say_what_is_wrong(spec: str, needle: str) -> None:
     assert isinstance(err.value, cove.CoveError)
 
 
-def test_unknown_bot_lists_bots_and_their_parameters() -> None:
+def test_unknown_bot_names_the_bots_and_levels_and_where_their_parameters_are() -> None:
     with pytest.raises(BotSpecError) as err:
         make_bot("minimax")
     text = str(err.value)
-    for name in ("random", "greedy", "mcts", "iterations=", "rollout=", "depth=", "samples="):
+    for name in ("'minimax'", "random", "greedy", "mcts", "easy", "medium", "hard",
+                 "cove bots"):
         assert name in text
+    assert "\n" not in text and len(text) < 200  # one line: the parameters are in `cove bots`
+    listed = describe_bots()
+    for name in ("iterations=", "rollout=", "depth=", "samples=", "easy: the easy level"):
+        assert name in listed
 
 
 def test_bad_parameter_lists_that_bots_parameters() -> None:
@@ -90,5 +96,6 @@ def test_levels_name_specs_for_players() -> None:
     assert hard.iterations == 4 * medium.iterations and hard.steps == 4 * medium.steps
     with pytest.raises(BotSpecError, match="takes no parameters"):
         make_bot("hard:c=1")
-    with pytest.raises(BotSpecError, match="easy: the easy level, greedy"):
+    assert "easy: the easy level, greedy" in describe_bots()
+    with pytest.raises(BotSpecError, match="levels: easy, medium, hard"):
         make_bot("nosuch")

@@ -42,10 +42,17 @@ def describe_bots() -> str:
     )
 
 
+def bot_names() -> str:
+    """The bots and levels a spec may start with, and where their parameters are listed
+    (one short line: for errors)."""
+    return (f"bots: {', '.join(BOTS)}; levels: {', '.join(LEVELS)} "
+            "(`cove bots` lists each bot's parameters)")
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """Build a bot from its spec, e.g. ``random`` or ``mcts:iterations=500,rollout=heuristic``."""
     if not isinstance(spec, str) or not spec.strip():
-        raise BotSpecError(f"empty bot spec; bots:\n{describe_bots()}")
+        raise BotSpecError(f"empty bot spec; {bot_names()}")
     name, _, params = spec.strip().partition(":")
     name = name.strip().lower()
     if name in LEVELS:
@@ -58,7 +65,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         level = None
     cls = BOTS.get(name)
     if cls is None:
-        raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}; bots:\n{describe_bots()}")
+        raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}; {bot_names()}")
     kwargs = parse_params(name, cls.PARAMS, params)
     bot = cls(seed, **kwargs)
     bot.spec_params = frozenset(kwargs)
@@ -76,6 +83,7 @@ __all__ = [
     "MctsBot",
     "Param",
     "RandomBot",
+    "bot_names",
     "describe_bots",
     "make_bot",
     "params_text",
