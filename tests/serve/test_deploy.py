@@ -32,7 +32,7 @@ from cove.core.rng import Rng
 from tests.serve.conftest import postgres
 from tests.serve.helpers import turn_based_game
 from tests.serve.test_integrity import serving
-from tests.serve.test_process import ROOT, free_port
+from tests.serve.test_process import ROOT, free_port, stop
 
 NGINX_ENV = "COVE_TEST_NGINX"
 DEPLOY = ROOT / "docs" / "DEPLOY.md"
@@ -121,12 +121,7 @@ def nginx(binary: str, site: str, where: Path) -> Iterator[Path]:
     try:
         yield log
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def wait_for(url: str, **kw: Any) -> None:

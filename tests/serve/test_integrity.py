@@ -21,7 +21,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,7 +36,7 @@ from cove.serve.hub import ApiError, GroupCommit
 from cove.serve.store import Move, SqliteStore, open_store
 from tests.serve.conftest import make_client
 from tests.serve.helpers import new_table, token_of
-from tests.serve.test_process import ROOT, SERVE_WITH_TOY, free_port
+from tests.serve.test_process import ROOT, SERVE_WITH_TOY, free_port, stop, wait_until_up
 from tests.serve.test_robust import stored_table
 
 FAST = {"rate": 1e6, "burst": 10**6}
@@ -253,25 +252,10 @@ def serving(db: str, *flags: str,
     reader.start()
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx2.get(base + "/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx2.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("the server did not start:\n" + "".join(lines))
-            time.sleep(0.1)
+        wait_until_up(base, proc, lambda: "".join(lines))
         yield base, proc, lines
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc)
         reader.join(5)
 
 

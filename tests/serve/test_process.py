@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -51,25 +51,36 @@ def server(db: str, log: Path, *flags: str) -> Iterator[tuple[str, subprocess.Po
             stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx2.get(base + "/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx2.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("the server did not start:\n" + log.read_text())
-            time.sleep(0.1)
+        wait_until_up(base, proc, log.read_text)
         yield base, proc
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc)
+
+
+def wait_until_up(base: str, proc: subprocess.Popen[bytes], output: Callable[[], str]) -> None:
+    """Wait (at most a minute) until the server at ``base`` answers; AssertionError with
+    its ``output()`` when it exits or never answers."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx2.get(base + "/api/games", timeout=2).status_code == 200:
+                return
+        except httpx2.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError("the server did not start:\n" + output())
+        time.sleep(0.1)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate ``proc`` if it runs, and kill it if it has not gone in 10 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def get_json(http: Any, url: str, **params: Any) -> Any:
