@@ -13,6 +13,7 @@ from cove.core.rng import Rng
 from cove.example_game import GAME as TOY
 from cove.example_game.actions import Bid, Play
 from cove.lab import runner
+from tests.games.observations import dense_of
 
 
 def play_out(state: cove.State, seed: int) -> None:
@@ -159,17 +160,6 @@ def test_observation_size_takes_players_and_options(game_id: str) -> None:
         game.observation_size(game.min_players, nosuch=1)
 
 
-def _dense(sparse: tuple[Any, Any, Any], size: int) -> list[float]:
-    """The observation a sparse form stands for, built here by its definition."""
-    ones, at, values = sparse
-    out = [0.0] * size
-    for i in ones:
-        out[i] = 1.0
-    for i, v in zip(at, values, strict=True):
-        out[i] = v
-    return out
-
-
 def _check_sparse(sparse: tuple[Any, Any, Any], size: int) -> None:
     ones, at, values = sparse
     assert len(at) == len(values)
@@ -198,10 +188,10 @@ def test_observation_sparse_is_the_observation(game_id: str) -> None:
                     dense = s.observation(p)
                     sparse = s.observation_sparse(p)
                     _check_sparse(sparse, size)
-                    assert _dense(sparse, size) == dense
+                    assert dense_of(sparse, size) == dense
                     derived = cove.State._observation_sparse(s, p)  # the core's default
                     _check_sparse(derived, size)
-                    assert _dense(derived, size) == dense
+                    assert dense_of(derived, size) == dense
                     checked += 1
             if s.is_over or step > 400:
                 break

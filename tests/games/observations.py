@@ -15,6 +15,17 @@ from cove.core.rng import Rng
 from cove.core.state import State
 
 
+def dense_of(sparse: tuple[Any, Any, Any], size: int) -> list[float]:
+    """The observation a sparse form ``(ones, at, values)`` stands for, by its definition."""
+    ones, at, values = sparse
+    out = [0.0] * size
+    for i in ones:
+        out[i] = 1.0
+    for i, v in zip(at, values, strict=True):
+        out[i] = v
+    return out
+
+
 def check_against_plain(game: Game, plain: Callable[[Any, int], list[float]], n: int, *,
                         seed: int, rng_seed: int, every: int,
                         options: Mapping[str, Any] | None = None) -> int:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from cove.core.actions import ActionSpace
 from cove.core.data import data_digests
 from cove.core.errors import OptionError, PlayerCountError
+from cove.core.observer import Observer
 from cove.core.options import Options, build_options, describe_options, options_schema
 from cove.core.rng import Rng
 from cove.core.state import State, state_from_json
@@ -106,7 +107,10 @@ class Game:
     """Maps a legal action to its entry in ``actions`` (default: the action itself)."""
     observation_encoding: Callable[[int, Options], int] | None = None
     """The length of ``state.observation(p)`` for (players, options); callers use
-    ``observation_size(players, **options)``."""
+    ``observation_size(players, **options)``. Given by ``observer`` when it is set."""
+    observer: Observer | None = field(default=None, compare=False)
+    """The observation as named blocks (:mod:`cove.core.observer`): the state's
+    observation, its size and the SPEC.md table all come from it."""
     safety_ends: tuple[str, ...] = ()
     """Values of ``state.stats()["end"]`` that are safety cut-offs (a round cap, a stall
     guard) rather than the game's own ends: the lab warns when they decide many games."""
@@ -189,9 +193,12 @@ class Game:
         last = self._last_size
         if last is not None and last[1] is options and last[0] == players:
             return last[2]
-        if self.observation_encoding is None:
+        if self.observer is not None:
+            size = self.observer.size(players, options)
+        elif self.observation_encoding is None:
             raise NotImplementedError(f"{self.id} declares no observation encoding")
-        size = self.observation_encoding(players, options)
+        else:
+            size = self.observation_encoding(players, options)
         object.__setattr__(self, "_last_size", (players, options, size))
         return size
 

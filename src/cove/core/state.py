@@ -40,6 +40,7 @@ from cove.core.serial import Decoder, encode, slot_names
 
 if TYPE_CHECKING:
     from cove.core.game import Game
+    from cove.core.observer import Observed
     from cove.core.options import Options
 
 Action = Hashable
@@ -107,8 +108,8 @@ class Event(NamedTuple):
 _Node = tuple[Any, ...]
 
 _BASE_SLOTS = (
-    "_hist", "_legal", "_legal_for", "_log", "_nhist", "_nlog", "_reveal_at", "_secret_next",
-    "_steps",
+    "_hist", "_legal", "_legal_for", "_log", "_nhist", "_nlog", "_observed", "_reveal_at",
+    "_secret_next", "_steps",
     "game", "logging", "n", "options", "rng", "seed",
 )
 
@@ -202,6 +203,7 @@ class State(ABC):
         self._steps: tuple[Step, ...] = ()
         self._secret_next = False
         self._reveal_at = 0
+        self._observed: Observed | None = None  # kept observation blocks (core.observer)
 
     @abstractmethod
     def setup(self) -> None:
@@ -346,7 +348,8 @@ class State(ABC):
         """``player``'s information as ``game.observation_size(...)`` floats. A game
         implements this or ``_observation_sparse``; by default it is built from the
         latter, so a game that gives the sparse form has one source of truth."""
-        if type(self)._observation_sparse is State._observation_sparse:
+        if (type(self)._observation_sparse is State._observation_sparse
+                and self.game.observer is None):
             raise NotImplementedError(f"{self.game.id} has no observation encoding")
         ones, at, values = self._observation_sparse(player)
         size = self.game.observation_size_for(self.n, self.options)
@@ -361,8 +364,12 @@ class State(ABC):
         return out
 
     def _observation_sparse(self, player: int) -> SparseObservation:
-        """``player``'s observation as ``(ones, at, values)`` (see ``observation_sparse``);
-        by default found from the dense ``_observation``."""
+        """``player``'s observation as ``(ones, at, values)`` (see ``observation_sparse``):
+        from the game's declared blocks (``Game.observer``, :mod:`cove.core.observer`),
+        else found from the dense ``_observation``."""
+        observer = self.game.observer
+        if observer is not None:
+            return observer.sparse(self, player)
         ones: list[int] = []
         at: list[int] = []
         values: list[float] = []
@@ -423,10 +430,20 @@ class State(ABC):
         self._steps = self._steps[:-1]
         return top
 
+    def clear_steps(self) -> None:
+        """Drop every pending step (the game ends, or nothing pending is decided any more)."""
+        self._steps = ()
+
     @property
     def steps(self) -> tuple[Step, ...]:
         """The pending steps, bottom first (the last one is being decided now)."""
         return self._steps
+
+    @property
+    def top_step(self) -> Step | None:
+        """The step being decided now (the top of the stack), None when none is pending."""
+        steps = self._steps
+        return steps[-1] if steps else None
 
     def next_steps(self) -> Sequence[Step]:
         """Called when the stack is empty: the steps that come next (the next turn, in
@@ -901,6 +918,7 @@ class State(ABC):
         out["_hist"] = self._hist_entries()  # flat lists: no recursion limit in pickle
         out["_log"] = self._all_events()
         out["_legal"] = None
+        out["_observed"] = None
         for k in type(self).KEPT:
             out[k] = None
         out["game"] = self.game.id  # by id: a Game holds functions that need not pickle
@@ -939,6 +957,7 @@ class State(ABC):
         s._steps = self._steps
         s._secret_next = self._secret_next
         s._reveal_at = self._reveal_at
+        s._observed = None
         return s
 
     def __repr__(self) -> str:

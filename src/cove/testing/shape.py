@@ -71,7 +71,7 @@ def declared_surfaces(game: Game) -> dict[str, bool]:
         "board": game.board is not None,
         "heuristic": game.heuristic is not None,
         "actions": game.actions is not None,
-        "observation": game.observation_encoding is not None,
+        "observation": game.observation_encoding is not None or game.observer is not None,
         "score_parts": game.score_parts is not None,
         "tiebreak": bool(game.tiebreak),
         "move_help": game.move_help is not None,

@@ -16,7 +16,7 @@ from cove.core.rng import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.beach import SQUARES
 from cove.games.the_tide.data import DATA, TILE_TYPES
-from cove.games.the_tide.observation import HEIGHT, MAX_FRIENDS, Friends
+from cove.games.the_tide.observation import HEIGHT, MAX_FRIENDS
 from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn
 from cove.games.the_tide.state import TideState
 from tests.games.observations import check_against_plain
@@ -82,7 +82,7 @@ def test_observation_is_the_plain_layout_value_for_value(options: dict[str, Any]
     assert checked > 100
 
 
-# -- the kept parts (observation.py): never stale, whatever changes the state ------------
+# -- the kept blocks (cove.core.observer): never stale, whatever changes the state -------
 def sparse_is_plain(s: TideState, player: int) -> None:
     """``player``'s sparse form stands for exactly the plain encoding, with no index out of
     range or given twice."""
@@ -200,81 +200,6 @@ def test_kept_parts_follow_changes_made_by_hand(change: str, legal_dropped: bool
     assert [s.observation(p) for p in range(3)] != old
     assert [before.observation(p) for p in range(3)] == old
     all_seats_are_plain(before)
-
-
-def test_parts_are_kept_while_unchanged_and_remade_when_changed() -> None:
-    """The parts are reused (the same objects) while the beach, piles and counts are
-    unchanged, shared by a clone, and remade by whichever state changes them."""
-    s = midgame(3, seed=6)
-    s.observation_sparse(0)
-    board, seats = s.obs_board, s.obs_seats
-    assert board is not None and seats is not None
-    s.observation_sparse(1)
-    assert s.obs_board is board and s.obs_seats is seats
-    clone = s.clone()
-    assert isinstance(clone, TideState)
-    assert clone.obs_board is board and clone.obs_seats is seats
-    clone.grid[0] = 0 if clone.grid[0] else 1
-    clone.observation_sparse(2)
-    assert clone.obs_board is not board and clone.obs_seats is seats
-    s.observation_sparse(2)
-    assert s.obs_board is board
-    s.points[0] += 1
-    s.observation_sparse(0)
-    assert s.obs_seats is not seats and clone.obs_seats is seats
-    fresh = GAME.from_json(s.to_json())
-    assert isinstance(fresh, TideState)
-    assert fresh.obs_board is None and fresh.obs_seats is None
-
-
-def test_friends_part_is_moved_along_by_its_own_state_only() -> None:
-    """The friends part is changed in place by the apply path (placements, moves, a
-    necklace's leaver), so the same object serves step after step; a clone starts
-    without one and never shares it; a friend of no seat (made by hand) is observed as
-    the plain encoding says, without the part."""
-    s = midgame(3, seed=7)
-    s.observation_sparse(0)
-    part = s.obs_friends
-    assert part is not None
-    rng = Rng(7)
-    moved = 0
-    while not s.is_over and moved < 10:
-        before = s.fr[:]
-        clone = s.clone()
-        assert isinstance(clone, TideState) and clone.obs_friends is None
-        random_step(s, rng)
-        moved += s.fr != before
-        assert s.obs_friends is part and part.fr == s.fr
-        all_seats_are_plain(s)
-        assert s.obs_friends is part
-        assert clone.fr == before
-        all_seats_are_plain(clone)
-        assert clone.obs_friends is not part
-    assert moved >= 3
-    s = midgame(3, seed=8)
-    all_seats_are_plain(s)
-    s.fr[s.fr.index(-1)] = 4  # no such seat in a 3-player game
-    all_seats_are_plain(s)
-    assert s.obs_friends is None
-
-
-def test_friends_put_keeps_offsets_and_copy_together() -> None:
-    fr = [-1] * SQUARES
-    fr[3], fr[10] = 0, 2
-    part = Friends(fr, 3)
-    assert sorted(part.offsets) == [3 * 3 + 0, 10 * 3 + 2]
-    part.put(3, -1)
-    part.put(20, 1)
-    part.put(20, 1)  # no change
-    part.put(10, 0)
-    assert sorted(part.offsets) == [10 * 3 + 0, 20 * 3 + 1]
-    assert part.fr == [1 if i == 20 else 0 if i == 10 else -1 for i in range(SQUARES)]
-    part.put(5, 3)  # no such seat: the copy differs from the state's 3 from now on
-    assert part.fr[5] != 3 and sorted(part.offsets) == [10 * 3 + 0, 20 * 3 + 1]
-    part.put(5, -1)
-    assert part.fr[5] == -1 and sorted(part.offsets) == [10 * 3 + 0, 20 * 3 + 1]
-    with pytest.raises(ValueError, match="no seat"):
-        Friends([*fr[:-1], 3], 3)
 
 
 # -- the legal actions' indices (the action space's numbers, and the mask made from them) ---

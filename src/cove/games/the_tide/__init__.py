@@ -9,7 +9,7 @@ from cove.games.the_tide.actions import action_key, universe
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.help import HELP
 from cove.games.the_tide.heuristic import heuristic
-from cove.games.the_tide.observation import observation_size
+from cove.games.the_tide.observation import OBSERVER
 from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.render import render
 from cove.games.the_tide.state import TIEBREAK, TideState
@@ -59,7 +59,7 @@ GAME = Game(
     max_actions=max_actions,
     actions=universe,
     action_key=action_key,
-    observation_encoding=observation_size,
+    observer=OBSERVER,
     safety_ends=("stall guard", "turn limit"),
     board=web_board.draw,
     tiebreak=TIEBREAK,

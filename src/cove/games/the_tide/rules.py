@@ -267,8 +267,6 @@ def place_squares(state: TideState) -> list[int]:
 
 def place_friend(state: TideState, placer: int, owner: int, sq: int) -> None:
     state.fr[sq] = owner
-    if state.obs_friends is not None:
-        state.obs_friends.put(sq, owner)
     state.onboard[owner] += 1
     state.waiting[owner] -= 1
     if state.logging:
@@ -353,10 +351,6 @@ def act(state: TideState, p: int, action: Action) -> None:
     if isinstance(action, Move):
         state.fr[action.dst] = p
         state.fr[action.src] = -1
-        friends = state.obs_friends
-        if friends is not None:
-            friends.put(action.dst, p)
-            friends.put(action.src, -1)
         if state.logging:
             state.say(f"{_p(p)} moves a friend from {SQ_NAMES[action.src]} "
                       f"to {SQ_NAMES[action.dst]}", kind="move",
@@ -545,8 +539,6 @@ def necklace(state: TideState, q: int) -> None:
         leaver = next((s for s in range(SQUARES) if state.fr[s] == q), -1)
     if leaver >= 0:
         state.fr[leaver] = -1
-        if state.obs_friends is not None:
-            state.obs_friends.put(leaver, -1)
         state.onboard[q] -= 1
         state.waiting[q] += 1
     partner = state.onboard[q] + state.waiting[q] < MAX_FRIENDS
@@ -684,7 +676,7 @@ def end_turn(state: TideState) -> None:
 
 def finish(state: TideState, reason: str) -> None:
     state.end_reason = reason
-    state._steps = ()  # nothing pending is decided any more
+    state.clear_steps()  # nothing pending is decided any more
     if state.logging:
         state.say(f"game over: {reason}; "
                   + ", ".join(f"{_p(p)} {state.points[p]}" for p in range(state.n)),

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cove.core.state import Action, SparseObservation, State
+from cove.core.state import Action, State
 from cove.games.the_tide.actions import MaskIndex
 from cove.games.the_tide.beach import COL_NAMES, COLS, NEIGHBOURS, RAYS, SQUARES
 from cove.games.the_tide.data import DATA, EMPTY, RUBBISH, SHELL, TILE_TYPES
-from cove.games.the_tide.observation import Board, Friends, Layout, Seats, observation_sparse
 from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.rules import (
     ACT,
@@ -51,7 +50,7 @@ TIEBREAK = ("most tiles held (rubbish and shells)",)
 class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
-    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "layout", "mask_index",
+    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "mask_index",
                  "one_step", "options", "per_player", "rays", "show_all", "stall_rounds",
                  "stuck_only", "turn_limit", "under_others")
 
@@ -70,7 +69,6 @@ class Rules:
         self.at_once = o.column_end == "at_once"
         self.turn_limit = o.turn_limit
         self.mask_index: MaskIndex | None = None  # made when first asked
-        self.layout: Layout | None = None  # found by the first observation
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Rules, (self.options,))  # resolved again (a compiled class needs its args)
@@ -102,9 +100,6 @@ class TideState(State):
         "held",
         "hidden",
         "idle",
-        "obs_board",
-        "obs_friends",
-        "obs_seats",
         "onboard",
         "piles",
         "points",
@@ -116,9 +111,7 @@ class TideState(State):
         "waiting",
     )
 
-    # the rules, resolved from the options; the observation's kept parts (see there)
-    DERIVED = ("rules", "obs_board", "obs_friends", "obs_seats")
-    KEPT = ("obs_board", "obs_friends", "obs_seats")  # a pickle remakes them when asked
+    DERIVED = ("rules",)  # the rules, resolved from the options
 
     STEPS: ClassVar[Mapping[str, TideRule]] = STEPS  # the decisions (rules.py)
 
@@ -138,9 +131,6 @@ class TideState(State):
         o = self.options
         assert isinstance(o, TideOptions)
         self.rules = rules = Rules(o)
-        self.obs_board: Board | None = None
-        self.obs_friends: Friends | None = None
-        self.obs_seats: Seats | None = None
 
         tiles: list[int] = []
         for t in TILE_TYPES:
@@ -181,7 +171,8 @@ class TideState(State):
     @property
     def phase(self) -> str:
         """The kind of decision on top of the stack (PLACE, ACT, ...), OVER when none."""
-        return self._steps[-1].kind if self._steps else OVER
+        top = self.top_step
+        return top.kind if top is not None else OVER
 
     def scores(self) -> list[float]:
         return [float(x) for x in self.points]
@@ -241,7 +232,7 @@ class TideState(State):
         assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
         assert 0 <= self.idle <= rules.stall_rounds * n, f"{self.idle} stalled turns"
         assert 0 <= self.cur < n, f"active seat {self.cur}"
-        if not self._steps:
+        if not self.steps:
             assert self.end_reason, "the game is over without a reason"
             return
         assert not self.end_reason, f"game running with end reason {self.end_reason!r}"
@@ -252,7 +243,7 @@ class TideState(State):
     def _check_stack(self) -> None:
         """The pending decisions: a player's decision on top; the turn's act, or the
         check's rewards once the act is done, at the bottom."""
-        n, steps = self.n, self._steps
+        n, steps = self.n, self.steps
         top = steps[-1]
         assert top.kind in PHASE_INDEX, f"automatic step {top.kind!r} waits on top"
         assert len(top.players) == 1 and 0 <= top.player < n, f"deciding seats {top.players}"
@@ -297,9 +288,6 @@ class TideState(State):
     def _view(self, player: int | None) -> dict[str, Any]:
         return build_view(self, player)  # view.py
 
-    def _observation_sparse(self, player: int) -> SparseObservation:
-        return observation_sparse(self, player)  # observation.py
-
     def _legal_indices(self, player: int, legal: tuple[Action, ...]) -> list[int]:
         """As the core's, with each legal action's index looked up from its numbers
         (:class:`MaskIndex`, made once per game and shared by its clones) instead of
@@ -314,9 +302,6 @@ class TideState(State):
     def clone(self) -> TideState:
         s: TideState = self._clone_base()
         s.rules = self.rules
-        s.obs_board = self.obs_board
-        s.obs_friends = None  # moved along by its own state's apply path: not shared
-        s.obs_seats = self.obs_seats
         s.grid = self.grid[:]
         s.fr = self.fr[:]
         s.piles = [p[:] for p in self.piles]
