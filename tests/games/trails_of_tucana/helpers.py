@@ -38,7 +38,6 @@ def reveal(s: TucanaState, c1: str, c2: str) -> None:
     """Replace the two revealed cards (e.g. "desert", "any")."""
     s.cards = (CARD_NAMES.index(c1), CARD_NAMES.index(c2))
     s._legal = None
-    s.obs_cache = None
 
 
 def texts(s: TucanaState, p: int) -> list[str]:
@@ -80,14 +79,16 @@ def owe_bonus(s: TucanaState, p: int, owed: int) -> None:
     """Seat p owes ``owed`` bonus segments and the pending step becomes the turn's first
     bonus step, for every seat that owes one (as after a draw step's reveal)."""
     s.bonus[p] = owed
-    s._steps = (Step("bonus", tuple(q for q in range(s.n) if s.bonus[q]), (1,)),)
+    s.clear_steps()
+    s.push(Step("bonus", tuple(q for q in range(s.n) if s.bonus[q]), (1,)))
     s._legal = None
 
 
 def end_round(s: TucanaState) -> None:
     """End the round now, as the game does after its 13th turn: the pending step is
     dropped, the sheets are scored, then the next round's first turn (or the end)."""
-    s._steps = (END_ROUND,)
+    s.clear_steps()
+    s.push(END_ROUND)
     s.settle()
     s._legal = None
 

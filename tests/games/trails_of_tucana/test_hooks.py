@@ -49,9 +49,10 @@ def mid_game() -> TucanaState:
 
 def decided_but_still_to_move(s: TucanaState) -> None:
     """P1 decides, then the pending step is put back as it was before."""
-    before = s._steps
+    before = s.steps
     s.apply(0, s.legal_actions(0)[0])
-    s._steps = before
+    s.clear_steps()
+    s.push(*before)
 
 
 @pytest.mark.parametrize(
@@ -66,7 +67,7 @@ def decided_but_still_to_move(s: TucanaState) -> None:
         ("a decided player still to move", decided_but_still_to_move),
         ("a second pending step", lambda s: s.push(Step("draw", (1,), (0,)))),
         ("a mover of a bonus step owing nothing",
-         lambda s: setattr(s, "_steps", (Step("bonus", (0,), (1,)),))),
+         lambda s: (s.clear_steps(), s.push(Step("bonus", (0,), (1,))))),
         ("a negative bonus count", lambda s: s.bonus.__setitem__(2, -1)),
         ("a box filled before its round", lambda s: s.boxes.__setitem__(1, 4)),
     ],

@@ -1,11 +1,11 @@
 """The observation and the legal mask (SPEC.md, Observation; the action space): their
-values follow the documented layout, the cached parts never go stale, and the game's own
-mask equals the core's generic one.
+values follow the documented layout, the blocks the core keeps never go stale, and the
+game's own mask equals the core's generic one.
 
-Every observer's kept observation (``TucanaState.obs_seen``, brought up to date on each
-call) equals a plain encoding of SPEC.md's layout made from the state and its views after
-every step, whatever happened in between: every player count, both maps, observers asked
-in any order or not for many steps, clones played on, ``for_player`` and
+Every observer's observation (its blocks kept by the core while their inputs are
+unchanged) equals a plain encoding of SPEC.md's layout made from the state and its views
+after every step, whatever happened in between: every player count, both maps, observers
+asked in any order or not for many steps, clones played on, ``for_player`` and
 ``redeterminize`` copies, JSON and pickle copies, and changes made by hand."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import pytest
 
 from cove.core.rng import Rng
 from cove.games.trails_of_tucana import GAME
-from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
+from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import sheet
-from tests.games.observations import check_kept_along_a_game
+from tests.games.observations import check_kept_along_a_game, dense_of
 from tests.games.trails_of_tucana.helpers import (
     end_round,
     link,
@@ -64,9 +64,9 @@ def test_observation_follows_the_documented_layout() -> None:
 
 
 def test_observation_and_mask_equal_those_of_a_fresh_copy_through_games() -> None:
-    """The turn-long cache and the cache of encoded sheets never give stale values: every
-    player's observation equals that of the same state rebuilt without caches, and the
-    game's mask equals the core's (the action space's mask of the legal actions)."""
+    """The kept blocks never give stale values: every player's observation equals that
+    of the same state rebuilt without them, and the game's mask equals the core's (the
+    action space's mask of the legal actions)."""
     for n, opts in ((1, {}), (3, {"map": "grande"}), (5, {"special_bonus": True}),
                     (2, {"hide_earlier_cards": False})):
         s = new(n, seed=n, **opts)
@@ -89,7 +89,7 @@ def test_observation_and_mask_equal_those_of_a_fresh_copy_through_games() -> Non
 def plain(s: TucanaState, p: int) -> list[float]:
     """``p``'s observation written out from SPEC.md's table: the head from the state's
     fields, each sheet's segments and score from ``p``'s view (the others' as ``p`` sees
-    them), with none of the state's observation caches."""
+    them), with none of the observation's kept blocks."""
     isl = s.isl
     edge_of = {ends: e for e, ends in enumerate(isl.ends)}
     out = [float(list(s.cards).count(c)) if s.cards else 0.0 for c in range(len(CARD_NAMES))]
@@ -112,10 +112,7 @@ def check(s: TucanaState, players: list[int] | None = None) -> None:
     forms."""
     for p in range(s.n) if players is None else players:
         want = plain(s, p)
-        ones, at, values = s.observation_sparse(p)
-        assert not ones
-        assert list(at) == list(range(len(want)))
-        assert list(values) == want
+        assert dense_of(s.observation_sparse(p), len(want)) == want
         assert s.observation(p) == want
 
 
@@ -145,8 +142,8 @@ def test_kept_observation_equals_the_plain_one_after_every_step(
                                          (6, {"special_bonus": True})])
 def test_copies_never_share_or_stale_the_kept_observation(n: int, opts: dict[str, Any]) -> None:
     """A clone, a ``for_player`` or ``redeterminize`` copy, a JSON and a pickle copy
-    each observe correctly as they are played on, and the original's kept observations
-    stay right (a copy's moves never reach them)."""
+    each observe correctly as they are played on, and the original's kept blocks stay
+    right (a copy's moves never reach them)."""
     s = new(n, seed=30 + n, **opts)
     rng = Rng(30 + n)
     k = 0
@@ -158,7 +155,6 @@ def test_copies_never_share_or_stale_the_kept_observation(n: int, opts: dict[str
                       GAME.from_json(s.to_json()), pickle.loads(pickle.dumps(s))]
             for c in copies:
                 assert isinstance(c, TucanaState)
-                assert c.obs_seen is None  # each state keeps its own, made when asked
                 check(c)
                 for _ in range(rng.below(6)):
                     if c.is_over:
@@ -198,24 +194,11 @@ def test_changes_by_hand_are_seen_by_the_kept_observation() -> None:
     check(s)
     end_round(s)
     check(s)
-    odd = s.clone()  # values no game reaches, which the head's tables do not hold
+    odd = s.clone()  # values no game reaches
     odd.turn = 20
     odd.blue[0] = (5, 4, 3)
-    odd.obs_cache = None
     check(odd)
     while not s.is_over:
         random_step(s, rng)
         check(s)
 
-
-def test_the_cached_sheet_rows_match_their_segments() -> None:
-    """``Island.segment_rows`` (rows of many segments, copied in whole) holds one float
-    per edge, 1.0 exactly at the drawn ones."""
-    s = new(4, seed=3)
-    rng = Rng(3)
-    while not s.is_over:
-        random_step(s, rng)
-    check(GAME.from_json(s.to_json()))  # a fresh state: its first call copies whole rows
-    for isl in TABLES.islands.values():
-        for drawn, row in isl.segment_rows.items():
-            assert list(row) == [float(drawn >> e & 1) for e in range(len(isl.edges))]

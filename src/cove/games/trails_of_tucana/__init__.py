@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from cove.core.game import Game
 from cove.core.options import Options
-from cove.games.trails_of_tucana import observation, web_board
+from cove.games.trails_of_tucana import web_board
 from cove.games.trails_of_tucana.actions import universe
 from cove.games.trails_of_tucana.data import KINDS, TABLES, TURNS_PER_ROUND
 from cove.games.trails_of_tucana.help import HELP
 from cove.games.trails_of_tucana.heuristic import heuristic
+from cove.games.trails_of_tucana.observation import OBSERVER
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.render import render
 from cove.games.trails_of_tucana.state import TIEBREAK, TucanaState
@@ -66,7 +67,7 @@ GAME = Game(
     render=render,
     max_actions=max_actions,
     actions=universe,
-    observation_encoding=observation.size,
+    observer=OBSERVER,
     board=web_board.draw,
     tiebreak=TIEBREAK,
     score_parts=score_parts,

@@ -18,9 +18,8 @@ Edges (pairs of adjacent spaces) are numbered too; a segment is drawn along an e
 from __future__ import annotations
 
 import re
-from array import array
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, TypeVar
@@ -177,10 +176,6 @@ class Island:
     pair_points: tuple[int, ...]
     sight_cum: tuple[tuple[int, ...], ...]
     sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
-    # recently encoded sheets for the observation: drawn segments -> one float per edge
-    # (filled by observation.py; a cache, not part of the island's description)
-    segment_rows: dict[int, array[float]] = field(
-        default_factory=dict, compare=False, repr=False)
 
     def space(self, label: str) -> int:
         """The space named ``label`` (e.g. ``"a8"``)."""

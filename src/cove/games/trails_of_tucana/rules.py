@@ -83,7 +83,6 @@ class FlipRule(StepRule["TucanaState"]):
         state.cards = (c1, c2)
         state.seen += [c1, c2]
         state.turn_start = (state.circled[:], state.pairs[:])
-        state.obs_cache = None  # cards, turn, bonus cards and boxes may have changed
         if state.logging:
             state.say(
                 f"Round {state.rnd + 1}, turn {state.turn + 1}: the Mayor reveals "
@@ -274,7 +273,6 @@ def solo_discard(state: TucanaState) -> None:
 def game_over(state: TucanaState) -> None:
     """The last round is scored: the game is over (R8.1)."""
     state.over = True
-    state.obs_cache = None
     state.cards = None
     state.deck = []
     if state.logging:

@@ -4,8 +4,8 @@ scores (R5-R8), the conformance hooks, the copies and the hidden information.
 The decision steps that change it are in ``rules.py``, the sheets' networks in
 ``sheets.py``, what each seat sees in ``view.py``, the research encoding in
 ``observation.py`` and the action texts and numbering in ``actions.py``; the state's
-``_view``, ``_observation_sparse``, ``_match_action`` and ``_legal_indices`` are those
-modules' functions themselves, bound as methods (no extra call).
+``_view``, ``_match_action`` and ``_legal_indices`` are those modules' functions
+themselves, bound as methods (no extra call).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.core.state import SparseObservation, State
+from cove.core.state import State
 from cove.games.trails_of_tucana.actions import (
     ISLAND_ACTIONS,
     Action,
@@ -36,16 +36,10 @@ from cove.games.trails_of_tucana.data import (
     Island,
 )
 from cove.games.trails_of_tucana.log_text import log_setup
-from cove.games.trails_of_tucana.observation import observation_sparse
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.rules import FLIP, STEPS
 from cove.games.trails_of_tucana.sheets import VMASK, Snap, bits, commit, restore, root
 from cove.games.trails_of_tucana.view import seat_view, sheet
-
-if TYPE_CHECKING:
-    from array import array
-
-    from cove.games.trails_of_tucana.observation import _Seen
 
 DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
 """How many terrain cards of each kind the deck holds (``check_invariants``)."""
@@ -95,8 +89,6 @@ class TucanaState(State):
         "letters",
         "linked",
         "moves",
-        "obs_cache",
-        "obs_seen",
         "over",
         "pair_masks",
         "pairs",
@@ -115,11 +107,7 @@ class TucanaState(State):
         "turn_start",
     )
 
-    # the island's tables and actions, from the map option; the observation's parts that
-    # change only from one turn to the next, and every observer's kept observation, made
-    # again when first needed (see observation.py)
-    DERIVED = ("acts", "isl", "obs_cache", "obs_seen")
-    KEPT = ("obs_seen",)  # every observer's kept observation: a pickle makes it again
+    DERIVED = ("acts", "isl")  # the island's tables and actions, from the map option
 
     STEPS: ClassVar[Mapping[str, StepRule[TucanaState]]] = STEPS
 
@@ -132,12 +120,9 @@ class TucanaState(State):
         Options, which a compiled subclass may not narrow)."""
         return cast(TucanaOptions, self.options)
 
-    # the view, the observation and the action matching live in the modules named for them
+    # the view and the action matching live in the modules named for them
     def _view(self, player: int | None) -> dict[str, Any]:
         return seat_view(self, player)
-
-    def _observation_sparse(self, player: int) -> SparseObservation:
-        return observation_sparse(self, player)
 
     def _match_action(self, seat: int, action: Any, legal: tuple[Hashable, ...]) -> Hashable:
         return match_action(self, seat, action, legal)
@@ -178,8 +163,6 @@ class TucanaState(State):
         self.turn = 0
         self.over = False
         self.cards: tuple[int, int] | None = None
-        self.obs_cache: tuple[array[float], tuple[int, ...]] | None = None
-        self.obs_seen: list[_Seen | None] | None = None
         if self.logging:
             log_setup(self, seq)
         self._new_deck()
@@ -226,8 +209,8 @@ class TucanaState(State):
     @property
     def bstep(self) -> int:
         """0 in the draw step; k in the k-th bonus step of the turn (0 once over)."""
-        steps = self._steps
-        return int(steps[-1].data[0]) if steps else 0
+        top = self.top_step
+        return int(top.data[0]) if top is not None else 0
 
     # -- scoring -----------------------------------------------------------------------
     def sight_sum(self, p: int, kcount: Sequence[int] | None = None) -> int:
@@ -277,7 +260,7 @@ class TucanaState(State):
               f"round {self.rnd} of {rounds} does not match over={self.over}")
         _need(0 <= self.turn <= TURNS_PER_ROUND, f"turn {self.turn} out of range")
         if self.over:
-            _need(not self._steps and self.cards is None, "a finished game still has movers")
+            _need(not self.steps and self.cards is None, "a finished game still has movers")
             return
         counts = [0] * len(CARD_NAMES)
         for c in self.deck + self.seen:
@@ -287,8 +270,9 @@ class TucanaState(State):
               f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
         _need(self.cards is not None and list(self.cards) == self.seen[-2:],
               "the revealed cards are not the last two seen")
-        _need(len(self._steps) == 1 and self._steps[0].kind in ("draw", "bonus"),
-              f"pending steps {self._steps}: one draw or bonus step expected")
+        steps = self.steps
+        _need(len(steps) == 1 and steps[0].kind in ("draw", "bonus"),
+              f"pending steps {steps}: one draw or bonus step expected")
         _need(bool(self.to_move()), "nobody to move in a running game")
 
     def _check_bonus_cards(self) -> None:
@@ -359,8 +343,6 @@ class TucanaState(State):
         s.turn_start = self.turn_start
         s.over = self.over
         s.cards = self.cards
-        s.obs_cache = self.obs_cache
-        s.obs_seen = None  # kept per state: the clone's moves must not change these
         s.deck = self.deck[:]
         s.seen = self.seen[:]
         s.blue = self.blue[:]
