@@ -21,6 +21,7 @@ SRC = ROOT / "src"
 COMPILED = [
     "cove/core/components.py",
     "cove/core/decisions.py",
+    "cove/core/observer.py",
     "cove/core/options.py",
     "cove/core/rng.py",
     "cove/core/serial.py",

@@ -13,11 +13,11 @@ Steps are small frozen values and the stack is a tuple, so a clone shares it for
 
 A game opts in by setting ``STEPS = {kind: rule, ...}`` in its state class body and pushing
 its first step in ``setup``; the base class then provides ``to_move``, ``_legal_actions``,
-``_apply``, ``_ask`` and ``settle``. The state class reads each rule's ``legal``,
-``apply``, ``quick`` and ``secret`` once, when it is created (``State._KINDS``: the hot
-path then does one dict look-up per step), so rules are set up before the class and not
-patched afterwards. When the stack empties, ``State.next_steps()`` is asked for
-more (the next turn); an empty stack after that means the game is over.
+``_apply``, ``_ask`` and ``settle``, one plain loop that reads each step's rule from
+``STEPS``. When the stack empties, ``State.next_steps()`` is asked for more (the next
+turn); an empty stack after that means the game is over. Games read and change the stack
+only through ``State``'s public methods (``steps``, ``top_step``, ``push``, ``then``,
+``pop``, ``clear_steps``).
 """
 
 from __future__ import annotations
@@ -83,15 +83,10 @@ class StepRule(Generic[S]):
     can_lapse: ClassVar[bool] = False
     """Set for each subclass: ``lapses`` is overridden, so ``settle`` asks it."""
 
-    quick: ClassVar[bool] = True
-    """Set for each subclass: forced, movers are the step's players and it never lapses,
-    so ``settle`` goes straight to the legal actions (class attributes, read once)."""
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.plain_movers = cls.movers is StepRule.movers
         cls.can_lapse = cls.lapses is not StepRule.lapses
-        cls.quick = cls.forced and cls.plain_movers and not cls.can_lapse
 
     def movers(self, state: S, step: Step) -> tuple[int, ...]:
         """Who must decide now (a simultaneous step shrinks as players commit)."""

@@ -25,7 +25,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -114,16 +114,6 @@ _BASE_SLOTS = (
 )
 
 
-_Kind = tuple[StepRule[Any], Callable[[Any, Step, int], Sequence[Any]],
-              Callable[[Any, Step, int, Any], None], bool, bool]
-"""A step kind as the stack's hot path reads it: (rule, rule.legal, rule.apply,
-rule.quick, rule.secret), built once per state class (``State._KINDS``). The rules are
-instances of many classes, so at the stack's call sites CPython cannot specialise
-``rule.apply`` or ``rule.quick`` (3.11 never specialises a class attribute read through
-an instance); unpacking an exact tuple is specialised. A plain tuple, not a NamedTuple:
-a NamedTuple's fields and unpacking are not specialised either."""
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # each game subclasses it
 class State(ABC):
     """Base of every game state. Players are seats ``0 .. players-1``."""
@@ -140,29 +130,10 @@ class State(ABC):
     _PLAYS_FOR: ClassVar[bool] = False
     """Set per class: ``play_for`` is overridden (some seat is played by the rules)."""
 
-    _KINDS: ClassVar[Mapping[str, _Kind]] = {}
-    """Set per class from ``STEPS``: each step kind's rule with its hooks and flags read
-    once (see ``_Kind``), so the stack's hot path does one dict look-up per step."""
-
-    _SETTLE: ClassVar[tuple[Mapping[str, _Kind], bool, bool]] = ({}, False, True)
-    """Set per class: (``_KINDS``, ``_PLAYS_FOR``, ``_STACK_LEGAL``), what the stack's loop
-    (``_apply``, ``settle``) reads, in one class-attribute read (CPython 3.11 specialises
-    none of them)."""
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._STACK_LEGAL = cls._legal_actions is State._legal_actions
         cls._PLAYS_FOR = cls.play_for is not State.play_for
-        cls._KINDS = {kind: (rule, rule.legal, rule.apply, rule.quick, rule.secret)
-                      for kind, rule in cls.STEPS.items()}
-        cls._SETTLE = (cls._KINDS, cls._PLAYS_FOR, cls._STACK_LEGAL)
-        if cls.to_move in (State.to_move, State._to_move_players):
-            # The stack's to_move: when no rule overrides ``movers``, the movers are the
-            # top step's players and the rule look-up is skipped (it runs several times per
-            # decision). STEPS must therefore be set in the class body.
-            plain = all(rule.plain_movers for rule in cls.STEPS.values())
-            cls.to_move = (  # type: ignore[method-assign]
-                State._to_move_players if plain else State.to_move)
 
     DERIVED: ClassVar[tuple[str, ...]] = ()
     """Slots rebuilt by ``setup`` from the options (data tables, rule switches): left out
@@ -212,15 +183,12 @@ class State(ABC):
     # -- hooks a game implements (the first four come from the decision stack if used) ----
     def to_move(self) -> tuple[int, ...]:
         """Players who must decide now; () when the game is over; >1 = simultaneous."""
-        if not self._steps:
-            return ()
-        top = self._steps[-1]
-        return self.STEPS[top.kind].movers(self, top)
-
-    def _to_move_players(self) -> tuple[int, ...]:
-        """``to_move`` of a stack whose rules all keep the default ``movers``."""
         steps = self._steps
-        return steps[-1].players if steps else ()
+        if not steps:
+            return ()
+        top = steps[-1]
+        rule = self.STEPS[top.kind]
+        return top.players if rule.plain_movers else rule.movers(self, top)
 
     def _legal_actions(self, player: int) -> Sequence[Action]:
         """Legal actions for a player in ``to_move()``; never empty for such a player."""
@@ -229,85 +197,15 @@ class State(ABC):
 
     def _apply(self, player: int, action: Action) -> None:
         """Carry out a legal action (already validated by ``apply``): the top step is
-        popped and its rule applies the action, then the stack settles.
-
-        The stack's ``_apply`` and ``settle`` are one loop (``settle`` is this with player
-        -1: nothing to apply first), which saves a call and a class-attribute read on every
-        decision."""
-        kinds, plays_for, stack_legal = self._SETTLE
-        if player >= 0:
-            steps = self._steps
-            top = steps[-1]
-            _, _, apply, _, secret = kinds[top.kind]
-            # pop: a stack of one or two steps (most of them) without a slice, whose C code
-            # is long and, run once or twice a decision, mostly out of the instruction cache
-            n = len(steps)
-            self._steps = () if n == 1 else (steps[0],) if n == 2 else steps[:-1]
-            if secret:
-                self._secret_next = True  # keep_secret()
-            apply(self, top, player, action)
-        self._legal = None  # the stack may have been changed by hand (tests, tools)
-        while True:
-            steps = self._steps
-            if not steps:
-                more = self.next_steps()
-                if not more:
-                    return
-                self._steps = tuple(reversed(more))  # then(*more) on the empty stack
-                continue
-            top = steps[-1]
-            rule, legal_of, apply, quick, _ = kinds[top.kind]
-            players = top.players
-            if quick:  # the common forced case
-                if len(players) != 1:
-                    if not players:
-                        self._steps = steps[:-1]
-                        rule.run(self, top)
-                        continue
-                    return
-                p = players[0]
-            else:
-                if not players:
-                    self._steps = steps[:-1]
-                    rule.run(self, top)
-                    continue
-                if not rule.forced:
-                    if len(players) == 1 and rule.plain_movers and stack_legal:
-                        # one player decides: their legal list is needed for this move
-                        # whatever it is (apply validates against it), so find it now
-                        legal = rule.legal(self, top, players[0])
-                        self._legal = legal if type(legal) is tuple else tuple(legal)
-                        self._legal_for = players[0]
-                    return
-                movers = players if rule.plain_movers else rule.movers(self, top)
-                if len(movers) != 1:
-                    return
-                if rule.can_lapse and rule.lapses(self, top):
-                    self._steps = steps[:-1]
-                    continue
-                p = movers[0]
-            legal = legal_of(self, top, p)
-            if len(legal) == 1:
-                action = legal[0]
-                if self.logging and rule.log_forced:
-                    self.say(f"P{p + 1}: {action} (the only choice)", kind="forced",
-                             data={"player": p, "action": action_json(action)})
-            elif not legal:
-                n = len(steps)
-                self._steps = () if n == 1 else (steps[0],) if n == 2 else steps[:-1]
-                rule.idle(self, top, p)
-                continue
-            else:
-                chosen = self.play_for(top, p, legal) if plays_for else None
-                if chosen is None:
-                    if stack_legal:
-                        self._legal = legal if type(legal) is tuple else tuple(legal)
-                        self._legal_for = p
-                    return
-                action = chosen
-            n = len(steps)
-            self._steps = () if n == 1 else (steps[0],) if n == 2 else steps[:-1]
-            apply(self, top, p, action)
+        popped, its rule applies the action, then the stack settles."""
+        steps = self._steps
+        top = steps[-1]
+        self._steps = steps[:-1]
+        rule = self.STEPS[top.kind]
+        if rule.secret:
+            self.keep_secret()
+        rule.apply(self, top, player, action)
+        self.settle()
 
     def _ask(self, player: int | None) -> dict[str, Any]:
         """What ``player`` (a mover) is deciding: ``{"kind", "prompt", ...}`` with a plain
@@ -453,11 +351,64 @@ class State(ABC):
     def settle(self) -> None:
         """Run automatic steps and take forced choices until a real decision (or the end
         of the game) is on top of the stack, then keep that decision's legal list for
-        ``legal_actions``. A forced step (``rule.forced``) whose only mover has one legal
-        choice is taken (logged as a ``kind="forced"`` event if ``rule.log_forced``); one
-        that ``lapses`` or offers nothing is passed over (``rule.idle``); one that offers
-        several may be decided by the rules (``play_for``)."""
-        State._apply(self, -1, None)
+        ``legal_actions``. An empty stack asks ``next_steps`` for more. An automatic step
+        (no players) runs. A forced step (``rule.forced``) with one mover is passed over
+        when it ``lapses``; otherwise its only legal choice is taken (logged as a
+        ``kind="forced"`` event if ``rule.log_forced``), one that offers nothing is left
+        (``rule.idle``), and one that offers several may be decided by the rules
+        (``play_for``)."""
+        self._legal = None  # the stack may have been changed by hand (tests, tools)
+        while True:
+            steps = self._steps
+            if not steps:
+                more = self.next_steps()
+                if not more:
+                    return  # the game is over
+                self._steps = tuple(reversed(more))  # then(*more)
+                continue
+            top = steps[-1]
+            rule = self.STEPS[top.kind]
+            if not top.players:  # an automatic step
+                self._steps = steps[:-1]
+                rule.run(self, top)
+                continue
+            movers = top.players if rule.plain_movers else rule.movers(self, top)
+            if not rule.forced:  # a real decision
+                if len(movers) == 1 and rule.plain_movers and self._STACK_LEGAL:
+                    # one player decides: their legal list is needed whatever they choose
+                    self._keep_legal(movers[0], rule.legal(self, top, movers[0]))
+                return
+            if len(movers) != 1:  # a simultaneous decision
+                return
+            if rule.can_lapse and rule.lapses(self, top):
+                self._steps = steps[:-1]
+                continue
+            player = movers[0]
+            legal = rule.legal(self, top, player)
+            if not legal:
+                self._steps = steps[:-1]
+                rule.idle(self, top, player)
+                continue
+            if len(legal) == 1:
+                action = legal[0]
+                if self.logging and rule.log_forced:
+                    self.say(f"P{player + 1}: {action} (the only choice)", kind="forced",
+                             data={"player": player, "action": action_json(action)})
+            else:
+                chosen = self.play_for(top, player, legal) if self._PLAYS_FOR else None
+                if chosen is None:  # the player decides
+                    self._keep_legal(player, legal)
+                    return
+                action = chosen
+            self._steps = steps[:-1]
+            rule.apply(self, top, player, action)
+
+    def _keep_legal(self, player: int, legal: Sequence[Action]) -> None:
+        """Keep ``player``'s legal list for ``legal_actions`` (the stack's own lists only:
+        a game that computes ``_legal_actions`` itself is asked each time)."""
+        if self._STACK_LEGAL:
+            self._legal = legal if type(legal) is tuple else tuple(legal)
+            self._legal_for = player
 
     # -- secrets -----------------------------------------------------------------------
     def keep_secret(self) -> None:
