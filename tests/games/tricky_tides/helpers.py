@@ -66,20 +66,20 @@ def settle(s: TidesState) -> None:
 def start_hand(s: TidesState, leader: int) -> None:
     """A hand starts now with ``leader`` leading (the hands as they are)."""
     s.leader = leader
-    s._steps = ()
+    s.clear_steps()
     s.then(*s._start_hand())
     settle(s)
 
 
 def end_hand(s: TidesState) -> None:
     """Every ship has sailed: the hand ends (and with hand_no 5, the round)."""
-    s._steps = ()
+    s.clear_steps()
     settle(s)
 
 
 def game_over(s: TidesState) -> None:
     """Nothing left to decide: the game is over as it stands (for scoring tests)."""
-    s._steps = ()
+    s.clear_steps()
     s._legal = None
 
 
@@ -91,7 +91,8 @@ def turn_over(s: TidesState, p: int) -> bool:
 def sailing(s: TidesState, sorder: tuple[int, ...]) -> None:
     """The pending steps: every player in ``sorder`` still to sail, the first one next."""
     s.sorder = sorder
-    s._steps = tuple(SAIL_STEPS[q] for q in reversed(sorder))
+    s.clear_steps()
+    s.then(*[SAIL_STEPS[q] for q in sorder])
 
 
 def texts(s: TidesState, p: int | None = None) -> list[str]:
@@ -139,7 +140,8 @@ def at_action(s: TidesState, p: int, where: str) -> None:
     """Put player p at the pick up / deliver step on ``where``."""
     s.pos[p] = cell(where)
     sailing(s, (p, *[q for q in range(s.n) if q != p]))
-    s._steps = (*s._steps[:-1], ACTION_STEPS[p])     # p has sailed
+    s.pop()                                         # p has sailed
+    s.push(ACTION_STEPS[p])
     settle(s)
 
 
@@ -223,7 +225,7 @@ def at_monsters(s: TidesState, trick: dict[int, int], sorder: tuple[int, ...] | 
             s.hands[p] |= low
     s.tpos = s.n
     s.sorder = sorder if sorder is not None else tuple(range(s.n))
-    s._steps = ()                   # the hand's card plays are done
+    s.clear_steps()                 # the hand's card plays are done
     monsters.begin(s)
     settle(s)
 

@@ -68,12 +68,12 @@ def _monsters_share(s: TidesState) -> None:
 
 
 def _unknown_step(s: TidesState) -> None:
-    s._steps = (*s._steps, Step("draw_cards", (0,)))
+    s.push(Step("draw_cards", (0,)))
 
 
 def _step_seat(s: TidesState) -> None:
-    top = s._steps[-1]
-    s._steps = (*s._steps[:-1], Step(top.kind, (s.n,), top.data))
+    top = s.pop()
+    s.push(Step(top.kind, (s.n,), top.data))
 
 
 BREAKS: dict[str, Callable[[TidesState], None]] = {

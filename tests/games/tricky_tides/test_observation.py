@@ -1,19 +1,16 @@
 """The observation (SPEC.md, Observation) and the legal mask.
 
-The fast table-driven encoder gives exactly the floats of the layout as SPEC.md states it,
-written here plainly (``spec_observation``). Every observer's kept observation
-(``TidesState.obs_seen``, and the runs the observers share in ``obs_table``, brought up to
-date on each call: observation.py) equals the observation made from nothing
-(``observation.encode_sparse``, a fresh ``Seen``) and that plain encoding after every
-step, whatever happened in between: 2-4 players with and without the modules, observers
-asked in any order or left out for many steps, clones played on after the original was
-observed, ``for_player``, ``redeterminize``, JSON and pickle copies, and fields changed by
-hand. The kept observation is never copied by ``clone``, pickling or ``to_json``, and a
-state nobody observes never makes one."""
+The observation's blocks (``observation.OBSERVER``) give exactly the floats of the layout
+as SPEC.md states it, written here plainly (``spec_observation``). The blocks the core
+keeps (``cove.core.observer``) equal the observation made from nothing
+(``OBSERVER.fresh``) and that plain encoding after every step, whatever happened in
+between: 2-4 players with and without the modules, observers asked in any order or left
+out for many steps, clones played on after the original was observed, ``for_player``,
+``redeterminize``, JSON and pickle copies, and fields changed by hand. Observing a state
+changes nothing in it."""
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,9 +22,16 @@ from cove.games.tricky_tides.constants import HANDS, ISLAND_GOODS, ORDER_GOLD, R
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.decision_stack import OVER, PHASE_NAMES, SEA_STEP
 from cove.games.tricky_tides.geometry import CELLS
-from cove.games.tricky_tides.observation import OBS_SIZE, WHOLE, encode_sparse
+from cove.games.tricky_tides.observation import OBSERVER
 from cove.games.tricky_tides.state import TidesState
-from tests.games.observations import check_copies_played_on, check_kept_along_a_game
+from tests.games.observations import check_copies_played_on, check_kept_along_a_game, dense_of
+
+SIZE = 604
+"""SPEC.md: the observation's floats at every player count."""
+
+
+def test_the_size_is_the_same_at_every_player_count() -> None:
+    assert [GAME.observation_size(n) for n in (2, 3, 4)] == [SIZE] * 3
 
 
 def spec_observation(s: TidesState, player: int) -> list[float]:
@@ -105,7 +109,7 @@ def test_observation_is_the_spec_layout_value_for_value(options: dict[str, Any])
     for s in sampled_states(options, games=2):
         for p in range(s.n):
             got = s.observation(p)
-            assert len(got) == OBS_SIZE and all(type(x) is float for x in got)
+            assert len(got) == SIZE and all(type(x) is float for x in got)
             assert got == spec_observation(s, p)
             checked += 1
     assert checked > 300
@@ -132,7 +136,7 @@ def test_legal_mask_is_the_action_space_mask_of_the_legal_actions() -> None:
     assert checked > 50
 
 
-# ------------------------------------------------------------------ the kept observation
+# ------------------------------------------------------------------ the kept blocks
 OPTIONS: list[dict[str, Any]] = [{}, {"events": "true", "monsters": "true"},
                                  {"first_leader": "ask"}]
 IDS = ["base", "modules", "first-leader-ask"]
@@ -145,15 +149,12 @@ def new(n: int, seed: int, **options: Any) -> TidesState:
 
 
 def check(s: TidesState, players: list[int] | None = None) -> None:
-    """The kept observation of each of ``players`` (default all) is one whole run equal to
-    the one made from nothing and to SPEC.md's plain encoding, in both forms."""
+    """The observation of each of ``players`` (default all), its kept blocks reused, equals
+    the one made from nothing and SPEC.md's plain encoding, in both forms."""
     for p in range(s.n) if players is None else players:
         want = spec_observation(s, p)
-        ones, at, values = s.observation_sparse(p)
-        assert not len(ones) and at is WHOLE
-        assert list(values) == want
-        fresh_ones, fresh_at, fresh_values = encode_sparse(s, p)
-        assert not len(fresh_ones) and fresh_at is WHOLE and list(fresh_values) == want
+        assert dense_of(s.observation_sparse(p), SIZE) == want
+        assert dense_of(OBSERVER.fresh(s, p), SIZE) == want
         assert s.observation(p) == want
 
 
@@ -176,19 +177,18 @@ def test_kept_observation_equals_the_fresh_and_plain_ones_after_every_step(
 
 @pytest.mark.parametrize("options", OPTIONS[:2], ids=IDS[:2])
 @pytest.mark.parametrize("n", [2, 4])
-def test_copies_start_without_the_kept_observation_and_never_go_stale(
+def test_copies_played_on_never_go_stale(
         n: int, options: dict[str, Any]) -> None:
     """A clone, ``for_player`` and ``redeterminize`` copies, JSON and pickle copies of an
-    observed state start with nothing kept and observe correctly as they are played on;
-    the original's kept observations stay right (a copy's moves never reach them)."""
+    observed state observe correctly as they are played on; the original's kept blocks
+    stay right (a copy's moves never reach them)."""
     s = new(n, 40 + n, **options)
     rng = Rng(40 + n)
     k = 0
     while not s.is_over:
         check(s)
         if k % 5 == 0:
-            check_copies_played_on(s, check, rng, seed=k, moves=7,
-                                   kept=("obs_seen", "obs_table"))
+            check_copies_played_on(s, check, rng, seed=k, moves=7, kept=())
         random_step(s, rng)
         k += 1
     check(s)
@@ -246,7 +246,7 @@ def test_fields_changed_by_hand_show_in_the_next_observation() -> None:
             mpos=(*s.mod.mpos[1:], s.mod.mpos[0]))),
         lambda: setattr(s, "layout", tuple(reversed(s.layout))),
         lambda: setattr(s, "sea", tuple(not x for x in s.sea)),
-        lambda: setattr(s, "_steps", s._steps[:-1]),
+        s.pop,                                                          # the top step
     ]
     for change in changes:
         change()
@@ -257,38 +257,11 @@ def test_fields_changed_by_hand_show_in_the_next_observation() -> None:
     check(copy)
 
 
-def test_clone_pickle_and_json_do_not_carry_the_kept_observation() -> None:
+def test_observing_changes_nothing_in_the_state() -> None:
     s = new(4, 3)
     rng = Rng(3)
     for _ in range(15):
         random_step(s, rng)
     doc, print_before = s.to_json(), s.fingerprint()
     check(s)
-    assert s.obs_seen is not None and all(v is not None for v in s.obs_seen)
-    assert s.obs_table is not None
-    for c in (s.clone(), pickle.loads(pickle.dumps(s)), GAME.from_json(s.to_json())):
-        assert isinstance(c, TidesState)
-        assert c.obs_seen is None and c.obs_table is None
-    assert not {"obs_seen", "obs_table"} & set(s.to_json()["state"])
-    assert s.to_json() == doc and s.fingerprint() == print_before  # observing changes nothing
-
-
-def test_raw_play_makes_no_kept_observation() -> None:
-    """The apply path never makes or touches the kept observation: a state nobody observes
-    plays a whole game with none, and an observed one keeps the observer's parts as they
-    were made until it is observed again."""
-    s = new(3, 8)
-    rng = Rng(8)
-    while not s.is_over:
-        random_step(s, rng)
-        assert s.obs_seen is None and s.obs_table is None
-    s = new(3, 8)
-    check(s, [0])
-    assert s.obs_seen is not None
-    view = s.obs_seen[0]
-    assert view is not None
-    kept = list(view.values)
-    for _ in range(10):
-        random_step(s, rng)
-    assert s.obs_seen[0] is view and list(view.values) == kept
-    check(s)
+    assert s.to_json() == doc and s.fingerprint() == print_before

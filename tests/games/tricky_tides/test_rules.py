@@ -531,7 +531,8 @@ def test_r7_2_overboard_at_sea_to_bag() -> None:
     set_hold(s, 0, sugar=4, silk=4)
     s.pos[0] = cell("b2")
     sailing(s, (0, 1, 2))
-    s._steps = (*s._steps[:-1], Step(K_OVERBOARD, (0,)))     # P1 has sailed
+    s.pop()                                                 # P1 has sailed
+    s.push(Step(K_OVERBOARD, (0,)))
     settle(s)
     bag = s.bag[gtype("silk")]
     s.apply(0, "overboard silk")

@@ -12,7 +12,7 @@ from cove.games.tricky_tides.data import CUBES
 from cove.games.tricky_tides.geometry import CELLS
 from cove.games.tricky_tides.help import HELP
 from cove.games.tricky_tides.heuristic import heuristic
-from cove.games.tricky_tides.observation import OBS_SIZE
+from cove.games.tricky_tides.observation import OBSERVER
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.render import render
 from cove.games.tricky_tides.state import TIEBREAK, TidesState
@@ -57,7 +57,7 @@ GAME = Game(
     render=render,
     max_actions=max_actions,
     actions=universe,
-    observation_encoding=lambda players, options: OBS_SIZE,
+    observer=OBSERVER,
     board=web_board.draw,
     tiebreak=TIEBREAK,
     score_parts=score_parts,

@@ -44,7 +44,6 @@ from cove.games.tricky_tides.actions import (
 from cove.games.tricky_tides.constants import ISLAND_COLOUR, ORDER_PAIRS, RG, SUIT_MASK, G
 from cove.games.tricky_tides.data import DATA, NAV_CARDS, NONGOLD, VALUES
 from cove.games.tricky_tides.decision_stack import (
-    ACTION_STEPS,
     K_ACTION,
     K_LEADER,
     K_OVERBOARD,
@@ -52,7 +51,6 @@ from cove.games.tricky_tides.decision_stack import (
     K_PLAY,
     K_SAIL,
     K_SEA,
-    OVERBOARD_STEPS,
     SEA_STEPS,
     TidesRule,
 )
@@ -84,10 +82,15 @@ _A_ANCHOR = ACT[ANCHOR]
 _A_STAY = ACT[STAY]
 _PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
 _SEA_ACTS = (ACT[STOP], ACT[ONWARD])
-assert G == 5
-"""The legal lists of pick-up and overboard read the bit mask of the goods types present in
-an island's or a hold's five counts, unrolled in place (a helper function cost a call on
-a third of the decisions)."""
+assert G == 5    # _types reads five goods counts
+
+
+def _types(counts: list[int], b: int) -> int:
+    """The bit mask of the goods types present in ``counts[b:b + 5]`` (an island's goods or
+    a hold)."""
+    return ((1 if counts[b] else 0) | (2 if counts[b + 1] else 0)
+            | (4 if counts[b + 2] else 0) | (8 if counts[b + 3] else 0)
+            | (16 if counts[b + 4] else 0))
 
 
 _DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
@@ -156,7 +159,6 @@ class PlayCard(TidesRule["TidesState"]):
         return _hand_acts(hand)
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        # (the move itself is here, not in a state method: one call less per card played)
         c = action - PLAY
         state.hands[player] &= ~(1 << c)
         state.played |= 1 << c
@@ -216,8 +218,7 @@ class Sail(TidesRule["TidesState"]):
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action < ANCHOR:
-            # sail one card (the move itself is here, not in a state method: one call less
-            # per sail)
+            # sail one card
             h = action - SAIL
             geo = state.geo
             c = geo.step[state.pos[player]][h]
@@ -228,11 +229,11 @@ class Sail(TidesRule["TidesState"]):
                                              "cell": CELL_NAMES[c]})
             if state.sea[c]:
                 if geo.runs[c][h] >= 0:
-                    state._steps += (SEA_STEPS[player][h],)
+                    state.push(SEA_STEPS[player][h])
                     return
                 if state.logging:
                     state.say(f"P{player + 1} stops on open sea (no island ahead)")
-            state._steps += (ACTION_STEPS[player],)      # _arrive(player), inlined
+            state._arrive(player)
             return
         where = CELL_NAMES[state.pos[player]]
         if action == ANCHOR:
@@ -309,10 +310,7 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         c = state.pos[player]
         if state.sea[c]:
             return ()                  # nothing to pick up or deliver on open sea
-        goods = state.goods              # the goods types present, as a bit mask
-        b = c * G
-        have = ((1 if goods[b] else 0) | (2 if goods[b + 1] else 0) | (4 if goods[b + 2] else 0)
-                | (8 if goods[b + 3] else 0) | (16 if goods[b + 4] else 0))
+        have = _types(state.goods, c * G)
         o = state.orders_on[c]
         ready = False
         if o >= 0:
@@ -329,8 +327,7 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
 
     def idle(self, state: TidesState, step: Step, player: int) -> None:
         """Open sea, or nothing to pick up or deliver: the turn ends."""
-        if state.hcount[player] > state.hold_limit:     # _end_turn(player), inlined
-            state._steps += (OVERBOARD_STEPS[player],)
+        state._end_turn(player)
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action < DELIVER:
@@ -338,8 +335,7 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         elif action == DELIVER:
             state._deliver(player)
         elif action == PASS:
-            if state.hcount[player] > state.hold_limit:     # _end_turn(player), inlined
-                state._steps += (OVERBOARD_STEPS[player],)
+            state._end_turn(player)
         elif action < TAX_DELIVER:              # Smugglers
             x, y = PAIRS[action - PICK2]
             state._pick(player, x, y)
@@ -386,19 +382,13 @@ class Overboard(TidesRule["TidesState"]):
     """R7: over the hold limit, throw goods overboard one at a time."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        hold = state.hold                # the goods types held, as a bit mask
-        b = player * G
-        return _DROP_BY_TYPES[(1 if hold[b] else 0) | (2 if hold[b + 1] else 0)
-                              | (4 if hold[b + 2] else 0) | (8 if hold[b + 3] else 0)
-                              | (16 if hold[b + 4] else 0)]
+        return _DROP_BY_TYPES[_types(state.hold, player * G)]
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        # (the move itself is here, not in a state method: one call less per good thrown)
         t = action - DROP
         c = state.pos[player]
         state.hold[player * G + t] -= 1
-        hcount = state.hcount
-        hcount[player] -= 1
+        state.hcount[player] -= 1
         sea = state.sea[c]
         if sea:
             state.bag[t] += 1
@@ -410,8 +400,7 @@ class Overboard(TidesRule["TidesState"]):
             state.say(f"P{player + 1} throws 1 {DATA.goods[t]} overboard {where}",
                       kind="overboard", data={"player": player, "goods": DATA.goods[t],
                                               "cell": CELL_NAMES[c]})
-        if hcount[player] > state.hold_limit:   # still over the limit: another one
-            state._steps += (OVERBOARD_STEPS[player],)
+        state._end_turn(player)  # still over the limit: another one
 
     def prompt(self, state: TidesState, step: Step, player: int) -> str:
         return (f"Your hold has {state.hcount[player]} goods, over the limit of "

@@ -48,7 +48,7 @@ from typing import Any, ClassVar, cast
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
 from cove.core.state import State
-from cove.games.tricky_tides import events, monsters, observation, rules, view
+from cove.games.tricky_tides import events, monsters, rules, view
 from cove.games.tricky_tides.actions import CARD_TEXT, Act
 from cove.games.tricky_tides.chance import draws, shuffle
 from cove.games.tricky_tides.constants import (
@@ -83,7 +83,6 @@ from cove.games.tricky_tides.decision_stack import (
 )
 from cove.games.tricky_tides.geometry import BOUNDED, CELL_NAMES, CELLS, WRAPPED, sea_runs
 from cove.games.tricky_tides.module_state import NO_MODULES, Activation, Modules
-from cove.games.tricky_tides.observation import Seen, Table
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.round_rules import (
     BASE_RULES,
@@ -134,8 +133,6 @@ class TidesState(State):
         "leader",
         "mact",
         "mod",
-        "obs_seen",
-        "obs_table",
         "odeck",
         "orders_on",
         "played",
@@ -170,8 +167,6 @@ class TidesState(State):
     layout: tuple[int, ...]
     mact: Activation | None
     mod: Modules
-    obs_seen: list[Seen | None] | None
-    obs_table: Table | None
     odeck: list[int]
     orders_on: list[int]
     played: int
@@ -187,10 +182,6 @@ class TidesState(State):
     voids: int
     won: list[tuple[int, ...]]
 
-    DERIVED: ClassVar[tuple[str, ...]] = ("obs_seen", "obs_table")
-    """The kept observation (``observation.py``): each observer's, and the runs they share,
-    made on the first call; never copied by ``clone``, pickling or ``to_json``."""
-    KEPT: ClassVar[tuple[str, ...]] = DERIVED
     STEPS: ClassVar[Mapping[str, StepRule[Any]]] = rules.STEPS
 
     # -- the pending step, read from the decision stack ----------------------------------
@@ -198,20 +189,20 @@ class TidesState(State):
     def phase(self) -> int:
         """The kind of decision pending (``PLACE`` ... ``LEADER``); ``OVER`` once the stack
         is empty."""
-        steps = self._steps
-        return PHASE_OF[steps[-1].kind] if steps else OVER
+        top = self.top_step
+        return PHASE_OF[top.kind] if top is not None else OVER
 
     @property
     def cur(self) -> int:
         """The player deciding now; -1 once the game is over."""
-        steps = self._steps
-        return steps[-1].players[0] if steps and steps[-1].players else -1
+        top = self.top_step
+        return top.players[0] if top is not None and top.players else -1
 
     @property
     def heading(self) -> int:
         """The heading of a ship on open sea (step ``open_sea``); -1 otherwise."""
-        steps = self._steps
-        return steps[-1].data[0] if steps and steps[-1].kind == K_SEA else -1
+        top = self.top_step
+        return top.data[0] if top is not None and top.kind == K_SEA else -1
 
     def _opts(self) -> TidesOptions:
         # (not typing.cast: that is a call, and some moves ask for an option)
@@ -261,19 +252,7 @@ class TidesState(State):
         """``m`` cubes drawn one after the other from the bag (at most ``bag_n``): their
         types, in order. The same draws as ``m`` calls of :meth:`_draw`, with the chance
         outcomes batched (:func:`draws`)."""
-        bag = self.bag
-        out: list[int] = []
-        for r in draws(self.rng, self.bag_n, m):
-            for t in RG:                 # _take(r), inlined: one call less per cube
-                r -= bag[t]
-                if r < 0:
-                    bag[t] -= 1
-                    out.append(t)
-                    break
-            else:  # pragma: no cover
-                raise AssertionError("bag count out of step")
-        self.bag_n -= len(out)
-        return out
+        return [self._take(r) for r in draws(self.rng, self.bag_n, m)]
 
     def _draw_order(self) -> int:
         """The top card of the face-down order deck. The deck is kept as an unordered pile
@@ -312,7 +291,7 @@ class TidesState(State):
 
     def _start_sailing(self) -> None:
         """Every ship sails in the sailing order: one sail step per player."""
-        self._steps += SAILING[self.sorder]
+        self.push(*SAILING[self.sorder])
 
     def _place(self, c: int) -> str:
         if self.sea[c]:
@@ -335,8 +314,6 @@ class TidesState(State):
         self.ex = 0
         self.mod = NO_MODULES
         self.mact = None
-        self.obs_seen = None        # the kept observation (observation.py), made when asked
-        self.obs_table = None
         # R2.3: secret sightings cards; the rest stay out of play, unseen
         sc = list(range(len(DATA.sightings)))
         shuffle(rng, sc)
@@ -529,7 +506,7 @@ class TidesState(State):
         """The ship of ``p`` has finished sailing (or stayed docked): pick up or deliver.
         (The event module's changes are rules in force all round, ``Rules``, so nothing
         resolves here first.)"""
-        self._steps += (ACTION_STEPS[p],)      # push, inlined: every sailor passes here
+        self.push(ACTION_STEPS[p])
 
     def _end_turn(self, p: int) -> None:
         """The sailing player discards their card (already in ``played``); the next sailor's
@@ -537,7 +514,7 @@ class TidesState(State):
         when an event lowered it or added goods): over it, the player throws goods
         overboard first."""
         if self.hcount[p] > self.hold_limit:
-            self._steps += (OVERBOARD_STEPS[p],)
+            self.push(OVERBOARD_STEPS[p])
 
     def _end_round(self) -> tuple[Step, ...]:
         """The last hand of a round is over: the game ends, or the islands are refilled
@@ -588,8 +565,7 @@ class TidesState(State):
                          else f"P{p + 1} also picks up {k} {DATA.goods[u]} (smugglers)",
                          kind="pick_up", data={"player": p, "goods": DATA.goods[u],
                                                "count": k, "cell": CELL_NAMES[c]})
-        if self.hcount[p] > self.hold_limit:   # _end_turn(p), inlined: overboard first
-            self._steps += (OVERBOARD_STEPS[p],)
+        self._end_turn(p)
 
     def _deliver(self, p: int, tax: int = -1) -> None:
         c = self.pos[p]
@@ -620,7 +596,7 @@ class TidesState(State):
     # ------------------------------------------------------------------ the contract
     @property
     def is_over(self) -> bool:
-        return not self._steps
+        return not self.steps
 
     def score_parts(self, p: int) -> tuple[int, int, int]:
         """(order gold, sightings bonus, leftover goods sold) for player ``p``."""
@@ -662,8 +638,6 @@ class TidesState(State):
         s.layout = self.layout
         s.mact = self.mact
         s.mod = self.mod
-        s.obs_seen = None   # the kept observation belongs to one state: made when asked
-        s.obs_table = None
         s.odeck = self.odeck[:]
         s.orders_on = self.orders_on[:]
         s.played = self.played
@@ -744,8 +718,8 @@ class TidesState(State):
     def _check_steps(self) -> None:
         n = self.n
         if not all(st.kind in rules.STEPS and all(0 <= q < n for q in st.players)
-                   for st in self._steps):
-            raise AssertionError(f"an unknown step or seat on the stack: {self._steps}")
+                   for st in self.steps):
+            raise AssertionError(f"an unknown step or seat on the stack: {self.steps}")
 
     def _check_flow(self, ph: int) -> None:
         n = self.n
@@ -824,20 +798,12 @@ class TidesState(State):
     def _view(self, player: int | None) -> dict[str, Any]:
         return view.view_of(self, player)
 
-    # ------------------------------------------------------------------ observation
+    # ------------------------------------------------------------------ the legal mask
     def _legal_indices(self, player: int, legal: tuple[Any, ...]) -> list[int]:
         """Every configuration's universe is the action codes in order (see ``universe``
         in ``actions.py``), so an action's index is its code (as a plain int: an ``Act``
         prints as its text)."""
         return list(map(int, cast("tuple[Act, ...]", legal)))
-
-    def _observation_sparse(self, player: int) -> observation.SparseObservation:
-        """``OBS_SIZE`` floats of what ``player`` sees, in sparse form (the dense list is
-        made from it); the layout is in SPEC.md. Seats are relative: slot 0 is
-        ``player``, slot i the player i seats to the left. Kept per observer in
-        ``obs_seen`` (the runs they share in ``obs_table``) and brought up to date where
-        the state changed (observation.py)."""
-        return observation.observation_sparse(self, player)
 
 
 _SUIT_CARDS = tuple(sum(0xFF << (8 * s) for s in range(4) if m >> s & 1) for m in range(16))
