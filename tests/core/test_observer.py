@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cove.core.observer import Block, Observer, Out
+from cove.core.observer import Block, Observer, Out, _copy
 from cove.core.state import State
 from cove.example_game import GAME
 from tests.games.observations import dense_of
@@ -99,6 +99,27 @@ def test_kept_blocks_are_reused_until_an_input_changes() -> None:
     s.turn = 2
     assert dense_of(obs.sparse(s, 0), 18)[14:17] == [0.0, 0.0, 1.0]
     assert dense_of(obs.sparse(s, 1), 18)[14:17] == [0.0, 1.0, 0.0]
+
+
+def test_inputs_nested_anywhere_are_copied() -> None:
+    """A list nested after plain values (a battle record ``[seat, kind, [dice]]``), in a
+    tuple or a dict is copied, so a change to it in place is seen."""
+    calls: Calls = {}
+    record: list[Any] = [1, "raid", [3, 4]]
+    obs = Observer([Block("dice", counting("dice", calls, lambda s, p, out: out.value(
+        0, sum(s.record[2]) / 10)), "dice / 10", size=1, inputs=("record",))])
+    s = Fake()
+    s.record = record  # type: ignore[attr-defined]
+    assert dense_of(obs.sparse(s, 0), 1) == [0.7]
+    record[2].append(1)
+    assert dense_of(obs.sparse(s, 0), 1) == [0.8]
+    assert calls["dice"] == 2
+    for nested in ((1, [2]), {"a": [1]}, [(1, [2])]):
+        assert _copy(nested) == nested
+    inner = [2]
+    copied = _copy([(1, inner)])
+    inner.append(3)
+    assert copied == [(1, [2])]
 
 
 def test_a_kept_block_never_reaches_a_caller_or_another_state() -> None:

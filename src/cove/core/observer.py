@@ -142,21 +142,26 @@ class Observed:
 
 
 def _copy(value: Any) -> Any:
-    """A copy of an input that later changes to the state cannot reach."""
+    """A copy of an input that later changes to the state cannot reach: lists, dicts and
+    sets are copied, and so is every one nested in them (in any position) or in a tuple."""
     kind = type(value)
     if kind is list:
-        return [_copy(v) for v in value] if value and type(value[0]) in _MUTABLE \
-            else value[:]
+        if _MUTABLE.isdisjoint(map(type, value)):  # flat: one copy in C
+            return value[:]
+        return [_copy(v) for v in value]
+    if kind is tuple:
+        if _MUTABLE.isdisjoint(map(type, value)):
+            return value
+        return tuple(_copy(v) for v in value)
     if kind is dict:
         return {k: _copy(v) for k, v in value.items()}
     if kind is set:
         return set(value)
-    if kind is tuple and any(type(v) in _MUTABLE for v in value):
-        return tuple(_copy(v) for v in value)
     return value
 
 
-_MUTABLE = (list, dict, set, tuple)
+_MUTABLE = frozenset((list, dict, set, tuple))
+"""The containers ``_copy`` looks into (a tuple only to find a mutable one inside)."""
 
 
 class Observer:
