@@ -86,9 +86,11 @@ def goto(s: HighWaterState, step: int) -> None:
     p = s.cur()
     me = (p,)
     rest = (Step("step", me, (k,)) for k in range(step, 6))
-    s._steps = _without_segment(s, p) + tuple(reversed((
-        *rest, Step("free_removal", me), Step("paid_removal", me), Step("carry_cap", me),
-        Step("end_segment", AUTO, (p,)))))
+    below = _without_segment(s, p)
+    s.clear_steps()
+    s.push(*below)
+    s.then(*rest, Step("free_removal", me), Step("paid_removal", me), Step("carry_cap", me),
+           Step("end_segment", AUTO, (p,)))
     s._legal = None
     s.settle()
 
@@ -97,7 +99,9 @@ def restart_segment(s: HighWaterState, p: int | None = None) -> None:
     """Run Step 1 again for the current player, or start p's segment now (after ``give``)."""
     if p is None:
         p = s.cur()
-    s._steps = (*_without_segment(s, p), Step("segment", AUTO, (p,)))
+    below = _without_segment(s, p)
+    s.clear_steps()
+    s.push(*below, Step("segment", AUTO, (p,)))
     s._legal = None
     s.settle()
 

@@ -1,6 +1,6 @@
-"""The observation encoder (observation.py, written for speed) against a plain encoding
-written straight from SPEC.md's layout: the same floats, bit for bit, in random games of
-every player count and the options that change what is encoded."""
+"""The observation's blocks (observation.py) against a plain encoding written straight
+from SPEC.md's layout: the same floats, bit for bit, in random games of every player count
+and the options that change what is encoded, and in states the core keeps blocks for."""
 
 from __future__ import annotations
 
@@ -10,18 +10,17 @@ from typing import Any
 from cove.core.rng import Rng
 from cove.games.high_water import GAME
 from cove.games.high_water.actions import MAX_PLAYERS
-from cove.games.high_water.observation import part_sizes
 from cove.games.high_water.rules import CHOICES, PHASE_NAMES, SEG, TRICK
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import new
 
 
 def plain_observation(s: HighWaterState, player: int) -> list[float]:
-    """SPEC.md's observation, one block after another (the encoder before it was sped up)."""
+    """SPEC.md's observation, one block after another (the encoder before the blocks)."""
     D, o = s.D, s.options
     nt, nd, nk = len(D.trick_cards), len(D.colours) * D.faces, len(D.cards)
     tpos = {v: i for i, v in enumerate(D.trick_cards)}
-    _, seat_size, _, _ = part_sizes(D)
+    seat_size = 1 + 3 * nt + 5 + nd + 5 * nk + 3
     phase = s.phase
     step = s.step if phase == SEG else 0
     out: list[float] = [s.rnd / o.max_rounds, 1.0 if s.high else 0.0]
@@ -97,7 +96,7 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def test_the_fast_encoder_gives_the_plain_encodings_floats() -> None:
+def test_the_blocks_give_the_plain_encodings_floats() -> None:
     checked = 0
     kinds = set()
     for players in (2, 3, 4, 5):
@@ -117,7 +116,7 @@ def test_the_fast_encoder_gives_the_plain_encodings_floats() -> None:
     assert {"trick", "crate", "step", "reroll", "pay"} <= kinds
 
 
-# -- the kept blocks (observation.py) ------------------------------------------------------
+# -- the kept blocks (cove.core.observer): never stale, whatever changes the state -------
 def check(s: HighWaterState) -> None:
     """Every seat's observation is the plain encoding's, and the sparse form is well made
     (indices and values of one length, no index twice, inside the observation)."""
@@ -131,11 +130,10 @@ def check(s: HighWaterState) -> None:
 
 
 def test_kept_blocks_equal_a_fresh_encoding_after_every_step_and_in_every_copy() -> None:
-    """The blocks are kept by content and shared by every state of a configuration: after
-    every step of random games (every player count), the state, a clone that plays on (and
-    the original after it), its for_player and redeterminised copies, a copy rebuilt from
-    JSON and a second game interleaved with it all encode as the plain encoding does
-    (games without a log, so that the JSON copy of every step stays cheap)."""
+    """After every step of random games (every player count), the state, a clone that
+    plays on (and the original after it), its for_player and redeterminised copies, a copy
+    rebuilt from JSON and a second game interleaved with it all encode as the plain
+    encoding does (games without a log, so that the JSON copy of every step stays cheap)."""
     steps = 0
     for players in (2, 3, 4, 5):
         seed = players
@@ -167,8 +165,8 @@ def test_kept_blocks_equal_a_fresh_encoding_after_every_step_and_in_every_copy()
 
 
 def test_kept_blocks_follow_changes_made_by_hand() -> None:
-    """A state changed by hand (as tests and tools do) shows its new content at once: the
-    blocks are found by content, never by the state."""
+    """A state changed by hand (as tests and tools do) shows its new content at once: a
+    kept block is reused only while the fields it reads are equal to its copy of them."""
     from tests.games.high_water.helpers import give, to_segment
 
     for players in (2, 3, 5):

@@ -483,7 +483,7 @@ def test_r29_2_winner_and_tie_breaks() -> None:
     s.done_q = [[CARD["Buy a Pardon"]], [CARD["Host a Feast"], CARD["Letter of Marque"]],
                 [CARD["Smuggle Rum Ashore"], CARD["Raid a Merchantman"]]]
     s.gold, s.rum = [9, 1, 3], [0, 1, 0]
-    s._steps = ()  # the game is over
+    s.clear_steps()  # the game is over
     assert s.winners() == (2,)  # two quests each for P2/P3, then gold + rum 3 > 2
     s.gold, s.rum = [9, 2, 2], [0, 1, 1]
     assert s.winners() == (1, 2)  # shared victory

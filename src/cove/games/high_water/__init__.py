@@ -9,7 +9,7 @@ from cove.games.high_water.actions import MAX_PLAYERS, action_key, universe
 from cove.games.high_water.data import get
 from cove.games.high_water.help import HELP
 from cove.games.high_water.heuristic import heuristic
-from cove.games.high_water.observation import observation_size
+from cove.games.high_water.observation import OBSERVER
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.render import render
 from cove.games.high_water.state import TIEBREAK, HighWaterState
@@ -71,7 +71,7 @@ GAME = Game(
     max_actions=max_actions,
     actions=universe,
     action_key=action_key,
-    observation_encoding=observation_size,
+    observer=OBSERVER,
     safety_ends=("round cap",),
     board=web_board.draw,
     tiebreak=TIEBREAK,

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, cast
 from cove.core.components import Deck
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.core.state import Action, SparseObservation, State
+from cove.core.state import Action, State
 from cove.games.high_water.actions import (
     Advance,
     Cycle,
@@ -39,7 +39,6 @@ from cove.games.high_water.data import (
     HWData,
     get,
 )
-from cove.games.high_water.observation import observation_sparse
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.patterns import affords, can_pay
 from cove.games.high_water.reasons import why_illegal
@@ -151,20 +150,20 @@ class HighWaterState(State):
         return () if self.end_reason else (Step("round"),)
 
     def _rule(self) -> Rule:
-        rule = self.STEPS[self._steps[-1].kind]
+        rule = self.STEPS[self.steps[-1].kind]
         assert isinstance(rule, Rule)
         return rule
 
     @property
     def phase(self) -> int:
         """The phase the view names (rules.PHASE_NAMES), from the decision on top."""
-        return self._rule().phase if self._steps else OVER
+        return self._rule().phase if self.steps else OVER
 
     @property
     def step(self) -> int:
         """The segment step (1-6) of the decision on top; 0 outside a segment."""
         rules = self.STEPS
-        for st in reversed(self._steps):
+        for st in reversed(self.steps):
             rule = rules[st.kind]
             assert isinstance(rule, Rule)
             k = rule.seg_step(st)
@@ -175,8 +174,8 @@ class HighWaterState(State):
     @property
     def pending(self) -> Step | None:
         """The open sub-decision of a segment (a sabotage target, dice to pay, ...)."""
-        if self._steps and isinstance(self._rule(), Choice):
-            return self._steps[-1]
+        if self.steps and isinstance(self._rule(), Choice):
+            return self.top_step
         return None
 
     def pending_text(self) -> str:
@@ -190,8 +189,9 @@ class HighWaterState(State):
 
     def cur(self) -> int:
         """The player whose action segment it is (-1 outside a segment)."""
-        if self._steps and self._rule().phase == SEG:
-            return self._steps[-1].players[0]
+        top = self.top_step
+        if top is not None and self._rule().phase == SEG:
+            return top.players[0]
         return -1
 
     # -- helpers -------------------------------------------------------------------------------
@@ -390,8 +390,9 @@ class HighWaterState(State):
     @property
     def waiting(self) -> tuple[int, ...]:
         """The players revealing in the trick now (everyone, or a tied group)."""
-        if self._steps and self._steps[-1].kind == "trick":
-            group: tuple[int, ...] = self._steps[-1].data[0]
+        top = self.top_step
+        if top is not None and top.kind == "trick":
+            group: tuple[int, ...] = top.data[0]
             return group
         return ()
 
@@ -785,7 +786,7 @@ class HighWaterState(State):
             assert 0 <= self.influence[p] <= total, f"P{p + 1}'s influence {self.influence[p]}"
         assert 1 <= self.rnd <= self.opts.max_rounds, f"round {self.rnd}"
         # the decision stack: every step a known kind; the phase and the table agree
-        for st in self._steps:
+        for st in self.steps:
             assert st.kind in self.STEPS, f"unknown step {st.kind!r}"
         ph = self.phase
         if ph == TRICK:
@@ -799,7 +800,7 @@ class HighWaterState(State):
                     assert len(self.trick_choices(p)) >= 1, f"P{p + 1} has no card to play"
         elif ph == PICK:
             left = sum(c is not None for c in self.crates)
-            mover = self._steps[-1].players
+            mover = self.steps[-1].players
             assert 0 < left <= n and mover == (self.order[n - left],), "crate count vs picks"
         else:
             assert all(c is None for c in self.crates), "crates left after the picks"
@@ -823,9 +824,6 @@ class HighWaterState(State):
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return build_view(self, player)
-
-    def _observation_sparse(self, player: int) -> SparseObservation:
-        return observation_sparse(self, player)
 
     def clone(self) -> HighWaterState:
         s: HighWaterState = self._clone_base()
