@@ -70,7 +70,8 @@ Task = tuple[str, int, int]
 
 def set_steps(s: PiratesState, *tasks: Task, settle: bool = True) -> None:
     """Replace the decision stack (last one on top), then settle unless told not to."""
-    s._steps = tuple(turn.step_of(*t) for t in tasks)
+    s.clear_steps()
+    s.push(*(turn.step_of(*t) for t in tasks))
     s._legal = None
     if settle:
         s.settle()
@@ -78,7 +79,7 @@ def set_steps(s: PiratesState, *tasks: Task, settle: bool = True) -> None:
 
 def push(s: PiratesState, *tasks: Task) -> None:
     """Put decision steps on top of the stack (last one on top) and settle."""
-    s._steps += tuple(turn.step_of(*t) for t in tasks)
+    s.push(*(turn.step_of(*t) for t in tasks))
     s._legal = None
     s.settle()
 

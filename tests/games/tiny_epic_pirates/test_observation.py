@@ -1,15 +1,13 @@
-"""The observation (SPEC.md, Observation), built by the game in sparse form, against a plain
-list encoding of the same layout (the encoder before the sparse form, one part after
+"""The observation (SPEC.md, Observation), declared as blocks (observation.py), against a
+plain list encoding of the same layout (the encoder before the blocks, one part after
 another): the same floats, bit for bit, at every player count (solo included), in clones,
 redeterminized copies and states rebuilt from JSON.
 
-The observation is kept between calls (observation.py's Encoder, shared by a state and its
-clones, its parts keyed by copies of the fields they were made from) and handed out as one
-whole run of values: after every step of seeded random games at every player count (solo
-included), every seat's observation equals one made from scratch (a fresh encoder) and the
-plain encoding of SPEC.md's layout, also with observers left out for a while, in clones
-that play on (sharing the original's encoder), ``for_player`` and ``redeterminize``
-copies, states rebuilt from JSON or pickle, and states changed by hand."""
+The core keeps the blocks that declare their inputs (cove.core.observer): after every step
+of seeded random games at every player count, every seat's observation equals one made
+from nothing (``OBSERVER.fresh``) and the plain encoding, also with observers left out for
+a while, in clones that play on, ``for_player`` and ``redeterminize`` copies, states
+rebuilt from JSON or pickle, and states changed by hand."""
 
 from __future__ import annotations
 
@@ -21,21 +19,17 @@ from cove.core.rng import Rng
 from cove.core.state import State
 from cove.games.tiny_epic_pirates import GAME
 from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates.observation import (
-    SEAT,
-    SEATS,
-    SIZE,
-    WHOLE,
-    Encoder,
-    observation_sparse,
-)
+from cove.games.tiny_epic_pirates.observation import OBSERVER, SEAT, SEATS
 from cove.games.tiny_epic_pirates.state import PiratesState
 from cove.games.tiny_epic_pirates.turn import B_PIRATE, DECISION_INDEX, DECISIONS
 from tests.games.observations import (
     check_against_plain,
     check_copies_played_on,
     check_kept_along_a_game,
+    dense_of,
 )
+
+SIZE = GAME.observation_size(2)
 
 
 def one_hot(i: int, k: int) -> list[float]:
@@ -109,27 +103,18 @@ def test_observation_is_the_plain_layout_value_for_value() -> None:
 
 
 def dense(s: PiratesState, p: int) -> list[float]:
-    """``observation_sparse`` made dense here, by its definition (no index twice)."""
-    ones, at, values = observation_sparse(s, p)
+    """``p``'s observation (its kept blocks reused) made dense here, by its definition, no
+    index given twice."""
+    ones, at, values = s.observation_sparse(p)
     assert len(at) == len(values)
-    out = [0.0] * SIZE
     seen = [*ones, *at]
     assert len(set(seen)) == len(seen), "an index given twice"
-    for i in ones:
-        out[i] = 1.0
-    for i, v in zip(at, values, strict=True):
-        out[i] = v
-    return out
+    return dense_of((ones, at, values), SIZE)
 
 
 def fresh(s: PiratesState, p: int) -> list[float]:
-    """``p``'s observation from a new encoder (nothing kept), leaving ``s``'s alone."""
-    kept = s.obs_static
-    s.obs_static = None
-    try:
-        return dense(s, p)
-    finally:
-        s.obs_static = kept
+    """``p``'s observation made from nothing (no kept block)."""
+    return dense_of(OBSERVER.fresh(s, p), SIZE)
 
 
 def check(s: PiratesState, plain: bool = False) -> None:
@@ -141,15 +126,12 @@ def check(s: PiratesState, plain: bool = False) -> None:
             assert got == plain_observation(s, p)
 
 
-def check_whole(s: PiratesState, players: list[int] | None = None) -> None:
-    """The observation of each of ``players`` (default all) is one whole run (no ones,
-    ``at`` the shared ``index_run``, every value) equal to a fresh encoder's and to the
+def check_all(s: PiratesState, players: list[int] | None = None) -> None:
+    """The observation of each of ``players`` (default all) equals a fresh one and the
     plain encoding, in both the sparse and the dense form."""
     for p in range(s.n) if players is None else players:
         want = plain_observation(s, p)
-        ones, at, values = observation_sparse(s, p)
-        assert not len(ones) and at is WHOLE and len(values) == SIZE
-        assert list(values) == want
+        assert dense(s, p) == want
         assert fresh(s, p) == want
         assert s.observation(p) == want
 
@@ -162,6 +144,15 @@ def play(s: PiratesState, rng: Rng) -> None:
 def as_pirates(s: State) -> PiratesState:
     assert isinstance(s, PiratesState)
     return s
+
+
+def test_size_is_the_same_for_every_player_count() -> None:
+    """768 floats, 4 seat blocks always (SPEC.md)."""
+    assert SIZE == 768
+    for n in range(GAME.min_players, GAME.max_players + 1):
+        layout = OBSERVER.layout(n, GAME.new(n, seed=0, log=False).options)
+        assert layout.size == SIZE
+        assert layout.where(OBSERVER, "seats") == (238, SEATS * SEAT)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -177,9 +168,8 @@ def test_kept_observation_equals_a_fresh_one_after_every_step(players: int) -> N
             if s.is_over:
                 break
             if step % 37 == 5:
-                # a clone plays on with the encoder it shares with s, then s is observed
+                # a clone plays on, then s is observed
                 c = as_pirates(s.clone())
-                assert c.obs_static is s.obs_static
                 crng = Rng(step)
                 for _ in range(6):
                     if c.is_over:
@@ -207,9 +197,9 @@ def test_kept_observation_equals_a_fresh_one_after_every_step(players: int) -> N
     assert checked > 500
 
 
-def test_every_step_in_a_shared_encoder_alternating_between_two_games() -> None:
-    """A state and its clone play different moves in turn, observed after each: the
-    encoder they share never hands one the other's parts."""
+def test_every_step_of_a_state_and_its_clone_alternating() -> None:
+    """A state and its clone play different moves in turn, observed after each: neither
+    is handed the other's blocks."""
     s = GAME.new(3, seed=5, log=False)
     rng = Rng(1)
     for _ in range(40):
@@ -233,8 +223,8 @@ def test_hand_made_changes_are_seen() -> None:
     edits = [
         lambda: s.gold.__setitem__(1, 7),
         lambda: s.booty[2].append(0),
-        # each kept part changed twice in a row: a part kept with the state's own list
-        # (not a copy) would miss the second change
+        # each field changed twice in a row: a block kept with the state's own list (not
+        # a copy) would miss the second change
         lambda: s.wheel_dh[0].__setitem__(3, 1),
         lambda: s.wheel_dh[0].__setitem__(4, 1),
         lambda: s.assign[1].__setitem__(0, 3),
@@ -263,6 +253,9 @@ def test_hand_made_changes_are_seen() -> None:
         lambda: setattr(s, "sure_supply", s.sure_supply - 1),
         lambda: s.crew_line.reverse(),
         lambda: setattr(s, "battle", [0, 1, 2, [3, 3], [1], 0, 0]),
+        # the battle's dice change in place while it is fought
+        lambda: s.battle and s.battle[3].__setitem__(0, 6),
+        lambda: s.battle and s.battle[4].append(2),
         lambda: setattr(s, "battle", None),
         lambda: setattr(s, "ports", (0, 15)),
         lambda: setattr(s, "maps", s.maps[::-1]),
@@ -276,47 +269,27 @@ def test_hand_made_changes_are_seen() -> None:
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_whole_run_kept_along_a_game_with_observers_left_out(players: int) -> None:
+def test_kept_along_a_game_with_observers_left_out(players: int) -> None:
     """Every seat after every step in one game; in another, a random few observers in a
-    random order, the others left out for a while (their seats' blocks and the common
-    part then differ from the state in several fields at once). What a call handed out
-    never changes afterwards."""
+    random order, the others left out for a while (their kept blocks then differ from the
+    state in several fields at once). What a call handed out never changes afterwards."""
     for seed in (players, players + 10):
         s = as_pirates(GAME.new(players, seed=seed, log=False))
-        check_kept_along_a_game(s, check_whole, Rng(seed), every_seat=seed == players)
+        check_kept_along_a_game(s, check_all, Rng(seed), every_seat=seed == players)
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_copies_played_on_never_see_stale_parts(players: int) -> None:
-    """A clone (sharing the encoder), ``for_player`` and ``redeterminize`` copies, JSON
-    and pickle copies of an observed state observe correctly as they are played on, and
-    the original's observation stays right. (The encoder is a derived slot, not a
-    per-state one: a clone shares it, the others make their own.)"""
+def test_copies_played_on_never_see_stale_blocks(players: int) -> None:
+    """A clone, ``for_player`` and ``redeterminize`` copies, JSON and pickle copies of an
+    observed state observe correctly as they are played on, and the original's
+    observation stays right."""
     s = as_pirates(GAME.new(players, seed=40 + players, log=False))
     rng = Rng(40 + players)
     k = 0
     while not s.is_over:
-        check_whole(s)
+        check_all(s)
         if k % 9 == 0:
-            check_copies_played_on(s, check_whole, rng, seed=k, moves=7, kept=())
+            check_copies_played_on(s, check_all, rng, seed=k, moves=7, kept=())
         play(s, rng)
         k += 1
-    check_whole(s)
-
-
-def test_arrays_handed_out_are_the_callers() -> None:
-    """Changing the ``values`` a call returned changes nothing kept; ``ones`` is empty
-    and immutable, ``at`` the core's shared whole run, the same on every call."""
-    s = GAME.new(2, seed=3, log=False)
-    rng = Rng(5)
-    for _ in range(30):
-        play(s, rng)
-    ones, at, values = observation_sparse(s, 0)
-    want = fresh(s, 0)
-    assert ones == () and at is WHOLE
-    values[0] = 9.0
-    values[-1] = 9.0
-    values[SIZE // 2] = 9.0
-    assert dense(s, 0) == want
-    assert observation_sparse(s, 1)[1] is at
-    assert isinstance(s.obs_static, Encoder)
+    check_all(s)

@@ -9,7 +9,7 @@ from cove.games.tiny_epic_pirates import web_board
 from cove.games.tiny_epic_pirates.actions import action_key, universe
 from cove.games.tiny_epic_pirates.help import HELP
 from cove.games.tiny_epic_pirates.heuristic import heuristic
-from cove.games.tiny_epic_pirates.observation import observation_size
+from cove.games.tiny_epic_pirates.observation import OBSERVER
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.render import render
 from cove.games.tiny_epic_pirates.state import TIEBREAK, PiratesState
@@ -54,7 +54,7 @@ GAME = Game(
     max_actions=max_actions,
     actions=universe,
     action_key=action_key,
-    observation_encoding=observation_size,
+    observer=OBSERVER,
     safety_ends=("round cap",),
     board=web_board.draw,
     tiebreak=TIEBREAK,

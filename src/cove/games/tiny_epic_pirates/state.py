@@ -19,11 +19,10 @@ from typing import Any, ClassVar, cast
 
 from cove.core.decisions import Step, StepRule
 from cove.core.rng import Rng
-from cove.core.state import SparseObservation, State
+from cove.core.state import State
 from cove.games.tiny_epic_pirates import data as D
 from cove.games.tiny_epic_pirates.actions import BY_CAPTAIN, BY_ORDER, Act
 from cove.games.tiny_epic_pirates.data import CAN, EXT, RIG
-from cove.games.tiny_epic_pirates.observation import Encoder, observation_sparse
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.rules import STEPS
 from cove.games.tiny_epic_pirates.sea import CORNERS, OPPOSITE, cell
@@ -55,11 +54,9 @@ TIEBREAK = ("higher Legend level", "more gold", "more booty on the ship")
 
 
 class PiratesState(State):
-    # the ruleset, loaded from the options; the observation's encoder (its fixed parts and
-    # the parts it keeps between calls, observation.py) and the action space's index, made
-    # when first needed and shared by clones
-    DERIVED: ClassVar[tuple[str, ...]] = ("R", "mask_index", "obs_static")
-    KEPT: ClassVar[tuple[str, ...]] = ("obs_static",)  # a pickle makes its own encoder
+    # the ruleset, loaded from the options, and the action space's index, made when first
+    # needed and shared by clones
+    DERIVED: ClassVar[tuple[str, ...]] = ("R", "mask_index")
     STEPS: ClassVar[Mapping[str, StepRule[PiratesState]]] = STEPS
 
     __slots__ = (
@@ -98,7 +95,6 @@ class PiratesState(State):
         "moves_used",
         "navy",
         "np",
-        "obs_static",
         "over",
         "ports",
         "pos",
@@ -122,7 +118,6 @@ class PiratesState(State):
         opts = self.options
         assert isinstance(opts, PiratesOptions)
         R = self.R = D.ruleset(opts.ruleset)
-        self.obs_static: Encoder | None = None
         self.mask_index: dict[Hashable, int] | None = None
         rng = self.rng
         self.solo = -1 if self.n > 1 else 1        # seat of the solo pirate (automa)
@@ -325,9 +320,6 @@ class PiratesState(State):
     def is_over(self) -> bool:
         return self.over
 
-    def _observation_sparse(self, player: int) -> SparseObservation:
-        return observation_sparse(self, player)
-
     def _legal_indices(self, player: int, legal: tuple[Any, ...]) -> list[int]:
         """As the core's, with the action space's index kept by the state (and shared by
         its clones) and each legal action's key made inline (``legal_mask`` is made from
@@ -360,7 +352,7 @@ class PiratesState(State):
 
     def _finish(self, why: str) -> None:
         self.over = True
-        self._steps = ()
+        self.clear_steps()
         if self.logging:
             sc = self.scores()
             self.say(f"game over: {why}; treasures "
@@ -572,7 +564,7 @@ class PiratesState(State):
             assert len(b) <= R.ship_capacity, f"a ship holds {len(b)} cubes"
             for t in b:
                 held[t] += 1
-        for st in self._steps:
+        for st in self.steps:
             if st.kind == T_KEEP:
                 held[st.data[0]] += 1
         assert min(self.bag) >= 0, f"bag counts {self.bag}"
@@ -603,6 +595,7 @@ class PiratesState(State):
         assert self.sure_supply + sum(self.sure) == R.surefire_tokens, "sure-fire tokens"
         # each player's mats
         started = self.navy >= 0
+        top = self.top_step
         for p in range(np):
             w, a = self.wheel_dh[p], self.assign[p]
             assert all(x in (0, 1) for x in w) and w[0] == 0, f"P{p + 1} wheel deckhands {w}"
@@ -615,19 +608,18 @@ class PiratesState(State):
             tr = self.treasures[p]
             assert len(tr) <= D.TREASURES and len(set(tr)) == len(tr), f"P{p + 1} treasures"
             assert all(x > 0 for x in self.sail_tokens[p]), "sail token"
-            if started and self._steps and self._steps[-1].kind not in (T_COVE, T_SIDE):
+            if started and top is not None and top.kind not in (T_COVE, T_SIDE):
                 assert 0 <= self.pos[p] < 16, f"P{p + 1} ship at {self.pos[p]}"
             if self.hidden[p]:
                 assert self.card(self.pos[p]).kind == D.COVE, f"P{p + 1} hidden off a cove"
         assert -1 <= self.navy < 16, f"navy at {self.navy}"
         # phase: a finished game has no steps; a running one waits on a decision
         if self.over:
-            assert not self._steps and self.battle is None, "steps left after the end"
+            assert not self.steps and self.battle is None, "steps left after the end"
         else:
-            top = self._steps[-1] if self._steps else None
             assert top is not None and len(top.players) == 1, "no decision pending"
             assert 0 <= top.players[0] < np, f"decision for seat {top.players[0]}"
-            resolving = any(st.kind == T_RESOLVE for st in self._steps)
+            resolving = any(st.kind == T_RESOLVE for st in self.steps)
             assert (self.battle is not None) == resolving, "battle without its resolution"
             if top.kind == T_FIRE:
                 assert self.battle is not None, "firing outside a battle"
@@ -666,7 +658,6 @@ class PiratesState(State):
         s.ports = self.ports
         s.wheel = self.wheel
         s.captain = self.captain
-        s.obs_static = self.obs_static
         s.mask_index = self.mask_index
         s.tokens = self.tokens[:]
         s.box_tokens = self.box_tokens[:]
