@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from array import array
 from typing import Any
 
@@ -206,11 +207,23 @@ def test_observation_sparse_checks_the_seat_and_needs_an_encoding(
     s = TOY.new(2, seed=1)
     with pytest.raises(SeatError, match=r"seats are 0\.\.1"):
         s.observation_sparse(2)
-    monkeypatch.setattr(type(s), "_observation", cove.State._observation)  # neither form
+    s.game = dataclasses.replace(TOY, observer=None)  # no blocks and neither hook
     with pytest.raises(NotImplementedError, match="no observation encoding"):
         s.observation(0)
     with pytest.raises(NotImplementedError, match="no observation encoding"):
         s.observation_sparse(0)
+
+
+def test_a_dense_observation_alone_gives_the_sparse_form(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game without blocks may implement the dense ``_observation`` only; the core finds
+    the sparse form from it."""
+    s = TOY.new(2, seed=1)
+    s.game = dataclasses.replace(TOY, observer=None, observation_encoding=lambda n, o: 4)
+    monkeypatch.setattr(type(s), "_observation", lambda self, p: [0.0, 1.0, 0.5, 0.0])
+    ones, at, values = s.observation_sparse(1)
+    assert list(ones) == [1] and list(at) == [2] and list(values) == [0.5]
+    assert s.observation(1) == [0.0, 1.0, 0.5, 0.0]
 
 
 def test_a_whole_run_in_another_order_is_placed_by_index(

@@ -44,7 +44,9 @@ class Step:
 
     kind: str
     players: tuple[int, ...] = AUTO
-    data: tuple[Any, ...] = ()
+    data: Any = ()
+    """What the step carries: () when nothing, else the step kind's own small frozen record
+    (a typed payload, read by name: ``step.data.pool``), or a tuple of plain values."""
 
     @property
     def player(self) -> int:

@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
 
 from cove.core.actions import ActionSpace, action_json, json_key, match_text
 from cove.core.compiled import mypyc_attr
@@ -37,11 +37,11 @@ from cove.core.errors import CoveError, IllegalAction, RecordError, SeatError
 from cove.core.registry import load
 from cove.core.rng import Rng, TapeRng
 from cove.core.serial import Decoder, encode, slot_names
+from cove.core.typevars import OptionsT
 
 if TYPE_CHECKING:
     from cove.core.game import Game
     from cove.core.observer import Observed
-    from cove.core.options import Options
 
 Action = Hashable
 """An action is a small frozen value whose ``str()`` is its stable text form."""
@@ -115,8 +115,9 @@ _BASE_SLOTS = (
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # each game subclasses it
-class State(ABC):
-    """Base of every game state. Players are seats ``0 .. players-1``."""
+class State(ABC, Generic[OptionsT]):
+    """Base of every game state. Players are seats ``0 .. players-1``. Generic in the
+    game's options class: ``class TideState(State[TideOptions])`` types ``self.options``."""
 
     __slots__ = _BASE_SLOTS
 
@@ -146,13 +147,13 @@ class State(ABC):
 
     game: Game
     n: int
-    options: Options
+    options: OptionsT
     seed: int
     rng: Rng
     logging: bool
 
     # -- construction (called by Game.new) ---------------------------------------------
-    def _init_base(self, game: Game, players: int, seed: int, options: Options, log: bool,
+    def _init_base(self, game: Game, players: int, seed: int, options: Any, log: bool,
                    rng: Rng | None = None) -> None:
         self.game = game
         self.n = players

@@ -16,13 +16,13 @@ tests register it as ``toy``.
 
 from __future__ import annotations
 
-from cove.core.game import Game
+from cove.core import Game
 from cove.example_game import web_board
 from cove.example_game.actions import universe
 from cove.example_game.data import DATA
 from cove.example_game.help import HELP
 from cove.example_game.heuristic import heuristic
-from cove.example_game.observation import size
+from cove.example_game.observation import OBSERVER
 from cove.example_game.options import ToyOptions
 from cove.example_game.render import render
 from cove.example_game.state import TIEBREAK, ToyState
@@ -44,7 +44,7 @@ GAME = Game(
     render=render,
     max_actions=lambda players, options: players + DATA.cards,
     actions=universe,
-    observation_encoding=size,
+    observer=OBSERVER,
     board=web_board.draw,
     score_parts=score_parts,
     tiebreak=TIEBREAK,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from cove.core.options import Options
+from cove.core import Options
 from cove.example_game.data import DATA
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cove.core.data import DataChecker, entry, load_typed, schema
+from cove.core import DataChecker, entry, load_typed, schema
 
 DATA_FILE = Path(__file__).with_name("example_game.toml")
 MAX_PLAYERS = 4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cove.core.game import MoveHelp
+from cove.core import MoveHelp
 
 HELP = MoveHelp(moves=(
     (r"bid 0", "bids nothing: no cost, no extra card (R2)"),

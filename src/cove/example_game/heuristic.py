@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cove.core.state import State
+from cove.core import State
 
 
 def heuristic(state: State, player: int) -> float:

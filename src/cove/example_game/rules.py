@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cove.core.decisions import Step, StepRule
+from cove.core import Step, StepRule
 from cove.example_game.actions import Bid, Play
 
 if TYPE_CHECKING:

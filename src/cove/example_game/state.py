@@ -6,11 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cove.core.decisions import Step, StepRule
-from cove.core.rng import Rng
-from cove.core.state import State
+from cove.core import Rng, State, Step, StepRule
 from cove.example_game.data import DATA, ToyData
-from cove.example_game.observation import observation
 from cove.example_game.options import ToyOptions
 from cove.example_game.rules import STEPS
 from cove.example_game.view import view
@@ -19,7 +16,7 @@ TIEBREAK = ("the highest card played",)
 """What ``tiebreak()`` compares among tied top scores, in its order (R5.2)."""
 
 
-class ToyState(State):
+class ToyState(State[ToyOptions]):
     __slots__ = ("bid_paid", "bidding", "bids", "card_points", "deck", "hands", "played",
                  "played_by", "turn")
 
@@ -28,7 +25,7 @@ class ToyState(State):
 
     def setup(self) -> None:
         """R1: shuffle the deck, deal each player their hand; R2: open with the bid."""
-        o = self.opts
+        o = self.options
         self.deck = list(self.data.deck)
         self.rng.shuffle(self.deck)
         self.hands = [[self.deck.pop() for _ in range(self.data.hand)] for _ in range(self.n)]
@@ -43,14 +40,9 @@ class ToyState(State):
             self.push(Step("bid", tuple(range(self.n))))
         self.settle()
 
-    @property
-    def opts(self) -> ToyOptions:
-        assert isinstance(self.options, ToyOptions)
-        return self.options
-
     def next_steps(self) -> Sequence[Step]:
         """R4: players play in turn; R5: after ``plays`` cards the game ends."""
-        if len(self.played) >= self.opts.plays:
+        if len(self.played) >= self.options.plays:
             return ()
         return (Step("play", (self.turn % self.n,)),)
 
@@ -74,9 +66,6 @@ class ToyState(State):
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)
-
-    def _observation(self, player: int) -> list[float]:
-        return observation(self, player)
 
     def check_invariants(self) -> None:
         held = [c for h in self.hands for c in h if c]

@@ -18,7 +18,7 @@ def view(state: ToyState, player: int | None) -> dict[str, Any]:
         "played": list(state.played),
         "hand_sizes": [len(h) for h in state.hands],
         "deck_size": len(state.deck),
-        "plays_left": state.opts.plays - len(state.played),
+        "plays_left": state.options.plays - len(state.played),
     }
     if player is not None:
         v["hand"] = sorted(state.hands[player])
