@@ -20,8 +20,9 @@ from cove.core.data import data_digests
 from cove.core.errors import OptionError, PlayerCountError
 from cove.core.observer import Observer
 from cove.core.options import Options, build_options, describe_options, options_schema
+from cove.core.portable import state_from_json
 from cove.core.rng import Rng
-from cove.core.state import State, state_from_json
+from cove.core.state import State
 
 Heuristic = Callable[[State, int], float]
 """heuristic(state, player) -> estimate of player's final score, using only what player sees."""

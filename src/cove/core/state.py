@@ -32,11 +32,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
 from cove.core.actions import ActionSpace, action_json, json_key, match_text
 from cove.core.compiled import mypyc_attr
 from cove.core.decisions import Step, StepRule
-from cove.core.digest import chain_digest
-from cove.core.errors import CoveError, IllegalAction, RecordError, SeatError
-from cove.core.registry import load
+from cove.core.errors import IllegalAction, SeatError
 from cove.core.rng import Rng, TapeRng
-from cove.core.serial import Decoder, encode, slot_names
 from cove.core.typevars import OptionsT
 
 if TYPE_CHECKING:
@@ -815,35 +812,12 @@ class State(ABC, Generic[OptionsT]):
             return 0
         return int(self._log[2][0 if player is None else self.seat(player) + 1])
 
-    # -- portable state ----------------------------------------------------------------------
+    # -- portable state (core/portable.py) ----------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (hidden parts and future chance included):
         ``game.from_json(state.to_json())`` gives back an equal state."""
-        doc = self._json_head()
-        doc["history"] = [_hist_json(item) for item in self._hist_entries()]
-        doc["events"] = [_event_json(e) for e in self._all_events()]
-        return doc
-
-    def _json_head(self) -> dict[str, Any]:
-        """``to_json`` without the two long chains, the history and the events."""
-        cls = type(self)
-        derived = set(cls.DERIVED)
-        tape = getattr(self.rng, "tape", None)
-        return {
-            "format": "cove-state/1",
-            "game": self.game.id,
-            "version": self.game.version,
-            "players": self.n,
-            "seed": self.seed,
-            "options": self.options.to_dict(),
-            "log": self.logging,
-            "rng": self.rng.state,
-            "chance": None if tape is None else [list(x) for x in tape],
-            "reveal_at": self._reveal_at,
-            "steps": encode(self._steps),
-            "state": {k: encode(getattr(self, k)) for k in slot_names(cls)
-                      if k not in _BASE_SLOTS and k not in derived and hasattr(self, k)},
-        }
+        from cove.core import portable
+        return portable.state_json(self)
 
     def _all_events(self) -> list[Event]:
         out: list[Event] = []
@@ -859,36 +833,16 @@ class State(ABC, Generic[OptionsT]):
         equal exactly when ``to_json`` is equal. The history and the log are hashed link by
         link (:mod:`cove.core.digest`), so fingerprinting a state, its clones and copies
         played a little further costs what changed, not the whole game again."""
-        doc = self._json_head()
-        doc["history"] = chain_digest(self._hist, _hist_json).hex()
-        doc["events"] = chain_digest(self._log, _event_json).hex()
-        text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
-        return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+        from cove.core import portable
+        return portable.fingerprint(self)
 
     def __getstate__(self) -> dict[str, Any]:
-        out = {k: getattr(self, k) for k in slot_names(type(self)) if hasattr(self, k)}
-        out["_hist"] = self._hist_entries()  # flat lists: no recursion limit in pickle
-        out["_log"] = self._all_events()
-        out["_legal"] = None
-        out["_observed"] = None
-        for k in type(self).KEPT:
-            out[k] = None
-        out["game"] = self.game.id  # by id: a Game holds functions that need not pickle
-        return out
+        from cove.core import portable
+        return portable.pickled(self)
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        hist, evs = data.pop("_hist"), data.pop("_log")
-        data["game"] = load(data["game"])
-        for k, v in data.items():
-            object.__setattr__(self, k, v)
-        node: _Node | None = None
-        for item in hist:
-            node = (node, item)
-        self._hist = node
-        log: _Node | None = None
-        for ev in evs:
-            log = _log_push(log, ev, self.n)
-        self._log = log
+        from cove.core import portable
+        portable.unpickle(self, data)
 
     # -- helpers for subclasses ------------------------------------------------------------
     def _clone_base(self) -> Any:
@@ -917,94 +871,14 @@ class State(ABC, Generic[OptionsT]):
         return f"<{self.game.id} state: {self.n} players, {self._nhist} actions, over={over}>"
 
 
-def _hist_json(item: tuple[int, Action, bool]) -> list[Any]:
-    p, a, secret = item
-    return [p, encode(a), secret]
-
-
-def _event_json(e: Event) -> list[Any]:
-    return [e.text, None if e.to is None else list(e.to), e.kind,
-            encode(dict(e.data)) if e.data else None]
-
-
 def _log_push(node: _Node | None, ev: Event, n: int) -> _Node:
+    """The log with ``ev`` added, and each viewer's count of events seen (see ``_Node``)."""
     prev = node[2] if node is not None else (0,) * (n + 1)
     if ev.to is None:
         seen = tuple(c + 1 for c in prev)
     else:
         seen = (prev[0] + (SPECTATORS in ev.to), *(prev[p + 1] + (p in ev.to) for p in range(n)))
     return (node, ev, seen)
-
-
-def state_from_json(game: Game, data: Any) -> State:
-    """Rebuild a state from ``State.to_json`` data; RecordError on anything malformed."""
-    if not isinstance(data, dict) or data.get("format") != "cove-state/1":
-        raise RecordError("not a Cove state: expected an object with format 'cove-state/1'")
-    if data.get("game") != game.id:
-        raise RecordError(f"state is for game {data.get('game')!r}, not {game.id!r}")
-    if data.get("version") != game.version:
-        raise RecordError(f"state is for {game.id} version {data.get('version')!r}; "
-                          f"this Cove has version {game.version!r}")
-    for key, kind in (("players", int), ("seed", int), ("rng", int), ("reveal_at", int),
-                      ("options", dict), ("history", list), ("events", list),
-                      ("state", dict), ("log", bool)):
-        if not isinstance(data.get(key), kind) or (kind is int and isinstance(data[key], bool)):
-            raise RecordError(f"state field {key!r} must be {kind.__name__}")
-    try:
-        s = game.new(data["players"], data["seed"], log=data["log"], **data["options"])
-    except CoveError as e:
-        raise RecordError(f"state cannot start the game: {e}") from None
-    dec = Decoder(game.package_prefixes())
-    cls = type(s)
-    allowed = set(slot_names(cls)) - set(_BASE_SLOTS) - set(cls.DERIVED)
-    fields = data["state"]
-    if set(fields) != allowed:
-        missing, unknown = sorted(allowed - set(fields)), sorted(set(fields) - allowed)
-        raise RecordError(f"state fields differ from {game.id}'s: missing {missing}, "
-                          f"unknown {unknown}")
-    for k, v in fields.items():
-        object.__setattr__(s, k, dec.decode(v))
-    chance = data.get("chance")
-    if chance is not None:
-        if not isinstance(chance, list):
-            raise RecordError("state field 'chance' must be a list")
-        s.rng = TapeRng(0)
-        s.rng.tape = [_pair(x) for x in chance]
-    else:
-        s.rng = Rng(0)
-    s.rng.state = data["rng"] & ((1 << 64) - 1)
-    node: _Node | None = None
-    for item in data["history"]:
-        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], bool)
-                and isinstance(item[0], int) and not isinstance(item[0], bool)):
-            raise RecordError("state history entries must be [player, action, secret]")
-        node = (node, (item[0], dec.decode(item[1]), item[2]))
-    s._hist = node
-    s._nhist = len(data["history"])
-    log: _Node | None = None
-    for item in data["events"]:
-        if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
-                and isinstance(item[2], str)):
-            raise RecordError("state events must be [text, to, kind, data]")
-        to = None if item[1] is None else tuple(int(p) for p in item[1])
-        ev_data = dec.decode(item[3]) if item[3] is not None else None
-        log = _log_push(log, Event(0, item[0], to, item[2], ev_data), s.n)
-    s._log = log
-    s._nlog = len(data["events"])
-    steps = dec.decode(data.get("steps", {"t": []}))
-    if not isinstance(steps, tuple) or not all(isinstance(x, Step) for x in steps):
-        raise RecordError("state field 'steps' must be a list of steps")
-    s._steps = steps
-    s._reveal_at = data["reveal_at"]
-    s._secret_next = False
-    s._legal = None
-    return s
-
-
-def _pair(x: Any) -> tuple[int, int]:
-    if not (isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x)):
-        raise RecordError("chance outcomes must be [n, outcome] pairs")
-    return (x[0], x[1])
 
 
 def _short(value: Any, limit: int = 80) -> str:
