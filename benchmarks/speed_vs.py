@@ -3,6 +3,8 @@
     git worktree add /tmp/cove-base <commit>
     .venv/bin/python benchmarks/speed_vs.py --base /tmp/cove-base/src [--rounds 8] [--game ID]
     .venv/bin/python benchmarks/speed_vs.py --base /tmp/cove-base/src --game GAME --hearts
+    .venv/bin/python benchmarks/speed_vs.py --base src \
+        --new .venv-fast/lib/python3.11/site-packages --mcts 300    # compiled vs pure
 
 Two worker processes, one importing each tree, take turns on the same work: random
 playouts of the same seeded games (decisions per CPU second) and clones of the same
@@ -10,6 +12,10 @@ mid-game states (clones per CPU second). Turns alternate in small chunks and the
 flips every round, so load from elsewhere on a shared machine falls on both alike; CPU
 time (``time.process_time``) ignores time spent waiting for a core. Reported: each side's
 median over the rounds and the median of the per-round ratios (new / base).
+
+``--mcts N`` adds the search: the ``mcts`` bot (the game's defaults) choosing one move of
+``N`` iterations in a position 10 random moves into a seeded game, in iterations per CPU
+second, each round on both sides.
 
 ``--hearts`` adds the yardstick of ``benchmarks/speed.py``, OpenSpiel's C++ ``hearts``
 played randomly from Python (the ``open-spiel`` benchmark extra), as a third worker that
@@ -68,6 +74,24 @@ def clones(gid, players, seed, count):
         s.clone()
     return count / (time.process_time() - t0)
 
+def mcts(gid, players, seed, iterations):
+    # iterations per CPU second of the mcts bot as a user gets it (the game's defaults),
+    # choosing a move in a position 10 random moves into a seeded game
+    from cove.bots.mcts import MctsBot
+    g = cove.load(gid)
+    s = g.new(players, seed, log=False)
+    r = Rng(seed)
+    for _ in range(10):
+        if s.is_over:
+            break
+        p = s.to_move()[0]
+        s.apply(p, r.choice(s.legal_actions(p)))
+    bot = MctsBot(seed=seed, iterations=iterations)
+    p = s.to_move()[0]
+    t0 = time.process_time()
+    bot.choose(s, p)
+    return bot.last_iterations / (time.process_time() - t0)
+
 def hearts(games, seed):
     import random
     import pyspiel
@@ -89,6 +113,8 @@ for line in sys.stdin:
     job = json.loads(line)
     if job["kind"] == "play":
         out = playouts(job["game"], job["players"], job["seeds"])
+    elif job["kind"] == "mcts":
+        out = mcts(job["game"], job["players"], job["seed"], job["iterations"])
     elif job["kind"] == "hearts":
         out = hearts(job["games"], job["seed"])
     else:
@@ -125,6 +151,9 @@ def main() -> int:
     ap.add_argument("--hearts", action="store_true",
                     help="interleave OpenSpiel's hearts too and print each tree's ratio to it")
     ap.add_argument("--hearts-games", type=int, default=40, help="hearts games per chunk")
+    ap.add_argument("--mcts", type=int, default=0, metavar="N",
+                    help="also time the mcts bot choosing one move of N iterations per "
+                         "round (iterations per CPU second)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.rounds < 1:
@@ -146,13 +175,17 @@ def main() -> int:
             g = cove.load(gid)
             for players in sorted({g.min_players, max(2, g.min_players), g.max_players}):
                 got: dict[str, dict[str, list[float]]] = {
-                    "base": {"play": [], "clone": []}, "new": {"play": [], "clone": []},
+                    "base": {"play": [], "clone": [], "mcts": []},
+                    "new": {"play": [], "clone": [], "mcts": []},
                     "hearts": {"play": []}}
                 for r in range(args.rounds):
                     seeds = list(range(r * args.games, (r + 1) * args.games))
                     jobs = [{"kind": "play", "game": gid, "players": players, "seeds": seeds},
                             {"kind": "clone", "game": gid, "players": players, "seed": r,
                              "count": 3000}]
+                    if args.mcts:
+                        jobs.append({"kind": "mcts", "game": gid, "players": players,
+                                     "seed": r, "iterations": args.mcts})
                     order = [("base", base), ("new", new)]
                     if r % 2:
                         order.reverse()
@@ -167,7 +200,7 @@ def main() -> int:
                                 "kind": "hearts", "games": args.hearts_games, "seed": r}
                             got[name][kind].append(side.ask(ask))
                 row: dict[str, Any] = {"game": gid, "players": players}
-                for kind in ("play", "clone"):
+                for kind in ("play", "clone", "mcts") if args.mcts else ("play", "clone"):
                     b, n = got["base"][kind], got["new"][kind]
                     row[kind] = {"base": statistics.median(b), "new": statistics.median(n),
                                  "ratio": statistics.median(x / y for x, y in zip(n, b,
@@ -186,6 +219,10 @@ def main() -> int:
                     print(f"{gid:18} {players}p  decisions/s {p['base']:9.0f} -> {p['new']:9.0f}"
                           f" ({p['ratio']:.2f})   clones/s {c['base']:9.0f} -> {c['new']:9.0f}"
                           f" ({c['ratio']:.2f})", flush=True)
+                    if args.mcts:
+                        m = row["mcts"]
+                        print(f"{'':18} {players}p  mcts iterations/s {m['base']:7.0f} -> "
+                              f"{m['new']:7.0f} ({m['ratio']:.2f})", flush=True)
                     if yard is not None:
                         hr = row["hearts"]
                         print(f"{'':18} {players}p  ratio to hearts ({hr['actions_per_s']:.0f}"
