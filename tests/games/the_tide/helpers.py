@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect
-from cove.games.the_tide.beach import parse_sq
+from cove.games.the_tide.beach import parse_square
 from cove.games.the_tide.data import DATA
-from cove.games.the_tide.rules import KINDS, S_RECYCLE, begin_turn
+from cove.games.the_tide.rules import BY_RECYCLING, SCORING_REWARD_COUNT, begin_turn
 from cove.games.the_tide.state import TideState
 
 LETTERS = {letter: code for code, letter in enumerate(DATA.letters) if code}
@@ -29,7 +29,7 @@ def fill(cells: dict[str, str] | None = None) -> list[str]:
 
 
 def sq(name: str) -> int:
-    return parse_sq(name)
+    return parse_square(name)
 
 
 def position(
@@ -39,10 +39,12 @@ def position(
     piles: list[str] | None = None,
     held: dict[int, str] | None = None,
     points: list[int] | None = None,
-    cur: int = 0,
+    waiting: dict[int, int] | None = None,
+    active: int = 0,
     **options: Any,
 ) -> TideState:
-    """A state in the ACT phase of ``cur``'s turn built from a picture of the beach.
+    """A state at the start of ``active``'s turn built from a picture of the beach; the
+    rest (options, first player 0, counters at 0) from a seeded new game.
 
     ``rows``: 6 strings (row 1, the sea side, first) of 6 cells separated by spaces; a
     cell is a tile letter (S B P C W) or '.', then a friend owner digit (1-based) or '.'.
@@ -51,36 +53,39 @@ def position(
     the 72-tile count holds whenever the picture uses no more than the box has.
     ``points``: each seat's score, kept as won by recycling (the points by reward must
     add up to it).
+    ``waiting``: seat -> friends waiting to enter; those of ``active`` are placed first
+    (R6.12), so the position then starts with their placement, else with the act.
     """
     s = GAME.new(players, seed=0, log=True, **options)
     assert isinstance(s, TideState)
     assert len(rows) == 6
     grid: list[int] = []
-    fr: list[int] = []
+    friends: list[int] = []
     for row in rows:
         cells = row.split()
         assert len(cells) == 6, row
         for cell in cells:
             grid.append(LETTERS[cell[0]] if cell[0] != "." else 0)
-            fr.append(int(cell[1]) - 1 if cell[1] != "." else -1)
+            friends.append(int(cell[1]) - 1 if cell[1] != "." else -1)
     s.grid = grid
-    s.fr = fr
-    s.piles = [[LETTERS[ch] for ch in p] for p in (piles if piles is not None else DEFAULT_PILES)]
+    s.friends = friends
+    s.piles = [[LETTERS[letter] for letter in pile]
+               for pile in (piles if piles is not None else DEFAULT_PILES)]
     s.hidden = [0] * 6
     s.held = [[0] * 6 for _ in range(players)]
     for seat, letters in (held or {}).items():
-        for ch in letters:
-            s.held[seat][LETTERS[ch]] += 1
+        for letter in letters:
+            s.held[seat][LETTERS[letter]] += 1
     s.points = list(points or [0] * players)
-    scored = [0] * (players * KINDS)
-    for seat, pts in enumerate(s.points):
-        scored[seat * KINDS + S_RECYCLE] = pts
-    s.scored = tuple(scored)
-    s.onboard = [fr.count(p) for p in range(players)]
-    s.waiting = [0] * players
-    s.first = 0
-    s._steps = ()  # drop the opening placements: ``cur``'s turn starts on this beach
-    begin_turn(s, cur)
+    by_reward = [0] * (players * SCORING_REWARD_COUNT)
+    for seat, seat_points in enumerate(s.points):
+        by_reward[seat * SCORING_REWARD_COUNT + BY_RECYCLING] = seat_points
+    s.points_by_reward = tuple(by_reward)
+    s.friends_on_beach = [friends.count(seat) for seat in range(players)]
+    s.friends_waiting = [(waiting or {}).get(seat, 0) for seat in range(players)]
+    s.first_player = 0
+    s.clear_steps()  # drop the opening placements: ``active``'s turn starts on this beach
+    begin_turn(s, active)
     used = tile_totals(s, removed=False)
     s.removed = [max(0, SEED_COUNTS[t] - used[t]) if t else 0 for t in range(6)]
     return s
@@ -114,8 +119,9 @@ def beach(s: TideState) -> list[str]:
     for r in range(6):
         cells = []
         for c in range(6):
-            t, f = s.grid[r * 6 + c], s.fr[r * 6 + c]
-            cells.append((DATA.letters[t] if t else ".") + (str(f + 1) if f >= 0 else "."))
+            tile, owner = s.grid[r * 6 + c], s.friends[r * 6 + c]
+            cells.append((DATA.letters[tile] if tile else ".")
+                         + (str(owner + 1) if owner >= 0 else "."))
         out.append(" ".join(cells))
     return out
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import cove
-from cove.core.errors import IllegalAction
+from cove.core import IllegalAction
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import MOVES, MaskIndex, Move, Place
 from cove.games.the_tide.state import TideState

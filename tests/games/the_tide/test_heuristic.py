@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cove.bots.defaults import declared, game_defaults
 from cove.bots.mcts import MctsBot
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.heuristic import heuristic
 from cove.games.the_tide.rules import finish

@@ -8,12 +8,11 @@ from typing import Any
 
 import pytest
 
-from cove.core.decisions import Step
-from cove.core.rng import Rng
+from cove.core import Rng, Step
 from cove.games.the_tide import GAME
 from cove.games.the_tide.data import SHELL
 from cove.games.the_tide.options import TideOptions
-from cove.games.the_tide.rules import ACT, KINDS, S_DOUBLE
+from cove.games.the_tide.rules import ACT, BY_DOUBLE_RECYCLING, SCORING_REWARD_COUNT
 from cove.games.the_tide.state import Rules, TideState
 
 from .helpers import biased_step, fill, position
@@ -39,11 +38,11 @@ def _seventh_tile(s: TideState) -> None:
 
 
 def _stray_friend(s: TideState) -> None:
-    s.fr[s.fr.index(-1)] = 0
+    s.friends[s.friends.index(-1)] = 0
 
 
 def _four_friends(s: TideState) -> None:
-    s.waiting[0] = 3
+    s.friends_waiting[0] = 3
 
 
 def _negative_holding(s: TideState) -> None:
@@ -51,23 +50,26 @@ def _negative_holding(s: TideState) -> None:
     s.held[1][2] = -1
 
 
-def _add_scored(s: TideState, i: int, pts: int) -> None:
-    scored = list(s.scored)
-    scored[i] += pts
-    s.scored = tuple(scored)
+def _add_points_by_reward(s: TideState, i: int, points: int) -> None:
+    by_reward = list(s.points_by_reward)
+    by_reward[i] += points
+    s.points_by_reward = tuple(by_reward)
 
 
 def _ten_points(s: TideState) -> None:
-    _add_scored(s, S_DOUBLE, 10 - s.points[0])  # the points by reward still add up
+    # the points by reward still add up
+    _add_points_by_reward(s, BY_DOUBLE_RECYCLING, 10 - s.points[0])
     s.points[0] = 10
 
 
 def _points_by_reward_off(s: TideState) -> None:
-    _add_scored(s, KINDS + S_DOUBLE, 3)  # P2's double recycling, but no points for it
+    # P2's double recycling, but no points for it
+    _add_points_by_reward(s, SCORING_REWARD_COUNT + BY_DOUBLE_RECYCLING, 3)
 
 
 def _wrong_actor(s: TideState) -> None:
-    s._steps = (*s._steps[:-1], Step(ACT, ((s.cur + 1) % s.n,)))
+    s.pop()
+    s.push(Step(ACT, ((s.active + 1) % s.n,)))
 
 
 def _unclaimed_necklace(s: TideState) -> None:
@@ -75,13 +77,13 @@ def _unclaimed_necklace(s: TideState) -> None:
     c = next(c for c, p in enumerate(s.piles) if SHELL in p[s.hidden[c]:])
     s.piles[c].remove(SHELL)
     s.hidden[c] = min(s.hidden[c], max(len(s.piles[c]) - 1, 0))
-    s.held[s.cur][SHELL] = 3
+    s.held[s.active][SHELL] = 3
 
 
 BREAKS: list[tuple[Callable[[TideState], None], str]] = [
     (_lose_beach_tile, "in play, the box has"),
     (_seventh_tile, "holds 7 > 6"),
-    (_stray_friend, "friends on the beach, onboard says"),
+    (_stray_friend, "friends on the beach, friends_on_beach says"),
     (_four_friends, "waiting > 3"),
     (_negative_holding, "holds -1"),
     (_ten_points, "10 points, game not over"),
@@ -174,9 +176,9 @@ def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> N
     random_sim_test(GAME.id, 3, games=1, seed=1)
     place = rules.place_friend
 
-    def broken(state: TideState, placer: int, owner: int, sq: int) -> None:
-        place(state, placer, owner, sq)
-        state.onboard[owner] -= 1  # the bug: the friend is on the beach but not counted
+    def broken(state: TideState, placer: int, owner: int, square: int) -> None:
+        place(state, placer, owner, square)
+        state.friends_on_beach[owner] -= 1  # the bug: on the beach but not counted
 
     monkeypatch.setattr(rules, "place_friend", broken)
     with pytest.raises(HarnessError, match="invariants"):

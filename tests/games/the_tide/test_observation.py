@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.beach import SQUARES
 from cove.games.the_tide.data import DATA, TILE_TYPES
 from cove.games.the_tide.observation import HEIGHT, MAX_FRIENDS
-from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn
+from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn, Placing
 from cove.games.the_tide.state import TideState
 from tests.games.observations import check_against_plain
 
@@ -33,7 +33,7 @@ def plain_observation(s: TideState, player: int) -> list[float]:
     for t in s.grid:
         out += one_hot(t, 6)
     friends = [0.0] * (SQUARES * n)
-    for i, f in enumerate(s.fr):
+    for i, f in enumerate(s.friends):
         if f >= 0:
             friends[i * n + (f - player) % n] = 1.0
     out += friends
@@ -47,24 +47,24 @@ def plain_observation(s: TideState, player: int) -> list[float]:
     for i in range(n):
         p = (player + i) % n
         out += [s.held[p][t] / counts[t - 1] for t in TILE_TYPES]
-        out += [s.points[p] / DATA.win_points, s.onboard[p] / MAX_FRIENDS,
-                s.waiting[p] / MAX_FRIENDS]
+        out += [s.points[p] / DATA.win_points, s.friends_on_beach[p] / MAX_FRIENDS,
+                s.friends_waiting[p] / MAX_FRIENDS]
     out += [s.removed[t] / counts[t - 1] for t in TILE_TYPES]
-    out += one_hot((s.cur - player) % n, n)
-    top = s._steps[-1] if s._steps else None
+    out += one_hot((s.active - player) % n, n)
+    top = s.top_step
     out += one_hot(-1 if top is None else (top.players[0] - player) % n, n)
     out += one_hot(-1 if top is None else PHASE_INDEX[top.kind], 5)
-    placing = top.data if top is not None and top.kind == PLACE else ()
-    out += one_hot((placing[0] - player) % n if placing else -1, n)
-    out.append(len(placing) / MAX_FRIENDS)
+    placing: Placing | None = top.data if top is not None and top.kind == PLACE else None
+    out += one_hot((placing.owners[0] - player) % n if placing else -1, n)
+    out.append(len(placing.owners) / MAX_FRIENDS if placing else 0.0)
     if top is not None and top.kind == RETURN:
-        pending: PendingReturn = top.data[0]
-        out += [pending.pool[t] / 4 for t in TILE_TYPES] + [s.ret_k / 4]
+        pending: PendingReturn = top.data
+        out += [pending.pool[t] / 4 for t in TILE_TYPES] + [s.tiles_to_return / 4]
         out += one_hot(pending.reason - 1, 3)
     else:
-        out += [0.0] * 5 + [s.ret_k / 4] + [0.0] * 3
-    out += [s.idle / (s.rules.stall_rounds * n), s.turns / s.rules.turn_limit,
-            1.0 if s.col_end else 0.0]
+        out += [0.0] * 5 + [s.tiles_to_return / 4] + [0.0] * 3
+    out += [s.idle_turns / (s.rules.stall_rounds * n), s.turns / s.rules.turn_limit,
+            1.0 if s.column_end else 0.0]
     return out
 
 
@@ -164,21 +164,21 @@ def midgame(n: int, seed: int, steps: int = 40) -> TideState:
 
 HAND_CHANGES = {
     "beach tile": lambda s: s.grid.__setitem__(next(i for i, t in enumerate(s.grid) if t), 0),
-    "friend": lambda s: s.fr.__setitem__(s.fr.index(-1), 0),
-    "friend removed": lambda s: s.fr.__setitem__(
-        next(i for i, f in enumerate(s.fr) if f >= 0), -1),
+    "friend": lambda s: s.friends.__setitem__(s.friends.index(-1), 0),
+    "friend removed": lambda s: s.friends.__setitem__(
+        next(i for i, f in enumerate(s.friends) if f >= 0), -1),
     "pile tile": lambda s: s.piles[0].pop(),
     "pile appended": lambda s: s.piles[1].append(2),
     "pile swapped": lambda s: s.piles.__setitem__(2, s.piles[2][::-1]),
     "hidden": lambda s: s.hidden.__setitem__(3, 0),
     "held": lambda s: s.held[1].__setitem__(2, s.held[1][2] + 1),
     "points": lambda s: s.points.__setitem__(2, 7),
-    "onboard": lambda s: s.onboard.__setitem__(0, 2),
-    "waiting": lambda s: s.waiting.__setitem__(1, 2),
+    "friends_on_beach": lambda s: s.friends_on_beach.__setitem__(0, 2),
+    "friends_waiting": lambda s: s.friends_waiting.__setitem__(1, 2),
     "removed": lambda s: s.removed.__setitem__(4, 3),
     "grid replaced": lambda s: setattr(s, "grid", s.grid[::-1]),
-    "counters": lambda s: (setattr(s, "idle", 2), setattr(s, "turns", 9),
-                           setattr(s, "col_end", True), setattr(s, "ret_k", 2)),
+    "counters": lambda s: (setattr(s, "idle_turns", 2), setattr(s, "turns", 9),
+                           setattr(s, "column_end", True), setattr(s, "tiles_to_return", 2)),
 }
 
 

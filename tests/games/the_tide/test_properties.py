@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.state import TideState
 

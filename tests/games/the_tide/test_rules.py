@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 import cove
-from cove.core.decisions import Step
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.the_tide import GAME
 from cove.games.the_tide.actions import Collect, Place
 from cove.games.the_tide.data import DATA, SHELL
@@ -45,7 +44,7 @@ def test_r1_4_three_friends_at_most() -> None:
     while s.phase != ACT:
         assert s.phase != REWARD  # the friend option is not even offered: +3 at once
         s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
-    assert s.points[0] == 3 and s.waiting[0] == 0
+    assert s.points[0] == 3 and s.friends_waiting[0] == 0
     assert not any("new friend" in t for t in log(s))
 
 
@@ -94,7 +93,7 @@ def test_r2_1_setup_fills_beach_then_piles() -> None:
     assert isinstance(s, TideState)
     assert len(s.grid) == 36 and all(s.grid)
     assert all(len(p) == 6 for p in s.piles)
-    assert s.fr == [-1] * 36 and s.points == [0] * 4
+    assert s.friends == [-1] * 36 and s.points == [0] * 4
     assert all(h == [0] * 6 for h in s.held) and s.removed == [0] * 6
 
 
@@ -104,14 +103,14 @@ def test_r2_2_first_player_is_random_and_seeded() -> None:
     # the same seed gives the same first player and deal; another seed another deal
     a, b, c = GAME.new(4, seed=5), GAME.new(4, seed=5), GAME.new(4, seed=6)
     assert isinstance(a, TideState) and isinstance(b, TideState) and isinstance(c, TideState)
-    assert (a.first, a.grid, a.piles) == (b.first, b.grid, b.piles)
+    assert (a.first_player, a.grid, a.piles) == (b.first_player, b.grid, b.piles)
     assert (a.grid, a.piles) != (c.grid, c.piles)
 
 
 def test_r2_3_each_player_places_a_friend_of_the_player_to_their_right() -> None:
     s = GAME.new(3, seed=2)
     assert isinstance(s, TideState)
-    first = s.first
+    first = s.first_player
     for i in range(3):
         placer = (first + i) % 3
         assert s.to_move() == (placer,) and s.phase == PLACE
@@ -121,8 +120,8 @@ def test_r2_3_each_player_places_a_friend_of_the_player_to_their_right() -> None
         target = legal[0]
         assert isinstance(target, Place)
         s.apply(placer, target)
-        assert s.fr[target.sq] == owner
-    assert s.onboard == [1, 1, 1] and s.phase == ACT
+        assert s.friends[target.sq] == owner
+    assert s.friends_on_beach == [1, 1, 1] and s.phase == ACT
 
 
 def test_r2_4_first_player_starts_then_clockwise() -> None:
@@ -135,7 +134,7 @@ def test_r2_4_first_player_starts_then_clockwise() -> None:
         p = s.to_move()[0]
         order.append(p)
         s.apply(p, "pass")
-    f = s.first
+    f = s.first_player
     assert order == [f, (f + 1) % 3, (f + 2) % 3, f]
 
 
@@ -145,7 +144,7 @@ def test_r3_1_one_action_per_turn() -> None:
     kinds = {t.split()[0] for t in texts(s)}
     assert kinds == {"collect", "move", "pass"}
     s.apply(0, "move c3 to c2")
-    assert s.to_move() == (1,) and s.fr[sq("c2")] == 0  # the turn is over after one move
+    assert s.to_move() == (1,) and s.friends[sq("c2")] == 0  # the turn is over after one move
 
 
 def test_r3_2_move_straight_lines_of_one_to_three() -> None:
@@ -160,7 +159,7 @@ def test_r3_3_moves_cross_and_end_on_empty_squares() -> None:
     s = position(fill({"c3": "B1", "c4": "..", "c5": "..", "f6": "B2"}))
     assert {"c4", "c5", "c6"} <= moves_from(s, "c3")
     s.apply(0, "move c3 to c5")
-    assert s.fr[sq("c5")] == 0 and s.grid[sq("c5")] == 0
+    assert s.friends[sq("c5")] == 0 and s.grid[sq("c5")] == 0
 
 
 def test_r3_4_edge_12_move_over_own_friend_not_over_others() -> None:
@@ -212,7 +211,7 @@ def test_r3_8_edge_6_collect_under_opponent_who_then_shirks() -> None:
     s = position(fill(cells), piles=piles, held={1: "S"})
     assert "collect 2 bottles at c3" in texts(s)
     s.apply(0, "collect 2 bottles at c3")
-    assert s.fr[sq("c4")] == 1 and s.grid[sq("c4")] == 0  # P2's friend stays, square empty
+    assert s.friends[sq("c4")] == 1 and s.grid[sq("c4")] == 0  # P2's friend stays, square empty
     assert any("P2's friend at c4 is shirking" in t for t in log(s))
     assert s.to_move() == (1,)  # P2 chooses where the shell goes
     assert set(texts(s)) == {f"return shell to pile {c}" for c in "abcdef"}
@@ -288,7 +287,7 @@ def test_r4_3_edge_1_vertical_group_of_three() -> None:
     s = position(fill(cells), held={1: "S"})
     s.apply(0, "collect 3 bottles at c4")
     assert column(s, "c") == "..CPCW"  # two empty squares, one pile tile at row 3
-    assert s.fr[sq("c1")] == 1 and s.held[1][SHELL] == 0  # P2 shirked at c1
+    assert s.friends[sq("c1")] == 1 and s.held[1][SHELL] == 0  # P2 shirked at c1
     assert pile(s, "c") == "SSBBPS"  # the only pile with room took the shell
 
 
@@ -300,7 +299,7 @@ def test_r4_3_pile_tile_falls_to_row_6_of_an_emptied_column() -> None:
         s = position(rows, gravity=gravity)
         s.apply(0, "collect bottle at f6")
         assert column(s, "f") == ".....W" and pile(s, "f") == "SSBPP"
-        assert not s.col_end and s.fr[sq("f6")] == 0 and s.to_move() == (1,)
+        assert not s.column_end and s.friends[sq("f6")] == 0 and s.to_move() == (1,)
 
 
 def test_r4_3_edge_2_horizontal_group_across_four_columns() -> None:
@@ -321,7 +320,7 @@ def test_r4_4_edge_3_tide_refills_an_older_gap() -> None:
 def test_r4_5_edge_4_friend_stays_while_tiles_slide() -> None:
     s = position(fill({"c4": "S1", "f6": "B2"}))
     s.apply(0, "collect shell at c4")
-    assert s.fr[sq("c4")] == 0
+    assert s.friends[sq("c4")] == 0
     assert column(s, "c") == "CCBCCB" and s.grid[sq("c4")] == C  # old c3 slid under him
 
 
@@ -350,7 +349,7 @@ def test_r5_1_check_timing_after_tide_or_every_turn() -> None:
 def test_r5_2_one_shell_per_shirking_friend_clockwise_from_active() -> None:
     piles = ["", "", "SSBBPC", "SSBBPW", "", "SSBPPW"]
     cells = {"b1": "..", "b2": ".2", "e1": "..", "e2": ".2", "a1": ".3", "d6": "P1"}
-    s = position(fill(cells), players=3, piles=piles, held={1: "SS", 2: "S"}, cur=0)
+    s = position(fill(cells), players=3, piles=piles, held={1: "SS", 2: "S"}, active=0)
     s.apply(0, "collect bag at d6")
     # P2 (next clockwise) pays for each of two friends, then P3; each picks a pile with room
     assert s.to_move() == (1,)
@@ -395,7 +394,7 @@ def test_r5_4_a_shirking_friend_pays_again_at_every_check() -> None:
     s.apply(1, "pass")
     s.apply(0, "collect cigarette at c3")
     s.apply(1, "return shell to pile c")
-    assert s.held[1][SHELL] == 0 and s.fr[sq("e3")] == 1 and pile(s, "e") == ""
+    assert s.held[1][SHELL] == 0 and s.friends[sq("e3")] == 1 and pile(s, "e") == ""
 
 
 # -- R6 check: rewards ---------------------------------------------------------------------------
@@ -419,14 +418,14 @@ def test_r6_2_edge_7_necklace_friend_leaves_and_returns_with_partner() -> None:
     s = position(fill({"c3": "S1", "f6": "B2"}), held={0: "SS"})
     s.apply(0, "collect shell at c3")
     assert s.held[0][SHELL] == 0 and s.removed[SHELL] == 3
-    assert s.fr[sq("c3")] == -1 and s.onboard[0] == 0 and s.waiting[0] == 2
+    assert s.friends[sq("c3")] == -1 and s.friends_on_beach[0] == 0 and s.friends_waiting[0] == 2
     s.apply(1, "pass")
     # P1's next turn starts with the left neighbour (P2) placing both friends
     assert s.phase == PLACE and s.to_move() == (1,)
     s.apply(1, "place friend at a1")
     s.apply(1, "place friend at b1")
-    assert s.phase == ACT and s.to_move() == (0,) and s.onboard[0] == 2
-    assert s.fr[sq("a1")] == 0 and s.fr[sq("b1")] == 0
+    assert s.phase == ACT and s.to_move() == (0,) and s.friends_on_beach[0] == 2
+    assert s.friends[sq("a1")] == 0 and s.friends[sq("b1")] == 0
     assert {"collect bottle at a1", "collect bag at b1"} <= set(texts(s))
 
 
@@ -434,9 +433,9 @@ def test_r6_3_edge_7_no_partner_with_three_friends_in_play() -> None:
     s = position(fill({"c3": "S1", "a1": "B1", "f1": "P1", "f6": "B2"}), players=3,
                  held={0: "SS"})
     s.apply(0, "collect shell at c3")
-    assert s.onboard[0] == 2 and s.waiting[0] == 1
+    assert s.friends_on_beach[0] == 2 and s.friends_waiting[0] == 1
     # C7: the friend who picked up the third shell leaves, not another one (a1 comes first)
-    assert s.fr[sq("c3")] == -1 and s.fr[sq("a1")] == 0 and s.fr[sq("f1")] == 0
+    assert s.friends[sq("c3")] == -1 and s.friends[sq("a1")] == 0 and s.friends[sq("f1")] == 0
     assert any("no free token for a partner" in t for t in log(s))
     s.apply(1, "pass")
     s.apply(2, "pass")
@@ -466,17 +465,17 @@ def test_r6_5_double_recycling_reward_one_point_and_a_friend() -> None:
         s.apply(0, f"return {want} to pile a")
     assert s.phase == REWARD and s.to_move() == (0,)
     s.apply(0, "take 1 point and a new friend")
-    assert s.points[0] == 1 and s.waiting[0] == 1 and s.held[0] == [0] * 6
+    assert s.points[0] == 1 and s.friends_waiting[0] == 1 and s.held[0] == [0] * 6
     assert s.view(None)["seats"][0]["points_by_reward"]["double recycling"] == 1
     assert pile(s, "a") == "BBPW" and s.removed[C] >= 2
     s.apply(1, "pass")
     assert s.phase == PLACE and s.to_move() == (1,)
     s.apply(1, "place friend at a2")
-    assert s.onboard[0] == 2 and s.to_move() == (0,)
+    assert s.friends_on_beach[0] == 2 and s.to_move() == (0,)
 
 
 def test_r6_6_check_choices_are_decisions_of_the_right_player() -> None:
-    s = position(fill({"c4": "B2", "f6": "S1"}), held={1: "PCW"}, piles=[""] * 6, cur=1)
+    s = position(fill({"c4": "B2", "f6": "S1"}), held={1: "PCW"}, piles=[""] * 6, active=1)
     s.apply(1, "collect bottle at c4")
     assert s.to_move() == (1,)
     with pytest.raises(cove.IllegalAction, match="not P1's turn"):
@@ -568,15 +567,14 @@ def test_r6_11_forced_decisions_are_taken_automatically() -> None:
 
 
 def test_r6_12_new_friends_go_on_free_tiles_else_free_squares() -> None:
-    s = position(fill(), players=2)
-    s.waiting[0] = 1
-    s.push(Step(PLACE, (1,), (0,)))  # P2 places a new friend of P1
+    s = position(fill(), waiting={0: 1})  # P2 places a new friend of P1 first
+    assert s.phase == PLACE and s.to_move() == (1,)
     assert len(s.legal_actions(1)) == 36
     rows = [" ".join([".."] * 6)] * 5 + ["B1 B2 .. .. .. .."]
-    e = position(rows, players=2)
-    e.waiting[0] = 1
-    e.push(Step(PLACE, (1,), (0,)))  # P2 places a new friend of P1
+    e = position(rows, waiting={0: 1})
     assert len(e.legal_actions(1)) == 34  # no free tile: any square without a friend
+    e.apply(1, "place friend at a1")
+    assert e.friends[sq("a1")] == 0 and e.phase == ACT and e.to_move() == (0,)
 
 
 # -- R7 end -------------------------------------------------------------------------------------
@@ -599,7 +597,7 @@ def test_r7_2_column_end_ends_the_game_as_soon_as_the_tide_is_over() -> None:
     s = position(rows, held={0: "PCW", 1: "S"}, points=[0, 0],
                  piles=["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW", "SSBBPC", ""])
     s.apply(0, "collect bottle at f6")
-    assert s.is_over and s.col_end and "column" in s.end_reason
+    assert s.is_over and s.column_end and "column" in s.end_reason
     assert s.points == [0, 0] and s.held[0] == [0, 0, 1, 1, 1, 1]  # no recycling
     assert s.held[1][SHELL] == 1  # P2's friend on the empty b1 did not shirk
     assert s.turns == 0  # like the 10-point end, the interrupted turn is not counted
@@ -612,7 +610,7 @@ def test_r7_2_edge_11_column_end_after_check_option_still_finishes_the_check() -
     s = position(rows, held={0: "PCW"}, points=[0, 0], column_end="after_check",
                  piles=["SSBBPC", "SSBBPW", "SSBBPC", "SSBBPW", "SSBBPC", ""])
     s.apply(0, "collect bottle at f6")
-    assert s.col_end and not s.is_over and s.to_move() == (0,)
+    assert s.column_end and not s.is_over and s.to_move() == (0,)
     s.apply(0, "return bottle to pile f")
     s.apply(0, "return bag to pile f")
     assert s.is_over and s.points == [1, 0] and "column" in s.end_reason
@@ -639,12 +637,12 @@ def test_r7_4_stall_guard_counts_only_turns_with_nothing_to_collect() -> None:
     s = position(fill({"c3": "B1", "f6": "B2"}))
     for _ in range(8):
         s.apply(s.to_move()[0], "pass")
-    assert not s.is_over and s.idle == 0
+    assert not s.is_over and s.idle_turns == 0
     # both friends on empty squares: nothing to collect, two rounds end the game
     t = position(fill({"c3": ".1", "f6": ".2"}))
     for k in range(1, 4):
         t.apply(t.to_move()[0], "pass")
-        assert not t.is_over and t.idle == k
+        assert not t.is_over and t.idle_turns == k
     t.apply(t.to_move()[0], "pass")
     assert t.is_over and "stall" in t.end_reason
     # a shell blocked by the other player's friend next to it cannot be collected either
@@ -656,16 +654,16 @@ def test_r7_4_stall_guard_counts_only_turns_with_nothing_to_collect() -> None:
     # one player able to collect resets the count on their turn, even if they move away
     u = position(fill({"c3": ".1", "f6": "B2"}))
     u.apply(0, "pass")
-    assert u.idle == 1
+    assert u.idle_turns == 1
     u.apply(1, "move f6 to f5")
-    assert u.idle == 0
+    assert u.idle_turns == 0
     # the turn is judged before the action: moving onto a tile is still a stuck turn
     m = position(fill({"c3": ".1", "f6": ".2"}))
     m.apply(0, "move c3 to c4")
-    assert m.idle == 1
+    assert m.idle_turns == 1
     m.apply(1, "pass")
     m.apply(0, "pass")
-    assert m.idle == 0 and not m.is_over
+    assert m.idle_turns == 0 and not m.is_over
 
 
 def test_r7_4_stall_guard_idle_option_ends_after_two_rounds_without_a_collection() -> None:
@@ -679,7 +677,7 @@ def test_r7_4_stall_guard_idle_option_ends_after_two_rounds_without_a_collection
     for _ in range(4):
         t.apply(t.to_move()[0], "pass")
     t.apply(0, "collect cigarette at c3")
-    assert not t.is_over and t.idle == 0
+    assert not t.is_over and t.idle_turns == 0
 
 
 def test_r7_5_turn_limit_backstop() -> None:
@@ -721,10 +719,10 @@ def test_seed_example_three_player_starting_position() -> None:
         a = s.legal_actions(placer)[placer * 5]
         assert isinstance(a, Place)
         s.apply(placer, a)
-        placed_by[s.fr[a.sq]] = placer
-    assert s.onboard == [1, 1, 1]
+        placed_by[s.friends[a.sq]] = placer
+    assert s.friends_on_beach == [1, 1, 1]
     assert placed_by == {p: (p + 1) % 3 for p in range(3)}  # by the player on the left
-    assert s.phase == ACT and s.to_move() == (s.first,)
+    assert s.phase == ACT and s.to_move() == (s.first_player,)
     assert s.phase != OVER
 
 
@@ -736,16 +734,16 @@ def test_r7_4_stall_guard_counts_whole_turns_only(n: int) -> None:
     # returning friend and partner and the choices inside a check are not turns.
     others = ["a1", "f1", "a6", "f6", "e5"]
     cells = {"c3": "S2", "c5": "B1", **{others[i]: f"W{i + 3}" for i in range(n - 2)}}
-    s = position(fill(cells), players=n, held={1: "SS"}, cur=1, stall_counts="idle")
+    s = position(fill(cells), players=n, held={1: "SS"}, active=1, stall_counts="idle")
     s.apply(1, "collect shell at c3")  # third shell: a necklace, the friend leaves
-    assert s.idle == 0 and s.turns == 1 and s.waiting[1] == 2
+    assert s.idle_turns == 0 and s.turns == 1 and s.friends_waiting[1] == 2
     for k in range(1, 2 * n):
         while s.phase == PLACE:  # P2's friend and partner come back: not a turn
             s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
         s.apply(s.to_move()[0], "pass")
-        assert not s.is_over and s.idle == k and s.turns == k + 1
+        assert not s.is_over and s.idle_turns == k and s.turns == k + 1
     s.apply(s.to_move()[0], "pass")
-    assert s.is_over and "stall" in s.end_reason and s.idle == 2 * n
+    assert s.is_over and "stall" in s.end_reason and s.idle_turns == 2 * n
     # a collection whose check asks for decisions is one turn, and it resets the count
     r = position(fill({"c4": "B1", "f6": "S2"}), held={0: "PCW"}, stall_counts="idle",
                  piles=["SB", "SB", "SSBBPC", "SSBBPW", "SSBBPC", "SSBPPW"], stall_rounds=1)
@@ -757,9 +755,9 @@ def test_r7_4_stall_guard_counts_whole_turns_only(n: int) -> None:
     r.apply(0, "collect bottle at c4")
     r.apply(0, "return melon to pile b")
     r.apply(0, "return bag to pile b")
-    assert r.turns == 1 and r.idle == 0 and not r.is_over
+    assert r.turns == 1 and r.idle_turns == 0 and not r.is_over
     r.apply(1, "pass")
-    assert not r.is_over and r.idle == 1
+    assert not r.is_over and r.idle_turns == 1
     r.apply(0, "pass")
     assert r.is_over and "stall" in r.end_reason
 

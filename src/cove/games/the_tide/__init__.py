@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from cove.core.game import Game
-from cove.core.options import Options
+from cove.core import Game, Options
 from cove.games.the_tide import web_board
 from cove.games.the_tide.actions import action_key, universe
 from cove.games.the_tide.data import DATA

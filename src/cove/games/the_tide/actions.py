@@ -6,10 +6,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cove.core.actions import ActionSpace
-from cove.core.options import Options
-from cove.core.serial import pickle_by_fields
-from cove.games.the_tide.beach import COL_NAMES, RAYS, SQ_NAMES
+from cove.core import ActionSpace, Options, pickle_frozen_dataclasses
+from cove.games.the_tide.beach import COLUMN_NAMES, RAYS, SQUARE_NAMES
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.options import TideOptions
 
@@ -21,7 +19,7 @@ class Place:
     sq: int
 
     def __str__(self) -> str:
-        return f"place friend at {SQ_NAMES[self.sq]}"
+        return f"place friend at {SQUARE_NAMES[self.sq]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +28,7 @@ class Move:
     dst: int
 
     def __str__(self) -> str:
-        return f"move {SQ_NAMES[self.src]} to {SQ_NAMES[self.dst]}"
+        return f"move {SQUARE_NAMES[self.src]} to {SQUARE_NAMES[self.dst]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +41,8 @@ class Collect:
 
     def __str__(self) -> str:
         if self.count == 1:
-            return f"collect {DATA.names[self.tile]} at {SQ_NAMES[self.sq]}"
-        return f"collect {self.count} {DATA.plurals[self.tile]} at {SQ_NAMES[self.sq]}"
+            return f"collect {DATA.names[self.tile]} at {SQUARE_NAMES[self.sq]}"
+        return f"collect {self.count} {DATA.plurals[self.tile]} at {SQUARE_NAMES[self.sq]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +59,7 @@ class Return:
     pile: int
 
     def __str__(self) -> str:
-        return f"return {DATA.names[self.tile]} to pile {COL_NAMES[self.pile]}"
+        return f"return {DATA.names[self.tile]} to pile {COLUMN_NAMES[self.pile]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +74,15 @@ class Reward:
         return f"take {DATA.double_points} points"
 
 
-pickle_by_fields(Place, Move, Collect, Pass, Return, Reward)
-
-
 PASS = Pass()
-PLACES = tuple(Place(s) for s in range(len(SQ_NAMES)))
-RETURNS = tuple(tuple(Return(t, c) for c in range(len(COL_NAMES))) for t in range(6))
-MOVES = tuple(tuple(Move(s, d) for d in range(len(SQ_NAMES))) for s in range(len(SQ_NAMES)))
+PLACES = tuple(Place(square) for square in range(len(SQUARE_NAMES)))
+"""Each square's placement, by square."""
+RETURNS = tuple(tuple(Return(tile, pile) for pile in range(len(COLUMN_NAMES)))
+                for tile in range(6))
+"""Each return, by tile code then pile."""
+MOVES = tuple(tuple(Move(source, destination) for destination in range(len(SQUARE_NAMES)))
+              for source in range(len(SQUARE_NAMES)))
+"""Each move, by source square then destination square."""
 REWARDS = (Reward(False), Reward(True))
 
 
@@ -102,11 +102,11 @@ def universe(players: int, options: Options) -> list[Hashable]:
     ray by ray), pass, 5 tile types x 6 piles of returns, and the 2 rewards."""
     assert isinstance(options, TideOptions)
     out: list[Hashable] = list(PLACES)
-    out += [("collect", s) for s in range(len(SQ_NAMES))]
-    for s, rays in enumerate(RAYS[options.move_dirs]):
-        out += [MOVES[s][d] for ray in rays for d in ray]
+    out += [("collect", square) for square in range(len(SQUARE_NAMES))]
+    for square, rays in enumerate(RAYS[options.move_dirs]):
+        out += [MOVES[square][destination] for ray in rays for destination in ray]
     out.append(PASS)
-    out += [r for t in range(1, 6) for r in RETURNS[t]]
+    out += [action for tile in range(1, 6) for action in RETURNS[tile]]
     out += list(REWARDS)
     return out
 
@@ -120,18 +120,18 @@ class MaskIndex:
     __slots__ = ("collect", "moves", "pass_", "places", "returns", "rewards")
 
     def __init__(self, space: ActionSpace) -> None:
-        squares = len(SQ_NAMES)
+        squares = len(SQUARE_NAMES)
         index = space.index
-        self.places = tuple(index[p] for p in PLACES)
-        self.collect = tuple(index[("collect", s)] for s in range(squares))
+        self.places = tuple(index[place] for place in PLACES)
+        self.collect = tuple(index[("collect", square)] for square in range(squares))
         moves: list[list[int]] = [[-1] * squares for _ in range(squares)]
-        for key, i in index.items():
+        for key, at in index.items():
             if isinstance(key, Move):
-                moves[key.src][key.dst] = i
+                moves[key.src][key.dst] = at
         self.moves = moves
         self.pass_ = index[PASS]
-        self.returns = tuple(tuple(index.get(r, -1) for r in row) for row in RETURNS)
-        self.rewards = tuple(index[r] for r in REWARDS)
+        self.returns = tuple(tuple(index.get(action, -1) for action in row) for row in RETURNS)
+        self.rewards = tuple(index[reward] for reward in REWARDS)
 
     def indices(self, legal: Sequence[Any]) -> list[int] | None:
         """The indices of ``legal``, in its order; None when an action is not one this
@@ -139,23 +139,25 @@ class MaskIndex:
         error)."""
         out = []
         moves = self.moves
-        for a in legal:
-            t = type(a)
-            if t is Move:
-                i = moves[a.src][a.dst]
-            elif t is Collect:
-                i = self.collect[a.sq]
-            elif t is Place:
-                i = self.places[a.sq]
-            elif t is Return:
-                i = self.returns[a.tile][a.pile]
-            elif t is Pass:
-                i = self.pass_
-            elif t is Reward:
-                i = self.rewards[a.friend]
+        for action in legal:
+            kind = type(action)
+            if kind is Move:
+                at = moves[action.src][action.dst]
+            elif kind is Collect:
+                at = self.collect[action.sq]
+            elif kind is Place:
+                at = self.places[action.sq]
+            elif kind is Return:
+                at = self.returns[action.tile][action.pile]
+            elif kind is Pass:
+                at = self.pass_
+            elif kind is Reward:
+                at = self.rewards[action.friend]
             else:
                 return None
-            if i < 0:
+            if at < 0:
                 return None
-            out.append(i)
+            out.append(at)
         return out
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cove.core.data import DataChecker, entry, load_typed
+from cove.core import DataChecker, entry, load_typed
 
 DATA_FILE = Path(__file__).with_name("the_tide.toml")
 

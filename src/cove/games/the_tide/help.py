@@ -3,7 +3,7 @@ terminal, the web's move list). Text only; the rules never import it."""
 
 from __future__ import annotations
 
-from cove.core.game import MoveHelp
+from cove.core import MoveHelp
 from cove.games.the_tide.beach import MOVE_REACH
 from cove.games.the_tide.data import DATA
 

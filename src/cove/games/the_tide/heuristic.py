@@ -11,14 +11,12 @@ Everything used here is public: the beach, holdings, scores.
 
 from __future__ import annotations
 
-from cove.core.state import State
-from cove.games.the_tide.data import DATA
-from cove.games.the_tide.data import RUBBISH as _RUBBISH
-from cove.games.the_tide.data import SHELL as _SHELL
+from cove.core import State
+from cove.games.the_tide.data import DATA, RUBBISH, SHELL
 
 TYPE_HELD = 0.15  # x 3 types at most before a recycling: 0.45 < its 1 point
 COLLECTION = 0.4  # x progress toward a specific collection, below its 1 point
-SHELL = 0.15
+SHELL_HELD = 0.15
 FRIEND = 0.25
 ON_TILE = 0.05
 ON_EMPTY = -0.05
@@ -26,25 +24,25 @@ SHIRK_RISK = -0.1  # on an empty square while holding a shell
 
 
 def heuristic(state: State, player: int) -> float:
-    held: list[list[int]] = state.held  # type: ignore[attr-defined]
+    all_held: list[list[int]] = state.held  # type: ignore[attr-defined]
     points: list[int] = state.points  # type: ignore[attr-defined]
     value = float(points[player])
     if state.is_over:
         return value
-    onboard: list[int] = state.onboard  # type: ignore[attr-defined]
-    waiting: list[int] = state.waiting  # type: ignore[attr-defined]
+    on_beach: list[int] = state.friends_on_beach  # type: ignore[attr-defined]
+    waiting: list[int] = state.friends_waiting  # type: ignore[attr-defined]
     grid: list[int] = state.grid  # type: ignore[attr-defined]
-    fr: list[int] = state.fr  # type: ignore[attr-defined]
-    h = held[player]
+    friends: list[int] = state.friends  # type: ignore[attr-defined]
+    held = all_held[player]
     thresholds = DATA.thresholds
-    for t in _RUBBISH:
-        if h[t]:
-            value += TYPE_HELD + COLLECTION * min(h[t], thresholds[t]) / thresholds[t]
-    value += SHELL * h[_SHELL]
-    value += FRIEND * (onboard[player] + waiting[player] - 1)
-    if onboard[player]:
-        empty = ON_EMPTY + (SHIRK_RISK if h[_SHELL] else 0.0)
-        for s, owner in enumerate(fr):
+    for tile in RUBBISH:
+        if held[tile]:
+            value += TYPE_HELD + COLLECTION * min(held[tile], thresholds[tile]) / thresholds[tile]
+    value += SHELL_HELD * held[SHELL]
+    value += FRIEND * (on_beach[player] + waiting[player] - 1)
+    if on_beach[player]:
+        empty = ON_EMPTY + (SHIRK_RISK if held[SHELL] else 0.0)
+        for square, owner in enumerate(friends):
             if owner == player:
-                value += ON_TILE if grid[s] else empty
+                value += ON_TILE if grid[square] else empty
     return value

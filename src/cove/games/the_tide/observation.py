@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cove.core.observer import Block, Observer, Out
+from cove.core import Block, Observer, Out
 from cove.games.the_tide.beach import COLS, SQUARES
 from cove.games.the_tide.data import DATA
-from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn
+from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn, Placing
 
 if TYPE_CHECKING:
     from cove.games.the_tide.state import TideState
@@ -33,7 +33,7 @@ def beach(state: TideState, player: int, out: Out) -> None:
 
 def friends(state: TideState, player: int, out: Out) -> None:
     n = state.n
-    for square, owner in enumerate(state.fr):
+    for square, owner in enumerate(state.friends):
         if owner >= 0:
             out.one(square * n + (owner - player) % n)
 
@@ -48,22 +48,24 @@ def piles(state: TideState, player: int, out: Out) -> None:
 
 def seats(state: TideState, player: int, out: Out) -> None:
     n = state.n
-    for k in range(n):
-        p = (player + k) % n
-        held = state.held[p]
-        out.run(8 * k, [held[1] / COUNTS[1], held[2] / COUNTS[2], held[3] / COUNTS[3],
-                        held[4] / COUNTS[4], held[5] / COUNTS[5], state.points[p] / WIN,
-                        state.onboard[p] / MAX_FRIENDS, state.waiting[p] / MAX_FRIENDS])
+    for relative in range(n):
+        seat = (player + relative) % n
+        held = state.held[seat]
+        out.run(8 * relative, [
+            held[1] / COUNTS[1], held[2] / COUNTS[2], held[3] / COUNTS[3],
+            held[4] / COUNTS[4], held[5] / COUNTS[5], state.points[seat] / WIN,
+            state.friends_on_beach[seat] / MAX_FRIENDS,
+            state.friends_waiting[seat] / MAX_FRIENDS])
 
 
 def removed(state: TideState, player: int, out: Out) -> None:
-    r = state.removed
-    out.run(0, [r[1] / COUNTS[1], r[2] / COUNTS[2], r[3] / COUNTS[3], r[4] / COUNTS[4],
-                r[5] / COUNTS[5]])
+    gone = state.removed
+    out.run(0, [gone[1] / COUNTS[1], gone[2] / COUNTS[2], gone[3] / COUNTS[3],
+                gone[4] / COUNTS[4], gone[5] / COUNTS[5]])
 
 
 def active(state: TideState, player: int, out: Out) -> None:
-    out.one((state.cur - player) % state.n)
+    out.one((state.active - player) % state.n)
 
 
 def decider(state: TideState, player: int, out: Out) -> None:
@@ -80,30 +82,33 @@ def phase(state: TideState, player: int, out: Out) -> None:
 
 def placement(state: TideState, player: int, out: Out) -> None:
     top = state.top_step
-    placing = top.data if top is not None and top.kind == PLACE else ()
     n = state.n
-    if placing:
-        out.one((placing[0] - player) % n)
-    out.value(n, len(placing) / MAX_FRIENDS)
+    if top is not None and top.kind == PLACE:
+        placing: Placing = top.data
+        out.one((placing.owner - player) % n)
+        out.value(n, len(placing.owners) / MAX_FRIENDS)
+    else:
+        out.value(n, 0.0)
 
 
 def return_(state: TideState, player: int, out: Out) -> None:
     top = state.top_step
     if top is not None and top.kind == RETURN:
-        pending: PendingReturn = top.data[0]
+        pending: PendingReturn = top.data
         pool = pending.pool
         out.run(0, [pool[1] / 4, pool[2] / 4, pool[3] / 4, pool[4] / 4, pool[5] / 4])
         if pending.reason > 0:
             out.one(5 + pending.reason)
     else:
         out.run(0, [0.0] * 5)
-    out.value(5, state.ret_k / 4)
+    out.value(5, state.tiles_to_return / 4)
 
 
 def counters(state: TideState, player: int, out: Out) -> None:
     rules = state.rules
-    out.run(0, [state.idle / (rules.stall_rounds * state.n), state.turns / rules.turn_limit])
-    if state.col_end:
+    out.run(0, [state.idle_turns / (rules.stall_rounds * state.n),
+                state.turns / rules.turn_limit])
+    if state.column_end:
         out.one(2)
 
 
@@ -111,13 +116,14 @@ OBSERVER = Observer([
     Block("beach", beach, "36 squares × one-hot tile (empty, shell, bottle, bag, cigarette, "
           "melon)", size=SQUARES * 6, inputs=("grid",), same_for_all=True),
     Block("friends", friends, "36 squares × one-hot relative seat of the friend there (all "
-          "zero: none)", per_seat=SQUARES, inputs=("fr",)),
+          "zero: none)", per_seat=SQUARES, inputs=("friends",)),
     Block("piles", piles, "per pile a–f: height / 6, then 6 slots (bottom first) × one-hot "
           "of 5 tile types; zeros for an empty slot or one nobody has seen",
           size=COLS * PILE_SPAN, inputs=("piles", "hidden"), same_for_all=True),
     Block("seats", seats, "per relative seat: held shells, bottles, bags, cigarettes, "
           "melons (each / box count), points / 10, friends on beach / 3, friends waiting "
-          "/ 3", per_seat=8, inputs=("held", "points", "onboard", "waiting")),
+          "/ 3", per_seat=8,
+          inputs=("held", "points", "friends_on_beach", "friends_waiting")),
     Block("removed", removed, "removed tiles per type / box count", size=5,
           inputs=("removed",), same_for_all=True),
     Block("active", active, "one-hot relative seat whose turn it is", per_seat=1),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from cove.games.the_tide.beach import COL_NAMES, ROWS
+from cove.games.the_tide.beach import COLUMN_NAMES, ROWS
 from cove.games.the_tide.data import DATA, RUBBISH, SHELL, TILE_TYPES
 
 LETTER = {DATA.names[t]: DATA.letters[t] for t in TILE_TYPES}
@@ -44,7 +44,7 @@ def _lines(view: dict[str, Any], color: bool, width: int) -> list[str]:
         who = view["to_move"][0] if view["to_move"] else view["active"]
         lines += _wrap(f"The Tide - turn {view['turn']}, P{view['active'] + 1}'s turn; "
                        f"P{who + 1} to decide ({_describe(decision)})", width)
-    header = "        " + "".join(f"  {c}  " for c in COL_NAMES[:cols])
+    header = "        " + "".join(f"  {c}  " for c in COLUMN_NAMES[:cols])
     lines.append("  sea: top tile / height of each pile")
     tops = []
     for pile in view["piles"]:
@@ -54,7 +54,7 @@ def _lines(view: dict[str, Any], color: bool, width: int) -> list[str]:
     lines.append("  pile  " + "".join(tops))
     if view.get("pile_visibility") == "all":
         for c, pile in enumerate(view["piles"]):
-            lines += _wrap(f"        pile {COL_NAMES[c]} (bottom->top): "
+            lines += _wrap(f"        pile {COLUMN_NAMES[c]} (bottom->top): "
                            + (" ".join(LETTER[t] for t in pile["tiles"]) or "empty"), width,
                            " " * 27)
     lines.append(header)
@@ -86,7 +86,7 @@ def _lines(view: dict[str, Any], color: bool, width: int) -> list[str]:
         )
     lines += _wrap("  > = whose turn it is; * = you; friends: on the beach (+ waiting to come "
                    "back next turn)", width)
-    lines += _wrap(f"  Columns {COL_NAMES[0]}-{COL_NAMES[-1]}, rows 1-{ROWS} (c3 = column c, "
+    lines += _wrap(f"  Columns {COLUMN_NAMES[0]}-{COLUMN_NAMES[-1]}, rows 1-{ROWS} (c3 = column c, "
                    f"row 3); row 1 faces the sea. Letters: {LEGEND}; digit = a friend of that "
                    "player; '.' = empty square.", width)
     removed = view["removed"]

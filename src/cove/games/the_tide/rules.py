@@ -11,6 +11,10 @@ the next reward that applies; when none does, the turn ends) and ``returning`` (
 tiles go back). A turn that ends pushes the next one. A decision with a single legal answer
 is taken by the automatic step and logged by its own event (R6.11).
 
+What a step carries is its kind's own record, read by name: ``Placing`` (the owners of the
+friends still to place), ``ShellDue`` (who owes a shirking shell) and ``PendingReturn`` (a
+reward's tiles on their way back).
+
 What the steps do are functions of the state (``TideState`` in state.py holds the fields),
 below the rules: friends entering play, the action, the tide, the check and the end.
 """
@@ -21,9 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from cove.core.decisions import AUTO, Step, StepRule
-from cove.core.serial import pickle_by_fields
-from cove.core.state import Action
+from cove.core import AUTO, Action, Step, StepRule, pickle_frozen_dataclasses
 from cove.games.the_tide.actions import (
     MOVES,
     PASS,
@@ -36,7 +38,14 @@ from cove.games.the_tide.actions import (
     Return,
     Reward,
 )
-from cove.games.the_tide.beach import COL_NAMES, COLS, COLUMN_SQUARES, ROWS, SQ_NAMES, SQUARES
+from cove.games.the_tide.beach import (
+    COLS,
+    COLUMN_NAMES,
+    COLUMN_SQUARES,
+    ROWS,
+    SQUARE_NAMES,
+    SQUARES,
+)
 from cove.games.the_tide.data import (
     BAG,
     BOTTLE,
@@ -66,55 +75,86 @@ PHASES = (PLACE, ACT, SHIRK, RETURN, REWARD)
 PHASE_INDEX = {k: i for i, k in enumerate(PHASES)}
 # automatic steps
 PAY_SHELL, REWARDS_DUE, RETURNING = "pay_shell", "rewards", "returning"
-# what a pending return belongs to (R_NONE: no return pending)
-R_NONE, R_RECYCLE, R_DOUBLE, R_COLLECTION = range(4)
+# what a pending return is for (NO_RETURN: no return pending)
+NO_RETURN, FOR_RECYCLING, FOR_DOUBLE_RECYCLING, FOR_COLLECTION = range(4)
 RETURN_REASONS = ("", "recycling", "double recycling", "specific collection")
-# the rewards that score (R6.4, R6.5, R6.7), in the order ``TideState.scored`` keeps each
-# seat's points by reward: recycling, double recycling, then a specific collection of each
-# rubbish type at its tile code (bottles at BOTTLE = 2 ... melons at MELON = 5)
-S_RECYCLE, S_DOUBLE = 0, 1
-SCORED = ("recycling", "double recycling", *(f"{NAMES[t]} collections" for t in RUBBISH))
-KINDS = len(SCORED)
+# the rewards that score (R6.4, R6.5, R6.7), in the order ``TideState.points_by_reward``
+# keeps each seat's points by reward: recycling, double recycling, then a specific
+# collection of each rubbish type at its tile code (bottles at BOTTLE = 2 ... melons at
+# MELON = 5)
+BY_RECYCLING, BY_DOUBLE_RECYCLING = 0, 1
+SCORING_REWARDS = ("recycling", "double recycling",
+                   *(f"{NAMES[tile]} collections" for tile in RUBBISH))
+SCORING_REWARD_COUNT = len(SCORING_REWARDS)
 
 
-def _p(seat: int) -> str:
+def player_name(seat: int) -> str:
+    """A seat as the log and the prompts name it: seat 0 is P1."""
     return f"P{seat + 1}"
 
 
-def _count(n: int, tile: int) -> str:
-    return f"{n} {NAMES[tile] if n == 1 else PLURALS[tile]}"
+def tiles_text(count: int, tile: int) -> str:
+    """``count`` tiles of a type in words: "1 bottle", "3 bottles"."""
+    return f"{count} {NAMES[tile] if count == 1 else PLURALS[tile]}"
 
 
-# -- the decisions: one rule per kind of step on the stack -----------------------------------------
-def place_step(n: int, owners: tuple[int, ...]) -> Step:
-    """Place the friends of ``owners`` in order, each by its owner's left neighbour."""
-    return Step(PLACE, ((owners[0] + 1) % n,), owners)
+def seat_points_by_reward(points_by_reward: tuple[int, ...], player: int) -> tuple[int, ...]:
+    """``player``'s points by reward, in ``SCORING_REWARDS`` order."""
+    start = player * SCORING_REWARD_COUNT
+    return points_by_reward[start:start + SCORING_REWARD_COUNT]
 
 
-REWARDS_STEP = Step(REWARDS_DUE)
-ACT_STEPS = tuple(Step(ACT, (p,)) for p in range(6))
-"""Each seat's act step, made once: steps are frozen values, so turns share them."""
+# -- what the steps carry --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """The ``place`` step's record (R2.3, R6.12): the owners of the friends still to place,
+    the one placed now first."""
+
+    owners: tuple[int, ...]
+
+    @property
+    def owner(self) -> int:
+        """The owner of the friend placed now."""
+        return self.owners[0]
+
+
+@dataclass(frozen=True, slots=True)
+class ShellDue:
+    """The ``pay_shell`` step's record (R5.2): the owner of a shirking friend, who owes a
+    shell."""
+
+    player: int
 
 
 @dataclass(frozen=True, slots=True)
 class PendingReturn:
-    """A reward's tiles on their way back to the piles (R6.4, R6.5, R6.7)."""
+    """The ``returning`` and ``return`` steps' record: a reward's tiles on their way back to
+    the piles (R6.4, R6.5, R6.7)."""
 
     player: int
-    reason: int  # R_RECYCLE, R_DOUBLE or R_COLLECTION
+    reason: int  # FOR_RECYCLING, FOR_DOUBLE_RECYCLING or FOR_COLLECTION
     pool: tuple[int, ...]  # by tile code: how many of each type may still go back
     left: int  # tiles still to return
     tile: int  # the collected type of a specific collection, else 0
 
-    def returned(self, t: int) -> PendingReturn:
+    def returned(self, tile: int) -> PendingReturn:
+        """The same return once a ``tile`` went back."""
         pool = list(self.pool)
-        pool[t] -= 1
+        pool[tile] -= 1
         return replace(self, pool=tuple(pool), left=self.left - 1)
 
 
-pickle_by_fields(PendingReturn)
+def place_step(players: int, owners: tuple[int, ...]) -> Step:
+    """Place the friends of ``owners`` in order, each by its owner's left neighbour."""
+    return Step(PLACE, ((owners[0] + 1) % players,), Placing(owners))
 
 
+REWARDS_STEP = Step(REWARDS_DUE)
+ACT_STEPS = tuple(Step(ACT, (seat,)) for seat in range(6))
+"""Each seat's act step, made once: steps are frozen values, so turns share them."""
+
+
+# -- the decisions: one rule per kind of step on the stack -----------------------------------------
 class TideRule(StepRule["TideState"]):
     """A Tide step. ``forced`` stays off: the check's single choices (R6.11) are taken by the
     automatic steps and logged by their own events (the core would add a second, "forced"
@@ -132,24 +172,27 @@ class TideRule(StepRule["TideState"]):
 
 
 class PlaceRule(TideRule):
-    """R2.3, R6.12: a friend enters play. ``data``: the owners of the friends still to
-    place, the current one first; the owner's left neighbour decides."""
+    """R2.3, R6.12: a friend enters play. ``data``: :class:`Placing`, the owners of the
+    friends still to place; the owner's left neighbour decides."""
 
     def legal(self, state: TideState, step: Step, player: int) -> Sequence[Action]:
-        return [PLACES[s] for s in place_squares(state)]
+        return [PLACES[square] for square in place_squares(state)]
 
     def apply(self, state: TideState, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Place)
-        place_friend(state, player, step.data[0], action.sq)
-        if len(step.data) > 1:
-            state.push(place_step(state.n, step.data[1:]))
+        placing: Placing = step.data
+        place_friend(state, player, placing.owner, action.sq)
+        if len(placing.owners) > 1:
+            state.push(place_step(state.n, placing.owners[1:]))
 
     def prompt(self, state: TideState, step: Step, player: int | None) -> str:
-        return (f"Place a friend of {_p(step.data[0])} on the beach: on a tile without a "
-                "friend, or on any free square when no such tile is left")
+        placing: Placing = step.data
+        return (f"Place a friend of {player_name(placing.owner)} on the beach: on a tile "
+                "without a friend, or on any free square when no such tile is left")
 
     def describe(self, state: TideState, step: Step, player: int) -> dict[str, Any]:
-        return {"owner": step.data[0], "count": len(step.data)}
+        placing: Placing = step.data
+        return {"owner": placing.owner, "count": len(placing.owners)}
 
 
 class ActRule(TideRule):
@@ -168,24 +211,25 @@ class ActRule(TideRule):
 
 class PayShellRule(TideRule):
     """Automatic, R5.2, R5.3: a shirking friend's owner gives up a shell; the owner chooses
-    the pile only when more than one has room. ``data``: the owner."""
+    the pile only when more than one has room. ``data``: :class:`ShellDue`."""
 
     def run(self, state: TideState, step: Step) -> None:
-        pay_shell(state, step.data[0])
+        due: ShellDue = step.data
+        pay_shell(state, due.player)
 
 
 class ShirkRule(TideRule):
     """R5.3: the owner of a shirking friend chooses the pile for the shell."""
 
     def legal(self, state: TideState, step: Step, player: int) -> Sequence[Action]:
-        return [RETURNS[SHELL][c] for c in piles_with_room(state)]
+        return [RETURNS[SHELL][column] for column in piles_with_room(state)]
 
     def apply(self, state: TideState, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Return)
         shirk_pay(state, player, action.pile)
 
     def prompt(self, state: TideState, step: Step, player: int | None) -> str:
-        who = "you" if player is not None else _p(step.player)
+        who = "you" if player is not None else player_name(step.player)
         return (f"A friend of {'yours' if player is not None else who} shirked on an empty "
                 f"square: choose a pile with room for the shell {who} "
                 f"give{'' if player is not None else 's'} up")
@@ -204,26 +248,29 @@ class ReturnRule(TideRule):
     ``data``: the :class:`PendingReturn`."""
 
     def legal(self, state: TideState, step: Step, player: int) -> Sequence[Action]:
-        pool = step.data[0].pool
+        pending: PendingReturn = step.data
+        pool = pending.pool
         rooms = piles_with_room(state)
-        return [RETURNS[t][c] for t in TILE_TYPES if pool[t] for c in rooms]
+        return [RETURNS[tile][column] for tile in TILE_TYPES if pool[tile] for column in rooms]
 
     def apply(self, state: TideState, step: Step, player: int, action: Any) -> None:
         assert isinstance(action, Return)
+        pending: PendingReturn = step.data
         return_tile(state, player, action.tile, action.pile)
-        state.push(Step(RETURNING, AUTO, (step.data[0].returned(action.tile),)))
+        state.push(Step(RETURNING, AUTO, pending.returned(action.tile)))
 
     def prompt(self, state: TideState, step: Step, player: int | None) -> str:
-        r: PendingReturn = step.data[0]
-        your = "your" if player is not None else f"{_p(step.player)}'s"
-        return (f"Return {r.left} more tile{'s' if r.left != 1 else ''} of {your} "
-                f"{RETURN_REASONS[r.reason]} to piles: choose a tile and a pile with room")
+        pending: PendingReturn = step.data
+        your = "your" if player is not None else f"{player_name(step.player)}'s"
+        return (f"Return {pending.left} more tile{'s' if pending.left != 1 else ''} of {your} "
+                f"{RETURN_REASONS[pending.reason]} to piles: choose a tile and a pile with room")
 
     def describe(self, state: TideState, step: Step, player: int) -> dict[str, Any]:
-        r: PendingReturn = step.data[0]
-        return {"reason": RETURN_REASONS[r.reason],
-                "pool": {NAMES[t]: r.pool[t] for t in TILE_TYPES if r.pool[t]},
-                "to_return": r.left}
+        pending: PendingReturn = step.data
+        return {"reason": RETURN_REASONS[pending.reason],
+                "pool": {NAMES[tile]: pending.pool[tile] for tile in TILE_TYPES
+                         if pending.pool[tile]},
+                "to_return": pending.left}
 
 
 class RewardRule(TideRule):
@@ -237,7 +284,7 @@ class RewardRule(TideRule):
         double_reward(state, player, action.friend)
 
     def prompt(self, state: TideState, step: Step, player: int | None) -> str:
-        who = "you" if player is not None else _p(step.player)
+        who = "you" if player is not None else player_name(step.player)
         return (f"Double recycling: {who} choose{'' if player is not None else 's'} "
                 f"{DATA.double_points} points, or {DATA.double_friend_points} point "
                 "and a new friend")
@@ -245,10 +292,11 @@ class RewardRule(TideRule):
 
 class ReturningRule(TideRule):
     """Automatic, R6.10, R6.11: put a reward's tiles back while there is no choice, ask
-    when there is one, then remove the rest and score. ``data``: the PendingReturn."""
+    when there is one, then remove the rest and score. ``data``: the
+    :class:`PendingReturn`."""
 
     def run(self, state: TideState, step: Step) -> None:
-        run_return(state, step.data[0])
+        run_return(state, step.data)
 
 
 STEPS: dict[str, TideRule] = {
@@ -260,119 +308,133 @@ STEPS: dict[str, TideRule] = {
 
 # -- friends entering play (R2.3, R6.3, R6.12) -----------------------------------------------------
 def place_squares(state: TideState) -> list[int]:
-    grid, fr = state.grid, state.fr
-    out = [s for s in range(SQUARES) if fr[s] < 0 and grid[s]]
-    return out or [s for s in range(SQUARES) if fr[s] < 0]
+    """Where a friend may enter: a tile without a friend, else any square without one."""
+    grid, friends = state.grid, state.friends
+    out = [square for square in range(SQUARES) if friends[square] < 0 and grid[square]]
+    return out or [square for square in range(SQUARES) if friends[square] < 0]
 
 
-def place_friend(state: TideState, placer: int, owner: int, sq: int) -> None:
-    state.fr[sq] = owner
-    state.onboard[owner] += 1
-    state.waiting[owner] -= 1
+def place_friend(state: TideState, placer: int, owner: int, square: int) -> None:
+    state.friends[square] = owner
+    state.friends_on_beach[owner] += 1
+    state.friends_waiting[owner] -= 1
     if state.logging:
-        state.say(f"{_p(placer)} places a friend of {_p(owner)} at {SQ_NAMES[sq]}",
+        state.say(f"{player_name(placer)} places a friend of {player_name(owner)} at "
+                  f"{SQUARE_NAMES[square]}",
                   kind="place", data={"player": placer, "owner": owner,
-                                      "square": SQ_NAMES[sq]})
+                                      "square": SQUARE_NAMES[square]})
 
 
-def begin_turn(state: TideState, p: int) -> None:
-    state.cur = p
-    state.actor = -1
+def begin_turn(state: TideState, player: int) -> None:
+    state.active = player
+    state.collector_square = -1
     state.collected = False
-    state.could = False
-    state.col_end = False
-    if state.waiting[p]:  # R6.12: they enter before the owner acts
-        state.push(ACT_STEPS[p], place_step(state.n, (p,) * state.waiting[p]))
+    state.could_collect = False
+    state.column_end = False
+    waiting = state.friends_waiting[player]
+    if waiting:  # R6.12: they enter before the owner acts
+        state.push(ACT_STEPS[player], place_step(state.n, (player,) * waiting))
     else:
-        state.push(ACT_STEPS[p])
+        state.push(ACT_STEPS[player])
 
 
 # -- the action (R3) -------------------------------------------------------------------------------
-def act_actions(state: TideState, p: int) -> list[Action]:
-    grid, fr = state.grid, state.fr
-    adjacency, rays = state.rules.adjacency, state.rules.rays
+def shell_blocked(state: TideState, square: int, player: int) -> bool:
+    """R3.5: another player's friend next to a shell keeps ``player`` from collecting it."""
+    friends = state.friends
+    return not all(friends[next_to] < 0 or friends[next_to] == player
+                   for next_to in state.rules.shell_neighbours[square])
+
+
+def act_actions(state: TideState, player: int) -> list[Action]:
+    """The active player's legal actions: collections, then moves, then pass (R3)."""
+    grid, friends = state.grid, state.friends
+    move_rays = state.rules.move_rays
     collects: list[Action] = []
     moves: list[Action] = []
-    for s in range(SQUARES):
-        if fr[s] != p:
+    for square in range(SQUARES):
+        if friends[square] != player:
             continue
-        t = grid[s]
-        if t == SHELL:
-            if all(fr[a] < 0 or fr[a] == p for a in adjacency[s]):
-                collects.append(Collect(s, SHELL, 1))
-        elif t:
-            collects.append(Collect(s, t, len(group(state, s, p))))
-        row = MOVES[s]
-        for ray in rays[s]:
-            for d in ray:
-                o = fr[d]
-                if o < 0:
-                    moves.append(row[d])
-                elif o != p:
+        tile = grid[square]
+        if tile == SHELL:
+            if not shell_blocked(state, square, player):
+                collects.append(Collect(square, SHELL, 1))
+        elif tile:
+            collects.append(Collect(square, tile, len(group(state, square, player))))
+        moves_from_here = MOVES[square]
+        for ray in move_rays[square]:
+            for destination in ray:
+                owner = friends[destination]
+                if owner < 0:
+                    moves.append(moves_from_here[destination])
+                elif owner != player:
                     break  # another player's friend: cannot pass or stop
     collects += moves
     collects.append(PASS)
     return collects
 
 
-def group(state: TideState, start: int, p: int) -> list[int]:
-    """The rubbish tile at ``start`` and every connected tile of the same type."""
-    grid, fr, nb = state.grid, state.fr, state.rules.connect
-    t = grid[start]
-    under = state.rules.under_others
+def group(state: TideState, start: int, player: int) -> list[int]:
+    """The rubbish tile at ``start`` and every connected tile of the same type (R3.7)."""
+    grid, friends, neighbours = state.grid, state.friends, state.rules.group_neighbours
+    tile = grid[start]
+    under_others = state.rules.collect_under_others
     seen = {start}
     stack = [start]
     while stack:
-        s = stack.pop()
-        for a in nb[s]:
-            if a not in seen and grid[a] == t and (under or fr[a] < 0 or fr[a] == p):
-                seen.add(a)
-                stack.append(a)
+        square = stack.pop()
+        for next_to in neighbours[square]:
+            if next_to not in seen and grid[next_to] == tile and (
+                    under_others or friends[next_to] < 0 or friends[next_to] == player):
+                seen.add(next_to)
+                stack.append(next_to)
     return sorted(seen)
 
 
-def can_collect(state: TideState, p: int) -> bool:
-    """Whether ``p`` has a legal collection now (R7.4: only turns without one count)."""
-    grid, fr, adjacency = state.grid, state.fr, state.rules.adjacency
-    for s in range(SQUARES):
-        if fr[s] != p:
+def can_collect(state: TideState, player: int) -> bool:
+    """Whether ``player`` has a legal collection now (R7.4: only turns without one
+    count)."""
+    grid, friends = state.grid, state.friends
+    for square in range(SQUARES):
+        if friends[square] != player:
             continue
-        t = grid[s]
-        if t == SHELL:
-            if all(fr[a] < 0 or fr[a] == p for a in adjacency[s]):
+        tile = grid[square]
+        if tile == SHELL:
+            if not shell_blocked(state, square, player):
                 return True
-        elif t:
+        elif tile:
             return True
     return False
 
 
-def act(state: TideState, p: int, action: Action) -> None:
-    state.could = state.rules.stuck_only and can_collect(state, p)
+def act(state: TideState, player: int, action: Action) -> None:
+    state.could_collect = state.rules.stuck_turns_only and can_collect(state, player)
     if isinstance(action, Move):
-        state.fr[action.dst] = p
-        state.fr[action.src] = -1
+        state.friends[action.dst] = player
+        state.friends[action.src] = -1
         if state.logging:
-            state.say(f"{_p(p)} moves a friend from {SQ_NAMES[action.src]} "
-                      f"to {SQ_NAMES[action.dst]}", kind="move",
-                      data={"player": p, "from": SQ_NAMES[action.src],
-                            "to": SQ_NAMES[action.dst]})
+            state.say(f"{player_name(player)} moves a friend from {SQUARE_NAMES[action.src]} "
+                      f"to {SQUARE_NAMES[action.dst]}", kind="move",
+                      data={"player": player, "from": SQUARE_NAMES[action.src],
+                            "to": SQUARE_NAMES[action.dst]})
         after_action(state, False)
     elif isinstance(action, Collect):
-        sq, t = action.sq, action.tile
-        squares = [sq] if t == SHELL else group(state, sq, p)
-        for s in squares:
-            state.grid[s] = EMPTY
-        state.held[p][t] += len(squares)
-        state.actor = sq
+        tile = action.tile
+        squares = [action.sq] if tile == SHELL else group(state, action.sq, player)
+        for square in squares:
+            state.grid[square] = EMPTY
+        state.held[player][tile] += len(squares)
+        state.collector_square = action.sq
         if state.logging:
-            where = ", ".join(SQ_NAMES[s] for s in squares)
-            state.say(f"{_p(p)} collects {_count(len(squares), t)} ({where})",
-                      kind="collect", data={"player": p, "tile": NAMES[t],
-                                            "squares": [SQ_NAMES[s] for s in squares]})
+            where = ", ".join(SQUARE_NAMES[square] for square in squares)
+            state.say(f"{player_name(player)} collects {tiles_text(len(squares), tile)} "
+                      f"({where})", kind="collect",
+                      data={"player": player, "tile": NAMES[tile],
+                            "squares": [SQUARE_NAMES[square] for square in squares]})
         after_action(state, True)
     else:
         if state.logging:
-            state.say(f"{_p(p)} passes", kind="pass", data={"player": p})
+            state.say(f"{player_name(player)} passes", kind="pass", data={"player": player})
         after_action(state, False)
 
 
@@ -380,20 +442,21 @@ def after_action(state: TideState, collected: bool) -> None:
     state.collected = collected
     if collected:
         # R7.2: the column end is judged on the beach right after the tide
-        state.col_end = tide(state)
-        if state.col_end:
-            at_once = state.rules.at_once
+        state.column_end = tide(state)
+        if state.column_end:
+            at_once = state.rules.column_end_at_once
             if state.logging:
-                cols = [COL_NAMES[c] for c, sq in enumerate(COLUMN_SQUARES)
-                        if not state.piles[c] and not any(state.grid[s] for s in sq)]
-                state.say(f"column {', '.join(cols)} and its pile are empty: the game ends "
+                columns = [COLUMN_NAMES[column] for column, squares in enumerate(COLUMN_SQUARES)
+                           if not state.piles[column]
+                           and not any(state.grid[square] for square in squares)]
+                state.say(f"column {', '.join(columns)} and its pile are empty: the game ends "
                           + ("at once" if at_once else "after this check"),
-                          kind="column_end", data={"columns": cols, "at_once": at_once})
+                          kind="column_end", data={"columns": columns, "at_once": at_once})
             if at_once:  # R7.2: "as soon as", before the check
                 finish(state, "a column and its pile are empty")
                 return
         start_check(state)
-    elif state.rules.every_turn:
+    elif state.rules.check_every_turn:
         start_check(state)
     else:
         end_turn(state)
@@ -405,46 +468,47 @@ def tide(state: TideState) -> bool:
     Returns whether some column and its pile are now both empty (R7.2)."""
     grid = state.grid
     logging = state.logging
-    one_step = state.rules.one_step
+    one_step = state.rules.one_step_gravity
     notes: list[str] = []
     drops: list[dict[str, str]] = []
     exhausted = False
-    for c in range(COLS):
-        squares = COLUMN_SQUARES[c]
-        col = [grid[s] for s in squares]
-        if EMPTY not in col:
+    for column in range(COLS):
+        squares = COLUMN_SQUARES[column]
+        tiles = [grid[square] for square in squares]  # row 1 (the sea side) first
+        if EMPTY not in tiles:
             continue  # a full column neither slides nor takes a pile tile
         if one_step:
-            for r in range(ROWS - 2, -1, -1):
-                if col[r] and not col[r + 1]:
-                    col[r + 1] = col[r]
-                    col[r] = EMPTY
+            for row in range(ROWS - 2, -1, -1):
+                if tiles[row] and not tiles[row + 1]:
+                    tiles[row + 1] = tiles[row]
+                    tiles[row] = EMPTY
         else:
-            tiles = [t for t in col if t]
-            col = [EMPTY] * (ROWS - len(tiles)) + tiles
-        drop = -1
-        pile = state.piles[c]
-        if not col[0] and pile:
-            r = 0
-            while r + 1 < ROWS and not col[r + 1]:
-                r += 1
-            col[r] = pile.pop()
-            drop = r
-            if state.hidden[c] >= len(pile):
-                state.hidden[c] = max(len(pile) - 1, 0)
+            standing = [tile for tile in tiles if tile]
+            tiles = [EMPTY] * (ROWS - len(standing)) + standing
+        drop_row = -1
+        pile = state.piles[column]
+        if not tiles[0] and pile:
+            row = 0
+            while row + 1 < ROWS and not tiles[row + 1]:
+                row += 1
+            tiles[row] = pile.pop()
+            drop_row = row
+            if state.hidden[column] >= len(pile):
+                state.hidden[column] = max(len(pile) - 1, 0)
         if logging:
-            slid = any(col[r] != grid[squares[r]] for r in range(ROWS) if r != drop)
+            slid = any(tiles[row] != grid[squares[row]] for row in range(ROWS)
+                       if row != drop_row)
             bits = ["tiles slide down"] if slid else []
-            if drop >= 0:
-                drops.append({"pile": COL_NAMES[c], "tile": NAMES[col[drop]],
-                              "square": SQ_NAMES[squares[drop]]})
-                bits.append(f"pile {COL_NAMES[c]} drops a {NAMES[col[drop]]} "
-                            f"to {SQ_NAMES[squares[drop]]}")
+            if drop_row >= 0:
+                drops.append({"pile": COLUMN_NAMES[column], "tile": NAMES[tiles[drop_row]],
+                              "square": SQUARE_NAMES[squares[drop_row]]})
+                bits.append(f"pile {COLUMN_NAMES[column]} drops a {NAMES[tiles[drop_row]]} "
+                            f"to {SQUARE_NAMES[squares[drop_row]]}")
             if bits:
-                notes.append(f"{COL_NAMES[c]}: {' and '.join(bits)}")
-        for r in range(ROWS):
-            grid[squares[r]] = col[r]
-        if not pile and not any(col):
+                notes.append(f"{COLUMN_NAMES[column]}: {' and '.join(bits)}")
+        for row in range(ROWS):
+            grid[squares[row]] = tiles[row]
+        if not pile and not any(tiles):
             exhausted = True
     if logging:
         state.say("the tide: " + ("; ".join(notes) if notes else "nothing moves"),
@@ -453,225 +517,254 @@ def tide(state: TideState) -> bool:
 
 
 # -- the check (R5, R6) ----------------------------------------------------------------------------
-def order(state: TideState) -> list[int]:
-    return [(state.cur + i) % state.n for i in range(state.n)]
+def clockwise(state: TideState) -> list[int]:
+    """Every seat, clockwise from the active player (R5.2, R6.1)."""
+    return [(state.active + i) % state.n for i in range(state.n)]
 
 
 def piles_with_room(state: TideState) -> list[int]:
-    return [c for c in range(COLS) if len(state.piles[c]) < HEIGHT]
+    return [column for column in range(COLS) if len(state.piles[column]) < HEIGHT]
 
 
 def start_check(state: TideState) -> None:
-    grid, fr = state.grid, state.fr
-    q_of = [0] * state.n
-    for s in range(SQUARES):
-        if fr[s] >= 0 and not grid[s]:
-            q_of[fr[s]] += 1
+    """R5.2: every friend on an empty square shirks; its owner owes a shell for it (one
+    in all with ``shirk_penalty=per_player``); then the rewards (R6)."""
+    grid, friends = state.grid, state.friends
+    shirking = [0] * state.n
+    for square in range(SQUARES):
+        owner = friends[square]
+        if owner >= 0 and not grid[square]:
+            shirking[owner] += 1
             if state.logging:
-                state.say(f"{_p(fr[s])}'s friend at {SQ_NAMES[s]} is shirking on an "
-                          "empty square", kind="shirking",
-                          data={"player": fr[s], "square": SQ_NAMES[s]})
-    if state.rules.per_player:  # R5.2 option: one shell however many friends shirk
-        q_of = [min(k, 1) for k in q_of]
-    due = [Step(PAY_SHELL, AUTO, (q,)) for q in order(state) for _ in range(q_of[q])]
+                state.say(f"{player_name(owner)}'s friend at {SQUARE_NAMES[square]} is "
+                          "shirking on an empty square", kind="shirking",
+                          data={"player": owner, "square": SQUARE_NAMES[square]})
+    if state.rules.shirk_per_player:  # R5.2 option: one shell however many friends shirk
+        shirking = [min(count, 1) for count in shirking]
+    due = [Step(PAY_SHELL, AUTO, ShellDue(owner))
+           for owner in clockwise(state) for _ in range(shirking[owner])]
     state.then(*due, REWARDS_STEP)
 
 
-def pay_shell(state: TideState, q: int) -> None:
-    if not state.held[q][SHELL]:
+def pay_shell(state: TideState, player: int) -> None:
+    if not state.held[player][SHELL]:
         if state.logging:
-            state.say(f"{_p(q)} has no shell to give up", kind="no_shell", data={"player": q})
+            state.say(f"{player_name(player)} has no shell to give up", kind="no_shell",
+                      data={"player": player})
         return
     rooms = piles_with_room(state)
     if not rooms:
-        state.held[q][SHELL] -= 1
+        state.held[player][SHELL] -= 1
         state.removed[SHELL] += 1
         if state.logging:
-            state.say(f"{_p(q)} gives up a shell; every pile is full, so it leaves "
-                      "the game", kind="shell_removed", data={"player": q})
+            state.say(f"{player_name(player)} gives up a shell; every pile is full, so it "
+                      "leaves the game", kind="shell_removed", data={"player": player})
     elif len(rooms) == 1:
-        shirk_pay(state, q, rooms[0])
+        shirk_pay(state, player, rooms[0])
     else:
-        state.push(Step(SHIRK, (q,)))
+        state.push(Step(SHIRK, (player,)))
 
 
-def shirk_pay(state: TideState, q: int, pile: int) -> None:
-    state.held[q][SHELL] -= 1
+def shirk_pay(state: TideState, player: int, pile: int) -> None:
+    state.held[player][SHELL] -= 1
     state.piles[pile].append(SHELL)
     if state.logging:
-        state.say(f"{_p(q)} puts a shell back on pile {COL_NAMES[pile]}", kind="shell_returned",
-                  data={"player": q, "pile": COL_NAMES[pile]})
+        state.say(f"{player_name(player)} puts a shell back on pile {COLUMN_NAMES[pile]}",
+                  kind="shell_returned",
+                  data={"player": player, "pile": COLUMN_NAMES[pile]})
 
 
 def next_reward(state: TideState) -> None:
     """Start the first reward that applies (R6 order), and look again after it; when
     none applies the check, and the turn, are over."""
-    for q in order(state):
-        h = state.held[q]
-        if h[SHELL] >= DATA.necklace_shells:
-            necklace(state, q)
+    for player in clockwise(state):
+        held = state.held[player]
+        if held[SHELL] >= DATA.necklace_shells:
+            necklace(state, player)
             state.push(REWARDS_STEP)
             return
-        least = min(h[BOTTLE], h[BAG], h[CIGARETTE], h[MELON])
-        if least >= 2:
-            start_return(state, q, R_DOUBLE, (0, 0, 2, 2, 2, 2), DATA.double_returned)
+        fewest = min(held[BOTTLE], held[BAG], held[CIGARETTE], held[MELON])
+        if fewest >= 2:
+            start_return(state, player, FOR_DOUBLE_RECYCLING, (0, 0, 2, 2, 2, 2),
+                         DATA.double_returned)
             return
-        if least >= 1:
-            start_return(state, q, R_RECYCLE, (0, 0, 1, 1, 1, 1), DATA.recycling_returned)
+        if fewest >= 1:
+            start_return(state, player, FOR_RECYCLING, (0, 0, 1, 1, 1, 1),
+                         DATA.recycling_returned)
             return
-        for t in COLLECTION_ORDER:
-            if h[t] >= THRESHOLDS[t]:
+        for tile in COLLECTION_ORDER:
+            if held[tile] >= THRESHOLDS[tile]:
                 pool = [0] * 6
-                pool[t] = THRESHOLDS[t]
-                start_return(state, q, R_COLLECTION, tuple(pool), DATA.collection_returned)
+                pool[tile] = THRESHOLDS[tile]
+                start_return(state, player, FOR_COLLECTION, tuple(pool),
+                             DATA.collection_returned)
                 return
     end_turn(state)
 
 
-def necklace(state: TideState, q: int) -> None:
-    k = DATA.necklace_shells
-    state.held[q][SHELL] -= k
-    state.removed[SHELL] += k
-    leaver = -1
-    if q == state.cur and state.actor >= 0 and state.fr[state.actor] == q:
-        leaver = state.actor
-    else:  # only reachable in hand-built positions: any friend of q leaves
-        leaver = next((s for s in range(SQUARES) if state.fr[s] == q), -1)
+def necklace(state: TideState, player: int) -> None:
+    """R6.2, R6.3: the shells leave the game, the friend that collected the third one
+    leaves the beach, and comes back next turn with a partner if a token is free."""
+    shells = DATA.necklace_shells
+    state.held[player][SHELL] -= shells
+    state.removed[SHELL] += shells
+    collector = state.collector_square
+    if player == state.active and collector >= 0 and state.friends[collector] == player:
+        leaver = collector
+    else:  # only reachable in hand-built positions: any friend of the player leaves
+        leaver = next((square for square in range(SQUARES)
+                       if state.friends[square] == player), -1)
     if leaver >= 0:
-        state.fr[leaver] = -1
-        state.onboard[q] -= 1
-        state.waiting[q] += 1
-    partner = state.onboard[q] + state.waiting[q] < MAX_FRIENDS
+        state.friends[leaver] = -1
+        state.friends_on_beach[player] -= 1
+        state.friends_waiting[player] += 1
+    partner = state.friends_on_beach[player] + state.friends_waiting[player] < MAX_FRIENDS
     if partner:
-        state.waiting[q] += 1
+        state.friends_waiting[player] += 1
     if state.logging:
-        text = f"{_p(q)} makes a necklace of {k} shells (they leave the game)"
+        text = f"{player_name(player)} makes a necklace of {shells} shells (they leave the game)"
         if leaver >= 0:
-            text += f"; the friend at {SQ_NAMES[leaver]} leaves to deliver it"
+            text += f"; the friend at {SQUARE_NAMES[leaver]} leaves to deliver it"
         text += (", and comes back with a partner next turn" if partner
                  else "; no free token for a partner")
         state.say(text, kind="necklace", data={
-            "player": q, "friend_leaves": SQ_NAMES[leaver] if leaver >= 0 else None,
+            "player": player,
+            "friend_leaves": SQUARE_NAMES[leaver] if leaver >= 0 else None,
             "partner": partner})
 
 
-def start_return(state: TideState, q: int, kind: int, pool: tuple[int, ...], k: int) -> None:
-    tile = max(TILE_TYPES, key=pool.__getitem__) if kind == R_COLLECTION else 0
-    state.ret_k = k
+def start_return(state: TideState, player: int, reason: int, pool: tuple[int, ...],
+                 to_return: int) -> None:
+    """A reward begins: of the tiles in ``pool``, ``to_return`` go back to the piles."""
+    collected_tile = max(TILE_TYPES, key=pool.__getitem__) if reason == FOR_COLLECTION else 0
+    state.tiles_to_return = to_return
     if state.logging:
-        used = ", ".join(_count(pool[t], t) for t in RUBBISH if pool[t])
-        state.say(f"{_p(q)} completes a {RETURN_REASONS[kind]} ({used}) and returns "
-                  f"{k} tile{'s' if k != 1 else ''} to the piles", kind="reward_start",
-                  data={"player": q, "reward": RETURN_REASONS[kind], "to_return": k,
-                        "tiles": {NAMES[t]: pool[t] for t in RUBBISH if pool[t]}})
-    state.push(REWARDS_STEP, Step(RETURNING, AUTO, (PendingReturn(q, kind, pool, k, tile),)))
+        used = ", ".join(tiles_text(pool[rubbish], rubbish) for rubbish in RUBBISH
+                         if pool[rubbish])
+        state.say(f"{player_name(player)} completes a {RETURN_REASONS[reason]} ({used}) and "
+                  f"returns {to_return} tile{'s' if to_return != 1 else ''} to the piles",
+                  kind="reward_start",
+                  data={"player": player, "reward": RETURN_REASONS[reason],
+                        "to_return": to_return,
+                        "tiles": {NAMES[rubbish]: pool[rubbish] for rubbish in RUBBISH
+                                  if pool[rubbish]}})
+    pending = PendingReturn(player, reason, pool, to_return, collected_tile)
+    state.push(REWARDS_STEP, Step(RETURNING, AUTO, pending))
 
 
-def return_tile(state: TideState, q: int, t: int, pile: int) -> None:
-    state.held[q][t] -= 1
-    state.ret_k -= 1
-    state.piles[pile].append(t)
+def return_tile(state: TideState, player: int, tile: int, pile: int) -> None:
+    state.held[player][tile] -= 1
+    state.tiles_to_return -= 1
+    state.piles[pile].append(tile)
     if state.logging:
-        state.say(f"{_p(q)} returns a {NAMES[t]} to pile {COL_NAMES[pile]}", kind="return",
-                  data={"player": q, "tile": NAMES[t], "pile": COL_NAMES[pile]})
+        state.say(f"{player_name(player)} returns a {NAMES[tile]} to pile "
+                  f"{COLUMN_NAMES[pile]}", kind="return",
+                  data={"player": player, "tile": NAMES[tile], "pile": COLUMN_NAMES[pile]})
 
 
-def run_return(state: TideState, r: PendingReturn) -> None:
+def run_return(state: TideState, pending: PendingReturn) -> None:
     """Return tiles while there is no choice (R6.11); ask when there is one; when
     nothing more can go back (R6.10), finish the reward."""
-    q = r.player
-    while r.left > 0:
+    player = pending.player
+    while pending.left > 0:
         rooms = piles_with_room(state)
-        types = [t for t in TILE_TYPES if r.pool[t]]
+        types = [tile for tile in TILE_TYPES if pending.pool[tile]]
         if not rooms or not types:
             break
         if len(rooms) == 1 and len(types) == 1:
-            return_tile(state, q, types[0], rooms[0])
-            r = r.returned(types[0])
+            return_tile(state, player, types[0], rooms[0])
+            pending = pending.returned(types[0])
             continue
-        state.push(Step(RETURN, (q,), (r,)))
+        state.push(Step(RETURN, (player,), pending))
         return
-    end_return(state, r)
+    end_return(state, pending)
 
 
-def end_return(state: TideState, r: PendingReturn) -> None:
+def end_return(state: TideState, pending: PendingReturn) -> None:
     """The tiles that did not go back leave the game; then the reward scores."""
-    q, pool = r.player, r.pool
+    player, pool = pending.player, pending.pool
     gone = []
     gone_data: dict[str, int] = {}
-    for t in TILE_TYPES:
-        if pool[t]:
-            state.held[q][t] -= pool[t]
-            state.removed[t] += pool[t]
-            gone.append(_count(pool[t], t))
-            gone_data[NAMES[t]] = pool[t]
+    for tile in TILE_TYPES:
+        if pool[tile]:
+            state.held[player][tile] -= pool[tile]
+            state.removed[tile] += pool[tile]
+            gone.append(tiles_text(pool[tile], tile))
+            gone_data[NAMES[tile]] = pool[tile]
     if state.logging and gone:
-        state.say(f"{_p(q)} removes {', '.join(gone)} from the game", kind="removed",
-                  data={"player": q, "tiles": gone_data})
-    if r.reason == R_DOUBLE:
-        if state.onboard[q] + state.waiting[q] < MAX_FRIENDS:
-            state.push(Step(REWARD, (q,)))
+        state.say(f"{player_name(player)} removes {', '.join(gone)} from the game",
+                  kind="removed", data={"player": player, "tiles": gone_data})
+    if pending.reason == FOR_DOUBLE_RECYCLING:
+        if state.friends_on_beach[player] + state.friends_waiting[player] < MAX_FRIENDS:
+            state.push(Step(REWARD, (player,)))
         else:
-            double_reward(state, q, False)
-    elif r.reason == R_RECYCLE:
-        award(state, q, S_RECYCLE, DATA.recycling_points, "recycling")
+            double_reward(state, player, False)
+    elif pending.reason == FOR_RECYCLING:
+        award(state, player, BY_RECYCLING, DATA.recycling_points, "recycling")
     else:
-        collection_award(state, q, r.tile)
+        collection_award(state, player, pending.tile)
 
 
-def collection_award(state: TideState, q: int, t: int) -> None:
-    award(state, q, t, DATA.collection_points, f"a specific collection of {PLURALS[t]}")
+def collection_award(state: TideState, player: int, tile: int) -> None:
+    """R6.7, R6.8: a specific collection scores; every other player holding a tile of
+    its type gives one up."""
+    award(state, player, tile, DATA.collection_points,
+          f"a specific collection of {PLURALS[tile]}")
     if state.end_reason:
         return
-    for o in order(state):
-        if o != q and state.held[o][t]:
-            state.held[o][t] -= 1
-            state.removed[t] += 1
+    for other in clockwise(state):
+        if other != player and state.held[other][tile]:
+            state.held[other][tile] -= 1
+            state.removed[tile] += 1
             if state.logging:
-                state.say(f"{_p(o)} takes part and removes a {NAMES[t]} from the game",
-                          kind="takes_part", data={"player": o, "tile": NAMES[t]})
+                state.say(f"{player_name(other)} takes part and removes a {NAMES[tile]} from "
+                          "the game", kind="takes_part",
+                          data={"player": other, "tile": NAMES[tile]})
 
 
-def double_reward(state: TideState, q: int, friend: bool) -> None:
+def double_reward(state: TideState, player: int, friend: bool) -> None:
     if friend:
-        state.waiting[q] += 1
-        award(state, q, S_DOUBLE, DATA.double_friend_points, "double recycling, plus a new "
-              "friend from the next turn")
+        state.friends_waiting[player] += 1
+        award(state, player, BY_DOUBLE_RECYCLING, DATA.double_friend_points,
+              "double recycling, plus a new friend from the next turn")
     else:
-        award(state, q, S_DOUBLE, DATA.double_points, "double recycling")
+        award(state, player, BY_DOUBLE_RECYCLING, DATA.double_points, "double recycling")
 
 
-def award(state: TideState, q: int, kind: int, pts: int, why: str) -> None:
-    """``q`` scores ``pts`` for the reward ``kind`` (an index of ``SCORED``)."""
-    state.points[q] += pts
-    scored = list(state.scored)  # a tuple that clones share: replaced, never changed
-    scored[q * KINDS + kind] += pts
-    state.scored = tuple(scored)
+def award(state: TideState, player: int, reward: int, points: int, why: str) -> None:
+    """``player`` scores ``points`` for ``reward`` (an index of ``SCORING_REWARDS``)."""
+    state.points[player] += points
+    # a tuple that clones share: replaced, never changed
+    by_reward = list(state.points_by_reward)
+    by_reward[player * SCORING_REWARD_COUNT + reward] += points
+    state.points_by_reward = tuple(by_reward)
     if state.logging:
-        state.say(f"{_p(q)} scores {pts} for {why} (total {state.points[q]})",
-                  kind="score", data={"player": q, "points": pts, "total": state.points[q],
-                                      "for": why})
-    if state.points[q] >= DATA.win_points:
-        finish(state, f"{_p(q)} reaches {DATA.win_points} points")
+        state.say(f"{player_name(player)} scores {points} for {why} "
+                  f"(total {state.points[player]})", kind="score",
+                  data={"player": player, "points": points, "total": state.points[player],
+                        "for": why})
+    if state.points[player] >= DATA.win_points:
+        finish(state, f"{player_name(player)} reaches {DATA.win_points} points")
 
 
 # -- the end of a turn and of the game (R7) --------------------------------------------------------
 def end_turn(state: TideState) -> None:
     """The turn is over: the game ends (R7.2, R7.4, R7.5) or the next turn begins."""
-    if state.col_end:
+    if state.column_end:
         finish(state, "a column and its pile are empty")
         return
     state.turns += 1
     # R7.4: a collection resets the count; so does, by default, a turn that could
     # have collected (only turns with nothing to collect count)
-    state.idle = 0 if state.collected or state.could else state.idle + 1
+    counts = not (state.collected or state.could_collect)
+    state.idle_turns = state.idle_turns + 1 if counts else 0
     rules = state.rules
-    if state.idle >= rules.stall_rounds * state.n:
-        finish(state, f"no tile was collected in {state.idle} turns (stall guard)")
+    if state.idle_turns >= rules.stall_rounds * state.n:
+        finish(state, f"no tile was collected in {state.idle_turns} turns (stall guard)")
     elif state.turns >= rules.turn_limit:
         finish(state, f"the turn limit of {rules.turn_limit} is reached")
     else:
-        begin_turn(state, (state.cur + 1) % state.n)
+        begin_turn(state, (state.active + 1) % state.n)
 
 
 def finish(state: TideState, reason: str) -> None:
@@ -679,5 +772,8 @@ def finish(state: TideState, reason: str) -> None:
     state.clear_steps()  # nothing pending is decided any more
     if state.logging:
         state.say(f"game over: {reason}; "
-                  + ", ".join(f"{_p(p)} {state.points[p]}" for p in range(state.n)),
+                  + ", ".join(f"{player_name(p)} {state.points[p]}" for p in range(state.n)),
                   kind="game_over", data={"reason": reason, "points": list(state.points)})
+
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

@@ -3,7 +3,7 @@ invariants. Rule numbers (R..) refer to RULES.md in this folder; the decisions a
 do are in rules.py, the view in view.py, the observation in observation.py.
 
 Tiles are ints (0 empty, 1 shell, 2 bottle, 3 bag, 4 cigarette, 5 melon; data.py). The beach
-is a flat list of 36 squares (see beach.py); ``fr`` holds the owner seat of the friend on
+is a flat list of 36 squares (see beach.py); ``friends`` holds the owner seat of the friend on
 each square or -1. Piles are lists, bottom first, so ``pile[-1]`` is the top.
 """
 
@@ -12,29 +12,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cove.core.state import Action, State
+from cove.core import Action, State
 from cove.games.the_tide.actions import MaskIndex
-from cove.games.the_tide.beach import COL_NAMES, COLS, NEIGHBOURS, RAYS, SQUARES
+from cove.games.the_tide.beach import COLS, COLUMN_NAMES, NEIGHBOURS, RAYS, SQUARES
 from cove.games.the_tide.data import DATA, EMPTY, RUBBISH, SHELL, TILE_TYPES
 from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.rules import (
     ACT,
     ACT_STEPS,
-    KINDS,
+    NO_RETURN,
     OVER,
     PHASE_INDEX,
     PLACE,
-    R_NONE,
     RETURN,
     REWARD,
     REWARDS_STEP,
-    SCORED,
+    SCORING_REWARD_COUNT,
+    SCORING_REWARDS,
     SHIRK,
     STEPS,
     PendingReturn,
+    Placing,
     TideRule,
-    _p,
     place_step,
+    player_name,
+    seat_points_by_reward,
 )
 from cove.games.the_tide.view import build_view
 
@@ -50,65 +52,68 @@ TIEBREAK = ("most tiles held (rubbish and shells)",)
 class Rules:
     """What the options decide, resolved once per game and shared by every clone."""
 
-    __slots__ = ("adjacency", "at_once", "connect", "every_turn", "mask_index",
-                 "one_step", "options", "per_player", "rays", "show_all", "stall_rounds",
-                 "stuck_only", "turn_limit", "under_others")
+    __slots__ = ("check_every_turn", "collect_under_others", "column_end_at_once",
+                 "group_neighbours", "mask_index", "move_rays", "one_step_gravity",
+                 "options", "shell_neighbours", "shirk_per_player", "show_whole_piles",
+                 "stall_rounds", "stuck_turns_only", "turn_limit")
 
-    def __init__(self, o: TideOptions) -> None:
-        self.options = o
-        self.rays = RAYS[o.move_dirs]
-        self.adjacency = NEIGHBOURS[o.shell_adjacency]
-        self.connect = NEIGHBOURS[o.connectivity]
-        self.under_others = o.collect_under_others
-        self.one_step = o.gravity == "one_step"
-        self.show_all = o.pile_visibility == "all"
-        self.every_turn = o.check_timing == "every_turn"
-        self.per_player = o.shirk_penalty == "per_player"
-        self.stall_rounds = o.stall_rounds
-        self.stuck_only = o.stall_counts == "stuck"
-        self.at_once = o.column_end == "at_once"
-        self.turn_limit = o.turn_limit
+    def __init__(self, options: TideOptions) -> None:
+        self.options = options
+        self.move_rays = RAYS[options.move_dirs]  # R3.2
+        self.shell_neighbours = NEIGHBOURS[options.shell_adjacency]  # R3.5
+        self.group_neighbours = NEIGHBOURS[options.connectivity]  # R3.7
+        self.collect_under_others = options.collect_under_others  # R3.8
+        self.one_step_gravity = options.gravity == "one_step"  # R4.2
+        self.show_whole_piles = options.pile_visibility == "all"  # R1.5
+        self.check_every_turn = options.check_timing == "every_turn"  # R5.1
+        self.shirk_per_player = options.shirk_penalty == "per_player"  # R5.2
+        self.stall_rounds = options.stall_rounds  # R7.4
+        self.stuck_turns_only = options.stall_counts == "stuck"  # R7.4
+        self.column_end_at_once = options.column_end == "at_once"  # R7.2
+        self.turn_limit = options.turn_limit  # R7.5
         self.mask_index: MaskIndex | None = None  # made when first asked
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Rules, (self.options,))  # resolved again (a compiled class needs its args)
 
 
-class TideState(State):
-    """A game of The Tide. The table: ``grid`` (tile per square), ``fr`` (friend's owner per
-    square, -1 none), ``piles`` (bottom first) and ``hidden`` (never-seen tiles at the bottom
-    of each pile); per seat ``held`` (tiles by code), ``points``, ``onboard`` and ``waiting``
-    friends; ``scored``, the points each seat won by each reward (seat ``p``'s points for
-    ``SCORED[k]`` at ``p * KINDS + k``, adding up to ``points[p]``; one tuple, which clones
+class TideState(State[TideOptions]):
+    """A game of The Tide. The table: ``grid`` (tile per square), ``friends`` (the owner of
+    the friend on each square, -1 none), ``piles`` (bottom first) and ``hidden`` (never-seen
+    tiles at the bottom of each pile); per seat ``held`` (tiles by code), ``points``,
+    ``friends_on_beach`` and ``friends_waiting``; ``points_by_reward``, the points each seat
+    won by each reward (seat ``p``'s points for ``SCORING_REWARDS[k]`` at
+    ``p * SCORING_REWARD_COUNT + k``, adding up to ``points[p]``; one tuple, which clones
     share and a reward replaces, so a clone copies nothing for it); ``removed`` tiles by
-    code. The turn: ``cur`` (the active seat), ``first``, ``actor`` (the square of the
-    friend that collected this turn, -1 none), ``collected``, ``could`` (the active player
-    could collect when the turn began), ``col_end`` (a column and its pile ran out),
-    ``ret_k`` (tiles the latest return still owes), ``idle`` and ``turns`` (the stall
-    guard's and the turn limit's counts), ``end_reason``."""
+    code. The turn: ``active`` (the active seat), ``first_player``, ``collector_square``
+    (the square of the friend that collected this turn, -1 none), ``collected``,
+    ``could_collect`` (the active player could collect when the turn began), ``column_end``
+    (a column and its pile ran out), ``tiles_to_return`` (tiles the latest return still
+    owes), ``idle_turns`` and ``turns`` (the stall guard's and the turn limit's counts),
+    ``end_reason``."""
 
     __slots__ = (
-        "actor",
-        "col_end",
+        "active",
         "collected",
-        "could",
-        "cur",
+        "collector_square",
+        "column_end",
+        "could_collect",
         "end_reason",
-        "first",
-        "fr",
+        "first_player",
+        "friends",
+        "friends_on_beach",
+        "friends_waiting",
         "grid",
         "held",
         "hidden",
-        "idle",
-        "onboard",
+        "idle_turns",
         "piles",
         "points",
+        "points_by_reward",
         "removed",
-        "ret_k",
         "rules",
-        "scored",
+        "tiles_to_return",
         "turns",
-        "waiting",
     )
 
     DERIVED = ("rules",)  # the rules, resolved from the options
@@ -116,56 +121,55 @@ class TideState(State):
     STEPS: ClassVar[Mapping[str, TideRule]] = STEPS  # the decisions (rules.py)
 
     grid: list[int]
-    fr: list[int]
+    friends: list[int]
     piles: list[list[int]]
     hidden: list[int]
     held: list[list[int]]
     points: list[int]
-    scored: tuple[int, ...]
+    points_by_reward: tuple[int, ...]
     removed: list[int]
-    onboard: list[int]
-    waiting: list[int]
+    friends_on_beach: list[int]
+    friends_waiting: list[int]
 
     # -- setup (R2) ----------------------------------------------------------------------
     def setup(self) -> None:
-        o = self.options
-        assert isinstance(o, TideOptions)
-        self.rules = rules = Rules(o)
+        self.rules = rules = Rules(self.options)
 
         tiles: list[int] = []
-        for t in TILE_TYPES:
-            tiles += [t] * DATA.counts[t]
+        for tile in TILE_TYPES:
+            tiles += [tile] * DATA.counts[tile]
         self.rng.shuffle(tiles)
         self.grid = tiles[:SQUARES]
-        self.piles = [tiles[SQUARES + HEIGHT * c: SQUARES + HEIGHT * (c + 1)] for c in range(COLS)]
+        self.piles = [tiles[SQUARES + HEIGHT * column: SQUARES + HEIGHT * (column + 1)]
+                      for column in range(COLS)]
         # never-seen tiles at the bottom of each pile (only the top is face up)
-        self.hidden = [0 if rules.show_all else HEIGHT - 1] * COLS
-        self.fr = [-1] * SQUARES
+        self.hidden = [0 if rules.show_whole_piles else HEIGHT - 1] * COLS
+        self.friends = [-1] * SQUARES
         n = self.n
         self.held = [[0] * 6 for _ in range(n)]
         self.points = [0] * n
-        self.scored = (0,) * (n * KINDS)
+        self.points_by_reward = (0,) * (n * SCORING_REWARD_COUNT)
         self.removed = [0] * 6
-        self.onboard = [0] * n
-        self.waiting = [1] * n
-        self.first = self.rng.below(n)
-        self.cur = self.first
+        self.friends_on_beach = [0] * n
+        self.friends_waiting = [1] * n
+        self.first_player = first = self.rng.below(n)
+        self.active = first
         # tiles the latest return still owed; the observation shows it (see there)
-        self.ret_k = 0
-        self.actor = -1
+        self.tiles_to_return = 0
+        self.collector_square = -1
         self.collected = False
-        self.could = False
-        self.col_end = False
-        self.idle = 0
+        self.could_collect = False
+        self.column_end = False
+        self.idle_turns = 0
         self.turns = 0
         self.end_reason = ""
         # each player, from the first, places one friend of the player to their right
-        owners = tuple((self.first - 1 + i) % n for i in range(n))
-        self.push(ACT_STEPS[self.first], place_step(n, owners))
+        owners = tuple((first - 1 + i) % n for i in range(n))
+        self.push(ACT_STEPS[first], place_step(n, owners))
         if self.logging:
-            self.say(f"{_p(self.first)} starts: each player places a friend of the player "
-                     "to their right, then the cleaning begins", kind="start",
-                     data={"first": self.first})
+            self.say(f"{player_name(first)} starts: each player places a friend of the "
+                     "player to their right, then the cleaning begins", kind="start",
+                     data={"first": first})
 
     # -- contract hooks --------------------------------------------------------------------
     @property
@@ -179,65 +183,72 @@ class TideState(State):
 
     def stats(self) -> dict[str, float | str]:
         reason = self.end_reason
-        kind = (
+        end = (
             "10 points" if "points" in reason
             else "column empty" if "column" in reason
             else "stall guard" if "stall" in reason
             else "turn limit" if "turn limit" in reason
             else reason
         )
-        return {"turns": float(self.turns), "end": kind,
-                "tiles_collected": float(sum(sum(h) for h in self.held))}
+        return {"turns": float(self.turns), "end": end,
+                "tiles_collected": float(sum(sum(held) for held in self.held))}
 
     def check_invariants(self) -> None:
         """Conservation and consistency (R1, R1.4, R4.6, the decision machine)."""
         n = self.n
         total = [0] * 6
-        for t in self.grid:
-            assert 0 <= t < 6, f"unknown tile code {t} on the beach"
-            total[t] += 1
-        for c, pile in enumerate(self.piles):
-            assert len(pile) <= HEIGHT, f"pile {COL_NAMES[c]} holds {len(pile)} > {HEIGHT}"
-            assert EMPTY not in pile, f"pile {COL_NAMES[c]} holds an empty tile"
-            assert 0 <= self.hidden[c] <= max(len(pile) - 1, 0), \
-                f"pile {COL_NAMES[c]}: {self.hidden[c]} unseen tiles of {len(pile)}"
-            for t in pile:
-                total[t] += 1
-        for p in range(n):
-            for t in TILE_TYPES:
-                assert self.held[p][t] >= 0, f"{_p(p)} holds {self.held[p][t]} {PLURALS[t]}"
-                total[t] += self.held[p][t]
-        for t in TILE_TYPES:
-            assert self.removed[t] >= 0, f"{self.removed[t]} {PLURALS[t]} removed"
-            total[t] += self.removed[t]
-            assert total[t] == DATA.counts[t], \
-                f"{total[t]} {PLURALS[t]} in play, the box has {DATA.counts[t]}"
-        on = [0] * n
-        for f in self.fr:
-            assert -1 <= f < n, f"friend of unknown seat {f}"
-            if f >= 0:
-                on[f] += 1
-        for p in range(n):
-            assert on[p] == self.onboard[p], \
-                f"{_p(p)} has {on[p]} friends on the beach, onboard says {self.onboard[p]}"
-            assert self.waiting[p] >= 0 and on[p] + self.waiting[p] <= MAX_FRIENDS, \
-                f"{_p(p)}: {on[p]} on the beach + {self.waiting[p]} waiting > {MAX_FRIENDS}"
-            assert self.points[p] >= 0, f"{_p(p)} has {self.points[p]} points"
-            by_reward = self.scored[p * KINDS:(p + 1) * KINDS]
-            assert min(by_reward) >= 0 and sum(by_reward) == self.points[p], \
-                f"{_p(p)}'s points by reward " + ", ".join(
-                    f"{k} {v}" for k, v in zip(SCORED, by_reward, strict=True)) \
-                + f" do not add up to {self.points[p]} points"
+        for tile in self.grid:
+            assert 0 <= tile < 6, f"unknown tile code {tile} on the beach"
+            total[tile] += 1
+        for column, pile in enumerate(self.piles):
+            name = COLUMN_NAMES[column]
+            assert len(pile) <= HEIGHT, f"pile {name} holds {len(pile)} > {HEIGHT}"
+            assert EMPTY not in pile, f"pile {name} holds an empty tile"
+            assert 0 <= self.hidden[column] <= max(len(pile) - 1, 0), \
+                f"pile {name}: {self.hidden[column]} unseen tiles of {len(pile)}"
+            for tile in pile:
+                total[tile] += 1
+        for player in range(n):
+            held = self.held[player]
+            for tile in TILE_TYPES:
+                assert held[tile] >= 0, \
+                    f"{player_name(player)} holds {held[tile]} {PLURALS[tile]}"
+                total[tile] += held[tile]
+        for tile in TILE_TYPES:
+            assert self.removed[tile] >= 0, f"{self.removed[tile]} {PLURALS[tile]} removed"
+            total[tile] += self.removed[tile]
+            assert total[tile] == DATA.counts[tile], \
+                f"{total[tile]} {PLURALS[tile]} in play, the box has {DATA.counts[tile]}"
+        on_beach = [0] * n
+        for owner in self.friends:
+            assert -1 <= owner < n, f"friend of unknown seat {owner}"
+            if owner >= 0:
+                on_beach[owner] += 1
+        for player in range(n):
+            name, waiting = player_name(player), self.friends_waiting[player]
+            assert on_beach[player] == self.friends_on_beach[player], \
+                (f"{name} has {on_beach[player]} friends on the beach, friends_on_beach "
+                 f"says {self.friends_on_beach[player]}")
+            assert waiting >= 0 and on_beach[player] + waiting <= MAX_FRIENDS, \
+                f"{name}: {on_beach[player]} on the beach + {waiting} waiting > {MAX_FRIENDS}"
+            assert self.points[player] >= 0, f"{name} has {self.points[player]} points"
+            by_reward = seat_points_by_reward(self.points_by_reward, player)
+            assert min(by_reward) >= 0 and sum(by_reward) == self.points[player], \
+                f"{name}'s points by reward " + ", ".join(
+                    f"{reward} {points}"
+                    for reward, points in zip(SCORING_REWARDS, by_reward, strict=True)) \
+                + f" do not add up to {self.points[player]} points"
         rules = self.rules
         assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
-        assert 0 <= self.idle <= rules.stall_rounds * n, f"{self.idle} stalled turns"
-        assert 0 <= self.cur < n, f"active seat {self.cur}"
+        assert 0 <= self.idle_turns <= rules.stall_rounds * n, \
+            f"{self.idle_turns} stalled turns"
+        assert 0 <= self.active < n, f"active seat {self.active}"
         if not self.steps:
             assert self.end_reason, "the game is over without a reason"
             return
         assert not self.end_reason, f"game running with end reason {self.end_reason!r}"
         assert max(self.points) < DATA.win_points, "someone has 10 points, game not over"
-        assert self.idle < rules.stall_rounds * n, "stall limit reached, game not over"
+        assert self.idle_turns < rules.stall_rounds * n, "stall limit reached, game not over"
         self._check_stack()
 
     def _check_stack(self) -> None:
@@ -248,30 +259,37 @@ class TideState(State):
         assert top.kind in PHASE_INDEX, f"automatic step {top.kind!r} waits on top"
         assert len(top.players) == 1 and 0 <= top.player < n, f"deciding seats {top.players}"
         if top.kind == PLACE:
-            assert top.data and top.player == (top.data[0] + 1) % n, \
+            placing = top.data
+            assert isinstance(placing, Placing) and placing.owners \
+                and top.player == (placing.owner + 1) % n, \
                 "a placement is not made by the owner's left neighbour"
         elif top.kind == ACT:
-            assert top.player == self.cur, "the act is not the active player's"
+            assert top.player == self.active, "the act is not the active player's"
             assert len(steps) == 1, "a check is left unfinished"
-            for p in range(n):  # a finished check leaves no reward to claim (R6.1)
-                h = self.held[p]
-                assert h[SHELL] < DATA.necklace_shells, f"{_p(p)} keeps {h[SHELL]} shells"
-                assert min(h[t] for t in RUBBISH) == 0, f"{_p(p)} keeps a recycling"
-                for t in RUBBISH:
-                    assert h[t] < THRESHOLDS[t], f"{_p(p)} keeps a collection of {PLURALS[t]}"
+            for player in range(n):  # a finished check leaves no reward to claim (R6.1)
+                name, held = player_name(player), self.held[player]
+                assert held[SHELL] < DATA.necklace_shells, f"{name} keeps {held[SHELL]} shells"
+                assert min(held[tile] for tile in RUBBISH) == 0, f"{name} keeps a recycling"
+                for tile in RUBBISH:
+                    assert held[tile] < THRESHOLDS[tile], \
+                        f"{name} keeps a collection of {PLURALS[tile]}"
         elif top.kind == RETURN:
-            r: PendingReturn = top.data[0]
-            q = r.player
-            assert r.reason != R_NONE and top.player == q, "a return without its owner"
-            assert r.left > 0 and r.left == self.ret_k, "a return decision with nothing to return"
-            for t in TILE_TYPES:
-                assert 0 <= r.pool[t] <= self.held[q][t], \
-                    f"return pool {r.pool[t]} {PLURALS[t]} > held {self.held[q][t]}"
+            pending = top.data
+            assert isinstance(pending, PendingReturn), "a return decision without its tiles"
+            owner = pending.player
+            assert pending.reason != NO_RETURN and top.player == owner, \
+                "a return without its owner"
+            assert pending.left > 0 and pending.left == self.tiles_to_return, \
+                "a return decision with nothing to return"
+            for tile in TILE_TYPES:
+                assert 0 <= pending.pool[tile] <= self.held[owner][tile], \
+                    (f"return pool {pending.pool[tile]} {PLURALS[tile]} > held "
+                     f"{self.held[owner][tile]}")
         elif top.kind == SHIRK:
             assert self.held[top.player][SHELL] > 0, "a shirking player with no shell to give"
         if top.kind in (SHIRK, RETURN, REWARD):
             assert REWARDS_STEP in steps, f"a {top.kind} decision outside a check"
-        assert steps[0] in (ACT_STEPS[self.cur], REWARDS_STEP), \
+        assert steps[0] in (ACT_STEPS[self.active], REWARDS_STEP), \
             "neither the turn's act nor the check's rewards is at the bottom of the stack"
 
     def private_items(self, player: int) -> dict[str, Any]:
@@ -303,23 +321,23 @@ class TideState(State):
         s: TideState = self._clone_base()
         s.rules = self.rules
         s.grid = self.grid[:]
-        s.fr = self.fr[:]
-        s.piles = [p[:] for p in self.piles]
+        s.friends = self.friends[:]
+        s.piles = [pile[:] for pile in self.piles]
         s.hidden = self.hidden[:]
-        s.held = [h[:] for h in self.held]
+        s.held = [held[:] for held in self.held]
         s.points = self.points[:]
-        s.scored = self.scored  # a tuple: shared
+        s.points_by_reward = self.points_by_reward  # a tuple: shared
         s.removed = self.removed[:]
-        s.onboard = self.onboard[:]
-        s.waiting = self.waiting[:]
-        s.ret_k = self.ret_k
-        s.cur = self.cur
-        s.first = self.first
-        s.actor = self.actor
+        s.friends_on_beach = self.friends_on_beach[:]
+        s.friends_waiting = self.friends_waiting[:]
+        s.tiles_to_return = self.tiles_to_return
+        s.active = self.active
+        s.first_player = self.first_player
+        s.collector_square = self.collector_square
         s.collected = self.collected
-        s.could = self.could
-        s.col_end = self.col_end
-        s.idle = self.idle
+        s.could_collect = self.could_collect
+        s.column_end = self.column_end
+        s.idle_turns = self.idle_turns
         s.turns = self.turns
         s.end_reason = self.end_reason
         return s
@@ -328,14 +346,14 @@ class TideState(State):
         # Everyone sees the same things; the never-seen bottoms of the piles are the only
         # secret. Tiles that were once on top stay where everyone saw them.
         pool: list[int] = []
-        for c in range(COLS):
-            pool += self.piles[c][: self.hidden[c]]
+        for column in range(COLS):
+            pool += self.piles[column][: self.hidden[column]]
         if not pool:
             return
         pool.sort()  # the sample then depends on what the player sees, not the real order
         rng.shuffle(pool)
-        i = 0
-        for c in range(COLS):
-            k = self.hidden[c]
-            self.piles[c][:k] = pool[i: i + k]
-            i += k
+        taken = 0
+        for column in range(COLS):
+            unseen = self.hidden[column]
+            self.piles[column][:unseen] = pool[taken: taken + unseen]
+            taken += unseen

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cove.games.the_tide.beach import COLS, ROWS
 from cove.games.the_tide.data import DATA, SHELL, TILE_TYPES
-from cove.games.the_tide.rules import KINDS, SCORED
+from cove.games.the_tide.rules import SCORING_REWARDS, seat_points_by_reward
 
 if TYPE_CHECKING:
     from cove.games.the_tide.state import TideState
@@ -23,46 +23,46 @@ NAMES = DATA.names
 def build_view(state: TideState, player: int | None) -> dict[str, Any]:
     """What ``player`` sees (``TideState._view``; None: a spectator): everything but the
     never-seen bottoms of the piles, the same for every seat (R1.5, R8.3)."""
-    names: list[str | None] = [n or None for n in NAMES]
-    grid, fr = state.grid, state.fr
+    names: list[str | None] = [name or None for name in NAMES]
+    grid, friends = state.grid, state.friends
     piles = []
     for pile in state.piles:
         entry: dict[str, Any] = {"height": len(pile), "top": names[pile[-1]] if pile else None}
-        if state.rules.show_all:
-            entry["tiles"] = [NAMES[t] for t in pile]
+        if state.rules.show_whole_piles:
+            entry["tiles"] = [NAMES[tile] for tile in pile]
         piles.append(entry)
     seats = []
-    scored = state.scored
-    for p in range(state.n):
-        h = state.held[p]
+    for seat in range(state.n):
+        held = state.held[seat]
+        by_reward = seat_points_by_reward(state.points_by_reward, seat)
         seats.append({
-            "held": {NAMES[t]: h[t] for t in TILE_TYPES},
-            "shells": h[SHELL],
-            "points": state.points[p],
-            "points_by_reward": dict(zip(SCORED, scored[p * KINDS:(p + 1) * KINDS],
-                                         strict=True)),
-            "tiles": sum(h),
-            "friends_on_beach": state.onboard[p],
-            "friends_waiting": state.waiting[p],
+            "held": {NAMES[tile]: held[tile] for tile in TILE_TYPES},
+            "shells": held[SHELL],
+            "points": state.points[seat],
+            "points_by_reward": dict(zip(SCORING_REWARDS, by_reward, strict=True)),
+            "tiles": sum(held),
+            "friends_on_beach": state.friends_on_beach[seat],
+            "friends_waiting": state.friends_waiting[seat],
         })
-    v: dict[str, Any] = {
-        "beach": [[names[grid[r * COLS + c]] for c in range(COLS)] for r in range(ROWS)],
-        "friends": [[fr[r * COLS + c] if fr[r * COLS + c] >= 0 else None
-                     for c in range(COLS)] for r in range(ROWS)],
+    view: dict[str, Any] = {
+        "beach": [[names[grid[row * COLS + column]] for column in range(COLS)]
+                  for row in range(ROWS)],
+        "friends": [[friends[row * COLS + column] if friends[row * COLS + column] >= 0 else None
+                     for column in range(COLS)] for row in range(ROWS)],
         "piles": piles,
-        "pile_visibility": "all" if state.rules.show_all else "top",
+        "pile_visibility": "all" if state.rules.show_whole_piles else "top",
         "seats": seats,
-        "removed": {NAMES[t]: state.removed[t] for t in TILE_TYPES},
-        "active": state.cur,
-        "first_player": state.first,
+        "removed": {NAMES[tile]: state.removed[tile] for tile in TILE_TYPES},
+        "active": state.active,
+        "first_player": state.first_player,
         "turn": state.turns + 1,
-        "idle_turns": state.idle,
+        "idle_turns": state.idle_turns,
         "stall_limit": state.rules.stall_rounds * state.n,
-        "stall_counts": "stuck" if state.rules.stuck_only else "idle",
-        "column_end": state.col_end,
+        "stall_counts": "stuck" if state.rules.stuck_turns_only else "idle",
+        "column_end": state.column_end,
         "end_reason": state.end_reason or None,
     }
-    return v
+    return view
 
 
 def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
@@ -71,4 +71,5 @@ def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
     of each rubbish type), and ``seats[p]["points_by_reward"]`` keeps what each kind
     brought. Every kind is a part, also at 0, so a table of parts has the same rows all
     game; they add up to ``seats[p]["points"]``, the score."""
-    return [(kind, float(v)) for kind, v in view["seats"][p]["points_by_reward"].items()]
+    return [(reward, float(points))
+            for reward, points in view["seats"][p]["points_by_reward"].items()]

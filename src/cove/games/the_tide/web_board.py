@@ -30,7 +30,7 @@ from cove.core.svg import (
     text,
     wrap,
 )
-from cove.games.the_tide.beach import COL_NAMES, COLS, ROWS, SQ_NAMES
+from cove.games.the_tide.beach import COLS, COLUMN_NAMES, ROWS, SQUARE_NAMES
 from cove.games.the_tide.data import DATA, TILE_TYPES
 
 CELL = 76
@@ -133,7 +133,7 @@ def _piles(view: dict[str, Any], legal: Legal) -> str:
             body.append(text(x0 + w / 2, base + 31, "".join(TILE_LETTER[t] for t in tiles), 12,
                              fill="#0b2a40", font_family="monospace"))
         moves = moves_of(legal, "return", pile=c)
-        label = f"pile {COL_NAMES[c]}: {height} tile{'s' if height != 1 else ''}"
+        label = f"pile {COLUMN_NAMES[c]}: {height} tile{'s' if height != 1 else ''}"
         if top:
             label += f", {top} on top"
         if tiles:
@@ -159,10 +159,10 @@ def _beach(view: dict[str, Any], legal: Legal) -> str:
             sq = int(j["dst"])
         else:
             continue
-        by_square.setdefault(SQ_NAMES[sq], []).append(a["text"])
+        by_square.setdefault(SQUARE_NAMES[sq], []).append(a["text"])
     out = [rect(0, BEACH_TOP - 22, WIDTH, ROWS * CELL + 26, fill=SAND)]
     for c in range(COLS):
-        out.append(text(LEFT + c * CELL + CELL / 2, BEACH_TOP - 5, COL_NAMES[c], 16,
+        out.append(text(LEFT + c * CELL + CELL / 2, BEACH_TOP - 5, COLUMN_NAMES[c], 16,
                         fill="#5b4a1e", font_weight="bold"))
     for r in range(ROWS):
         out.append(text(LEFT / 2, BEACH_TOP + r * CELL + CELL / 2 + 6, str(r + 1), 16,
@@ -170,7 +170,7 @@ def _beach(view: dict[str, Any], legal: Legal) -> str:
     for r, row in enumerate(view["beach"]):
         for c, tile in enumerate(row):
             x, y = LEFT + c * CELL, BEACH_TOP + r * CELL
-            name = SQ_NAMES[r * COLS + c]
+            name = SQUARE_NAMES[r * COLS + c]
             owner = view["friends"][r][c]
             body = [rect(x + 1, y + 1, CELL - 2, CELL - 2, fill=SAND, stroke="#c9b27a")]
             if tile:
