@@ -1,18 +1,19 @@
-"""Test-only helpers: build positions directly on a Trails of Tucana state."""
+"""Test-only helpers: build positions on a Trails of Tucana state (``position``) and play
+them on."""
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Any
 
-from cove.core.decisions import Step
-from cove.core.rng import Rng
+from cove.core import Rng, Step
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES, Island
-from cove.games.trails_of_tucana.rules import END_ROUND
+from cove.games.trails_of_tucana.rules import END_ROUND, TurnStep
 from cove.games.trails_of_tucana.sheets import link as link_edge
+from cove.games.trails_of_tucana.sheets import with_member
 from cove.games.trails_of_tucana.state import TucanaState
 
 
@@ -22,22 +23,70 @@ def new(n: int = 2, seed: int = 1, **opts: Any) -> TucanaState:
     return s
 
 
+def position(
+    n: int = 2,
+    seed: int = 1,
+    *,
+    played_out: bool = False,
+    red_cards: Iterable[int] | None = None,
+    trails: Mapping[int, Iterable[str]] | None = None,
+    revealed: tuple[str, str] | None = None,
+    bonus_owed: Mapping[int, int] | None = None,
+    boxes: list[int] | None = None,
+    pairs: list[int] | None = None,
+    blue_points: list[int] | None = None,
+    red_points: list[int] | None = None,
+    **opts: Any,
+) -> TucanaState:
+    """A seeded new game (played to its end at random first when ``played_out``) with
+    only the named parts set, in this order:
+
+    ``red_cards``: the sight kinds of the red cards in play (Special Bonus);
+    ``trails``: per seat, segments (``"i1-j2"``) drawn before this turn began, scored as
+    in play; ``revealed``: the two cards of the turn (``("desert", "any")``);
+    ``bonus_owed``: per seat, bonus segments owed, the pending step becoming the turn's
+    first bonus step; ``boxes`` (every seat's sight boxes, flat), ``pairs`` (per seat, a
+    set of letters), ``blue_points`` and ``red_points``: the scores as written."""
+    s = new(n, seed, **opts)
+    if played_out:
+        play_out(s, Rng(seed))
+    if red_cards is not None:
+        s.red_cards = list(red_cards)
+    for seat, segments in (trails or {}).items():
+        for segment in segments:
+            link(s, seat, *segment.split("-"))
+    if revealed is not None:
+        reveal(s, *revealed)
+    for seat, owed in (bonus_owed or {}).items():
+        owe_bonus(s, seat, owed)
+    if boxes is not None:
+        s.boxes = boxes
+    if pairs is not None:
+        s.pairs = pairs
+    if blue_points is not None:
+        s.blue_points = blue_points
+    if red_points is not None:
+        s.red_points = red_points
+    return s
+
+
 def link(s: TucanaState, p: int, a: str, b: str) -> None:
     """Draw segment a-b on seat p's sheet outside the turn (scores as in play). Before p's
     first decision of a turn the segment counts as drawn before the turn began."""
-    link_edge(s, p, s.isl.edge(a, b))
+    link_edge(s, p, s.island.edge(a, b))
     if not s.moves[p]:
-        circled0, pairs0 = s.turn_start[0][:], s.turn_start[1][:]  # clones share the old lists
-        circled0[p] = s.circled[p]
-        pairs0[p] = s.pairs[p]
-        s.turn_start = (circled0, pairs0)
-    s._legal = None
+        # new lists: clones share the old ones
+        s.circled_at_turn_start = s.circled_at_turn_start[:]
+        s.circled_at_turn_start[p] = s.circled[p]
+        s.pairs_at_turn_start = s.pairs_at_turn_start[:]
+        s.pairs_at_turn_start[p] = s.pairs[p]
+    s.settle()  # the legal moves are found again
 
 
 def reveal(s: TucanaState, c1: str, c2: str) -> None:
     """Replace the two revealed cards (e.g. "desert", "any")."""
-    s.cards = (CARD_NAMES.index(c1), CARD_NAMES.index(c2))
-    s._legal = None
+    s.revealed = (CARD_NAMES.index(c1), CARD_NAMES.index(c2))
+    s.settle()
 
 
 def texts(s: TucanaState, p: int) -> list[str]:
@@ -46,8 +95,8 @@ def texts(s: TucanaState, p: int) -> list[str]:
 
 def finish_turn(s: TucanaState, rng: Rng, skip: tuple[int, ...] = ()) -> None:
     """Random moves for every waiting player not in ``skip`` until they are done."""
-    now = (s.rnd, s.turn)
-    while not s.is_over and (s.rnd, s.turn) == now:
+    now = (s.round, s.turn)
+    while not s.is_over and (s.round, s.turn) == now:
         waiting = [p for p in s.to_move() if p not in skip]
         if not waiting:
             return
@@ -71,17 +120,17 @@ def play_turns(s: TucanaState, rng: Rng, turns: int) -> None:
 def mark_drawn(s: TucanaState, p: int, edges: Iterable[int]) -> None:
     """Mark edges as drawn on seat p's sheet without linking (for legality tests)."""
     for e in edges:
-        s.drawn[p] |= 1 << e
-    s._legal = None
+        s.drawn[p] = with_member(s.drawn[p], e)
+    s.settle()
 
 
 def owe_bonus(s: TucanaState, p: int, owed: int) -> None:
     """Seat p owes ``owed`` bonus segments and the pending step becomes the turn's first
     bonus step, for every seat that owes one (as after a draw step's reveal)."""
-    s.bonus[p] = owed
+    s.bonus_owed[p] = owed
     s.clear_steps()
-    s.push(Step("bonus", tuple(q for q in range(s.n) if s.bonus[q]), (1,)))
-    s._legal = None
+    s.push(Step("bonus", tuple(q for q in range(s.n) if s.bonus_owed[q]), TurnStep(1)))
+    s.settle()
 
 
 def end_round(s: TucanaState) -> None:
@@ -90,7 +139,6 @@ def end_round(s: TucanaState) -> None:
     s.clear_steps()
     s.push(END_ROUND)
     s.settle()
-    s._legal = None
 
 
 def path(isl: Island, a: str, b: str) -> list[str]:
@@ -120,13 +168,13 @@ def village_label(isl: Island, number: int) -> str:
 
 
 def pair_villages(s: TucanaState, p: int, letter: str) -> list[str]:
-    return [village_label(s.isl, v + 1) for v in range(10) if "ABCDE"[s.letters[p][v]] == letter]
+    return [village_label(s.island, v + 1) for v in range(10) if "ABCDE"[s.letters[p][v]] == letter]
 
 
 def build_pair_but_last(s: TucanaState, p: int, letter: str) -> tuple[str, str]:
     """Link all of a village pair's path but its last segment; return that segment."""
     a, b = pair_villages(s, p, letter)
-    chain = path(s.isl, a, b)
+    chain = path(s.island, a, b)
     for x, y in pairwise(chain[:-1]):
         link(s, p, x, y)
     return chain[-2], chain[-1]
@@ -138,5 +186,5 @@ def terrain_name(isl: Island, label: str) -> str:
 
 def draw_now(s: TucanaState, p: int, a: str, b: str) -> None:
     """Reveal cards matching segment a-b and draw it as seat p's turn action."""
-    reveal(s, terrain_name(s.isl, a), terrain_name(s.isl, b))
-    s.apply(p, f"draw {'-'.join(sorted((a, b), key=s.isl.space))}")
+    reveal(s, terrain_name(s.island, a), terrain_name(s.island, b))
+    s.apply(p, f"draw {'-'.join(sorted((a, b), key=s.island.space))}")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import cove
-from cove.core.data import DataChecker
+from cove.core import DataChecker
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import (
     DATA_FILE,

@@ -9,9 +9,10 @@ import pytest
 
 from cove.bots.defaults import game_defaults
 from cove.bots.mcts import MctsBot
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.heuristic import heuristic
+from cove.games.trails_of_tucana.sheets import has
 from cove.games.trails_of_tucana.state import TucanaState
 from tests.games.trails_of_tucana.helpers import build_pair_but_last, draw_now, new
 
@@ -52,7 +53,7 @@ def test_the_estimate_reads_only_what_the_seat_sees() -> None:
     for _ in range(20):
         p = s.to_move()[-1]
         s.apply(p, rng.choice(s.legal_actions(p)))
-    assert any(x is not None for x in s.snap[1:])  # some of the others' moves are hidden
+    assert any(x is not None for x in s.snapshots[1:])  # some of the others' moves are hidden
     want = heuristic(s, 0)
     for k in range(4):
         other = s.redeterminize(0, Rng(k))
@@ -67,8 +68,8 @@ def test_a_pair_about_to_be_joined_is_worth_more_and_counts_in_full_once_joined(
     near, before = heuristic(s, 0), certain(s, 0)
     assert near > far
     draw_now(s, 0, *last)
-    assert s.pairs[0] & 1 and s.blue_pts[0] == 3  # pair A-A and its blue card
-    assert certain(s, 0) - before >= s.isl.pair_values[0] + 3
+    assert has(s.pairs[0], 0) and s.blue_points[0] == 3  # pair A-A and its blue card
+    assert certain(s, 0) - before >= s.island.pair_values[0] + 3
     assert heuristic(s, 0) > near
 
 

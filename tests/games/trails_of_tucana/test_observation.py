@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS
+from cove.games.trails_of_tucana.sheets import has, mask_of, minus
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import sheet
 from tests.games.observations import check_kept_along_a_game, dense_of
@@ -44,22 +45,22 @@ def test_observation_follows_the_documented_layout() -> None:
     for _ in range(7):  # into the second step of a turn, P1 having drawn
         p = s.to_move()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
-    isl = s.isl
-    ne = len(isl.edges)
+    island = s.island
+    ne = len(island.edges)
     obs = s.observation(1)
     assert len(obs) == 24 + 3 * (ne + 1)
-    assert s.cards is not None
-    assert obs[0:5] == [float(list(s.cards).count(c)) for c in range(len(CARD_NAMES))]
+    assert s.revealed is not None
+    assert obs[0:5] == [float(list(s.revealed).count(c)) for c in range(len(CARD_NAMES))]
     assert obs[5:10] == [s.seen.count(c) / 8 for c in range(len(CARD_NAMES))]
-    assert obs[10:14] == [s.rnd / isl.rounds, s.turn / 13, float(bool(s.bstep)),
-                          s.bonus[1] / KINDS]
-    assert obs[14:19] == [len(b) / 2 for b in s.blue]
-    assert obs[19:24] == [float(k in s.red) for k in range(KINDS)]
+    assert obs[10:14] == [s.round / island.rounds, s.turn / 13, float(bool(s.bonus_step)),
+                          s.bonus_owed[1] / KINDS]
+    assert obs[14:19] == [len(b) / 2 for b in s.blue_cards]
+    assert obs[19:24] == [float(k in s.red_cards) for k in range(KINDS)]
     for i, q in enumerate((1, 2, 0)):
         row = obs[24 + i * (ne + 1) : 24 + (i + 1) * (ne + 1)]
-        snap = s.snap[q] if q != 1 else None
-        drawn = s.drawn[q] if snap is None else snap[0]
-        assert row[:ne] == [float(drawn >> e & 1) for e in range(ne)]
+        before = s.snapshots[q] if q != 1 else None
+        drawn = s.drawn[q] if before is None else before.drawn
+        assert row[:ne] == [float(has(drawn, e)) for e in range(ne)]
         assert row[ne] == sheet(s, q, q != 1)["score"] / 100
 
 
@@ -90,17 +91,19 @@ def plain(s: TucanaState, p: int) -> list[float]:
     """``p``'s observation written out from SPEC.md's table: the head from the state's
     fields, each sheet's segments and score from ``p``'s view (the others' as ``p`` sees
     them), with none of the observation's kept blocks."""
-    isl = s.isl
-    edge_of = {ends: e for e, ends in enumerate(isl.ends)}
-    out = [float(list(s.cards).count(c)) if s.cards else 0.0 for c in range(len(CARD_NAMES))]
+    island = s.island
+    edge_of = {ends: e for e, ends in enumerate(island.ends)}
+    out = [float(list(s.revealed).count(c)) if s.revealed else 0.0
+           for c in range(len(CARD_NAMES))]
     hidden = s.options.hide_earlier_cards
     out += [0.0 if hidden else s.seen.count(c) / 8 for c in range(len(CARD_NAMES))]
-    out += [s.rnd / isl.rounds, s.turn / 13, 1.0 if s.bstep else 0.0, s.bonus[p] / KINDS]
-    out += [len(b) / 2 for b in s.blue]
-    out += [1.0 if k in s.red else 0.0 for k in range(KINDS)]
+    out += [s.round / island.rounds, s.turn / 13, 1.0 if s.bonus_step else 0.0,
+            s.bonus_owed[p] / KINDS]
+    out += [len(b) / 2 for b in s.blue_cards]
+    out += [1.0 if k in s.red_cards else 0.0 for k in range(KINDS)]
     sheets = s.view(p)["sheets"]
     for q in [*range(p, s.n), *range(p)]:
-        row = [0.0] * len(isl.edges)
+        row = [0.0] * len(island.edges)
         for ends in sheets[q]["segments"]:
             row[edge_of[ends]] = 1.0
         out += [*row, sheets[q]["score"] / 100]
@@ -175,18 +178,18 @@ def test_changes_by_hand_are_seen_by_the_kept_observation() -> None:
     for _ in range(9):
         random_step(s, rng)
     check(s)
-    isl = s.isl
-    assert s.snap[1] is None and s.snap[2] is None  # the others see these sheets as they are
-    free = [e for e in range(len(isl.edges)) if not s.drawn[1] >> e & 1]
-    a, b = isl.edges[free[0]]
-    link(s, 1, isl.labels[a], isl.labels[b])
+    island = s.island
+    # the others see these sheets as they are
+    assert s.snapshots[1] is None and s.snapshots[2] is None
+    free = [e for e in range(len(island.edges)) if not has(s.drawn[1], e)]
+    a, b = island.edges[free[0]]
+    link(s, 1, island.labels[a], island.labels[b])
     check(s)
     mark_drawn(s, 2, free[1:30])  # many segments at once: a whole row
     check(s)
     for gone in (free[1:2], free[2:5], free[5:30]):  # one, a few, then many taken away
-        for e in gone:
-            s.drawn[2] &= ~(1 << e)
-        s._legal = None
+        s.drawn[2] = minus(s.drawn[2], mask_of(gone))
+        s.settle()  # the legal moves are found again
         check(s)
     reveal(s, "any", "water")
     check(s)
@@ -196,7 +199,7 @@ def test_changes_by_hand_are_seen_by_the_kept_observation() -> None:
     check(s)
     odd = s.clone()  # values no game reaches
     odd.turn = 20
-    odd.blue[0] = (5, 4, 3)
+    odd.blue_cards[0] = (5, 4, 3)
     check(odd)
     while not s.is_over:
         random_step(s, rng)

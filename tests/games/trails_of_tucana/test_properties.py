@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.state import TucanaState
 
@@ -53,13 +53,13 @@ def test_no_view_or_log_shows_a_pending_commitment(g: dict[str, Any]) -> None:
         others = [None, *(q for q in range(s.n) if q != p)]
         views = {q: s.view(q) for q in others}
         logs = {q: len(s.events(q)) for q in others}
-        now = (s.rnd, s.turn, s.bstep)
+        now = (s.round, s.turn, s.bonus_step)
         s.apply(p, rng.choice(s.legal_actions(p)))
-        if (s.rnd, s.turn, s.bstep) != now or s.is_over:
+        if (s.round, s.turn, s.bonus_step) != now or s.is_over:
             step_start = s.log_length
             continue  # the step ended: everything in it is revealed now
         # mid-step, one private line per mover that is done, never more
-        assert s.log_length - step_start == sum(sn is not None for sn in s.snap)
+        assert s.log_length - step_start == sum(sn is not None for sn in s.snapshots)
         for q in others:
             v = s.view(q)
             # who is still to move is public; what they decide is not in the decision

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.render import render
 from cove.testing.screens import screen_problems

@@ -9,10 +9,11 @@ from itertools import pairwise
 import pytest
 
 import cove
-from cove.core.decisions import Step
-from cove.core.rng import Rng
+from cove.core import Rng, Step
 from cove.games.trails_of_tucana.actions import ISLAND_ACTIONS, PASS, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
+from cove.games.trails_of_tucana.rules import TurnStep
+from cove.games.trails_of_tucana.sheets import has
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import score_parts
 from tests.games.trails_of_tucana.helpers import (
@@ -27,6 +28,7 @@ from tests.games.trails_of_tucana.helpers import (
     path,
     play_out,
     play_turns,
+    position,
     reveal,
     terrain_name,
     texts,
@@ -108,10 +110,10 @@ def test_r2_3_random_start() -> None:
     starts = set()
     for k in range(30):
         s = new(2, seed=k, setup_card=1, random_start=True)
-        starts.add(s.start)
+        starts.add(s.start_village)
         seq = "CEBAEDCDAB"
         for p in range(2):
-            first = (s.start + p) % 10
+            first = (s.start_village + p) % 10
             assert "ABCDE"[s.letters[p][first]] == seq[0]
             assert "ABCDE"[s.letters[p][(first + 1) % 10]] == seq[1]
     assert len(starts) > 3
@@ -134,32 +136,32 @@ def test_r2_5_symmetry() -> None:
 
 def test_r2_6_blue_cards_by_player_count() -> None:
     for n in (1, 2, 4):
-        assert new(n).blue == [(3,), (4,), (5,), (6,), (7,)]
+        assert new(n).blue_cards == [(3,), (4,), (5,), (6,), (7,)]
     for n in (5, 8):
-        assert new(n).blue == [(3, 2), (4, 2), (5, 3), (6, 4), (7, 5)]
+        assert new(n).blue_cards == [(3, 2), (4, 2), (5, 3), (6, 4), (7, 5)]
 
 
 def test_r2_7_red_cards_drawn() -> None:
-    assert new(3).red == []
+    assert new(3).red_cards == []
     assert new(3).view(0)["red"] == []
-    assert len(new(1, special_bonus=True).red) == 1  # DESIGN: solo draws one
-    assert len(new(2, special_bonus=True).red) == 1
-    assert len(new(4, special_bonus=True).red) == 1
-    assert len(new(8, special_bonus=True).red) == 2
-    assert len(new(5, special_bonus=True).red) == 2
-    kinds = {k for seed in range(30) for k in new(2, seed=seed, special_bonus=True).red}
+    assert len(new(1, special_bonus=True).red_cards) == 1  # DESIGN: solo draws one
+    assert len(new(2, special_bonus=True).red_cards) == 1
+    assert len(new(4, special_bonus=True).red_cards) == 1
+    assert len(new(8, special_bonus=True).red_cards) == 2
+    assert len(new(5, special_bonus=True).red_cards) == 2
+    kinds = {k for seed in range(30) for k in new(2, seed=seed, special_bonus=True).red_cards}
     assert kinds == set(range(KINDS))
 
 
 # -- R3 the turn -------------------------------------------------------------------------------
 def test_r3_1_two_cards_revealed() -> None:
     s = new(2)
-    assert s.cards is not None and len(s.cards) == 2
-    assert len(s.deck) == 25 and s.seen == list(s.cards)
+    assert s.revealed is not None and len(s.revealed) == 2
+    assert len(s.deck) == 25 and s.seen == list(s.revealed)
     v = s.view(0)
-    assert v["cards"] == [CARD_NAMES[c] for c in s.cards] and v["deck"] == 25
+    assert v["cards"] == [CARD_NAMES[c] for c in s.revealed] and v["deck"] == 25
     # the two cards may show the same terrain
-    same = [k for k in range(200) if (c := new(1, seed=k).cards) and c[0] == c[1]]
+    same = [k for k in range(200) if (c := new(1, seed=k).revealed) and c[0] == c[1]]
     assert same
 
 
@@ -197,22 +199,20 @@ def test_r3_2_turn_runs_on_the_decision_stack() -> None:
     players shrink as they commit, then (after the reveal) a bonus step for whoever owes a
     segment, then the next turn's draw step; the decision names the step for movers and
     others alike."""
-    s = new(3)
-    obelisk_ready(s, 1)
-    reveal(s, "desert", "desert")
-    assert s.steps == (Step("draw", (0, 1, 2), (0,)),)
+    s = position(3, trails={1: OBELISK_READY}, revealed=("desert", "desert"))
+    assert s.steps == (Step("draw", (0, 1, 2), TurnStep(0)),)
     assert all(s.decision(q)["kind"] == "draw" for q in (None, 0, 1, 2))
     assert s.decision(None)["prompt"] == ("Waiting for P1, P2, P3: draw a segment for desert "
                                           "and desert")
     s.apply(1, "draw j8-k9")  # earns a bonus segment, unseen until the reveal
-    assert s.steps == (Step("draw", (0, 2), (0,)),) and s.to_move() == (0, 2)
+    assert s.steps == (Step("draw", (0, 2), TurnStep(0)),) and s.to_move() == (0, 2)
     s.apply(0, "draw e1-g1")
     s.apply(2, "draw e1-g1")
-    assert s.steps == (Step("bonus", (1,), (1,)),) and s.bstep == 1
+    assert s.steps == (Step("bonus", (1,), TurnStep(1)),) and s.bonus_step == 1
     assert s.decision(1)["prompt"].startswith("Draw a bonus segment between any two")
     assert s.decision(0)["prompt"] == "Waiting for P2: draw a bonus segment"
     s.apply(1, "pass")
-    assert s.steps == (Step("draw", (0, 1, 2), (0,)),) and s.turn == 1 and s.bstep == 0
+    assert s.steps == (Step("draw", (0, 1, 2), TurnStep(0)),) and s.turn == 1 and s.bonus_step == 0
     assert [e.kind for e in s.events(None)][-3:] == ["draw", "draw", "reveal"]
 
 
@@ -303,7 +303,7 @@ def test_r3_7_lone_pass_is_still_a_decision() -> None:
     for a solo player: it is asked for, recorded and logged like any decision."""
     s = new(1)
     last = s.legal_actions(0)[0]
-    mark_drawn(s, 0, (e for e in range(len(PETIT.edges)) if e != s.acts.edge[last]))
+    mark_drawn(s, 0, (e for e in range(len(PETIT.edges)) if e != s.island_actions.edge[last]))
     s.apply(0, last)  # the island is full: from the next turn on, only pass is legal
     assert s.to_move() == (0,) and texts(s, 0) == ["pass"] and s.turn == 1
     assert s.decision(0)["prompt"].startswith("No free segment joins")
@@ -346,12 +346,9 @@ def test_r3_8_commitments_hidden_until_all_done() -> None:
     assert "(hidden)" not in str(s.record(redacted=True)["actions"])
 
 
-def obelisk_ready(s: TucanaState, p: int) -> None:
-    """Seat p has obelisk 1 linked (village 1) and a path from village 6 up to i10:
-    drawing h9-i10 (desert-desert) links obelisk 2 and earns a bonus segment."""
-    link(s, p, "i1", "j2")
-    link(s, p, "j2", "k3")
-    link(s, p, "j10", "k9")
+OBELISK_READY = ("i1-j2", "j2-k3", "j10-k9")
+"""A sheet's trails with obelisk 1 linked (village 1) and village 6 reaching k9: drawing
+j8-k9 (desert-desert) links obelisk 2 and earns a bonus segment."""
 
 
 def test_r3_8_to_move_hides_a_bonus_chain() -> None:
@@ -361,11 +358,9 @@ def test_r3_8_to_move_hides_a_bonus_chain() -> None:
     for the bonus while a plain draw took P1 out of it.)"""
 
     def others_see(earns_bonus: bool) -> list[object]:
-        s = new(3)
-        obelisk_ready(s, 0)
-        reveal(s, "desert", "desert")
+        s = position(3, trails={0: OBELISK_READY}, revealed=("desert", "desert"))
         s.apply(0, "draw j8-k9" if earns_bonus else "draw o3-p4")
-        assert (s.bonus[0] == 1) == earns_bonus
+        assert (s.bonus_owed[0] == 1) == earns_bonus
         seen: list[object] = []
         for mover in (1, 2):  # P2 draws, then P3 (whose draw ends the step)
             seen.append(s.to_move())
@@ -382,10 +377,7 @@ def test_r3_8_bonus_step_hidden_until_all_done() -> None:
     """Once the draw step is revealed, whoever owes a bonus segment draws it in a bonus
     step; each of them decides once per step, and their bonus segments stay hidden until
     every one of them is done."""
-    s = new(3)
-    obelisk_ready(s, 0)
-    obelisk_ready(s, 1)
-    reveal(s, "desert", "desert")
+    s = position(3, trails={0: OBELISK_READY, 1: OBELISK_READY}, revealed=("desert", "desert"))
     s.apply(0, "draw j8-k9")
     assert s.events(0)[-1].text == ("P1: you draw j8-k9; connected: obelisk at j8; earned 1 "
                                     "bonus segment, drawn after the reveal")
@@ -393,7 +385,7 @@ def test_r3_8_bonus_step_hidden_until_all_done() -> None:
     s.apply(2, "draw e1-g1")
     public = [e.text for e in s.events(None)]
     assert "P1 draws j8-k9; connects obelisk at j8; earns 1 bonus segment." in public
-    assert s.to_move() == (0, 1) and s.bstep == 1 and s.turn == 0
+    assert s.to_move() == (0, 1) and s.bonus_step == 1 and s.turn == 0
     assert s.view(2)["sheets"][0]["bonus_owed"] == 1
     before = {q: (s.view(q), [e.text for e in s.events(q)]) for q in (None, 1, 2)}
     s.apply(0, "bonus i1-k1")
@@ -416,12 +408,12 @@ def test_r3_9_round_of_13_turns() -> None:
     s = new(2, seed=3)
     rng = Rng(1)
     play_turns(s, rng, 12)
-    assert s.turn == 12 and s.rnd == 0 and len(s.deck) == 1
+    assert s.turn == 12 and s.round == 0 and len(s.deck) == 1
     assert s.view(0)["turn"] == 13 and s.view(0)["deck"] == 1
     leftover = s.deck[0]
     assert Counter([*s.seen, leftover]) == Counter(TABLES.deck)
     play_turns(s, rng, 1)
-    assert s.rnd == 1 and s.turn == 0 and len(s.deck) == 25
+    assert s.round == 1 and s.turn == 0 and len(s.deck) == 25
 
 
 def test_r3_10_reshuffle_between_rounds() -> None:
@@ -429,7 +421,7 @@ def test_r3_10_reshuffle_between_rounds() -> None:
     for seed in range(5):
         s = new(1, seed=seed)
         play_turns(s, Rng(seed), 13)
-        assert s.rnd == 1 and s.seen == list(s.cards or ())
+        assert s.round == 1 and s.seen == list(s.revealed or ())
         assert Counter(s.deck + s.seen) == Counter(TABLES.deck)  # all 27, leftover included
         orders.add(tuple(s.deck))
     assert len(orders) == 5
@@ -439,7 +431,7 @@ def test_r3_11_rounds_per_map() -> None:
     for mp, rounds in (("petit", 2), ("grande", 3)):
         s = new(2, seed=2, map=mp)
         play_out(s, Rng(3))
-        assert s.is_over and s.rnd == rounds
+        assert s.is_over and s.round == rounds
         assert s.decisions >= 2 * 13 * rounds
         assert len(s.view(0)["sheets"][0]["boxes"]) == rounds
 
@@ -460,55 +452,49 @@ def test_r4_1_sight_connected_to_any_village() -> None:
 
 def test_r4_2_sight_values_in_order() -> None:
     s = new(1, map="grande")
-    kc = s.kcount
+    kc = s.sight_counts
     link(s, 0, "l4", "n4")  # the obelisk at n4 ...
     link(s, 0, "k3", "l4")  # ... reaches village 1 (k3)
     assert kc[OBELISK] == 1 and s.sight_sum(0) == 1
     # the second obelisk scores the second value, 2
     link(s, 0, "e3", "f4")
     link(s, 0, "f4", "e5")  # the obelisk at e5 reaches village 10 (e3)
-    assert kc[OBELISK] == 2 and s.sight_sum(0) == 3 and s.bonus[0] == 0
+    assert kc[OBELISK] == 2 and s.sight_sum(0) == 3 and s.bonus_owed[0] == 0
     assert s.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2]
 
 
 def test_r4_3_last_sight_gives_bonus() -> None:
     """Seed: linking the second obelisk circles its value and earns a bonus segment,
     drawn the same turn between two mountain spaces, ignoring the cards."""
-    s = new(2)
-    link(s, 0, "i1", "j2")
-    link(s, 0, "j2", "k3")  # the first obelisk, linked to village 1
-    link(s, 0, "j10", "k9")
-    assert s.sight_sum(0) == 1 and s.bonus[0] == 0
-    reveal(s, "desert", "desert")
+    # the first obelisk, linked to village 1 (i1-j2-k3), and village 6 reaching k9
+    s = position(2, trails={0: OBELISK_READY}, revealed=("desert", "desert"))
+    assert s.sight_sum(0) == 1 and s.bonus_owed[0] == 0
     s.apply(0, "draw j8-k9")  # the other obelisk reaches village 6
     assert s.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2]
-    assert s.bonus[0] == 1 and s.to_move() == (1,)  # drawn once everyone has drawn (R3.8)
+    assert s.bonus_owed[0] == 1 and s.to_move() == (1,)  # drawn once everyone has drawn (R3.8)
     s.apply(1, "draw e1-g1")
-    assert s.to_move() == (0,) and s.turn == 0 and s.bstep == 1
+    assert s.to_move() == (0,) and s.turn == 0 and s.bonus_step == 1
     legal = s.legal_actions(0)
     assert all(isinstance(a.declared(), Bonus) for a in legal[:-1]) and str(legal[-1]) == "pass"
     assert len(legal) == len(PETIT.edges) - 4 + 1  # anywhere, any terrain, not redrawn
     assert "bonus i1-k1" in texts(s, 0)  # two mountain spaces, though the cards show desert
     s.apply(0, "bonus i1-k1")
-    assert s.to_move() == (0, 1) and s.bonus[0] == 0 and s.turn == 1
+    assert s.to_move() == (0, 1) and s.bonus_owed[0] == 0 and s.turn == 1
     # Isla Grande: the 2nd obelisk gives none, the 3rd gives the bonus segment
-    g = new(1, map="grande")
-    link(g, 0, "l4", "n4")
-    link(g, 0, "k3", "l4")  # obelisk n4 via village 1
-    link(g, 0, "e3", "f4")
-    link(g, 0, "f4", "e5")  # obelisk e5 via village 10
-    assert g.kcount[OBELISK] == 2 and g.bonus[0] == 0
-    link(g, 0, "m11", "n12")
+    g = position(1, map="grande", trails={0: [
+        "l4-n4", "k3-l4",  # obelisk n4 via village 1
+        "e3-f4", "f4-e5",  # obelisk e5 via village 10
+        "m11-n12"]})
+    assert g.sight_counts[OBELISK] == 2 and g.bonus_owed[0] == 0
     reveal(g, "desert", "desert")
     g.apply(0, "draw n12-p12")  # obelisk m11 via village 5
     assert g.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2, 2]
-    assert g.bonus[0] == 1 and {type(a.declared()) for a in g.legal_actions(0)} == {Bonus, Pass}
+    assert g.bonus_owed[0] == 1
+    assert {type(a.declared()) for a in g.legal_actions(0)} == {Bonus, Pass}
 
 
 def test_r4_4_bonus_segment_anywhere() -> None:
-    s = new(1, map="grande")
-    owe_bonus(s, 0, 1)
-    reveal(s, "water", "water")
+    s = position(1, map="grande", revealed=("water", "water"), bonus_owed={0: 1})
     assert len(s.legal_actions(0)) == len(GRANDE.edges) + 1  # + pass (R4.8)
     assert {type(a.declared()) for a in s.legal_actions(0)} == {Bonus, Pass}
     bonus, draw = GRANDE_ACTIONS.bonuses[0], GRANDE_ACTIONS.draws[0]
@@ -519,53 +505,42 @@ def test_r4_4_bonus_segment_anywhere() -> None:
 
 def test_r4_5_bonus_chain() -> None:
     """Seed: a bonus segment that links another kind's last sight earns another one."""
-    s = new(1)
-    link(s, 0, "i1", "j2")
-    link(s, 0, "j2", "k3")  # obelisk 1
-    link(s, 0, "d2", "e3")
-    link(s, 0, "e3", "g3")  # toucan 1 via village 10
-    link(s, 0, "m9", "n8")  # village 5 reaches toward the second toucan
-    link(s, 0, "j10", "k9")
-    reveal(s, "desert", "desert")
+    s = position(1, trails={0: [
+        "i1-j2", "j2-k3",  # obelisk 1
+        "d2-e3", "e3-g3",  # toucan 1 via village 10
+        "m9-n8",  # village 5 reaches toward the second toucan
+        "j10-k9"]}, revealed=("desert", "desert"))
     s.apply(0, "draw j8-k9")  # obelisk 2: bonus
-    assert s.bonus[0] == 1
+    assert s.bonus_owed[0] == 1
     s.apply(0, "bonus m7-n8")  # toucan 2: another bonus
-    assert s.bonus[0] == 1 and s.to_move() == (0,)
+    assert s.bonus_owed[0] == 1 and s.to_move() == (0,)
     sv = s.view(0)["sheets"][0]["sight_values"]
     assert sv["obelisk"] == [1, 2] and sv["toucan"] == [2, 3]
     s.apply(0, "bonus e1-g1")
-    assert s.bonus[0] == 0
+    assert s.bonus_owed[0] == 0
     assert s.turn == 1  # the solo turn resolved after the whole chain
 
 
 def test_r4_6_several_sights_at_once() -> None:
-    s = new(1)
-    # the yeti at g5 and the book at g7 join one network, then reach a village together
-    link(s, 0, "g5", "h6")
-    link(s, 0, "h6", "g7")
-    link(s, 0, "g7", "f8")
-    link(s, 0, "f8", "e9")  # village 7: yeti g5 and book g7 score together
+    # the yeti at g5 and the book at g7 join one network, then reach village 7 together
+    s = position(1, trails={0: ["g5-h6", "h6-g7", "g7-f8", "f8-e9"]})
     sv = s.view(0)["sheets"][0]["sight_values"]
     assert sv["yeti"] == [3] and sv["book"] == [2]
     # one segment completing two kinds' last sights gives two bonus segments
-    t = new(1)
-    link(t, 0, "a9", "b8")
-    link(t, 0, "b8", "c7")  # yeti 1 (a9) via village 8
-    link(t, 0, "m5", "o5")
-    link(t, 0, "o5", "p4")  # book 1 (m5) via village 3
-    link(t, 0, "g5", "h6")
-    link(t, 0, "h6", "g7")
-    link(t, 0, "g7", "f8")  # yeti 2 and book 2 in one network, no village yet
-    assert t.bonus[0] == 0 and t.sight_sum(0) == 3 + 2
+    t = position(1, trails={0: [
+        "a9-b8", "b8-c7",  # yeti 1 (a9) via village 8
+        "m5-o5", "o5-p4",  # book 1 (m5) via village 3
+        "g5-h6", "h6-g7", "g7-f8"]})  # yeti 2 and book 2 in one network, no village yet
+    assert t.bonus_owed[0] == 0 and t.sight_sum(0) == 3 + 2
     reveal(t, "forest", "forest")
     t.apply(0, "draw f8-e9")  # this one segment reaches village 7
     sv = t.view(0)["sheets"][0]["sight_values"]
     assert sv["yeti"] == [3, 4] and sv["book"] == [2, 2]
-    assert t.bonus[0] == 2 and t.to_move() == (0,)
+    assert t.bonus_owed[0] == 2 and t.to_move() == (0,)
     t.apply(0, "bonus e1-g1")
-    assert t.bonus[0] == 1 and t.turn == 0
+    assert t.bonus_owed[0] == 1 and t.turn == 0
     t.apply(0, "bonus k1-m1")
-    assert t.bonus[0] == 0 and t.turn == 1
+    assert t.bonus_owed[0] == 0 and t.turn == 1
 
 
 def test_r4_8_bonus_segment_may_be_declined() -> None:
@@ -573,53 +548,45 @@ def test_r4_8_bonus_segment_may_be_declined() -> None:
     bonus segment (declining the rest of the chain); with option compulsory_bonus the
     bonus segment must be drawn while a free one is left."""
     for compulsory in (False, True):
-        s = new(1, compulsory_bonus=compulsory)
-        obelisk_ready(s, 0)
-        reveal(s, "desert", "desert")
+        s = position(1, trails={0: OBELISK_READY}, revealed=("desert", "desert"),
+                     compulsory_bonus=compulsory)
         s.apply(0, "draw j8-k9")
-        assert s.bstep == 1 and s.bonus[0] == 1
+        assert s.bonus_step == 1 and s.bonus_owed[0] == 1
         assert ("pass" in texts(s, 0)) is not compulsory
         if compulsory:
             with pytest.raises(cove.IllegalAction, match="not a legal move"):
                 s.apply(0, "pass")
             continue
         s.apply(0, "pass")
-        assert s.bonus[0] == 0 and s.turn == 1 and s.bstep == 0
+        assert s.bonus_owed[0] == 0 and s.turn == 1 and s.bonus_step == 0
         assert s.events(0)[-2].text == "P1: you decline 1 bonus segment"
     # with two owed, a pass declines both
-    t = new(1)
-    owe_bonus(t, 0, 2)
+    t = position(1, bonus_owed={0: 2})
     t.apply(0, "pass")
-    assert t.bonus[0] == 0 and t.turn == 1
+    assert t.bonus_owed[0] == 0 and t.turn == 1
 
 
 def test_r4_7_sights_share_village() -> None:
-    s = new(1)
-    link(s, 0, "i1", "j2")
-    link(s, 0, "j2", "k3")  # obelisk on village 1
-    link(s, 0, "i1", "h2")
-    link(s, 0, "h2", "g3")  # toucan on the same village
+    s = position(1, trails={0: [
+        "i1-j2", "j2-k3",  # obelisk on village 1
+        "i1-h2", "h2-g3"]})  # toucan on the same village
     assert s.view(0)["sheets"][0]["circled_sights"] == ["g3", "k3"]
 
 
 # -- R5 round scoring ---------------------------------------------------------------------------
 def test_r5_1_sights_rescored_each_round() -> None:
     """Seed: sights worth 10 after round 1 go in box I and count again in box II."""
-    s = new(1)
-    link(s, 0, "p10", "n10")
-    link(s, 0, "n10", "m9")  # sea monster 4 (village 5)
-    link(s, 0, "a9", "b8")
-    link(s, 0, "b8", "c7")  # yeti 3 (village 8)
-    link(s, 0, "i1", "h2")
-    link(s, 0, "h2", "g3")  # toucan 2 (village 1)
-    link(s, 0, "i1", "j2")
-    link(s, 0, "j2", "k3")  # obelisk 1
+    s = position(1, trails={0: [
+        "p10-n10", "n10-m9",  # sea monster 4 (village 5)
+        "a9-b8", "b8-c7",  # yeti 3 (village 8)
+        "i1-h2", "h2-g3",  # toucan 2 (village 1)
+        "i1-j2", "j2-k3"]})  # obelisk 1
     assert s.sight_sum(0) == 10
     end_round(s)
-    assert s.view(0)["sheets"][0]["boxes"] == [10] and s.rnd == 1
+    assert s.view(0)["sheets"][0]["boxes"] == [10] and s.round == 1
     end_round(s)
     assert s.is_over and s.view(0)["sheets"][0]["boxes"] == [10, 10]
-    assert s.scores() == [20.0 + s.blue_pts[0]]
+    assert s.scores() == [20.0 + s.blue_points[0]]
     # in a played game each box is the circled sum at the round's end, never less than before
     t = new(2, seed=6)
     play_turns(t, Rng(2), 13)
@@ -639,10 +606,10 @@ def test_r6_1_village_pair_scores_once() -> None:
     assert s.view(0)["sheets"][0]["pair_points"] == 14
     # more segments on the same network do not score the pair again
     a, _ = pair_villages(s, 0, "A")
-    x = s.isl.space(a)
-    y = next(y for y in s.isl.adj[x] if s.isl.village[y] < 0 and s.isl.sight[y] < 0
-             and not s.drawn[0] >> s.isl.edge_index[(min(x, y), max(x, y))] & 1)
-    link(s, 0, a, s.isl.labels[y])
+    x = s.island.space(a)
+    y = next(y for y in s.island.adj[x] if s.island.village[y] < 0 and s.island.sight[y] < 0
+             and not has(s.drawn[0], s.island.edge_index[(min(x, y), max(x, y))]))
+    link(s, 0, a, s.island.labels[y])
     assert s.view(0)["sheets"][0]["pair_points"] == 14
 
 
@@ -651,22 +618,22 @@ def test_r6_2_blue_bonus_first_and_ties() -> None:
     lasts = [build_pair_but_last(s, p, "A") for p in (0, 1)]
     assert lasts[0] == lasts[1]
     a, b = lasts[0]
-    reveal(s, terrain_name(s.isl, a), terrain_name(s.isl, b))
-    seg = f"draw {'-'.join(sorted((a, b), key=s.isl.space))}"
+    reveal(s, terrain_name(s.island, a), terrain_name(s.island, b))
+    seg = f"draw {'-'.join(sorted((a, b), key=s.island.space))}"
     s.apply(0, seg)
-    assert list(s.blue[0]) == [3]  # not handed out before the turn resolves
+    assert list(s.blue_cards[0]) == [3]  # not handed out before the turn resolves
     s.apply(1, seg)
     s.apply(2, s.legal_actions(2)[0])
-    assert not s.blue[0]  # the card is discarded
-    assert s.blue_pts[:2] == [3, 3]  # both completed it the same turn
+    assert not s.blue_cards[0]  # the card is discarded
+    assert s.blue_points[:2] == [3, 3]  # both completed it the same turn
     assert any("P1 and P2 take the A-A blue bonus card (3)" in e.text for e in s.events(None))
     # P3 completes it later: village points but no blue card
     last = build_pair_but_last(s, 2, "A")
-    reveal(s, terrain_name(s.isl, last[0]), terrain_name(s.isl, last[1]))
+    reveal(s, terrain_name(s.island, last[0]), terrain_name(s.island, last[1]))
     s.apply(0, s.legal_actions(0)[0])
     s.apply(1, s.legal_actions(1)[0])
-    s.apply(2, f"draw {'-'.join(sorted(last, key=s.isl.space))}")
-    assert s.pairs[2] & 1 and s.blue_pts[2] == 0 and s.pair_sum(s.pairs[2]) >= 14
+    s.apply(2, f"draw {'-'.join(sorted(last, key=s.island.space))}")
+    assert has(s.pairs[2], 0) and s.blue_points[2] == 0 and s.pair_sum(s.pairs[2]) >= 14
 
 
 def test_r6_3_second_blue_card() -> None:
@@ -674,58 +641,53 @@ def test_r6_3_second_blue_card() -> None:
     last = build_pair_but_last(s, 0, "E")
     for p in range(1, 4):
         build_pair_but_last(s, p, "E")
-    seg = f"draw {'-'.join(sorted(last, key=s.isl.space))}"
+    seg = f"draw {'-'.join(sorted(last, key=s.island.space))}"
 
     def turn(who: list[int]) -> None:
-        reveal(s, terrain_name(s.isl, last[0]), terrain_name(s.isl, last[1]))
+        reveal(s, terrain_name(s.island, last[0]), terrain_name(s.island, last[1]))
         for p in range(5):
             s.apply(p, seg if p in who else next(
                 a for a in s.legal_actions(p) if str(a) != seg))
 
     turn([0])
-    assert s.blue_pts[0] == 7 and list(s.blue[4]) == [5]
+    assert s.blue_points[0] == 7 and list(s.blue_cards[4]) == [5]
     turn([1, 2])
-    assert s.blue_pts[1] == s.blue_pts[2] == 5 and not s.blue[4]
+    assert s.blue_points[1] == s.blue_points[2] == 5 and not s.blue_cards[4]
     turn([3])
-    assert s.blue_pts[3] == 0 and s.pairs[3] >> 4 & 1
+    assert s.blue_points[3] == 0 and has(s.pairs[3], 4)
 
 
 # -- R7 red bonus (variant) --------------------------------------------------------------------
 def test_r7_1_red_bonus() -> None:
-    s = new(2, special_bonus=True)
-    s.red = [OBELISK]
     chain = path(PETIT, "k3", "j8")
-    for x, y in pairwise(chain[:-1]):
-        link(s, 0, x, y)
-        link(s, 1, x, y)
+    trail = [f"{x}-{y}" for x, y in pairwise(chain[:-1])]
+    s = position(2, special_bonus=True, red_cards=[OBELISK], trails={0: trail, 1: trail})
     last = (chain[-2], chain[-1])
     seg = f"draw {'-'.join(sorted(last, key=PETIT.space))}"
     reveal(s, terrain_name(PETIT, last[0]), terrain_name(PETIT, last[1]))
     s.apply(0, seg)
     s.apply(1, next(a for a in s.legal_actions(1) if str(a) != seg))
-    assert s.red_pts == [6, 0] and s.red == []  # linked to each other, no village needed
+    assert s.red_points == [6, 0] and s.red_cards == []  # linked to each other, no village needed
     assert s.view(1)["red_taken"] == [{"sight": "obelisk", "value": 6, "by": [0]}]
     reveal(s, terrain_name(PETIT, last[0]), terrain_name(PETIT, last[1]))
     s.apply(0, s.legal_actions(0)[0])
     s.apply(1, seg)
-    assert s.red_pts == [6, 0]  # the card is gone
+    assert s.red_points == [6, 0]  # the card is gone
     # Isla Grande: any two of the three sights of the card's kind, joined to each other
-    g = new(2, map="grande", special_bonus=True)
-    g.red = [OBELISK]
     chain = path(GRANDE, "e5", "m11")
-    for x, y in pairwise(chain[:-1]):
-        link(g, 1, x, y)
+    g = position(2, map="grande", special_bonus=True, red_cards=[OBELISK],
+                 trails={1: [f"{x}-{y}" for x, y in pairwise(chain[:-1])]})
     last = (chain[-2], chain[-1])
     reveal(g, terrain_name(GRANDE, last[0]), terrain_name(GRANDE, last[1]))
     seg = f"draw {'-'.join(sorted(last, key=GRANDE.space))}"
     g.apply(1, seg)
-    assert g.red_pts == [0, 0] and g.red == [OBELISK]  # not before the turn resolves
+    assert g.red_points == [0, 0] and g.red_cards == [OBELISK]  # not before the turn resolves
     g.apply(0, next(a for a in g.legal_actions(0) if str(a) != seg))
-    assert g.red_pts == [0, 6] and g.red == []
+    assert g.red_points == [0, 6] and g.red_cards == []
     assert not any(GRANDE.village[GRANDE.space(x)] >= 0 for x in chain)  # no village used
     # without the variant nothing is tracked
     t = new(2)
-    assert t.red == [] and not t.red_on
+    assert t.red_cards == [] and not t.special_bonus
 
 
 # -- R8 end of game ----------------------------------------------------------------------------
@@ -733,10 +695,10 @@ def test_r8_1_final_score() -> None:
     for mp in ("petit", "grande"):
         s = new(4, seed=8, map=mp, special_bonus=True)
         play_out(s, Rng(8))
-        r = s.isl.rounds
+        r = s.island.rounds
         for p in range(4):
             want = (sum(s.boxes[p * r : p * r + r]) + s.pair_sum(s.pairs[p])
-                    + s.blue_pts[p] + s.red_pts[p])
+                    + s.blue_points[p] + s.red_points[p])
             assert s.scores()[p] == want == s.view(p)["sheets"][p]["score"]
             # the score in parts, the same in every view (GAME.score_parts)
             for q in (None, *range(4)):
@@ -744,30 +706,25 @@ def test_r8_1_final_score() -> None:
                 assert [parts.pop(f"sights, box {'I' * (k + 1)}") for k in range(r)] == (
                     s.boxes[p * r : p * r + r])
                 assert parts == {"village pairs": s.pair_sum(s.pairs[p]),
-                                 "blue bonus cards": s.blue_pts[p],
-                                 "red bonus cards": s.red_pts[p]}
+                                 "blue bonus cards": s.blue_points[p],
+                                 "red bonus cards": s.red_points[p]}
 
 
 def test_r8_2_tiebreak() -> None:
-    s = new(2, seed=1)
-    play_out(s, Rng(1))
-    s.pairs = [0, 0]
-    s.red_pts = [0, 0]
-    s.boxes = [10, 0, 7, 0]
-    s.blue_pts = [0, 3]
+    def finished(boxes: list[int], blue_points: list[int]) -> TucanaState:
+        return position(2, seed=1, played_out=True, boxes=boxes, blue_points=blue_points,
+                        pairs=[0, 0], red_points=[0, 0])
+
+    s = finished(boxes=[10, 0, 7, 0], blue_points=[0, 3])
     assert s.scores() == [10.0, 10.0] and s.winners() == (1,)
-    s.boxes = [13, 0, 10, 0]
-    s.blue_pts = [3, 6]
+    s = finished(boxes=[13, 0, 10, 0], blue_points=[3, 6])
     assert s.scores() == [16.0, 16.0] and s.winners() == (1,)
-    s.blue_pts = [6, 6]
-    s.boxes = [10, 0, 10, 0]
+    s = finished(boxes=[10, 0, 10, 0], blue_points=[6, 6])
     assert s.winners() == (0, 1)  # still tied: shared victory
 
 
 def test_r8_3_running_score() -> None:
-    s = new(1)
-    link(s, 0, "i1", "j2")
-    link(s, 0, "j2", "k3")
+    s = position(1, trails={0: ["i1-j2", "j2-k3"]})  # obelisk 1 linked to village 1
     assert s.scores() == [1.0]  # the current round's circles, as if it ended now
     assert score_parts(s.view(0), 0) == [
         ("sights this round", 1.0), ("village pairs", 0.0), ("blue bonus cards", 0.0)]
@@ -781,11 +738,11 @@ def test_r8_3_running_score() -> None:
 def test_r9_1_solo_discard() -> None:
     s = new(1, seed=3)
     play_turns(s, Rng(3), 13)
-    assert s.rnd == 1
+    assert s.round == 1
     dropped = s.view(0)["solo"]["discarded_blue"]
-    completed = {L for L in range(5) if s.pairs[0] >> L & 1}
+    completed = {letter for letter in range(5) if has(s.pairs[0], letter)}
     assert len(dropped) == min(3, 5 - len(completed))
-    assert all(s.blue["ABCDE".index(x)] == () for x in dropped)
+    assert all(s.blue_cards["ABCDE".index(x)] == () for x in dropped)
     t = new(1, seed=3, solo_discards=0)
     play_turns(t, Rng(3), 13)
     assert t.view(0)["solo"]["discarded_blue"] == []
@@ -798,10 +755,10 @@ def test_r9_1_solo_discard() -> None:
         w = new(1, seed=seed, setup_card=1)
         for letter in "AB":
             draw_now(w, 0, *build_pair_but_last(w, 0, letter))
-        assert w.blue_pts[0] == 3 + 4 and not w.blue[0] and not w.blue[1]
+        assert w.blue_points[0] == 3 + 4 and not w.blue_cards[0] and not w.blue_cards[1]
         end_round(w)
         assert w.view(0)["solo"]["discarded_blue"] == ["C", "D", "E"]
-        assert w.blue == [(), (), (), (), ()] and w.blue_pts[0] == 7
+        assert w.blue_cards == [(), (), (), (), ()] and w.blue_points[0] == 7
     # with 2 to discard, the choice among the unclaimed letters is random
     picks = set()
     for seed in range(12):

@@ -6,8 +6,7 @@ segment between two adjacent spaces of those terrains on their own island.
 
 from __future__ import annotations
 
-from cove.core.game import Game
-from cove.core.options import Options
+from cove.core import Game, Options
 from cove.games.trails_of_tucana import web_board
 from cove.games.trails_of_tucana.actions import universe
 from cove.games.trails_of_tucana.data import KINDS, TABLES, TURNS_PER_ROUND

@@ -27,12 +27,15 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from cove.core.actions import ActionTable, CodedAction
-from cove.core.compiled import mypyc_attr
-from cove.core.errors import IllegalAction
-from cove.core.options import Options
-from cove.core.serial import pickle_frozen_dataclasses
-from cove.core.state import State
+from cove.core import (
+    ActionTable,
+    CodedAction,
+    IllegalAction,
+    Options,
+    State,
+    mypyc_attr,
+    pickle_frozen_dataclasses,
+)
 from cove.games.trails_of_tucana.data import TABLES
 from cove.games.trails_of_tucana.options import TucanaOptions
 
@@ -80,8 +83,8 @@ def _segments() -> tuple[str, ...]:
     """Every segment of both islands, each name once: Isla Petit's in edge order, then
     those only Isla Grande has."""
     names: dict[str, None] = {}
-    for isl in TABLES.islands.values():
-        names.update(dict.fromkeys(isl.ends))
+    for island in TABLES.islands.values():
+        names.update(dict.fromkeys(island.ends))
     return tuple(names)
 
 
@@ -120,10 +123,10 @@ class IslandActions:
 
 def _island_actions(key: str) -> IslandActions:
     """The actions of island ``key``, found in ``TABLE`` by its edges' names."""
-    isl = TABLES.islands[key]
+    island = TABLES.islands[key]
     code = {s: i for i, s in enumerate(SEGMENTS)}
-    draws = tuple(ACTIONS[DRAW + code[s]] for s in isl.ends)
-    bonuses = tuple(ACTIONS[BONUS + code[s]] for s in isl.ends)
+    draws = tuple(ACTIONS[DRAW + code[s]] for s in island.ends)
+    bonuses = tuple(ACTIONS[BONUS + code[s]] for s in island.ends)
     edge = [-1] * len(ACTIONS)
     index = [-1] * len(ACTIONS)
     for e, (d, b) in enumerate(zip(draws, bonuses, strict=True)):
@@ -133,7 +136,7 @@ def _island_actions(key: str) -> IslandActions:
     return IslandActions(
         draws=draws,
         bonuses=bonuses,
-        match_draws={cc: tuple(draws[e] for e in es) for cc, es in isl.matching.items()},
+        match_draws={cards: tuple(draws[e] for e in es) for cards, es in island.matching.items()},
         edge=tuple(edge),
         index=tuple(index),
     )
@@ -154,7 +157,7 @@ def legal_indices(state: TucanaState, player: int, legal: tuple[Hashable, ...]) 
     """``TucanaState._legal_indices``: the legal actions' indices (draws, then bonuses,
     then pass) from the island's own index of the actions, without looking the action
     space up by the options (``legal_mask`` is made from these)."""
-    index = state.acts.index
+    index = state.island_actions.index
     try:
         return [index[a] for a in cast("tuple[TucanaAction, ...]", legal)]
     except (IndexError, TypeError):

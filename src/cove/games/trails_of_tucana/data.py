@@ -24,8 +24,8 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cove.core.components import HexGrid
-from cove.core.data import DataChecker, entry, load_typed
+from cove.core import DataChecker, HexGrid, load_typed
+from cove.core.data import entry  # ruff knows entry() as an immutable default by this path
 
 NEIGHBOUR_ORDER = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
 """West, east, north-west, north-east, south-west, south-east: the order each space's
@@ -161,14 +161,15 @@ class Island:
     edge_index: dict[tuple[int, int], int]
     ends: tuple[str, ...]  # per edge: the segment's name, "i1-j2" (the higher end first)
     matching: dict[tuple[int, int], tuple[int, ...]]  # (card, card) -> edges that fit
-    info0: tuple[int, ...]  # per space: village bit | sight bit << VILLAGES
+    space_features: tuple[int, ...]  # per space: its village bit | its sight bit << VILLAGES
     dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
     size: int  # number of spaces
-    # For the legal lists: ``format(drawn, free_format).encode().translate(FREE_BYTES)``
-    # is one byte per edge, 1 where the edge is free, edge e at index ``len(edges) - 1 -
-    # e``; per (card, card), ``match_free`` picks the flags of the edges along ``matching``
-    # out of those bytes (two extra flags at the end make it always return a tuple), so
-    # that ``compress`` filters the draws along them (actions.IslandActions) in C.
+    # For the legal lists: ``sheets.free_flags(drawn, island)``, that is
+    # ``format(drawn, free_format).encode().translate(FREE_BYTES)``, is one byte per edge,
+    # 1 where the edge is free, edge e at index ``len(edges) - 1 - e``; per (card, card),
+    # ``match_free`` picks the flags of the edges along ``matching`` out of those bytes
+    # (two extra flags at the end make it always return a tuple), so that ``compress``
+    # filters the draws along them (actions.IslandActions) in C.
     free_format: str  # format spec of ``drawn`` as one binary digit per edge
     match_free: dict[tuple[int, int], Callable[[bytes], tuple[int, ...]]]
     # Scoring tables: the points of every set of joined pairs (a bitmask over the
@@ -420,7 +421,7 @@ def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Islan
         edge_index={e: i for i, e in enumerate(edges)},
         ends=tuple(f"{labels[a]}-{labels[b]}" for a, b in edges),
         matching=matching,
-        info0=tuple(((1 << village[i]) if village[i] >= 0 else 0)
+        space_features=tuple(((1 << village[i]) if village[i] >= 0 else 0)
                     | ((1 << (VILLAGES + sight[i])) if sight[i] >= 0 else 0)
                     for i in range(n)),
         dist=dist,

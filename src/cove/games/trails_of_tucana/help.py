@@ -3,7 +3,7 @@ the web's move list (``Game.move_help``). Text only; the rules never import it."
 
 from __future__ import annotations
 
-from cove.core.game import MoveHelp
+from cove.core import MoveHelp
 
 HELP = MoveHelp(
     moves=(

@@ -10,9 +10,9 @@ estimate costs a few hundred table lookups.
 
 from __future__ import annotations
 
-from cove.core.state import State
+from cove.core import State
 from cove.games.trails_of_tucana.data import KINDS, LETTERS, TURNS_PER_ROUND
-from cove.games.trails_of_tucana.sheets import VMASK, bits
+from cove.games.trails_of_tucana.sheets import has, members, villages_in
 from cove.games.trails_of_tucana.state import TucanaState
 
 REACH = 12.0  # a gap of this many segments or more is worth nothing yet
@@ -22,63 +22,64 @@ SIGHT_SHARE = 0.5
 
 def heuristic(state: State, player: int) -> float:
     assert isinstance(state, TucanaState)
-    s = state
-    isl = s.isl
-    rounds = isl.rounds
+    island = state.island
+    rounds = island.rounds
     p = player
-    boxes = s.boxes[p * rounds : p * rounds + s.rnd]
-    est = float(sum(boxes) + s.pair_sum(s.pairs[p]) + s.blue_pts[p] + s.red_pts[p])
-    if s.over:
-        return est
-    left = rounds - s.rnd  # boxes still to score, the current one included
-    est += s.sight_sum(p) * left
-    turns_left = (left - 1) * TURNS_PER_ROUND + (TURNS_PER_ROUND - s.turn)
+    boxes = state.boxes[p * rounds : p * rounds + state.round]
+    estimate = float(sum(boxes) + state.pair_sum(state.pairs[p]) + state.blue_points[p]
+                     + state.red_points[p])
+    if state.over:
+        return estimate
+    left = rounds - state.round  # boxes still to score, the current one included
+    estimate += state.sight_sum(p) * left
+    turns_left = (left - 1) * TURNS_PER_ROUND + (TURNS_PER_ROUND - state.turn)
     horizon = min(REACH, float(turns_left))
     # networks: only spaces with a drawn segment belong to one larger than themselves
-    base = p * isl.size
-    par = s.par
-    edges = isl.edges
+    base = p * island.size
+    parent = state.parent
+    edges = island.edges
     touched: set[int] = set()
-    for e in bits(s.drawn[p]):
-        touched.update(edges[e])
-    members: dict[int, list[int]] = {}
+    for edge in members(state.drawn[p]):
+        touched.update(edges[edge])
+    networks: dict[int, list[int]] = {}
     root_of: dict[int, int] = {}
-    for i in touched:
-        x = base + i
-        while par[x] != x:
-            x = par[x]
-        root_of[i] = x
-        members.setdefault(x, []).append(i)
-    dist = isl.dist
+    for space in touched:
+        x = base + space
+        while parent[x] != x:
+            x = parent[x]
+        root_of[space] = x
+        networks.setdefault(x, []).append(space)
+    distance = island.dist
 
-    def network(i: int) -> list[int]:
-        r = root_of.get(i)
-        return [i] if r is None else members[r]
+    def network(space: int) -> list[int]:
+        root = root_of.get(space)
+        return [space] if root is None else networks[root]
 
-    pairs = s.pairs[p]
-    vspace = isl.village_space
-    for L in range(LETTERS):
-        if (pairs >> L) & 1:
+    pairs = state.pairs[p]
+    village_space = island.village_space
+    for letter in range(LETTERS):
+        if has(pairs, letter):
             continue
-        pm = s.pair_masks[p][L]
-        va, vb = [vspace[v] for v in bits(pm)]
-        a, b = network(va), network(vb)
-        d = min([min(map(dist[x].__getitem__, b)) for x in a])
-        if d < horizon:
-            bonus = s.blue[L][0] if s.blue[L] else 0
-            est += PAIR_SHARE * (isl.pair_values[L] + bonus) * (1.0 - d / horizon)
-    info = s.info
-    linked = [i for r, m in members.items() if info[r] & VMASK for i in m]
-    linked += [v for v in vspace if v not in root_of]  # a lone village is a network too
+        village_a, village_b = [village_space[v] for v in members(state.village_pairs[p][letter])]
+        a, b = network(village_a), network(village_b)
+        gap = min([min(map(distance[x].__getitem__, b)) for x in a])
+        if gap < horizon:
+            stack = state.blue_cards[letter]
+            bonus = stack[0] if stack else 0
+            estimate += PAIR_SHARE * (island.pair_values[letter] + bonus) * (1.0 - gap / horizon)
+    features = state.features
+    linked = [space for root, spaces in networks.items() if villages_in(features[root])
+              for space in spaces]
+    linked += [v for v in village_space if v not in root_of]  # a lone village is a network too
     if linked:
-        circled = s.circled[p]
-        kc = s.kcount[p * KINDS : p * KINDS + KINDS]
-        for i, sp in enumerate(isl.sight_space):
-            if (circled >> i) & 1:
+        circled = state.circled[p]
+        counts = state.sight_counts[p * KINDS : p * KINDS + KINDS]
+        for sight, space in enumerate(island.sight_space):
+            if has(circled, sight):
                 continue
-            k = isl.sight_kind[i]
-            d = min(map(dist[sp].__getitem__, linked))
-            if d < horizon:
-                nxt = isl.sight_values[k][min(kc[k], isl.per_kind - 1)]
-                est += SIGHT_SHARE * nxt * left * (1.0 - d / horizon)
-    return est
+            kind = island.sight_kind[sight]
+            gap = min(map(distance[space].__getitem__, linked))
+            if gap < horizon:
+                value = island.sight_values[kind][min(counts[kind], island.per_kind - 1)]
+                estimate += SIGHT_SHARE * value * left * (1.0 - gap / horizon)
+    return estimate

@@ -11,70 +11,73 @@ from typing import TYPE_CHECKING
 
 from cove.games.trails_of_tucana.actions import Bonus, Draw
 from cove.games.trails_of_tucana.data import ANY, CARD_NAMES, TABLES
+from cove.games.trails_of_tucana.sheets import all_of
 from cove.games.trails_of_tucana.view import connected_since
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
 
 
-def log_setup(state: TucanaState, seq: str) -> None:
+def log_setup(state: TucanaState, card: str) -> None:
     """The public set-up lines: the island, the set-up card, the red cards."""
-    o = state.opts
-    isl = state.isl
+    symmetry = state.options.symmetry
+    island = state.island
     n = state.n
     state.say(
-        f"{isl.name}, {n} player{'s' if n > 1 else ''}. Set-up card "
-        f"{state.setup_card + 1}: {' '.join(seq)}; the Mayor (P1) starts at village "
-        f"{state.start + 1}, letters go "
+        f"{island.name}, {n} player{'s' if n > 1 else ''}. Set-up card "
+        f"{state.setup_card + 1}: {' '.join(card)}; the Mayor (P1) starts at village "
+        f"{state.start_village + 1}, letters go "
         f"{'counter-clockwise' if state.direction < 0 else 'clockwise'}"
-        + (", every player in the same villages" if o.symmetry else "")
+        + (", every player in the same villages" if symmetry else "")
         + ".",
         kind="setup",
-        data={"map": isl.key, "setup_card": state.setup_card + 1,
-              "start_village": state.start + 1, "clockwise": state.direction > 0,
-              "symmetry": o.symmetry},
+        data={"map": island.key, "setup_card": state.setup_card + 1,
+              "start_village": state.start_village + 1, "clockwise": state.direction > 0,
+              "symmetry": symmetry},
     )
-    if state.red:
+    if state.red_cards:
+        names = [TABLES.sight_names[kind] for kind in state.red_cards]
         state.say("Red bonus cards: " + ", ".join(
-            f"{TABLES.sight_names[k]}-{TABLES.sight_names[k]} ({TABLES.red[k]})"
-            for k in state.red), kind="setup",
-            data={"red": [TABLES.sight_names[k] for k in state.red]})
+            f"{name}-{name} ({TABLES.red[kind]})"
+            for name, kind in zip(names, state.red_cards, strict=True)), kind="setup",
+            data={"red": names})
 
 
-def log_step(state: TucanaState, k: int) -> None:
-    """The public lines of step ``k``, one per seat that decided in it, for everyone but
-    that seat, whose own line (``summary``) told it when it chose."""
+def log_step(state: TucanaState, bonus_step: int) -> None:
+    """The public lines of step ``bonus_step`` of the turn, one per seat that decided in
+    it, for everyone but that seat, whose own line (``summary``) told it when it chose."""
     for p in range(state.n):
-        if state.snap[p] is not None:
-            drew, gains, earned = outcome(state, p, k)
-            state.say(step_text(state, p, k), to=state.everyone_but(p), kind="draw",
+        if state.snapshots[p] is not None:
+            drew, gains, earned = outcome(state, p, bonus_step)
+            state.say(step_text(state, p, bonus_step), to=state.everyone_but(p), kind="draw",
                       data={"player": p, "drew": drew, "connected": gains,
-                            "earned": earned, "bonus_step": k})
+                            "earned": earned, "bonus_step": bonus_step})
 
 
-def outcome(state: TucanaState, p: int, k: int) -> tuple[str, list[str], int]:
-    """Seat ``p``'s decision in step ``k``: what it drew (``j8-k9``, ``bonus i1-k1``,
-    ``nothing``, or ``no bonus segment`` when declined), what it connected and how
-    many bonus segments it earned."""
-    snap = state.snap[p]
-    assert snap is not None
-    a = state.moves[p][-1].declared()
-    gains = connected_since(state, p, snap[1], snap[3])
-    if not isinstance(a, Draw | Bonus):  # a pass
-        free = k and state.drawn[p] != (1 << len(state.isl.edges)) - 1
+def outcome(state: TucanaState, p: int, bonus_step: int) -> tuple[str, list[str], int]:
+    """Seat ``p``'s decision in step ``bonus_step`` of the turn: what it drew (``j8-k9``,
+    ``bonus i1-k1``, ``nothing``, or ``no bonus segment`` when declined), what it
+    connected and how many bonus segments it earned."""
+    before = state.snapshots[p]
+    assert before is not None
+    action = state.moves[p][-1].declared()
+    gains = connected_since(state, p, before.circled, before.pairs)
+    if not isinstance(action, Draw | Bonus):  # a pass
+        free = bonus_step and state.drawn[p] != all_of(len(state.island.edges))
         return ("no bonus segment" if free else "nothing"), gains, 0
-    used = 1 if isinstance(a, Bonus) else 0
-    earned = state.bonus[p] - snap[5] + used
-    return (f"bonus {a.ends}" if used else a.ends), gains, earned
+    used = 1 if isinstance(action, Bonus) else 0
+    earned = state.bonus_owed[p] - before.bonus_owed + used
+    return (f"bonus {action.ends}" if used else action.ends), gains, earned
 
 
-def summary(state: TucanaState, p: int, k: int) -> str:
-    """Seat ``p``'s own account of its decision in step ``k`` (the private log line)."""
-    drew, gains, earned = outcome(state, p, k)
+def summary(state: TucanaState, p: int, bonus_step: int) -> str:
+    """Seat ``p``'s own account of its decision in step ``bonus_step`` of the turn (the
+    private log line)."""
+    drew, gains, earned = outcome(state, p, bonus_step)
     if drew == "no bonus segment":
-        snap = state.snap[p]
-        assert snap is not None
-        text = f"decline {bonus_segments(snap[5])}"
+        before = state.snapshots[p]
+        assert before is not None
+        text = f"decline {bonus_segments(before.bonus_owed)}"
     else:
         text = "draw " + drew + (" (no free segment fits)" if drew == "nothing" else "")
     if gains:
@@ -84,14 +87,14 @@ def summary(state: TucanaState, p: int, k: int) -> str:
     return text
 
 
-def step_text(state: TucanaState, p: int, k: int) -> str:
-    """The public line for seat ``p``'s decision in step ``k``, written when the step is
-    revealed."""
-    drew, gains, earned = outcome(state, p, k)
+def step_text(state: TucanaState, p: int, bonus_step: int) -> str:
+    """The public line for seat ``p``'s decision in step ``bonus_step`` of the turn,
+    written when the step is revealed."""
+    drew, gains, earned = outcome(state, p, bonus_step)
     if drew == "no bonus segment":
-        snap = state.snap[p]
-        assert snap is not None
-        return f"P{p + 1} declines {bonus_segments(snap[5])}."
+        before = state.snapshots[p]
+        assert before is not None
+        return f"P{p + 1} declines {bonus_segments(before.bonus_owed)}."
     text = f"P{p + 1} draws {drew}"
     if gains:
         text += "; connects " + ", ".join(gains)
@@ -100,23 +103,23 @@ def step_text(state: TucanaState, p: int, k: int) -> str:
     return text + "."
 
 
-def terrain_phrase(c1: str, c2: str) -> str:
+def terrain_phrase(first: str, second: str) -> str:
     """``a desert space and a water space``; ``two desert spaces``; ``any two adjacent
     spaces`` for two wild cards."""
     wild = CARD_NAMES[ANY]
-    if c1 == c2 == wild:
+    if first == second == wild:
         return "any two adjacent spaces"
-    if c1 == c2:
-        return f"two {c1} spaces"
-    if wild in (c1, c2):
-        other = c2 if c1 == wild else c1
+    if first == second:
+        return f"two {first} spaces"
+    if wild in (first, second):
+        other = second if first == wild else first
         return f"a{'n' if other[0] in 'aeiou' else ''} {other} space and any space"
-    return (f"a{'n' if c1[0] in 'aeiou' else ''} {c1} space and "
-            f"a{'n' if c2[0] in 'aeiou' else ''} {c2} space")
+    return (f"a{'n' if first[0] in 'aeiou' else ''} {first} space and "
+            f"a{'n' if second[0] in 'aeiou' else ''} {second} space")
 
 
-def bonus_segments(k: int) -> str:
-    return f"{k} bonus segment" + ("s" if k > 1 else "")
+def bonus_segments(count: int) -> str:
+    return f"{count} bonus segment" + ("s" if count > 1 else "")
 
 
 def who(players: list[int]) -> str:

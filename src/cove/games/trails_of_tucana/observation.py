@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cove.core.observer import Block, Observer, Out
-from cove.core.options import Options
+from cove.core import Block, Observer, Options, Out
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, TURNS_PER_ROUND, Island
 from cove.games.trails_of_tucana.options import TucanaOptions
-from cove.games.trails_of_tucana.sheets import bits
+from cove.games.trails_of_tucana.sheets import members
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -23,92 +22,92 @@ if TYPE_CHECKING:
 CARD_KINDS = len(CARD_NAMES)
 
 
-def island(options: Options) -> Island:
+def island_of(options: Options) -> Island:
     """The island the options name."""
     assert isinstance(options, TucanaOptions)
     return TABLES.islands[options.map]
 
 
 def cards(state: TucanaState, player: int, out: Out) -> None:
-    pair = state.cards
-    if pair is not None:
-        c1, c2 = pair
-        out.run(0, [float((c1 == c) + (c2 == c)) for c in range(CARD_KINDS)])
+    revealed = state.revealed
+    if revealed is not None:
+        first, second = revealed
+        out.run(0, [float((first == c) + (second == c)) for c in range(CARD_KINDS)])
 
 
 def seen(state: TucanaState, player: int, out: Out) -> None:
-    if not state.opts.hide_earlier_cards:
+    if not state.options.hide_earlier_cards:
         out.run(0, [state.seen.count(c) / 8 for c in range(CARD_KINDS)])
 
 
 def round_(state: TucanaState, player: int, out: Out) -> None:
-    out.run(0, [state.rnd / island(state.options).rounds, state.turn / TURNS_PER_ROUND])
+    out.run(0, [state.round / island_of(state.options).rounds, state.turn / TURNS_PER_ROUND])
 
 
 def bonus_step(state: TucanaState, player: int, out: Out) -> None:
-    if state.bstep:
+    if state.bonus_step:
         out.one(0)
 
 
 def bonus_owed(state: TucanaState, player: int, out: Out) -> None:
-    out.value(0, state.bonus[player] / KINDS)
+    out.value(0, state.bonus_owed[player] / KINDS)
 
 
 def blue(state: TucanaState, player: int, out: Out) -> None:
-    out.run(0, [len(stack) / 2 for stack in state.blue])
+    out.run(0, [len(stack) / 2 for stack in state.blue_cards])
 
 
 def red(state: TucanaState, player: int, out: Out) -> None:
-    for kind in state.red:
+    for kind in state.red_cards:
         out.one(kind)
 
 
 def sheets(state: TucanaState, player: int, out: Out) -> None:
-    isl = island(state.options)
-    edges = len(isl.edges)
-    rounds = isl.rounds
+    island = island_of(state.options)
+    edges = len(island.edges)
+    rounds = island.rounds
     n = state.n
     for k in range(n):
         q = (player + k) % n
-        snap = state.snap[q] if q != player else None
-        if snap is None:
+        before = state.snapshots[q] if q != player else None
+        if before is None:
             drawn, circled, pairs = state.drawn[q], state.circled[q], state.pairs[q]
         else:  # the sheet as at the start of the step, while q's decision is hidden
-            drawn, circled, _, pairs, _, _ = snap
+            drawn, circled, pairs = before.drawn, before.circled, before.pairs
         start = k * (edges + 1)
-        for edge in bits(drawn):
+        for edge in members(drawn):
             out.one(start + edge)
-        score = (state.blue_pts[q] + state.red_pts[q]
-                 + sum(state.boxes[q * rounds : q * rounds + state.rnd])
-                 + isl.pair_points[pairs])
+        score = (state.blue_points[q] + state.red_points[q]
+                 + sum(state.boxes[q * rounds : q * rounds + state.round])
+                 + island.pair_points[pairs])
         if not state.over:  # the current round's sights, as if it ended now
-            score += isl.sight_points[circled]
+            score += island.sight_points[circled]
         out.value(start + edges, score / 100)
 
 
 def sheets_size(players: int, options: Options) -> int:
-    return players * (len(island(options).edges) + 1)
+    return players * (len(island_of(options).edges) + 1)
 
 
 OBSERVER = Observer([
     Block("cards", cards, "how many of the two revealed cards are desert, forest, "
-          "mountain, water, any", size=CARD_KINDS, inputs=("cards",), same_for_all=True),
+          "mountain, water, any", size=CARD_KINDS, inputs=("revealed",), same_for_all=True),
     Block("seen", seen, "cards of each kind revealed this round / 8 (zeros with "
           "`hide_earlier_cards`)", size=CARD_KINDS, inputs=("seen",), same_for_all=True),
     Block("round", round_, "rounds finished / rounds, turn of the round (0-based) / 13",
-          size=2, inputs=("rnd", "turn"), same_for_all=True),
+          size=2, inputs=("round", "turn"), same_for_all=True),
     Block("bonus step", bonus_step, "1 in a bonus step, else 0", size=1),
     Block("bonus owed", bonus_owed, "bonus segments the observer owes / 5", size=1,
-          inputs=("bonus",)),
+          inputs=("bonus_owed",)),
     Block("blue", blue, "blue bonus cards left per letter A–E / 2", size=5,
-          inputs=("blue",), same_for_all=True),
+          inputs=("blue_cards",), same_for_all=True),
     Block("red", red, "1 where the red card of that sight kind is still in play", size=5,
-          inputs=("red",), same_for_all=True),
+          inputs=("red_cards",), same_for_all=True),
     Block("sheets", sheets, "per seat from the observer on (p, p+1, ... wrapping): `E` "
           "values, 1 where that sheet has a segment, then its score / 100 (other sheets as "
           "the observer sees them)", sized=sheets_size, floats="n (E + 1)",
-          inputs=("drawn", "circled", "pairs", "snap", "blue_pts", "red_pts", "boxes", "rnd",
-                  "over")),
+          inputs=("drawn", "circled", "pairs", "snapshots", "blue_points", "red_points",
+                  "boxes", "round", "over")),
 ])
 """Trails of Tucana's observation: ``24 + n (E + 1)`` floats for ``n`` players, ``E`` the
 island's number of edges."""

@@ -22,13 +22,14 @@ an explicit decision in the record (R3.7).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from cove.core.decisions import AUTO, Step, StepRule
+from cove.core import AUTO, Step, StepRule, pickle_frozen_dataclasses
 from cove.games.trails_of_tucana.actions import PASS, Action
-from cove.games.trails_of_tucana.data import CARD_NAMES, FREE_BYTES, LETTER_NAMES, LETTERS, TABLES
+from cove.games.trails_of_tucana.data import CARD_NAMES, LETTER_NAMES, LETTERS, TABLES
 from cove.games.trails_of_tucana.log_text import (
     bonus_segments,
     log_step,
@@ -36,7 +37,7 @@ from cove.games.trails_of_tucana.log_text import (
     terrain_phrase,
     who,
 )
-from cove.games.trails_of_tucana.sheets import commit
+from cove.games.trails_of_tucana.sheets import commit, free_flags, has, minus
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -44,11 +45,36 @@ if TYPE_CHECKING:
 ONLY_PASS: tuple[Action, ...] = (PASS,)
 
 
+@dataclass(frozen=True, slots=True)
+class TurnStep:
+    """What a ``draw``, ``bonus`` or ``reveal_step`` step carries: which step of the turn
+    it is, 0 for the draw step and k for the k-th bonus step."""
+
+    bonus_step: int
+
+
+@dataclass(frozen=True, slots=True)
+class WonBlueCard:
+    """A blue bonus card a seat took (R6): its letter's pair and its points."""
+
+    letter: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class WonRedCard:
+    """A red bonus card taken (R7): its sight kind, its points and who took it."""
+
+    kind: int
+    value: int
+    winners: tuple[int, ...]
+
+
 class SimultaneousRule(StepRule["TucanaState"]):
     """A step in which every mover makes exactly one secret decision (R3.2, R3.8): the
     segment goes onto their own sheet at once, the others see it when the step is
-    revealed. The step's ``data`` is ``(k,)``: 0 for the draw step, k for the k-th bonus
-    step of the turn."""
+    revealed. The step's ``data`` is its ``TurnStep``: 0 for the draw step, k for the
+    k-th bonus step of the turn."""
 
     secret = True
     forced = False  # a lone ``pass`` is still an explicit decision (R3.7)
@@ -60,17 +86,17 @@ class SimultaneousRule(StepRule["TucanaState"]):
         # The last mover's snapshot is only read by the log lines: the reveal below drops
         # every snapshot of the step.
         commit(state, player, action, logging or not last)
-        k = step.data[0]
+        bonus_step = step.data.bonus_step
         # One private line per decision: every mover of a step makes exactly one, and
         # each viewer's log is numbered on its own, so the line shows the others nothing.
         if logging:
-            state.say(f"P{player + 1}: you {summary(state, player, k)}",
+            state.say(f"P{player + 1}: you {summary(state, player, bonus_step)}",
                       to=player, kind="commit", data={"player": player, "action": str(action)})
         if last:  # the reveal_step step, carried out at once (see EndTurnRule)
-            RUN_REVEAL(state, _step("reveal_step", AUTO, k))
+            RUN_REVEAL(state, _step("reveal_step", AUTO, bonus_step))
         else:
             i = players.index(player)
-            state.push(_step(step.kind, players[:i] + players[i + 1 :], k))
+            state.push(_step(step.kind, players[:i] + players[i + 1 :], bonus_step))
 
 
 class FlipRule(StepRule["TucanaState"]):
@@ -78,18 +104,19 @@ class FlipRule(StepRule["TucanaState"]):
     everyone draws at once (R3.2)."""
 
     def run(self, state: TucanaState, step: Step) -> None:
-        c1 = state.deck.pop()
-        c2 = state.deck.pop()
-        state.cards = (c1, c2)
-        state.seen += [c1, c2]
-        state.turn_start = (state.circled[:], state.pairs[:])
+        first = state.deck.pop()
+        second = state.deck.pop()
+        state.revealed = (first, second)
+        state.seen += [first, second]
+        state.circled_at_turn_start = state.circled[:]
+        state.pairs_at_turn_start = state.pairs[:]
         if state.logging:
             state.say(
-                f"Round {state.rnd + 1}, turn {state.turn + 1}: the Mayor reveals "
-                f"{CARD_NAMES[c1]} and {CARD_NAMES[c2]}.",
+                f"Round {state.round + 1}, turn {state.turn + 1}: the Mayor reveals "
+                f"{CARD_NAMES[first]} and {CARD_NAMES[second]}.",
                 kind="reveal",
-                data={"round": state.rnd + 1, "turn": state.turn + 1,
-                      "cards": [CARD_NAMES[c1], CARD_NAMES[c2]]},
+                data={"round": state.round + 1, "turn": state.turn + 1,
+                      "cards": [CARD_NAMES[first], CARD_NAMES[second]]},
             )
         state.push(DRAW_STEPS[state.n])
 
@@ -98,48 +125,48 @@ class DrawRule(SimultaneousRule):
     """The draw step: a segment joining the two cards' terrains, or pass when none fits."""
 
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
-        isl = state.isl
-        cards = state.cards
-        assert cards is not None
-        # one free flag per segment, from the drawn segments' bits in one C call each
-        # (see Island.match_free): the draws that fit are then filtered in C
-        free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
-        return (tuple(compress(state.acts.match_draws[cards], isl.match_free[cards](free)))
+        island = state.island
+        revealed = state.revealed
+        assert revealed is not None
+        # one free flag per segment, from the drawn segments in one C call each (see
+        # Island.match_free): the draws that fit are then filtered in C
+        free = free_flags(state.drawn[player], island)
+        return (tuple(compress(state.island_actions.match_draws[revealed],
+                               island.match_free[revealed](free)))
                 or ONLY_PASS)
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
-        assert state.cards is not None
-        ends = terrain_phrase(*(CARD_NAMES[c] for c in state.cards))
+        assert state.revealed is not None
+        ends = terrain_phrase(*(CARD_NAMES[c] for c in state.revealed))
         if self.legal(state, step, player) == ONLY_PASS:
             return f"No free segment joins {ends}: pass"
         return f"Draw one segment joining {ends}"
 
     def describe(self, state: TucanaState, step: Step, player: int) -> dict[str, Any]:
-        assert state.cards is not None
-        return {"cards": [CARD_NAMES[c] for c in state.cards]}
+        assert state.revealed is not None
+        return {"cards": [CARD_NAMES[c] for c in state.revealed]}
 
     def public_prompt(self, state: TucanaState, step: Step) -> str:
-        assert state.cards is not None
-        c1, c2 = (CARD_NAMES[c] for c in state.cards)
-        return f"draw a segment for {c1} and {c2}"
+        assert state.revealed is not None
+        first, second = (CARD_NAMES[c] for c in state.revealed)
+        return f"draw a segment for {first} and {second}"
 
 
 class RevealStepRule(StepRule["TucanaState"]):
-    """Automatic: every mover of step ``data[0]`` is done. Reveal the step, then the next
-    bonus step (for whoever owes a bonus segment now) or the end of the turn (R3.8,
-    R4.3)."""
+    """Automatic: every mover of the step is done. Reveal the step, then the next bonus
+    step (for whoever owes a bonus segment now) or the end of the turn (R3.8, R4.3)."""
 
     def run(self, state: TucanaState, step: Step) -> None:
-        k = step.data[0]
+        bonus_step = step.data.bonus_step
         state.reveal()
         if state.logging:
-            log_step(state, k)
+            log_step(state, bonus_step)
         n = state.n
-        state.snap = [None] * n
-        bonus = state.bonus
-        owing = tuple(p for p in range(n) if bonus[p]) if any(bonus) else ()
+        state.snapshots = [None] * n
+        owed = state.bonus_owed
+        owing = tuple(p for p in range(n) if owed[p]) if any(owed) else ()
         if owing:
-            state.push(_step("bonus", owing, k + 1))
+            state.push(_step("bonus", owing, bonus_step + 1))
         else:  # the end_turn step, carried out at once (the stack holds nothing else)
             RUN_END_TURN(state, END_TURN)
 
@@ -148,22 +175,21 @@ class BonusRule(SimultaneousRule):
     """A bonus step: a bonus segment anywhere, or pass to decline the rest (R4.3-R4.8)."""
 
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
-        isl = state.isl
-        free = format(state.drawn[player], isl.free_format).encode().translate(FREE_BYTES)
-        acts: tuple[Action, ...] = tuple(compress(state.acts.bonuses, free[::-1]))
-        if acts and not state.opts.compulsory_bonus:
-            acts += ONLY_PASS  # R4.8: a bonus segment may be declined
-        return acts or ONLY_PASS
+        free = free_flags(state.drawn[player], state.island)
+        actions: tuple[Action, ...] = tuple(compress(state.island_actions.bonuses, free[::-1]))
+        if actions and not state.options.compulsory_bonus:
+            actions += ONLY_PASS  # R4.8: a bonus segment may be declined
+        return actions or ONLY_PASS
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
         if self.legal(state, step, player) == ONLY_PASS:
             return "No free segment is left for your bonus: pass"
-        rest = "" if state.opts.compulsory_bonus else ", or pass to decline"
+        rest = "" if state.options.compulsory_bonus else ", or pass to decline"
         return (f"Draw a bonus segment between any two adjacent spaces "
-                f"({bonus_segments(state.bonus[player])} owed){rest}")
+                f"({bonus_segments(state.bonus_owed[player])} owed){rest}")
 
     def describe(self, state: TucanaState, step: Step, player: int) -> dict[str, Any]:
-        return {"bonus_owed": state.bonus[player]}
+        return {"bonus_owed": state.bonus_owed[player]}
 
     def public_prompt(self, state: TucanaState, step: Step) -> str:
         return "draw a bonus segment"
@@ -180,9 +206,9 @@ class EndTurnRule(StepRule["TucanaState"]):
     ``settle`` for each (about a third of a decision's time in a solo game)."""
 
     def run(self, state: TucanaState, step: Step) -> None:
-        if state.pairs != state.turn_start[1]:  # a village pair was joined this turn
+        if state.pairs != state.pairs_at_turn_start:  # a village pair was joined this turn
             award_blue(state)
-        if state.red:
+        if state.red_cards:
             award_red(state)
         state.moves = [()] * state.n
         state.turn += 1
@@ -198,20 +224,20 @@ class EndRoundRule(StepRule["TucanaState"]):
 
     def run(self, state: TucanaState, step: Step) -> None:
         n = state.n
-        rounds = state.isl.rounds
+        rounds = state.island.rounds
         for p in range(n):
-            state.boxes[p * rounds + state.rnd] = state.sight_sum(p)
+            state.boxes[p * rounds + state.round] = state.sight_sum(p)
         if state.logging:
-            rnd = state.rnd
-            box = "I" * (rnd + 1) if rnd < 3 else str(rnd + 1)
-            scored = [state.boxes[p * rounds + rnd] for p in range(n)]
-            state.say(f"End of round {rnd + 1}; sights scored in box {box}: "
+            done = state.round
+            box = "I" * (done + 1) if done < 3 else str(done + 1)
+            scored = [state.boxes[p * rounds + done] for p in range(n)]
+            state.say(f"End of round {done + 1}; sights scored in box {box}: "
                       + ", ".join(f"P{p + 1} {scored[p]}" for p in range(n)),
-                      kind="score", data={"round": rnd + 1, "boxes": scored})
-        if n == 1 and state.rnd == 0 and state.opts.solo_discards:
+                      kind="score", data={"round": done + 1, "boxes": scored})
+        if n == 1 and state.round == 0 and state.options.solo_discards:
             solo_discard(state)
-        state.rnd += 1
-        if state.rnd < rounds:
+        state.round += 1
+        if state.round < rounds:
             state._new_deck()
         else:
             game_over(state)
@@ -221,65 +247,68 @@ def award_blue(state: TucanaState) -> None:
     """Each blue card goes to whoever joined its village pair this turn (R6)."""
     n = state.n
     pairs = state.pairs
-    new_pairs = [pairs[p] & ~pairs0 for p, pairs0 in enumerate(state.turn_start[1])]
-    for L in range(LETTERS):
-        won = [p for p in range(n) if (new_pairs[p] >> L) & 1]
-        if won and state.blue[L]:
-            v = state.blue[L][0]
-            state.blue[L] = state.blue[L][1:]
+    joined_now = [minus(pairs[p], before) for p, before in enumerate(state.pairs_at_turn_start)]
+    for letter in range(LETTERS):
+        won = [p for p in range(n) if has(joined_now[p], letter)]
+        stack = state.blue_cards[letter]
+        if won and stack:
+            value = stack[0]
+            state.blue_cards[letter] = stack[1:]
             for p in won:
-                state.blue_pts[p] += v
-                state.blue_won[p] = (*state.blue_won[p], (L, v))
+                state.blue_points[p] += value
+                state.blue_won[p] = (*state.blue_won[p], WonBlueCard(letter, value))
             if state.logging:
+                name = LETTER_NAMES[letter]
                 state.say(f"{who(won)} take{'s' if len(won) == 1 else ''} the "
-                          f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]} blue bonus card ({v}).",
+                          f"{name}-{name} blue bonus card ({value}).",
                           kind="bonus_card", data={"players": won, "card": "blue",
-                                                   "pair": LETTER_NAMES[L], "points": v})
+                                                   "pair": name, "points": value})
 
 
 def award_red(state: TucanaState) -> None:
     """Each red card goes to whoever linked two sights of its kind (R7)."""
     n = state.n
-    for k in list(state.red):
-        won = [p for p in range(n) if (state.linked[p] >> k) & 1]
+    for kind in list(state.red_cards):
+        won = [p for p in range(n) if has(state.linked[p], kind)]
         if won:
-            v = TABLES.red[k]
-            state.red.remove(k)
-            state.red_won.append((k, v, tuple(won)))
+            value = TABLES.red[kind]
+            state.red_cards.remove(kind)
+            state.red_won.append(WonRedCard(kind, value, tuple(won)))
             for p in won:
-                state.red_pts[p] += v
+                state.red_points[p] += value
             if state.logging:
-                name = TABLES.sight_names[k]
+                name = TABLES.sight_names[kind]
                 state.say(f"{who(won)} take{'s' if len(won) == 1 else ''} the "
-                          f"{name}-{name} red bonus card ({v}).",
+                          f"{name}-{name} red bonus card ({value}).",
                           kind="bonus_card", data={"players": won, "card": "red",
-                                                   "sight": name, "points": v})
+                                                   "sight": name, "points": value})
 
 
 def solo_discard(state: TucanaState) -> None:
     """DESIGN solo rule: after round 1, discard blue cards of unjoined pairs (R9.1)."""
-    cands = [L for L in range(LETTERS) if state.blue[L] and not (state.pairs[0] >> L) & 1]
-    state.rng.shuffle(cands)
-    drop = sorted(cands[: state.opts.solo_discards])
-    for L in drop:
-        state.blue[L] = ()
-    state.solo_dropped = drop
-    if state.logging and drop:
+    candidates = [letter for letter in range(LETTERS)
+                  if state.blue_cards[letter] and not has(state.pairs[0], letter)]
+    state.rng.shuffle(candidates)
+    discarded = sorted(candidates[: state.options.solo_discards])
+    for letter in discarded:
+        state.blue_cards[letter] = ()
+    state.solo_discarded = discarded
+    if state.logging and discarded:
         state.say("Solo: blue bonus cards discarded: "
-                  + ", ".join(f"{LETTER_NAMES[L]}-{LETTER_NAMES[L]}" for L in drop) + ".",
-                  kind="solo_discard", data={"pairs": [LETTER_NAMES[L] for L in drop]})
+                  + ", ".join(f"{LETTER_NAMES[x]}-{LETTER_NAMES[x]}" for x in discarded) + ".",
+                  kind="solo_discard", data={"pairs": [LETTER_NAMES[x] for x in discarded]})
 
 
 def game_over(state: TucanaState) -> None:
     """The last round is scored: the game is over (R8.1)."""
     state.over = True
-    state.cards = None
+    state.revealed = None
     state.deck = []
     if state.logging:
-        sc = state.scores()
+        scores = state.scores()
         state.say("Game over. Final scores: "
-                  + ", ".join(f"P{p + 1} {int(sc[p])}" for p in range(state.n)) + ".",
-                  kind="game_over", data={"scores": [int(x) for x in sc]})
+                  + ", ".join(f"P{p + 1} {int(scores[p])}" for p in range(state.n)) + ".",
+                  kind="game_over", data={"scores": [int(x) for x in scores]})
 
 
 END_TURN = Step("end_turn")
@@ -291,15 +320,16 @@ RUN_END_TURN = EndTurnRule().run
 RUN_END_ROUND = EndRoundRule().run
 
 
-DRAW_STEPS = tuple(Step("draw", tuple(range(n)), (0,)) for n in range(9))
+DRAW_STEPS = tuple(Step("draw", tuple(range(n)), TurnStep(0)) for n in range(9))
 """The draw step of a turn, per number of players (everyone draws at once)."""
 
 
 @cache
-def _step(kind: str, players: tuple[int, ...], k: int) -> Step:
-    """The shared step value for step ``k`` of a turn: steps are frozen, and a turn's few
-    hundred possible ones are made once instead of at every decision (the hot path)."""
-    return Step(kind, players, (k,))
+def _step(kind: str, players: tuple[int, ...], bonus_step: int) -> Step:
+    """The shared step value for step ``bonus_step`` of a turn: steps are frozen, and a
+    turn's few hundred possible ones are made once instead of at every decision (the hot
+    path)."""
+    return Step(kind, players, TurnStep(bonus_step))
 
 
 STEPS: Mapping[str, StepRule[TucanaState]] = {
@@ -307,3 +337,6 @@ STEPS: Mapping[str, StepRule[TucanaState]] = {
     "bonus": BonusRule(), "end_turn": EndTurnRule(), "end_round": EndRoundRule(),
 }
 """The rule of each kind of step (``TucanaState.STEPS``)."""
+
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

@@ -1,9 +1,15 @@
-"""The players' sheets as the rules keep them: each seat's drawn segments as a bitmask
-over the island's edges, and its networks as a union-find.
+"""The players' sheets as the rules keep them: each seat's drawn segments as a set of the
+island's edges, and its trail networks as a union-find.
+
+Sets of small numbers (the segments drawn, the sights circled, the village pairs joined,
+the villages and sights of a network) are kept as bit masks: member ``i`` is bit ``i``.
+The rules read and change them only through the named operations below (``has``,
+``with_member``, ``minus``, ``members``, ``pairs_within`` ...), plain functions so that
+the hot path allocates nothing; ``|`` is their union.
 
 The union-find is stored flat for all seats (space ``i`` of seat ``p`` is index
-``p * N + i`` of ``state.par``) with, at each root, a bitmask of the villages and sights
-in its network (``state.info``), so a clone copies two flat lists and linking is near
+``p * N + i`` of ``state.parent``) with, at each root, the villages and sights in its
+network (``state.features``), so a clone copies two flat lists and linking is near
 O(1). ``link`` draws a segment and scores what it connects (R4, R6.1, R7.1); ``commit``
 puts a decision on its sheet, with a snapshot of the sheet before it (R3.8); ``restore``
 puts the sheet back from that snapshot.
@@ -11,129 +17,204 @@ puts the sheet back from that snapshot.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cove.core import pickle_by_fields
 from cove.games.trails_of_tucana.actions import BONUS, PASS, Action
-from cove.games.trails_of_tucana.data import KINDS, VILLAGES
+from cove.games.trails_of_tucana.data import FREE_BYTES, KINDS, VILLAGES, Island
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
 
-VMASK = (1 << VILLAGES) - 1
-"""The villages' bits of a network's mask (the sights' bits follow them)."""
 
-# snapshot of a sheet at the start of the step: drawn, circled, kind counts, pairs, linked,
-# bonus segments owed
-Snap = tuple[int, int, tuple[int, ...], int, int, int]
-
+# -- sets as bit masks ------------------------------------------------------------------------
+def has(mask: int, i: int) -> bool:
+    """Whether ``i`` is in the set ``mask``."""
+    return mask >> i & 1 == 1
 
 
-def bits(x: int) -> list[int]:
-    """Indices of the set bits of ``x``, lowest first (one step per set bit)."""
+def with_member(mask: int, i: int) -> int:
+    """The set ``mask`` with ``i`` added."""
+    return mask | 1 << i
+
+
+def minus(mask: int, other: int) -> int:
+    """The members of ``mask`` that are not in ``other``."""
+    return mask & ~other
+
+
+def count_common(mask: int, other: int) -> int:
+    """How many members ``mask`` and ``other`` share."""
+    return (mask & other).bit_count()
+
+
+def pairs_within(villages: int, village_pairs: tuple[int, ...]) -> int:
+    """The letters (a set) whose two villages, ``village_pairs[letter]``, are both in
+    ``villages``."""
+    letters = 0
+    for letter, pair in enumerate(village_pairs):
+        if villages & pair == pair:
+            letters |= 1 << letter
+    return letters
+
+
+def members(mask: int) -> list[int]:
+    """The members of ``mask``, lowest first (one step per member)."""
     out = []
-    while x:
-        low = x & -x
+    while mask:
+        low = mask & -mask
         out.append(low.bit_length() - 1)
-        x ^= low
+        mask ^= low
     return out
+
+
+def mask_of(items: Iterable[int]) -> int:
+    """The set of ``items``."""
+    mask = 0
+    for i in items:
+        mask |= 1 << i
+    return mask
+
+
+def all_of(count: int) -> int:
+    """The set of every number below ``count``."""
+    return (1 << count) - 1
+
+
+# -- a network's villages and sights ------------------------------------------------------------
+VILLAGE_BITS = all_of(VILLAGES)
+"""The villages' bits of a network's features (the sights' bits follow them)."""
+
+
+def villages_in(features: int) -> int:
+    """The villages of a network's ``features``, as a set of village numbers."""
+    return features & VILLAGE_BITS
+
+
+def sights_in(features: int) -> int:
+    """The sights of a network's ``features``, as a set of sight numbers."""
+    return features >> VILLAGES
+
+
+def free_flags(drawn: int, island: Island) -> bytes:
+    """One byte per edge of ``island``, 1 where no segment is drawn (edge ``e`` at index
+    ``len(edges) - 1 - e``): made in C, for the legal lists (``Island.match_free``)."""
+    return format(drawn, island.free_format).encode().translate(FREE_BYTES)
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """A seat's sheet at the start of a step, before its decision in it (R3.8): what the
+    other seats see until the step is revealed, and what ``restore`` puts back.
+
+    Never changed once taken, but not a frozen dataclass: one is made for nearly every
+    decision of a game with several players, and a frozen one costs about four times as
+    much to make (its fields are set through ``object.__setattr__``)."""
+
+    drawn: int
+    circled: int
+    sight_counts: tuple[int, ...]  # per sight kind
+    pairs: int
+    linked: int
+    bonus_owed: int
 
 
 def root(state: TucanaState, x: int) -> int:
     """The root of ``x`` without shortening paths: for checks, which must leave the
-    state exactly as it was (``par`` is part of the stored state)."""
-    par = state.par
-    while par[x] != x:
-        x = par[x]
+    state exactly as it was (``parent`` is part of the stored state)."""
+    parent = state.parent
+    while parent[x] != x:
+        x = parent[x]
     return x
 
 
 def find(state: TucanaState, x: int) -> int:
     """The root of ``x``, halving the path to it on the way."""
-    par = state.par
-    while par[x] != x:
-        par[x] = x = par[par[x]]
+    parent = state.parent
+    while parent[x] != x:
+        parent[x] = x = parent[parent[x]]
     return x
 
 
-def link(state: TucanaState, p: int, e: int) -> None:
-    """Draw edge ``e`` on seat ``p``'s sheet and score what it connects."""
-    state.drawn[p] |= 1 << e
-    isl = state.isl
-    a, b = isl.edges[e]
-    base = p * isl.size
-    ra = find(state, base + a)
-    rb = find(state, base + b)
-    if ra == rb:
+def link(state: TucanaState, seat: int, edge: int) -> None:
+    """Draw ``edge`` on ``seat``'s sheet and score what it connects."""
+    state.drawn[seat] = with_member(state.drawn[seat], edge)
+    island = state.island
+    a, b = island.edges[edge]
+    base = seat * island.size
+    root_a = find(state, base + a)
+    root_b = find(state, base + b)
+    if root_a == root_b:
         return
-    state.par[rb] = ra
-    info = state.info
-    inf = info[ra] | info[rb]
-    info[ra] = inf
-    vm = inf & VMASK
-    sm = inf >> VILLAGES
-    if vm:
-        new = sm & ~state.circled[p]
-        if new:
-            state.circled[p] |= new
-            kc = state.kcount
-            for s in bits(new):
-                i = p * KINDS + isl.sight_kind[s]
-                kc[i] += 1
-                if kc[i] == isl.per_kind:
-                    state.bonus[p] += 1
-        done_pairs = state.pairs[p]
-        for L, pm in enumerate(state.pair_masks[p]):
-            if not (done_pairs >> L) & 1 and vm & pm == pm:
-                done_pairs |= 1 << L
-        state.pairs[p] = done_pairs
-    if state.red_on and sm:
-        for k in state.red:
-            if (sm & isl.kind_mask[k]).bit_count() >= 2:
-                state.linked[p] |= 1 << k
+    state.parent[root_b] = root_a
+    features = state.features
+    joined = features[root_a] | features[root_b]
+    features[root_a] = joined
+    villages = villages_in(joined)
+    sights = sights_in(joined)
+    if villages:
+        newly_linked = minus(sights, state.circled[seat])
+        if newly_linked:
+            state.circled[seat] |= newly_linked
+            counts = state.sight_counts
+            for sight in members(newly_linked):
+                i = seat * KINDS + island.sight_kind[sight]
+                counts[i] += 1
+                if counts[i] == island.per_kind:
+                    state.bonus_owed[seat] += 1
+        state.pairs[seat] |= pairs_within(villages, state.village_pairs[seat])
+    if state.special_bonus and sights:
+        for kind in state.red_cards:
+            if count_common(sights, island.kind_mask[kind]) >= 2:
+                state.linked[seat] = with_member(state.linked[seat], kind)
 
 
-def commit(state: TucanaState, p: int, a: Action, snap: bool = True) -> None:
-    """Seat ``p``'s one decision of this step on its sheet (no logging, no flow), and
-    the snapshot of the sheet before it unless ``snap`` is false."""
-    if snap:
-        k = p * KINDS
-        state.snap[p] = (
-            state.drawn[p],
-            state.circled[p],
-            tuple(state.kcount[k : k + KINDS]),
-            state.pairs[p],
-            state.linked[p],
-            state.bonus[p],
+def commit(state: TucanaState, seat: int, action: Action, snapshot: bool = True) -> None:
+    """``seat``'s one decision of this step on its sheet (no logging, no flow), and the
+    snapshot of the sheet before it unless ``snapshot`` is false."""
+    if snapshot:
+        first = seat * KINDS
+        state.snapshots[seat] = Snapshot(
+            drawn=state.drawn[seat],
+            circled=state.circled[seat],
+            sight_counts=tuple(state.sight_counts[first : first + KINDS]),
+            pairs=state.pairs[seat],
+            linked=state.linked[seat],
+            bonus_owed=state.bonus_owed[seat],
         )
-    state.moves[p] = (*state.moves[p], a)
-    if a is PASS:  # the only Pass
-        state.bonus[p] = 0  # nothing fits, or the rest of the bonus chain is declined
+    state.moves[seat] = (*state.moves[seat], action)
+    if action is PASS:  # the only Pass
+        state.bonus_owed[seat] = 0  # nothing fits, or the rest of the bonus chain is declined
     else:
-        if a >= BONUS:  # the bonuses' codes follow the draws'
-            state.bonus[p] -= 1
-        link(state, p, state.acts.edge[a])
+        if action >= BONUS:  # the bonuses' codes follow the draws'
+            state.bonus_owed[seat] -= 1
+        link(state, seat, state.island_actions.edge[action])
 
 
-def restore(state: TucanaState, q: int, snap: Snap) -> None:
-    """Put seat ``q``'s sheet back as it was at the start of the step, before its
-    decision in this step."""
-    isl = state.isl
-    size = isl.size
-    base = q * size
-    state.par[base : base + size] = range(base, base + size)
-    state.info[base : base + size] = isl.info0
-    drawn, circled, kc, pairs, linked, bonus = snap
-    for e in bits(drawn):
-        a, b = isl.edges[e]
-        ra = find(state, base + a)
-        rb = find(state, base + b)
-        if ra != rb:
-            state.par[rb] = ra
-            state.info[ra] |= state.info[rb]
-    state.drawn[q] = drawn
-    state.circled[q] = circled
-    state.kcount[q * KINDS : q * KINDS + KINDS] = kc
-    state.pairs[q] = pairs
-    state.linked[q] = linked
-    state.bonus[q] = bonus
-    state.moves[q] = state.moves[q][:-1]
+def restore(state: TucanaState, seat: int, snapshot: Snapshot) -> None:
+    """Put ``seat``'s sheet back as it was at the start of the step, before its decision
+    in this step."""
+    island = state.island
+    size = island.size
+    base = seat * size
+    state.parent[base : base + size] = range(base, base + size)
+    state.features[base : base + size] = island.space_features
+    for edge in members(snapshot.drawn):
+        a, b = island.edges[edge]
+        root_a = find(state, base + a)
+        root_b = find(state, base + b)
+        if root_a != root_b:
+            state.parent[root_b] = root_a
+            state.features[root_a] |= state.features[root_b]
+    state.drawn[seat] = snapshot.drawn
+    state.circled[seat] = snapshot.circled
+    state.sight_counts[seat * KINDS : seat * KINDS + KINDS] = snapshot.sight_counts
+    state.pairs[seat] = snapshot.pairs
+    state.linked[seat] = snapshot.linked
+    state.bonus_owed[seat] = snapshot.bonus_owed
+    state.moves[seat] = state.moves[seat][:-1]
+
+
+pickle_by_fields(Snapshot)  # pickled as a call with its fields, in both builds

@@ -15,9 +15,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Any, ClassVar, cast
 
-from cove.core.decisions import Step, StepRule
-from cove.core.rng import Rng
-from cove.core.state import State
+from cove.core import Rng, State, Step, StepRule
 from cove.games.trails_of_tucana.actions import (
     ISLAND_ACTIONS,
     Action,
@@ -37,8 +35,19 @@ from cove.games.trails_of_tucana.data import (
 )
 from cove.games.trails_of_tucana.log_text import log_setup
 from cove.games.trails_of_tucana.options import TucanaOptions
-from cove.games.trails_of_tucana.rules import FLIP, STEPS
-from cove.games.trails_of_tucana.sheets import VMASK, Snap, bits, commit, restore, root
+from cove.games.trails_of_tucana.rules import FLIP, STEPS, WonBlueCard, WonRedCard
+from cove.games.trails_of_tucana.sheets import (
+    Snapshot,
+    all_of,
+    commit,
+    count_common,
+    has,
+    mask_of,
+    members,
+    restore,
+    root,
+    villages_in,
+)
 from cove.games.trails_of_tucana.view import seat_view, sheet
 
 DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
@@ -46,23 +55,23 @@ DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
 
 
 @cache
-def _letters(seq: str, start: int, direction: int, symmetry: bool, n: int,
-             ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """Every seat's letter per village and village bitmask per letter (R2.2-R2.5), for a
-    set-up card written from village ``start`` on: the same few hundred tables for every
-    game, made once (a solo game is only 26 decisions long)."""
+def _village_letters(card: str, start: int, direction: int, symmetry: bool, players: int,
+                     ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Every seat's letter per village, and per letter the two villages that carry it (a
+    set of villages, R2.2-R2.5), for a set-up card written from village ``start`` on: the
+    same few hundred tables for every game, made once (a solo game is only 26 decisions
+    long)."""
     letters = []
-    pair_masks = []
-    for p in range(n):
-        first = start if symmetry else (start + p) % VILLAGES
+    village_pairs = []
+    for seat in range(players):
+        first = start if symmetry else (start + seat) % VILLAGES
         row = [0] * VILLAGES
-        for k, ch in enumerate(seq):
-            row[(first + direction * k) % VILLAGES] = LETTER_NAMES.index(ch)
+        for k, name in enumerate(card):
+            row[(first + direction * k) % VILLAGES] = LETTER_NAMES.index(name)
         letters.append(tuple(row))
-        pair_masks.append(
-            tuple(sum(1 << v for v in range(VILLAGES) if row[v] == L) for L in range(LETTERS))
-        )
-    return tuple(letters), tuple(pair_masks)
+        village_pairs.append(tuple(mask_of(v for v in range(VILLAGES) if row[v] == letter)
+                                   for letter in range(LETTERS)))
+    return tuple(letters), tuple(village_pairs)
 
 
 TIEBREAK = ("most bonus points (blue and red cards)",)
@@ -70,55 +79,70 @@ TIEBREAK = ("most bonus points (blue and red cards)",)
 for the end screens, the web and RULES.md."""
 
 
-class TucanaState(State):
+class TucanaState(State[TucanaOptions]):
+    """A game in play. Per seat (index ``p``; flat lists hold ``p * size + i``):
+
+    - the sheet: ``letters`` (its letter per village), ``village_pairs`` (per letter, the
+      set of its two villages), ``drawn`` (the set of edges with a segment), ``parent``
+      and ``features`` (the networks' union-find and, at each root, the set of villages
+      and sights it joins; see ``sheets.py``), ``circled`` (the set of circled sights),
+      ``sight_counts`` (circled sights per kind), ``pairs`` (the set of letters whose
+      villages are joined), ``linked`` (the set of red-card sight kinds linked to each
+      other), ``boxes`` (the sight boxes, per round), ``blue_points``, ``blue_won``,
+      ``red_points``;
+    - the turn: ``bonus_owed``, ``moves`` (this turn's decisions), ``snapshots`` (the
+      sheet before this step's decision, while it is hidden), ``circled_at_turn_start``
+      and ``pairs_at_turn_start``.
+
+    And for everyone: ``round``, ``turn``, ``deck``, ``seen`` (this round's revealed
+    cards), ``revealed`` (the turn's two cards), ``blue_cards`` (per letter, the blue
+    bonus cards left, top first), ``red_cards`` (the sight kinds of the red cards left),
+    ``red_won``, ``solo_discarded``, the set-up (``setup_card``, ``start_village``,
+    ``direction``), ``special_bonus`` and ``over``."""
+
     __slots__ = (
-        "acts",
-        "blue",
-        "blue_pts",
+        "blue_cards",
+        "blue_points",
         "blue_won",
-        "bonus",
+        "bonus_owed",
         "boxes",
-        "cards",
         "circled",
+        "circled_at_turn_start",
         "deck",
         "direction",
         "drawn",
-        "info",
-        "isl",
-        "kcount",
+        "features",
+        "island",
+        "island_actions",
         "letters",
         "linked",
         "moves",
         "over",
-        "pair_masks",
         "pairs",
-        "par",
-        "red",
-        "red_on",
-        "red_pts",
+        "pairs_at_turn_start",
+        "parent",
+        "red_cards",
+        "red_points",
         "red_won",
-        "rnd",
+        "revealed",
+        "round",
         "seen",
         "setup_card",
-        "snap",
-        "solo_dropped",
-        "start",
+        "sight_counts",
+        "snapshots",
+        "solo_discarded",
+        "special_bonus",
+        "start_village",
         "turn",
-        "turn_start",
+        "village_pairs",
     )
 
-    DERIVED = ("acts", "isl")  # the island's tables and actions, from the map option
+    DERIVED = ("island", "island_actions")  # the island's tables and actions, from the map
 
     STEPS: ClassVar[Mapping[str, StepRule[TucanaState]]] = STEPS
 
-    isl: Island
-    acts: IslandActions
-
-    @property
-    def opts(self) -> TucanaOptions:
-        """``options``, as Trails of Tucana's own (the base class's attribute is typed
-        Options, which a compiled subclass may not narrow)."""
-        return cast(TucanaOptions, self.options)
+    island: Island
+    island_actions: IslandActions
 
     # the view and the action matching live in the modules named for them
     def _view(self, player: int | None) -> dict[str, Any]:
@@ -132,63 +156,65 @@ class TucanaState(State):
 
     # -- set-up ------------------------------------------------------------------------
     def setup(self) -> None:
-        o = self.opts
+        options = self.options
         n = self.n
-        self.isl = TABLES.islands[o.map]
-        self.acts = ISLAND_ACTIONS[o.map]
+        self.island = TABLES.islands[options.map]
+        self.island_actions = ISLAND_ACTIONS[options.map]
         rng = self.rng
-        self.setup_card = o.setup_card - 1 if o.setup_card else rng.below(len(TABLES.setup_cards))
-        seq = TABLES.setup_cards[self.setup_card]
-        self.start = rng.below(VILLAGES) if o.random_start else 0
-        self.direction = -1 if o.counter_clockwise else 1
-        self._write_letters(seq)
+        self.setup_card = (options.setup_card - 1 if options.setup_card
+                           else rng.below(len(TABLES.setup_cards)))
+        card = TABLES.setup_cards[self.setup_card]
+        self.start_village = rng.below(VILLAGES) if options.random_start else 0
+        self.direction = -1 if options.counter_clockwise else 1
+        self._write_letters(card)
         # blue cards: #1 only for 1-4 players, #1 over #2 for 5-8
-        self.blue: list[tuple[int, ...]] = [t if n >= 5 else t[:1] for t in TABLES.blue]
-        self.red_on = o.special_bonus
-        self.red: list[int] = []
-        if self.red_on:
+        self.blue_cards: list[tuple[int, ...]] = [t if n >= 5 else t[:1] for t in TABLES.blue]
+        self.special_bonus = options.special_bonus
+        self.red_cards: list[int] = []  # the sight kinds of the red cards still in play
+        if self.special_bonus:
             kinds = list(range(KINDS))
             rng.shuffle(kinds)
-            self.red = sorted(kinds[: 2 if n >= 5 else 1])
-        self.red_won: list[tuple[int, int, tuple[int, ...]]] = []  # (kind, value, winners)
-        self.solo_dropped: list[int] = []
+            self.red_cards = sorted(kinds[: 2 if n >= 5 else 1])
+        self.red_won: list[WonRedCard] = []
+        self.solo_discarded: list[int] = []
         self._new_sheets()
         # the turn
-        self.bonus = [0] * n
-        self.snap: list[Snap | None] = [None] * n
+        self.bonus_owed = [0] * n
+        self.snapshots: list[Snapshot | None] = [None] * n
         self.moves: list[tuple[Action, ...]] = [()] * n
-        # every seat's circled sights and joined pairs at the start of the turn
-        self.turn_start: tuple[list[int], list[int]] = ([0] * n, [0] * n)
-        self.rnd = 0
+        # every seat's circled sights and joined pairs when the turn began: what it has
+        # connected this turn, and who joined a village pair this turn (R6)
+        self.circled_at_turn_start = [0] * n
+        self.pairs_at_turn_start = [0] * n
+        self.round = 0
         self.turn = 0
         self.over = False
-        self.cards: tuple[int, int] | None = None
+        self.revealed: tuple[int, int] | None = None
         if self.logging:
-            log_setup(self, seq)
+            log_setup(self, card)
         self._new_deck()
         self.settle()
 
-    def _write_letters(self, seq: str) -> None:
+    def _write_letters(self, card: str) -> None:
         """Every seat writes the set-up card's letters into its villages (R2.2-R2.5)."""
-        self.letters, self.pair_masks = _letters(
-            seq, self.start, self.direction, self.opts.symmetry, self.n)
+        self.letters, self.village_pairs = _village_letters(
+            card, self.start_village, self.direction, self.options.symmetry, self.n)
 
     def _new_sheets(self) -> None:
         """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""
         n = self.n
-        isl = self.isl
-        size = isl.size
+        island = self.island
         self.drawn = [0] * n
-        self.par = list(range(n * size))
-        self.info = list(isl.info0) * n
+        self.parent = list(range(n * island.size))
+        self.features = list(island.space_features) * n
         self.circled = [0] * n
-        self.kcount = [0] * (n * KINDS)
+        self.sight_counts = [0] * (n * KINDS)
         self.pairs = [0] * n
         self.linked = [0] * n
-        self.boxes = [0] * (n * isl.rounds)
-        self.blue_pts = [0] * n
-        self.red_pts = [0] * n
-        self.blue_won: list[tuple[tuple[int, int], ...]] = [()] * n
+        self.boxes = [0] * (n * island.rounds)
+        self.blue_points = [0] * n
+        self.red_points = [0] * n
+        self.blue_won: list[tuple[WonBlueCard, ...]] = [()] * n
 
     def _new_deck(self) -> None:
         """A round begins: all 27 cards shuffled into a new deck (R3.10)."""
@@ -207,28 +233,30 @@ class TucanaState(State):
         return self.over
 
     @property
-    def bstep(self) -> int:
+    def bonus_step(self) -> int:
         """0 in the draw step; k in the k-th bonus step of the turn (0 once over)."""
         top = self.top_step
-        return int(top.data[0]) if top is not None else 0
+        return int(top.data.bonus_step) if top is not None else 0
 
     # -- scoring -----------------------------------------------------------------------
-    def sight_sum(self, p: int, kcount: Sequence[int] | None = None) -> int:
-        """Sum of the circled sight values on seat ``p``'s sheet."""
-        if kcount is None:
-            return self.isl.sight_points[self.circled[p]]
-        return sum(map(tuple.__getitem__, self.isl.sight_cum, kcount))
+    def sight_sum(self, seat: int, sight_counts: Sequence[int] | None = None) -> int:
+        """Sum of the circled sight values on ``seat``'s sheet (or of the first
+        ``sight_counts[kind]`` values of each kind)."""
+        if sight_counts is None:
+            return self.island.sight_points[self.circled[seat]]
+        return sum(map(tuple.__getitem__, self.island.sight_cum, sight_counts))
 
     def pair_sum(self, pairs: int) -> int:
-        """Points of the village pairs in ``pairs`` (a bitmask over the letters)."""
-        return self.isl.pair_points[pairs]
+        """Points of the village pairs in ``pairs`` (a set of letters)."""
+        return self.island.pair_points[pairs]
 
-    def _score(self, p: int) -> int:
-        rounds = self.isl.rounds
-        boxes = self.boxes[p * rounds : p * rounds + rounds]
-        total = sum(boxes) + self.pair_sum(self.pairs[p]) + self.blue_pts[p] + self.red_pts[p]
+    def _score(self, seat: int) -> int:
+        rounds = self.island.rounds
+        boxes = self.boxes[seat * rounds : seat * rounds + rounds]
+        total = (sum(boxes) + self.pair_sum(self.pairs[seat]) + self.blue_points[seat]
+                 + self.red_points[seat])
         if not self.over:
-            total += self.sight_sum(p)  # the current round, as if it ended now
+            total += self.sight_sum(seat)  # the current round, as if it ended now
         return total
 
     def scores(self) -> list[float]:
@@ -236,7 +264,7 @@ class TucanaState(State):
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
         """``TIEBREAK``: the bonus points, blue and red cards together (R8.2)."""
-        return (float(self.blue_pts[player] + self.red_pts[player]),)
+        return (float(self.blue_points[player] + self.red_points[player]),)
 
     # -- conformance hooks ---------------------------------------------------------------
     def check_invariants(self) -> None:
@@ -244,23 +272,25 @@ class TucanaState(State):
         self._check_flow()
         self._check_bonus_cards()
         movers = self.to_move()
+        bonus_step = self.bonus_step
         for p in range(self.n):
             self._check_sheet(p)
-            acted = self.snap[p] is not None
+            acted = self.snapshots[p] is not None
             _need(not (acted and p in movers), f"P{p + 1}: decided in this step, still to move")
             if p in movers:
-                _need(bool(self.bonus[p]) == bool(self.bstep),
-                      f"P{p + 1}: moving in step {self.bstep} with {self.bonus[p]} owed")
-        _need(self.over or not self.bstep or any(self.bonus), "a bonus step with nothing owed")
+                _need(bool(self.bonus_owed[p]) == bool(bonus_step),
+                      f"P{p + 1}: moving in step {bonus_step} with {self.bonus_owed[p]} owed")
+        _need(self.over or not bonus_step or any(self.bonus_owed),
+              "a bonus step with nothing owed")
 
     def _check_flow(self) -> None:
         """Rounds, turns, the terrain deck and the pending step agree."""
-        rounds = self.isl.rounds
-        _need(0 <= self.rnd <= rounds and (self.rnd == rounds) == self.over,
-              f"round {self.rnd} of {rounds} does not match over={self.over}")
+        rounds = self.island.rounds
+        _need(0 <= self.round <= rounds and (self.round == rounds) == self.over,
+              f"round {self.round} of {rounds} does not match over={self.over}")
         _need(0 <= self.turn <= TURNS_PER_ROUND, f"turn {self.turn} out of range")
         if self.over:
-            _need(not self.steps and self.cards is None, "a finished game still has movers")
+            _need(not self.steps and self.revealed is None, "a finished game still has movers")
             return
         counts = [0] * len(CARD_NAMES)
         for c in self.deck + self.seen:
@@ -268,7 +298,7 @@ class TucanaState(State):
         _need(counts == DECK_COUNTS, f"terrain cards: deck + seen = {counts}")
         _need(len(self.seen) == 2 * (self.turn + 1) and len(self.deck) >= 1,
               f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
-        _need(self.cards is not None and list(self.cards) == self.seen[-2:],
+        _need(self.revealed is not None and list(self.revealed) == self.seen[-2:],
               "the revealed cards are not the last two seen")
         steps = self.steps
         _need(len(steps) == 1 and steps[0].kind in ("draw", "bonus"),
@@ -278,41 +308,46 @@ class TucanaState(State):
     def _check_bonus_cards(self) -> None:
         n = self.n
         per_letter = 2 if n >= 5 else 1
-        for L in range(LETTERS):
-            taken = len({v for p in range(n) for (L2, v) in self.blue_won[p] if L2 == L})
-            dropped = per_letter if L in self.solo_dropped else 0
-            _need(len(self.blue[L]) + taken + dropped == per_letter,
-                  f"blue cards {LETTER_NAMES[L]}: {self.blue[L]} left, {taken} taken, "
-                  f"{dropped} discarded")
-        if self.red_on:
-            _need(len(self.red) + len(self.red_won) == (2 if n >= 5 else 1),
-                  f"red cards: {self.red} left, {self.red_won} taken")
+        for letter in range(LETTERS):
+            taken = len({card.value for p in range(n) for card in self.blue_won[p]
+                         if card.letter == letter})
+            discarded = per_letter if letter in self.solo_discarded else 0
+            left = self.blue_cards[letter]
+            _need(len(left) + taken + discarded == per_letter,
+                  f"blue cards {LETTER_NAMES[letter]}: {left} left, {taken} taken, "
+                  f"{discarded} discarded")
+        if self.special_bonus:
+            _need(len(self.red_cards) + len(self.red_won) == (2 if n >= 5 else 1),
+                  f"red cards: {self.red_cards} left, {self.red_won} taken")
 
     def _check_sheet(self, p: int) -> None:
         """Seat ``p``'s segments, circles, pairs and boxes agree with its networks."""
-        isl = self.isl
-        rounds = isl.rounds
-        _need(0 <= self.drawn[p] < 1 << len(isl.edges), f"P{p + 1}: a segment off the island")
-        _need(0 <= self.bonus[p] <= KINDS, f"P{p + 1}: {self.bonus[p]} bonus segments owed")
+        island = self.island
+        rounds = island.rounds
+        _need(0 <= self.drawn[p] <= all_of(len(island.edges)),
+              f"P{p + 1}: a segment off the island")
+        _need(0 <= self.bonus_owed[p] <= KINDS,
+              f"P{p + 1}: {self.bonus_owed[p]} bonus segments owed")
         circled = self.circled[p]
-        for k in range(KINDS):
-            _need(self.kcount[p * KINDS + k] == (circled & isl.kind_mask[k]).bit_count(),
-                  f"P{p + 1}: sight count of kind {k} disagrees with the circles")
-        base = p * isl.size
-        for i, sp in enumerate(isl.sight_space):
-            linked = bool(self.info[root(self, base + sp)] & VMASK)
-            _need(linked == bool(circled >> i & 1),
-                  f"P{p + 1}: sight at {isl.labels[sp]} circled={bool(circled >> i & 1)} "
+        for kind in range(KINDS):
+            _need(self.sight_counts[p * KINDS + kind]
+                  == count_common(circled, island.kind_mask[kind]),
+                  f"P{p + 1}: sight count of kind {kind} disagrees with the circles")
+        base = p * island.size
+        for sight, space in enumerate(island.sight_space):
+            linked = bool(villages_in(self.features[root(self, base + space)]))
+            _need(linked == has(circled, sight),
+                  f"P{p + 1}: sight at {island.labels[space]} circled={has(circled, sight)} "
                   f"but linked to a village={linked}")
-        for L, pm in enumerate(self.pair_masks[p]):
-            va, vb = (isl.village_space[v] for v in bits(pm))
-            joined = root(self, base + va) == root(self, base + vb)
-            _need(joined == bool(self.pairs[p] >> L & 1),
-                  f"P{p + 1}: pair {LETTER_NAMES[L]} scored={bool(self.pairs[p] >> L & 1)} "
-                  f"but joined={joined}")
+        for letter, pair in enumerate(self.village_pairs[p]):
+            village_a, village_b = (island.village_space[v] for v in members(pair))
+            joined = root(self, base + village_a) == root(self, base + village_b)
+            scored = has(self.pairs[p], letter)
+            _need(joined == scored,
+                  f"P{p + 1}: pair {LETTER_NAMES[letter]} scored={scored} but joined={joined}")
         boxes = self.boxes[p * rounds : p * rounds + rounds]
-        _need(all(b == 0 for b in boxes[self.rnd:]), f"P{p + 1}: a box filled too early")
-        _need(all(0 <= x <= y for x, y in pairwise(boxes[: self.rnd])),
+        _need(all(b == 0 for b in boxes[self.round:]), f"P{p + 1}: a box filled too early")
+        _need(all(0 <= x <= y for x, y in pairwise(boxes[: self.round])),
               f"P{p + 1}: sight boxes {boxes} decrease")
 
     def private_items(self, player: int) -> dict[str, Any]:
@@ -320,7 +355,7 @@ class TucanaState(State):
         the others (R3.8). Their ``this_turn`` and ``connected_this_turn`` lists are private
         too but not distinctive (two players may well both have ``["pass"]``), and they
         only ever describe what this sheet shows."""
-        if self.snap[player] is None:
+        if self.snapshots[player] is None:
             return {}  # nothing pending: the whole sheet is public
         own = sheet(self, player, False)
         if own == sheet(self, player, True):
@@ -330,38 +365,39 @@ class TucanaState(State):
     # -- copies and hidden information ---------------------------------------------------
     def clone(self) -> TucanaState:
         s: TucanaState = self._clone_base()
-        s.isl = self.isl
-        s.acts = self.acts
+        s.island = self.island
+        s.island_actions = self.island_actions
         s.letters = self.letters
-        s.pair_masks = self.pair_masks
+        s.village_pairs = self.village_pairs
         s.setup_card = self.setup_card
-        s.start = self.start
+        s.start_village = self.start_village
         s.direction = self.direction
-        s.red_on = self.red_on
-        s.rnd = self.rnd
+        s.special_bonus = self.special_bonus
+        s.round = self.round
         s.turn = self.turn
-        s.turn_start = self.turn_start
+        s.circled_at_turn_start = self.circled_at_turn_start  # replaced, never changed
+        s.pairs_at_turn_start = self.pairs_at_turn_start
         s.over = self.over
-        s.cards = self.cards
+        s.revealed = self.revealed
         s.deck = self.deck[:]
         s.seen = self.seen[:]
-        s.blue = self.blue[:]
-        s.red = self.red[:]
+        s.blue_cards = self.blue_cards[:]
+        s.red_cards = self.red_cards[:]
         s.red_won = self.red_won[:]
-        s.solo_dropped = self.solo_dropped
+        s.solo_discarded = self.solo_discarded
         s.drawn = self.drawn[:]
-        s.par = self.par[:]
-        s.info = self.info[:]
+        s.parent = self.parent[:]
+        s.features = self.features[:]
         s.circled = self.circled[:]
-        s.kcount = self.kcount[:]
+        s.sight_counts = self.sight_counts[:]
         s.pairs = self.pairs[:]
         s.linked = self.linked[:]
         s.boxes = self.boxes[:]
-        s.blue_pts = self.blue_pts[:]
-        s.red_pts = self.red_pts[:]
+        s.blue_points = self.blue_points[:]
+        s.red_points = self.red_points[:]
         s.blue_won = self.blue_won[:]
-        s.bonus = self.bonus[:]
-        s.snap = self.snap[:]
+        s.bonus_owed = self.bonus_owed[:]
+        s.snapshots = self.snapshots[:]
         s.moves = self.moves[:]
         return s
 
@@ -373,10 +409,10 @@ class TucanaState(State):
         # other players' decisions in this step are unknown: undo and redraw at random
         # (each mover makes exactly one decision per step, so one redraw each)
         for q in range(self.n):
-            snap = self.snap[q]
-            if q == player or snap is None:
+            snapshot = self.snapshots[q]
+            if q == player or snapshot is None:
                 continue
-            restore(self, q, snap)
+            restore(self, q, snapshot)
             commit(self, q, cast(Action, rng.choice(self._legal_actions(q))))
 
 

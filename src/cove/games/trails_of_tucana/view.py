@@ -17,7 +17,7 @@ from cove.games.trails_of_tucana.data import (
     TABLES,
     TURNS_PER_ROUND,
 )
-from cove.games.trails_of_tucana.sheets import bits
+from cove.games.trails_of_tucana.sheets import has, members, minus
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -26,37 +26,40 @@ if TYPE_CHECKING:
 def sheet(state: TucanaState, q: int, public: bool) -> dict[str, Any]:
     """Seat ``q``'s sheet as a view shows it: when ``public`` (any viewer but ``q``), as
     it was at the start of the step while ``q``'s decision in it is hidden (R3.8)."""
-    isl = state.isl
-    snap = state.snap[q] if public else None
-    if snap is not None:
-        drawn, circled, kc, pairs, linked, owed = snap
+    island = state.island
+    before = state.snapshots[q] if public else None
+    if before is not None:
+        drawn, circled, sight_counts = before.drawn, before.circled, before.sight_counts
+        pairs, linked, owed = before.pairs, before.linked, before.bonus_owed
     else:
-        k = q * KINDS
-        drawn, circled, kc, pairs, linked, owed = (
-            state.drawn[q], state.circled[q], tuple(state.kcount[k : k + KINDS]),
-            state.pairs[q], state.linked[q], state.bonus[q],
-        )
-    rounds = isl.rounds
-    boxes = state.boxes[q * rounds : q * rounds + state.rnd]
-    sights = state.sight_sum(q, kc)
-    pair_pts = state.pair_sum(pairs)
-    bonus = state.blue_pts[q] + state.red_pts[q]
-    total = sum(boxes) + pair_pts + bonus + (0 if state.over else sights)
+        first = q * KINDS
+        drawn, circled = state.drawn[q], state.circled[q]
+        sight_counts = tuple(state.sight_counts[first : first + KINDS])
+        pairs, linked, owed = state.pairs[q], state.linked[q], state.bonus_owed[q]
+    rounds = island.rounds
+    boxes = state.boxes[q * rounds : q * rounds + state.round]
+    sights = state.sight_sum(q, sight_counts)
+    pair_points = state.pair_sum(pairs)
+    bonus = state.blue_points[q] + state.red_points[q]
+    total = sum(boxes) + pair_points + bonus + (0 if state.over else sights)
     return {
         "player": q,  # makes each sheet distinct (the leak check searches for them)
         "letters": [LETTER_NAMES[x] for x in state.letters[q]],
-        "segments": [isl.ends[e] for e in bits(drawn)],
-        "circled_sights": [isl.labels[isl.sight_space[s]] for s in bits(circled)],
+        "segments": [island.ends[edge] for edge in members(drawn)],
+        "circled_sights": [island.labels[island.sight_space[sight]]
+                           for sight in members(circled)],
         "sight_values": {
-            TABLES.sight_names[k]: list(isl.sight_values[k][: kc[k]]) for k in range(KINDS)
+            TABLES.sight_names[kind]: list(island.sight_values[kind][: sight_counts[kind]])
+            for kind in range(KINDS)
         },
         "sight_sum": sights,
         "boxes": boxes,
-        "pairs": [LETTER_NAMES[L] for L in range(LETTERS) if (pairs >> L) & 1],
-        "pair_points": pair_pts,
-        "blue_bonus": [f"{LETTER_NAMES[L]}:{v}" for L, v in state.blue_won[q]],
+        "pairs": [LETTER_NAMES[letter] for letter in range(LETTERS) if has(pairs, letter)],
+        "pair_points": pair_points,
+        "blue_bonus": [f"{LETTER_NAMES[card.letter]}:{card.value}" for card in state.blue_won[q]],
         "bonus_points": bonus,
-        "linked_red": [TABLES.sight_names[k] for k in bits(linked)] if state.red_on else [],
+        "linked_red": ([TABLES.sight_names[kind] for kind in members(linked)]
+                       if state.special_bonus else []),
         "bonus_owed": owed,
         "score": total,
     }
@@ -64,58 +67,61 @@ def sheet(state: TucanaState, q: int, public: bool) -> dict[str, Any]:
 
 def seat_view(state: TucanaState, player: int | None) -> dict[str, Any]:
     """What ``player`` sees (None: a spectator); see SPEC.md, View."""
-    isl = state.isl
+    island = state.island
     v: dict[str, Any] = {
-        "map": isl.key,
-        "map_name": isl.name,
-        "round": min(state.rnd + 1, isl.rounds),
-        "rounds": isl.rounds,
+        "map": island.key,
+        "map_name": island.name,
+        "round": min(state.round + 1, island.rounds),
+        "rounds": island.rounds,
         "turn": state.turn + 1 if not state.over else TURNS_PER_ROUND,
         "turns_per_round": TURNS_PER_ROUND,
-        "cards": None if state.cards is None else [CARD_NAMES[c] for c in state.cards],
+        "cards": None if state.revealed is None else [CARD_NAMES[c] for c in state.revealed],
         "deck": len(state.deck),
-        "bonus_step": state.bstep,
+        "bonus_step": state.bonus_step,
         "setup_card": state.setup_card + 1,
-        "start_village": state.start + 1,
+        "start_village": state.start_village + 1,
         "clockwise": state.direction > 0,
-        "blue": {LETTER_NAMES[L]: list(state.blue[L]) for L in range(LETTERS)},
+        "blue": {LETTER_NAMES[letter]: list(state.blue_cards[letter])
+                 for letter in range(LETTERS)},
         "red": [
-            {"sight": TABLES.sight_names[k], "value": TABLES.red[k]} for k in state.red
+            {"sight": TABLES.sight_names[kind], "value": TABLES.red[kind]}
+            for kind in state.red_cards
         ],
         "red_taken": [
-            {"sight": TABLES.sight_names[k], "value": val, "by": list(w)}
-            for k, val, w in state.red_won
+            {"sight": TABLES.sight_names[card.kind], "value": card.value,
+             "by": list(card.winners)}
+            for card in state.red_won
         ],
         "sheets": [sheet(state, q, q != player) for q in range(state.n)],
     }
-    if not state.opts.hide_earlier_cards:  # R3.1
+    if not state.options.hide_earlier_cards:  # R3.1
         v["seen_this_round"] = [CARD_NAMES[c] for c in state.seen]
     if state.n == 1:
         v["solo"] = {
-            "target": TABLES.solo_target[isl.key],
-            "discarded_blue": [LETTER_NAMES[L] for L in state.solo_dropped],
+            "target": TABLES.solo_target[island.key],
+            "discarded_blue": [LETTER_NAMES[letter] for letter in state.solo_discarded],
         }
     if player is not None:
-        v["bonus_segments"] = state.bonus[player]
+        v["bonus_segments"] = state.bonus_owed[player]
         v["this_turn"] = [str(a) for a in state.moves[player]]
-        circled0, pairs0 = state.turn_start
-        v["connected_this_turn"] = connected_since(state, player, circled0[player],
-                                                   pairs0[player])
+        v["connected_this_turn"] = connected_since(state, player,
+                                                   state.circled_at_turn_start[player],
+                                                   state.pairs_at_turn_start[player])
     return v
 
 
-def connected_since(state: TucanaState, p: int, circled0: int, pairs0: int) -> list[str]:
-    """What seat ``p`` connected since its sheet had the circles ``circled0`` and the pairs
-    ``pairs0``: each sight (``obelisk at j8``), then each village pair (``villages A-A
+def connected_since(state: TucanaState, p: int, circled: int, pairs: int) -> list[str]:
+    """What seat ``p`` connected since its sheet had the circles ``circled`` and the pairs
+    ``pairs``: each sight (``obelisk at j8``), then each village pair (``villages A-A
     (14)``)."""
-    isl = state.isl
+    island = state.island
     out = []
-    new = state.circled[p] & ~circled0
-    for s in bits(new):
-        kind = TABLES.sight_names[isl.sight_kind[s]]
-        out.append(f"{kind} at {isl.labels[isl.sight_space[s]]}")
-    for L in bits(state.pairs[p] & ~pairs0):
-        out.append(f"villages {LETTER_NAMES[L]}-{LETTER_NAMES[L]} ({isl.pair_values[L]})")
+    for sight in members(minus(state.circled[p], circled)):
+        kind = TABLES.sight_names[island.sight_kind[sight]]
+        out.append(f"{kind} at {island.labels[island.sight_space[sight]]}")
+    for letter in members(minus(state.pairs[p], pairs)):
+        name = LETTER_NAMES[letter]
+        out.append(f"villages {name}-{name} ({island.pair_values[letter]})")
     return out
 
 
