@@ -93,7 +93,7 @@ def test_a_designer_can_edit_a_card_without_code(tmp_path: Path) -> None:
     path = bad(tmp_path, 'effect = { kind = "gain", gold = 1 }',
                'effect = { kind = "gain", gold = 3 }')
     s = GAME.new(2, data_file=str(path))
-    purser = next(c for c in s.D.cards if c.name == "Purser")  # type: ignore[attr-defined]
+    purser = next(c for c in s.data.cards if c.name == "Purser")  # type: ignore[attr-defined]
     assert purser.effect.gold == 3 and purser.text == "gain 3 gold"
 
 

@@ -23,7 +23,7 @@ def test_heuristic_rewards_progress_and_uses_public_information() -> None:
     from cove.games.high_water.heuristic import heuristic
 
     s = to_segment(3, seed=1)
-    p = s.cur()
+    p = s.segment_player()
     give(s, p, "", gold=1, rum=1, quests=[("Letter of Marque", 1, 0)])
     before = heuristic(s, p)
     goto(s, 5)
@@ -37,7 +37,7 @@ def test_heuristic_sees_an_unlocked_did_task_and_does_not_reward_hoarding() -> N
     from cove.games.high_water.heuristic import heuristic
 
     s = to_segment(2, seed=1)
-    p, o = s.cur(), 1 - s.cur()
+    p, o = s.segment_player(), 1 - s.segment_player()
     give(s, o, quests=[("Letter of Marque", 0, 0)])
     give(s, p, "r2 y1", gold=0, rum=0, quests=[("Raid a Merchantman", 0, 0)])
     goto(s, 3)

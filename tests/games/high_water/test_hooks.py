@@ -4,6 +4,7 @@ hold after every action of random games is the shared harness's check.)"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pickle
 from collections.abc import Callable
@@ -14,7 +15,7 @@ import pytest
 from cove.core.decisions import Step
 from cove.games.high_water import GAME
 from cove.games.high_water.options import HighWaterOptions
-from cove.games.high_water.rules import TRICK
+from cove.games.high_water.rules import TRICK, SegmentStep
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import contains, new, random_play, to_segment
 
@@ -36,10 +37,10 @@ def _broken(name: str) -> Callable[[HighWaterState], None]:
         s.hands[1].pop()
 
     def duplicate_quest(s: HighWaterState) -> None:
-        s.done_q[0].append(s.quests[0][0][0])
+        s.completed[0].append(s.quests[0][0].card)
 
     def three_markers(s: HighWaterState) -> None:
-        s.quests[1][0][2] = 3
+        s.quests[1][0] = dataclasses.replace(s.quests[1][0], markers=3)
 
     def negative_gold(s: HighWaterState) -> None:
         s.gold[0] = -1
@@ -49,7 +50,7 @@ def _broken(name: str) -> Callable[[HighWaterState], None]:
         s.crates = [None] * s.n
 
     def bad_step(s: HighWaterState) -> None:
-        s.push(Step("step", (s.cur(),), (7,)))
+        s.push(Step("step", (s.segment_player(),), SegmentStep(7)))
 
     def influence_without_quests(s: HighWaterState) -> None:
         s.influence[0] = 5
@@ -141,7 +142,7 @@ def test_max_actions_counts_every_re_reveal() -> None:
 def test_to_json_and_pickle_round_trip_mid_segment() -> None:
     s = to_segment(3, seed=5)
     data = json.loads(json.dumps(s.to_json()))
-    assert "D" not in data["state"]  # the data tables are derived from the options
+    assert "data" not in data["state"]  # the data tables are derived from the options
     back = GAME.from_json(data)
     assert back.fingerprint() == s.fingerprint()
     assert pickle.loads(pickle.dumps(s)).fingerprint() == s.fingerprint()

@@ -4,6 +4,7 @@ and the options that change what is encoded, and in states the core keeps blocks
 
 from __future__ import annotations
 
+import dataclasses
 import struct
 from typing import Any
 
@@ -17,22 +18,22 @@ from tests.games.high_water.helpers import new
 
 def plain_observation(s: HighWaterState, player: int) -> list[float]:
     """SPEC.md's observation, one block after another (the encoder before the blocks)."""
-    D, o = s.D, s.options
-    nt, nd, nk = len(D.trick_cards), len(D.colours) * D.faces, len(D.cards)
-    tpos = {v: i for i, v in enumerate(D.trick_cards)}
+    data, o = s.data, s.options
+    nt, nd, nk = len(data.trick_cards), len(data.colours) * data.faces, len(data.cards)
+    tpos = {v: i for i, v in enumerate(data.trick_cards)}
     seat_size = 1 + 3 * nt + 5 + nd + 5 * nk + 3
     phase = s.phase
     step = s.step if phase == SEG else 0
-    out: list[float] = [s.rnd / o.max_rounds, 1.0 if s.high else 0.0]
+    out: list[float] = [s.round / o.max_rounds, 1.0 if s.high_water else 0.0]
     out += [1.0 if phase == i else 0.0 for i in range(len(PHASE_NAMES))]
     out += [1.0 if step == i else 0.0 for i in range(1, 7)]
-    out += [s.bag[c] / max(1, col.count) for c, col in enumerate(D.colours)]
-    out.append(1.0 if s.triggered else 0.0)
+    out += [s.bag[c] / max(1, col.count) for c, col in enumerate(data.colours)]
+    out.append(1.0 if s.end_triggered else 0.0)
 
     def dice_vec(dice: list[int]) -> list[float]:
         v = [0.0] * nd
         for d in dice:
-            v[(d // 10) * D.faces + d % 10 - 1] += 1.0 / 3
+            v[(d // 10) * data.faces + d % 10 - 1] += 1.0 / 3
         return v
 
     def one_hot(cards: list[int]) -> list[float]:
@@ -46,43 +47,44 @@ def plain_observation(s: HighWaterState, player: int) -> list[float]:
             out += [0.0] * seat_size
             continue
         p = (player + k) % s.n
-        out += [1.0, *one_hot(s.hands[p]), *one_hot(s.played[p]), *one_hot(s.keys[p])]
+        out += [1.0, *one_hot(s.hands[p]), *one_hot(s.played[p]), *one_hot(s.revealed[p])]
         out += [1.0 if p in s.waiting else 0.0,
-                1.0 if phase == TRICK and s.commit[p] >= 0 else 0.0,
-                s.order.index(p) / s.n if p in s.order else -1.0,
+                1.0 if phase == TRICK and s.committed[p] >= 0 else 0.0,
+                s.pick_order.index(p) / s.n if p in s.pick_order else -1.0,
                 s.gold[p] / 10, s.rum[p] / 10, *dice_vec(s.dice[p])]
         crew = [0.0] * nk
         for c in s.crew[p]:
             crew[c] += 1.0
         active = [0.0] * (3 * nk)
-        for cid, done, marks in s.quests[p]:
-            active[3 * cid: 3 * cid + 3] = [1.0, done / max(1, len(D.cards[cid].tasks)),
-                                            marks / max(1, D.max_markers)]
-        completed = [1.0 if c in s.done_q[p] else 0.0 for c in range(nk)]
+        for quest in s.quests[p]:
+            cid = quest.card
+            active[3 * cid: 3 * cid + 3] = [1.0, quest.done / max(1, len(data.cards[cid].tasks)),
+                                            quest.markers / max(1, data.max_markers)]
+        completed = [1.0 if c in s.completed[p] else 0.0 for c in range(nk)]
         out += crew + active + completed
-        out += [s.influence[p] / o.goal, 1.0 if p == s.won else 0.0,
-                1.0 if p == s.last else 0.0]
+        out += [s.influence[p] / o.goal, 1.0 if p == s.trick_winner else 0.0,
+                1.0 if p == s.last_picker else 0.0]
     for row in (s.crew_row, s.quest_row):
         v = [0.0] * nk
         for c in row:
             if c >= 0:
                 v[c] += 1.0
         out += v
-    out += [len(s.crew_deck) / max(1, len(D.crew_deck)),
-            len(s.quest_deck) / max(1, len(D.quest_deck))]
+    out += [len(s.crew_deck) / max(1, len(data.crew_deck)),
+            len(s.quest_deck) / max(1, len(data.quest_deck))]
     pend = [0.0] * 11
     chosen: list[int] = []
     open_ = s.pending
     if phase == SEG and open_ is not None:
         pend[CHOICES.index(open_.kind)] = 1.0
         if open_.kind in ("reroll", "pay"):
-            picked = open_.data[2] if open_.kind == "reroll" else open_.data[3]
+            picked = open_.data.marked if open_.kind == "reroll" else open_.data.chosen
             chosen = [s.dice[open_.player][i] for i in picked]
     elif phase != SEG:
         pend[10] = 1.0
     mine = [0.0] * nt
-    if phase == TRICK and s.commit[player] >= 0:
-        mine[tpos[s.commit[player]]] = 1.0
+    if phase == TRICK and s.committed[player] >= 0:
+        mine[tpos[s.committed[player]]] = 1.0
     return out + pend + mine + dice_vec(chosen)
 
 
@@ -188,7 +190,8 @@ def test_kept_blocks_follow_changes_made_by_hand() -> None:
         check(s)
         c = s.clone()
         c.dice[p].append(c.dice[p][0])
-        c.quests[p][0][2] += 1
+        first = c.quests[p][0]
+        c.quests[p][0] = dataclasses.replace(first, markers=first.markers + 1)
         check(c)
         check(s)
 

@@ -13,7 +13,7 @@ from cove.core.state import HIDDEN
 from cove.games.high_water.actions import Play
 from cove.games.high_water.rules import PICK, STEPS, TRICK
 from cove.games.high_water.state import HighWaterState
-from tests.games.high_water.helpers import new, play_trick, random_play
+from tests.games.high_water.helpers import new, play_trick, random_play, trick_position
 
 
 def test_r34_trick_commitments_stay_secret_in_the_history_until_the_reveal() -> None:
@@ -88,7 +88,7 @@ def test_r34_3_decisions_are_steps_and_forced_choices_log_their_own_event() -> N
         events = s.events(None)
         assert not any(e.kind == "forced" or "only choice" in e.text for e in events)
         takes = [e for e in events if e.kind == "take"]
-        assert len(takes) == n * s.rnd  # every crate taken, the forced last one included
+        assert len(takes) == n * s.round  # every crate taken, the forced last one included
     assert {"trick", "crate", "step", "pay", "carry_cap"} <= seen
 
 
@@ -122,11 +122,10 @@ def test_action_keys_are_texts_found_by_identity_and_equal_actions_share_them() 
 def test_seed_round_phases_in_order() -> None:
     """The fragment's round, phase by phase, as the log tells it (the seed has no numeric
     worked example; this walks its Phases 1-6 on a 2-player round)."""
-    s = new(2, seed=12)
-    s.high = True
+    s = trick_position(2, seed=12, high_water=True)
     play_trick(s, {0: 6, 1: 2})
     s.apply(0, s.legal_actions(0)[0])
-    while s.rnd == 1:
+    while s.round == 1:
         p = s.to_move()[0]
         s.apply(p, s.legal_actions(p)[-1])
     log = [e.text for e in s.events(None)]

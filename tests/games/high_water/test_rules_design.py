@@ -13,18 +13,21 @@ from cove.core.rng import Rng
 from cove.games.high_water import GAME
 from cove.games.high_water.data import DATA, Icon
 from cove.games.high_water.patterns import affords, can_pay, pattern
-from cove.games.high_water.rules import OVER, SEG, SHORT, TRICK
+from cove.games.high_water.rules import NO_FLAGS, OVER, SEG, SHORT, TRICK, has_flag
 from cove.games.high_water.state import HighWaterState
 from tests.games.high_water.helpers import (
     CARD,
+    Seat,
     dice_total,
     die,
     give,
     goto,
     new,
     pending,
+    quest,
     random_play,
     restart_segment,
+    segment_position,
     texts,
     to_segment,
 )
@@ -48,31 +51,26 @@ def test_r20_components_and_setup() -> None:
     for p in range(4):
         assert s.hands[p] == [1, 2, 3, 4, 5, 6, 7] and s.played[p] == []
         assert (s.gold[p], s.rum[p], s.dice[p]) == (2, 1, [])
-        assert s.quests[p] == [[CARD["Letter of Marque"], 0, 0]]
+        assert s.quests[p] == [quest("Letter of Marque")]
     assert len(s.crew_row) == 4 and len(s.quest_row) == 3
     assert len(s.crew_deck) == 20 and len(s.quest_deck) == 17
-    assert s.rnd == 1
+    assert s.round == 1
 
 
 def test_r21_yellow_and_brown_gain_by_face() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y3 y4 br1 br6", gold=0, rum=0, quests=[])
-    goto(s, 3)
+    s, p = segment_position(3, dice="y3 y4 br1 br6", gold=0, rum=0, quests=[])
     for lab in ("y3", "y4", "br1", "br6"):
         s.apply(p, f"use {lab}")
     assert (s.gold[p], s.rum[p]) == (1 + 2, 1 + 2)
 
 
 def test_r21_1_red_sabotages_an_opponent_only_if_a_target_exists() -> None:
-    s = to_segment(2, seed=1)
-    p, o = s.cur(), 1 - s.cur()
-    give(s, o, quests=[("Letter of Marque", 0, 2), ("Host a Feast", 0, 0)])
-    give(s, p, "r2 y1", gold=0, rum=0, quests=[])
-    goto(s, 3)
+    rival = Seat(quests=[("Letter of Marque", 0, 2), ("Host a Feast", 0, 0)])
+    s, p = segment_position(3, dice="r2 y1", gold=0, rum=0, quests=[], others=rival)
+    o = 1 - p
     s.apply(p, "use r2")  # one target with room (the max is 2 markers)
-    assert [q[2] for q in s.quests[o]] == [2, 1]
-    assert s.sflags >> DATA.flags.index("used_red") & 1
+    assert [q.markers for q in s.quests[o]] == [2, 1]
+    assert has_flag(s.segment_flags, DATA.flags.index("used_red"))
     give(s, o, quests=[("Letter of Marque", 0, 2)])
     give(s, p, "r2 y1", gold=0, rum=0, quests=[])
     goto(s, 3)
@@ -80,10 +78,7 @@ def test_r21_1_red_sabotages_an_opponent_only_if_a_target_exists() -> None:
 
 
 def test_r21_2_blue_re_rolls_one_or_two_other_dice() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "bl1 y1 y2 br1", gold=0, rum=0, quests=[])
-    goto(s, 3)
+    s, p = segment_position(3, dice="bl1 y1 y2 br1", gold=0, rum=0, quests=[])
     s.apply(p, "use bl1")
     assert pending(s) == "reroll"
     assert texts(s) == ["reroll y1", "reroll y2", "reroll br1"]  # at least one
@@ -97,49 +92,37 @@ def test_r21_2_blue_re_rolls_one_or_two_other_dice() -> None:
 
 
 def test_r21_3_blue_needs_another_die() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "bl1", gold=0, rum=0, quests=[("Letter of Marque", 0, 0)])
-    goto(s, 3)
-    assert s.cur() != p or "use bl1" not in texts(s)
+    s, p = segment_position(3, dice="bl1", gold=0, rum=0, quests=[("Letter of Marque", 0, 0)])
+    assert s.segment_player() != p or "use bl1" not in texts(s)
 
 
 def test_r21_4_green_removes_one_of_your_markers() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "g1 y1", gold=0, rum=0, quests=[("Letter of Marque", 0, 2)])
-    goto(s, 3)
+    s, p = segment_position(3, dice="g1 y1", gold=0, rum=0, quests=[("Letter of Marque", 0, 2)])
     s.apply(p, "use g1")
-    assert s.quests[p][0][2] == 1
+    assert s.quests[p][0].markers == 1
 
 
 def test_r22_spent_dice_go_back_to_the_bag() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y1 y2", gold=0, rum=0, quests=[])
+    s, p = segment_position(3, dice="y1 y2", gold=0, rum=0, quests=[])
     bag = sum(s.bag)
-    goto(s, 3)
     s.apply(p, "use y1")
     assert sum(s.bag) == bag + 1 and dice_total(s) == 40
 
 
 def test_r23_dice_carry_over_without_a_cap() -> None:
     """F9: unused dice carry over; by default nothing is returned after Step 6."""
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[])
+    s, p = segment_position(None, dice="y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[])
     bag = sum(s.bag)
     goto(s, 6)
-    assert pending(s) is None and s.cur() != p  # the segment ended without a return
+    assert pending(s) is None and s.segment_player() != p  # the segment ended without a return
     assert [DATA.label[d] for d in s.dice[p]] == ["y1", "y1", "y2", "br3", "br3", "bl4", "g5"]
     assert sum(s.bag) == bag and dice_total(s) == 40
     assert not any("carry-over cap" in e.text for e in s.events(None))
 
 
 def test_r23_1_carry_cap_option() -> None:
-    s = to_segment(2, seed=1, carry_cap=5)
-    p = s.cur()
-    give(s, p, "y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[])
+    s, p = segment_position(None, dice="y1 y1 y2 br3 br3 bl4 g5", gold=0, rum=0, quests=[],
+                            carry_cap=5)
     bag = sum(s.bag)
     goto(s, 6)
     assert pending(s) == "carry_cap"
@@ -148,7 +131,7 @@ def test_r23_1_carry_cap_option() -> None:
     s.apply(p, "return y1")
     assert [DATA.label[d] for d in s.dice[p]] == ["y1", "y2", "br3", "br3", "bl4"]
     assert sum(s.bag) == bag + 2 and dice_total(s) == 40
-    assert s.cur() != p
+    assert s.segment_player() != p
     # any cap is safe now: a short bag is topped up between rounds (R23.2)
     assert GAME.new(5, carry_cap=6).n == 5
 
@@ -159,8 +142,9 @@ def _end_round_with_holds(s: HighWaterState, holds: dict[int, str]) -> None:
         give(s, q, "")
     for q, labels in holds.items():
         give(s, q, labels, gold=0, rum=0, quests=[], crew=())
-    while s.phase == SEG and s.rnd == 1:
-        s.apply(s.cur(), "stop") if "stop" in texts(s) else s.apply(s.cur(), texts(s)[0])
+    while s.phase == SEG and s.round == 1:
+        p = s.segment_player()
+        s.apply(p, "stop") if "stop" in texts(s) else s.apply(p, texts(s)[0])
 
 
 def test_r23_2_a_short_bag_takes_back_only_the_missing_dice() -> None:
@@ -172,13 +156,13 @@ def test_r23_2_a_short_bag_takes_back_only_the_missing_dice() -> None:
              2: "g1 g2 g3 g4 g5 g6 g1 g2"}
     _end_round_with_holds(s, holds)
     assert s.phase == SHORT and sum(s.bag) == 40 - 32 == 8
-    order = s.order
+    order = s.pick_order
     first = min((0, 1), key=order.index)  # 12 dice each: the earlier picker returns first
     assert s.to_move() == (first,)
     assert s.view(None)["bag_short"] == {"player": first, "need": 9}
     s.apply(first, texts(s)[0])
     # the 9 dice are drawn at once into round 2's crates
-    assert sum(s.bag) == 0 and s.phase == TRICK and s.rnd == 2
+    assert sum(s.bag) == 0 and s.phase == TRICK and s.round == 2
     assert all(c is not None and len(c) == 3 for c in s.crates)
     assert len(s.dice[first]) == 11 and len(s.dice[1 - first]) == 12 and len(s.dice[2]) == 8
     assert any("the bag is short" in e.text for e in s.events(None))
@@ -190,7 +174,7 @@ def test_r23_3_a_full_enough_bag_takes_nothing_back() -> None:
     _end_round_with_holds(s, {0: "y1 y2 y3 y4 y5 y6 y1 y2 br1 br2 br3 br4",
                               1: "r1 r2 r3 r4 r5 r6 r1 r2 bl1 bl2 bl3",
                               2: "g1 g2 g3 g4 g5 g6 g1 g2"})
-    assert sum(s.bag) == 0 and s.phase == TRICK and s.rnd == 2
+    assert sum(s.bag) == 0 and s.phase == TRICK and s.round == 2
     assert [len(d) for d in s.dice] == [12, 11, 8]
     assert not any("the bag is short" in e.text for e in s.events(None))
 
@@ -241,22 +225,17 @@ def test_r24_quick_pattern_check_agrees_with_the_full_matching() -> None:
 
 
 def test_r24_1_paying_die_by_die_keeps_the_rest_payable() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
+    s, p = segment_position(None, dice="y6 g1 bl2", gold=0, rum=0, quests=[])
     card = dataclasses.replace(DATA.cards[CARD["Recruit a Crew"]],
                                cost=(icon("Any"), icon("Y =6")))
-    give(s, p, "y6 g1 bl2", gold=0, rum=0, quests=[])
     # 'Any' must not take the y6 the second icon needs
     assert s.payable(p, card, ()) == [die("g1"), die("bl2")]
     assert s.payable(p, card, (1,)) == [die("y6")]
 
 
 def test_r24_2_an_illegal_payment_gets_a_clear_reason() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    s.quest_row[0] = CARD["Storm the Fort"]  # R 4+, R
-    give(s, p, "r3 r4 r6", gold=0, rum=0, quests=[])
-    goto(s, 4)
+    s, p = segment_position(4, dice="r3 r4 r6", gold=0, rum=0, quests=[],
+                            quest_row=["Storm the Fort"])  # R 4+, R
     s.apply(p, "buy storm the fort")
     assert texts(s) == ["pay r4", "pay r6"]
     before = s.record(), s.view(None)
@@ -268,27 +247,21 @@ def test_r24_2_an_illegal_payment_gets_a_clear_reason() -> None:
     s.apply(p, "pay r6")
     assert texts(s) == ["pay r3", "pay r4"]
     s.apply(p, "pay r3")
-    assert s.quests[p] == [[CARD["Storm the Fort"], 0, 0]]
+    assert s.quests[p] == [quest("Storm the Fort")]
     assert [DATA.label[d] for d in s.dice[p]] == ["r4"]
 
 
 def test_r24_3_pay_reason_when_the_rest_would_be_unpayable() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    s.quest_row[0] = CARD["Chart the Strait"]  # Bl 4+, G
-    give(s, p, "bl5 g2 y1", gold=0, rum=0, quests=[])
-    goto(s, 4)
+    s, p = segment_position(4, dice="bl5 g2 y1", gold=0, rum=0, quests=[],
+                            quest_row=["Chart the Strait"])  # Bl 4+, G
     with pytest.raises(cove.IllegalAction, match="no card named 'nothing'"):
         s.apply(p, "buy nothing")
     s.apply(p, "buy chart the strait")  # forced all the way
-    assert s.quests[p][0][0] == CARD["Chart the Strait"]
+    assert s.quests[p][0].card == CARD["Chart the Strait"]
 
 
 def test_r25_cook_and_fence_trade() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y1", gold=1, rum=1, crew=("Cook", "Fence"), quests=[])
-    goto(s, 2)
+    s, p = segment_position(2, dice="y1", gold=1, rum=1, crew=["Cook", "Fence"], quests=[])
     s.apply(p, "activate cook")
     assert (s.gold[p], s.rum[p]) == (0, 2)
     s.apply(p, "activate fence")
@@ -296,20 +269,15 @@ def test_r25_cook_and_fence_trade() -> None:
 
 
 def test_r25_1_gunner_sabotages() -> None:
-    s = to_segment(2, seed=1)
-    p, o = s.cur(), 1 - s.cur()
-    give(s, o, quests=[("Letter of Marque", 0, 0)])
-    give(s, p, "y1", gold=1, rum=1, crew=("Gunner",), quests=[])
-    goto(s, 2)
+    s, p = segment_position(2, dice="y1", gold=1, rum=1, crew=["Gunner"], quests=[],
+                            others=Seat(quests=[("Letter of Marque", 0, 0)]))
+    o = 1 - p
     s.apply(p, "activate gunner")
-    assert s.quests[o][0][2] == 1 and (s.gold[p], s.rum[p]) == (0, 0)
+    assert s.quests[o][0].markers == 1 and (s.gold[p], s.rum[p]) == (0, 0)
 
 
 def test_r25_2_navigator_re_rolls_any_number() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y1 y1 br1", gold=1, rum=0, crew=("Navigator",), quests=[])
-    goto(s, 2)
+    s, p = segment_position(2, dice="y1 y1 br1", gold=1, rum=0, crew=["Navigator"], quests=[])
     s.apply(p, "activate navigator")
     assert texts(s) == ["reroll y1", "reroll br1"]
     s.apply(p, "reroll y1")
@@ -320,12 +288,9 @@ def test_r25_2_navigator_re_rolls_any_number() -> None:
 
 
 def test_r25_3_cartographer_cycles_a_market_card() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y1", gold=1, rum=0, crew=("Cartographer",), quests=[])
+    s, p = segment_position(2, dice="y1", gold=1, rum=0, crew=["Cartographer"], quests=[])
     old = s.quest_row[1]
     top = s.quest_deck.cards[-1]
-    goto(s, 2)
     s.apply(p, "activate cartographer")
     s.apply(p, f"cycle {DATA.cards[old].key}")
     assert s.quest_row[1] == top and s.quest_deck.cards[0] == old
@@ -339,10 +304,7 @@ def test_r25_3_cartographer_cycles_a_market_card() -> None:
 
 
 def test_r25_4_quartermaster_sets_a_face() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y1 g2", gold=2, rum=0, crew=("Quartermaster",), quests=[])
-    goto(s, 2)
+    s, p = segment_position(2, dice="y1 g2", gold=2, rum=0, crew=["Quartermaster"], quests=[])
     s.apply(p, "activate quartermaster")
     assert texts(s) == ["set y1", "set g2"]
     s.apply(p, "set y1")
@@ -352,54 +314,39 @@ def test_r25_4_quartermaster_sets_a_face() -> None:
 
 
 def test_r25_5_carpenter_removes_a_marker_with_a_choice() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y1", gold=0, rum=0, crew=("Ship's Carpenter",),
-         quests=[("Letter of Marque", 0, 1), ("Host a Feast", 0, 2)])
-    restart_segment(s)
+    s, p = segment_position(1, dice="y1", gold=0, rum=0, crew=["Ship's Carpenter"],
+                            quests=[("Letter of Marque", 0, 1), ("Host a Feast", 0, 2)])
     assert texts(s) == ["remove marker from letter of marque", "remove marker from host a feast"]
     s.apply(p, "remove marker from host a feast")
-    assert [q[2] for q in s.quests[p]] == [1, 1]
+    assert [q.markers for q in s.quests[p]] == [1, 1]
 
 
 def test_r26_at_most_three_active_quests() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    s.quest_row[0] = CARD["Recruit a Crew"]
-    give(s, p, "y1 y2", gold=0, rum=0,
-         quests=[("Letter of Marque", 0, 0), ("Host a Feast", 0, 0), ("Treasure Map", 0, 0)])
-    goto(s, 4)
-    assert not any(t.startswith("buy recruit") for t in texts(s) if s.cur() == p)
-    s2 = to_segment(2, seed=1, max_quests=4)
-    p2 = s2.cur()
-    s2.quest_row[0] = CARD["Recruit a Crew"]
-    give(s2, p2, "y1 y2", gold=0, rum=0,
-         quests=[("Letter of Marque", 0, 0), ("Host a Feast", 0, 0), ("Treasure Map", 0, 0)])
-    goto(s2, 4)
-    assert "buy recruit a crew" in texts(s2)
+    three = [("Letter of Marque", 0, 0), ("Host a Feast", 0, 0), ("Treasure Map", 0, 0)]
+    s, p = segment_position(4, dice="y1 y2", gold=0, rum=0, quests=three,
+                            quest_row=["Recruit a Crew"])
+    assert not any(t.startswith("buy recruit") for t in texts(s) if s.segment_player() == p)
+    s, p = segment_position(4, dice="y1 y2", gold=0, rum=0, quests=three,
+                            quest_row=["Recruit a Crew"], max_quests=4)
+    assert "buy recruit a crew" in texts(s)
 
 
 def test_r26_1_did_flags_are_not_consumed_and_reset_each_turn() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "r1 y1", gold=0, rum=0,
-         quests=[("Raid a Merchantman", 0, 0), ("Sink the Rival", 0, 0)])
-    goto(s, 3)
+    s, p = segment_position(3, dice="r1 y1", gold=0, rum=0,
+                            quests=[("Raid a Merchantman", 0, 0), ("Sink the Rival", 0, 0)])
     s.apply(p, "use r1")
     goto(s, 5)
     assert texts(s) == ["advance raid a merchantman", "advance sink the rival", "stop"]
     s.apply(p, "advance raid a merchantman")
     s.apply(p, "advance sink the rival")  # the same red use serves both
-    assert [q[1] for q in s.quests[p]] == [1, 1]
+    assert [q.done for q in s.quests[p]] == [1, 1]
     restart_segment(s)  # a new turn of the same player
-    assert s.sflags == 0  # the flag is gone
+    assert s.segment_flags == NO_FLAGS  # the flag is gone
 
 
 def test_r26_2_die_tasks_spend_a_matching_die() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "g2 g5 y1", gold=0, rum=0, quests=[("Refit the Flagship", 0, 0)])
-    goto(s, 5)
+    s, p = segment_position(5, dice="g2 g5 y1", gold=0, rum=0,
+                            quests=[("Refit the Flagship", 0, 0)])
     assert texts(s) == ["advance refit the flagship with g2",
                         "advance refit the flagship with g5", "stop"]
     s.apply(p, "advance refit the flagship with g5")
@@ -407,17 +354,10 @@ def test_r26_2_die_tasks_spend_a_matching_die() -> None:
 
 
 def test_r27_sabotage_blocks_step_5_until_a_green_die() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "g3 y1", gold=1, rum=1, quests=[("Letter of Marque", 0, 1)])
-    goto(s, 5)
-    assert s.cur() != p or not any(t.startswith("advance") for t in texts(s))
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "g3 y1", gold=1, rum=1, quests=[("Letter of Marque", 0, 1)])
-    s.crew_row = [-1] * 4  # nothing to buy in Step 4
-    s.quest_row = [-1] * 3
-    goto(s, 3)
+    s, p = segment_position(5, dice="g3 y1", gold=1, rum=1, quests=[("Letter of Marque", 0, 1)])
+    assert s.segment_player() != p or not any(t.startswith("advance") for t in texts(s))
+    s, p = segment_position(3, dice="g3 y1", gold=1, rum=1, quests=[("Letter of Marque", 0, 1)],
+                            crew_row=[None] * 4, quest_row=[None] * 3)  # nothing to buy
     with pytest.raises(cove.IllegalAction, match="sabotage marker"):
         s.apply(p, "advance letter of marque")
     s.apply(p, "use g3")
@@ -426,18 +366,14 @@ def test_r27_sabotage_blocks_step_5_until_a_green_die() -> None:
 
 
 def test_r27_1_at_most_two_markers_per_quest() -> None:
-    s = to_segment(3, seed=1)
-    p = s.cur()
-    for q in range(3):
-        give(s, q, quests=[("Letter of Marque", 0, 2)])
+    s, p = segment_position(None, 3, quests=[("Letter of Marque", 0, 2)],
+                            others=Seat(quests=[("Letter of Marque", 0, 2)]))
     assert s.targets(p, False) == []
 
 
 def test_r28_steps_run_in_order() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y1 y2", gold=1, rum=1, crew=("Cook",), quests=[("Letter of Marque", 0, 0)])
-    goto(s, 2)
+    s, p = segment_position(2, dice="y1 y2", gold=1, rum=1, crew=["Cook"],
+                            quests=[("Letter of Marque", 0, 0)])
     assert texts(s) == ["activate cook", "next step", "stop"]
     s.apply(p, "next step")
     assert s.step == 3
@@ -451,36 +387,30 @@ def test_r28_steps_run_in_order() -> None:
 
 
 def test_r28_1_empty_steps_are_passed() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=1, rum=0, quests=[("Letter of Marque", 0, 0)])
-    goto(s, 2)
+    s, _ = segment_position(2, gold=1, rum=0, quests=[("Letter of Marque", 0, 0)])
     assert s.step == 5 and texts(s) == ["advance letter of marque", "stop"]
 
 
 def test_r29_round_cap_ends_the_game() -> None:
     s = new(3, seed=2, max_rounds=1)
     random_play(s, 4)
-    assert s.is_over and s.rnd == 1 and s.end_reason == "round cap"
+    assert s.is_over and s.round == 1 and s.end_reason == "round cap"
     assert s.view(None)["game_end"] == "round cap"
 
 
 def test_r29_1_quest_exhaustion_ends_the_game() -> None:
-    s = to_segment(2, seed=1)
+    s, _ = segment_position(None, quests=[], others=Seat(quests=[]), quest_row=[None] * 3)
     s.quest_deck = Deck()
-    s.quest_row = [-1] * len(s.quest_row)
-    for q in range(2):
-        give(s, q, quests=[])
     while not s.is_over:
         q = s.to_move()[0]
         s.apply(q, s.legal_actions(q)[-1])
-    assert s.rnd == 1 and s.end_reason == "quests exhausted" and s.phase == OVER
+    assert s.round == 1 and s.end_reason == "quests exhausted" and s.phase == OVER
 
 
 def test_r29_2_winner_and_tie_breaks() -> None:
     s = new(3, seed=2, max_rounds=1)
     s.influence = [7, 7, 7]
-    s.done_q = [[CARD["Buy a Pardon"]], [CARD["Host a Feast"], CARD["Letter of Marque"]],
+    s.completed = [[CARD["Buy a Pardon"]], [CARD["Host a Feast"], CARD["Letter of Marque"]],
                 [CARD["Smuggle Rum Ashore"], CARD["Raid a Merchantman"]]]
     s.gold, s.rum = [9, 1, 3], [0, 1, 0]
     s.clear_steps()  # the game is over
@@ -509,36 +439,27 @@ def test_r31_passives_resolve_in_any_order_with_the_same_result() -> None:
     results = set()
     for crew in (("Purser", "Ship's Carpenter", "Privateer's Letter"),
                  ("Privateer's Letter", "Ship's Carpenter", "Purser")):
-        s = to_segment(2, seed=1)
-        p = s.cur()
-        give(s, p, "y1", gold=0, rum=0, crew=crew, quests=[("Letter of Marque", 0, 1)])
-        restart_segment(s)
-        results.add((s.gold[p], s.quests[p][0][2], s.quests[1 - p][0][2]))
+        s, p = segment_position(1, dice="y1", gold=0, rum=0, crew=crew,
+                                quests=[("Letter of Marque", 0, 1)])
+        results.add((s.gold[p], s.quests[p][0].markers, s.quests[1 - p][0].markers))
     assert results == {(1, 0, 1)}
 
 
 def test_r32_a_started_purchase_always_completes() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    s.quest_row[0] = CARD["Treasure Map"]  # Bl 5+, Any, Any
-    give(s, p, "bl5 bl6 y1 g2", gold=0, rum=0, quests=[])
-    goto(s, 4)
+    s, p = segment_position(4, dice="bl5 bl6 y1 g2", gold=0, rum=0, quests=[],
+                            quest_row=["Treasure Map"])  # Bl 5+, Any, Any
     s.apply(p, "buy treasure map")
     while pending(s) is not None:
         opts = texts(s)
         assert opts and all(t.startswith("pay ") for t in opts)  # no cancel, never stuck
         s.apply(p, opts[-1])
-    assert s.quests[p][0][0] == CARD["Treasure Map"] and len(s.dice[p]) == 1
+    assert s.quests[p][0].card == CARD["Treasure Map"] and len(s.dice[p]) == 1
 
 
 def test_r25_6_cartographer_offers_copies_of_a_card_once() -> None:
     """Two face-up copies of a crew card are one choice: every legal action text is unique."""
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    s.crew_row[0] = s.crew_row[1] = CARD["Purser"]
-    s.crew_row[2] = CARD["Cook"]
-    give(s, p, "y1", gold=1, rum=0, crew=("Cartographer",), quests=[])
-    goto(s, 2)
+    s, p = segment_position(2, dice="y1", gold=1, rum=0, crew=["Cartographer"], quests=[],
+                            crew_row=["Purser", "Purser", "Cook"])
     s.apply(p, "activate cartographer")
     opts = texts(s)
     assert len(opts) == len(set(opts)) and opts.count("cycle purser") == 1
@@ -551,21 +472,15 @@ def test_r21_5_idle_dice_actions_option() -> None:
     """Default: a die action that can do nothing is not offered (a green die with no marker,
     so Careen the Hull's 'did used_green' needs a marker to clear). Option idle_dice_actions:
     green and blue may be spent for nothing and still set used_<colour>; red never."""
-    s = to_segment(2, seed=1)
-    p, o = s.cur(), 1 - s.cur()
-    give(s, o, quests=[])  # no target for a red die
-    give(s, p, "g1 r3 y1", gold=0, rum=2, quests=[("Careen the Hull", 0, 0)])
-    goto(s, 3)
+    careen = [("Careen the Hull", 0, 0)]
+    s, _ = segment_position(3, dice="g1 r3 y1", gold=0, rum=2, quests=careen,
+                            others=Seat(quests=[]))  # no target for a red die
     assert "use g1" not in texts(s) and "use r3" not in texts(s)
-    s = to_segment(2, seed=1, idle_dice_actions=True)
-    p, o = s.cur(), 1 - s.cur()
-    give(s, o, quests=[])
-    give(s, p, "g1 r3 y1", gold=0, rum=2, quests=[("Careen the Hull", 0, 0)])
-    s.crew_row = [-1] * 4
-    s.quest_row = [-1] * 3
-    goto(s, 3)
+    s, p = segment_position(3, dice="g1 r3 y1", gold=0, rum=2, quests=careen,
+                            others=Seat(quests=[]), crew_row=[None] * 4, quest_row=[None] * 3,
+                            idle_dice_actions=True)
     assert "use g1" in texts(s) and "use r3" not in texts(s)
     s.apply(p, "use g1")
-    assert s.sflags >> DATA.flags.index("used_green") & 1 and dice_total(s) == 40
+    assert has_flag(s.segment_flags, DATA.flags.index("used_green")) and dice_total(s) == 40
     s.apply(p, "use y1")
     assert s.step == 5 and "advance careen the hull" in texts(s)

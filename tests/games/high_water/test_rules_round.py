@@ -14,6 +14,7 @@ from tests.games.high_water.helpers import (
     random_play,
     texts,
     to_segment,
+    trick_position,
 )
 
 
@@ -33,7 +34,7 @@ def test_r1_1_crates_refill_every_round_from_the_bag() -> None:
     random_play(s, 1, limit=10**6)
     # every round drew 9 dice, so the log shows one crate line per round
     rounds = [e.text for e in s.events(None) if e.text.startswith("Round ")]
-    assert len(rounds) == s.rnd
+    assert len(rounds) == s.round
     assert all(t.count("|") == 2 for t in rounds)
 
 
@@ -41,9 +42,9 @@ def test_r2_water_coin_sets_the_direction() -> None:
     faces = set()
     for seed in range(40):
         s = new(2, seed=seed)
-        faces.add(s.high)
+        faces.add(s.high_water)
         play_trick(s, {0: 3, 1: 6})
-        assert s.won == (1 if s.high else 0)
+        assert s.trick_winner == (1 if s.high_water else 0)
     assert faces == {True, False}  # both faces come up
 
 
@@ -81,42 +82,38 @@ def test_r3_1_a_committed_card_is_not_visible_in_any_other_view() -> None:
 
 @pytest.mark.parametrize("high", [True, False])
 def test_r4_pick_order_follows_the_water(high: bool) -> None:
-    s = new(4, seed=1)
-    s.high = high
+    s = trick_position(4, seed=1, high_water=high)
     play_trick(s, {0: 5, 1: 2, 2: 7, 3: 4})
-    assert s.order == ([2, 0, 3, 1] if high else [1, 3, 0, 2])
-    assert s.won == s.order[0] and s.last == s.order[-1]
-    assert s.to_move() == (s.order[0],)
+    assert s.pick_order == ([2, 0, 3, 1] if high else [1, 3, 0, 2])
+    assert s.trick_winner == s.pick_order[0] and s.last_picker == s.pick_order[-1]
+    assert s.to_move() == (s.pick_order[0],)
 
 
 def test_r5_tie_for_first_re_reveals() -> None:
-    s = new(3, seed=1)
-    s.high = True
+    s = trick_position(3, seed=1, high_water=True)
     play_trick(s, {0: 5, 1: 5, 2: 3})
     assert s.phase == TRICK and s.to_move() == (0, 1)
     assert s.view(None)["trick"]["waiting"] == [0, 1]
     assert 5 not in s.hands[0]
     play_trick(s, {0: 2, 1: 6})
-    assert s.order == [1, 0, 2]
+    assert s.pick_order == [1, 0, 2]
 
 
 def test_r5_1_every_tied_group_re_reveals_inside_its_slot() -> None:
-    s = new(4, seed=1)
-    s.high = True
+    s = trick_position(4, seed=1, high_water=True)
     play_trick(s, {0: 6, 1: 6, 2: 2, 3: 2})
     assert s.to_move() == (0, 1, 2, 3)
     play_trick(s, {0: 1, 1: 4, 2: 5, 3: 7})
     # the 6s stay above the 2s whatever they re-reveal
-    assert s.order == [1, 0, 3, 2]
+    assert s.pick_order == [1, 0, 3, 2]
 
 
 def test_r5_2_re_reveals_follow_low_water() -> None:
-    s = new(3, seed=1)
-    s.high = False
+    s = trick_position(3, seed=1, high_water=False)
     play_trick(s, {0: 7, 1: 3, 2: 3})
     assert s.to_move() == (1, 2)
     play_trick(s, {1: 6, 2: 1})
-    assert s.order == [2, 1, 0]
+    assert s.pick_order == [2, 1, 0]
 
 
 def test_r5_3_tie_cap_orders_by_the_seeded_rng() -> None:
@@ -127,7 +124,7 @@ def test_r5_3_tie_cap_orders_by_the_seeded_rng() -> None:
             assert s.phase == TRICK
             play_trick(s, {0: v, 1: v})
         assert s.phase == PICK
-        orders.add(tuple(s.order))
+        orders.add(tuple(s.pick_order))
         assert any(e.text.startswith("Still tied after 3 re-reveals (the cap set by option")
                    for e in s.events(None))
     assert orders == {(0, 1), (1, 0)}
@@ -142,12 +139,10 @@ def test_r5_4_tie_options() -> None:
     assert s.phase == TRICK and s.to_move() == (0, 1)
     play_trick(s, {0: 5, 1: 5})
     assert s.phase == PICK
-    s = new(3, seed=3, tie_scope="first")
-    s.high = True
+    s = trick_position(3, seed=3, high_water=True, tie_scope="first")
     play_trick(s, {0: 7, 1: 3, 2: 3})
-    assert s.phase == PICK and s.order[0] == 0
-    s = new(3, seed=3, tie_scope="first")
-    s.high = True
+    assert s.phase == PICK and s.pick_order[0] == 0
+    s = trick_position(3, seed=3, high_water=True, tie_scope="first")
     play_trick(s, {0: 7, 1: 7, 2: 3})
     assert s.to_move() == (0, 1)
 
@@ -171,9 +166,7 @@ def test_r5_6_ties_re_reveal_until_no_new_card_is_left() -> None:
 def test_r5_7_a_re_reveal_needs_a_new_card() -> None:
     """F5 'a new card': a card revealed earlier in the trick, even if F6 brought it back to
     the hand, cannot be re-revealed (this is what makes the ties end)."""
-    s = new(2, seed=1)
-    s.hands[0] = [2, 3, 5]
-    s.played[0] = [1, 4, 6, 7]
+    s = trick_position(2, seed=1, hands={0: [2, 3, 5]}, played={0: [1, 4, 6, 7]})
     play_trick(s, {0: 5, 1: 5})
     play_trick(s, {0: 2, 1: 2})  # P1 is left with 3: F6 brings back 1, 4, 5, 6, 7
     assert s.hands[0] == [1, 3, 4, 5, 6, 7] and s.phase == TRICK
@@ -187,11 +180,10 @@ def test_r5_7_a_re_reveal_needs_a_new_card() -> None:
 def test_r5_8_tie_log_says_why_chance_decides() -> None:
     """Under tie_scope=first a tie that drops below first place after a re-reveal is
     logged as a lower tie, not as 'still tied after the re-reveals' (re-reveals remain)."""
-    s = new(3, seed=1, tie_scope="first")
-    s.high = True
+    s = trick_position(3, seed=1, high_water=True, tie_scope="first")
     play_trick(s, {0: 6, 1: 6, 2: 6})
     play_trick(s, {0: 7, 1: 2, 2: 2})
-    assert s.phase == PICK and s.order[0] == 0
+    assert s.phase == PICK and s.pick_order[0] == 0
     lines = [e.text for e in s.events(None) if "drawn at random" in e.text]
     assert lines == ["Tied below first place (DESIGN variant tie_scope=first: no re-reveal): "
                      "the order of P2 and P3 is drawn at random"]
@@ -205,9 +197,7 @@ def test_r5_8_tie_log_says_why_chance_decides() -> None:
 
 
 def test_r6_replenishment_at_one_card() -> None:
-    s = new(2, seed=0)
-    s.hands[0] = [2, 5]
-    s.played[0] = [1, 3, 4, 6, 7]
+    s = trick_position(2, seed=0, hands={0: [2, 5]}, played={0: [1, 3, 4, 6, 7]})
     play_trick(s, {0: 5, 1: 1})
     assert s.hands[0] == [1, 2, 3, 4, 6, 7]
     assert s.played[0] == [5]
@@ -215,16 +205,14 @@ def test_r6_replenishment_at_one_card() -> None:
 
 
 def test_r6_1_replenishment_during_a_tie_re_reveal() -> None:
-    s = new(2, seed=0)
-    s.high = True
-    s.hands[0] = [2, 5, 6]
-    s.played[0] = [1, 3, 4, 7]
+    s = trick_position(2, seed=0, high_water=True, hands={0: [2, 5, 6]},
+                       played={0: [1, 3, 4, 7]})
     play_trick(s, {0: 6, 1: 6})  # tie: P1 now holds 2 and 5
     assert s.hands[0] == [2, 5]
     play_trick(s, {0: 5, 1: 4})  # the re-revealed 5 leaves one card: replenish
     assert s.hands[0] == [1, 2, 3, 4, 6, 7]  # the tied 6 comes back, the 5 does not
     assert s.played[0] == [5]
-    assert s.order == [0, 1]
+    assert s.pick_order == [0, 1]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -246,8 +234,7 @@ def test_r6_2_hand_cycle_never_empties(n: int) -> None:
 
 
 def test_r7_crates_are_chosen_from_the_winner_down() -> None:
-    s = new(3, seed=6)
-    s.high = True
+    s = trick_position(3, seed=6, high_water=True)
     play_trick(s, {0: 2, 1: 7, 2: 4})
     assert s.to_move() == (1,)
     assert [str(a).split(" (")[0] for a in s.legal_actions(1)] == [
@@ -263,13 +250,12 @@ def test_r7_crates_are_chosen_from_the_winner_down() -> None:
 
 
 def test_r8_segments_run_in_reverse_pick_order() -> None:
-    s = new(4, seed=8)
-    s.high = True
+    s = trick_position(4, seed=8, high_water=True)
     play_trick(s, {0: 3, 1: 6, 2: 1, 3: 5})
-    order = list(s.order)
+    order = list(s.pick_order)
     assert order == [1, 3, 0, 2]
     start = len(s.events(None))
-    while s.rnd == 1:
+    while s.round == 1:
         p = s.to_move()[0]
         s.apply(p, "stop" if s.phase == SEG and s.pending is None else s.legal_actions(p)[0])
     seen = [e.text for e in s.events(None)[start:] if e.text.endswith("action segment")]
@@ -279,7 +265,7 @@ def test_r8_segments_run_in_reverse_pick_order() -> None:
 def test_r8_1_the_segment_player_is_shown() -> None:
     s = to_segment(3, seed=2)
     v = s.view(None)
-    assert v["segment"]["player"] == s.order[-1]
+    assert v["segment"]["player"] == s.pick_order[-1]
     assert v["segment"]["number"] == 1
 
 
@@ -289,19 +275,17 @@ def test_r5_5_first_scope_orders_lower_ties_by_the_seeded_rng() -> None:
     lower = set()
     capped = set()
     for seed in range(16):
-        s = new(3, seed=seed, tie_scope="first")
-        s.high = True
+        s = trick_position(3, seed=seed, high_water=True, tie_scope="first")
         play_trick(s, {0: 7, 1: 3, 2: 3})
-        assert s.phase == PICK and s.order[0] == 0
-        lower.add(tuple(s.order))
+        assert s.phase == PICK and s.pick_order[0] == 0
+        lower.add(tuple(s.pick_order))
         assert any("drawn at random" in e.text for e in s.events(None))
         # a tie for first that stays tied to the cap, with a tie below it too
-        s = new(4, seed=seed, tie_scope="first", tie_rereveals=1)
-        s.high = True
+        s = trick_position(4, seed=seed, high_water=True, tie_scope="first", tie_rereveals=1)
         play_trick(s, {0: 7, 1: 7, 2: 3, 3: 3})
         assert s.to_move() == (0, 1)
         play_trick(s, {0: 6, 1: 6})
         assert s.phase == PICK
-        capped.add(tuple(s.order[2:]))
+        capped.add(tuple(s.pick_order[2:]))
     assert lower == {(0, 1, 2), (0, 2, 1)}
     assert capped == {(2, 3), (3, 2)}

@@ -7,77 +7,68 @@ import pytest
 import cove
 from cove.games.high_water import GAME
 from cove.games.high_water.data import BOUGHT_CREW, DATA
-from cove.games.high_water.rules import OVER, SEG, TRICK
+from cove.games.high_water.rules import OVER, SEG, TRICK, has_flag
 from tests.games.high_water.helpers import (
     CARD,
+    Seat,
     dice_total,
     give,
-    goto,
     pending,
+    quest,
     restart_segment,
+    segment_position,
     texts,
     to_segment,
 )
 
 
 def test_r9_stop_at_any_time_and_carry_over() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "y3 br5 g2", gold=4, rum=3, quests=[])
-    goto(s, 2)
+    s, p = segment_position(2, dice="y3 br5 g2", gold=4, rum=3, quests=[])
     assert s.step == 3 and "stop" in texts(s)
     s.apply(p, "stop")
-    assert s.cur() != p  # the segment is over
+    assert s.segment_player() != p  # the segment is over
     assert [DATA.label[d] for d in s.dice[p]] == ["y3", "br5", "g2"]
     assert (s.gold[p], s.rum[p]) == (4, 3)
 
 
 @pytest.mark.parametrize("step", [2, 3, 4, 5])
 def test_r9_1_stop_is_offered_in_steps_2_to_5(step: int) -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    s.crew_row[0] = CARD["Fence"]
-    give(s, p, "y3 br5", gold=2, rum=2, crew=("Cook",), quests=[("Letter of Marque", 0, 0)])
-    goto(s, step)
+    s, _ = segment_position(step, dice="y3 br5", gold=2, rum=2, crew=["Cook"],
+                            quests=[("Letter of Marque", 0, 0)], crew_row=["Fence"])
     assert s.step == step and texts(s)[-1] == "stop"
 
 
 def test_r10_passives_trigger_automatically() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    assert p == s.last and p != s.won
-    give(s, p, "", gold=0, rum=0, crew=("Purser", "Distiller", "Lookout", "Press Gang"),
-         quests=[])
-    restart_segment(s)
+    s, p = segment_position(1, gold=0, rum=0,
+                            crew=["Purser", "Distiller", "Lookout", "Press Gang"], quests=[])
+    assert p == s.last_picker and p != s.trick_winner
     # Purser +1g, Distiller +1r, Lookout needs the trick win (no), Press Gang: last crate
     assert (s.gold[p], s.rum[p]) == (2, 2)
 
 
 def test_r10_1_lookout_pays_the_trick_winner() -> None:
     s = to_segment(2, seed=1)
-    w = s.won
+    w = s.trick_winner
     give(s, w, "y3", gold=0, rum=0, crew=("Lookout", "Press Gang"), quests=[])
     restart_segment(s, w)  # the winner's segment
-    assert s.cur() == w and (s.gold[w], s.rum[w]) == (2, 0)
+    assert s.segment_player() == w and (s.gold[w], s.rum[w]) == (2, 0)
 
 
 def test_r10_2_privateers_letter_is_forced_on_the_leader() -> None:
     s = to_segment(3, seed=1)
-    p = s.cur()
+    p = s.segment_player()
     a, b = (q for q in range(3) if q != p)
     s.influence[a], s.influence[b] = 4, 7
     give(s, p, "", gold=0, rum=0, crew=("Privateer's Letter",), quests=[])
     give(s, b, quests=[("Letter of Marque", 0, 0)])
     restart_segment(s)
     # the owner would rather not, but there is no way to skip it
-    assert s.quests[b][0][2] == 1 and s.quests[a][0][2] == 0
+    assert s.quests[b][0].markers == 1 and s.quests[a][0].markers == 0
 
 
 def test_r10_3_privateer_target_choice_among_tied_leaders() -> None:
-    s = to_segment(3, seed=1)
-    p = s.cur()
-    give(s, p, "y3", gold=0, rum=0, crew=("Privateer's Letter",), quests=[])
-    restart_segment(s)
+    s, p = segment_position(1, 3, dice="y3", gold=0, rum=0, crew=["Privateer's Letter"],
+                            quests=[])
     assert pending(s) == "sabotage"
     opts = texts(s)
     assert len(opts) == 2 and all(t.startswith("sabotage p") for t in opts)
@@ -87,20 +78,13 @@ def test_r10_3_privateer_target_choice_among_tied_leaders() -> None:
 
 
 def test_r10_4_passive_without_target_does_nothing() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    for q in range(2):
-        give(s, q, quests=[])
-    give(s, p, "", crew=("Privateer's Letter", "Ship's Carpenter"))
-    restart_segment(s)
+    s, _ = segment_position(1, crew=["Privateer's Letter", "Ship's Carpenter"], quests=[],
+                            others=Seat(quests=[]))
     assert any("no legal target" in e.text for e in s.events(None))
 
 
 def test_r11_actives_once_per_card_and_only_if_affordable() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=0, rum=3, crew=("Fence", "Fence", "Cook"), quests=[])
-    goto(s, 2)
+    s, p = segment_position(2, gold=0, rum=3, crew=["Fence", "Fence", "Cook"], quests=[])
     assert texts(s) == ["activate fence", "stop"]  # Cook costs 1 gold: not affordable
     s.apply(p, "activate fence")
     assert (s.gold[p], s.rum[p]) == (2, 2)
@@ -109,7 +93,7 @@ def test_r11_actives_once_per_card_and_only_if_affordable() -> None:
     assert "activate fence" not in texts(s)
     s.apply(p, "activate cook")
     assert (s.gold[p], s.rum[p]) == (3, 2)
-    assert s.step == 6 or s.cur() != p  # nothing left to do: the segment ran on
+    assert s.step == 6 or s.segment_player() != p  # nothing left to do: the segment ran on
     with pytest.raises(cove.IllegalAction):
         s.apply(p, "activate fence")
 
@@ -117,13 +101,9 @@ def test_r11_actives_once_per_card_and_only_if_affordable() -> None:
 def test_r11_1_any_payable_active_is_offered() -> None:
     """F11: a player may activate any ability they can pay for, even one with nothing to
     act on now; it still counts as 'used an active' (Admiral's Favour, Governor)."""
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    o = 1 - p
-    give(s, o, quests=[])  # no opponent quest: the Gunner has no target
-    give(s, p, "", gold=3, rum=1, crew=("Gunner", "Navigator"),
-         quests=[("Governor of the Isles", 0, 0)])
-    goto(s, 2)
+    s, p = segment_position(2, gold=3, rum=1, crew=["Gunner", "Navigator"],
+                            quests=[("Governor of the Isles", 0, 0)],
+                            others=Seat(quests=[]))  # no opponent quest: no Gunner target
     assert texts(s) == ["activate gunner", "activate navigator", "stop"]
     s.apply(p, "activate gunner")
     assert (s.gold[p], s.rum[p]) == (2, 0)
@@ -136,21 +116,15 @@ def test_r11_1_any_payable_active_is_offered() -> None:
 
 
 def test_r11_2_option_offers_only_actives_with_an_effect() -> None:
-    s = to_segment(2, seed=1, actives_need_effect=True)
-    p = s.cur()
-    give(s, 1 - p, quests=[])
-    give(s, p, "", gold=3, rum=1, crew=("Gunner", "Navigator"),
-         quests=[("Governor of the Isles", 0, 0)])
-    goto(s, 2)
-    assert s.step == 6 or s.cur() != p  # nothing to do in Steps 2-5
+    s, p = segment_position(2, gold=3, rum=1, crew=["Gunner", "Navigator"],
+                            quests=[("Governor of the Isles", 0, 0)], others=Seat(quests=[]),
+                            actives_need_effect=True)
+    assert s.step == 6 or s.segment_player() != p  # nothing to do in Steps 2-5
 
 
 def test_r12_a_die_used_for_an_action_cannot_pay_a_pattern() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    s.crew_row[0] = CARD["Fence"]  # cost Y, Br
-    give(s, p, "y3 br5", gold=0, rum=0, quests=[])
-    goto(s, 3)
+    s, p = segment_position(3, dice="y3 br5", gold=0, rum=0, quests=[],
+                            crew_row=["Fence"])  # cost Y, Br
     assert "use y3" in texts(s)
     s.apply(p, "use y3")
     assert s.gold[p] == 1
@@ -161,74 +135,57 @@ def test_r12_a_die_used_for_an_action_cannot_pay_a_pattern() -> None:
 
 
 def test_r13_buy_by_pattern_with_immediate_replacement() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    s.crew_row[0] = CARD["Purser"]  # cost Y, Any
+    s, p = segment_position(4, dice="y3 br5", gold=0, rum=0, quests=[("Recruit a Crew", 0, 0)],
+                            crew_row=["Purser"])  # cost Y, Any
     top = s.crew_deck.cards[-1]
     deck = len(s.crew_deck)
-    give(s, p, "y3 br5", gold=0, rum=0, quests=[("Recruit a Crew", 0, 0)])
-    goto(s, 4)
     s.apply(p, "buy purser")
     # Y must take y3 (the only yellow), Any takes br5: both forced, so the buy completes
     assert s.crew[p] == [CARD["Purser"]]
     assert s.crew_row[0] == top and len(s.crew_deck) == deck - 1
     assert s.dice[p] == [] and dice_total(s) == 40
-    assert s.sflags >> BOUGHT_CREW & 1 and s.cur() == p
+    assert has_flag(s.segment_flags, BOUGHT_CREW) and s.segment_player() == p
     assert texts(s) == ["advance recruit a crew", "stop"]  # did bought_crew is met
     # its passive fires from the next turn, not now
     assert s.gold[p] == 0
 
 
 def test_r14_quest_tasks_one_at_a_time_in_order() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=0, rum=1, quests=[("Letter of Marque", 0, 0)])
-    goto(s, 5)
-    assert s.cur() != p  # pay 1g comes first: the rum alone does nothing
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=1, rum=1, quests=[("Letter of Marque", 0, 0)])
-    goto(s, 5)
+    s, p = segment_position(5, gold=0, rum=1, quests=[("Letter of Marque", 0, 0)])
+    assert s.segment_player() != p  # pay 1g comes first: the rum alone does nothing
+    s, p = segment_position(5, gold=1, rum=1, quests=[("Letter of Marque", 0, 0)])
     assert texts(s) == ["advance letter of marque", "stop"]
     s.apply(p, "advance letter of marque")
-    assert s.quests[p][0][1] == 1 and s.gold[p] == 0
+    assert s.quests[p] == [quest("Letter of Marque", done=1)] and s.gold[p] == 0
     s.apply(p, "advance letter of marque")
-    assert s.done_q[p] == [CARD["Letter of Marque"]] and s.quests[p] == []
+    assert s.completed[p] == [CARD["Letter of Marque"]] and s.quests[p] == []
 
 
 def test_r15_step_6_free_removal_then_optional_paid_one() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=3, rum=0, quests=[("Letter of Marque", 0, 2)])
-    goto(s, 6)
-    assert s.quests[p][0][2] == 1  # the free removal had only one choice
+    s, p = segment_position(6, gold=3, rum=0, quests=[("Letter of Marque", 0, 2)])
+    assert s.quests[p][0].markers == 1  # the free removal had only one choice
     assert pending(s) == "paid_removal"
     assert texts(s) == ["pay to remove marker from letter of marque", "end segment"]
     s.apply(p, "pay to remove marker from letter of marque")
-    assert s.quests[p][0][2] == 0 and s.gold[p] == 1
+    assert s.quests[p][0].markers == 0 and s.gold[p] == 1
 
 
 def test_r15_1_free_removal_choice_and_declining_the_paid_one() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=5, rum=0, quests=[("Letter of Marque", 0, 1), ("Host a Feast", 0, 1)])
-    goto(s, 6)
+    s, p = segment_position(6, gold=5, rum=0,
+                            quests=[("Letter of Marque", 0, 1), ("Host a Feast", 0, 1)])
     assert texts(s) == ["remove marker from letter of marque", "remove marker from host a feast"]
     s.apply(p, "remove marker from host a feast")
     s.apply(p, "end segment")
-    assert [q[2] for q in s.quests[p]] == [1, 0] and s.gold[p] == 5
+    assert [q.markers for q in s.quests[p]] == [1, 0] and s.gold[p] == 5
 
 
 def test_r16_influence_is_recalculated_after_the_own_segment() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=4, rum=1,
-         quests=[("Letter of Marque", 1, 0), ("Pay the Harbourmaster", 0, 0)])
-    s.done_q[p] = [CARD["Host a Feast"]]
-    goto(s, 5)
+    s, p = segment_position(5, gold=4, rum=1,
+                            quests=[("Letter of Marque", 1, 0), ("Pay the Harbourmaster", 0, 0)],
+                            completed=["Host a Feast"])
     s.apply(p, "advance letter of marque")
     assert s.influence[p] == 0 and s.scores()[p] == 0  # not yet: mid-segment
-    if s.cur() == p:
+    if s.segment_player() == p:
         s.apply(p, "stop")
     assert s.influence[p] == 2 + 5
 
@@ -237,19 +194,16 @@ def test_r16_1_the_score_in_parts_is_each_completed_quests_influence() -> None:
     """score_parts names each completed quest with its influence, in every view; a quest
     completed in the segment counts at once, the score only once the segment ends (R16),
     and then the parts add up to it."""
-    s = to_segment(2, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=4, rum=1,
-         quests=[("Letter of Marque", 1, 0), ("Pay the Harbourmaster", 0, 0)])
-    s.done_q[p] = [CARD["Host a Feast"]]
-    goto(s, 5)
+    s, p = segment_position(5, gold=4, rum=1,
+                            quests=[("Letter of Marque", 1, 0), ("Pay the Harbourmaster", 0, 0)],
+                            completed=["Host a Feast"])
     s.apply(p, "advance letter of marque")
     want = [("Host a Feast", 5.0), ("Letter of Marque", 2.0)]
     for q in (None, 0, 1):
         assert GAME.score_parts(s.view(q), p) == want
         assert GAME.score_parts(s.view(q), 1 - p) == [("no quest completed", 0.0)]
     assert s.scores()[p] == 0  # not yet recalculated: mid-segment
-    if s.cur() == p:
+    if s.segment_player() == p:
         s.apply(p, "stop")
     assert s.scores()[p] == sum(v for _, v in want) == 7
     assert GAME.score_parts({}, p) == GAME.score_parts(s.view(None), 9) == [
@@ -257,46 +211,35 @@ def test_r16_1_the_score_in_parts_is_each_completed_quests_influence() -> None:
 
 
 def test_r17_reaching_the_goal_mid_round_lets_the_others_act() -> None:
-    s = to_segment(3, seed=1)
-    p = s.cur()
-    give(s, p, "", gold=1, rum=1, quests=[("Letter of Marque", 1, 0)])
-    s.done_q[p] = [CARD["Governor of the Isles"], CARD["Pirate Council"], CARD["Buy a Pardon"]]
-    goto(s, 5)
+    s, p = segment_position(5, 3, gold=1, rum=1, quests=[("Letter of Marque", 1, 0)],
+                            completed=["Governor of the Isles", "Pirate Council", "Buy a Pardon"])
     s.apply(p, "advance letter of marque")
-    if s.cur() == p:
+    if s.segment_player() == p:
         s.apply(p, "stop")
-    assert s.influence[p] == 24 and s.triggered and not s.is_over
+    assert s.influence[p] == 24 and s.end_triggered and not s.is_over
     acted = []
     while s.to_move():
         q = s.to_move()[0]
-        assert s.phase == SEG and s.rnd == 1
+        assert s.phase == SEG and s.round == 1
         acted.append(q)
         s.apply(q, "stop" if s.pending is None else s.legal_actions(q)[-1])
-    assert set(acted) <= set(s.order[:2]) and s.end_reason == "goal"
+    assert set(acted) <= set(s.pick_order[:2]) and s.end_reason == "goal"
     assert s.winners() == (p,)
 
 
 def test_r17_1_goal_is_an_option() -> None:
-    s = to_segment(2, seed=1, goal=2)
-    p = s.cur()
-    give(s, p, "", gold=1, rum=1, quests=[("Letter of Marque", 0, 0)])
-    goto(s, 5)
+    s, p = segment_position(5, gold=1, rum=1, quests=[("Letter of Marque", 0, 0)], goal=2)
     s.apply(p, "advance letter of marque")
     s.apply(p, "advance letter of marque")
-    assert s.triggered and s.phase == SEG  # the other player still has a segment
+    assert s.end_triggered and s.phase == SEG  # the other player still has a segment
 
 
 def test_r18_completed_quests_stay_and_cannot_be_sabotaged() -> None:
-    s = to_segment(2, seed=1)
-    p = s.cur()
+    s, p = segment_position(3, dice="r5", gold=0, rum=0, quests=[],
+                            others=Seat(quests=[], completed=["Host a Feast"], influence=5))
     o = 1 - p
-    s.done_q[o] = [CARD["Host a Feast"]]
-    give(s, o, quests=[])
-    s.influence[o] = 5
-    give(s, p, "r5", gold=0, rum=0, quests=[])
-    goto(s, 3)
     assert "use r5" not in texts(s)  # no uncompleted quest to sabotage
-    assert s.done_q[o] == [CARD["Host a Feast"]]
+    assert s.completed[o] == [CARD["Host a Feast"]]
 
 
 def test_r18_1_influence_never_decreases() -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from cove.core.game import Game
-from cove.core.options import Options
+from cove.core import Game, Options
 from cove.games.high_water import web_board
 from cove.games.high_water.actions import MAX_PLAYERS, action_key, universe
 from cove.games.high_water.data import get

@@ -23,8 +23,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cove.core.options import Options
-from cove.core.serial import pickle_frozen_dataclasses
+from cove.core import Options, pickle_frozen_dataclasses
 from cove.games.high_water.data import HWData, get
 from cove.games.high_water.patterns import Pattern, pattern
 
@@ -245,7 +244,7 @@ class Tables:
     mark: dict[int, Mark]
     pick: dict[int, Pick]
     pay: dict[int, Pay]
-    ret: dict[int, Return]
+    returns: dict[int, Return]
     play: dict[tuple[int, int], Play]  # (re-reveal, card)
     activate: dict[int, Activate]
     buy: dict[int, Buy]
@@ -254,39 +253,41 @@ class Tables:
     remove: dict[int, Remove]
     extra: dict[int, Extra]
     target: dict[tuple[int, int], Target]  # (seat, quest)
-    pattern: tuple[Pattern, ...]  # each card's cost, by card id
+    patterns: tuple[Pattern, ...]  # each card's cost, by card id
 
 
 _CACHE: dict[int, tuple[HWData, Tables]] = {}
 
 
-def tables(D: HWData) -> Tables:
-    """The tables of ``D`` (built on first use; kept with ``D`` so the key stays unique)."""
-    hit = _CACHE.get(id(D))
-    if hit is not None and hit[0] is D:
+def tables(data: HWData) -> Tables:
+    """The tables of ``data`` (built on first use; kept with ``data`` so the key stays
+    unique)."""
+    hit = _CACHE.get(id(data))
+    if hit is not None and hit[0] is data:
         return hit[1]
-    lab = D.label
-    codes = D.codes
-    cards = D.cards
+    label = data.label
+    codes = data.codes
+    cards = data.cards
+    trick_cards = data.trick_cards
     quests = [c for c in cards if c.kind == "quest"]
-    t = Tables(
-        use={d: Use(d, lab[d]) for d in codes},
-        mark={d: Mark(d, lab[d]) for d in codes},
-        pick={d: Pick(d, lab[d]) for d in codes},
-        pay={d: Pay(d, lab[d]) for d in codes},
-        ret={d: Return(d, lab[d]) for d in codes},
-        play={(r, v): Play(v, r) for r in range(len(D.trick_cards)) for v in D.trick_cards},
+    ready = Tables(
+        use={d: Use(d, label[d]) for d in codes},
+        mark={d: Mark(d, label[d]) for d in codes},
+        pick={d: Pick(d, label[d]) for d in codes},
+        pay={d: Pay(d, label[d]) for d in codes},
+        returns={d: Return(d, label[d]) for d in codes},
+        play={(r, v): Play(v, r) for r in range(len(trick_cards)) for v in trick_cards},
         activate={c.id: Activate(c.key) for c in cards},
         buy={c.id: Buy(c.key) for c in cards},
         advance={c.id: Advance(c.key) for c in quests},
-        advance_die={(c.id, d): Advance(c.key, lab[d], d) for c in quests for d in codes},
+        advance_die={(c.id, d): Advance(c.key, label[d], d) for c in quests for d in codes},
         remove={c.id: Remove(c.key) for c in quests},
         extra={c.id: Extra(c.key) for c in quests},
         target={(o, c.id): Target(o, c.key) for o in range(MAX_PLAYERS) for c in quests},
-        pattern=tuple(pattern(c.match_order, codes) for c in cards),
+        patterns=tuple(pattern(c.match_order, codes) for c in cards),
     )
-    _CACHE[id(D)] = (D, t)
-    return t
+    _CACHE[id(data)] = (data, ready)
+    return ready
 
 
 # -- the action universe -------------------------------------------------------------------
@@ -300,40 +301,41 @@ def universe(players: int, options: Options) -> list[Hashable]:
     crate pick, keyed by ``("take", crate)``. Texts hash once (a string keeps its hash),
     where a frozen dataclass's hash is a Python call per look-up; the rules' ready-made
     actions (``tables``) find their text by identity (``action_key``)."""
-    D = _data(options)
-    T = tables(D)
-    codes = list(D.codes)
-    crew = [c.id for c in D.cards if c.kind != "quest"]
-    quests = [c.id for c in D.cards if c.kind == "quest"]
-    cards = [c.key for c in D.cards]
-    rounds = 1 + min(int(getattr(options, "tie_rereveals", 0)), len(D.trick_cards) - 1)
-    acts: list[Any] = [T.play[r, v] for r in range(rounds) for v in D.trick_cards]
+    data = _data(options)
+    ready = tables(data)
+    codes = list(data.codes)
+    crew = [c.id for c in data.cards if c.kind != "quest"]
+    quests = [c.id for c in data.cards if c.kind == "quest"]
+    cards = [c.key for c in data.cards]
+    rounds = 1 + min(int(getattr(options, "tie_rereveals", 0)), len(data.trick_cards) - 1)
+    acts: list[Any] = [ready.play[r, v] for r in range(rounds) for v in data.trick_cards]
     takes = len(acts)
-    acts += [T.activate[c] for c in crew]
-    acts += [T.use[d] for d in codes]
-    acts += [T.mark[d] for d in codes]
+    acts += [ready.activate[c] for c in crew]
+    acts += [ready.use[d] for d in codes]
+    acts += [ready.mark[d] for d in codes]
     acts.append(ROLL)
-    acts += [T.pick[d] for d in codes]
-    acts += [Face(f) for f in range(1, D.faces + 1)]
+    acts += [ready.pick[d] for d in codes]
+    acts += [Face(f) for f in range(1, data.faces + 1)]
     acts += [Cycle(k) for k in cards]
-    acts += [T.buy[c.id] for c in D.cards]
-    acts += [T.pay[d] for d in codes]
+    acts += [ready.buy[c.id] for c in data.cards]
+    acts += [ready.pay[d] for d in codes]
     for q in quests:
-        acts.append(T.advance[q])
-        acts += [T.advance_die[q, d] for d in codes]
-    acts += [T.target[o, q] for o in range(players) for q in quests]
-    acts += [T.remove[q] for q in quests]
-    acts += [T.extra[q] for q in quests]
-    acts += [T.ret[d] for d in codes]
+        acts.append(ready.advance[q])
+        acts += [ready.advance_die[q, d] for d in codes]
+    acts += [ready.target[o, q] for o in range(players) for q in quests]
+    acts += [ready.remove[q] for q in quests]
+    acts += [ready.extra[q] for q in quests]
+    acts += [ready.returns[d] for d in codes]
     acts += [NEXT, STOP, END]
     # every other ready-made action too (a play of a later re-reveal, a sabotage target
     # of a seat past ``players``): a key found by identity is only ever its own text
     texts = _TEXTS
     table: Mapping[Any, object]  # (each table holds actions of one kind)
-    for table in (T.play, T.activate, T.use, T.mark, T.pick, T.buy, T.pay, T.advance,
-                  T.advance_die, T.target, T.remove, T.extra, T.ret):
-        for ready in table.values():
-            texts[id(ready)] = (ready, str(ready))
+    for table in (ready.play, ready.activate, ready.use, ready.mark, ready.pick, ready.buy,
+                  ready.pay, ready.advance, ready.advance_die, ready.target, ready.remove,
+                  ready.extra, ready.returns):
+        for made in table.values():
+            texts[id(made)] = (made, str(made))
     for action in acts:
         texts[id(action)] = (action, str(action))
     out: list[Hashable] = [str(a) for a in acts[:takes]]

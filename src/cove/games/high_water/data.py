@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cove.core.data import DataChecker, FileCache, entry, load_typed
+from cove.core import DataChecker, FileCache, entry, load_typed
 
 DEFAULT_PATH = Path(__file__).with_name("high_water.toml")
 
@@ -111,8 +111,6 @@ class PayEntry:
     rum: int = entry(minimum=0, maximum=99, default=0, help="rum paid to activate")
 
 
-
-
 @dataclass(frozen=True)
 class CrewEntry:
     """``[[crew]]``: one crew card design."""
@@ -157,12 +155,12 @@ class Effect:
     kind: str
     gold: int = 0
     rum: int = 0
-    cond: int = -1  # flag index the effect needs, -1 = none
+    needs_flag: int = -1  # the flag (its index) the effect needs this turn, -1 = none
     resource: str = ""  # gain by face: "gold" or "rum"
     by_face: tuple[int, ...] = ()  # gain by face: amount for face 1, 2, ...
     target: str = "any"  # sabotage: "any" opponent quest or the "leader"'s
-    lo: int = 1  # reroll: fewest dice
-    hi: int = 0  # reroll: most dice (0 = any number)
+    fewest: int = 1  # reroll: fewest dice
+    most: int = 0  # reroll: most dice (0 = any number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,24 +300,25 @@ class _Reader:
     def effect(self, e: CardEffect, condition: Any, entry: str, fld: str) -> Effect:
         """A card's effect or (``fld`` "action") a die colour's action, with the flag
         ``condition`` (its ``if``, or None) it needs."""
-        cond = -1 if condition is None else self.flag(condition, entry, f"{fld}.if")
+        needs = -1 if condition is None else self.flag(condition, entry, f"{fld}.if")
         if e.kind == "gain":
             if isinstance(e, DieAction) and e.by_face:
                 self.ck.expect(e.resource in ("gold", "rum"), entry,
                                f"field '{fld}.resource' must be gold or rum")
                 self.ck.expect(len(e.by_face) == self.faces, entry,
                                f"field '{fld}.by_face' must list {self.faces} amounts")
-                return Effect(e.kind, cond=cond, resource=e.resource, by_face=e.by_face)
+                return Effect(e.kind, needs_flag=needs, resource=e.resource,
+                              by_face=e.by_face)
             self.ck.expect(e.gold + e.rum > 0, entry,
                            f"field {fld!r}: a gain needs gold or rum above 0")
-            return Effect(e.kind, gold=e.gold, rum=e.rum, cond=cond)
+            return Effect(e.kind, gold=e.gold, rum=e.rum, needs_flag=needs)
         if e.kind == "sabotage":
-            return Effect(e.kind, cond=cond, target=e.target)
+            return Effect(e.kind, needs_flag=needs, target=e.target)
         if e.kind == "reroll":
             self.ck.expect(not e.max or e.max >= e.min, entry,
                            f"field '{fld}.max' must be 0 (any) or at least '{fld}.min'")
-            return Effect(e.kind, cond=cond, lo=e.min, hi=e.max)
-        return Effect(e.kind, cond=cond)
+            return Effect(e.kind, needs_flag=needs, fewest=e.min, most=e.max)
+        return Effect(e.kind, needs_flag=needs)
 
     def task(self, text: str, done: list[Task], entry: str, fld: str) -> Task:
         s = " ".join(text.lower().split())
@@ -396,10 +395,10 @@ def _build(data: HighWaterFile, path: Path) -> HWData:
                       f"{t.effect.kind!r} is not one of {', '.join(PASSIVE_KINDS)}")
         cost = r.cost(t.cost, entry)
         eff = r.effect(t.effect, t.effect.condition, entry, "effect")
-        pg, pr = (t.pay.gold, t.pay.rum) if t.pay is not None else (0, 0)
+        pay_gold, pay_rum = (t.pay.gold, t.pay.rum) if t.pay is not None else (0, 0)
         num = len(cards)
-        cards.append(Card(num, name, name.lower(), t.type, cost, pg, pr, eff, (), 0,
-                          _describe(eff, pg, pr, r.flags), _order(cost)))
+        cards.append(Card(num, name, name.lower(), t.type, cost, pay_gold, pay_rum, eff, (),
+                          0, _describe(eff, pay_gold, pay_rum, r.flags), _order(cost)))
         crew_deck.extend([num] * t.copies)
 
     start_id = -1
@@ -442,15 +441,17 @@ def _order(cost: tuple[Icon, ...]) -> tuple[Icon, ...]:
     return tuple(sorted(cost, key=lambda ic: len(ic.accepts)))
 
 
-def _describe(e: Effect, pg: int, pr: int, flags: tuple[str, ...], die: bool = False) -> str:
+def _describe(e: Effect, pay_gold: int, pay_rum: int, flags: tuple[str, ...],
+              die: bool = False) -> str:
     """A card's effect in words, or (``die``) a die colour's action, where a gain goes by
     the face and a re-roll takes the player's other dice."""
     parts = []
-    if pg or pr:
-        pay = " and ".join(x for x in (f"{pg} gold" if pg else "", f"{pr} rum" if pr else "") if x)
+    if pay_gold or pay_rum:
+        pay = " and ".join(x for x in (f"{pay_gold} gold" if pay_gold else "",
+                                       f"{pay_rum} rum" if pay_rum else "") if x)
         parts.append(f"pay {pay}:")
-    if e.cond >= 0:
-        parts.append(f"if {flags[e.cond].replace('_', ' ')},")
+    if e.needs_flag >= 0:
+        parts.append(f"if {flags[e.needs_flag].replace('_', ' ')},")
     if e.kind == "gain" and e.by_face:
         runs: list[tuple[int, int, int]] = []  # (amount, first face, last face)
         for face, amount in enumerate(e.by_face, 1):
@@ -472,7 +473,8 @@ def _describe(e: Effect, pg: int, pr: int, flags: tuple[str, ...], die: bool = F
     elif e.kind == "remove_marker":
         parts.append("remove a sabotage marker from your quest")
     elif e.kind == "reroll":
-        n = "any number of" if not e.hi else (f"{e.lo}-{e.hi}" if e.hi != e.lo else str(e.lo))
+        n = ("any number of" if not e.most
+             else f"{e.fewest}-{e.most}" if e.most != e.fewest else str(e.fewest))
         parts.append(f"re-roll {n} of your other dice" if die else f"re-roll {n} dice")
     elif e.kind == "cycle_market":
         parts.append("cycle a market card")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from cove.core.game import MoveHelp
+from cove.core import MoveHelp
 from cove.games.high_water.data import DATA
 
 SKIPPED = {

@@ -12,8 +12,8 @@ about the same or less); each crew card 0.1 per round left (the income it brings
 
 from __future__ import annotations
 
-from cove.core.state import State
-from cove.games.high_water.rules import SEG
+from cove.core import State
+from cove.games.high_water.rules import NO_FLAGS, SEG, has_flag
 
 RESERVE = 3  # gold or rum worth keeping beyond what the quests ask for (actives, removal)
 
@@ -22,26 +22,27 @@ def heuristic(state: State, player: int) -> float:
     from cove.games.high_water.state import HighWaterState
 
     assert isinstance(state, HighWaterState)
-    cards = state.D.cards
-    est = float(sum(cards[c].influence for c in state.done_q[player]))
-    own = state.phase == SEG and state.cur() == player and state.step <= 5
-    flags = state.flags_now(player) if own else 0
-    need_g = need_r = 0
-    for cid, done, marks in state.quests[player]:
-        card = cards[cid]
+    cards = state.data.cards
+    estimate = float(sum(cards[c].influence for c in state.completed[player]))
+    own = state.phase == SEG and state.segment_player() == player and state.step <= 5
+    flags = state.flags_now(player) if own else NO_FLAGS
+    need_gold = need_rum = 0
+    for quest in state.quests[player]:
+        card = cards[quest.card]
         tasks = card.tasks
-        if own and not marks and done < len(tasks) and tasks[done].flag >= 0 \
-                and flags >> tasks[done].flag & 1:
+        done = quest.done
+        if (own and not quest.markers and done < len(tasks) and tasks[done].flag >= 0
+                and has_flag(flags, tasks[done].flag)):
             done += 1
         part = card.influence * (done + 1) / (len(tasks) + 1) * 0.6
-        est += part * (0.5 if marks else 1.0)
-        for t in tasks[done:]:
-            need_g += t.gold
-            need_r += t.rum
-    for have, need in ((state.gold[player], need_g), (state.rum[player], need_r)):
+        estimate += part * (0.5 if quest.markers else 1.0)
+        for task in tasks[done:]:
+            need_gold += task.gold
+            need_rum += task.rum
+    for have, need in ((state.gold[player], need_gold), (state.rum[player], need_rum)):
         full = min(have, need + RESERVE)
-        est += 0.3 * full + 0.1 * (have - full)
-    est += 0.45 * len(state.dice[player])
-    left = max(0, state.opts.max_rounds - state.rnd)
-    est += 0.1 * left * len(state.crew[player])
-    return est
+        estimate += 0.3 * full + 0.1 * (have - full)
+    estimate += 0.45 * len(state.dice[player])
+    rounds_left = max(0, state.options.max_rounds - state.round)
+    estimate += 0.1 * rounds_left * len(state.crew[player])
+    return estimate

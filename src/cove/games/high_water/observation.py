@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from cove.core.observer import Block, Observer, Out
+from cove.core import Block, Observer, Out
 from cove.games.high_water.actions import MAX_PLAYERS
 from cove.games.high_water.data import HWData, get
 from cove.games.high_water.options import HighWaterOptions
-from cove.games.high_water.rules import CHOICES, PHASE_NAMES, SEG, TRICK
+from cove.games.high_water.rules import CHOICES, PHASE_NAMES, SEG, TRICK, Paying, Rerolling
 
 if TYPE_CHECKING:
-    from cove.core.options import Options
+    from cove.core import Options
     from cove.games.high_water.state import HighWaterState
 
 THIRD = 1.0 / 3
@@ -31,34 +31,35 @@ def data_of(options: Options) -> HWData:
     return get(cast(HighWaterOptions, options).data_file)
 
 
-def seat_size(D: HWData) -> int:
+def seat_size(data: HWData) -> int:
     """One seat slot: present, 3 one-hots of the trick cards, 5 trick and hold values,
     the dice counts, the crew counts, 3 values per active quest card, the completed
     quests, and influence, won the trick, took the last crate."""
-    return 1 + 3 * len(D.trick_cards) + 5 + len(D.colours) * D.faces + 5 * len(D.cards) + 3
+    return (1 + 3 * len(data.trick_cards) + 5 + len(data.colours) * data.faces
+            + 5 * len(data.cards) + 3)
 
 
-def die_index(D: HWData, code: int) -> int:
+def die_index(data: HWData, code: int) -> int:
     """Where a die code (colour * 10 + face) sits in a dice count: colour-major."""
-    return (code // 10) * D.faces + code % 10 - 1
+    return (code // 10) * data.faces + code % 10 - 1
 
 
-def dice_counts(out: Out, at: int, D: HWData, dice: list[int]) -> None:
+def dice_counts(out: Out, at: int, data: HWData, dice: list[int]) -> None:
     """Each die code's count / 3 from ``at``, a third added per die."""
     shares: dict[int, float] = {}
     for code in dice:
-        i = die_index(D, code)
+        i = die_index(data, code)
         shares[i] = shares.get(i, 0.0) + THIRD
     for i, share in shares.items():
         out.value(at + i, share)
 
 
 def round_(state: HighWaterState, player: int, out: Out) -> None:
-    out.value(0, state.rnd / state.opts.max_rounds)
+    out.value(0, state.round / state.options.max_rounds)
 
 
 def water(state: HighWaterState, player: int, out: Out) -> None:
-    if state.high:
+    if state.high_water:
         out.one(0)
 
 
@@ -74,61 +75,61 @@ def step(state: HighWaterState, player: int, out: Out) -> None:
 
 
 def bag(state: HighWaterState, player: int, out: Out) -> None:
-    colours = state.D.colours
+    colours = state.data.colours
     out.run(0, [left / max(1, colours[c].count) for c, left in enumerate(state.bag)])
 
 
 def end(state: HighWaterState, player: int, out: Out) -> None:
-    if state.triggered:
+    if state.end_triggered:
         out.one(0)
 
 
 def seats(state: HighWaterState, player: int, out: Out) -> None:
-    D, n = state.D, state.n
-    cards = D.trick_cards
-    t, k, size = len(cards), len(D.cards), seat_size(D)
-    in_trick, waiting, order = state.phase == TRICK, state.waiting, state.order
+    data, n = state.data, state.n
+    cards = data.trick_cards
+    t, k, size = len(cards), len(data.cards), seat_size(data)
+    in_trick, waiting, order = state.phase == TRICK, state.waiting, state.pick_order
     for slot in range(n):
         p = (player + slot) % n
         at = slot * size
         out.one(at)
-        for part, held in enumerate((state.hands[p], state.played[p], state.keys[p])):
+        for part, held in enumerate((state.hands[p], state.played[p], state.revealed[p])):
             for c in held:
                 out.one(at + 1 + part * t + cards.index(c))
         at += 1 + 3 * t
         if p in waiting:
             out.one(at)
-        if in_trick and state.commit[p] >= 0:
+        if in_trick and state.committed[p] >= 0:
             out.one(at + 1)
         out.run(at + 2, [order.index(p) / n if p in order else -1.0, state.gold[p] / 10,
                          state.rum[p] / 10])
         at += 5
-        dice_counts(out, at, D, state.dice[p])
-        at += len(D.colours) * D.faces
+        dice_counts(out, at, data, state.dice[p])
+        at += len(data.colours) * data.faces
         crew: dict[int, float] = {}
         for c in state.crew[p]:
             crew[c] = crew.get(c, 0.0) + 1.0
         for c, count in crew.items():
             out.value(at + c, count)
         at += k
-        active = {cid: (done, marks) for cid, done, marks in state.quests[p]}
-        for cid, (done, marks) in active.items():
+        active = {quest.card: quest for quest in state.quests[p]}  # a later copy counts
+        for cid, quest in active.items():
             out.one(at + 3 * cid)
-            out.run(at + 3 * cid + 1, [done / max(1, len(D.cards[cid].tasks)),
-                                       marks / max(1, D.max_markers)])
+            out.run(at + 3 * cid + 1, [quest.done / max(1, len(data.cards[cid].tasks)),
+                                       quest.markers / max(1, data.max_markers)])
         at += 3 * k
-        for c in state.done_q[p]:
+        for c in state.completed[p]:
             out.one(at + c)
         at += k
-        out.value(at, state.influence[p] / state.opts.goal)
-        if p == state.won:
+        out.value(at, state.influence[p] / state.options.goal)
+        if p == state.trick_winner:
             out.one(at + 1)
-        if p == state.last:
+        if p == state.last_picker:
             out.one(at + 2)
 
 
 def market(state: HighWaterState, player: int, out: Out) -> None:
-    k = len(state.D.cards)
+    k = len(state.data.cards)
     counts: dict[int, float] = {}
     for base, row in ((0, state.crew_row), (k, state.quest_row)):
         for c in row:
@@ -139,9 +140,9 @@ def market(state: HighWaterState, player: int, out: Out) -> None:
 
 
 def decks(state: HighWaterState, player: int, out: Out) -> None:
-    D = state.D
-    out.run(0, [len(state.crew_deck) / max(1, len(D.crew_deck)),
-                len(state.quest_deck) / max(1, len(D.quest_deck))])
+    data = state.data
+    out.run(0, [len(state.crew_deck) / max(1, len(data.crew_deck)),
+                len(state.quest_deck) / max(1, len(data.quest_deck))])
 
 
 def pending(state: HighWaterState, player: int, out: Out) -> None:
@@ -154,23 +155,24 @@ def pending(state: HighWaterState, player: int, out: Out) -> None:
 
 
 def secret(state: HighWaterState, player: int, out: Out) -> None:
-    card = state.commit[player]
+    card = state.committed[player]
     if state.phase == TRICK and card >= 0:
-        out.one(state.D.trick_cards.index(card))
+        out.one(state.data.trick_cards.index(card))
 
 
 def chosen(state: HighWaterState, player: int, out: Out) -> None:
     open_ = state.pending
     if open_ is not None and open_.kind in ("reroll", "pay"):
-        picked = open_.data[2] if open_.kind == "reroll" else open_.data[3]
+        record: Rerolling | Paying = open_.data
+        picked = record.marked if isinstance(record, Rerolling) else record.chosen
         hold = state.dice[open_.player]
-        dice_counts(out, 0, state.D, [hold[j] for j in picked])
+        dice_counts(out, 0, state.data, [hold[j] for j in picked])
 
 
 OBSERVER = Observer([
-    Block("round", round_, "round / max_rounds", size=1, inputs=("rnd",),
+    Block("round", round_, "round / max_rounds", size=1, inputs=("round",),
           same_for_all=True),
-    Block("water", water, "water high (1/0)", size=1, inputs=("high",), same_for_all=True),
+    Block("water", water, "water high (1/0)", size=1, inputs=("high_water",), same_for_all=True),
     Block("phase", phase, "one-hot phase (" + ", ".join(PHASE_NAMES) + ")",
           size=len(PHASE_NAMES), same_for_all=True),
     Block("step", step, "one-hot segment step 1..6 (all zero outside a segment)", size=6,
@@ -179,7 +181,7 @@ OBSERVER = Observer([
           sized=lambda n, o: len(data_of(o).colours), floats="colours", inputs=("bag",),
           same_for_all=True),
     Block("end", end, "end triggered: someone reached the goal, this is the last round "
-          "(1/0)", size=1, inputs=("triggered",), same_for_all=True),
+          "(1/0)", size=1, inputs=("end_triggered",), same_for_all=True),
     Block("seats", seats, "per seat slot, listed from p on (p, p+1, ...; slots beyond P "
           "are zeros): present (1); hand, played pile and cards revealed this trick (3 × "
           "T one-hot); waiting in the trick, committed, pick position / P (-1 before the "
@@ -188,8 +190,9 @@ OBSERVER = Observer([
           "(K); influence / goal, won the trick, took the last crate",
           sized=lambda n, o: MAX_PLAYERS * seat_size(data_of(o)),
           floats=f"{MAX_PLAYERS} × (1 + 3 T + 5 + D + 5 K + 3)",
-          inputs=("hands", "played", "keys", "phase", "waiting", "commit", "order", "gold",
-                  "rum", "dice", "crew", "quests", "done_q", "influence", "won", "last")),
+          inputs=("hands", "played", "revealed", "phase", "waiting", "committed", "pick_order",
+                  "gold", "rum", "dice", "crew", "quests", "completed", "influence",
+                  "trick_winner", "last_picker")),
     Block("market", market, "face-up crew market counts per card (K), then face-up quest "
           "market counts per card (K)", sized=lambda n, o: 2 * len(data_of(o).cards),
           floats="2 K", inputs=("crew_row", "quest_row"), same_for_all=True),

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cove.core.errors import OptionError
-from cove.core.options import Options, option
+from cove.core import OptionError, Options, option
 
 
 @dataclass(frozen=True)

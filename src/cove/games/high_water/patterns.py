@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from cove.core.serial import pickle_frozen_dataclasses
+from cove.core import pickle_frozen_dataclasses
 from cove.games.high_water.data import Icon
 
 

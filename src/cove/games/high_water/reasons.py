@@ -9,27 +9,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cove.games.high_water.patterns import can_pay
-from cove.games.high_water.rules import CREW_ROW, PICK, QUEST_ROW, SEG, SHORT, STEP_NAMES, TRICK
+from cove.games.high_water.rules import (
+    CREW_ROW,
+    PICK,
+    QUEST_ROW,
+    SEG,
+    SHORT,
+    STEP_NAMES,
+    TRICK,
+    Paying,
+)
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
 
 
-def why_illegal(s: HighWaterState, p: int, text: str) -> str:
+def why_illegal(state: HighWaterState, p: int, text: str) -> str:
     """Why ``text`` is not legal for ``p`` now, or "" when there is no better reason than
     the engine's own."""
     words = " ".join(text.lower().split())
     verb, _, arg = words.partition(" ")
-    D = s.D
-    phase = s.phase
+    data = state.data
+    phase = state.phase
     if phase == TRICK:
         if verb == "play":
-            if arg.isdigit() and int(arg) in s.hands[p]:
+            if arg.isdigit() and int(arg) in state.hands[p]:
                 return (f"P{p + 1} revealed {arg} earlier in this trick: a re-reveal needs a "
-                        "new card (F5; choices: " + ", ".join(map(str, s.trick_choices(p)))
+                        "new card (F5; choices: " + ", ".join(map(str, state.trick_choices(p)))
                         + ")")
             return f"P{p + 1} has no trick card {arg} in hand (hand: " + ", ".join(
-                map(str, sorted(s.hands[p]))) + ")"
+                map(str, sorted(state.hands[p]))) + ")"
         return "it is the trick: choose a card with 'play <n>'"
     if phase == PICK:
         return "it is the crate pick: choose a crate with 'take crate <n> (...)'"
@@ -38,12 +47,13 @@ def why_illegal(s: HighWaterState, p: int, text: str) -> str:
                 "'return <die>'")
     if phase != SEG:
         return ""
-    by_label = {D.label[d]: d for d in D.codes}
-    hold = s.dice[p]
-    pend = s.pending
-    if pend is not None and pend.kind == "pay":
-        card = D.cards[pend.data[2]]
-        chosen = pend.data[3]
+    by_label = {data.label[d]: d for d in data.codes}
+    hold = state.dice[p]
+    pending = state.pending
+    if pending is not None and pending.kind == "pay":
+        paying: Paying = pending.data
+        card = data.cards[paying.card]
+        chosen = paying.chosen
         icon = card.cost[len(chosen)]
         if verb != "pay":
             return (f"P{p + 1} is paying for {card.name}: pay icon {icon.text} with "
@@ -52,28 +62,28 @@ def why_illegal(s: HighWaterState, p: int, text: str) -> str:
         free = [x for i, x in enumerate(hold) if i not in chosen]
         if d is None or d not in free:
             return f"P{p + 1} has no unspent die {arg!r} to pay with (dice: " + (
-                " ".join(D.label[x] for x in free) or "none") + ")"
+                " ".join(data.label[x] for x in free) or "none") + ")"
         if d not in icon.accepts:
             return f"{arg} does not match icon {icon.text} of {card.name}"
         return (f"paying {arg} for {icon.text} would leave no dice for the remaining icons "
                 + ", ".join(i.text for i in card.cost[len(chosen) + 1:]))
-    if pend is not None:
+    if pending is not None:
         return "finish the current choice first"
-    step = s.step
+    step = state.step
     if verb == "buy":
-        names = {D.cards[c].key: (CREW_ROW, c) for c in s.crew_row if c >= 0}
-        names.update({D.cards[c].key: (QUEST_ROW, c) for c in s.quest_row if c >= 0})
+        names = {data.cards[c].key: (CREW_ROW, c) for c in state.crew_row if c >= 0}
+        names.update({data.cards[c].key: (QUEST_ROW, c) for c in state.quest_row if c >= 0})
         if arg not in names:
             return f"no card named {arg!r} is face up in the market"
         row, cid = names[arg]
-        card = D.cards[cid]
+        card = data.cards[cid]
         if not can_pay(card.cost, hold):
-            return (f"the dice in P{p + 1}'s hold (" + (" ".join(D.label[x] for x in hold)
+            return (f"the dice in P{p + 1}'s hold (" + (" ".join(data.label[x] for x in hold)
                                                       or "none")
                     + f") cannot match {card.name}'s pattern " + ", ".join(
                         i.text for i in card.cost))
-        if row == QUEST_ROW and len(s.quests[p]) >= s.opts.max_quests:
-            return f"P{p + 1} already has {s.opts.max_quests} active quests"
+        if row == QUEST_ROW and len(state.quests[p]) >= state.options.max_quests:
+            return f"P{p + 1} already has {state.options.max_quests} active quests"
         if step != 4:
             return f"buying is Step 4 and P{p + 1} is in Step {step} (steps run in order)"
         return ""
@@ -83,29 +93,32 @@ def why_illegal(s: HighWaterState, p: int, text: str) -> str:
         d = by_label.get(arg)
         if d is None or d not in hold:
             return f"P{p + 1} has no die {arg!r} in the hold (a spent die is back in the bag)"
-        return f"the {D.colours[d // 10].name} action has nothing to act on now"
+        return f"the {data.colours[d // 10].name} action has nothing to act on now"
     if verb == "activate":
-        card = next((D.cards[c] for c in s.crew[p] if D.cards[c].key == arg), None)
-        if card is None:
+        crew_card = next((data.cards[c] for c in state.crew[p] if data.cards[c].key == arg),
+                         None)
+        if crew_card is None:
             return f"P{p + 1} has no crew card {arg!r}"
-        if card.kind != "active":
-            return f"{card.name} is passive: it triggers on its own in Step 1"
+        if crew_card.kind != "active":
+            return f"{crew_card.name} is passive: it triggers on its own in Step 1"
         if step > 2:
             return f"active abilities are Step 2 and P{p + 1} is in Step {step}"
-        if s.gold[p] < card.pay_gold or s.rum[p] < card.pay_rum:
-            return f"P{p + 1} cannot afford {card.name} ({card.text})"
-        return f"{card.name} is used up this turn or has nothing to act on"
+        if state.gold[p] < crew_card.pay_gold or state.rum[p] < crew_card.pay_rum:
+            return f"P{p + 1} cannot afford {crew_card.name} ({crew_card.text})"
+        return f"{crew_card.name} is used up this turn or has nothing to act on"
     if verb == "advance":
         name = arg.split(" with ")[0]
-        q = next((q for q in s.quests[p] if D.cards[q[0]].key == name), None)
-        if q is None:
+        quest = next((held for held in state.quests[p]
+                      if data.cards[held.card].key == name), None)
+        if quest is None:
             return f"P{p + 1} has no active quest {name!r}"
-        task = D.cards[q[0]].tasks[q[1]]
-        if q[2]:
-            return f"{D.cards[q[0]].name} carries a sabotage marker: no task can be done"
+        task = data.cards[quest.card].tasks[quest.done]
+        if quest.markers:
+            return (f"{data.cards[quest.card].name} carries a sabotage marker: no task can "
+                    "be done")
         if step != 5:
             return f"quests advance in Step 5 and P{p + 1} is in Step {step}"
         if task.flag >= 0:
-            return f"task '{task.text}' needs {D.flags[task.flag].replace('_', ' ')} this turn"
+            return f"task '{task.text}' needs {data.flags[task.flag].replace('_', ' ')} this turn"
         return f"P{p + 1} cannot pay task '{task.text}'"
     return f"P{p + 1} is in Step {step} ({STEP_NAMES.get(step, '')})"

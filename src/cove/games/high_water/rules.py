@@ -1,5 +1,6 @@
 """High Water's decision steps: one rule per kind of step on the core's decision stack
-(``STEPS``, in RULES.md order), and the phases and segment steps the view names.
+(``STEPS``, in RULES.md order), what each kind of step carries, the phases and segment
+steps the view names, and the segment's flags.
 
 A round on the stack (the top is decided first)::
 
@@ -25,9 +26,10 @@ the rules' ``lapses`` and the core's ``State.settle``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cove.core.decisions import AUTO, Step, StepRule
+from cove.core import AUTO, Step, StepRule, pickle_frozen_dataclasses
 from cove.games.high_water.actions import (
     END,
     NEXT,
@@ -66,6 +68,113 @@ CREW_ROW, QUEST_ROW = 0, 1
 """The market rows: crew cards and quests."""
 
 
+# -- the segment's flags (R26: what the player did this turn) --------------------------------
+# A set of flags is an int with one bit per flag; a flag is its index in the data file's
+# ``flags`` (won_trick, last_crate, bought_crew, bought_quest, used_active, used_<colour>).
+NO_FLAGS = 0
+"""The flags of a segment that has just begun: nothing done yet."""
+
+
+def has_flag(flags: int, flag: int) -> bool:
+    """Whether the set ``flags`` holds ``flag``."""
+    return flags >> flag & 1 == 1
+
+
+def with_flag(flags: int, flag: int) -> int:
+    """The set ``flags`` with ``flag`` added."""
+    return flags | 1 << flag
+
+
+# -- what the steps carry (``Step.data``) ------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Revealing:
+    """The ``trick`` and ``reveal`` steps' record (F3-F5): the players revealing in this
+    trick, everyone or a tied group (``Step.players`` are those still to commit)."""
+
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentOf:
+    """The ``segment`` and ``end_segment`` steps' record (F8, F16): whose action segment."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassiveQueue:
+    """The ``passives`` step's record (Step 1, F10): the segment's player and the passive
+    crew cards still waiting to resolve their choice, in crew order."""
+
+    player: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentStep:
+    """The ``step`` step's record (F11-F14): which of Steps 2-5 it is."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sabotaging:
+    """The ``sabotage`` step's record: whether only the influence leaders' quests may be
+    chosen, and what put the marker (a card or a die, named in the prompt)."""
+
+    leader_only: bool
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemovingMarker:
+    """The ``remove_marker`` step's record: what clears the marker (named in the prompt)."""
+
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rerolling:
+    """The ``reroll`` step's record: the fewest and the most dice to re-roll (most 0: any
+    number), the hold indices marked so far and what re-rolls them."""
+
+    fewest: int
+    most: int
+    marked: tuple[int, ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Paying:
+    """The ``pay`` step's record (F12/G10): the card being bought, where it lies in the
+    market (row and slot) and the hold indices paid so far, one per icon in cost order."""
+
+    row: int
+    slot: int
+    card: int
+    chosen: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingFace:
+    """The ``set_face`` step's record (Quartermaster): the index of the die in the hold."""
+
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeptActions:
+    """The actions of a Step 2-5 step found when ``lapses`` asked, kept for ``legal``,
+    which the core asks right after (``HighWaterState.memo``)."""
+
+    step: Step
+    actions: list[Any]
+
+
+STEP_RECORDS = {k: SegmentStep(k) for k in (2, 3, 4, 5)}
+"""The ``step`` steps' records, made once."""
+
+
 class Rule(StepRule["HighWaterState"]):
     """A High Water step rule: the core's, plus where it sits in the round. A forced
     single choice is not announced with the generic "(the only choice)" event: every High
@@ -76,12 +185,13 @@ class Rule(StepRule["HighWaterState"]):
     phase = SEG
     """The phase the view names while this step is decided (see PHASE_NAMES)."""
 
-    level: int | None = None
+    segment_step: int | None = None
     """The segment step (1-6) this kind of step belongs to; None: a sub-decision, which
     belongs to the step below it on the stack; 0: not part of a segment."""
 
-    def seg_step(self, step: Step) -> int | None:
-        return self.level
+    def segment_step_of(self, step: Step) -> int | None:
+        """The segment step ``step`` belongs to (see ``segment_step``)."""
+        return self.segment_step
 
     def public_prompt(self, state: HighWaterState, step: Step) -> str:
         """The decision as the other players and spectators are told it."""
@@ -107,40 +217,37 @@ class Choice(Rule):
 class RoundRule(Rule):
     """Automatic: Phases 1-2, then everyone chooses a trick card."""
 
-    level: int | None = 0
+    segment_step: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
-        s = state
-        s.start_round()
-        everyone = tuple(range(s.n))
-        s.push(Step("trick", everyone, (everyone,)))
+        state.start_round()
+        everyone = tuple(range(state.n))
+        state.push(Step("trick", everyone, Revealing(everyone)))
 
 
 class TrickRule(Rule):
-    """F3-F5: every player in ``data[0]`` commits a card in secret; ``players`` are those
-    still to commit. The last commitment reveals them all."""
+    """F3-F5: every player revealing (``Revealing``) commits a card in secret; ``players``
+    are those still to commit. The last commitment reveals them all."""
 
     phase = TRICK
-    level: int | None = 0
+    segment_step: int | None = 0
     secret = True  # R3: hidden from the others until the reveal
     forced = False  # even a single card left is chosen by its owner (in secret)
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        play, r = s.T.play, s.rereveals
-        return [play[r, v] for v in s.trick_choices(player)]
+        play, rereveals = state.actions.play, state.rereveals
+        return [play[rereveals, card] for card in state.trick_choices(player)]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        s.commit[player] = action.card
-        if s.logging:
-            s.say(f"P{player + 1} secretly commits {action.card}", to=player, kind="commit",
-                  data={"player": player, "card": action.card})
+        state.committed[player] = action.card
+        if state.logging:
+            state.say(f"P{player + 1} secretly commits {action.card}", to=player,
+                      kind="commit", data={"player": player, "card": action.card})
         rest = tuple(q for q in step.players if q != player)
-        s.push(Step("trick", rest, step.data) if rest else Step("reveal", AUTO, step.data))
+        state.push(Step("trick", rest, step.data) if rest else Step("reveal", AUTO, step.data))
 
     def _coin(self, state: HighWaterState) -> str:
-        return ("high water: the highest card wins" if state.high
+        return ("high water: the highest card wins" if state.high_water
                 else "low water: the lowest card wins")
 
     def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
@@ -154,91 +261,87 @@ class TrickRule(Rule):
         return f"choose {what} in secret ({self._coin(state)})"
 
     def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
-        s = state
-        return {"rereveal": s.rereveals, "choices": s.trick_choices(player)}
+        return {"rereveal": state.rereveals, "choices": state.trick_choices(player)}
 
 
 class RevealRule(Rule):
     """Automatic: turn the cards up; re-reveal ties (F5) or fix the pick order."""
 
-    level: int | None = 0
+    segment_step: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
-        s = state
-        live = s.reveal_trick(step.data[0])
-        if live:
-            s.push(Step("trick", live, (live,)))
+        revealing: Revealing = step.data
+        tied = state.reveal_trick(revealing.players)
+        if tied:
+            state.push(Step("trick", tied, Revealing(tied)))
         else:
-            s.push(Step("crate", (s.order[0],)))
+            state.push(Step("crate", (state.pick_order[0],)))
 
 
 class CrateRule(Rule):
     """F7: take a crate, in pick order; the last one goes to the last picker on its own."""
 
     phase = PICK
-    level: int | None = 0
+    segment_step: int | None = 0
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        return [Take(i, " ".join(s.lab(d) for d in c))
-                for i, c in enumerate(s.crates) if c is not None]
+        return [Take(i, " ".join(state.label(die) for die in crate))
+                for i, crate in enumerate(state.crates) if crate is not None]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        s.take(player, action.crate)
-        picked = sum(c is None for c in s.crates)
-        if picked < s.n:
-            s.push(Step("crate", (s.order[picked],)))
+        state.take(player, action.crate)
+        picked = sum(crate is None for crate in state.crates)
+        if picked < state.n:
+            state.push(Step("crate", (state.pick_order[picked],)))
         else:  # F8: the action segments, last picker first, then the end of the round
-            s.then(*(Step("segment", AUTO, (q,)) for q in reversed(s.order)),
-                   Step("round_end"))
+            state.then(*(Step("segment", AUTO, SegmentOf(q))
+                         for q in reversed(state.pick_order)),
+                       Step("round_end"))
 
     def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
-        s = state
-        left = sum(c is not None for c in s.crates)
-        k = s.n - left + 1
-        return f"Take a crate: you pick {_nth(k)} of {s.n}, {left} crates are left"
+        left = sum(crate is not None for crate in state.crates)
+        pick = state.n - left + 1
+        return f"Take a crate: you pick {_nth(pick)} of {state.n}, {left} crates are left"
 
     def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
-        s = state
-        return {"pick": s.n - sum(c is not None for c in s.crates) + 1}
+        return {"pick": state.n - sum(crate is not None for crate in state.crates) + 1}
 
 
 # -- the action segment (R8-R16) -----------------------------------------------------------
 class SegmentRule(Rule):
     """Automatic: a player's action segment begins (Step 1's gains resolve at once)."""
 
-    level: int | None = 0
+    segment_step: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
-        s = state
-        p = step.data[0]
-        queue = s.start_segment(p)
+        segment: SegmentOf = step.data
+        p = segment.player
+        queue = state.start_segment(p)
         me = (p,)
-        s.then(Step("passives", AUTO, (p, queue)),
-               *(Step("step", me, (k,)) for k in (2, 3, 4, 5)),
-               Step("free_removal", me), Step("paid_removal", me), Step("carry_cap", me),
-               Step("end_segment", AUTO, (p,)))
+        state.then(Step("passives", AUTO, PassiveQueue(p, queue)),
+                   *(Step("step", me, STEP_RECORDS[k]) for k in (2, 3, 4, 5)),
+                   Step("free_removal", me), Step("paid_removal", me), Step("carry_cap", me),
+                   Step("end_segment", AUTO, segment))
 
 
 class PassivesRule(Rule):
     """Automatic, Step 1 (F10): the next passive that needs a choice opens it (or, with
     nothing to act on, does nothing); the rest wait below it."""
 
-    level: int | None = 1
+    segment_step: int | None = 1
 
     def run(self, state: HighWaterState, step: Step) -> None:
-        p, queue = step.data
-        if not queue:
+        queue: PassiveQueue = step.data
+        if not queue.cards:
             return
-        s = state
-        s.push(Step("passives", AUTO, (p, queue[1:])))
-        card = s.D.cards[queue[0]]
+        p = queue.player
+        state.push(Step("passives", AUTO, PassiveQueue(p, queue.cards[1:])))
+        card = state.data.cards[queue.cards[0]]
         assert card.effect is not None
-        if s.effect_possible(p, card.effect):
-            s.start_effect(p, card.effect, card.name)
-        elif s.logging:
-            s.say(f"{card.name} (P{p + 1}) has no legal target")
+        if state.effect_possible(p, card.effect):
+            state.start_effect(p, card.effect, card.name)
+        elif state.logging:
+            state.say(f"{card.name} (P{p + 1}) has no legal target")
 
 
 _STEP_PROMPTS = {
@@ -250,120 +353,124 @@ _STEP_PROMPTS = {
 
 
 class ActRule(Rule):
-    """Steps 2-5 (F11-F14), ``data[0]`` the step: act, go on to a later step that offers
-    something, or stop. A step that offers nothing is skipped; the later steps wait below
-    it on the stack, so "next step" just leaves this one."""
+    """Steps 2-5 (F11-F14), the step's number in its ``SegmentStep``: act, go on to a later
+    step that offers something, or stop. A step that offers nothing is skipped; the later
+    steps wait below it on the stack, so "next step" just leaves this one."""
 
-    def seg_step(self, step: Step) -> int | None:
-        k: int = step.data[0]
-        return k
+    def segment_step_of(self, step: Step) -> int | None:
+        segment_step: SegmentStep = step.data
+        return segment_step.number
 
     def lapses(self, state: HighWaterState, step: Step) -> bool:
         # the core asks ``legal`` right after a step that does not lapse: keep the list
-        acts = state.step_actions(step.player, step.data[0])
-        state.memo = (step, acts) if acts else None
+        segment_step: SegmentStep = step.data
+        acts = state.step_actions(step.player, segment_step.number)
+        state.memo = KeptActions(step, acts) if acts else None
         return not acts
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        k = step.data[0]
-        memo = s.memo
-        s.memo = None
-        acts = memo[1] if memo is not None and memo[0] is step else s.step_actions(player, k)
-        if k < 5 and any(s.step_actions(player, t, True) for t in range(k + 1, 6)):
+        segment_step: SegmentStep = step.data
+        number = segment_step.number
+        memo = state.memo
+        state.memo = None
+        acts = (memo.actions if memo is not None and memo.step is step
+                else state.step_actions(player, number))
+        if number < 5 and any(state.step_actions(player, later, True)
+                              for later in range(number + 1, 6)):
             acts.append(NEXT)
         acts.append(STOP)
         return acts
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
         if isinstance(action, Next):
             return
         if isinstance(action, Stop):
-            if s.logging:
-                s.say(f"P{player + 1} stops")
-            while s.steps[-1].kind == "step":
-                s.pop()
+            if state.logging:
+                state.say(f"P{player + 1} stops")
+            while state.steps[-1].kind == "step":
+                state.pop()
             return
-        s.push(step)  # the step goes on after the action (and its sub-decision, if any)
+        state.push(step)  # the step goes on after the action (and its sub-decision, if any)
         if isinstance(action, Activate):
-            self._activate(s, player, action)
+            self._activate(state, player, action)
         elif isinstance(action, Use):
-            self._use(s, player, action)
+            self._use(state, player, action)
         elif isinstance(action, Buy):
-            self._buy(s, player, action)
+            self._buy(state, player, action)
         elif isinstance(action, Advance):
-            s.advance(player, action)
+            state.advance(player, action)
         else:
             raise AssertionError(f"unhandled action {action!r}")
 
-    def _activate(self, s: HighWaterState, p: int, a: Activate) -> None:
-        D = s.D
-        i = next(i for i, c in enumerate(s.crew[p])
-                 if D.cards[c].key == a.card and i not in s.used)
-        card = D.cards[s.crew[p][i]]
-        s.used.append(i)
-        s.gold[p] -= card.pay_gold
-        s.rum[p] -= card.pay_rum
-        s.sflags |= 1 << USED_ACTIVE
+    def _activate(self, state: HighWaterState, p: int, a: Activate) -> None:
+        cards = state.data.cards
+        i = next(i for i, c in enumerate(state.crew[p])
+                 if cards[c].key == a.card and i not in state.used_crew)
+        card = cards[state.crew[p][i]]
+        state.used_crew.append(i)
+        state.gold[p] -= card.pay_gold
+        state.rum[p] -= card.pay_rum
+        state.set_flag(USED_ACTIVE)
         assert card.effect is not None
-        if not s.effect_possible(p, card.effect):
-            if s.logging:
-                s.say(f"P{p + 1} activates {card.name}: it has nothing to act on now")
+        if not state.effect_possible(p, card.effect):
+            if state.logging:
+                state.say(f"P{p + 1} activates {card.name}: it has nothing to act on now")
             return
-        if s.logging:
-            s.say(f"P{p + 1} activates {card.name}", kind="activate",
-                  data={"player": p, "card": card.name})
-        s.start_effect(p, card.effect, card.name)
+        if state.logging:
+            state.say(f"P{p + 1} activates {card.name}", kind="activate",
+                      data={"player": p, "card": card.name})
+        state.start_effect(p, card.effect, card.name)
 
-    def _use(self, s: HighWaterState, p: int, a: Use) -> None:
-        s.dice[p].remove(a.die)
-        s.return_die(a.die)
-        col = s.D.colours[a.die // 10]
-        s.sflags |= 1 << col.flag
-        if s.logging:
-            s.say(f"P{p + 1} uses {a.label} ({col.name} action)", kind="use",
-                  data={"player": p, "die": a.label})
-        s.start_effect(p, col.action, f"{col.name} die", by_face=a.die % 10)
+    def _use(self, state: HighWaterState, p: int, a: Use) -> None:
+        state.dice[p].remove(a.die)
+        state.return_die(a.die)
+        colour = state.data.colours[a.die // 10]
+        state.set_flag(colour.flag)
+        if state.logging:
+            state.say(f"P{p + 1} uses {a.label} ({colour.name} action)", kind="use",
+                      data={"player": p, "die": a.label})
+        state.start_effect(p, colour.action, f"{colour.name} die", by_face=a.die % 10)
 
-    def _buy(self, s: HighWaterState, p: int, a: Buy) -> None:
-        for row, cards in ((CREW_ROW, s.crew_row), (QUEST_ROW, s.quest_row)):
-            for i, c in enumerate(cards):
-                if c >= 0 and s.D.cards[c].key == a.card:
-                    s.push(Step("pay", (p,), (row, i, c, ())))
+    def _buy(self, state: HighWaterState, p: int, a: Buy) -> None:
+        for row, cards in ((CREW_ROW, state.crew_row), (QUEST_ROW, state.quest_row)):
+            for slot, c in enumerate(cards):
+                if c >= 0 and state.data.cards[c].key == a.card:
+                    state.push(Step("pay", (p,), Paying(row, slot, c, ())))
                     return
         raise AssertionError(a)
 
     def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
-        k = step.data[0]
-        return (f"Step {k} ({STEP_NAMES[k]}): {_STEP_PROMPTS.get(k, 'act')}"
-                + (", go on to a later step, or stop" if k < 5 else ", or stop"))
+        segment_step: SegmentStep = step.data
+        number = segment_step.number
+        return (f"Step {number} ({STEP_NAMES[number]}): {_STEP_PROMPTS.get(number, 'act')}"
+                + (", go on to a later step, or stop" if number < 5 else ", or stop"))
 
     def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
-        return {"step": step.data[0]}
+        segment_step: SegmentStep = step.data
+        return {"step": segment_step.number}
 
 
 class RemoveMarkerRule(Choice):
-    """``data``: (source,). Clear a marker from one of your quests (a green die, R21.4;
+    """``RemovingMarker``: clear a marker from one of your quests (a green die, R21.4;
     Ship's Carpenter, R25.5); it sits here because Step 6's free removal (R15) is this
     same choice."""
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        quests, remove = s.quests[player], s.T.remove
-        return [remove[quests[k][0]] for k in s.marked_quests(player)]
+        quests, remove = state.quests[player], state.actions.remove
+        return [remove[quests[k].card] for k in state.marked_quests(player)]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         state.remove_marker(player, action)
 
     def text(self, state: HighWaterState, step: Step) -> str:
-        return f"choose a quest to clear a marker from ({step.data[0]})"
+        removing: RemovingMarker = step.data
+        return f"choose a quest to clear a marker from ({removing.source})"
 
 
 class FreeRemovalRule(RemoveMarkerRule):
     """Step 6 (F15): one marker comes off for free (skipped without a marked quest)."""
 
-    level: int | None = 6
+    segment_step: int | None = 6
 
     def text(self, state: HighWaterState, step: Step) -> str:
         return "free removal: choose a quest to clear a marker from"
@@ -373,15 +480,14 @@ class PaidRemovalRule(Choice):
     """Step 6 (F15): one more marker for gold, or end the segment (skipped when there is
     no marker left or not enough gold)."""
 
-    level: int | None = 6
+    segment_step: int | None = 6
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        marked = s.marked_quests(player)
-        if not marked or s.gold[player] < s.D.extra_removal_gold:
+        marked = state.marked_quests(player)
+        if not marked or state.gold[player] < state.data.extra_removal_gold:
             return []
-        quests, extra = s.quests[player], s.T.extra
-        out: list[Any] = [extra[quests[k][0]] for k in marked]
+        quests, extra = state.quests[player], state.actions.extra
+        out: list[Any] = [extra[quests[k].card] for k in marked]
         out.append(END)
         return out
 
@@ -390,7 +496,7 @@ class PaidRemovalRule(Choice):
             state.remove_marker(player, action)
 
     def text(self, state: HighWaterState, step: Step) -> str:
-        gold = state.D.extra_removal_gold
+        gold = state.data.extra_removal_gold
         return f"pay {gold} gold to remove one more marker, or end the segment"
 
 
@@ -398,10 +504,11 @@ class EndSegmentRule(Rule):
     """Automatic: influence is recalculated (F16); reaching the goal ends the game after
     this round (F17)."""
 
-    level: int | None = 0
+    segment_step: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
-        state.end_segment(step.data[0])
+        segment: SegmentOf = step.data
+        state.end_segment(segment.player)
 
 
 # -- the end of a round (R17, R29) ---------------------------------------------------------
@@ -409,153 +516,147 @@ class RoundEndRule(Rule):
     """Automatic, after the last segment: the game ends (F17, R29) or, when the bag cannot
     fill the next crates, the biggest holds give dice back (R23.2)."""
 
-    level: int | None = 0
+    segment_step: int | None = 0
 
     def run(self, state: HighWaterState, step: Step) -> None:
-        s = state
-        if s.end_round():
-            s.push(Step("bag_short", (s.short_player(),)))
+        if state.end_round():
+            state.push(Step("bag_short", (state.short_player(),)))
 
 
 # -- sub-decisions of dice actions (R21), the carry cap and a short bag (R23) --------------
 class SabotageRule(Choice):
-    """``data``: (leader only, source). Put a marker on an opponent's quest."""
+    """``Sabotaging``: put a marker on an opponent's quest."""
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        quests, target = s.quests, s.T.target
-        return [target[o, quests[o][k][0]] for o, k in s.targets(player, step.data[0])]
+        sabotaging: Sabotaging = step.data
+        quests, target = state.quests, state.actions.target
+        return [target[o, quests[o][k].card]
+                for o, k in state.targets(player, sabotaging.leader_only)]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        D = s.D
-        q = next(q for q in s.quests[action.player] if D.cards[q[0]].key == action.quest)
-        q[2] += 1
-        if s.logging:
-            s.say(f"P{player + 1} puts a sabotage marker on P{action.player + 1}'s "
-                  f"{D.cards[q[0]].name}", kind="sabotage",
-                  data={"player": player, "target": action.player,
-                        "quest": D.cards[q[0]].name})
+        state.sabotage(player, action)
 
     def text(self, state: HighWaterState, step: Step) -> str:
-        return f"choose a quest to sabotage ({step.data[1]})"
+        sabotaging: Sabotaging = step.data
+        return f"choose a quest to sabotage ({sabotaging.source})"
 
 
 class RerollRule(Choice):
-    """``data``: (at least, at most (0: any), indices marked so far, source). Mark dice one
-    at a time, then roll them."""
+    """``Rerolling``: mark dice one at a time, then roll them."""
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        lo, hi, marked, _ = step.data
+        rerolling: Rerolling = step.data
+        marked = rerolling.marked
         acts: list[Any] = []
-        if not hi or len(marked) < hi:
-            mark = s.T.mark
-            acts = [mark[d] for d in s.dice_labels(s.dice[player], marked)]
-        if len(marked) >= lo:
+        if not rerolling.most or len(marked) < rerolling.most:
+            mark = state.actions.mark
+            acts = [mark[d] for d in state.dice_labels(state.dice[player], marked)]
+        if len(marked) >= rerolling.fewest:
             acts.append(ROLL)
         return acts
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        lo, hi, marked, source = step.data
-        dice = s.dice[player]
+        rerolling: Rerolling = step.data
+        marked = rerolling.marked
+        dice = state.dice[player]
         if isinstance(action, Mark):
             i = next(i for i, d in enumerate(dice) if d == action.die and i not in marked)
-            s.push(Step("reroll", step.players, (lo, hi, (*marked, i), source)))
+            state.push(Step("reroll", step.players,
+                            Rerolling(rerolling.fewest, rerolling.most, (*marked, i),
+                                      rerolling.source)))
             return
         assert isinstance(action, Roll)
-        before = [s.lab(dice[i]) for i in marked]
+        before = [state.label(dice[i]) for i in marked]
         for i in marked:
-            dice[i] = s.roll(dice[i] // 10)
-        if s.logging:
-            s.say(f"P{player + 1} re-rolls {' '.join(before)}: "
-                  + " ".join(s.lab(dice[i]) for i in marked) + f" ({source})",
-                  kind="reroll", data={"player": player, "before": before,
-                                       "after": [s.lab(dice[i]) for i in marked]})
+            dice[i] = state.roll(dice[i] // 10)
+        if state.logging:
+            state.say(f"P{player + 1} re-rolls {' '.join(before)}: "
+                      + " ".join(state.label(dice[i]) for i in marked)
+                      + f" ({rerolling.source})",
+                      kind="reroll", data={"player": player, "before": before,
+                                           "after": [state.label(dice[i]) for i in marked]})
 
     def text(self, state: HighWaterState, step: Step) -> str:
-        s = state
-        _, hi, marked, source = step.data
-        chosen = " ".join(s.lab(s.dice[step.player][i]) for i in marked)
-        most = "any number" if not hi else f"up to {hi}"
-        return f"choose dice to re-roll ({source}, {most}); chosen: {chosen or '-'}"
+        rerolling: Rerolling = step.data
+        hold = state.dice[step.player]
+        chosen = " ".join(state.label(hold[i]) for i in rerolling.marked)
+        most = "any number" if not rerolling.most else f"up to {rerolling.most}"
+        return (f"choose dice to re-roll ({rerolling.source}, {most}); "
+                f"chosen: {chosen or '-'}")
 
 
 class CarryCapRule(Choice):
     """Option carry_cap (R23.1): return dice one at a time down to the cap."""
 
-    level: int | None = 6
+    segment_step: int | None = 6
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        cap = s.opts.carry_cap  # 0: no cap (F9)
-        if not cap or len(s.dice[player]) <= cap:
+        cap = state.options.carry_cap  # 0: no cap (F9)
+        if not cap or len(state.dice[player]) <= cap:
             return []
-        ret = s.T.ret
-        return [ret[d] for d in dict.fromkeys(s.dice[player])]
+        returns = state.actions.returns
+        return [returns[d] for d in dict.fromkeys(state.dice[player])]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
         state.give_back(player, action, "carry-over cap")
         state.push(step)  # until the hold is down to the cap
 
     def text(self, state: HighWaterState, step: Step) -> str:
-        return f"return dice to the bag down to {state.opts.carry_cap}"
+        return f"return dice to the bag down to {state.options.carry_cap}"
 
 
 class BagShortRule(Rule):
     """R23.2: the player with the most dice returns one, until the bag holds 3 x P."""
 
     phase = SHORT
-    level: int | None = 0
+    segment_step: int | None = 0
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        ret = state.T.ret
-        return [ret[d] for d in dict.fromkeys(state.dice[player])]
+        returns = state.actions.returns
+        return [returns[d] for d in dict.fromkeys(state.dice[player])]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        s.give_back(player, action, "the bag is short")
-        if sum(s.bag) < 3 * s.n:
-            s.push(Step("bag_short", (s.short_player(),)))
+        state.give_back(player, action, "the bag is short")
+        if sum(state.bag) < 3 * state.n:
+            state.push(Step("bag_short", (state.short_player(),)))
 
     def prompt(self, state: HighWaterState, step: Step, player: int) -> str:
-        s = state
-        return (f"Return a die to the bag: it holds {sum(s.bag)} dice and the next round "
-                f"needs {3 * s.n}, and you hold the most")
+        return (f"Return a die to the bag: it holds {sum(state.bag)} dice and the next round "
+                f"needs {3 * state.n}, and you hold the most")
 
     def describe(self, state: HighWaterState, step: Step, player: int) -> dict[str, Any]:
-        s = state
-        return {"need": 3 * s.n, "bag": sum(s.bag)}
+        return {"need": 3 * state.n, "bag": sum(state.bag)}
 
 
 # -- sub-decisions of a purchase (R24) and of crew cards (R25) -----------------------------
 class PayRule(Choice):
-    """F12/G10: ``data``: (row, slot, card, hold indices paid so far). Pay the card's
-    icons one die at a time, never leaving the rest unpayable; the last one buys it."""
+    """F12/G10, ``Paying``: pay the card's icons one die at a time, never leaving the rest
+    unpayable; the last one buys it."""
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        card = s.D.cards[step.data[2]]
-        pay = s.T.pay
-        return [pay[d] for d in s.payable(player, card, step.data[3])]
+        paying: Paying = step.data
+        card = state.data.cards[paying.card]
+        pay = state.actions.pay
+        return [pay[d] for d in state.payable(player, card, paying.chosen)]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        row, slot, cid, chosen = step.data
-        i = next(i for i, d in enumerate(s.dice[player]) if d == action.die and i not in chosen)
-        chosen = (*chosen, i)
-        card = s.D.cards[cid]
+        paying: Paying = step.data
+        i = next(i for i, d in enumerate(state.dice[player])
+                 if d == action.die and i not in paying.chosen)
+        chosen = (*paying.chosen, i)
+        card = state.data.cards[paying.card]
         if len(chosen) < len(card.cost):
-            s.push(Step("pay", step.players, (row, slot, cid, chosen)))
+            state.push(Step("pay", step.players,
+                            Paying(paying.row, paying.slot, paying.card, chosen)))
             return
-        s.buy(player, row, slot, card, chosen)
+        state.buy(player, paying.row, paying.slot, card, chosen)
 
     def text(self, state: HighWaterState, step: Step) -> str:
-        s = state
-        card = s.D.cards[step.data[2]]
-        chosen = step.data[3]
-        paid = " ".join(s.lab(s.dice[step.player][i]) for i in chosen)
+        paying: Paying = step.data
+        card = state.data.cards[paying.card]
+        chosen = paying.chosen
+        hold = state.dice[step.player]
+        paid = " ".join(state.label(hold[i]) for i in chosen)
         return (f"paying for {card.name}: icon {len(chosen) + 1} of {len(card.cost)} "
                 f"({card.cost[len(chosen)].text}); paid so far: {paid or '-'}")
 
@@ -564,11 +665,11 @@ class CycleRule(Choice):
     """Cartographer: put a market card under its deck and reveal the next one."""
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
+        cards = state.data.cards
         # copies of one card face up at once are one choice (one text, same result)
         keys = dict.fromkeys(
-            s.D.cards[(s.crew_row if r == CREW_ROW else s.quest_row)[i]].key
-            for r, i in s.cyclable())
+            cards[(state.crew_row if row == CREW_ROW else state.quest_row)[slot]].key
+            for row, slot in state.cyclable())
         return [Cycle(k) for k in keys]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
@@ -582,38 +683,38 @@ class SetDieRule(Choice):
     """Quartermaster, first half: choose the die to set."""
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        pick = s.T.pick
-        return [pick[d] for d in dict.fromkeys(s.dice[player])]
+        pick = state.actions.pick
+        return [pick[d] for d in dict.fromkeys(state.dice[player])]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        s.push(Step("set_face", step.players, (s.dice[player].index(action.die),)))
+        state.push(Step("set_face", step.players,
+                        SettingFace(state.dice[player].index(action.die))))
 
     def text(self, state: HighWaterState, step: Step) -> str:
         return "Quartermaster: choose a die to set"
 
 
 class SetFaceRule(Choice):
-    """Quartermaster, second half: ``data``: (index of the die in the hold,)."""
+    """Quartermaster, second half (``SettingFace``): the die's new face."""
 
     def legal(self, state: HighWaterState, step: Step, player: int) -> Sequence[Any]:
-        s = state
-        cur = s.dice[player][step.data[0]] % 10
-        return [Face(f) for f in range(1, s.D.faces + 1) if f != cur]
+        setting: SettingFace = step.data
+        face = state.dice[player][setting.die] % 10
+        return [Face(f) for f in range(1, state.data.faces + 1) if f != face]
 
     def apply(self, state: HighWaterState, step: Step, player: int, action: Any) -> None:
-        s = state
-        dice = s.dice[player]
-        i = step.data[0]
-        old = dice[i]
-        dice[i] = old // 10 * 10 + action.face
-        if s.logging:
-            s.say(f"P{player + 1} sets {s.lab(old)} to {s.lab(dice[i])}")
+        setting: SettingFace = step.data
+        dice = state.dice[player]
+        old = dice[setting.die]
+        dice[setting.die] = old // 10 * 10 + action.face
+        if state.logging:
+            state.say(f"P{player + 1} sets {state.label(old)} to "
+                      f"{state.label(dice[setting.die])}")
 
     def text(self, state: HighWaterState, step: Step) -> str:
-        s = state
-        return f"Quartermaster: choose the new face of {s.lab(s.dice[step.player][step.data[0]])}"
+        setting: SettingFace = step.data
+        die = state.dice[step.player][setting.die]
+        return f"Quartermaster: choose the new face of {state.label(die)}"
 
 
 def _nth(k: int) -> str:
@@ -635,3 +736,6 @@ order: the round, the segment, the round's end, then the sub-decisions."""
 CHOICES = ("sabotage", "remove_marker", "reroll", "set_die", "set_face", "cycle", "pay",
            "free_removal", "paid_removal", "carry_cap")
 """The sub-decision kinds in the order of the observation's one-hot (SPEC.md)."""
+
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

@@ -14,12 +14,10 @@ the table and the game operations those rules carry out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from cove.core.components import Deck
-from cove.core.decisions import Step, StepRule
-from cove.core.rng import Rng
-from cove.core.state import Action, State
+from cove.core import Action, Deck, Rng, State, Step, StepRule, pickle_frozen_dataclasses
 from cove.games.high_water.actions import (
     Advance,
     Cycle,
@@ -27,6 +25,7 @@ from cove.games.high_water.actions import (
     Remove,
     Return,
     Tables,
+    Target,
     tables,
 )
 from cove.games.high_water.data import (
@@ -44,6 +43,7 @@ from cove.games.high_water.patterns import affords, can_pay
 from cove.games.high_water.reasons import why_illegal
 from cove.games.high_water.rules import (
     CREW_ROW,
+    NO_FLAGS,
     OVER,
     PICK,
     QUEST_ROW,
@@ -52,7 +52,14 @@ from cove.games.high_water.rules import (
     STEPS,
     TRICK,
     Choice,
+    KeptActions,
+    RemovingMarker,
+    Rerolling,
+    Revealing,
     Rule,
+    Sabotaging,
+    has_flag,
+    with_flag,
 )
 from cove.games.high_water.view import build_view
 
@@ -60,88 +67,105 @@ TIEBREAK = ("most quests completed", "most gold and rum together")
 """What ``HighWaterState.tiebreak`` compares, in its order (R29)."""
 
 
-class HighWaterState(State):
+@dataclass(frozen=True, slots=True)
+class ActiveQuest:
+    """A quest a player is working on (R14, R27): its card, how many of its tasks are done
+    (they are done in order) and the sabotage markers on it."""
+
+    card: int
+    done: int = 0
+    markers: int = 0
+
+    def advanced(self) -> ActiveQuest:
+        """The quest with its next task done."""
+        return ActiveQuest(self.card, self.done + 1, self.markers)
+
+    def with_markers(self, markers: int) -> ActiveQuest:
+        """The quest carrying ``markers`` sabotage markers."""
+        return ActiveQuest(self.card, self.done, markers)
+
+
+class HighWaterState(State[HighWaterOptions]):
     __slots__ = (
-        "D",
-        "T",
+        "actions",
         "bag",
-        "commit",
+        "committed",
+        "completed",
         "crates",
         "crew",
         "crew_deck",
         "crew_row",
+        "data",
         "dice",
-        "done_q",
         "end_reason",
+        "end_triggered",
         "gold",
         "hands",
-        "high",
+        "high_water",
         "influence",
-        "keys",
-        "last",
+        "last_picker",
         "memo",
-        "order",
+        "pick_order",
         "played",
         "quest_deck",
         "quest_row",
         "quests",
         "rereveals",
-        "rnd",
+        "revealed",
+        "round",
         "rum",
-        "sflags",
-        "triggered",
-        "used",
-        "won",
+        "segment_flags",
+        "trick_winner",
+        "used_crew",
     )
 
     STEPS: ClassVar[Mapping[str, StepRule[HighWaterState]]] = STEPS
-    DERIVED = ("D", "T", "memo")  # rebuilt by setup(): the data and its tables; a scratch memo
+    DERIVED = ("data", "actions", "memo")  # rebuilt by setup(); memo: a scratch memo
 
-    D: HWData
-    T: Tables
-    memo: tuple[Step, list[Action]] | None
-
-    @property
-    def opts(self) -> HighWaterOptions:
-        """``options``, as High Water's own (the base class's attribute is typed Options,
-        which a compiled subclass may not narrow)."""
-        return cast(HighWaterOptions, self.options)
+    data: HWData
+    """The data file the options name: dice, cards, flags and the setup."""
+    actions: Tables
+    """The data file's ready-made actions, by die code or card id."""
+    memo: KeptActions | None
+    """The actions a Step 2-5 step found when asked whether it lapses (``rules.ActRule``)."""
+    quests: list[list[ActiveQuest]]
+    """Per seat, the active quests, in the order they were taken."""
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> None:
-        D = self.D = get(self.opts.data_file)
-        self.T = tables(D)
+        data = self.data = get(self.options.data_file)
+        self.actions = tables(data)
         self.memo = None
         n = self.n
-        self.bag = [c.count for c in D.colours]
+        self.bag = [colour.count for colour in data.colours]
         self.crates: list[tuple[int, ...] | None] = []
-        self.hands = [list(D.trick_cards) for _ in range(n)]
+        self.hands = [list(data.trick_cards) for _ in range(n)]
         self.played: list[list[int]] = [[] for _ in range(n)]
-        self.commit = [-1] * n
-        self.keys: list[list[int]] = [[] for _ in range(n)]
+        self.committed = [-1] * n
+        self.revealed: list[list[int]] = [[] for _ in range(n)]
         self.rereveals = 0
-        self.order: list[int] = []
+        self.pick_order: list[int] = []
         self.dice: list[list[int]] = [[] for _ in range(n)]
-        self.gold = [D.gold] * n
-        self.rum = [D.rum] * n
+        self.gold = [data.gold] * n
+        self.rum = [data.rum] * n
         self.crew: list[list[int]] = [[] for _ in range(n)]
-        self.used: list[int] = []
-        self.quests: list[list[list[int]]] = [[[D.starting_quest, 0, 0]] for _ in range(n)]
-        self.done_q: list[list[int]] = [[] for _ in range(n)]
+        self.used_crew: list[int] = []
+        self.quests = [[ActiveQuest(data.starting_quest)] for _ in range(n)]
+        self.completed: list[list[int]] = [[] for _ in range(n)]
         self.influence = [0] * n
-        self.won = -1
-        self.last = -1
-        self.sflags = 0
-        self.crew_deck = Deck(D.crew_deck)
+        self.trick_winner = -1
+        self.last_picker = -1
+        self.segment_flags = NO_FLAGS
+        self.crew_deck = Deck(data.crew_deck)
         self.crew_deck.shuffle(self.rng)
-        self.quest_deck = Deck(D.quest_deck)
+        self.quest_deck = Deck(data.quest_deck)
         self.quest_deck.shuffle(self.rng)
-        self.crew_row = [self._draw(CREW_ROW) for _ in range(D.crew_row)]
-        self.quest_row = [self._draw(QUEST_ROW) for _ in range(D.quest_row)]
-        self.triggered = False
+        self.crew_row = [self._draw(CREW_ROW) for _ in range(data.crew_row)]
+        self.quest_row = [self._draw(QUEST_ROW) for _ in range(data.quest_row)]
+        self.end_triggered = False
         self.end_reason = ""
-        self.rnd = 0
-        self.high = True
+        self.round = 0
+        self.high_water = True
         self.settle()  # next_steps(): round 1
 
     # -- the decision stack ------------------------------------------------------------------
@@ -163,12 +187,12 @@ class HighWaterState(State):
     def step(self) -> int:
         """The segment step (1-6) of the decision on top; 0 outside a segment."""
         rules = self.STEPS
-        for st in reversed(self.steps):
-            rule = rules[st.kind]
+        for below in reversed(self.steps):
+            rule = rules[below.kind]
             assert isinstance(rule, Rule)
-            k = rule.seg_step(st)
-            if k is not None:
-                return k
+            number = rule.segment_step_of(below)
+            if number is not None:
+                return number
         return 0
 
     @property
@@ -180,14 +204,14 @@ class HighWaterState(State):
 
     def pending_text(self) -> str:
         """The open sub-decision in words ("" when there is none)."""
-        pend = self.pending
-        if pend is None:
+        pending = self.pending
+        if pending is None:
             return ""
         rule = self._rule()
         assert isinstance(rule, Choice)
-        return rule.text(self, pend)
+        return rule.text(self, pending)
 
-    def cur(self) -> int:
+    def segment_player(self) -> int:
         """The player whose action segment it is (-1 outside a segment)."""
         top = self.top_step
         if top is not None and self._rule().phase == SEG:
@@ -200,63 +224,73 @@ class HighWaterState(State):
         deck = self.crew_deck if row == CREW_ROW else self.quest_deck
         return deck.draw() if deck else -1
 
-    def lab(self, die: int) -> str:
-        return self.D.label[die]
+    def label(self, die: int) -> str:
+        """A die code's label: "y3"."""
+        return self.data.label[die]
 
     def flags_now(self, p: int) -> int:
-        f = self.sflags
-        if p == self.won:
-            f |= 1 << WON_TRICK
-        if p == self.last:
-            f |= 1 << LAST_CRATE
-        return f
+        """What p did this turn: the segment's flags, with p's trick win and last crate."""
+        flags = self.segment_flags
+        if p == self.trick_winner:
+            flags = with_flag(flags, WON_TRICK)
+        if p == self.last_picker:
+            flags = with_flag(flags, LAST_CRATE)
+        return flags
+
+    def set_flag(self, flag: int) -> None:
+        """The segment's player did ``flag`` this turn (a "did <flag>" task, an ``if``)."""
+        self.segment_flags = with_flag(self.segment_flags, flag)
 
     def return_die(self, die: int) -> None:
         self.bag[die // 10] += 1
 
     def roll(self, colour: int) -> int:
-        return colour * 10 + self.rng.randint(1, self.D.faces)
+        return colour * 10 + self.rng.randint(1, self.data.faces)
 
-    def targets(self, p: int, leader: bool) -> list[tuple[int, int]]:
+    def targets(self, p: int, leader_only: bool) -> list[tuple[int, int]]:
         """(opponent, quest index) pairs that may take a sabotage marker from p."""
-        cap = self.D.max_markers
+        cap = self.data.max_markers
         out = [
             (o, k)
             for o in range(self.n)
             if o != p
-            for k, q in enumerate(self.quests[o])
-            if q[2] < cap
+            for k, quest in enumerate(self.quests[o])
+            if quest.markers < cap
         ]
-        if leader and out:
+        if leader_only and out:
             best = max(self.influence[o] for o, _ in out)
             out = [(o, k) for o, k in out if self.influence[o] == best]
         return out
 
     def marked_quests(self, p: int) -> list[int]:
-        return [k for k, q in enumerate(self.quests[p]) if q[2] > 0]
+        """The indices of p's quests that carry a sabotage marker."""
+        return [k for k, quest in enumerate(self.quests[p]) if quest.markers > 0]
 
-    def effect_possible(self, p: int, e: Effect, spare: int = 0) -> bool:
+    def effect_possible(self, p: int, effect: Effect, spare: int = 0) -> bool:
         """Whether an effect can do something (``spare``: dice excluded, e.g. the blue die)."""
-        k = e.kind
-        if e.cond >= 0 and not self.flags_now(p) >> e.cond & 1:
+        kind = effect.kind
+        if effect.needs_flag >= 0 and not has_flag(self.flags_now(p), effect.needs_flag):
             return False
-        if k == "gain":
+        if kind == "gain":
             return True
-        if k == "sabotage":  # some target (the leaders among them, if asked, are some)
-            cap = self.D.max_markers
+        if kind == "sabotage":  # some target (the leaders among them, if asked, are some)
+            cap = self.data.max_markers
             quests = self.quests
-            return any(q[2] < cap for o in range(self.n) if o != p for q in quests[o])
-        if k == "remove_marker":
-            return any(q[2] for q in self.quests[p])
-        if k == "reroll":
-            return len(self.dice[p]) - spare >= e.lo
-        if k == "set_face":
+            return any(quest.markers < cap
+                       for o in range(self.n) if o != p for quest in quests[o])
+        if kind == "remove_marker":
+            return any(quest.markers for quest in self.quests[p])
+        if kind == "reroll":
+            return len(self.dice[p]) - spare >= effect.fewest
+        if kind == "set_face":
             return bool(self.dice[p])
-        if k == "cycle_market":
+        if kind == "cycle_market":
             return bool(self.cyclable())
         return False
 
     def cyclable(self) -> list[tuple[int, int]]:
+        """(market row, slot) pairs of the face-up cards a Cartographer may cycle: those
+        whose deck still has a card to show in their place."""
         out = []
         if self.crew_deck:
             out += [(CREW_ROW, i) for i, c in enumerate(self.crew_row) if c >= 0]
@@ -264,31 +298,31 @@ class HighWaterState(State):
             out += [(QUEST_ROW, i) for i, c in enumerate(self.quest_row) if c >= 0]
         return out
 
-    def start_effect(self, p: int, e: Effect, source: str, by_face: int = 0) -> None:
+    def start_effect(self, p: int, effect: Effect, source: str, by_face: int = 0) -> None:
         """Resolve an effect now, or push the sub-decision it needs."""
-        k = e.kind
-        if k == "gain":
-            if e.by_face:
-                amt = e.by_face[by_face - 1]
-                g, r = (amt, 0) if e.resource == "gold" else (0, amt)
+        kind = effect.kind
+        if kind == "gain":
+            if effect.by_face:
+                amount = effect.by_face[by_face - 1]
+                gold, rum = (amount, 0) if effect.resource == "gold" else (0, amount)
             else:
-                g, r = e.gold, e.rum
-            self.gold[p] += g
-            self.rum[p] += r
+                gold, rum = effect.gold, effect.rum
+            self.gold[p] += gold
+            self.rum[p] += rum
             if self.logging:
-                got = " and ".join(x for x in (f"{g} gold" if g else "", f"{r} rum" if r else "")
-                                   if x) or "nothing"
+                got = " and ".join(x for x in (f"{gold} gold" if gold else "",
+                                               f"{rum} rum" if rum else "") if x) or "nothing"
                 self.say(f"P{p + 1} gains {got} ({source})", kind="gain",
-                         data={"player": p, "gold": g, "rum": r, "source": source})
-        elif k == "sabotage":
-            self.push(Step("sabotage", (p,), (e.target == "leader", source)))
-        elif k == "remove_marker":
-            self.push(Step("remove_marker", (p,), (source,)))
-        elif k == "reroll":
-            self.push(Step("reroll", (p,), (e.lo, e.hi, (), source)))
-        elif k == "set_face":
+                         data={"player": p, "gold": gold, "rum": rum, "source": source})
+        elif kind == "sabotage":
+            self.push(Step("sabotage", (p,), Sabotaging(effect.target == "leader", source)))
+        elif kind == "remove_marker":
+            self.push(Step("remove_marker", (p,), RemovingMarker(source)))
+        elif kind == "reroll":
+            self.push(Step("reroll", (p,), Rerolling(effect.fewest, effect.most, (), source)))
+        elif kind == "set_face":
             self.push(Step("set_die", (p,)))
-        elif k == "cycle_market":
+        elif kind == "cycle_market":
             self.push(Step("cycle", (p,)))
 
     def dice_labels(self, dice: Sequence[int], skip: Sequence[int] = ()) -> list[int]:
@@ -304,48 +338,48 @@ class HighWaterState(State):
     # -- round procedure ----------------------------------------------------------------------
     def start_round(self) -> None:
         """Phases 1-2: fill the crates from the bag (F1) and flip the water coin (F2)."""
-        self.rnd += 1
-        n, D = self.n, self.D
+        self.round += 1
+        n, label = self.n, self.data.label
         drawn = []
         bag = self.bag
         for _ in range(3 * n):
             r = self.rng.below(sum(bag))
-            c = 0
-            while r >= bag[c]:
-                r -= bag[c]
-                c += 1
-            bag[c] -= 1
-            drawn.append(self.roll(c))
+            colour = 0
+            while r >= bag[colour]:
+                r -= bag[colour]
+                colour += 1
+            bag[colour] -= 1
+            drawn.append(self.roll(colour))
         self.crates = [tuple(drawn[3 * i:3 * i + 3]) for i in range(n)]
-        self.high = self.rng.below(2) == 0
-        self.commit = [-1] * n
-        self.keys = [[] for _ in range(n)]
+        self.high_water = self.rng.below(2) == 0
+        self.committed = [-1] * n
+        self.revealed = [[] for _ in range(n)]
         self.rereveals = 0
-        self.order = []
-        self.won = self.last = -1
+        self.pick_order = []
+        self.trick_winner = self.last_picker = -1
         if self.logging:
-            self.say(f"Round {self.rnd}: crates " + " | ".join(
-                f"{i + 1}: " + " ".join(D.label[d] for d in c or ())
+            self.say(f"Round {self.round}: crates " + " | ".join(
+                f"{i + 1}: " + " ".join(label[d] for d in c or ())
                 for i, c in enumerate(self.crates)), kind="round",
-                data={"round": self.rnd,
-                      "crates": [[D.label[d] for d in c or ()] for c in self.crates]})
-            coin = ("HIGH water: the highest card wins" if self.high
+                data={"round": self.round,
+                      "crates": [[label[d] for d in c or ()] for c in self.crates]})
+            coin = ("HIGH water: the highest card wins" if self.high_water
                     else "LOW water: the lowest card wins")
             self.say("The water coin shows " + coin, kind="water",
-                     data={"water": "high" if self.high else "low"})
+                     data={"water": "high" if self.high_water else "low"})
 
-    def _play_card(self, p: int, v: int) -> None:
+    def _play_card(self, p: int, card: int) -> None:
         """A trick card goes to the played pile; F6 replenishment at 1 card left."""
         hand = self.hands[p]
-        hand.remove(v)
+        hand.remove(card)
         pile = self.played[p]
-        pile.append(v)
-        self.keys[p].append(v)
+        pile.append(card)
+        self.revealed[p].append(card)
         if len(hand) == 1:
-            back = [c for c in pile if c != v]
+            back = [c for c in pile if c != card]
             hand.extend(back)
             hand.sort()
-            self.played[p] = [v]
+            self.played[p] = [card]
             if self.logging:
                 self.say(f"P{p + 1} has one trick card left and takes back "
                          + ", ".join(map(str, sorted(back))), kind="replenish",
@@ -360,29 +394,31 @@ class HighWaterState(State):
 
     def _new_cards(self, p: int) -> list[int]:
         """Cards in p's hand of a value p has not revealed in this trick."""
-        ks = self.keys[p]
-        return sorted(v for v in self.hands[p] if v not in ks)
+        revealed = self.revealed[p]
+        return sorted(v for v in self.hands[p] if v not in revealed)
 
     def _rank_key(self, p: int) -> tuple[int, ...]:
-        ks = self.keys[p]
-        return tuple(-v for v in ks) if self.high else tuple(ks)
+        """p's cards revealed in this trick as a rank (lower ranks better): higher cards
+        first in high water, lower cards first in low water."""
+        revealed = self.revealed[p]
+        return tuple(-v for v in revealed) if self.high_water else tuple(revealed)
 
     def _tie_groups(self) -> list[list[int]]:
         """Groups of players still tied, best rank first."""
         groups: dict[tuple[int, ...], list[int]] = {}
         for p in range(self.n):
             groups.setdefault(self._rank_key(p), []).append(p)
-        return [g for k, g in sorted(groups.items()) if len(g) > 1]
+        return [group for _, group in sorted(groups.items()) if len(group) > 1]
 
-    def _why_no_rereveal(self, g: Sequence[int]) -> str:
-        """'' if the tied group g re-reveals now (F5), else why chance orders it instead."""
-        if self.opts.tie_scope == "first" and any(
-                self._rank_key(p) < self._rank_key(g[0]) for p in range(self.n)):
+    def _why_no_rereveal(self, group: Sequence[int]) -> str:
+        """'' if the tied group re-reveals now (F5), else why chance orders it instead."""
+        if self.options.tie_scope == "first" and any(
+                self._rank_key(p) < self._rank_key(group[0]) for p in range(self.n)):
             return "Tied below first place (DESIGN variant tie_scope=first: no re-reveal)"
-        if not all(self._new_cards(p) for p in g):
+        if not all(self._new_cards(p) for p in group):
             return ("Still tied and no re-reveal can break the tie (a tied player has "
                     "revealed every trick card)")
-        if self.rereveals >= self.opts.tie_rereveals:
+        if self.rereveals >= self.options.tie_rereveals:
             return (f"Still tied after {self.rereveals} re-reveals (the cap set by option "
                     "tie_rereveals)")
         return ""
@@ -392,8 +428,8 @@ class HighWaterState(State):
         """The players revealing in the trick now (everyone, or a tied group)."""
         top = self.top_step
         if top is not None and top.kind == "trick":
-            group: tuple[int, ...] = top.data[0]
-            return group
+            revealing: Revealing = top.data
+            return revealing.players
         return ()
 
     def reveal_trick(self, waiting: tuple[int, ...]) -> tuple[int, ...]:
@@ -401,43 +437,45 @@ class HighWaterState(State):
         or () when the pick order is fixed."""
         self.reveal()
         for p in waiting:
-            self._play_card(p, self.commit[p])
+            self._play_card(p, self.committed[p])
         if self.logging:
             what = "reveal" if self.rereveals == 0 else f"re-reveal {self.rereveals}"
             self.say(f"Trick {what}: " + ", ".join(
-                f"P{p + 1} {self.commit[p]}" for p in waiting), kind="reveal",
+                f"P{p + 1} {self.committed[p]}" for p in waiting), kind="reveal",
                 data={"rereveal": self.rereveals,
-                      "cards": {str(p): self.commit[p] for p in waiting}})
-        self.commit = [-1] * self.n
+                      "cards": {str(p): self.committed[p] for p in waiting}})
+        self.committed = [-1] * self.n
         tied = self._tie_groups()
         # R5: every tied group re-reveals while its players still hold a card they have not
         # revealed in this trick; a new card each time, so this ends within the trick cards
-        live = [g for g in tied if not self._why_no_rereveal(g)]
-        if live:
+        rerevealing = [group for group in tied if not self._why_no_rereveal(group)]
+        if rerevealing:
             self.rereveals += 1
             if self.logging:
-                self.say("Tie: " + "; ".join(" and ".join(f"P{p + 1}" for p in g)
-                                             for g in live) + " choose and reveal a new card",
-                         kind="tie", data={"groups": [list(g) for g in live]})
-            return tuple(sorted(p for g in live for p in g))
+                self.say("Tie: " + "; ".join(" and ".join(f"P{p + 1}" for p in group)
+                                             for group in rerevealing)
+                         + " choose and reveal a new card",
+                         kind="tie", data={"groups": [list(group) for group in rerevealing]})
+            return tuple(sorted(p for group in rerevealing for p in group))
         # every tie left is ordered by the seeded RNG (never by seat), with the reason logged
-        tb = [0] * self.n
-        for g in tied:
-            why = self._why_no_rereveal(g)
-            perm = list(range(len(g)))
-            self.rng.shuffle(perm)
-            for p, r in zip(g, perm, strict=True):
-                tb[p] = r
+        drawn_rank = [0] * self.n  # a tied player's place within the group, drawn
+        for group in tied:
+            why = self._why_no_rereveal(group)
+            places = list(range(len(group)))
+            self.rng.shuffle(places)
+            for p, place in zip(group, places, strict=True):
+                drawn_rank[p] = place
             if self.logging:
                 self.say(why + ": the order of "
-                         + " and ".join(f"P{p + 1}" for p in g) + " is drawn at random",
-                         kind="tie_chance", data={"players": list(g)})
-        self.order = sorted(range(self.n), key=lambda p: (self._rank_key(p), tb[p]))
-        self.won, self.last = self.order[0], self.order[-1]
+                         + " and ".join(f"P{p + 1}" for p in group) + " is drawn at random",
+                         kind="tie_chance", data={"players": list(group)})
+        self.pick_order = sorted(range(self.n),
+                                 key=lambda p: (self._rank_key(p), drawn_rank[p]))
+        self.trick_winner, self.last_picker = self.pick_order[0], self.pick_order[-1]
         if self.logging:
-            self.say(f"P{self.won + 1} wins the trick. Crate pick order: "
-                     + ", ".join(f"P{p + 1}" for p in self.order), kind="trick",
-                     data={"winner": self.won, "order": list(self.order)})
+            self.say(f"P{self.trick_winner + 1} wins the trick. Crate pick order: "
+                     + ", ".join(f"P{p + 1}" for p in self.pick_order), kind="trick",
+                     data={"winner": self.trick_winner, "order": list(self.pick_order)})
         return ()
 
     def take(self, p: int, i: int) -> None:
@@ -446,56 +484,58 @@ class HighWaterState(State):
         self.dice[p].extend(crate)
         self.crates[i] = None
         if self.logging:
-            self.say(f"P{p + 1} takes crate {i + 1} ({' '.join(self.lab(d) for d in crate)})",
+            self.say(f"P{p + 1} takes crate {i + 1} ({' '.join(self.label(d) for d in crate)})",
                      kind="take", data={"player": p, "crate": i,
-                                        "dice": [self.lab(d) for d in crate]})
+                                        "dice": [self.label(d) for d in crate]})
 
     def start_segment(self, p: int) -> tuple[int, ...]:
         """Step 1 (F10): gains resolve at once; returns the passives that need a choice."""
-        self.sflags = 0
-        self.used = []
+        self.segment_flags = NO_FLAGS
+        self.used_crew = []
         if self.logging:
             self.say(f"P{p + 1}'s action segment", kind="segment", data={"player": p})
         queue = []
         for cid in self.crew[p]:
-            card = self.D.cards[cid]
+            card = self.data.cards[cid]
             if card.kind != "passive":
                 continue
-            e = card.effect
-            assert e is not None
-            if e.cond >= 0 and not self.flags_now(p) >> e.cond & 1:
+            effect = card.effect
+            assert effect is not None
+            if effect.needs_flag >= 0 and not has_flag(self.flags_now(p), effect.needs_flag):
                 continue
-            if e.kind == "gain":
-                self.start_effect(p, e, card.name)
+            if effect.kind == "gain":
+                self.start_effect(p, effect, card.name)
             else:
                 queue.append(cid)
         return tuple(queue)
 
     def end_segment(self, p: int) -> None:
-        self.influence[p] = sum(self.D.cards[c].influence for c in self.done_q[p])
+        """F16, F17: p's influence is recalculated; reaching the goal ends the game after
+        this round."""
+        self.influence[p] = sum(self.data.cards[c].influence for c in self.completed[p])
         if self.logging:
             self.say(f"P{p + 1} ends the segment with {self.influence[p]} influence",
                      kind="score", data={"player": p, "influence": self.influence[p]})
-        if self.influence[p] >= self.opts.goal and not self.triggered:
-            self.triggered = True
+        if self.influence[p] >= self.options.goal and not self.end_triggered:
+            self.end_triggered = True
             if self.logging:
-                self.say(f"P{p + 1} has reached {self.opts.goal} influence: "
+                self.say(f"P{p + 1} has reached {self.options.goal} influence: "
                          "the game ends after this round", kind="end_triggered",
-                         data={"player": p, "goal": self.opts.goal})
+                         data={"player": p, "goal": self.options.goal})
 
     def end_round(self) -> bool:
         """After the last segment: end the game if it is over (F17, R29). Returns whether
         the bag is too short for the next round's crates (R23.2)."""
-        if self.triggered:
+        if self.end_triggered:
             self.end_reason = "goal"
-        elif self.rnd >= self.opts.max_rounds:
+        elif self.round >= self.options.max_rounds:
             self.end_reason = "round cap"
         elif (not self.quest_deck and all(c < 0 for c in self.quest_row)
               and not any(self.quests)):
             self.end_reason = "quests exhausted"
         if self.end_reason:
             if self.logging:
-                self.say(f"Game over after round {self.rnd} ({self.end_reason}). Influence: "
+                self.say(f"Game over after round {self.round} ({self.end_reason}). Influence: "
                          + ", ".join(f"P{q + 1} {self.influence[q]}" for q in range(self.n)),
                          kind="game_over", data={"reason": self.end_reason,
                                                  "influence": list(self.influence)})
@@ -514,7 +554,8 @@ class HighWaterState(State):
     def short_player(self) -> int:
         """Who returns the next die to a short bag: the most dice, ties to the earliest in
         the pick order of the round just played."""
-        return max(self.order, key=lambda q: (len(self.dice[q]), -self.order.index(q)))
+        order = self.pick_order
+        return max(order, key=lambda q: (len(self.dice[q]), -order.index(q)))
 
     # -- the segment's operations (carried out by the rules in rules.py) ---------------------
     def step_actions(self, p: int, step: int, first: bool = False) -> list[Action]:
@@ -535,11 +576,11 @@ class HighWaterState(State):
         crew = self.crew[p]
         if not crew:
             return out
-        cards = self.D.cards
-        activate = self.T.activate
-        used = self.used
+        cards = self.data.cards
+        activate = self.actions.activate
+        used = self.used_crew
         gold, rum = self.gold[p], self.rum[p]
-        need_effect = self.opts.actives_need_effect
+        need_effect = self.options.actives_need_effect
         seen = set()
         for i, cid in enumerate(crew):
             card = cards[cid]
@@ -562,19 +603,20 @@ class HighWaterState(State):
         dice = self.dice[p]
         if not dice:
             return out
-        colours = self.D.colours
-        use = self.T.use
-        idle = self.opts.idle_dice_actions
+        colours = self.data.colours
+        use = self.actions.use
+        idle = self.options.idle_dice_actions
         able: dict[int, bool] = {}  # per colour: whether its action may be spent now
         for d in dict.fromkeys(dice):
-            c = d // 10
-            ok = able.get(c)
+            colour = d // 10
+            ok = able.get(colour)
             if ok is None:
-                act = colours[c].action
+                action = colours[colour].action
                 # a sabotage always needs a target (notes §4.3); with the option, other
                 # actions may be spent for nothing (still "used_<colour>")
-                ok = able[c] = (self.effect_possible(p, act, spare=1)
-                                or (idle and act.kind != "sabotage" and act.cond < 0))
+                ok = able[colour] = (
+                    self.effect_possible(p, action, spare=1)
+                    or (idle and action.kind != "sabotage" and action.needs_flag < 0))
             if ok:
                 out.append(use[d])
                 if first:
@@ -587,10 +629,10 @@ class HighWaterState(State):
         dice = self.dice[p]
         if not dice:
             return out
-        buy, patterns = self.T.buy, self.T.pattern
+        buy, patterns = self.actions.buy, self.actions.patterns
         names = set()
         rows = self.crew_row
-        if len(self.quests[p]) < self.opts.max_quests:
+        if len(self.quests[p]) < self.options.max_quests:
             rows = rows + self.quest_row
         for cid in rows:
             if cid < 0 or cid in names:
@@ -604,26 +646,27 @@ class HighWaterState(State):
 
     def _advances(self, p: int) -> list[Action]:
         """Step 5 (F14): the next tasks of p's quests that p can do now."""
-        cards = self.D.cards
-        T = self.T
+        cards = self.data.cards
+        advance, advance_die = self.actions.advance, self.actions.advance_die
         out: list[Action] = []
-        f = -1
-        for cid, done, marks in self.quests[p]:
-            if marks:
+        flags = -1  # what p did this turn, found when a task first asks
+        for quest in self.quests[p]:
+            if quest.markers:
                 continue  # sabotaged: no task can be done
-            t = cards[cid].tasks[done]
-            if t.die is not None:
-                acc = t.die.accepts
+            cid = quest.card
+            task = cards[cid].tasks[quest.done]
+            if task.die is not None:
+                accepts = task.die.accepts
                 for d in dict.fromkeys(self.dice[p]):
-                    if d in acc:
-                        out.append(T.advance_die[cid, d])
-            elif t.flag >= 0:
-                if f < 0:
-                    f = self.flags_now(p)
-                if f >> t.flag & 1:
-                    out.append(T.advance[cid])
-            elif self.gold[p] >= t.gold and self.rum[p] >= t.rum:
-                out.append(T.advance[cid])
+                    if d in accepts:
+                        out.append(advance_die[cid, d])
+            elif task.flag >= 0:
+                if flags < 0:
+                    flags = self.flags_now(p)
+                if has_flag(flags, task.flag):
+                    out.append(advance[cid])
+            elif self.gold[p] >= task.gold and self.rum[p] >= task.rum:
+                out.append(advance[cid])
         return out
 
     def payable(self, p: int, card: Card, chosen: tuple[int, ...]) -> list[int]:
@@ -642,6 +685,8 @@ class HighWaterState(State):
         return out
 
     def buy(self, p: int, row: int, slot: int, card: Card, chosen: tuple[int, ...]) -> None:
+        """F13: p pays ``card`` with the hold dice at ``chosen`` (one per icon) and takes it
+        from the market ``row``'s ``slot``, which the deck refills."""
         dice = self.dice[p]
         # F12/G10: each icon takes a distinct die still in the hold (a die spent on an
         # action is already back in the bag, so it cannot pay here)
@@ -653,40 +698,46 @@ class HighWaterState(State):
             self.return_die(d)
         if row == CREW_ROW:
             self.crew[p].append(card.id)
-            self.sflags |= 1 << BOUGHT_CREW
+            self.set_flag(BOUGHT_CREW)
             self.crew_row[slot] = self._draw(CREW_ROW)
             new = self.crew_row[slot]
         else:
-            self.quests[p].append([card.id, 0, 0])
-            self.sflags |= 1 << BOUGHT_QUEST
+            self.quests[p].append(ActiveQuest(card.id))
+            self.set_flag(BOUGHT_QUEST)
             self.quest_row[slot] = self._draw(QUEST_ROW)
             new = self.quest_row[slot]
         if self.logging:
-            shown = self.D.cards[new].name if new >= 0 else "nothing (deck empty)"
-            self.say(f"P{p + 1} buys {card.name} with {' '.join(self.lab(d) for d in paid)}; "
+            shown = self.data.cards[new].name if new >= 0 else "nothing (deck empty)"
+            self.say(f"P{p + 1} buys {card.name} with {' '.join(self.label(d) for d in paid)}; "
                      f"the market reveals {shown}", kind="buy",
                      data={"player": p, "card": card.name,
-                           "dice": [self.lab(d) for d in paid], "revealed": shown})
+                           "dice": [self.label(d) for d in paid], "revealed": shown})
+
+    def _quest_named(self, p: int, key: str) -> int:
+        """The index of p's first active quest whose card has the lower-case name ``key``."""
+        cards = self.data.cards
+        return next(k for k, quest in enumerate(self.quests[p]) if cards[quest.card].key == key)
 
     def advance(self, p: int, a: Advance) -> None:
         """Step 5 (F14): do the next task of a quest; the last one completes it."""
-        D = self.D
-        q = next(q for q in self.quests[p] if D.cards[q[0]].key == a.quest)
-        card = D.cards[q[0]]
-        t = card.tasks[q[1]]
-        self.gold[p] -= t.gold
-        self.rum[p] -= t.rum
-        if t.die is not None:
+        quests = self.quests[p]
+        k = self._quest_named(p, a.quest)
+        quest = quests[k]
+        card = self.data.cards[quest.card]
+        task = card.tasks[quest.done]
+        self.gold[p] -= task.gold
+        self.rum[p] -= task.rum
+        if task.die is not None:
             self.dice[p].remove(a.die)
             self.return_die(a.die)
-        q[1] += 1
+        quest = quests[k] = quest.advanced()
         if self.logging:
-            self.say(f"P{p + 1} completes task '{t.text}' of {card.name}"
+            self.say(f"P{p + 1} completes task '{task.text}' of {card.name}"
                      + (f" with {a.label}" if a.label else ""), kind="task",
-                     data={"player": p, "quest": card.name, "task": q[1] - 1})
-        if q[1] == len(card.tasks):
-            self.quests[p].remove(q)
-            self.done_q[p].append(card.id)
+                     data={"player": p, "quest": card.name, "task": quest.done - 1})
+        if quest.done == len(card.tasks):
+            del quests[k]
+            self.completed[p].append(card.id)
             if self.logging:
                 self.say(f"P{p + 1} completes the quest {card.name} "
                          f"({card.influence} influence)", kind="quest",
@@ -695,17 +746,28 @@ class HighWaterState(State):
 
     def remove_marker(self, p: int, a: Remove | Extra) -> None:
         """A sabotage marker comes off one of p's quests (``Extra``: for gold, Step 6)."""
-        D = self.D
-        q = next(q for q in self.quests[p] if D.cards[q[0]].key == a.quest)
-        q[2] -= 1
+        data = self.data
+        quests = self.quests[p]
+        k = self._quest_named(p, a.quest)
+        quest = quests[k] = quests[k].with_markers(quests[k].markers - 1)
         paid = isinstance(a, Extra)
         if paid:
-            self.gold[p] -= D.extra_removal_gold
+            self.gold[p] -= data.extra_removal_gold
         if self.logging:
-            cost = f" for {D.extra_removal_gold} gold" if paid else ""
-            self.say(f"P{p + 1} removes a sabotage marker from {D.cards[q[0]].name}{cost}",
-                     kind="remove_marker", data={"player": p, "quest": D.cards[q[0]].name,
-                                                 "paid": paid})
+            name = data.cards[quest.card].name
+            cost = f" for {data.extra_removal_gold} gold" if paid else ""
+            self.say(f"P{p + 1} removes a sabotage marker from {name}{cost}",
+                     kind="remove_marker", data={"player": p, "quest": name, "paid": paid})
+
+    def sabotage(self, p: int, a: Target) -> None:
+        """p puts a sabotage marker on an opponent's quest (a red die, a Gunner, R21, R25)."""
+        quests = self.quests[a.player]
+        k = self._quest_named(a.player, a.quest)
+        quest = quests[k] = quests[k].with_markers(quests[k].markers + 1)
+        if self.logging:
+            name = self.data.cards[quest.card].name
+            self.say(f"P{p + 1} puts a sabotage marker on P{a.player + 1}'s {name}",
+                     kind="sabotage", data={"player": p, "target": a.player, "quest": name})
 
     def give_back(self, p: int, a: Return, why: str) -> None:
         """A die of p's hold goes back to the bag (a short bag, or the carry-over cap)."""
@@ -717,18 +779,18 @@ class HighWaterState(State):
 
     def cycle(self, p: int, a: Cycle) -> None:
         """Cartographer: the named market card goes under its deck; the next one shows."""
-        D = self.D
+        cards = self.data.cards
         for row, deck in ((CREW_ROW, self.crew_deck), (QUEST_ROW, self.quest_deck)):
-            cards = self.crew_row if row == CREW_ROW else self.quest_row
-            for i, c in enumerate(cards):
-                if c >= 0 and D.cards[c].key == a.card and deck:
+            market = self.crew_row if row == CREW_ROW else self.quest_row
+            for slot, c in enumerate(market):
+                if c >= 0 and cards[c].key == a.card and deck:
                     deck.put_bottom(c)
-                    cards[i] = self._draw(row)
+                    market[slot] = self._draw(row)
                     if self.logging:
-                        self.say(f"P{p + 1} puts {D.cards[c].name} under its deck and "
-                                 f"reveals {D.cards[cards[i]].name}", kind="cycle",
-                                 data={"player": p, "card": D.cards[c].name,
-                                       "revealed": D.cards[cards[i]].name})
+                        self.say(f"P{p + 1} puts {cards[c].name} under its deck and "
+                                 f"reveals {cards[market[slot]].name}", kind="cycle",
+                                 data={"player": p, "card": cards[c].name,
+                                       "revealed": cards[market[slot]].name})
                     return
         raise AssertionError(a)
 
@@ -742,122 +804,127 @@ class HighWaterState(State):
         return [float(x) for x in self.influence]
 
     def stats(self) -> dict[str, float | str]:
-        return {"rounds": float(self.rnd), "end": self.end_reason or "running",
+        return {"rounds": float(self.round), "end": self.end_reason or "running",
                 "top_influence": float(max(self.influence))}
 
     # -- conformance hooks ----------------------------------------------------------------
     def check_invariants(self) -> None:
         """Every die, card, trick card and marker accounted for; counters in bounds; the
         phase fields consistent (R20, R22, R26, R27, F6)."""
-        D, n = self.D, self.n
+        data, n = self.data, self.n
         # dice (R22): per colour, bag + crates + holds = the colour's count; faces 1..faces
-        held = [0] * len(D.colours)
+        held = [0] * len(data.colours)
         for d in [d for c in self.crates if c is not None for d in c] + [
                 d for hold in self.dice for d in hold]:
-            c, f = divmod(d, 10)
-            assert 0 <= c < len(D.colours) and 1 <= f <= D.faces, f"bad die code {d}"
-            held[c] += 1
-        for c, col in enumerate(D.colours):
+            colour, face = divmod(d, 10)
+            assert 0 <= colour < len(data.colours) and 1 <= face <= data.faces, (
+                f"bad die code {d}")
+            held[colour] += 1
+        for c, col in enumerate(data.colours):
             assert self.bag[c] >= 0 and self.bag[c] + held[c] == col.count, (
                 f"{col.name} dice: bag {self.bag[c]} + out {held[c]} != {col.count}")
         # crew cards: deck + market + holds = the crew deck
         crew = self.crew_deck.cards + [c for c in self.crew_row if c >= 0] + [
             c for cs in self.crew for c in cs]
-        assert sorted(crew) == sorted(D.crew_deck), "crew cards lost or duplicated"
+        assert sorted(crew) == sorted(data.crew_deck), "crew cards lost or duplicated"
         # quests: deck + market + active + completed = the quest deck + one start per player
         quests = self.quest_deck.cards + [c for c in self.quest_row if c >= 0] + [
-            q[0] for qs in self.quests for q in qs] + [c for d in self.done_q for c in d]
-        assert sorted(quests) == sorted((*D.quest_deck, *[D.starting_quest] * n)), (
+            quest.card for held_quests in self.quests for quest in held_quests] + [
+            c for done in self.completed for c in done]
+        assert sorted(quests) == sorted((*data.quest_deck, *[data.starting_quest] * n)), (
             "quest cards lost or duplicated")
         self.crew_deck.check()
         self.quest_deck.check()
         for p in range(n):
             # F6: hand + played pile = the trick cards
-            assert sorted(self.hands[p] + self.played[p]) == sorted(D.trick_cards), (
+            assert sorted(self.hands[p] + self.played[p]) == sorted(data.trick_cards), (
                 f"P{p + 1}'s trick cards lost or duplicated")
             assert self.gold[p] >= 0 and self.rum[p] >= 0, f"P{p + 1} has negative gold/rum"
-            assert len(self.quests[p]) <= max(self.opts.max_quests, 1), (
+            assert len(self.quests[p]) <= max(self.options.max_quests, 1), (
                 f"P{p + 1} holds too many active quests")
-            for cid, done, marks in self.quests[p]:
-                card = D.cards[cid]
-                assert 0 <= done < len(card.tasks), f"{card.name}: task index {done}"
-                assert 0 <= marks <= D.max_markers, f"{card.name}: {marks} markers"
-            total = sum(D.cards[c].influence for c in self.done_q[p])
+            for quest in self.quests[p]:
+                card = data.cards[quest.card]
+                assert 0 <= quest.done < len(card.tasks), f"{card.name}: task index {quest.done}"
+                assert 0 <= quest.markers <= data.max_markers, (
+                    f"{card.name}: {quest.markers} markers")
+            total = sum(data.cards[c].influence for c in self.completed[p])
             assert 0 <= self.influence[p] <= total, f"P{p + 1}'s influence {self.influence[p]}"
-        assert 1 <= self.rnd <= self.opts.max_rounds, f"round {self.rnd}"
+        assert 1 <= self.round <= self.options.max_rounds, f"round {self.round}"
         # the decision stack: every step a known kind; the phase and the table agree
         for st in self.steps:
             assert st.kind in self.STEPS, f"unknown step {st.kind!r}"
-        ph = self.phase
-        if ph == TRICK:
+        phase = self.phase
+        if phase == TRICK:
             waiting = self.waiting
             assert waiting, "a trick with nobody to reveal"
             for p in range(n):
-                c = self.commit[p]
+                c = self.committed[p]
                 assert c < 0 or (p in waiting and c in self.trick_choices(p)), (
                     f"P{p + 1}'s commitment {c} is not a legal card")
                 if p in waiting and c < 0:
                     assert len(self.trick_choices(p)) >= 1, f"P{p + 1} has no card to play"
-        elif ph == PICK:
+        elif phase == PICK:
             left = sum(c is not None for c in self.crates)
             mover = self.steps[-1].players
-            assert 0 < left <= n and mover == (self.order[n - left],), "crate count vs picks"
+            assert 0 < left <= n and mover == (self.pick_order[n - left],), (
+                "crate count vs picks")
         else:
             assert all(c is None for c in self.crates), "crates left after the picks"
-        if ph == SEG:
+        if phase == SEG:
             assert 1 <= self.step <= 6, f"segment step {self.step}"
-            assert all(0 <= i < len(self.crew[self.cur()]) for i in self.used), "used index"
-        if ph == SHORT:
+            crew = self.crew[self.segment_player()]
+            assert all(0 <= i < len(crew) for i in self.used_crew), "used index"
+        if phase == SHORT:
             assert sum(self.bag) < 3 * n, "bag-short phase with a full enough bag"
-        if ph == OVER:
+        if phase == OVER:
             assert self.end_reason, "game over without a reason"
 
     def private_items(self, player: int) -> dict[str, Any]:
         """Only a pending secret trick card is private (R30): as it appears in the view."""
-        if self.phase == TRICK and self.commit[player] >= 0:
-            return {"my_commit": {"player": player, "card": self.commit[player]}}
+        if self.phase == TRICK and self.committed[player] >= 0:
+            return {"my_commit": {"player": player, "card": self.committed[player]}}
         return {}
 
     def tiebreak(self, player: int) -> tuple[float, ...]:
         """``TIEBREAK``: quests completed, then gold and rum together (R29)."""
-        return (float(len(self.done_q[player])), float(self.gold[player] + self.rum[player]))
+        return (float(len(self.completed[player])), float(self.gold[player] + self.rum[player]))
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return build_view(self, player)
 
     def clone(self) -> HighWaterState:
         s: HighWaterState = self._clone_base()
-        s.D = self.D
-        s.T = self.T
+        s.data = self.data
+        s.actions = self.actions
         s.memo = None
         s.bag = self.bag[:]
         s.crates = self.crates[:]
         copy = list.copy  # one list per seat: copied by map, without a loop in Python
         s.hands = list(map(copy, self.hands))
         s.played = list(map(copy, self.played))
-        s.commit = self.commit[:]
-        s.keys = list(map(copy, self.keys))
+        s.committed = self.committed[:]
+        s.revealed = list(map(copy, self.revealed))
         s.rereveals = self.rereveals
-        s.order = self.order[:]
+        s.pick_order = self.pick_order[:]
         s.dice = list(map(copy, self.dice))
         s.gold = self.gold[:]
         s.rum = self.rum[:]
         s.crew = list(map(copy, self.crew))
-        s.used = self.used[:]
-        s.quests = [[q[:] for q in qs] for qs in self.quests]
-        s.done_q = list(map(copy, self.done_q))
+        s.used_crew = self.used_crew[:]
+        s.quests = list(map(copy, self.quests))  # the quests themselves are frozen
+        s.completed = list(map(copy, self.completed))
         s.influence = self.influence[:]
-        s.won = self.won
-        s.last = self.last
-        s.sflags = self.sflags
+        s.trick_winner = self.trick_winner
+        s.last_picker = self.last_picker
+        s.segment_flags = self.segment_flags
         s.crew_deck = self.crew_deck.copy()
         s.quest_deck = self.quest_deck.copy()
         s.crew_row = self.crew_row[:]
         s.quest_row = self.quest_row[:]
-        s.triggered = self.triggered
+        s.end_triggered = self.end_triggered
         s.end_reason = self.end_reason
-        s.rnd = self.rnd
-        s.high = self.high
+        s.round = self.round
+        s.high_water = self.high_water
         return s
 
     def _resample(self, player: int, rng: Rng) -> None:
@@ -865,5 +932,8 @@ class HighWaterState(State):
         self.crew_deck.resample(rng)  # the part nobody has seen, sorted then shuffled
         self.quest_deck.resample(rng)
         for q in range(self.n):
-            if q != player and self.commit[q] >= 0:
-                self.commit[q] = rng.choice(self.trick_choices(q))
+            if q != player and self.committed[q] >= 0:
+                self.committed[q] = rng.choice(self.trick_choices(q))
+
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

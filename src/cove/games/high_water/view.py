@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cove.games.high_water.data import Card
-from cove.games.high_water.rules import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK
+from cove.games.high_water.rules import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK, has_flag
 
 if TYPE_CHECKING:
     from cove.games.high_water.state import HighWaterState
@@ -27,75 +27,78 @@ def card_info(card: Card) -> dict[str, Any]:
     return info
 
 
-def build_view(s: HighWaterState, player: int | None) -> dict[str, Any]:
-    D = s.D
-    lab = D.label
+def build_view(state: HighWaterState, player: int | None) -> dict[str, Any]:
+    """What ``player`` sees (None: a spectator): everything but the others' secret card."""
+    data = state.data
+    label = data.label
     seats = []
-    phase = s.phase
-    cur = s.cur()
-    waiting = s.waiting
-    for p in range(s.n):
-        used = set(s.used) if cur == p else set()
+    phase = state.phase
+    segment_player = state.segment_player()
+    waiting = state.waiting
+    for p in range(state.n):
+        used = set(state.used_crew) if segment_player == p else set()
         seats.append({
-            "hand": sorted(s.hands[p]),
-            "played": list(s.played[p]),
-            "dice": [lab[d] for d in s.dice[p]],
-            "gold": s.gold[p],
-            "rum": s.rum[p],
-            "crew": [dict(card_info(D.cards[c]), used=i in used)
-                     for i, c in enumerate(s.crew[p])],
-            "quests": [dict(card_info(D.cards[q[0]]), done=q[1], markers=q[2])
-                       for q in s.quests[p]],
-            "completed": [{"name": D.cards[c].name, "influence": D.cards[c].influence}
-                          for c in s.done_q[p]],
-            "influence": s.influence[p],
-            "committed": phase == TRICK and s.commit[p] >= 0,
+            "hand": sorted(state.hands[p]),
+            "played": list(state.played[p]),
+            "dice": [label[d] for d in state.dice[p]],
+            "gold": state.gold[p],
+            "rum": state.rum[p],
+            "crew": [dict(card_info(data.cards[c]), used=i in used)
+                     for i, c in enumerate(state.crew[p])],
+            "quests": [dict(card_info(data.cards[quest.card]), done=quest.done,
+                            markers=quest.markers)
+                       for quest in state.quests[p]],
+            "completed": [{"name": data.cards[c].name, "influence": data.cards[c].influence}
+                          for c in state.completed[p]],
+            "influence": state.influence[p],
+            "committed": phase == TRICK and state.committed[p] >= 0,
         })
     v: dict[str, Any] = {
-        "round": s.rnd,
-        "max_rounds": s.opts.max_rounds,
-        "goal": s.opts.goal,
+        "round": state.round,
+        "max_rounds": state.options.max_rounds,
+        "goal": state.options.goal,
         "phase": PHASE_NAMES[phase],
-        "water": "high" if s.high else "low",
-        "bag": sum(s.bag),
-        "crates": [None if c is None else [lab[d] for d in c] for c in s.crates],
+        "water": "high" if state.high_water else "low",
+        "bag": sum(state.bag),
+        "crates": [None if c is None else [label[d] for d in c] for c in state.crates],
         "trick": {
-            "revealed": [list(k) for k in s.keys],
+            "revealed": [list(cards) for cards in state.revealed],
             "waiting": list(waiting),
-            "rereveals": s.rereveals,
+            "rereveals": state.rereveals,
         },
-        "order": list(s.order),
-        "won_trick": s.won,
-        "last_crate": s.last,
+        "order": list(state.pick_order),
+        "won_trick": state.trick_winner,
+        "last_crate": state.last_picker,
         "seats": seats,
         "market": {
-            "crew": [card_info(D.cards[c]) if c >= 0 else None for c in s.crew_row],
-            "quest": [card_info(D.cards[c]) if c >= 0 else None for c in s.quest_row],
-            "crew_deck": len(s.crew_deck),
-            "quest_deck": len(s.quest_deck),
-            "crew_bottom": [D.cards[c].name for c in s.crew_deck.cards[:s.crew_deck.known]],
-            "quest_bottom": [D.cards[c].name
-                             for c in s.quest_deck.cards[:s.quest_deck.known]],
+            "crew": [card_info(data.cards[c]) if c >= 0 else None for c in state.crew_row],
+            "quest": [card_info(data.cards[c]) if c >= 0 else None for c in state.quest_row],
+            "crew_deck": len(state.crew_deck),
+            "quest_deck": len(state.quest_deck),
+            "crew_bottom": [data.cards[c].name
+                            for c in state.crew_deck.cards[:state.crew_deck.known]],
+            "quest_bottom": [data.cards[c].name
+                             for c in state.quest_deck.cards[:state.quest_deck.known]],
         },
         "segment": None,
-        "game_end": s.end_reason or None,
-        "end_triggered": s.triggered,
+        "game_end": state.end_reason or None,
+        "end_triggered": state.end_triggered,
     }
     if phase == SEG:
-        f = s.flags_now(cur)
-        step = s.step
+        flags = state.flags_now(segment_player)
+        step = state.step
         v["segment"] = {
-            "player": cur,
-            "number": s.n - s.order.index(cur),
+            "player": segment_player,
+            "number": state.n - state.pick_order.index(segment_player),
             "step": step,
             "step_name": STEP_NAMES.get(step, ""),
-            "pending": s.pending_text(),
-            "flags": [name for i, name in enumerate(D.flags) if f >> i & 1],
+            "pending": state.pending_text(),
+            "flags": [name for i, name in enumerate(data.flags) if has_flag(flags, i)],
         }
     if phase == SHORT:
-        v["bag_short"] = {"player": s.short_player(), "need": 3 * s.n}
+        v["bag_short"] = {"player": state.short_player(), "need": 3 * state.n}
     if player is not None and phase == TRICK:
-        c = s.commit[player]
+        c = state.committed[player]
         v["my_commit"] = {"player": player, "card": c} if c >= 0 else None
     return v
 
