@@ -73,6 +73,6 @@ def test_stored_state_with_an_unknown_action_or_geometry_code_is_refused() -> No
     with pytest.raises(cove.RecordError, match="no action with code 999"):
         GAME.from_json(data)
     data = json.loads(json.dumps(s.to_json()))
-    data["state"]["geo"]["v"] = -1
+    data["state"]["geometry"]["v"] = -1
     with pytest.raises(cove.RecordError, match="no map geometry"):
         GAME.from_json(data)

@@ -8,7 +8,7 @@ import math
 
 from cove.bots.defaults import declared, game_defaults
 from cove.bots.mcts import MctsBot
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import new
@@ -35,12 +35,12 @@ def test_heuristic_reads_only_the_seats_own_secret() -> None:
     for q in range(4):
         h = GAME.heuristic(s, q)
         other = s.clone()
-        sight = list(other.sight)
+        sight = list(other.sightings)
         others = [p for p in range(4) if p != q]
         sight[others[0]], sight[others[1]] = sight[others[1]], sight[others[0]]
-        other.sight = tuple(sight)
+        other.sightings = tuple(sight)
         other.hands = [other.hands[q] if p == q else 0 for p in range(4)]
-        other.odeck.reverse()
+        other.order_deck.reverse()
         assert GAME.heuristic(other, q) == h
 
 

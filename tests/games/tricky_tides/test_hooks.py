@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from cove.core.decisions import Step
-from cove.core.rng import Rng
+from cove.core import Rng, Step
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.state import TidesState
@@ -28,7 +27,7 @@ def _played(n: int = 3, seed: int = 3, moves: int = 40, **options: Any) -> Tides
 def _lose_cube(s: TidesState) -> None:
     t = next(t for t in range(5) if s.bag[t])
     s.bag[t] -= 1
-    s.bag_n -= 1
+    s.bag_count -= 1
 
 
 def _card_twice(s: TidesState) -> None:
@@ -40,15 +39,15 @@ def _lose_card(s: TidesState) -> None:
 
 
 def _lose_order(s: TidesState) -> None:
-    s.odeck.pop()
+    s.order_deck.pop()
 
 
 def _bag_count(s: TidesState) -> None:
-    s.bag_n += 1
+    s.bag_count += 1
 
 
 def _hold_count(s: TidesState) -> None:
-    s.hcount[1] += 1
+    s.hold_count[1] += 1
 
 
 def _round(s: TidesState) -> None:
@@ -56,15 +55,16 @@ def _round(s: TidesState) -> None:
 
 
 def _sightings(s: TidesState) -> None:
-    s.sight = (s.sight[0], s.sight[0], *s.sight[2:])
+    s.sightings = (s.sightings[0], s.sightings[0], *s.sightings[2:])
 
 
 def _ship_off_map(s: TidesState) -> None:
-    s.pos[0] = 12
+    s.ship_cells[0] = 12
 
 
 def _monsters_share(s: TidesState) -> None:
-    s.mod = s.mod._replace(mpos=(s.mod.mpos[0], s.mod.mpos[0], *s.mod.mpos[2:]))
+    cells = s.modules.monster_cells
+    s.modules = s.modules._replace(monster_cells=(cells[0], cells[0], *cells[2:]))
 
 
 def _unknown_step(s: TidesState) -> None:
@@ -171,7 +171,7 @@ def test_the_harness_catches_a_broken_rule(monkeypatch: pytest.MonkeyPatch) -> N
         for t in range(len(self.bag)):
             if self.bag[t] > 0:
                 self.bag[t] -= 1  # the bug: a delivered good is lost, not bagged
-                self.bag_n -= 1
+                self.bag_count -= 1
                 break
 
     monkeypatch.setattr(TidesState, "_deliver", broken)

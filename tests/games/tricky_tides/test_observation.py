@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.tricky_tides import GAME
-from cove.games.tricky_tides.constants import HANDS, ISLAND_GOODS, ORDER_GOLD, ROUNDS, SEATS, G
+from cove.games.tricky_tides.constants import HANDS, ISLAND_GOODS, ORDER_GOLD, ROUNDS, SEATS
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
+from cove.games.tricky_tides.data import GOODS_TYPES as G
 from cove.games.tricky_tides.decision_stack import OVER, PHASE_NAMES, SEA_STEP
 from cove.games.tricky_tides.geometry import CELLS
 from cove.games.tricky_tides.observation import OBSERVER
@@ -49,7 +50,7 @@ def spec_observation(s: TidesState, player: int) -> list[float]:
     for q in seats:
         out += one_hot(s.trick[q] if q >= 0 else -1, NAV_CARDS)
     for q in seats:
-        out += one_hot(s.pos[q] if q >= 0 else -1, CELLS)
+        out += one_hot(s.ship_cells[q] if q >= 0 else -1, CELLS)
     out += [float(x) for x in s.sea]
     out += [ISLAND_GOODS[s.layout[c]] / 5.0 for c in range(CELLS)]
     out += [k / 10.0 for k in s.goods]
@@ -66,19 +67,19 @@ def spec_observation(s: TidesState, player: int) -> list[float]:
     for q in seats:
         out += bits(s.voids >> (q * 4), 4) if q >= 0 else [0.0] * 4
     for q in seats:
-        out += ([sum(ORDER_GOLD[o] for o in s.won[q]) / 40.0, len(s.won[q]) / 10.0]
+        out += ([sum(ORDER_GOLD[o] for o in s.delivered[q]) / 40.0, len(s.delivered[q]) / 10.0]
                 if q >= 0 else [0.0, 0.0])
-    out += [b / 3.0 for b in DATA.sightings[s.sight[player]].bonus]
+    out += [b / 3.0 for b in DATA.sightings[s.sightings[player]].bonus]
     out += one_hot(s.round, ROUNDS) + one_hot(s.hand_no, HANDS)
     out += one_hot(s.phase, len(PHASE_NAMES))
     slot = {q: i for i, q in enumerate(seats) if q >= 0}
-    out += one_hot(-1 if s.phase == OVER else slot.get(s.cur, -1), SEATS)
-    out += one_hot(slot[s.leader], SEATS) + one_hot(slot[s.lead], SEATS)
+    out += one_hot(-1 if s.phase == OVER else slot.get(s.current, -1), SEATS)
+    out += one_hot(slot[s.leader], SEATS) + one_hot(slot[s.led_by], SEATS)
     out += one_hot(s.heading if s.phase == SEA_STEP else -1, 8)
     out += [s.hold_limit / 10.0] + [k / 20.0 for k in s.bag]
-    for c in s.mod.mpos or (-1,) * 4:
+    for c in s.modules.monster_cells or (-1,) * 4:
         out += one_hot(c, CELLS)
-    out += one_hot(s.mod.event, len(DATA.events))
+    out += one_hot(s.modules.event, len(DATA.events))
     out += [float(q >= 0) for q in seats]
     return out
 
@@ -212,7 +213,7 @@ def test_clone_played_on_after_the_original_was_observed_shows_its_own_moves() -
 
 def test_fields_changed_by_hand_show_in_the_next_observation() -> None:
     """Each field the observation reads, changed in place (lists and masks) or rebound
-    (tuples, ``mod``, the step stack), shows in every seat's next observation."""
+    (tuples, ``modules``, the step stack), shows in every seat's next observation."""
     s = new(3, 11, events="true", monsters="true")
     rng = Rng(11)
     for _ in range(20):
@@ -226,24 +227,24 @@ def test_fields_changed_by_hand_show_in_the_next_observation() -> None:
         lambda: s.hands.__setitem__(1, s.hands[1] ^ 0xFFFF),            # many bits at once
         lambda: s.trick.__setitem__(1, (s.trick[1] + 1) % NAV_CARDS),
         lambda: s.trick.__setitem__(2, -1),
-        lambda: s.pos.__setitem__(2, (s.pos[2] + 5) % 12),
+        lambda: s.ship_cells.__setitem__(2, (s.ship_cells[2] + 5) % 12),
         lambda: s.goods.__setitem__(3 * G + 1, s.goods[3 * G + 1] + 2),
         lambda: s.orders_on.__setitem__(0, 1 if s.orders_on[0] != 1 else -1),
         lambda: s.hold.__setitem__(G + 2, s.hold[G + 2] + 1),
         lambda: s.hold.__setitem__(2, s.hold[2] + 3),
         lambda: setattr(s, "anchors", s.anchors ^ 0b101),
         lambda: setattr(s, "voids", s.voids ^ 0b1001_0110_0001),
-        lambda: s.won.__setitem__(2, (*s.won[2], 0)),
-        lambda: setattr(s, "sight", (*s.sight[1:], s.sight[0])),
+        lambda: s.delivered.__setitem__(2, (*s.delivered[2], 0)),
+        lambda: setattr(s, "sightings", (*s.sightings[1:], s.sightings[0])),
         lambda: s.bag.__setitem__(4, s.bag[4] + 1),
         lambda: setattr(s, "hold_limit", s.hold_limit - 2),
         lambda: setattr(s, "round", (s.round + 1) % ROUNDS),
         lambda: setattr(s, "hand_no", (s.hand_no + 2) % 6),
         lambda: setattr(s, "leader", (s.leader + 1) % 3),
-        lambda: setattr(s, "lead", (s.lead + 2) % 3),
-        lambda: setattr(s, "mod", s.mod._replace(
-            event=(s.mod.event + 1) % len(DATA.events),
-            mpos=(*s.mod.mpos[1:], s.mod.mpos[0]))),
+        lambda: setattr(s, "led_by", (s.led_by + 2) % 3),
+        lambda: setattr(s, "modules", s.modules._replace(
+            event=(s.modules.event + 1) % len(DATA.events),
+            monster_cells=(*s.modules.monster_cells[1:], s.modules.monster_cells[0]))),
         lambda: setattr(s, "layout", tuple(reversed(s.layout))),
         lambda: setattr(s, "sea", tuple(not x for x in s.sea)),
         s.pop,                                                          # the top step

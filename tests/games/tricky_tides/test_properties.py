@@ -9,9 +9,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.tricky_tides import GAME
-from cove.games.tricky_tides.constants import SUIT_MASK
+from cove.games.tricky_tides.constants import card_count, known_void, suit_cards
 from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import check_invariants, play_random
@@ -56,7 +56,7 @@ def test_games_end_and_conserve_components_at_every_step(
 
 
 def _secrets_of(s: TidesState, q: int) -> dict[str, object]:
-    return {"sight": DATA.sightings[s.sight[q]].id, "hand": s.hands[q]}
+    return {"sight": DATA.sightings[s.sightings[q]].id, "hand": s.hands[q]}
 
 
 @SETTINGS
@@ -76,13 +76,13 @@ def test_views_hide_secrets_and_redeterminize_keeps_view(
         # structural whitelist: only p's own hand and sightings card, sizes of hidden piles
         assert "hand" in v and "sightings" in v
         assert all(seat["sightings"] is None for seat in v["seats"]) or s.is_over
-        assert "odeck" not in text and '"bag"' not in text and "aside" not in text
-        assert "edeck" not in text          # the face-down event order
-        if s.mod.event >= 0:                # face-down events never named, except the
+        assert '"order_deck"' not in text and '"bag"' not in text and "aside" not in text
+        assert '"event_deck"' not in text       # the face-down event order
+        if s.modules.event >= 0:                # face-down events never named, except the
             shown = set(v["events_at_bottom"]) | {v["event"]["name"]}   # known bottom
-            hidden = {DATA.events[i].name for i in s.mod.edeck} - shown
+            hidden = {DATA.events[i].name for i in s.modules.event_deck} - shown
             assert not any(f'"{name}"' in text for name in hidden)
-        assert len(v["hand"]) == s.hands[p].bit_count()
+        assert len(v["hand"]) == card_count(s.hands[p])
         # private log lines reach only their owner
         for e in s.events(p):
             assert e.to is None or p in e.to
@@ -98,14 +98,14 @@ def test_views_hide_secrets_and_redeterminize_keeps_view(
                 if q == p:
                     continue
                 for suit in range(4):   # a known void is never redealt that suit
-                    if s.voids >> (q * 4 + suit) & 1:
-                        assert d.hands[q] & SUIT_MASK[suit] == 0
+                    if known_void(s.voids, q, suit):
+                        assert suit_cards(d.hands[q], suit) == 0
                 if _secrets_of(d, q) != _secrets_of(s, q):
                     changed = True
-            known = s.mod.eknown      # the known bottom of the event deck stays put
+            known = s.modules.events_known      # the known bottom of the event deck stays put
             if known:
-                assert d.mod.edeck[-known:] == s.mod.edeck[-known:]
-            assert sorted(d.mod.edeck) == sorted(s.mod.edeck)
+                assert d.modules.event_deck[-known:] == s.modules.event_deck[-known:]
+            assert sorted(d.modules.event_deck) == sorted(s.modules.event_deck)
         assert changed or s.is_over or all(s.hands[q] == 0 for q in range(n) if q != p)
     spect = s.view(None)
     assert "hand" not in spect and "sightings" not in spect

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.decision_stack import MONSTER
@@ -28,7 +28,7 @@ def test_render_shows_map_hand_secret_card_and_holdings() -> None:
             assert DATA.islands[s.layout[c]].name in text            # which island is which
     assert "open sea" in text                                         # 3 players: 2 flipped
     assert "Your hand:" in text and "headings" in text
-    assert f"sightings card {DATA.sightings[s.sight[0]].id}" in text
+    assert f"sightings card {DATA.sightings[s.sightings[0]].id}" in text
     assert "leader (rum barrel): P" in text and "round 1/3  hand 1/6" in text
     for p in range(3):
         assert f"P{p + 1}" in text and "hold " in text
@@ -55,11 +55,11 @@ def test_render_shows_event_and_monsters_on_the_map() -> None:
         p = s.to_move()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
     text = GAME.render(s.view(s.to_move()[0]), False)
-    ev = DATA.events[s.mod.event]
+    ev = DATA.events[s.modules.event]
     flat = " ".join(text.split())                      # long lines are wrapped to the width
     assert f"EVENT this round: {ev.name} - {ev.text}" in flat
     assert "In force until the round ends: " in flat
-    for m, c in enumerate(s.mod.mpos):                  # every monster drawn in its cell
+    for m, c in enumerate(s.modules.monster_cells):     # every monster drawn in its cell
         assert f"<<{DATA.suits[m].upper()}>>" in text
         assert f"{DATA.suits[m]} at {CELL_NAMES[c]}: " in flat
     assert "Now: P" in flat and " activates the " in flat
@@ -72,8 +72,8 @@ def test_render_shows_running_scores() -> None:
     """GAME-DONE "scores": each seat's score so far; the viewer's own includes their secret
     sightings bonus, the others' show only the public part (orders + goods sold)."""
     s = new(3, 5)
-    s.won[0] = (0, 27)                     # O01 octopus 2 gold, O28 whale 2 gold
-    s.won[1] = (9,)                        # O10 sea dragon 2 gold
+    s.delivered[0] = (0, 27)                     # O01 octopus 2 gold, O28 whale 2 gold
+    s.delivered[1] = (9,)                        # O10 sea dragon 2 gold
     v0, v1 = s.view(0), s.view(1)
     assert v0["my_score"] == s.scores()[0] and v1["my_score"] == s.scores()[1]
     sold = [sum(s.hold[p * 5 + t] // DATA.sell[t] for t in range(5)) for p in range(3)]

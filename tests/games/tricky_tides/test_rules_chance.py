@@ -6,10 +6,11 @@ from __future__ import annotations
 import itertools
 
 import cove
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.chance import CHANCE_LIMIT, draws, shuffle
-from cove.games.tricky_tides.constants import ISLAND_GOODS, G
+from cove.games.tricky_tides.constants import ISLAND_GOODS
+from cove.games.tricky_tides.data import GOODS_TYPES as G
 from tests.games.tricky_tides.helpers import new
 
 
@@ -80,10 +81,10 @@ def test_filling_the_islands_goes_in_reading_order_until_the_bag_runs_out() -> N
     s.goods = [0] * len(s.goods)
     s.bag = [0] * G
     s.bag[1] = 5                       # five coffee left
-    s.bag_n = 5
+    s.bag_count = 5
     s._fill_islands()
     per_island = [sum(s.goods[c * G:c * G + G]) for c in range(12)]
     first = ISLAND_GOODS[s.layout[0]]
     assert per_island[0] == first and per_island[1] == 5 - first
-    assert sum(per_island[2:]) == 0 and s.bag_n == 0 and s.bag[1] == 0
+    assert sum(per_island[2:]) == 0 and s.bag_count == 0 and s.bag[1] == 0
     assert sum(s.goods[c * G + 1] for c in range(12)) == 5

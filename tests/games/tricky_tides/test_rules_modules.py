@@ -7,7 +7,7 @@ import json
 import pytest
 
 import cove
-from cove.core.rng import Rng
+from cove.core import Rng
 from cove.games.tricky_tides import GAME, monsters
 from cove.games.tricky_tides.constants import ISLAND_GOODS
 from cove.games.tricky_tides.data import DATA
@@ -18,6 +18,7 @@ from cove.games.tricky_tides.decision_stack import (
     PLACE,
     SAIL_STEP,
 )
+from cove.games.tricky_tides.module_state import Trigger
 from cove.games.tricky_tides.monsters import OCTOPUS, SHARK, WHALE
 from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import (
@@ -50,7 +51,7 @@ def corners(s: TidesState) -> None:
     all_islands(s)
     set_monsters(s, shark="a1", octopus="c1", sea_dragon="a4", whale="c4")
     for p in range(s.n):
-        s.pos[p] = cell("b3")
+        s.ship_cells[p] = cell("b3")
 
 
 def same_suit(suit: str, n: int = 4, low: int = 0) -> dict[int, int]:
@@ -63,8 +64,8 @@ def resolve_monsters(s: TidesState) -> list[str]:
     """Take the first legal action until the ships sail; return the monsters activated."""
     seen = []
     while s.phase == MONSTER:
-        assert s.mact is not None
-        name = DATA.suits[s.mact.monster]
+        assert s.activation is not None
+        name = DATA.suits[s.activation.monster]
         if not seen or seen[-1] != name:
             seen.append(name)
         p = s.to_move()[0]
@@ -80,18 +81,20 @@ def log(s: TidesState) -> list[str]:
 def test_r12_1_event_deck_setup_and_option() -> None:
     s = GAME.new(4, 1, events=True)
     assert isinstance(s, TidesState)
-    assert s.phase == PLACE and s.mod.event == -1          # nothing revealed before placement
-    assert sorted(s.mod.edeck) == list(range(12))          # all 12 cards, shuffled face down
-    assert list(s.mod.edeck) != list(range(12))
+    assert s.phase == PLACE and s.modules.event == -1   # nothing revealed before placement
+    assert sorted(s.modules.event_deck) == list(range(12))  # all 12 cards, shuffled face down
+    assert list(s.modules.event_deck) != list(range(12))
     two = GAME.new(4, 1, events=True, event_deck="low-tide,edge-of-the-world")
     assert isinstance(two, TidesState)
-    assert sorted(two.mod.edeck) == [KEYS.index("low-tide"), KEYS.index("edge-of-the-world")]
+    assert sorted(two.modules.event_deck) == [KEYS.index("low-tide"),
+                                              KEYS.index("edge-of-the-world")]
     with pytest.raises(cove.OptionError, match="subset of: low-tide, edge-of-the-world"):
         GAME.new(4, 1, events=True, event_deck="low-tide,spring-tide")
     with pytest.raises(cove.OptionError, match="at least one event"):
         GAME.new(4, 1, events=True, event_deck=[])
     off = new(4, 1)
-    assert off.mod.event == -1 and off.mod.edeck == () and "event" not in off.view(None)
+    assert off.modules.event == -1 and off.modules.event_deck == ()
+    assert "event" not in off.view(None)
 
 
 def test_r12_2_first_event_revealed_after_placement() -> None:
@@ -101,7 +104,7 @@ def test_r12_2_first_event_revealed_after_placement() -> None:
     while s.phase == PLACE:
         p = s.to_move()[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.mod.event == KEYS.index("storm") and s.mod.edeck == ()
+    assert s.modules.event == KEYS.index("storm") and s.modules.event_deck == ()
     assert s.hold_limit == 5                                 # its rules hold this round
     v = s.view(1)
     assert v["event"]["name"] == "Storm" and "hold limit 5" in v["event"]["changes"]
@@ -110,20 +113,22 @@ def test_r12_2_first_event_revealed_after_placement() -> None:
 
 def test_r12_3_next_round_previous_to_bottom() -> None:
     s = new(4, 2, events=True, event_deck="storm,trade-winds")
-    first = s.mod.event
+    first = s.modules.event
     other = ({KEYS.index("storm"), KEYS.index("trade-winds")} - {first}).pop()
     rng = Rng(5)
     while s.round == 0:
         p = s.to_move()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
-    assert s.mod.event == other and s.mod.edeck == (first,) and s.mod.eknown == 1
+    assert s.modules.event == other and s.modules.event_deck == (first,)
+    assert s.modules.events_known == 1
     assert s.view(None)["events_at_bottom"] == [DATA.events[first].name]
-    assert s.mod.rules == DATA.events[other].rules           # the old card's rules ended
+    assert s.modules.rules == DATA.events[other].rules           # the old card's rules ended
     assert s.hold_limit == DATA.events[other].rules.hold_limit
     while s.round == 1:
         p = s.to_move()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
-    assert s.mod.event == first and s.mod.edeck == (other,)  # round 3: back to the first
+    # round 3: back to the first
+    assert s.modules.event == first and s.modules.event_deck == (other,)
 
 
 def test_r12_4_event_public_deck_order_hidden() -> None:
@@ -134,17 +139,17 @@ def test_r12_4_event_public_deck_order_hidden() -> None:
         s.apply(p, rng.choice(s.legal_actions(p)))
     for p in (None, 0, 1, 2, 3):
         v = s.view(p)
-        assert v["event"]["name"] == DATA.events[s.mod.event].name
+        assert v["event"]["name"] == DATA.events[s.modules.event].name
         assert v["event_deck_size"] == 11 and len(v["events_at_bottom"]) == 1
-        assert "edeck" not in json.dumps(v)
+        assert '"event_deck"' not in json.dumps(v)
     orders = set()
     for k in range(8):
         d = s.redeterminize(0, Rng(k))
         assert isinstance(d, TidesState)
-        assert d.mod.edeck[-1] == s.mod.edeck[-1]              # known bottom card stays
-        assert sorted(d.mod.edeck) == sorted(s.mod.edeck)
+        assert d.modules.event_deck[-1] == s.modules.event_deck[-1]   # known bottom card stays
+        assert sorted(d.modules.event_deck) == sorted(s.modules.event_deck)
         assert d.view(0) == s.view(0)
-        orders.add(d.mod.edeck)
+        orders.add(d.modules.event_deck)
     assert len(orders) > 1                                     # the unseen cards reshuffled
 
 
@@ -165,12 +170,12 @@ def test_r13_1_low_tide_highest_card_activates() -> None:
     corners(s)
     trick = {0: card("shark", 5), 1: card("shark", 2), 2: card("whale", 3),
              3: card("shark", 7)}
-    s.sorder = (3, 0, 1, 2)
+    s.sailing_order = (3, 0, 1, 2)
     set_event(s, None)
     s.trick = [trick[p] for p in range(4)]
-    assert monsters.activations(s) == ((SHARK, 1), (WHALE, 2))       # lowest shark: P2
+    assert monsters.activations(s) == (Trigger(SHARK, 1), Trigger(WHALE, 2))  # lowest: P2
     set_event(s, "low-tide")
-    assert monsters.activations(s) == ((SHARK, 3), (WHALE, 2))       # highest shark: P4
+    assert monsters.activations(s) == (Trigger(SHARK, 3), Trigger(WHALE, 2))  # highest: P4
     at_monsters(s, trick, (3, 0, 1, 2))
     assert s.phase == MONSTER and s.to_move() == (3,)
     assert "the shark by P4 (highest shark: 7 sharks)" in log(s)[-1]
@@ -185,14 +190,14 @@ def test_r13_2_edge_of_the_world_wraps_ships() -> None:
     at_sail(s, 0, card("shark", 8), "a1")
     assert texts(s, 0) == ["sail n", "sail ne", "sail w", "drop anchor"]
     s.apply(0, "sail ne")
-    assert s.pos[0] == cell("b4")                  # diagonals wrap both axes
+    assert s.ship_cells[0] == cell("b4")                  # diagonals wrap both axes
     set_sea(s, "c1")                               # open sea runs wrap as well
     set_event(s, "edge-of-the-world")
     at_sail(s, 0, card("shark", 8), "a1")
     s.apply(0, "sail w")
-    assert s.pos[0] == cell("c1") and texts(s, 0) == ["stop at sea", "sail on"]
+    assert s.ship_cells[0] == cell("c1") and texts(s, 0) == ["stop at sea", "sail on"]
     s.apply(0, "sail on")
-    assert s.pos[0] == cell("b1")
+    assert s.ship_cells[0] == cell("b1")
     set_event(s, None)                             # the next event puts the edges back
     at_sail(s, 0, card("shark", 8), "a1")
     assert s.phase == ACTION_STEP
@@ -235,7 +240,7 @@ def test_r13_3_calm_seas_stay_docked_free() -> None:
     at_sail(s, 0, card("octopus", 5), "b2")
     assert texts(s, 0) == ["sail ne", "sail e", "sail se", "sail sw", "sail nw", "stay docked"]
     s.apply(0, "stay docked")
-    assert s.pos[0] == cell("b2") and s.anchors & 1                 # anchor not spent
+    assert s.ship_cells[0] == cell("b2") and s.anchors & 1                 # anchor not spent
     assert "P1 stays docked at b2 (calm seas)" in log(s)
 
 
@@ -246,15 +251,15 @@ def test_r13_4_strong_currents_two_cards() -> None:
     at_sail(s, 0, card("whale", 4), "a1")            # N E S W NW
     assert texts(s, 0) == ["sail e", "sail s", "drop anchor"]
     s.apply(0, "sail s")
-    assert s.pos[0] == cell("a3")                    # 2 cards
+    assert s.ship_cells[0] == cell("a3")                    # 2 cards
     at_sail(s, 0, card("whale", 4), "a3")
     s.apply(0, "sail s")
-    assert s.pos[0] == cell("a4")                    # only 1 stays on the map
+    assert s.ship_cells[0] == cell("a4")                    # only 1 stays on the map
     set_sea(s, "a3")
     set_event(s, "strong-currents")
     at_sail(s, 0, card("whale", 4), "a1")
     s.apply(0, "sail s")                             # lands on open sea: stop or sail on
-    assert s.pos[0] == cell("a3") and texts(s, 0) == ["stop at sea", "sail on"]
+    assert s.ship_cells[0] == cell("a3") and texts(s, 0) == ["stop at sea", "sail on"]
 
 
 def test_r13_5_doldrums_no_diagonals() -> None:
@@ -264,7 +269,7 @@ def test_r13_5_doldrums_no_diagonals() -> None:
     at_sail(s, 0, card("shark", 1), "b2")            # N NE E SE S W
     assert texts(s, 0) == ["sail n", "sail e", "sail s", "sail w", "drop anchor"]
     at_sail(s, 0, card("sea dragon", 8), "b2", anchor=False)   # NE SE S: only S remains
-    assert s.pos[0] == cell("b3")                    # one choice: sailed at once
+    assert s.ship_cells[0] == cell("b3")                    # one choice: sailed at once
 
 
 def test_r13_6_fog_bank_45_degrees() -> None:
@@ -280,7 +285,7 @@ def test_r13_7_bountiful_harvest() -> None:
     s = new(4, 6, events=True, event_deck="bountiful-harvest")
     for c in range(12):
         assert sum(s.goods[c * G:c * G + G]) == ISLAND_GOODS[s.layout[c]] + 1
-    assert s.bag_n == 78 - 3 - 46 - 12
+    assert s.bag_count == 78 - 3 - 46 - 12
     assert any(t.startswith("Bountiful harvest: ") for t in log(s))
     check_invariants(s)
 
@@ -296,13 +301,13 @@ def test_r13_8_storm_hold_limit_5() -> None:
     s.apply(0, "pick up coffee")
     assert s.phase == OVERBOARD and s.hold_limit == 5
     s.apply(0, "overboard sugar")
-    assert s.hcount[0] == 5 and s.cur != 0
+    assert s.hold_count[0] == 5 and s.current != 0
     set_hold(s, 1, silk=6)                            # over the limit from before the storm
     at_action(s, 1, "b2")
     s.apply(1, "pass")
-    assert s.phase == OVERBOARD or s.hcount[1] == 5   # one type: thrown at once
+    assert s.phase == OVERBOARD or s.hold_count[1] == 5   # one type: thrown at once
     settle(s)
-    assert s.hcount[1] == 5 and s.goods[cell("b2") * G + gtype("silk")] == 1
+    assert s.hold_count[1] == 5 and s.goods[cell("b2") * G + gtype("silk")] == 1
 
 
 def test_r13_9_market_boom() -> None:
@@ -313,9 +318,9 @@ def test_r13_9_market_boom() -> None:
     need = DATA.orders[o].need
     set_hold(s, 0, **{DATA.goods[t]: need[t] for t in range(G)})
     at_action(s, 0, "b2")
-    bag = s.bag_n
+    bag = s.bag_count
     s.apply(0, "deliver")
-    assert s.hcount[0] == 1 and s.bag_n == bag + sum(need) - 1
+    assert s.hold_count[0] == 1 and s.bag_count == bag + sum(need) - 1
     assert any(t.startswith("Market boom: P1 draws 1 ") for t in log(s))
     check_invariants(s)
 
@@ -332,7 +337,7 @@ def test_r13_10_smugglers_two_types() -> None:
                            "pick up sugar and silk", "pick up sugar and gold",
                            "pick up silk and gold", "pass"]
     s.apply(0, "pick up sugar and gold")
-    assert s.hold[gtype("sugar")] == 2 and s.hold[gtype("gold")] == 1 and s.hcount[0] == 3
+    assert s.hold[gtype("sugar")] == 2 and s.hold[gtype("gold")] == 1 and s.hold_count[0] == 3
     assert s.goods[cell("b2") * G + gtype("silk")] == 1
 
 
@@ -352,15 +357,15 @@ def test_r13_11_harbor_tax() -> None:
     bag = s.bag[gtype("spice")]
     s.apply(0, "deliver and pay 1 spice")
     assert s.hold[gtype("sugar")] == 1 and s.hold[gtype("spice")] == 0
-    assert s.bag[gtype("spice")] == bag + 1 and s.won[0] == (0,)
+    assert s.bag[gtype("spice")] == bag + 1 and s.delivered[0] == (0,)
 
 
 def put_order(s: TidesState, where: str, o: int) -> None:
     """Put order ``o`` on ``where``, swapping it with wherever it was."""
     c = cell(where)
     old = s.orders_on[c]
-    if o in s.odeck:
-        s.odeck[s.odeck.index(o)] = old
+    if o in s.order_deck:
+        s.order_deck[s.order_deck.index(o)] = old
     elif o in s.orders_on:
         s.orders_on[s.orders_on.index(o)] = old
     s.orders_on[c] = o
@@ -370,9 +375,9 @@ def test_r13_12_trade_winds_reverse() -> None:
     s = new(3, 11, events=True)
     set_event(s, "trade-winds")
     s.trick = [card("shark", 3), card("shark", 5), card("sea dragon", 8)]
-    s.lead = 0
+    s.led_by = 0
     s._end_trick()
-    assert s.leader == 1 and s.sorder == (2, 0, 1)    # Henry, Edmund, then Anne (winner)
+    assert s.leader == 1 and s.sailing_order == (2, 0, 1)    # Henry, Edmund, then Anne (winner)
 
 
 # ============================================================================ R14 monsters
@@ -380,32 +385,33 @@ def test_r14_1_monsters_start_on_icon_islands() -> None:
     for n in (2, 3, 4):
         s = new(n, 7, monsters=True)
         for m in range(4):
-            c = s.mod.mpos[m]
+            c = s.modules.monster_cells[m]
             assert DATA.islands[s.layout[c]].monster == m and not s.sea[c]
         names = {x["monster"]: x["cell"] for x in s.view(None)["monsters"]}
         assert set(names) == set(DATA.suits)
-    assert new(4, 7).mod.mpos == ()
+    assert new(4, 7).modules.monster_cells == ()
 
 
 def test_r14_2_lowest_card_activates() -> None:
     s = new(4, 1, monsters=True)
     corners(s)
     s.trick = [card("shark", 5), card("shark", 2), card("whale", 3), card("octopus", 8)]
-    s.sorder = (0, 1, 2, 3)
+    s.sailing_order = (0, 1, 2, 3)
     # lowest shark is P2's; the sea dragon suit was not played: not activated
-    assert monsters.activations(s) == ((SHARK, 1), (WHALE, 2), (OCTOPUS, 3))
+    assert monsters.activations(s) == (Trigger(SHARK, 1), Trigger(WHALE, 2),
+                                       Trigger(OCTOPUS, 3))
 
 
 def test_r14_3_activations_before_sailing_in_sailing_order() -> None:
     s = new(4, 1, monsters=True)
     corners(s)
-    before = s.pos[:]
+    before = s.ship_cells[:]
     trick = {0: card("octopus", 4), 1: card("whale", 6), 2: card("sea dragon", 2),
              3: card("shark", 1)}
     at_monsters(s, trick, (1, 3, 0, 2))
-    assert s.phase == MONSTER and s.pos == before           # no ship has sailed
+    assert s.phase == MONSTER and s.ship_cells == before           # no ship has sailed
     assert resolve_monsters(s) == ["whale", "shark", "octopus", "sea dragon"]
-    assert s.phase == SAIL_STEP and s.cur == 1
+    assert s.phase == SAIL_STEP and s.current == 1
 
 
 def test_r14_4_move_or_ability_first() -> None:
@@ -423,7 +429,7 @@ def test_r14_4_move_or_ability_first() -> None:
     assert s.goods[cell("c2") * G + gtype("silk")] >= 2
     assert "move the octopus to c3" in texts(s, 0)
     s.apply(0, "move the octopus to c3")
-    assert s.mod.mpos[OCTOPUS] == cell("c3") and s.phase == SAIL_STEP
+    assert s.modules.monster_cells[OCTOPUS] == cell("c3") and s.phase == SAIL_STEP
     first.apply(0, "octopus: move first")               # moves, then acts on c3
     first.apply(0, "move the octopus to c3")
     assert all(t.startswith("octopus moves spice") for t in texts(first, 0))
@@ -442,7 +448,7 @@ def test_r14_5_monster_movement() -> None:
     s.apply(0, "whale: move first")
     assert texts(s, 0) == ["move the whale to c3", "move the whale to a2"]
     s.apply(0, "move the whale to c3")
-    assert s.mod.mpos[WHALE] == cell("c3")
+    assert s.modules.monster_cells[WHALE] == cell("c3")
     assert "P1 moves the whale from a1 to c3" in " ".join(log(s))
 
 
@@ -450,12 +456,12 @@ def test_r14_6_no_legal_move_stays_put() -> None:
     s = new(4, 1, monsters=True)
     all_islands(s)
     set_monsters(s, shark="a1", octopus="a2", sea_dragon="b1", whale="b2")
-    s.pos = [cell("a1"), cell("c4"), cell("c4"), cell("c4")]
+    s.ship_cells = [cell("a1"), cell("c4"), cell("c4"), cell("c4")]
     set_hold(s, 0, coffee=2)
     assert monsters.targets(s, SHARK) == []
     at_monsters(s, same_suit("shark"))
     # no order choice, no move; the ability still happens (one choice: done at once)
-    assert s.mod.mpos[SHARK] == cell("a1") and s.hold[gtype("coffee")] == 1
+    assert s.modules.monster_cells[SHARK] == cell("a1") and s.hold[gtype("coffee")] == 1
     assert "The shark has no legal move and stays at a1" in " ".join(log(s))
     assert s.phase == SAIL_STEP
 
@@ -464,7 +470,7 @@ def test_r14_7_monsters_never_touch_gold() -> None:
     s = new(4, 1, monsters=True)
     corners(s)
     set_monsters(s, shark="b2", octopus="c2")
-    s.pos[1] = cell("b2")
+    s.ship_cells[1] = cell("b2")
     set_hold(s, 1, gold=3)
     set_goods(s, "c2", gold=2)
     at_monsters(s, same_suit("shark"))
@@ -483,7 +489,7 @@ def test_r14_8_monsters_do_not_block_ships() -> None:
     corners(s)
     at_sail(s, 0, card("octopus", 5), "b2")
     s.apply(0, "sail nw")
-    assert s.pos[0] == cell("a1") == s.mod.mpos[SHARK]
+    assert s.ship_cells[0] == cell("a1") == s.modules.monster_cells[SHARK]
 
 
 def test_r14_9_log_and_view_explain_activations() -> None:
@@ -506,19 +512,19 @@ def test_r15_1_shark_takes_from_every_hold() -> None:
     corners(s)
     set_monsters(s, shark="b2")
     for p in (0, 2, 3):
-        s.pos[p] = cell("b2")
+        s.ship_cells[p] = cell("b2")
     set_hold(s, 0, sugar=1, coffee=2)
     set_hold(s, 2, silk=1)
     set_hold(s, 3, gold=1)                          # gold only: the shark skips it
     set_hold(s, 1, spice=2)                         # not on the island
-    bag = s.bag_n
+    bag = s.bag_count
     at_monsters(s, same_suit("shark"))
     s.apply(0, "shark: ability first")
     assert texts(s, 0) == ["shark takes sugar from p1", "shark takes coffee from p1"]
     s.apply(0, "shark takes coffee from p1")        # then P3's silk: the only choice
     assert s.hold[gtype("coffee")] == 1 and s.hold[2 * G + gtype("silk")] == 0
     assert s.hold[3 * G + gtype("gold")] == 1 and s.hold[G + gtype("spice")] == 2
-    assert s.bag_n == bag + 2
+    assert s.bag_count == bag + 2
     assert texts(s, 0)[0].startswith("move the shark to")
     check_invariants(s)
 
@@ -558,7 +564,7 @@ def test_r15_2_octopus_grab_variant() -> None:
     s = new(4, 1, monsters=True, octopus="grab")
     corners(s)
     set_monsters(s, octopus="b2")
-    s.pos[1] = s.pos[2] = cell("b2")
+    s.ship_cells[1] = s.ship_cells[2] = cell("b2")
     set_hold(s, 1, silk=2, gold=1)
     set_hold(s, 2, sugar=1)
     set_goods(s, "b2")
@@ -574,12 +580,12 @@ def test_r15_3_sea_dragon_buries_order() -> None:
     corners(s)
     set_monsters(s, sea_dragon="b2")
     o = s.orders_on[cell("b2")]
-    x = s.odeck[0]
-    s.won[3] = tuple(s.odeck[1:])                   # leave one card in the deck's pile
-    s.odeck = [x]
+    x = s.order_deck[0]
+    s.delivered[3] = tuple(s.order_deck[1:])                   # leave one card in the deck's pile
+    s.order_deck = [x]
     at_monsters(s, same_suit("sea dragon"))
     s.apply(0, "sea dragon: ability first")         # no choice: resolves at once
-    assert s.orders_on[cell("b2")] == x and s.mod.obottom == (o,)
+    assert s.orders_on[cell("b2")] == x and s.modules.orders_under == (o,)
     assert s.view(1)["orders_at_bottom"] == [DATA.orders[o].id]
     check_invariants(s)
     s.apply(0, s.legal_actions(0)[0])               # move the dragon
@@ -587,7 +593,7 @@ def test_r15_3_sea_dragon_buries_order() -> None:
     set_hold(s, 0, **{DATA.goods[t]: k for t, k in DATA.orders[there].pairs})
     at_action(s, 0, "b3")
     s.apply(0, "deliver")                           # the pile is empty: o comes next
-    assert s.orders_on[cell("b3")] == o and s.mod.obottom == ()
+    assert s.orders_on[cell("b3")] == o and s.modules.orders_under == ()
     check_invariants(s)
 
 
@@ -607,8 +613,8 @@ def set_bag(s: TidesState, **counts: int) -> None:
     """Set the bag's make-up; the difference is parked in ``spent`` (keeps 78 in all)."""
     for t in range(G):
         k = counts.get(DATA.goods[t], 0)
-        s.spent += s.bag[t] - k
-        s.bag_n += k - s.bag[t]
+        s.spent_goods += s.bag[t] - k
+        s.bag_count += k - s.bag[t]
         s.bag[t] = k
 
 
@@ -623,7 +629,7 @@ def whale_ready(where: str = "a1", **options: object) -> TidesState:
 
 def test_r15_4_whale_spouts_three_goods_in_a_line() -> None:
     s = whale_ready("a1")
-    drawn = s.mact.data if s.mact else None
+    drawn = s.activation.whale_goods if s.activation else None
     assert drawn is not None and len(drawn) == 3
     assert texts(s, 0) == ["whale spouts e", "whale spouts se", "whale spouts s"]
     before = s.goods[:]
@@ -637,7 +643,8 @@ def test_r15_4_whale_spouts_three_goods_in_a_line() -> None:
 def test_r15_4_whale_heading_needs_two_on_map() -> None:
     s = whale_ready("b2")
     # E/W/N/NE/SE/SW/NW from b2 reach at most 1 card: only S lands 2 -> spouted at once
-    assert s.mod.mpos[WHALE] == cell("b2") and s.mact is not None and s.mact.used
+    assert s.modules.monster_cells[WHALE] == cell("b2")
+    assert s.activation is not None and s.activation.used
     assert any(t.startswith("The whale spouts s: ") and "off the map (back to the bag)" in t
                for t in log(s))
     check_invariants(s)
@@ -650,11 +657,11 @@ def test_r15_4_whale_goods_in_sea_or_off_map_to_bag() -> None:
     set_sea(s, "b1")
     at_monsters(s, same_suit("whale"))
     s.apply(0, "whale: ability first")
-    bag = s.bag_n
-    drawn = s.mact.data if s.mact else ()
+    bag = s.bag_count
+    drawn = s.activation.whale_goods if s.activation else ()
     assert drawn
     s.apply(0, "whale spouts e")                    # b1 sea, c1 island, then off the map
-    assert s.bag_n == bag + 2
+    assert s.bag_count == bag + 2
     assert s.goods[cell("c1") * G + drawn[1]] >= 1
     text = next(t for t in log(s) if t.startswith("The whale spouts e"))
     assert "in the sea at b1 (back to the bag)" in text and "off the map" in text
@@ -688,7 +695,8 @@ def test_r15_4_whale_gold_drawn_goes_back() -> None:
     set_bag(s, sugar=1, silk=1, gold=8)
     at_monsters(s, same_suit("whale"))
     s.apply(0, "whale: ability first")
-    assert s.mact is not None and sorted(s.mact.data or ()) == [gtype("sugar"), gtype("silk")]
+    assert s.activation is not None
+    assert sorted(s.activation.whale_goods or ()) == [gtype("sugar"), gtype("silk")]
     assert s.bag == [0, 0, 0, 0, 8]                 # every gold drawn went back
     assert any("gold drawn and put back" in t for t in log(s))
     check_invariants(s)
@@ -703,7 +711,7 @@ def test_r15_4_whale_gold_drawn_goes_back() -> None:
 def test_r15_4_whale_own_island_variant() -> None:
     s = whale_ready("b2", whale="own")
     assert len(texts(s, 0)) == 8                    # the 1st good lands on b2 itself
-    drawn = s.mact.data if s.mact else ()
+    drawn = s.activation.whale_goods if s.activation else ()
     assert drawn
     before = s.goods[cell("b2") * G + drawn[0]]
     s.apply(0, "whale spouts e")                    # b2, c2, then off the map
@@ -742,11 +750,11 @@ def test_r15_4_whale_empty_spot_variant() -> None:
     # the octopus on c1 is skipped too: heading E from a1 finds b1's whale, c1's octopus
     set_monsters(s, whale="a2")
     assert monsters.whale_line(s, 2, 3) == [cell("b2"), cell("c2"), -1]
-    s.pos[0] = cell("b2")
+    s.ship_cells[0] = cell("b2")
     assert monsters.whale_line(s, 2, 3) == [cell("c2"), -1, -1]
     # at least 2 must land on the map: from b1 only S does (b2, b4; b3 skipped), so the
     # whale spouted there at once when the option was on
-    assert s.mact is not None and s.mact.used
+    assert s.activation is not None and s.activation.used
     line = next(t for t in log(s) if t.startswith("The whale spouts"))
     assert line.startswith("The whale spouts s: ") and "b3" not in line
     assert " onto b2, " in line and " onto b4, " in line

@@ -10,8 +10,7 @@ import pytest
 
 import cove
 from cove.bots import MctsBot, make_bot
-from cove.core.actions import Action
-from cove.core.rng import Rng
+from cove.core import Action, Rng
 from cove.games.tricky_tides import state as tt
 from cove.games.tricky_tides.data import NAV_CARDS
 from cove.lab.runner import play_out

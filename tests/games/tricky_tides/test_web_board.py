@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import cove
+from cove.core import State
 from cove.core.actions import legal_forms
-from cove.core.state import State
 from cove.core.svg import reachable, targets, titles
 from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.web_board import _ink, draw

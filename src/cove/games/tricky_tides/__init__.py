@@ -3,8 +3,7 @@ event and monster modules)."""
 
 from __future__ import annotations
 
-from cove.core.game import Game
-from cove.core.options import Options
+from cove.core import Game, Options
 from cove.games.tricky_tides import web_board
 from cove.games.tricky_tides.actions import universe
 from cove.games.tricky_tides.constants import HANDS, ROUNDS

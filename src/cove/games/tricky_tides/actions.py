@@ -51,15 +51,13 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cove.core.actions import ActionTable, CodedAction
-from cove.core.compiled import mypyc_attr
-from cove.core.serial import pickle_by_fields
+from cove.core import ActionTable, CodedAction, mypyc_attr, pickle_by_fields
 from cove.games.tricky_tides.constants import SEATS
 from cove.games.tricky_tides.data import DATA, GOLD, GOODS_TYPES, NAV_CARDS, NONGOLD, VALUES
 from cove.games.tricky_tides.geometry import CELL_NAMES, HEADINGS
 
 if TYPE_CHECKING:
-    from cove.core.options import Options
+    from cove.core import Options
 
 
 def plural(name: str) -> str:
@@ -77,8 +75,9 @@ CARD_TEXT = tuple(card_text(SUITS[c // VALUES], c % VALUES + 1) for c in range(N
 """The text of each card code."""
 PAIRS = tuple((a, b) for a in range(GOODS_TYPES) for b in range(a + 1, GOODS_TYPES))
 PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
-NG = len(NONGOLD)
-_G = DATA.goods
+NONGOLD_TYPES = len(NONGOLD)
+"""How many non-gold goods types there are (the actions that name one count in them)."""
+_GOODS = DATA.goods
 assert GOLD not in NONGOLD
 
 
@@ -318,19 +317,19 @@ TABLE = ActionTable(Act, [
     *(Play(SUITS[c // VALUES], c % VALUES + 1) for c in range(NAV_CARDS)),
     *(Sail(h) for h in HEADINGS),
     DropAnchor(), StopAtSea(), SailOn(),
-    *(PickUp((g,)) for g in _G),
+    *(PickUp((g,)) for g in _GOODS),
     Deliver(), Pass(),
-    *(Overboard(g) for g in _G),
+    *(Overboard(g) for g in _GOODS),
     *(Start(c) for c in CELL_NAMES),
     StayDocked(),
-    *(PickUpPair((_G[a], _G[b])) for a, b in PAIRS),
-    *(DeliverAndPay(_G[t]) for t in NONGOLD),
+    *(PickUpPair((_GOODS[a], _GOODS[b])) for a, b in PAIRS),
+    *(DeliverAndPay(_GOODS[t]) for t in NONGOLD),
     *(MonsterOrder(m, w) for m in SUITS for w in ("move", "ability")),
     *(MoveMonster(m, c) for m in SUITS for c in CELL_NAMES),
-    *(SharkTakes(_G[t], q) for q in range(SEATS) for t in NONGOLD),
-    *(SharkEats(_G[t]) for t in NONGOLD),
-    *(OctopusMoves(_G[t], c) for t in NONGOLD for c in CELL_NAMES),
-    *(OctopusGrabs(_G[t], q) for q in range(SEATS) for t in NONGOLD),
+    *(SharkTakes(_GOODS[t], q) for q in range(SEATS) for t in NONGOLD),
+    *(SharkEats(_GOODS[t]) for t in NONGOLD),
+    *(OctopusMoves(_GOODS[t], c) for t in NONGOLD for c in CELL_NAMES),
+    *(OctopusGrabs(_GOODS[t], q) for q in range(SEATS) for t in NONGOLD),
     *(DragonSwaps(c) for c in CELL_NAMES),
     *(WhaleSpouts(h) for h in HEADINGS),
     *(FirstLeader(q) for q in range(SEATS)),
@@ -354,10 +353,10 @@ PICK2 = TABLE.start(PickUpPair)             # 68: index in PAIRS
 TAX_DELIVER = TABLE.start(DeliverAndPay)    # 78: non-gold index
 M_ORDER = TABLE.start(MonsterOrder)         # 82: suit * 2 + (0 move first, 1 ability first)
 M_MOVE = TABLE.start(MoveMonster)           # 90: suit * CELLS + cell
-SHARK_TAKE = TABLE.start(SharkTakes)        # 138: seat * NG + non-gold index
+SHARK_TAKE = TABLE.start(SharkTakes)        # 138: seat * NONGOLD_TYPES + non-gold index
 SHARK_EAT = TABLE.start(SharkEats)          # 154: non-gold index
 OCTO_MOVE = TABLE.start(OctopusMoves)       # 158: non-gold index * CELLS + cell
-OCTO_GRAB = TABLE.start(OctopusGrabs)       # 206: seat * NG + non-gold index
+OCTO_GRAB = TABLE.start(OctopusGrabs)       # 206: seat * NONGOLD_TYPES + non-gold index
 DRAGON_SWAP = TABLE.start(DragonSwaps)      # 222: cell
 WHALE_SPOUT = TABLE.start(WhaleSpouts)      # 234: heading
 FIRST_LEADER = TABLE.start(FirstLeader)     # 242: seat (option first_leader=ask)

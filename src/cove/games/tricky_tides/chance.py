@@ -18,7 +18,7 @@ from collections.abc import MutableSequence
 from functools import cache
 from typing import TypeVar
 
-from cove.core.rng import Rng
+from cove.core import Rng
 
 X = TypeVar("X")
 

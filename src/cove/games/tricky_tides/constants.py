@@ -3,23 +3,39 @@
 The counts the rulebook states (rounds, hands, cards dealt, the most seats; the hold limit
 is ``round_rules.BASE_RULES.hold_limit``, which the Storm event changes) and tables read
 once from the loaded data (``data.DATA``): each card's headings, each order's goods, gold
-and monster, each island's goods number and ship colour, the sale rates, the card masks of
-the suits, each event's index.
+and monster, each island's goods number and ship colour, the sale rates, the cards of
+each suit, each event's index.
+
+Then the named operations on sets. A navigation card is an int ``suit * 8 + value - 1``
+(0..31), and a set of cards (a hand, the cards played this round, the set-aside pile) is
+one int whose bit ``card`` is set for each card in it; seats (who still holds an anchor),
+suits and goods types make sets the same way. The rules read and change such sets only
+through these functions (``has(hand, card)``, ``without(hand, card)``,
+``cards_in(hand)``...), each a line of int arithmetic that allocates nothing, since they
+run millions of times in simulated games. The union and the common part of two sets are
+Python's own ``|`` and ``&``, as for ``set``.
 """
 
 from __future__ import annotations
 
-from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, SHIP_COLOURS, VALUES
+from collections.abc import Iterable
+
+from cove.games.tricky_tides.data import (
+    DATA,
+    GOODS_TYPES,
+    NAV_CARDS,
+    SHIP_COLOURS,
+    SUITS,
+    VALUES,
+)
 
 ROUNDS = 3              # [SEED]
 HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
 DEAL = 8                # [SEED]
 SEATS = SHIP_COLOURS    # the most players: one per ship colour
 
-G = GOODS_TYPES
-RG = range(G)
-ALL_CARDS = (1 << NAV_CARDS) - 1
-SUIT_MASK = tuple(((1 << VALUES) - 1) << (VALUES * s) for s in range(4))
+EVERY_GOODS_TYPE = range(GOODS_TYPES)
+"""The goods types, 0..4 in the order of ``DATA.goods``."""
 CARD_HEADINGS = DATA.headings
 ORDER_PAIRS = tuple(o.pairs for o in DATA.orders)
 ORDER_GOLD = tuple(o.gold for o in DATA.orders)
@@ -28,3 +44,116 @@ SELL = DATA.sell
 ISLAND_GOODS = tuple(i.goods for i in DATA.islands)
 ISLAND_COLOUR = tuple(i.colour for i in DATA.islands)
 EVENT_INDEX = {e.key: i for i, e in enumerate(DATA.events)}
+
+
+# -- sets of cards, seats, suits or goods types, as bit masks ----------------------------
+NO_CARDS = 0
+"""The empty set."""
+
+
+def has(items: int, item: int) -> bool:
+    """Whether ``item`` is in the set ``items``."""
+    return (items >> item) & 1 == 1
+
+
+def including(items: int, item: int) -> int:
+    """The set ``items`` with ``item`` added."""
+    return items | 1 << item
+
+
+def without(items: int, item: int) -> int:
+    """The set ``items`` with ``item`` taken out."""
+    return items & ~(1 << item)
+
+
+def minus(items: int, others: int) -> int:
+    """The items of ``items`` that are not in ``others``."""
+    return items & ~others
+
+
+def set_of(items: Iterable[int]) -> int:
+    """The set of ``items``."""
+    out = 0
+    for item in items:
+        out |= 1 << item
+    return out
+
+
+def first_n(n: int) -> int:
+    """The set of 0, 1, ..., ``n - 1`` (every seat of an ``n``-player game)."""
+    return (1 << n) - 1
+
+
+def members(items: int) -> list[int]:
+    """The members of a set, lowest first."""
+    out: list[int] = []
+    while items:
+        low = items & -items
+        out.append(low.bit_length() - 1)
+        items ^= low
+    return out
+
+
+def cards_in(cards: int) -> list[int]:
+    """The cards of a set of cards (a hand...), in code order: suit by suit, value by
+    value."""
+    return members(cards)
+
+
+def card_count(items: int) -> int:
+    """How many items a set holds."""
+    return items.bit_count()
+
+
+ALL_CARDS = first_n(NAV_CARDS)
+"""The 32 navigation cards."""
+ALL_SUITS = first_n(SUITS)
+"""The four suits, as a set of suits."""
+assert VALUES == 8      # suit_of and suit_values read a card's suit as its code's high bits
+
+
+def suit_of(card: int) -> int:
+    """A card's suit (0..3, in the order of ``DATA.suits``)."""
+    return card >> 3
+
+
+def value_of(card: int) -> int:
+    """A card's value, 1..8."""
+    return (card & 7) + 1
+
+
+def card_of(suit: int, value: int) -> int:
+    """The card of ``suit`` with ``value`` (1..8)."""
+    return suit * VALUES + value - 1
+
+
+SUIT_CARDS = tuple(set_of(card_of(suit, v) for v in range(1, VALUES + 1))
+                   for suit in range(SUITS))
+"""``SUIT_CARDS[suit]``: every card of the suit."""
+
+
+def suit_cards(cards: int, suit: int) -> int:
+    """The cards of ``suit`` in the set ``cards``."""
+    return cards & SUIT_CARDS[suit]
+
+
+def suit_values(cards: int, suit: int) -> int:
+    """The values of ``suit`` held in ``cards``, as an 8-bit set (bit ``v``: the card of
+    value ``v + 1``), the key of the per-suit action tables."""
+    return (cards >> (suit << 3)) & 255
+
+
+# -- known voids: which suits each seat has shown it lacks, one 4-bit set per seat ---------
+def void_suits(voids: int, player: int) -> int:
+    """The suits ``player`` is known to lack this round, as a set of suits."""
+    return (voids >> (player * SUITS)) & ALL_SUITS
+
+
+def known_void(voids: int, player: int, suit: int) -> bool:
+    """Whether ``player`` is known to lack ``suit`` this round."""
+    return (voids >> (player * SUITS + suit)) & 1 == 1
+
+
+def with_void(voids: int, player: int, suit: int) -> int:
+    """``voids`` with ``player`` known to lack ``suit``."""
+    return voids | 1 << (player * SUITS + suit)

@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from cove.core.data import DataChecker, entry, load_typed
+from cove.core import DataChecker, load_typed
+from cove.core.data import entry  # ruff knows entry() as an immutable default by this path
 from cove.games.tricky_tides.geometry import HEADING_INDEX
 from cove.games.tricky_tides.round_rules import Rules
 

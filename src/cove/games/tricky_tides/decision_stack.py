@@ -1,6 +1,7 @@
 """The pieces of the decision stack every step rule shares: the phases, the step kinds and
-the phase each shows as, the shared step values, and :class:`TidesRule` (the base of every
-step rule, in ``rules.py`` and ``monsters.py``).
+the phase each shows as, the shared step values, the open-sea step's payload
+(:class:`AtSea`), and :class:`TidesRule` (the base of every step rule, in ``rules.py`` and
+``monsters.py``).
 
 A step's kind is the decision kind clients see (``decision(p)["kind"]``), except the
 monster steps, which all show as "monster". Steps are shared constants (one per kind and
@@ -9,10 +10,11 @@ seat, the open-sea step also per heading), so pushing one allocates nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, TypeVar
 
-from cove.core.decisions import Step, StepRule
+from cove.core import Step, StepRule, pickle_frozen_dataclasses
 from cove.games.tricky_tides.actions import Act
 from cove.games.tricky_tides.constants import SEATS
 
@@ -35,6 +37,14 @@ PHASE_OF = {K_PLACE: PLACE, K_PLAY: PLAY_CARD, K_SAIL: SAIL_STEP, K_SEA: SEA_STE
             K_M_ORDER: MONSTER, K_M_MOVE: MONSTER, K_M_ABILITY: MONSTER, K_M_NEXT: MONSTER}
 """The phase (view key ``phase``, observation one-hot) of each step kind."""
 
+
+@dataclass(frozen=True, slots=True)
+class AtSea:
+    """What an open-sea step carries: the heading the ship is sailing in (R5.6)."""
+
+    heading: int
+
+
 SAIL_STEPS = tuple(Step(K_SAIL, (p,)) for p in range(SEATS))
 SAILING = {order: tuple(SAIL_STEPS[p] for p in reversed(order))
            for n in range(1, SEATS + 1) for order in permutations(range(n))}
@@ -42,7 +52,9 @@ SAILING = {order: tuple(SAIL_STEPS[p] for p in reversed(order))
 ACTION_STEPS = tuple(Step(K_ACTION, (p,)) for p in range(SEATS))
 PLACE_STEPS = tuple(Step(K_PLACE, (p,)) for p in range(SEATS))
 OVERBOARD_STEPS = tuple(Step(K_OVERBOARD, (p,)) for p in range(SEATS))
-SEA_STEPS = tuple(tuple(Step(K_SEA, (p,), (h,)) for h in range(8)) for p in range(SEATS))
+SEA_STEPS = tuple(tuple(Step(K_SEA, (p,), AtSea(heading)) for heading in range(8))
+                  for p in range(SEATS))
+"""``SEA_STEPS[player][heading]``: that player's ship is on open sea, sailing ``heading``."""
 LEADER_STEP = Step(K_LEADER, (0,))      # P1 enters the table's answer
 HAND_STEPS = tuple(tuple(tuple(Step(K_PLAY, ((lead + i) % n,)) for i in range(n))
                          for lead in range(n)) if n else ()
@@ -72,3 +84,6 @@ class TidesRule(StepRule[T]):
 
     def run(self, state: T, step: Step) -> None:
         raise RuntimeError(f"step {step.kind} needs a player")
+
+
+pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields

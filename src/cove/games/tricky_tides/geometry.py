@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cove.core.components import SquareGrid
+from cove.core import SquareGrid
 
 WIDTH = 3
 HEIGHT = 4

@@ -4,7 +4,7 @@ it. Tricky Tides numbers no steps of a turn, so there are no skip reasons."""
 
 from __future__ import annotations
 
-from cove.core.game import MoveHelp
+from cove.core import MoveHelp
 from cove.games.tricky_tides.geometry import HEADINGS
 
 HELP = MoveHelp(moves=(

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cove.games.tricky_tides.constants import HANDS, ROUNDS, G
-from cove.games.tricky_tides.data import DATA
+from cove.games.tricky_tides.constants import HANDS, ROUNDS
+from cove.games.tricky_tides.data import DATA, GOODS_TYPES
 from cove.games.tricky_tides.state import TidesState
 
 if TYPE_CHECKING:
-    from cove.core.state import State
+    from cove.core import State
 
-ORDER_VALUE = tuple(float(v) for v in (1, 1, 2, 2, 3))[:G]
+ORDER_VALUE = tuple(float(v) for v in (1, 1, 2, 2, 3))[:GOODS_TYPES]
 
 
 def heuristic(state: State, player: int) -> float:
@@ -39,9 +39,9 @@ def heuristic(state: State, player: int) -> float:
     hands_left = (ROUNDS - state.round) * HANDS - state.hand_no
     left = hands_left / (ROUNDS * HANDS)
     hold = state.hold
-    b = player * G
+    b = player * GOODS_TYPES
     cargo = 0.0
-    for t in range(G):
+    for t in range(GOODS_TYPES):
         k = hold[b + t]
         if k:
             cargo += k * (ORDER_VALUE[t] * 0.5 * left + (1.0 - left) / DATA.sell[t])

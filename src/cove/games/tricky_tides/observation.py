@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cove.core.observer import Block, Observer, Out
+from cove.core import Block, Observer, Out
 from cove.games.tricky_tides.constants import (
     HANDS,
     ISLAND_GOODS,
     ORDER_GOLD,
     ROUNDS,
     SEATS,
-    G,
+    cards_in,
+    has,
+    known_void,
 )
-from cove.games.tricky_tides.data import DATA, NAV_CARDS
+from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, SUITS
 from cove.games.tricky_tides.decision_stack import K_SEA, OVER, PHASE_NAMES, PHASE_OF
 from cove.games.tricky_tides.geometry import CELLS
 
@@ -32,17 +34,13 @@ ORDER_SPAN = 10
 
 
 def hand(state: TidesState, player: int, out: Out) -> None:
-    mask = state.hands[player]
-    for card in range(NAV_CARDS):
-        if mask >> card & 1:
-            out.one(card)
+    for card in cards_in(state.hands[player]):
+        out.one(card)
 
 
 def played(state: TidesState, player: int, out: Out) -> None:
-    mask = state.played
-    for card in range(NAV_CARDS):
-        if mask >> card & 1:
-            out.one(card)
+    for card in cards_in(state.played):
+        out.one(card)
 
 
 def trick(state: TidesState, player: int, out: Out) -> None:
@@ -56,7 +54,7 @@ def trick(state: TidesState, player: int, out: Out) -> None:
 def ships(state: TidesState, player: int, out: Out) -> None:
     n = state.n
     for slot in range(n):
-        cell = state.pos[(player + slot) % n]
+        cell = state.ship_cells[(player + slot) % n]
         if cell >= 0:
             out.one(slot * CELLS + cell)
 
@@ -81,21 +79,22 @@ def orders(state: TidesState, player: int, out: Out) -> None:
             order = DATA.orders[o]
             start = cell * ORDER_SPAN
             out.run(start, [*(k / 5.0 for k in order.need), order.gold / 10.0])
-            out.one(start + G + 1 + order.monster)
+            out.one(start + GOODS_TYPES + 1 + order.monster)
 
 
 def holds(state: TidesState, player: int, out: Out) -> None:
     n = state.n
     for slot in range(n):
-        start = (player + slot) % n * G
-        out.run(slot * G, [k / 10.0 for k in state.hold[start:start + G]])
+        start = (player + slot) % n * GOODS_TYPES
+        out.run(slot * GOODS_TYPES,
+                [k / 10.0 for k in state.hold[start:start + GOODS_TYPES]])
 
 
 def anchors(state: TidesState, player: int, out: Out) -> None:
     n = state.n
     for slot in range(n):
         seat = (player + slot) % n
-        if state.anchors >> seat & 1:
+        if has(state.anchors, seat):
             out.one(slot)
 
 
@@ -103,21 +102,21 @@ def voids(state: TidesState, player: int, out: Out) -> None:
     n = state.n
     for slot in range(n):
         seat = (player + slot) % n
-        suits = state.voids >> (seat * 4)
-        for suit in range(4):
-            if suits >> suit & 1:
-                out.one(slot * 4 + suit)
+        for suit in range(SUITS):
+            if known_void(state.voids, seat, suit):
+                out.one(slot * SUITS + suit)
 
 
 def delivered(state: TidesState, player: int, out: Out) -> None:
     n = state.n
     for slot in range(n):
-        won = state.won[(player + slot) % n]
-        out.run(slot * 2, [sum(ORDER_GOLD[o] for o in won) / 40.0, len(won) / 10.0])
+        delivered = state.delivered[(player + slot) % n]
+        out.run(slot * 2, [sum(ORDER_GOLD[o] for o in delivered) / 40.0,
+                           len(delivered) / 10.0])
 
 
 def sightings(state: TidesState, player: int, out: Out) -> None:
-    out.run(0, [bonus / 3.0 for bonus in DATA.sightings[state.sight[player]].bonus])
+    out.run(0, [bonus / 3.0 for bonus in DATA.sightings[state.sightings[player]].bonus])
 
 
 def round_(state: TidesState, player: int, out: Out) -> None:
@@ -141,14 +140,14 @@ def leader(state: TidesState, player: int, out: Out) -> None:
     n = state.n
     if state.leader >= 0:
         out.one((state.leader - player) % n)
-    if state.lead >= 0:
-        out.one(SEATS + (state.lead - player) % n)
+    if state.led_by >= 0:
+        out.one(SEATS + (state.led_by - player) % n)
 
 
 def heading(state: TidesState, player: int, out: Out) -> None:
     top = state.top_step
-    if top is not None and top.kind == K_SEA and top.data[0] >= 0:
-        out.one(top.data[0])
+    if top is not None and top.kind == K_SEA and top.data.heading >= 0:
+        out.one(top.data.heading)
 
 
 def bag(state: TidesState, player: int, out: Out) -> None:
@@ -156,14 +155,14 @@ def bag(state: TidesState, player: int, out: Out) -> None:
 
 
 def monsters(state: TidesState, player: int, out: Out) -> None:
-    for monster, cell in enumerate(state.mod.mpos):
+    for monster, cell in enumerate(state.modules.monster_cells):
         if cell >= 0:
             out.one(monster * CELLS + cell)
 
 
 def event(state: TidesState, player: int, out: Out) -> None:
-    if state.mod.event >= 0:
-        out.one(state.mod.event)
+    if state.modules.event >= 0:
+        out.one(state.modules.event)
 
 
 def seats(state: TidesState, player: int, out: Out) -> None:
@@ -180,25 +179,25 @@ OBSERVER = Observer([
           "yet)", size=SEATS * NAV_CARDS, floats=f"{SEATS} × {NAV_CARDS}",
           inputs=("trick",)),
     Block("ships", ships, "each seat slot's ship cell, one-hot", size=SEATS * CELLS,
-          floats=f"{SEATS} × {CELLS}", inputs=("pos",)),
+          floats=f"{SEATS} × {CELLS}", inputs=("ship_cells",)),
     Block("sea", sea, "open sea per cell", size=CELLS, inputs=("sea",), same_for_all=True),
     Block("islands", islands, "each cell's island goods number / 5", size=CELLS,
           inputs=("layout",), same_for_all=True),
-    Block("goods", goods, "goods per cell and type / 10", size=CELLS * G,
-          floats=f"{CELLS} × {G}", inputs=("goods",), same_for_all=True),
+    Block("goods", goods, "goods per cell and type / 10", size=CELLS * GOODS_TYPES,
+          floats=f"{CELLS} × {GOODS_TYPES}", inputs=("goods",), same_for_all=True),
     Block("orders", orders, "per cell, its order: goods needed per type / 5, gold / 10, "
           "monster suit one-hot (zeros: none)", size=CELLS * ORDER_SPAN,
           floats=f"{CELLS} × {ORDER_SPAN}", inputs=("orders_on",), same_for_all=True),
-    Block("holds", holds, "each seat slot's hold per type / 10", size=SEATS * G,
-          floats=f"{SEATS} × {G}", inputs=("hold",)),
+    Block("holds", holds, "each seat slot's hold per type / 10", size=SEATS * GOODS_TYPES,
+          floats=f"{SEATS} × {GOODS_TYPES}", inputs=("hold",)),
     Block("anchors", anchors, "each seat slot still has its anchor", size=SEATS,
           inputs=("anchors",)),
     Block("voids", voids, "each seat slot's known voids per suit", size=SEATS * 4,
           floats=f"{SEATS} × 4", inputs=("voids",)),
     Block("delivered", delivered, "each seat slot's delivered gold / 40 and orders / 10",
-          size=SEATS * 2, floats=f"{SEATS} × 2", inputs=("won",)),
+          size=SEATS * 2, floats=f"{SEATS} × 2", inputs=("delivered",)),
     Block("sightings", sightings, "your sightings bonus per suit / 3", size=4,
-          inputs=("sight",)),
+          inputs=("sightings",)),
     Block("round", round_, "round one-hot, hand one-hot", size=ROUNDS + HANDS,
           floats=f"{ROUNDS} + {HANDS}", inputs=("round", "hand_no"), same_for_all=True),
     Block("phase", phase, "phase one-hot (the order of `phase` above: place ship, play card, "
@@ -206,15 +205,16 @@ OBSERVER = Observer([
           "first leader)", size=len(PHASE_NAMES)),
     Block("mover", mover, "seat slot of the current player (zeros at the end)", size=SEATS),
     Block("leader", leader, "seat slot of the leader, of the lead", size=2 * SEATS,
-          floats=f"2 × {SEATS}", inputs=("leader", "lead")),
+          floats=f"2 × {SEATS}", inputs=("leader", "led_by")),
     Block("heading", heading, "heading one-hot while on open sea", size=8),
     Block("bag", bag, "hold limit / 10; cubes in the bag per type / 20 (public: the bag's "
-          "make-up follows from the public counts)", size=1 + G, floats=f"1 + {G}",
+          "make-up follows from the public counts)", size=1 + GOODS_TYPES,
+          floats=f"1 + {GOODS_TYPES}",
           inputs=("hold_limit", "bag"), same_for_all=True),
     Block("monsters", monsters, "each monster's cell, one-hot (zeros without monsters)",
-          size=4 * CELLS, floats=f"4 × {CELLS}", inputs=("mod",), same_for_all=True),
+          size=4 * CELLS, floats=f"4 × {CELLS}", inputs=("modules",), same_for_all=True),
     Block("event", event, "the face-up event, one-hot (zeros without one)",
-          size=len(DATA.events), inputs=("mod",), same_for_all=True),
+          size=len(DATA.events), inputs=("modules",), same_for_all=True),
     Block("seats", seats, "seat slot is in the game", size=SEATS),
 ])
 """Tricky Tides' observation: 604 floats at every player count."""

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cove.core.errors import OptionError
-from cove.core.options import Options, option
+from cove.core import OptionError, Options, option
 from cove.games.tricky_tides.data import DATA, SHIP_COLOURS
 
 EVENT_KEYS = tuple(e.key for e in DATA.events)

@@ -6,7 +6,7 @@ import re
 import textwrap
 from typing import Any
 
-from cove.core.text import pack
+from cove.core import pack
 from cove.games.tricky_tides.geometry import CELL_NAMES, HEIGHT, WIDTH
 
 SHIP_COLOURS = ("31", "32", "33", "35")   # ANSI: red, green, yellow, magenta for P1..P4

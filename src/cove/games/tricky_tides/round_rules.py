@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cove.core.data import entry
-from cove.core.serial import pickle_by_fields
+from cove.core import entry, pickle_by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,52 +70,54 @@ class Rules:
 pickle_by_fields(Rules)  # a compiled frozen dataclass pickles by its fields
 BASE_RULES = Rules()
 
-def describe(r: Rules, ships_wrap: bool = True) -> list[str]:
-    """Plain sentences for what ``r`` changes from the base game (for the screen/log);
+def describe(rules: Rules, ships_wrap: bool = True) -> list[str]:
+    """Plain sentences for what ``rules`` changes from the base game (for the screen/log);
     ``ships_wrap``: option edge_wrap=all (else only monsters wrap)."""
     out = []
-    if r.monster_trigger != "lowest":
+    if rules.monster_trigger != "lowest":
         out.append("monsters are activated by the highest card of their suit")
-    if r.wrap:
+    if rules.wrap:
         out.append("the map wraps around (ships, monsters and the whale's line)" if ships_wrap
                    else "the map wraps around for monsters and the whale's line, not ships")
-    if r.free_anchor:
+    if rules.free_anchor:
         out.append("any ship may stay docked without spending its anchor")
-    if r.stride != 1:
-        out.append(f"ships sail {r.stride} cards in their heading when they can")
-    if r.headings == "orthogonal":
+    if rules.stride != 1:
+        out.append(f"ships sail {rules.stride} cards in their heading when they can")
+    if rules.headings == "orthogonal":
         out.append("only N, E, S and W headings may be sailed")
-    elif r.headings == "widened":
+    elif rules.headings == "widened":
         out.append("a ship may also sail 45 degrees off an allowed heading")
-    if r.harvest:
-        out.append(f"{r.harvest} extra good(s) drawn onto each island")
-    if r.hold_limit != BASE_RULES.hold_limit:
-        out.append(f"hold limit {r.hold_limit}")
-    if r.deliver_draw:
-        out.append(f"draw {r.deliver_draw} good(s) into your hold after delivering")
-    if r.pick_types != 1:
-        out.append(f"a pick up may take all goods of {r.pick_types} types")
-    if r.deliver_tax:
-        out.append(f"delivering costs {r.deliver_tax} extra non-gold good(s) into the bag")
-    if r.reverse_sailing:
+    if rules.harvest:
+        out.append(f"{rules.harvest} extra good(s) drawn onto each island")
+    if rules.hold_limit != BASE_RULES.hold_limit:
+        out.append(f"hold limit {rules.hold_limit}")
+    if rules.deliver_draw:
+        out.append(f"draw {rules.deliver_draw} good(s) into your hold after delivering")
+    if rules.pick_types != 1:
+        out.append(f"a pick up may take all goods of {rules.pick_types} types")
+    if rules.deliver_tax:
+        out.append(f"delivering costs {rules.deliver_tax} extra non-gold good(s) into the bag")
+    if rules.reverse_sailing:
         out.append("sailing order reversed: the leader sails last")
     return out
 
 
-# ``TidesState.ex`` bits: which module hooks are live (0 in the base game, so each hook
-# costs the base one int test).
-EX_FREE_ANCHOR = 1      # Calm Seas
-EX_PICK2 = 2            # Smugglers
-EX_TAX = 4              # Harbor Tax
-EX_DRAW = 8             # Market Boom
-EX_REVERSE = 16         # Trade Winds
-EX_MONSTERS = 32        # the monster module
-EX_EVENTS = 64          # the event module
-EX_MODULES = EX_MONSTERS | EX_EVENTS
+# ``TidesState.hooks``: which module hooks are live, one flag each (0 in the base game, so
+# each hook costs the base game one int test).
+HOOK_FREE_ANCHOR = 1    # Calm Seas
+HOOK_PICK2 = 2          # Smugglers
+HOOK_TAX = 4            # Harbor Tax
+HOOK_DRAW = 8           # Market Boom
+HOOK_REVERSE = 16       # Trade Winds
+HOOK_MONSTERS = 32      # the monster module
+HOOK_EVENTS = 64        # the event module
+HOOK_MODULES = HOOK_MONSTERS | HOOK_EVENTS
 
 
-def ex_bits(r: Rules) -> int:
-    """The ``ex`` bits of the round-scoped rules ``r``."""
-    return ((EX_FREE_ANCHOR if r.free_anchor else 0) | (EX_PICK2 if r.pick_types > 1 else 0)
-            | (EX_TAX if r.deliver_tax else 0) | (EX_DRAW if r.deliver_draw else 0)
-            | (EX_REVERSE if r.reverse_sailing else 0))
+def hook_bits(rules: Rules) -> int:
+    """The ``hooks`` flags of the round-scoped rules ``rules``."""
+    return ((HOOK_FREE_ANCHOR if rules.free_anchor else 0)
+            | (HOOK_PICK2 if rules.pick_types > 1 else 0)
+            | (HOOK_TAX if rules.deliver_tax else 0)
+            | (HOOK_DRAW if rules.deliver_draw else 0)
+            | (HOOK_REVERSE if rules.reverse_sailing else 0))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cove.core.decisions import Step
+from cove.core import Step
 from cove.games.tricky_tides import monsters
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -41,8 +41,19 @@ from cove.games.tricky_tides.actions import (
     TAX_DELIVER,
     Act,
 )
-from cove.games.tricky_tides.constants import ISLAND_COLOUR, ORDER_PAIRS, RG, SUIT_MASK, G
-from cove.games.tricky_tides.data import DATA, NAV_CARDS, NONGOLD, VALUES
+from cove.games.tricky_tides.constants import (
+    EVERY_GOODS_TYPE,
+    ISLAND_COLOUR,
+    ORDER_PAIRS,
+    has,
+    including,
+    suit_cards,
+    suit_of,
+    suit_values,
+    with_void,
+    without,
+)
+from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, NONGOLD, SUITS, VALUES
 from cove.games.tricky_tides.decision_stack import (
     K_ACTION,
     K_LEADER,
@@ -55,66 +66,74 @@ from cove.games.tricky_tides.decision_stack import (
     TidesRule,
 )
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
-from cove.games.tricky_tides.round_rules import EX_FREE_ANCHOR, EX_PICK2, EX_TAX
+from cove.games.tricky_tides.round_rules import HOOK_FREE_ANCHOR, HOOK_PICK2, HOOK_TAX
 
 if TYPE_CHECKING:
     from cove.games.tricky_tides.state import TidesState
 
-
-# legal "play" actions for each (suit, 8-bit pattern of values held in that suit)
-_BYTE_ACTS: tuple[tuple[tuple[Act, ...], ...], ...] = tuple(
-    tuple(tuple(ACT[PLAY + s * VALUES + v] for v in range(VALUES) if b >> v & 1)
-          for b in range(256))
-    for s in range(4)
+_PLAYS: tuple[tuple[tuple[Act, ...], ...], ...] = tuple(
+    tuple(tuple(ACT[PLAY + suit * VALUES + v] for v in range(VALUES) if has(values, v))
+          for values in range(1 << VALUES))
+    for suit in range(SUITS)
 )
-_B0, _B1, _B2, _B3 = _BYTE_ACTS
+"""``_PLAYS[suit][values]``: the play actions of the cards of ``suit`` whose values are in
+``values`` (``constants.suit_values``), made once so that a hand's legal plays are a few
+tuple lookups."""
+assert SUITS == 4    # _plays reads four suits
 
 
-def _hand_acts(mask: int) -> tuple[Act, ...]:
-    return _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24]
+def _plays(hand: int) -> tuple[Act, ...]:
+    """A play action for every card of ``hand``, in card order: each suit's table read at
+    ``suit_values(hand, suit)``, which is the hand's byte ``suit``, written out here
+    because this runs at every card decision of every simulated game."""
+    return (_PLAYS[0][hand & 255] + _PLAYS[1][hand >> 8 & 255] + _PLAYS[2][hand >> 16 & 255]
+            + _PLAYS[3][hand >> 24])
 
 
-_PICK_ACTS = tuple(ACT[PICK + t] for t in RG)
-_DROP_ACTS = tuple(ACT[DROP + t] for t in RG)
+_PICK_ACTS = tuple(ACT[PICK + t] for t in EVERY_GOODS_TYPE)
+_DROP_ACTS = tuple(ACT[DROP + t] for t in EVERY_GOODS_TYPE)
 _A_PASS = ACT[PASS]
 _A_DELIVER = ACT[DELIVER]
 _A_ANCHOR = ACT[ANCHOR]
 _A_STAY = ACT[STAY]
 _PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
 _SEA_ACTS = (ACT[STOP], ACT[ONWARD])
-assert G == 5    # _types reads five goods counts
+assert GOODS_TYPES == 5    # _types_present reads five goods counts
 
 
-def _types(counts: list[int], b: int) -> int:
-    """The bit mask of the goods types present in ``counts[b:b + 5]`` (an island's goods or
-    a hold)."""
-    return ((1 if counts[b] else 0) | (2 if counts[b + 1] else 0)
-            | (4 if counts[b + 2] else 0) | (8 if counts[b + 3] else 0)
-            | (16 if counts[b + 4] else 0))
+def _types_present(counts: list[int], start: int) -> int:
+    """The goods types present in ``counts[start:start + 5]`` (an island's goods or a
+    hold), as a set of goods types."""
+    return ((1 if counts[start] else 0) | (2 if counts[start + 1] else 0)
+            | (4 if counts[start + 2] else 0) | (8 if counts[start + 3] else 0)
+            | (16 if counts[start + 4] else 0))
 
 
-_DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
-"""``_DROP_BY_TYPES[m]``: the overboard actions of a hold with the goods types in ``m``."""
-_PICK_BY_TYPES = tuple(tuple(_PICK_ACTS[t] for t in RG if m >> t & 1) for m in range(1 << G))
-"""``_PICK_BY_TYPES[m]``: the pick-up actions of an island holding the goods types in the
-bit mask ``m``."""
+_DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in EVERY_GOODS_TYPE if has(types, t))
+                       for types in range(1 << GOODS_TYPES))
+"""``_DROP_BY_TYPES[types]``: the overboard actions of a hold with the goods types in the
+set ``types``."""
+_PICK_BY_TYPES = tuple(tuple(_PICK_ACTS[t] for t in EVERY_GOODS_TYPE if has(types, t))
+                       for types in range(1 << GOODS_TYPES))
+"""``_PICK_BY_TYPES[types]``: the pick-up actions of an island holding the goods types in
+the set ``types``."""
 _PICK_PASS = tuple((*acts, _A_PASS) if acts else () for acts in _PICK_BY_TYPES)
 _PICK_DELIVER_PASS = tuple((*acts, _A_DELIVER, _A_PASS) for acts in _PICK_BY_TYPES)
 
 
-def _where(s: TidesState, p: int) -> str:
-    return CELL_NAMES[s.pos[p]] if s.pos[p] >= 0 else ""
-
+def _where(state: TidesState, player: int) -> str:
+    cell = state.ship_cells[player]
+    return CELL_NAMES[cell] if cell >= 0 else ""
 
 
 class FirstLeader(TidesRule["TidesState"]):
     """R2.4, option first_leader=ask: the table names the player most recently on a boat."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        return tuple(ACT[FIRST_LEADER + q] for q in range(state.n))
+        return tuple(ACT[FIRST_LEADER + seat] for seat in range(state.n))
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        state.leader = state.lead = action - FIRST_LEADER
+        state.leader = state.led_by = action - FIRST_LEADER
         if state.logging:
             state.say(f"P{player + 1} names P{state.leader + 1} as the player most recently "
                       "on a boat")
@@ -131,9 +150,10 @@ class PlaceShip(TidesRule["TidesState"]):
     """R2.8: place your ship on a starting island of your colour."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        col = state.colour[player]
+        colour = state.colour[player]
         layout = state.layout
-        return tuple([ACT[START + c] for c in range(CELLS) if ISLAND_COLOUR[layout[c]] == col])
+        return tuple([ACT[START + cell] for cell in range(CELLS)
+                      if ISLAND_COLOUR[layout[cell]] == colour])
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         state._place_ship(player, action - START)
@@ -151,44 +171,43 @@ class PlayCard(TidesRule["TidesState"]):
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         hand = state.hands[player]
-        if state.tpos:
-            led = state.trick[state.lead] >> 3
-            follow = _BYTE_ACTS[led][hand >> (led << 3) & 255]
+        if state.cards_in_trick:           # R3.2: follow the led suit if you can
+            led = state.led_suit()
+            follow = _PLAYS[led][suit_values(hand, led)]
             if follow:
                 return follow
-        return _hand_acts(hand)
+        return _plays(hand)
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        c = action - PLAY
-        state.hands[player] &= ~(1 << c)
-        state.played |= 1 << c
-        trick = state.trick
-        trick[player] = c
-        tpos = state.tpos
-        if tpos:
-            led = trick[state.lead] >> 3
-            if c >> 3 != led:
-                state.voids |= 1 << (player * 4 + led)  # public knowledge: holds no led suit
+        card = action - PLAY
+        state.hands[player] = without(state.hands[player], card)
+        state.played = including(state.played, card)
+        state.trick[player] = card
+        leading = not state.cards_in_trick
+        if not leading:
+            led = state.led_suit()
+            if suit_of(card) != led:    # public knowledge: the player holds no led suit
+                state.voids = with_void(state.voids, player, led)
         if state.logging:
-            state.say(f"P{player + 1} {'leads' if not tpos else 'plays'} {CARD_TEXT[c]}",
-                      kind="play", data={"player": player, "card": CARD_TEXT[c]})
-        state.tpos = tpos = tpos + 1
-        if tpos == state.n:
+            state.say(f"P{player + 1} {'leads' if leading else 'plays'} {CARD_TEXT[card]}",
+                      kind="play", data={"player": player, "card": CARD_TEXT[card]})
+        state.cards_in_trick += 1
+        if state.cards_in_trick == state.n:
             state._end_trick()
 
     def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        if not state.tpos:
+        if not state.cards_in_trick:
             return "Lead a card: any card from your hand"
-        led = state.trick[state.lead] >> 3
+        led = state.led_suit()
         name = SUIT_PLURALS[led]
-        if state.hands[player] & SUIT_MASK[led]:
+        if suit_cards(state.hands[player], led):
             return f"Play a card: you must follow {name}"
         return f"Play a card: you hold no {name}, so any card"
 
     def describe(self, state: TidesState, step: Step, player: int) -> dict[str, Any]:
-        if not state.tpos:
+        if not state.cards_in_trick:
             return {}
-        return {"led_suit": DATA.suits[state.trick[state.lead] >> 3]}
+        return {"led_suit": DATA.suits[state.led_suit()]}
 
     def public_prompt(self, state: TidesState, step: Step) -> str:
         return "playing a card"
@@ -199,45 +218,46 @@ class Sail(TidesRule["TidesState"]):
     (dropping the anchor, or for free under Calm Seas)."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        geo = state.geo
-        i = state.pos[player] * NAV_CARDS + state.trick[player]
-        if state.ex & EX_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
-            acts = geo.sail_tab[i]
+        geometry = state.geometry
+        i = state.ship_cells[player] * NAV_CARDS + state.trick[player]
+        if state.hooks & HOOK_FREE_ANCHOR:   # Calm Seas: stay docked without the anchor
+            acts = geometry.sail_tab[i]
             return (*acts, _A_STAY) if acts else ()
-        if state.anchors >> player & 1:
-            return geo.anchor_tab[i]
-        return geo.sail_tab[i]
+        if has(state.anchors, player):
+            return geometry.anchor_tab[i]
+        return geometry.sail_tab[i]
 
     def idle(self, state: TidesState, step: Step, player: int) -> None:
         """No allowed heading stays on the map: the ship stays docked (this still counts
         as sailing, so the player may pick up or deliver)."""
         if state.logging:
             state.say(f"P{player + 1} cannot sail with {CARD_TEXT[state.trick[player]]} and "
-                      f"stays docked at {CELL_NAMES[state.pos[player]]}")
+                      f"stays docked at {CELL_NAMES[state.ship_cells[player]]}")
         state._arrive(player)
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action < ANCHOR:
-            # sail one card
-            h = action - SAIL
-            geo = state.geo
-            c = geo.step[state.pos[player]][h]
-            state.pos[player] = c
+            # sail one card (or the stride of Strong Currents)
+            heading = action - SAIL
+            geometry = state.geometry
+            cell = geometry.step[state.ship_cells[player]][heading]
+            state.ship_cells[player] = cell
             if state.logging:
-                state.say(f"P{player + 1} sails {HEADINGS[h]} to {state._place(c)}",
-                          kind="sail", data={"player": player, "heading": HEADINGS[h],
-                                             "cell": CELL_NAMES[c]})
-            if state.sea[c]:
-                if geo.runs[c][h] >= 0:
-                    state.push(SEA_STEPS[player][h])
+                state.say(f"P{player + 1} sails {HEADINGS[heading]} to "
+                          f"{state._place_name(cell)}", kind="sail",
+                          data={"player": player, "heading": HEADINGS[heading],
+                                "cell": CELL_NAMES[cell]})
+            if state.sea[cell]:
+                if geometry.runs[cell][heading] >= 0:
+                    state.push(SEA_STEPS[player][heading])
                     return
                 if state.logging:
                     state.say(f"P{player + 1} stops on open sea (no island ahead)")
             state._arrive(player)
             return
-        where = CELL_NAMES[state.pos[player]]
+        where = CELL_NAMES[state.ship_cells[player]]
         if action == ANCHOR:
-            state.anchors &= ~(1 << player)
+            state.anchors = without(state.anchors, player)
             if state.logging:
                 state.say(f"P{player + 1} drops anchor and stays at {where}", kind="anchor",
                           data={"player": player, "cell": where})
@@ -263,8 +283,8 @@ class Sail(TidesRule["TidesState"]):
 
 
 class OpenSea(TidesRule["TidesState"]):
-    """R5.5: a ship on open sea with an island ahead stops there or sails on (the step's
-    data is the heading)."""
+    """R5.6: a ship on open sea with an island ahead stops there or sails on (the step
+    carries its heading, :class:`~cove.games.tricky_tides.decision_stack.AtSea`)."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
         return _SEA_ACTS
@@ -272,32 +292,35 @@ class OpenSea(TidesRule["TidesState"]):
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
         if action == STOP:
             if state.logging:
-                state.say(f"P{player + 1} stops on open sea at {CELL_NAMES[state.pos[player]]}")
+                state.say(f"P{player + 1} stops on open sea at "
+                          f"{CELL_NAMES[state.ship_cells[player]]}")
             state._arrive(player)
-        elif state._opts().sea_stop == "any":   # ONWARD, one card at a time
-            h = step.data[0]
-            geo = state.geo
-            c = geo.one[state.pos[player]][h]
-            state.pos[player] = c
+        elif state.options.sea_stop == "any":   # ONWARD, one card at a time
+            heading = step.data.heading
+            geometry = state.geometry
+            cell = geometry.one[state.ship_cells[player]][heading]
+            state.ship_cells[player] = cell
             if state.logging:
-                state.say(f"P{player + 1} sails on {HEADINGS[h]} to {state._place(c)}",
-                          kind="sail", data={"player": player, "heading": HEADINGS[h],
-                                             "cell": CELL_NAMES[c]})
-            if state.sea[c] and geo.runs[c][h] >= 0:
+                state.say(f"P{player + 1} sails on {HEADINGS[heading]} to "
+                          f"{state._place_name(cell)}", kind="sail",
+                          data={"player": player, "heading": HEADINGS[heading],
+                                "cell": CELL_NAMES[cell]})
+            if state.sea[cell] and geometry.runs[cell][heading] >= 0:
                 state.push(step)           # open sea with an island ahead: again
             else:
                 state._arrive(player)
         else:  # ONWARD to the island (option sea_stop=first)
-            c = state.geo.runs[state.pos[player]][step.data[0]]
-            state.pos[player] = c
+            cell = state.geometry.runs[state.ship_cells[player]][step.data.heading]
+            state.ship_cells[player] = cell
             if state.logging:
-                state.say(f"P{player + 1} sails on across open sea to {state._place(c)}",
-                          kind="sail", data={"player": player, "cell": CELL_NAMES[c]})
+                state.say(f"P{player + 1} sails on across open sea to "
+                          f"{state._place_name(cell)}", kind="sail",
+                          data={"player": player, "cell": CELL_NAMES[cell]})
             state._arrive(player)
 
     def prompt(self, state: TidesState, step: Step, player: int) -> str:
         return (f"Your ship is on open sea at {_where(state, player)} heading "
-                f"{HEADINGS[step.data[0]]}: stop here or sail on")
+                f"{HEADINGS[step.data.heading]}: stop here or sail on")
 
     def public_prompt(self, state: TidesState, step: Step) -> str:
         return "stopping on open sea or sailing on"
@@ -307,23 +330,23 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
     """R6: at an island, pick up all goods of one type, deliver its order, or pass."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        c = state.pos[player]
-        if state.sea[c]:
+        cell = state.ship_cells[player]
+        if state.sea[cell]:
             return ()                  # nothing to pick up or deliver on open sea
-        have = _types(state.goods, c * G)
-        o = state.orders_on[c]
-        ready = False
-        if o >= 0:
+        on_island = _types_present(state.goods, cell * GOODS_TYPES)
+        order = state.orders_on[cell]
+        ready = False                  # R6.3: the hold has exactly the goods it shows
+        if order >= 0:
             hold = state.hold
-            hb = player * G
-            for t, k in ORDER_PAIRS[o]:
-                if hold[hb + t] < k:
+            base = player * GOODS_TYPES
+            for goods_type, k in ORDER_PAIRS[order]:
+                if hold[base + goods_type] < k:
                     break
             else:
                 ready = True
-        if state.ex & (EX_PICK2 | EX_TAX):
-            return _module_actions(state, player, have, o if ready else -1)
-        return _PICK_DELIVER_PASS[have] if ready else _PICK_PASS[have]
+        if state.hooks & (HOOK_PICK2 | HOOK_TAX):
+            return _module_actions(state, player, on_island, order if ready else -1)
+        return _PICK_DELIVER_PASS[on_island] if ready else _PICK_PASS[on_island]
 
     def idle(self, state: TidesState, step: Step, player: int) -> None:
         """Open sea, or nothing to pick up or deliver: the turn ends."""
@@ -337,8 +360,8 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         elif action == PASS:
             state._end_turn(player)
         elif action < TAX_DELIVER:              # Smugglers
-            x, y = PAIRS[action - PICK2]
-            state._pick(player, x, y)
+            first, second = PAIRS[action - PICK2]
+            state._pick(player, first, second)
         else:                                   # Harbor Tax
             state._deliver(player, NONGOLD[action - TAX_DELIVER])
 
@@ -352,24 +375,24 @@ class PickUpOrDeliver(TidesRule["TidesState"]):
         return "picking up goods, delivering or passing"
 
 
-def _module_actions(state: TidesState, player: int, have: int, ready: int
+def _module_actions(state: TidesState, player: int, on_island: int, ready: int
                     ) -> tuple[Act, ...]:
     """Pick up, deliver or pass when Smugglers (two goods types at once) or Harbor Tax (1
-    more non-gold good to deliver) is in force: ``have`` is the mask of goods types on the
-    island, ``ready`` the order the player can deliver (-1: none)."""
-    acts = list(_PICK_BY_TYPES[have])
-    ex = state.ex
-    if ex & EX_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
-        types = [t for t in RG if have >> t & 1]
-        acts += [_PAIR_ACTS[PAIR_INDEX[(x, y)]] for i, x in enumerate(types)
-                 for y in types[i + 1:]]
+    more non-gold good to deliver) is in force: ``on_island`` is the set of goods types on
+    the island, ``ready`` the order the player can deliver (-1: none)."""
+    acts = list(_PICK_BY_TYPES[on_island])
+    hooks = state.hooks
+    if hooks & HOOK_PICK2 and len(acts) > 1:     # Smugglers: all goods of two types
+        types = [t for t in EVERY_GOODS_TYPE if has(on_island, t)]
+        acts += [_PAIR_ACTS[PAIR_INDEX[(first, second)]] for i, first in enumerate(types)
+                 for second in types[i + 1:]]
     if ready >= 0:
-        if ex & EX_TAX:                     # Harbor Tax: 1 more non-gold good
+        if hooks & HOOK_TAX:                     # Harbor Tax: 1 more non-gold good
             hold = state.hold
-            hb = player * G
+            base = player * GOODS_TYPES
             need = DATA.orders[ready].need
             acts += [ACT[TAX_DELIVER + i] for i, t in enumerate(NONGOLD)
-                     if hold[hb + t] > need[t]]
+                     if hold[base + t] > need[t]]
         else:
             acts.append(_A_DELIVER)
     if not acts:
@@ -382,28 +405,29 @@ class Overboard(TidesRule["TidesState"]):
     """R7: over the hold limit, throw goods overboard one at a time."""
 
     def legal(self, state: TidesState, step: Step, player: int) -> tuple[Act, ...]:
-        return _DROP_BY_TYPES[_types(state.hold, player * G)]
+        return _DROP_BY_TYPES[_types_present(state.hold, player * GOODS_TYPES)]
 
     def apply(self, state: TidesState, step: Step, player: int, action: Any) -> None:
-        t = action - DROP
-        c = state.pos[player]
-        state.hold[player * G + t] -= 1
-        state.hcount[player] -= 1
-        sea = state.sea[c]
-        if sea:
-            state.bag[t] += 1
-            state.bag_n += 1
-        else:
-            state.goods[c * G + t] += 1
+        goods_type = action - DROP
+        cell = state.ship_cells[player]
+        state.hold[player * GOODS_TYPES + goods_type] -= 1
+        state.hold_count[player] -= 1
+        at_sea = state.sea[cell]
+        if at_sea:                   # R7.2: into the bag
+            state.bag[goods_type] += 1
+            state.bag_count += 1
+        else:                        # R7.1: onto the island
+            state.goods[cell * GOODS_TYPES + goods_type] += 1
         if state.logging:
-            where = "into the bag" if sea else f"onto {CELL_NAMES[c]}"
-            state.say(f"P{player + 1} throws 1 {DATA.goods[t]} overboard {where}",
-                      kind="overboard", data={"player": player, "goods": DATA.goods[t],
-                                              "cell": CELL_NAMES[c]})
+            where = "into the bag" if at_sea else f"onto {CELL_NAMES[cell]}"
+            state.say(f"P{player + 1} throws 1 {DATA.goods[goods_type]} overboard {where}",
+                      kind="overboard", data={"player": player,
+                                              "goods": DATA.goods[goods_type],
+                                              "cell": CELL_NAMES[cell]})
         state._end_turn(player)  # still over the limit: another one
 
     def prompt(self, state: TidesState, step: Step, player: int) -> str:
-        return (f"Your hold has {state.hcount[player]} goods, over the limit of "
+        return (f"Your hold has {state.hold_count[player]} goods, over the limit of "
                 f"{state.hold_limit}: throw one overboard")
 
     def public_prompt(self, state: TidesState, step: Step) -> str:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cove.core.compiled import mypyc_attr
-from cove.core.errors import RecordError
+from cove.core import RecordError, mypyc_attr
 from cove.games.tricky_tides.actions import ACT, ANCHOR, SAIL, Act
-from cove.games.tricky_tides.constants import CARD_HEADINGS
+from cove.games.tricky_tides.constants import CARD_HEADINGS, has, set_of
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.geometry import (
     BOUNDED,
@@ -99,7 +98,7 @@ class Geometry(int):
                     or (key >> _STRIDE_SHIFT & 3) == 3:
                 raise RecordError(f"tricky-tides has no map geometry {key}")
             g = _GEOMETRIES[key] = int.__new__(cls, key)
-            sea = tuple(bool(key >> c & 1) for c in range(CELLS))
+            sea = tuple(has(key, c) for c in range(CELLS))
             wrap = bool(key & _WRAP)
             g.step, g.sail_tab, g.anchor_tab = sailing_tables(
                 wrap, (key >> _STRIDE_SHIFT & 3) + 1, MODES[key >> _MODE_SHIFT],
@@ -111,10 +110,7 @@ class Geometry(int):
     @classmethod
     def make(cls, sea: tuple[bool, ...], wrap: bool, stride: int, mode: str,
              flat: bool) -> Geometry:
-        key = 0
-        for c in range(CELLS):
-            if sea[c]:
-                key |= 1 << c
+        key = set_of(c for c in range(CELLS) if sea[c])
         key |= (_WRAP if wrap else 0) | (_FLAT if flat else 0)
         key |= (stride - 1) << _STRIDE_SHIFT | MODES.index(mode) << _MODE_SHIFT
         return cls.of(key)

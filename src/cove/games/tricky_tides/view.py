@@ -15,14 +15,19 @@ from cove.games.tricky_tides import events, monsters
 from cove.games.tricky_tides.actions import CARD_TEXT
 from cove.games.tricky_tides.constants import (
     CARD_HEADINGS,
+    EVERY_GOODS_TYPE,
     HANDS,
     ORDER_GOLD,
-    RG,
     ROUNDS,
     SELL,
-    G,
+    card_count,
+    cards_in,
+    has,
+    known_void,
+    suit_of,
+    value_of,
 )
-from cove.games.tricky_tides.data import DATA, NAV_CARDS, VALUES
+from cove.games.tricky_tides.data import DATA, GOODS_TYPES, SUITS
 from cove.games.tricky_tides.decision_stack import (
     ACTION_STEP,
     LEADER,
@@ -35,133 +40,133 @@ from cove.games.tricky_tides.decision_stack import (
     SEA_STEP,
 )
 from cove.games.tricky_tides.geometry import CELL_NAMES, CELLS, HEADINGS
-from cove.games.tricky_tides.round_rules import EX_EVENTS, EX_MONSTERS
+from cove.games.tricky_tides.round_rules import HOOK_EVENTS, HOOK_MONSTERS
 from cove.games.tricky_tides.sailing import deck_headings
 
 if TYPE_CHECKING:
     from cove.games.tricky_tides.state import TidesState
 
 
-def card_dict(c: int, heads: tuple[tuple[int, ...], ...] = CARD_HEADINGS) -> dict[str, Any]:
+def card_dict(card: int, heads: tuple[tuple[int, ...], ...] = CARD_HEADINGS
+              ) -> dict[str, Any]:
     return {
-        "card": CARD_TEXT[c],
-        "suit": DATA.suits[c // VALUES],
-        "value": c % VALUES + 1,
-        "headings": [HEADINGS[h] for h in heads[c]],
+        "card": CARD_TEXT[card],
+        "suit": DATA.suits[suit_of(card)],
+        "value": value_of(card),
+        "headings": [HEADINGS[h] for h in heads[card]],
     }
 
 
-def order_dict(o: int) -> dict[str, Any]:
-    od = DATA.orders[o]
+def order_dict(order: int) -> dict[str, Any]:
+    card = DATA.orders[order]
     return {
-        "id": od.id,
-        "monster": DATA.suits[od.monster],
-        "gold": od.gold,
-        "goods": {DATA.goods[t]: k for t, k in od.pairs},
+        "id": card.id,
+        "monster": DATA.suits[card.monster],
+        "gold": card.gold,
+        "goods": {DATA.goods[t]: k for t, k in card.pairs},
     }
 
 
 def goods_dict(counts: Sequence[int]) -> dict[str, int]:
-    return {DATA.goods[t]: counts[t] for t in RG if counts[t]}
+    return {DATA.goods[t]: counts[t] for t in EVERY_GOODS_TYPE if counts[t]}
 
 
 def sight_text(k: int) -> str:
     """Sightings card ``k`` in words, for the log: ``A (octopus +3, ...)``."""
-    sc = DATA.sightings[k]
-    return sc.id + " (" + ", ".join(
-        f"{DATA.suits[m]} +{b}" for m, b in enumerate(sc.bonus)) + ")"
+    card = DATA.sightings[k]
+    return card.id + " (" + ", ".join(
+        f"{DATA.suits[m]} +{b}" for m, b in enumerate(card.bonus)) + ")"
 
 
 def sight_dict(k: int) -> dict[str, Any]:
-    sc = DATA.sightings[k]
-    return {"id": sc.id, "bonus": {DATA.suits[m]: b for m, b in enumerate(sc.bonus)}}
+    card = DATA.sightings[k]
+    return {"id": card.id, "bonus": {DATA.suits[m]: b for m, b in enumerate(card.bonus)}}
 
 
-def cell_view(s: TidesState, c: int) -> dict[str, Any]:
+def cell_view(state: TidesState, cell: int) -> dict[str, Any]:
     """One map card: its island (None on open sea), goods, order and ships."""
-    isl = DATA.islands[s.layout[c]]
-    b = c * G
+    island = DATA.islands[state.layout[cell]]
+    base = cell * GOODS_TYPES
     return {
-        "cell": CELL_NAMES[c],
-        "sea": s.sea[c],
-        "island": None if s.sea[c] else {
-            "id": isl.id,
-            "name": isl.name,
-            "number": isl.goods,
-            "ship_colour": isl.colour + 1 if isl.colour >= 0 else None,
-            "monster": DATA.suits[isl.monster] if isl.monster >= 0 else None,
+        "cell": CELL_NAMES[cell],
+        "sea": state.sea[cell],
+        "island": None if state.sea[cell] else {
+            "id": island.id,
+            "name": island.name,
+            "number": island.goods,
+            "ship_colour": island.colour + 1 if island.colour >= 0 else None,
+            "monster": DATA.suits[island.monster] if island.monster >= 0 else None,
         },
-        "goods": goods_dict(s.goods[b:b + G]),
-        "order": order_dict(s.orders_on[c]) if s.orders_on[c] >= 0 else None,
-        "ships": [p for p in range(s.n) if s.pos[p] == c],
+        "goods": goods_dict(state.goods[base:base + GOODS_TYPES]),
+        "order": order_dict(state.orders_on[cell]) if state.orders_on[cell] >= 0 else None,
+        "ships": [p for p in range(state.n) if state.ship_cells[p] == cell],
     }
 
 
-def seat_view(s: TidesState, p: int, heads: tuple[tuple[int, ...], ...], over: bool
+def seat_view(state: TidesState, p: int, heads: tuple[tuple[int, ...], ...], over: bool
               ) -> dict[str, Any]:
     """What everyone sees of seat ``p`` (its sightings card only once the game is over)."""
-    b = p * G
-    gold = sum(ORDER_GOLD[o] for o in s.won[p])
+    base = p * GOODS_TYPES
+    gold = sum(ORDER_GOLD[o] for o in state.delivered[p])
     return {
         "seat": p,
         "name": f"P{p + 1}",
-        "colour": s.colour[p] + 1,
-        "ship": CELL_NAMES[s.pos[p]] if s.pos[p] >= 0 else None,
-        "hold": goods_dict(s.hold[b:b + G]),
-        "hold_total": s.hcount[p],
-        "orders": [order_dict(o) for o in s.won[p]],
+        "colour": state.colour[p] + 1,
+        "ship": CELL_NAMES[state.ship_cells[p]] if state.ship_cells[p] >= 0 else None,
+        "hold": goods_dict(state.hold[base:base + GOODS_TYPES]),
+        "hold_total": state.hold_count[p],
+        "orders": [order_dict(o) for o in state.delivered[p]],
         "order_gold": gold,
         # the score so far without the secret sightings bonus (orders + goods sold)
-        "public_score": gold + sum(s.hold[b + t] // SELL[t] for t in RG),
-        "anchor": bool(s.anchors >> p & 1),
-        "cards_in_hand": s.hands[p].bit_count(),
-        "played": card_dict(s.trick[p], heads) if s.trick[p] >= 0 else None,
-        "known_voids": [DATA.suits[k] for k in range(4) if s.voids >> (p * 4 + k) & 1],
-        "sightings": (sight_dict(s.sight[p]) if over else None),
+        "public_score": gold + sum(state.hold[base + t] // SELL[t] for t in EVERY_GOODS_TYPE),
+        "anchor": has(state.anchors, p),
+        "cards_in_hand": card_count(state.hands[p]),
+        "played": card_dict(state.trick[p], heads) if state.trick[p] >= 0 else None,
+        "known_voids": [DATA.suits[suit] for suit in range(SUITS)
+                        if known_void(state.voids, p, suit)],
+        "sightings": (sight_dict(state.sightings[p]) if over else None),
     }
 
 
-def view_of(s: TidesState, player: int | None) -> dict[str, Any]:
-    """``s.view(player)`` less the keys every game's view has: what ``player`` (None: a
-    spectator) may see, whitelisted."""
-    over = s.phase == OVER
-    heads = deck_headings(s._opts().nav_deck == "flat")
-    cells = [cell_view(s, c) for c in range(CELLS)]
-    players = [seat_view(s, p, heads, over) for p in range(s.n)]
-    phase = s.phase
+def view_of(state: TidesState, player: int | None) -> dict[str, Any]:
+    """``state.view(player)`` less the keys every game's view has: what ``player`` (None:
+    a spectator) may see, whitelisted."""
+    over = state.phase == OVER
+    heads = deck_headings(state.options.nav_deck == "flat")
+    cells = [cell_view(state, c) for c in range(CELLS)]
+    players = [seat_view(state, p, heads, over) for p in range(state.n)]
+    phase = state.phase
     v: dict[str, Any] = {
-        "round": min(s.round + 1, ROUNDS),
+        "round": min(state.round + 1, ROUNDS),
         "rounds": ROUNDS,
-        "hand_no": s.hand_no + 1 if not over else HANDS,
+        "hand_no": state.hand_no + 1 if not over else HANDS,
         "hands_per_round": HANDS,
-        "leader": s.leader if phase != LEADER else None,
-        "lead": s.lead,
+        "leader": state.leader if phase != LEADER else None,
+        "lead": state.led_by,
         "phase": PHASE_NAMES[phase],
-        "current": s.cur if not over else None,
-        "led_suit": (DATA.suits[s.trick[s.lead] >> 3]
-                     if phase != PLACE and not over and s.trick[s.lead] >= 0
+        "current": state.current if not over else None,
+        "led_suit": (DATA.suits[state.led_suit()]
+                     if phase != PLACE and not over and state.trick[state.led_by] >= 0
                      else None),
-        "sail_order": list(s.sorder) if phase in (SAIL_STEP, SEA_STEP, ACTION_STEP,
-                                                  OVERBOARD, MONSTER) else [],
-        "heading": HEADINGS[s.heading] if phase == SEA_STEP else None,
-        "hold_limit": s.hold_limit,
+        "sail_order": list(state.sailing_order) if phase in (
+            SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, MONSTER) else [],
+        "heading": HEADINGS[state.heading] if phase == SEA_STEP else None,
+        "hold_limit": state.hold_limit,
         "map": cells,
         "seats": players,
-        "played_this_round": [CARD_TEXT[c] for c in range(NAV_CARDS)
-                              if s.played >> c & 1],
-        "bag_size": s.bag_n,
-        "order_deck_size": len(s.odeck),
+        "played_this_round": [CARD_TEXT[c] for c in cards_in(state.played)],
+        "bag_size": state.bag_count,
+        "order_deck_size": len(state.order_deck),
         "goods_types": list(DATA.goods),
     }
-    if s.ex & EX_EVENTS:
-        v.update(events.view(s))
-    if s.ex & EX_MONSTERS:
-        v.update(monsters.view(s))
+    if state.hooks & HOOK_EVENTS:
+        v.update(events.view(state))
+    if state.hooks & HOOK_MONSTERS:
+        v.update(monsters.view(state))
     if player is not None:
-        v["hand"] = [card_dict(c, heads) for c in range(NAV_CARDS)
-                     if s.hands[player] >> c & 1]
-        v["sightings"] = sight_dict(s.sight[player])
-        v["my_score"] = sum(s.score_parts(player))   # with the own sightings bonus
+        v["hand"] = [card_dict(c, heads) for c in cards_in(state.hands[player])]
+        v["sightings"] = sight_dict(state.sightings[player])
+        v["my_score"] = sum(state.score_parts(player))   # with the own sightings bonus
     return v
 
 
