@@ -1,14 +1,16 @@
-"""Test-only helpers: start games, build positions by setting fields, check invariants."""
+"""Test-only helpers: start games, build positions (``position``, ``pirate``), set the
+decision stack, check invariants."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from cove.core.decisions import Step
-from cove.core.rng import Rng
+from cove.core import Rng, Step
 from cove.games.tiny_epic_pirates import GAME, turn
 from cove.games.tiny_epic_pirates.actions import Act
 from cove.games.tiny_epic_pirates.state import PiratesState
+from cove.games.tiny_epic_pirates.turn import Battle
 
 
 class FixedDice(Rng):
@@ -34,9 +36,84 @@ def rig_dice(s: PiratesState, dice: list[int]) -> None:
 
 
 def empty_ship(s: PiratesState, p: int) -> None:
-    for t in s.booty[p]:
-        s.bag[t] += 1
+    """p's cubes go back to the bag."""
+    for booty in s.booty[p]:
+        s.bag[booty] += 1
     s.booty[p] = []
+
+
+def load_ship(s: PiratesState, p: int, booty: Sequence[int]) -> None:
+    """p's ship carries exactly ``booty`` (cube types): the old cubes go back to the bag,
+    these come out of it."""
+    empty_ship(s, p)
+    for cube in booty:
+        s.bag[cube] -= 1
+        s.booty[p].append(cube)
+
+
+def give_crew(s: PiratesState, p: int, name: str) -> int:
+    """The crew card named ``name`` joins p's crew, from the crew line (refilled from the
+    deck) or the deck; its id."""
+    card = next(i for i, crew in enumerate(s.ruleset.crew) if crew.name == name)
+    for pile in (s.crew_line, s.crew_deck):
+        if card in pile:
+            pile.remove(card)
+    if len(s.crew_line) < 3:
+        s.crew_line.append(s.crew_deck.pop())
+    s.crew[p].append(card)
+    return card
+
+
+def pirate(s: PiratesState, p: int, *, ship_at: int | None = None,
+           hidden: bool | None = None, captain: int | None = None,
+           captain_side: int | None = None, captain_space: int | None = None,
+           assignments: Sequence[int] | None = None,
+           wheel_deckhands: Sequence[int] | None = None,
+           deckhand_on_legend_mat: int | None = None, gold: int | None = None,
+           legend_level: int | None = None, surefire: int | None = None,
+           booty: Sequence[int] | None = None, crew: Sequence[str] = (),
+           sail_tokens: Sequence[int] | None = None) -> None:
+    """Set the fields of pirate ``p`` that are given, the rest as they are. Sure-fire
+    tokens come out of the supply, cubes out of the bag (``load_ship``), crew cards (by
+    name, added to the crew) out of the crew line or deck (``give_crew``)."""
+    if ship_at is not None:
+        s.ship_at[p] = ship_at
+    if hidden is not None:
+        s.hidden[p] = hidden
+    if captain is not None:
+        s.captain[p] = captain
+    if captain_side is not None:
+        s.captain_side[p] = captain_side
+    if captain_space is not None:
+        s.captain_space[p] = captain_space
+    if assignments is not None:
+        s.assignments[p] = list(assignments)
+    if wheel_deckhands is not None:
+        s.wheel_deckhands[p] = list(wheel_deckhands)
+    if deckhand_on_legend_mat is not None:
+        s.deckhand_on_legend_mat[p] = deckhand_on_legend_mat
+    if gold is not None:
+        s.gold[p] = gold
+    if legend_level is not None:
+        s.legend_level[p] = legend_level
+    if surefire is not None:
+        s.surefire_supply -= surefire - s.surefire[p]
+        s.surefire[p] = surefire
+    if booty is not None:
+        load_ship(s, p, booty)
+    for name in crew:
+        give_crew(s, p, name)
+    if sail_tokens is not None:
+        s.sail_tokens[p] = list(sail_tokens)
+
+
+def position(players: int = 2, seed: int = 0, *, seat: int = 0,
+             options: dict[str, Any] | None = None, **fields: Any) -> PiratesState:
+    """A seeded game past the setup choices (``after_setup``) with pirate ``seat``'s
+    ``fields`` set as :func:`pirate` sets them; P1's wheel decision is pending."""
+    s = after_setup(players, seed, **(options or {}))
+    pirate(s, seat, **fields)
+    return s
 
 
 def new(n: int = 2, seed: int = 0, **opts: Any) -> PiratesState:
@@ -65,7 +142,7 @@ def turn_of(s: PiratesState, p: int, *, clear: bool = True) -> None:
 
 
 Task = tuple[str, int, int]
-"""A step written as (kind, player, x) for tests: see turn.step_of."""
+"""A step written as (kind, player, number) for tests: see turn.step_of."""
 
 
 def set_steps(s: PiratesState, *tasks: Task, settle: bool = True) -> None:
@@ -108,7 +185,7 @@ def acts(s: PiratesState, p: int) -> list[Act]:
     return out
 
 
-def battle(s: PiratesState) -> list[Any] | None:
+def battle(s: PiratesState) -> Battle | None:
     """The battle under way (a call, so a type checker does not narrow it across moves)."""
     return s.battle
 
@@ -144,32 +221,34 @@ def limbo_cubes(s: PiratesState) -> int:
 
 
 def check_conservation(s: PiratesState) -> None:
-    R = s.R
-    cubes = sum(s.bag) + len(s.market) + sum(1 for c in s.m_cube if c >= 0)
+    ruleset = s.ruleset
+    cubes = sum(s.bag) + len(s.market) + sum(1 for c in s.merchant_cube if c >= 0)
     cubes += sum(len(b) for b in s.booty) + limbo_cubes(s)
-    assert cubes == sum(R.cubes), "booty cubes"
-    for t in range(len(R.cubes)):
-        held = (s.bag[t] + s.market.count(t) + s.m_cube.count(t)
+    assert cubes == sum(ruleset.cubes), "booty cubes"
+    for t in range(len(ruleset.cubes)):
+        held = (s.bag[t] + s.market.count(t) + s.merchant_cube.count(t)
                 + sum(b.count(t) for b in s.booty)
-                + sum(1 for k in s.steps if k.kind == turn.T_KEEP and k.data[0] == t))
-        assert held == R.cubes[t], f"cubes of type {t}"
-    for p in range(s.np):
-        assert sum(s.wheel_dh[p]) + sum(s.assign[p]) + s.dh_reserve[p] == R.deckhands
-        assert min(s.assign[p]) >= 0 and all(w in (0, 1) for w in s.wheel_dh[p])
-        assert 0 <= s.gold[p] <= R.gold_cap
-        assert len(s.booty[p]) <= R.ship_capacity
+                + sum(1 for k in s.steps if k.kind == turn.T_KEEP and k.data.cube == t))
+        assert held == ruleset.cubes[t], f"cubes of type {t}"
+    for p in range(s.pirate_count):
+        deckhands = (sum(s.wheel_deckhands[p]) + sum(s.assignments[p])
+                     + s.deckhand_on_legend_mat[p])
+        assert deckhands == ruleset.deckhands
+        assert min(s.assignments[p]) >= 0 and all(w in (0, 1) for w in s.wheel_deckhands[p])
+        assert 0 <= s.gold[p] <= ruleset.gold_cap
+        assert len(s.booty[p]) <= ruleset.ship_capacity
         assert len(s.crew[p]) <= 4
-        assert 1 <= s.level[p] <= 7
+        assert 1 <= s.legend_level[p] <= 7
         assert len(s.treasures[p]) <= 3
     crew = len(s.crew_deck) + len(s.crew_line) + sum(len(c) for c in s.crew)
     assert crew == 24, "crew cards"
     every = sorted(s.crew_deck + s.crew_line + [c for cs in s.crew for c in cs])
     assert every == list(range(24))
-    assert len(s.m_deck) + 2 + s.m_removed == 11, "merchant cards"
-    assert s.sure_supply + sum(s.sure) == R.surefire_tokens, "sure-fire tokens"
-    assert 0 <= s.crew_known <= len(s.crew_deck)
+    assert len(s.merchant_deck) + 2 + s.merchant_cards_removed == 11, "merchant cards"
+    assert s.surefire_supply + sum(s.surefire) == ruleset.surefire_tokens, "sure-fire tokens"
+    assert 0 <= s.crew_bottom_seen <= len(s.crew_deck)
     assert len(s.box_tokens) == 4
-    used = [t for t in s.tokens if t >= 0] + s.box_tokens
+    used = [t for t in s.search_tokens if t >= 0] + s.box_tokens
     assert len(set(used)) == len(used)
 
 
@@ -187,11 +266,11 @@ def play_random(s: PiratesState, seed: int, check: bool = False, limit: int = 10
 
 def at_order(s: PiratesState, p: int, order: int) -> None:
     """Make it p's turn with the captain on ``order`` and the order decision pending."""
-    s.cap[p] = s.wheel[p].index(order)
+    s.captain_space[p] = s.wheel[p].index(order)
     s.turn = p
     s.battle = None
-    s.crossed = False
-    s.refreshed = False
+    s.crossed_ship_line = False
+    s.crew_line_refreshed = False
     s.rerolls = 0
     s.bonus_left = []
     set_steps(s, (turn.T_END_TURN, p, 0), (turn.T_BONUS_SETUP, p, 0), (turn.T_ORDER, p, 0))

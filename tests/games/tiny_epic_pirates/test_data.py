@@ -10,20 +10,19 @@ from pathlib import Path
 import pytest
 
 import cove
-from cove.games.tiny_epic_pirates import GAME
-from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates import GAME, data
 
-R = D.ruleset("design")
+RULESET = data.ruleset("design")
 
 
 def test_r1_1_component_counts() -> None:
-    assert len(R.maps) == 16 and len(R.search) == 20 and len(R.merchants) == 11
-    assert len(R.crew) == 24 and len(R.captains) == 4 and len(R.legend) == 7
-    assert len(R.treasure_cost) == 3 and len(R.booty) == 4
-    assert sorted(R.merchants) == [2, 2, 2, 4, 4, 4, 6, 6, 6, 8, 8]
-    assert [lv.name for lv in R.legend] == ["Sea Dog", "Pirate", "Corsair", "Swash Buckler",
+    assert len(RULESET.maps) == 16 and len(RULESET.search) == 20 and len(RULESET.merchants) == 11
+    assert len(RULESET.crew) == 24 and len(RULESET.captains) == 4 and len(RULESET.legend) == 7
+    assert len(RULESET.treasure_cost) == 3 and len(RULESET.booty) == 4
+    assert sorted(RULESET.merchants) == [2, 2, 2, 4, 4, 4, 6, 6, 6, 8, 8]
+    assert [lv.name for lv in RULESET.legend] == ["Sea Dog", "Pirate", "Corsair", "Swash Buckler",
                                             "Buccaneer", "Legend", "Dread Pirate"]
-    assert R.gold_cap == 13 and R.ship_capacity == 3
+    assert RULESET.gold_cap == 13 and RULESET.ship_capacity == 3
 
 
 def test_r1_2_ruleset_option(tmp_path: Path) -> None:
@@ -31,33 +30,33 @@ def test_r1_2_ruleset_option(tmp_path: Path) -> None:
         GAME.new(2, ruleset="published")
     assert GAME.new(2, ruleset="design").options.to_dict()["ruleset"] == "design"
     copy = tmp_path / "mine.toml"
-    shutil.copy(Path(D.HERE) / "design.toml", copy)
-    assert D.load(copy).crew == R.crew
+    shutil.copy(Path(data.HERE) / "design.toml", copy)
+    assert data.load(copy).crew == RULESET.crew
 
 
 def test_r1_3_malformed_data_names_file_entry_problem(tmp_path: Path) -> None:
-    text = (Path(D.HERE) / "design.toml").read_text()
+    text = (Path(data.HERE) / "design.toml").read_text()
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace('kind = "storm"', 'kind = "whirlpool"', 1))
     with pytest.raises(cove.DataError,
                        match=r"bad\.toml: map\[14\]\.kind: value 'whirlpool' is not one of"):
-        D.load(bad)
+        data.load(bad)
     bad.write_text(text.replace("count = 3\nlegend_players = 0", "count = 2\nlegend_players = 0"))
     with pytest.raises(cove.DataError, match="merchant: expected 11 merchant cards, found 10"):
-        D.load(bad)
+        data.load(bad)
     bad.write_text(text.replace("a_dice = [5, 6]", "a_dice = [5, 9]"))
     with pytest.raises(cove.DataError, match=r"captain\[0\]\.a_dice\[1\]: must be at most 6"):
-        D.load(bad)
+        data.load(bad)
     bad.write_text(text + "\n[[crew]]\nname = 'Extra'\ntrigger = 'trade'\ndice = []\nbonus = []\n")
     with pytest.raises(cove.DataError, match="crew: expected 24 crew cards, found 25"):
-        D.load(bad)
+        data.load(bad)
     bad.write_text("not toml [")
     with pytest.raises(cove.DataError, match=r"bad\.toml: not valid TOML"):
-        D.load(bad)
+        data.load(bad)
 
 
 def test_r1_3_entries_that_refer_to_each_other_are_checked(tmp_path: Path) -> None:
-    text = (Path(D.HERE) / "design.toml").read_text()
+    text = (Path(data.HERE) / "design.toml").read_text()
     bad = tmp_path / "bad.toml"
     cases = [
         ("merchant_capacity = 1", "merchant_capacity = 2",
@@ -80,25 +79,25 @@ def test_r1_3_entries_that_refer_to_each_other_are_checked(tmp_path: Path) -> No
         assert old in text, old
         bad.write_text(text.replace(old, new, 1))
         with pytest.raises(cove.DataError, match=r"bad\.toml: " + error):
-            D.load(bad)
+            data.load(bad)
 
 
 def test_booty_colours_and_labels_are_checked(tmp_path: Path) -> None:
-    assert R.booty_colour == ("#7cbf5a", "#8b3a1a", "#2b1a0e", "#8a8a8a")
-    assert R.booty_short == ("Su", "Ru", "Co", "Gp")
-    text = (Path(D.HERE) / "design.toml").read_text()
+    assert RULESET.booty_colour == ("#7cbf5a", "#8b3a1a", "#2b1a0e", "#8a8a8a")
+    assert RULESET.booty_short == ("Su", "Ru", "Co", "Gp")
+    text = (Path(data.HERE) / "design.toml").read_text()
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace('colour = "#7cbf5a"', 'colour = "green"', 1))
     with pytest.raises(cove.DataError,
                        match=r"bad\.toml: booty\[0\]\.colour: must be #rrggbb, got 'green'"):
-        D.load(bad)
+        data.load(bad)
     bad.write_text(text.replace('short = "Gp"', 'short = "Powder"', 1))
     with pytest.raises(cove.DataError,
                        match=r"booty\[3\]\.short: must be 1-3 letters, got 'Powder'"):
-        D.load(bad)
+        data.load(bad)
     bad.write_text(text.replace('short = "Ru"\n', "", 1))
     with pytest.raises(cove.DataError, match=r"booty\[1\]\.short: missing"):
-        D.load(bad)
+        data.load(bad)
 
 
 def test_options_refuse_bad_values() -> None:
@@ -109,4 +108,4 @@ def test_options_refuse_bad_values() -> None:
             pass
         else:
             raise AssertionError(f"expected OptionError for {bad}")
-    assert GAME.options(2).to_dict()["ruleset"] == D.DEFAULT
+    assert GAME.options(2).to_dict()["ruleset"] == data.DEFAULT

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from cove.bots import BOTS, LEVELS, make_bot
 from cove.bots.defaults import declared, game_defaults
-from cove.games.tiny_epic_pirates import GAME, sea, turn
-from cove.games.tiny_epic_pirates import data as D
+from cove.games.tiny_epic_pirates import GAME, data, sea, turn
 from cove.games.tiny_epic_pirates.heuristic import heuristic, win_chance
 from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.tiny_epic_pirates.helpers import (
@@ -28,31 +27,32 @@ def test_heuristic_values_progress_toward_next_treasure() -> None:
     s = after_setup(2)
     _off_turn(s)
     s.booty[0] = []
-    s.gold[0], s.level[0] = 1, 1
+    s.gold[0], s.legend_level[0] = 1, 1
     h0 = heuristic(s, 0)
     s.gold[0] = 4
     h_gold = heuristic(s, 0)
-    s.level[0] = 2
+    s.legend_level[0] = 2
     h_level = heuristic(s, 0)
     s.gold[0] = 6
     h_ready = heuristic(s, 0)
     assert h0 < h_gold < h_level < h_ready < 1.0
     s.gold[0], s.treasures[0] = 0, [5]        # after burying the first: above 1
     assert heuristic(s, 0) >= 1.0 > h_ready
-    s.level[0] = 3                            # a level toward the second gate counts
+    s.legend_level[0] = 3                            # a level toward the second gate counts
     assert heuristic(s, 0) > 1.0
 
 
 def test_heuristic_sees_a_bury_the_order_triggers() -> None:
     s = after_setup(2)
-    s.captain[0], s.side[0] = 0, 1            # Magnus Bolt side B: trigger plunder
-    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=1)
-    s.gold[0], s.level[0] = 6, 2
-    at_order(s, 0, D.PLUNDER)
+    s.captain[0], s.captain_side[0] = 0, 1            # Magnus Bolt side B: trigger plunder
+    s.ship_at[0] = find_card(s, data.SETTLEMENT, plunder=1)
+    s.gold[0], s.legend_level[0] = 6, 2
+    at_order(s, 0, data.PLUNDER)
     assert heuristic(s, 0) >= 1.0             # the bury after this order is in sight
-    at_order(s, 0, D.TRADE)
+    at_order(s, 0, data.TRADE)
     assert heuristic(s, 0) < 1.0              # no bury on a trade turn
-    s.cap[0] = s.wheel[0].index(D.PLUNDER)    # last turn's order: the wheel still to move
+    # last turn's order: the wheel still to move
+    s.captain_space[0] = s.wheel[0].index(data.PLUNDER)
     set_steps(s, (turn.T_END_TURN, 0, 0), (turn.T_BONUS_SETUP, 0, 0), (turn.T_ORDER, 0, 0),
               (turn.T_SAIL, 0, 0), (turn.T_WHEEL, 0, 0), settle=False)
     assert heuristic(s, 0) < 1.0
@@ -61,9 +61,9 @@ def test_heuristic_sees_a_bury_the_order_triggers() -> None:
 def test_heuristic_prefers_sailing_toward_where_the_order_works() -> None:
     s = after_setup(2)
     s.booty[0] = []
-    settle = find_card(s, D.SETTLEMENT, plunder=2)
-    s.pos[0] = next(c for _, c in sea.NEIGH[settle] if s.card(c).kind != D.SETTLEMENT)
-    s.cap[0] = s.wheel[0].index(D.PLUNDER)
+    settle = find_card(s, data.SETTLEMENT, plunder=2)
+    s.ship_at[0] = next(c for _, c in sea.NEIGH[settle] if s.card(c).kind != data.SETTLEMENT)
+    s.captain_space[0] = s.wheel[0].index(data.PLUNDER)
     s.turn = 0
     set_steps(s, (turn.T_END_TURN, 0, 0), (turn.T_BONUS_SETUP, 0, 0), (turn.T_ORDER, 0, 0),
               (turn.T_SAIL, 0, 0), settle=False)
@@ -83,14 +83,14 @@ def test_heuristic_prefers_sailing_toward_where_the_order_works() -> None:
 def test_win_chance_counts_dice_cannons_and_surefire() -> None:
     s = after_setup(2)
     s.crew[0] = []
-    s.captain[0], s.side[0] = 0, 0            # Magnus Bolt side A: dice 5, 6
-    s.assign[0] = [1, 0, 1, 2]
-    s.sure[0] = 0
+    s.captain[0], s.captain_side[0] = 0, 0            # Magnus Bolt side A: dice 5, 6
+    s.assignments[0] = [1, 0, 1, 2]
+    s.surefire[0] = 0
     assert win_chance(s, 0, 0) == 1.0
     assert abs(win_chance(s, 0, 2) - 4 / 36) < 1e-9     # both dice on 5 or 6
-    s.assign[0] = [0, 1, 1, 2]                           # a cannon: one hit is enough
+    s.assignments[0] = [0, 1, 1, 2]                           # a cannon: one hit is enough
     assert abs(win_chance(s, 0, 2) - 20 / 36) < 1e-9
-    s.sure[0] = 1                                        # a sure-fire sets one die
+    s.surefire[0] = 1                                        # a sure-fire sets one die
     assert win_chance(s, 0, 2) == 1.0
 
 
@@ -101,8 +101,8 @@ def test_greedy_bots_bury_three_treasures() -> None:
     while not s.is_over:
         p = s.to_move()[0]
         s.apply(p, bots[p].choose(s, p))
-    assert s.end_trigger and max(len(t) for t in s.treasures) == 3
-    assert s.turn // s.np < 60
+    assert s.end_triggered and max(len(t) for t in s.treasures) == 3
+    assert s.turn // s.pirate_count < 60
 
 
 def test_heuristic_in_score_units() -> None:

@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 
 from cove.bots import make_bot
-from cove.core.rng import Rng
-from cove.games.tiny_epic_pirates import GAME, TURN_ACTIONS, turn
-from cove.games.tiny_epic_pirates import data as D
+from cove.core import Rng
+from cove.games.tiny_epic_pirates import GAME, TURN_ACTIONS, data, turn
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.state import PiratesState
 from tests.games.tiny_epic_pirates.helpers import new, play_random
@@ -32,16 +31,17 @@ BREAKS: list[tuple[str, Callable[[PiratesState], None]]] = [
     ("market", lambda s: s.market.__setitem__(0, s.market[1])),
     ("crew cards", lambda s: s.crew_deck.pop()),
     ("crew cards", lambda s: s.crew_line.__setitem__(0, s.crew_line[1])),
-    ("merchant cards", lambda s: setattr(s, "m_removed", s.m_removed + 1)),
+    ("merchant cards",
+     lambda s: setattr(s, "merchant_cards_removed", s.merchant_cards_removed + 1)),
     ("search tokens", lambda s: s.box_tokens.__setitem__(0, s.box_tokens[1])),
-    ("sure-fire", lambda s: s.sure.__setitem__(0, s.sure[0] + 1)),
-    ("deckhands", lambda s: s.assign[1].__setitem__(D.REP, s.assign[1][D.REP] + 1)),
-    ("gold", lambda s: s.gold.__setitem__(0, s.R.gold_cap + 1)),
-    ("legend", lambda s: s.level.__setitem__(2, 8)),
-    ("captain", lambda s: s.cap.__setitem__(0, 6)),
-    ("hidden off a cove", lambda s: (s.hidden.__setitem__(0, True), s.pos.__setitem__(
-        0, next(i for i in range(16) if s.card(i).kind != D.COVE)))),
-    ("battle", lambda s: setattr(s, "battle", [0, turn.B_NAVY, -1, [], [], 0, 0])),
+    ("sure-fire", lambda s: s.surefire.__setitem__(0, s.surefire[0] + 1)),
+    ("deckhands", lambda s: s.assignments[1].__setitem__(data.REP, s.assignments[1][data.REP] + 1)),
+    ("gold", lambda s: s.gold.__setitem__(0, s.ruleset.gold_cap + 1)),
+    ("legend", lambda s: s.legend_level.__setitem__(2, 8)),
+    ("captain", lambda s: s.captain_space.__setitem__(0, 6)),
+    ("hidden off a cove", lambda s: (s.hidden.__setitem__(0, True), s.ship_at.__setitem__(
+        0, next(i for i in range(16) if s.card(i).kind != data.COVE)))),
+    ("battle", lambda s: setattr(s, "battle", turn.Battle(0, turn.B_NAVY, -1))),
     ("steps left", lambda s: setattr(s, "over", True)),
     ("no decision", lambda s: s.push(turn.step_of(turn.T_NEXT, 0))),
 ]
@@ -72,8 +72,8 @@ def leaks(s: PiratesState) -> list[str]:
     parts hidden from everyone (face-down tokens, the unseen crew deck order), must not
     appear as a sub-value of any view they should not reach."""
     found = []
-    secret = {"tokens": [t for t in s.tokens if t >= 0] + s.box_tokens,
-              "crew_deck": s.crew_deck[s.crew_known:]}
+    secret = {"tokens": [t for t in s.search_tokens if t >= 0] + s.box_tokens,
+              "crew_deck": s.crew_deck[s.crew_bottom_seen:]}
     viewers: list[int | None] = [*range(s.n), None]
     subs = {q: _sub_values(s.view(q)) for q in viewers}
     for p in viewers:
@@ -108,7 +108,7 @@ def test_leak_check_catches_a_secret_put_into_a_view(monkeypatch: pytest.MonkeyP
     def leaky(self: PiratesState, player: int | None) -> dict[str, Any]:
         v = real(self, player)
         if player == 0:
-            v["debug"] = {"deck": self.crew_deck[self.crew_known:]}
+            v["debug"] = {"deck": self.crew_deck[self.crew_bottom_seen:]}
         return v
 
     monkeypatch.setattr(PiratesState, "_view", leaky)
@@ -141,7 +141,7 @@ def test_every_step_kind_has_a_rule_that_decides_or_runs() -> None:
     """The decision stack: each decision kind's rule offers moves, carries them out and
     asks in one sentence; each automatic kind's rule runs; a played game only ever waits
     on a decision of one seat."""
-    from cove.core.decisions import StepRule
+    from cove.core import StepRule
 
     rules = PiratesState.STEPS
     assert set(rules) == set(turn.DECISIONS) | set(turn.AUTOMATIC)

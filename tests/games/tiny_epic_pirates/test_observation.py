@@ -15,13 +15,17 @@ import pickle
 
 import pytest
 
-from cove.core.rng import Rng
-from cove.core.state import State
-from cove.games.tiny_epic_pirates import GAME
-from cove.games.tiny_epic_pirates import data as D
+from cove.core import Rng, State
+from cove.games.tiny_epic_pirates import GAME, data
 from cove.games.tiny_epic_pirates.observation import OBSERVER, SEAT, SEATS
 from cove.games.tiny_epic_pirates.state import PiratesState
-from cove.games.tiny_epic_pirates.turn import B_PIRATE, DECISION_INDEX, DECISIONS
+from cove.games.tiny_epic_pirates.turn import (
+    B_PIRATE,
+    DECISION_INDEX,
+    DECISIONS,
+    Battle,
+    task_argument,
+)
 from tests.games.observations import (
     check_against_plain,
     check_copies_played_on,
@@ -38,58 +42,59 @@ def one_hot(i: int, k: int) -> list[float]:
 
 
 def plain_observation(s: PiratesState, player: int) -> list[float]:
-    R = s.R
+    ruleset = s.ruleset
     out: list[float] = []
-    merchants = dict.fromkeys(s.m_pos, 0.0)
-    for m in s.m_pos:
+    merchants = dict.fromkeys(s.merchant_at, 0.0)
+    for m in s.merchant_at:
         merchants[m] += 0.5
     for i in range(16):
         card = s.card(i)
-        out += one_hot(card.kind, 4) + one_hot(card.booty, D.BOOTY_TYPES)
-        out += [float(s.tokens[i] < 0), float(i in s.ports), float(s.navy == i),
+        out += one_hot(card.kind, 4) + one_hot(card.booty, data.BOOTY_TYPES)
+        out += [float(s.search_tokens[i] < 0), float(i in s.ports), float(s.navy_at == i),
                 merchants.get(i, 0.0), card.plunder / 2.0]
     for t in s.market:
-        out += one_hot(t, D.BOOTY_TYPES)
+        out += one_hot(t, data.BOOTY_TYPES)
     for m in (0, 1):
-        out += [s.m_card[m] / 8.0, *one_hot(s.m_cube[m] + 1, D.BOOTY_TYPES + 1),
-                float(s.m_face[m])]
-    np_ = s.np
-    cap, sure = R.ship_capacity, max(1, R.surefire_tokens)
+        out += [s.merchant_card[m] / 8.0, *one_hot(s.merchant_cube[m] + 1, data.BOOTY_TYPES + 1),
+                float(s.merchant_heading[m])]
+    np_ = s.pirate_count
+    cap, sure = ruleset.ship_capacity, max(1, ruleset.surefire_tokens)
     for k in range(SEATS):
         if k >= np_:
             out += [0.0] * SEAT
             continue
         p = (player + k) % np_
-        out += [1.0, float(p == s.solo), *one_hot(s.pos[p], 16), float(s.hidden[p])]
-        out += one_hot(s.cap[p], 6)
+        out += [1.0, float(p == s.solo_pirate), *one_hot(s.ship_at[p], 16), float(s.hidden[p])]
+        out += one_hot(s.captain_space[p], 6)
         for o in s.wheel[p]:
             out += one_hot(o, 6)
-        out += [float(x) for x in s.wheel_dh[p]] + [a / 4.0 for a in s.assign[p]]
-        out += [float(s.dh_reserve[p]), s.level[p] / D.LEGEND_LEVELS, float(s.bloody[p]),
-                s.gold[p] / R.gold_cap, len(s.treasures[p]) / D.TREASURES]
+        out += [float(x) for x in s.wheel_deckhands[p]] + [a / 4.0 for a in s.assignments[p]]
+        out += [float(s.deckhand_on_legend_mat[p]), s.legend_level[p] / data.LEGEND_LEVELS,
+                float(s.bloody[p]), s.gold[p] / ruleset.gold_cap,
+                len(s.treasures[p]) / data.TREASURES]
         out += [s.booty[p].count(t) / cap for t in range(4)]
-        out += [s.sure[p] / sure, sum(s.sail_tokens[p]) / 4.0]
-        out += [float(c in s.crew[p]) for c in range(D.CREW_CARDS)]
-        out += [*one_hot(s.captain[p], D.CAPTAINS), float(s.side[p])]
-    out += [float(c in s.crew_line) for c in range(D.CREW_CARDS)]
-    out += [len(s.crew_deck) / D.CREW_CARDS, len(s.m_deck) / D.MERCHANT_CARDS,
-            sum(s.bag) / max(1, sum(R.cubes)), s.sure_supply / sure, float(s.end_trigger),
-            float(s.over), s.turn / (np_ * 60.0)]
+        out += [s.surefire[p] / sure, sum(s.sail_tokens[p]) / 4.0]
+        out += [float(c in s.crew[p]) for c in range(data.CREW_CARDS)]
+        out += [*one_hot(s.captain[p], data.CAPTAINS), float(s.captain_side[p])]
+    out += [float(c in s.crew_line) for c in range(data.CREW_CARDS)]
+    out += [len(s.crew_deck) / data.CREW_CARDS, len(s.merchant_deck) / data.MERCHANT_CARDS,
+            sum(s.bag) / max(1, sum(ruleset.cubes)), s.surefire_supply / sure,
+            float(s.end_triggered), float(s.over), s.turn / (np_ * 60.0)]
     out += one_hot((s.turn_player() - player) % np_, SEATS)
     kind, p, x = -1, -1, 0
     if not s.over:
         top = s.steps[-1]
-        kind, p, x = DECISION_INDEX[top.kind], top.players[0], top.data[0]
+        kind, p, x = DECISION_INDEX[top.kind], top.players[0], task_argument(top)
     out += one_hot(kind, len(DECISIONS))
-    out += [float(s.crossed), s.moves_used / 8.0, s.sail_bonus / 4.0, float(s.refreshed),
-            s.rerolls / 4.0, x / 6.0, float(p == player)]
-    b = s.battle
-    if b is None:
+    out += [float(s.crossed_ship_line), s.moves_used / 8.0, s.sail_bonus / 4.0,
+            float(s.crew_line_refreshed), s.rerolls / 4.0, x / 6.0, float(p == player)]
+    fight = s.battle
+    if fight is None:
         out += [0.0] * (3 + 2 * SEATS + 12)
     else:
-        out += one_hot(b[1], 3) + one_hot((b[0] - player) % np_, SEATS)
-        out += one_hot((b[2] - player) % np_ if b[1] == B_PIRATE else -1, SEATS)
-        for dice in (b[3], b[4]):
+        out += one_hot(fight.kind, 3) + one_hot((fight.attacker - player) % np_, SEATS)
+        out += one_hot((fight.target - player) % np_ if fight.kind == B_PIRATE else -1, SEATS)
+        for dice in (fight.attacker_dice, fight.defender_dice):
             out += [dice.count(f) / 3.0 for f in range(1, 7)]
     assert len(out) == SIZE
     return out
@@ -225,42 +230,42 @@ def test_hand_made_changes_are_seen() -> None:
         lambda: s.booty[2].append(0),
         # each field changed twice in a row: a block kept with the state's own list (not
         # a copy) would miss the second change
-        lambda: s.wheel_dh[0].__setitem__(3, 1),
-        lambda: s.wheel_dh[0].__setitem__(4, 1),
-        lambda: s.assign[1].__setitem__(0, 3),
-        lambda: s.assign[1].__setitem__(1, 2),
+        lambda: s.wheel_deckhands[0].__setitem__(3, 1),
+        lambda: s.wheel_deckhands[0].__setitem__(4, 1),
+        lambda: s.assignments[1].__setitem__(0, 3),
+        lambda: s.assignments[1].__setitem__(1, 2),
         lambda: s.gold.__setitem__(1, 2),
         lambda: s.booty[2].append(1),
         lambda: s.crew[1].append(s.crew_deck.pop()),
-        lambda: s.pos.__setitem__(2, 5),
-        lambda: s.cap.__setitem__(0, 4),
+        lambda: s.ship_at.__setitem__(2, 5),
+        lambda: s.captain_space.__setitem__(0, 4),
         lambda: s.hidden.__setitem__(1, True),
         lambda: s.crew[0].append(s.crew_deck.pop()),
         lambda: s.treasures[2].append(3),
         lambda: s.sail_tokens[0].append(2),
-        lambda: s.side.__setitem__(2, 1),
-        lambda: s.tokens.__setitem__(4, -1),
-        lambda: s.tokens.__setitem__(5, -1),
+        lambda: s.captain_side.__setitem__(2, 1),
+        lambda: s.search_tokens.__setitem__(4, -1),
+        lambda: s.search_tokens.__setitem__(5, -1),
         lambda: s.market.reverse(),
-        lambda: s.m_pos.__setitem__(0, 6),
-        lambda: s.m_face.__setitem__(1, 1 - s.m_face[1]),
-        lambda: s.m_face.__setitem__(1, 1 - s.m_face[1]),
-        lambda: s.m_cube.__setitem__(0, -1),
+        lambda: s.merchant_at.__setitem__(0, 6),
+        lambda: s.merchant_heading.__setitem__(1, 1 - s.merchant_heading[1]),
+        lambda: s.merchant_heading.__setitem__(1, 1 - s.merchant_heading[1]),
+        lambda: s.merchant_cube.__setitem__(0, -1),
         lambda: s.bag.__setitem__(0, s.bag[0] + 1),
-        lambda: setattr(s, "navy", 9),
+        lambda: setattr(s, "navy_at", 9),
         lambda: setattr(s, "moves_used", 3),
         lambda: setattr(s, "turn", s.turn + 1),
-        lambda: setattr(s, "sure_supply", s.sure_supply - 1),
+        lambda: setattr(s, "surefire_supply", s.surefire_supply - 1),
         lambda: s.crew_line.reverse(),
-        lambda: setattr(s, "battle", [0, 1, 2, [3, 3], [1], 0, 0]),
-        # the battle's dice change in place while it is fought
-        lambda: s.battle and s.battle[3].__setitem__(0, 6),
-        lambda: s.battle and s.battle[4].append(2),
+        lambda: setattr(s, "battle", Battle(0, B_PIRATE, 2, (3, 3), (1,))),
+        # the battle's dice change as it is fought
+        lambda: setattr(s, "battle", s.battle and s.battle.with_dice(0, (6, 3))),
+        lambda: setattr(s, "battle", s.battle and s.battle.with_dice(2, (1, 2))),
         lambda: setattr(s, "battle", None),
         lambda: setattr(s, "ports", (0, 15)),
         lambda: setattr(s, "maps", s.maps[::-1]),
         lambda: setattr(s, "captain", [2, 1, 0]),
-        lambda: setattr(s, "wheel", [[D.HIDE_OUT, 4, 3, 2, 1, 0]] * 3),
+        lambda: setattr(s, "wheel", [[data.HIDE_OUT, 4, 3, 2, 1, 0]] * 3),
     ]
     for edit in edits:
         edit()

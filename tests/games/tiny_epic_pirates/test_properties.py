@@ -5,7 +5,7 @@ count and option."""
 
 from __future__ import annotations
 
-from cove.core.rng import Rng
+from cove.core import Rng
 from tests.games.tiny_epic_pirates.helpers import new
 
 
@@ -14,5 +14,5 @@ def test_redeterminize_changes_hidden_parts() -> None:
     seen = set()
     for k in range(10):
         d = s.redeterminize(0, Rng(k))
-        seen.add((tuple(d.tokens), tuple(d.crew_deck)))  # type: ignore[attr-defined]
+        seen.add((tuple(d.search_tokens), tuple(d.crew_deck)))  # type: ignore[attr-defined]
     assert len(seen) > 1

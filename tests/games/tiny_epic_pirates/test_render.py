@@ -4,9 +4,8 @@ width."""
 
 from __future__ import annotations
 
-from cove.core.rng import Rng
-from cove.games.tiny_epic_pirates import GAME
-from cove.games.tiny_epic_pirates import data as D
+from cove.core import Rng
+from cove.games.tiny_epic_pirates import GAME, data
 from cove.testing.screens import ANSI, screen_problems
 from tests.games.tiny_epic_pirates.helpers import new, play_random
 
@@ -64,9 +63,9 @@ def test_limits_shown_are_the_rulesets() -> None:
     """A pirate's gold, treasures and booty are shown out of the loaded ruleset's gold cap,
     treasure count and ship capacity."""
     assert GAME.render is not None
-    R = D.presented()
+    ruleset = data.presented()
     s = new(2, 3)
     flat = " ".join(GAME.render(s.view(0), False, width=100).split())
-    assert f"gold {R.start_gold}/{R.gold_cap}," in flat
-    assert f"treasures 0/{D.TREASURES} (next {R.treasure_cost[0]} gold" in flat
-    assert f"/{R.ship_capacity})," in flat or f"booty: 0/{R.ship_capacity}," in flat
+    assert f"gold {ruleset.start_gold}/{ruleset.gold_cap}," in flat
+    assert f"treasures 0/{data.TREASURES} (next {ruleset.treasure_cost[0]} gold" in flat
+    assert f"/{ruleset.ship_capacity})," in flat or f"booty: 0/{ruleset.ship_capacity}," in flat

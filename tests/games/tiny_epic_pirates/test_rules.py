@@ -3,11 +3,12 @@ notes' worked examples."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import cove
-from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates import sea, turn
+from cove.games.tiny_epic_pirates import data, sea, turn
 from cove.games.tiny_epic_pirates.actions import (
     AssignDeckhand,
     MoveCaptain,
@@ -24,12 +25,13 @@ from tests.games.tiny_epic_pirates.helpers import (
     check_conservation,
     do,
     do_prefix,
-    empty_ship,
     find_card,
     legal_of,
     new,
     over,
+    pirate,
     play_random,
+    position,
     rig_dice,
     run_step,
     set_steps,
@@ -39,7 +41,7 @@ from tests.games.tiny_epic_pirates.helpers import (
     turn_of,
 )
 
-R = D.ruleset("design")
+RULESET = data.ruleset("design")
 SUGAR, RUM, COFFEE, POWDER = range(4)
 
 
@@ -53,14 +55,7 @@ def test_r2_1_gold_between_0_and_13() -> None:
 
 
 def test_r2_2_full_ship_discard_or_swap() -> None:
-    s = after_setup(2)
-    s.bag = [b + c for b, c in zip(s.bag, [0] * 4, strict=True)]
-    for t in s.booty[0]:
-        s.bag[t] += 1
-    s.booty[0] = []
-    for t in (SUGAR, SUGAR, RUM):
-        s.bag[t] -= 1
-        s.booty[0].append(t)
+    s = position(booty=[SUGAR, SUGAR, RUM])
     s.bag[COFFEE] -= 1
     s._load(0, COFFEE)
     s._legal = None
@@ -82,8 +77,8 @@ def test_r2_3_booty_cubes_conserved() -> None:
 def test_r3_1_sea_of_16_cards_with_face_down_tokens() -> None:
     s = new(2, seed=1)
     assert sorted(s.maps) == list(range(16))
-    assert len(s.tokens) == 16 and len(s.box_tokens) == 4
-    assert sorted(s.tokens + s.box_tokens) == list(range(20))
+    assert len(s.search_tokens) == 16 and len(s.box_tokens) == 4
+    assert sorted(s.search_tokens + s.box_tokens) == list(range(20))
     v = s.view(0)
     assert all(not c["searched"] for c in v["sea"]) and v["search_tokens_left"] == 16
     assert new(2, seed=2).maps != s.maps
@@ -92,15 +87,16 @@ def test_r3_1_sea_of_16_cards_with_face_down_tokens() -> None:
 def test_r3_2_legend_mat_start() -> None:
     s = new(4, seed=1)
     for p in range(4):
-        assert s.level[p] == 1 and s.gold[p] == 1 and s.treasures[p] == []
-        assert s.dh_reserve[p] == 1 and not s.bloody[p]
+        assert s.legend_level[p] == 1 and s.gold[p] == 1 and s.treasures[p] == []
+        assert s.deckhand_on_legend_mat[p] == 1 and not s.bloody[p]
 
 
 def test_r3_3_helm_start() -> None:
     s = new(4, seed=1)
     for p in range(4):
-        assert s.wheel[p][0] == D.HIDE_OUT and sorted(s.wheel[p][1:]) == [0, 1, 2, 3, 4]
-        assert s.cap[p] == 0 and s.assign[p] == [1, 1, 1, 0] and s.wheel_dh[p] == [0] * 6
+        assert s.wheel[p][0] == data.HIDE_OUT and sorted(s.wheel[p][1:]) == [0, 1, 2, 3, 4]
+        assert s.captain_space[p] == 0 and s.assignments[p] == [1, 1, 1, 0]
+        assert s.wheel_deckhands[p] == [0] * 6
     assert len({tuple(w) for seed in range(6) for w in new(4, seed=seed).wheel}) > 4
 
 
@@ -114,14 +110,14 @@ def test_r3_5_ports_opposite_corners_merchants_face_each_other() -> None:
         s = new(2, seed=seed)
         a, b = s.ports
         assert {a, b} in ({0, 15}, {3, 12})
-        assert s.m_pos == [a, b] and s.m_face == [1, 0]
-        assert all(c >= 0 for c in s.m_cube)
+        assert s.merchant_at == [a, b] and s.merchant_heading == [1, 0]
+        assert all(c >= 0 for c in s.merchant_cube)
 
 
 def test_r3_6_merchant_deck_order() -> None:
     s = new(2)
-    assert s.m_card == [2, 2]
-    assert s.m_deck == [8, 8, 6, 6, 6, 4, 4, 4, 2]      # bottom .. top
+    assert s.merchant_card == [2, 2]
+    assert s.merchant_deck == [8, 8, 6, 6, 6, 4, 4, 4, 2]      # bottom .. top
 
 
 def test_r3_7_crew_line_of_three() -> None:
@@ -136,7 +132,7 @@ def test_r3_8_first_player_places_navy_in_free_corner() -> None:
     assert len(corners) == len(acts(s, 0))
     assert corners == set(sea.CORNERS) - set(s.ports)
     do(s, texts(s)[1])
-    assert s.navy in corners
+    assert s.navy_at in corners
 
 
 def test_r3_9_each_player_starts_hidden_in_a_free_cove() -> None:
@@ -149,8 +145,8 @@ def test_r3_9_each_player_starts_hidden_in_a_free_cove() -> None:
         opts = s.legal_actions(p)
         assert len(opts) == 4 - p
         do(s, str(opts[-1]))
-    coves = [s.pos[p] for p in range(4)]
-    assert len(set(coves)) == 4 and all(s.card(c).kind == D.COVE for c in coves)
+    coves = [s.ship_at[p] for p in range(4)]
+    assert len(set(coves)) == 4 and all(s.card(c).kind == data.COVE for c in coves)
     assert all(s.hidden)
 
 
@@ -162,7 +158,7 @@ def test_r3_10_captain_side_chosen_in_turn_order() -> None:
     do(s, "captain side b (bury then plunder)")
     assert s.to_move() == (1,)
     do(s, "captain side a (bury then attack)")
-    assert s.side == [1, 0]
+    assert s.captain_side == [1, 0]
 
 
 def test_r3_11_starting_cube_by_market_space() -> None:
@@ -184,49 +180,44 @@ def _wheel(s: PiratesState) -> list[int]:
 def test_r4_1_captain_advances_at_least_one_space() -> None:
     s = after_setup(2)
     assert _wheel(s) == [1, 2, 3, 4]     # 5 would need 4 deckhands
-    s.assign[0] = [3, 3, 3, 3]
+    pirate(s, 0, assignments=[3, 3, 3, 3])
     turn_of(s, 0)
     assert _wheel(s) == [1, 2, 3, 4, 5]  # never back to 0
 
 
 def test_r4_2_skipping_spaces_with_deckhands_seed_example() -> None:
-    s = after_setup(2)
-    s.cap[0] = 1
+    s = position(captain_space=1)
     turn_of(s, 0)
     assert "captain to 4 (" in texts(s)[2] and "2 deckhands" in texts(s)[2]
     do(s, texts(s)[2])
     assert s.steps[-1] == turn.step_of(turn.T_PAY, 0, 2)
     do(s, "skip with a deckhand from rigging")
     do(s, "skip with a deckhand from cannons")
-    assert s.cap[0] == 4 and s.wheel_dh[0] == [0, 0, 1, 1, 0, 0]
-    assert s.assign[0] == [0, 0, 1, 0]
+    assert s.captain_space[0] == 4 and s.wheel_deckhands[0] == [0, 0, 1, 1, 0, 0]
+    assert s.assignments[0] == [0, 0, 1, 0]
     check_conservation(s)
 
 
 def test_r4_2_repair_deckhands_can_skip() -> None:
-    s = after_setup(2)
-    s.assign[0] = [0, 0, 0, 2]
-    s.cap[0] = 1
+    s = position(assignments=[0, 0, 0, 2], captain_space=1)
     turn_of(s, 0)
     do_prefix(s, "captain to 3")
-    assert s.wheel_dh[0][2] == 1 and s.assign[0] == [0, 0, 0, 1]
+    assert s.wheel_deckhands[0][2] == 1 and s.assignments[0] == [0, 0, 0, 1]
 
 
 def test_r4_3_hide_out_free_and_5_to_1_wrap() -> None:
-    s = after_setup(2)
-    s.cap[0] = 5
-    s.assign[0] = [0, 0, 0, 0]
-    s.wheel_dh[0] = [0, 1, 1, 1, 0, 0]
+    s = position(captain_space=5, assignments=[0, 0, 0, 0],
+                 wheel_deckhands=[0, 1, 1, 1, 0, 0])
     turn_of(s, 0)
     # from 5: 0 is next; 1 is reached by skipping 0 for free, with no deckhand to spare
     assert texts(s)[0].startswith("captain to 0 (hide out)")
     assert texts(s)[1].startswith("captain to 1 (") and "deckhand" not in texts(s)[1]
     s2 = s.clone()
-    s2.wheel_dh[0] = [0, 0, 1, 1, 0, 0]
-    s2.assign[0] = [1, 0, 0, 0]
+    pirate(s2, 0, wheel_deckhands=[0, 0, 1, 1, 0, 0], assignments=[1, 0, 0, 0])
     turn_of(s2, 0)
     do_prefix(s2, "captain to 1")
-    assert s2.cap[0] == 1 and s2.crossed and s2.wheel_dh[0] == [0, 0, 1, 1, 0, 0]
+    assert s2.captain_space[0] == 1 and s2.crossed_ship_line
+    assert s2.wheel_deckhands[0] == [0, 0, 1, 1, 0, 0]
 
 
 def test_r4_4_released_deckhands_go_to_any_deck_assignment_repair_included() -> None:
@@ -235,25 +226,21 @@ def test_r4_4_released_deckhands_go_to_any_deck_assignment_repair_included() -> 
     # (kept as place_in_repair=false).
     for opts, want in (({}, ["rigging", "cannons", "extort", "repair"]),
                        ({"place_in_repair": False}, ["rigging", "cannons", "extort"])):
-        s = after_setup(2, **opts)
-        s.cap[0] = 1
-        s.assign[0] = [1, 1, 0, 0]
-        s.wheel_dh[0] = [0, 0, 1, 0, 0, 0]
+        s = position(options=opts, captain_space=1, assignments=[1, 1, 0, 0],
+                     wheel_deckhands=[0, 0, 1, 0, 0, 0])
         turn_of(s, 0)
         do_prefix(s, "captain to 2")
         assert top(s) == turn.T_RELEASE
         assert texts(s) == [f"released deckhand to {j}" for j in want], opts
         if "repair" in want:
             do(s, "released deckhand to repair")
-            assert s.assign[0] == [1, 1, 0, 1] and s.wheel_dh[0] == [0] * 6
+            assert s.assignments[0] == [1, 1, 0, 1] and s.wheel_deckhands[0] == [0] * 6
             check_conservation(s)
 
 
 def test_r4_4_reassigning_skipped_deckhands_seed_example() -> None:
-    s = after_setup(2)
-    s.cap[0] = 1
-    s.assign[0] = [0, 0, 0, 0]
-    s.wheel_dh[0] = [0, 0, 1, 1, 1, 0]
+    s = position(captain_space=1, assignments=[0, 0, 0, 0],
+                 wheel_deckhands=[0, 0, 1, 1, 1, 0])
     turn_of(s, 0)
     dests = _wheel(s)
     # 2, 3, 4 hold deckhands: skipping them is free; 5 is empty and the released
@@ -263,7 +250,8 @@ def test_r4_4_reassigning_skipped_deckhands_seed_example() -> None:
     for want in ("rigging", "cannons", "extort"):
         assert top(s) == turn.T_RELEASE
         do(s, f"released deckhand to {want}")
-    assert s.wheel_dh[0] == [0] * 6 and s.assign[0] == [1, 1, 1, 0] and s.cap[0] == 5
+    assert s.wheel_deckhands[0] == [0] * 6 and s.assignments[0] == [1, 1, 1, 0]
+    assert s.captain_space[0] == 5
     check_conservation(s)
 
 
@@ -278,89 +266,76 @@ def _to_sail(s: PiratesState, p: int = 0) -> None:
 
 
 def _no_storms(s: PiratesState) -> None:
-    s.maps = [m for m in s.maps if R.maps[m].kind != D.STORM] + [
-        m for m in s.maps if R.maps[m].kind == D.STORM]   # storms at c4, d4
+    s.maps = [m for m in s.maps if RULESET.maps[m].kind != data.STORM] + [
+        m for m in s.maps if RULESET.maps[m].kind == data.STORM]   # storms at c4, d4
 
 
 def test_r5_1_sail_is_legend_plus_rigging_orthogonal() -> None:
-    s = after_setup(2)
+    s = position(ship_at=5, assignments=[2, 0, 1, 0])     # b2
     _no_storms(s)
-    s.pos[0] = 5          # b2
-    s.assign[0] = [2, 0, 1, 0]
     _to_sail(s)
     assert sorted(a.text.split()[1] for a in acts(s, 0) if isinstance(a, SailTo)) == [
         "east", "north", "south", "west"]
     for d in ("east", "east", "south"):       # 1 (Sea Dog) + 2 rigging = 3 moves
         do_prefix(s, f"sail {d}")
-    assert s.pos[0] == 11 and top(s) != turn.T_SAIL   # out of movement: sailing ends
+    assert s.ship_at[0] == 11 and top(s) != turn.T_SAIL   # out of movement: sailing ends
 
 
 def test_r5_2_storm_jostles_once_per_storm_entered() -> None:
-    s = after_setup(2)
+    # at c3, Legend level 7 (sail 4) and 3 on Rigging
+    s = position(ship_at=10, legend_level=7, assignments=[3, 0, 0, 0])
     _no_storms(s)                  # storms at c4 (14) and d4 (15)
-    s.pos[0] = 10                  # c3
-    s.level[0] = 7                 # sail 4
-    s.assign[0] = [3, 0, 0, 0]     # + 3 rigging
     _to_sail(s)
     do(s, "sail south to c4")
-    assert s.assign[0] == [2, 0, 0, 1]      # the storm jostled a rigging deckhand
+    assert s.assignments[0] == [2, 0, 0, 1]      # the storm jostled a rigging deckhand
     do(s, "sail east to d4")       # a second storm: jostled again
-    assert s.assign[0] == [1, 0, 0, 2]
+    assert s.assignments[0] == [1, 0, 0, 2]
     do(s, "sail north to d3")      # leaving a storm does not jostle
-    assert s.assign[0] == [1, 0, 0, 2]
+    assert s.assignments[0] == [1, 0, 0, 2]
     do(s, "sail south to d4")      # entering it again does
-    assert s.assign[0] == [0, 0, 0, 3]
+    assert s.assignments[0] == [0, 0, 0, 3]
     assert top(s) != turn.T_SAIL      # 4 + 0 rigging = 4 moves used: sailing is over
 
 
 def test_r5_3_jostling_order_and_all_in_repair_seed_example() -> None:
-    s = after_setup(2)
+    # a deckhand on cannons and one on the wheel: the assignment goes first; sail 4 + the
+    # token's 2: movement left after 3 moves
+    s = position(ship_at=10, assignments=[0, 1, 0, 1], wheel_deckhands=[0, 0, 0, 0, 1, 0],
+                 sail_tokens=[2], legend_level=7)
     _no_storms(s)
-    s.pos[0] = 10
-    # a deckhand on cannons and one on the wheel: the assignment goes first
-    s.assign[0] = [0, 1, 0, 1]
-    s.wheel_dh[0] = [0, 0, 0, 0, 1, 0]
-    s.sail_tokens[0] = [2]
-    s.level[0] = 7                 # sail 4 + the token's 2: movement left after 3 moves
     _to_sail(s)
     do(s, "use sail token +2")
     do(s, "sail south to c4")
-    assert s.assign[0] == [0, 0, 0, 2] and s.wheel_dh[0][4] == 1
+    assert s.assignments[0] == [0, 0, 0, 2] and s.wheel_deckhands[0][4] == 1
     # next storm: nothing on rigging/cannons/extort, so the wheel deckhand goes
     do(s, "sail east to d4")
-    assert s.assign[0] == [0, 0, 0, 3] and s.wheel_dh[0] == [0] * 6
+    assert s.assignments[0] == [0, 0, 0, 3] and s.wheel_deckhands[0] == [0] * 6
     # all in repair: sailing into a storm is not allowed (the ship still has movement)
     do(s, "sail north to d3")
     assert top(s) == turn.T_SAIL and "sail west to c3" in texts(s)
     assert "sail south to d4" not in texts(s)
-    s2 = after_setup(2)
+    s2 = position(ship_at=10, assignments=[0, 0, 0, 3])
     _no_storms(s2)
-    s2.pos[0] = 10
-    s2.assign[0] = [0, 0, 0, 3]
     _to_sail(s2)
     assert not any("to c4" in t for t in texts(s2))
 
 
 def test_r5_3_all_in_repair_not_jostled_by_lost_attack() -> None:
-    s = after_setup(2)
-    s.assign[0] = [0, 0, 0, 3]
+    s = position(assignments=[0, 0, 0, 3])
     s._jostle_after_loss(0)
     assert turn.step_of(turn.T_JOSTLE, 0) not in s.steps
 
 
 def test_r5_4_sail_tokens_single_use() -> None:
-    s = after_setup(2)
+    s = position(ship_at=0, assignments=[0, 1, 1, 0], sail_tokens=[1, 2])
     _no_storms(s)
-    s.pos[0] = 0
-    s.assign[0] = [0, 1, 1, 0]
-    s.sail_tokens[0] = [1, 2]
     _to_sail(s)
     do(s, "sail east to b1")
     assert "use sail token +1" in texts(s) and not any(t.startswith("sail ") for t in texts(s))
     do(s, "use sail token +2")
     do(s, "sail east to c1")
     do(s, "sail east to d1")
-    assert s.sail_tokens[0] == [1] and s.pos[0] == 3
+    assert s.sail_tokens[0] == [1] and s.ship_at[0] == 3
 
 
 def test_r5_5_sailing_leaves_the_cove() -> None:
@@ -374,19 +349,17 @@ def test_r5_5_sailing_leaves_the_cove() -> None:
 
 # ---------------------------------------------------------------- R6 the ship line
 def test_r6_1_crossing_the_ship_line_pays_extort() -> None:
-    s = after_setup(2)
-    s.cap[0] = 4
-    s.assign[0] = [0, 1, 2, 0]
+    s = position(captain_space=4, assignments=[0, 1, 2, 0])
     turn_of(s, 0)
     do_prefix(s, "captain to 0")        # 4 -> 0 skips 5 (paid from cannons: only choice?)
     while top(s) == turn.T_PAY:
         do(s, "skip with a deckhand from cannons")
-    assert s.crossed and s.gold[0] == 1 + 2
+    assert s.crossed_ship_line and s.gold[0] == 1 + 2
     s2 = after_setup(2)                  # 0 -> 2 does not cross
     do_prefix(s2, "captain to 2")
     while top(s2) == turn.T_PAY:
         do(s2, texts(s2)[0])
-    assert not s2.crossed and s2.gold[0] == 1
+    assert not s2.crossed_ship_line and s2.gold[0] == 1
 
 
 def _finish_turn(s: PiratesState) -> None:
@@ -400,64 +373,61 @@ def _finish_turn(s: PiratesState) -> None:
 
 def test_r6_2_navy_and_merchants_sail_only_after_crossing() -> None:
     s = after_setup(2)
-    m0 = s.m_pos[:]
+    m0 = s.merchant_at[:]
     do_prefix(s, "captain to 1")
     _finish_turn(s)
-    assert s.m_pos == m0
-    s.cap[1] = 5
+    assert s.merchant_at == m0
+    s.captain_space[1] = 5
     turn_of(s, 1)
     do_prefix(s, "captain to 0")
-    navy = s.navy
+    navy = s.navy_at
     _finish_turn(s)
-    assert s.m_pos != m0 and sea.dist(s.navy, s.pos[1]) < sea.dist(navy, s.pos[1])
+    assert s.merchant_at != m0
+    assert sea.dist(s.navy_at, s.ship_at[1]) < sea.dist(navy, s.ship_at[1])
 
 
 def test_r6_3_merchants_step_diagonally_and_turn_at_port() -> None:
     s = after_setup(2)
     s.ports = (0, 15)
-    s.m_pos, s.m_face = [0, 10], [1, 1]
+    s.merchant_at, s.merchant_heading = [0, 10], [1, 1]
     s._merchants_sail()
-    assert s.m_pos == [5, 15] and s.m_face == [1, 0]
+    assert s.merchant_at == [5, 15] and s.merchant_heading == [1, 0]
     s._merchants_sail()
-    assert s.m_pos == [10, 10]
+    assert s.merchant_at == [10, 10]
 
 
 def test_r6_4_navy_chases_and_attacks_unhidden_ship() -> None:
-    s = after_setup(2)
+    s = position(ship_at=5, hidden=False, legend_level=3)  # navy deals 4 + 3 // 2 = 5
     _no_storms(s)
-    s.navy = 0
-    s.pos[0], s.hidden[0] = 5, False
-    s.level[0] = 3                  # navy deals 4 + 3 // 2 = 5
-    s.crossed = True
+    s.navy_at = 0
+    s.crossed_ship_line = True
     set_steps(s, (turn.T_NEXT, 0, 0), (turn.T_NAVY_FIGHT, 0, 0), (turn.T_NAVY_MOVE, 0, 0))
     assert top(s) == turn.T_NAVY_MOVE and texts(s) == ["navy sails east", "navy sails south"]
     do(s, "navy sails east")
-    assert s.navy == 1
-    s.navy = 5                      # (test) bring it onto the ship
+    assert s.navy_at == 1
+    s.navy_at = 5                      # (test) bring it onto the ship
     s.turn = 0
     s.battle = None
-    s.assign[0] = [1, 1, 1, 0]
-    s.captain[0], s.side[0] = 0, 0  # dice symbols 5, 6
+    pirate(s, 0, assignments=[1, 1, 1, 0], captain=0, captain_side=0)  # dice symbols 5, 6
     booty = len(s.booty[0])
     rig_dice(s, [3, 3])             # no symbols: 0 damage + 1 cannon < 5
     set_steps(s, (turn.T_NEXT, 0, 0), (turn.T_NAVY_FIGHT, 0, 0))
     assert any("the navy deals 5, P1 deals 1" in e.text for e in s.events(None))
     while top(s) in (turn.T_JOSTLE, turn.T_LOSE) and s.to_move() == (0,) and s.turn == 0:
         do(s, texts(s)[0])
-    assert s.assign[0][3] == 1 and len(s.booty[0]) == booty - 1
+    assert s.assignments[0][3] == 1 and len(s.booty[0]) == booty - 1
     # a hidden ship is not attacked
     s3 = after_setup(2)
-    s3.navy = s3.pos[0]
+    s3.navy_at = s3.ship_at[0]
     set_steps(s3, (turn.T_NEXT, 0, 0), (turn.T_NAVY_FIGHT, 0, 0))
     assert s3.hidden[0] and s3.turn == 1
 
 
 # ---------------------------------------------------------------- R7 orders
 def test_r7_1_plunder_draws_settlement_icons() -> None:
-    s = after_setup(2)
-    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=2)
-    empty_ship(s, 0)
-    at_order(s, 0, D.PLUNDER)
+    s = position(booty=[])
+    pirate(s, 0, ship_at=find_card(s, data.SETTLEMENT, plunder=2))
+    at_order(s, 0, data.PLUNDER)
     assert texts(s) == ["plunder 2", "skip plunder"]
     do(s, "plunder 2")
     assert len(s.booty[0]) == 2
@@ -465,14 +435,10 @@ def test_r7_1_plunder_draws_settlement_icons() -> None:
 
 
 def test_r7_2_trade_three_sugarcane_at_four_seed_example() -> None:
-    s = after_setup(2)
-    for t in s.booty[0]:
-        s.bag[t] += 1
-    s.booty[0] = [SUGAR] * 3
-    s.bag[SUGAR] -= 3
+    s = position(booty=[SUGAR] * 3)
     s.market = [RUM, COFFEE, SUGAR, POWDER]          # sugarcane at value 4
-    s.pos[0] = find_card(s, D.MARKET, booty=SUGAR)
-    at_order(s, 0, D.TRADE)
+    pirate(s, 0, ship_at=find_card(s, data.MARKET, booty=SUGAR))
+    at_order(s, 0, data.TRADE)
     assert texts(s) == ["trade 1 sugarcane", "trade 2 sugarcane", "trade 3 sugarcane",
                         "skip trade"]
     do(s, "trade 3 sugarcane")
@@ -482,25 +448,21 @@ def test_r7_2_trade_three_sugarcane_at_four_seed_example() -> None:
 
 
 def test_r7_2_trade_at_lowest_value_moves_nothing() -> None:
-    s = after_setup(2)
-    for t in s.booty[0]:
-        s.bag[t] += 1
-    s.booty[0] = [RUM]
-    s.bag[RUM] -= 1
+    s = position(booty=[RUM])
     s.market = [RUM, COFFEE, SUGAR, POWDER]
-    s.pos[0] = find_card(s, D.MARKET, booty=RUM)
-    at_order(s, 0, D.TRADE)
+    pirate(s, 0, ship_at=find_card(s, data.MARKET, booty=RUM))
+    at_order(s, 0, data.TRADE)
     do(s, "trade 1 rum")
     assert s.gold[0] == 3 and s.market == [RUM, COFFEE, SUGAR, POWDER]
 
 
 def test_r7_3_crew_up_take_refresh_and_four_limit() -> None:
     s = after_setup(2)
-    at_order(s, 0, D.CREW_UP)
+    at_order(s, 0, data.CREW_UP)
     do(s, "crew up")
     line = s.crew_line[:]
     do(s, "refresh the crew line for 1 gold")
-    assert s.gold[0] == 0 and s.crew_deck[:3] == line and s.crew_known == 3
+    assert s.gold[0] == 0 and s.crew_deck[:3] == line and s.crew_bottom_seen == 3
     assert "refresh the crew line for 1 gold" not in texts(s)
     first = s.crew_line[0]
     do_prefix(s, "take ")
@@ -510,8 +472,8 @@ def test_r7_3_crew_up_take_refresh_and_four_limit() -> None:
     s.crew[0] += [c for c in s.crew_deck[5:8]]
     for c in s.crew[0][1:]:
         s.crew_deck.remove(c)
-    s.crew_known = 3
-    at_order(s, 0, D.CREW_UP)
+    s.crew_bottom_seen = 3
+    at_order(s, 0, data.CREW_UP)
     do(s, "crew up")
     opts = [t for t in texts(s) if t.startswith("take")]
     assert len(opts) == 12 and all(", discard " in t for t in opts)
@@ -523,110 +485,95 @@ def test_r7_3_crew_up_take_refresh_and_four_limit() -> None:
 
 def test_r7_4_mutiny_once_per_game() -> None:
     s = after_setup(2)
-    side = s.side[0]
-    at_order(s, 0, D.CREW_UP)
+    side = s.captain_side[0]
+    at_order(s, 0, data.CREW_UP)
     do(s, "crew up")
     do(s, "mutiny (flip the captain card)")
-    assert s.side[0] == 1 - side and s.bloody[0]
+    assert s.captain_side[0] == 1 - side and s.bloody[0]
     assert "mutiny (flip the captain card)" not in texts(s)
-    at_order(s, 0, D.CREW_UP)
+    at_order(s, 0, data.CREW_UP)
     do(s, "crew up")
     assert "mutiny (flip the captain card)" not in texts(s)
 
 
 def test_r7_5_search_takes_the_token_once() -> None:
     s = after_setup(2)
-    here = s.pos[0]
-    g3 = next(i for i, t in enumerate(R.search) if t == (D.S_GOLD, 3))
+    here = s.ship_at[0]
+    g3 = next(i for i, t in enumerate(RULESET.search) if t == (data.S_GOLD, 3))
     if g3 in s.box_tokens:
-        s.box_tokens[s.box_tokens.index(g3)] = s.tokens[here]
+        s.box_tokens[s.box_tokens.index(g3)] = s.search_tokens[here]
     else:
-        s.tokens[s.tokens.index(g3)] = s.tokens[here]
-    s.tokens[here] = g3
-    at_order(s, 0, D.SEARCH)
+        s.search_tokens[s.search_tokens.index(g3)] = s.search_tokens[here]
+    s.search_tokens[here] = g3
+    at_order(s, 0, data.SEARCH)
     do(s, "search")
-    assert s.gold[0] == 4 and s.tokens[here] == -1 and s.view(1)["sea"][here]["searched"]
-    at_order(s, 0, D.SEARCH)
+    assert s.gold[0] == 4 and s.search_tokens[here] == -1 and s.view(1)["sea"][here]["searched"]
+    at_order(s, 0, data.SEARCH)
     assert "search" not in texts(s)
 
 
 def test_r7_5_search_sail_token_kept() -> None:
     s = after_setup(2)
-    here = s.pos[0]
-    sail = [i for i, t in enumerate(R.search) if t == (D.S_SAIL, 2)]
-    s.tokens = [t if t not in sail else -1 for t in s.tokens]
+    here = s.ship_at[0]
+    sail = [i for i, t in enumerate(RULESET.search) if t == (data.S_SAIL, 2)]
+    s.search_tokens = [t if t not in sail else -1 for t in s.search_tokens]
     s.box_tokens = [t for t in s.box_tokens if t not in sail]
-    s.tokens[here] = sail[0]
-    at_order(s, 0, D.SEARCH)
+    s.search_tokens[here] = sail[0]
+    at_order(s, 0, data.SEARCH)
     do(s, "search")
     assert s.sail_tokens[0] == [2]
 
 
 def test_r7_6_attack_targets_on_your_card_not_navy_not_hidden() -> None:
     s = after_setup(3)
-    here = s.m_pos[0]
-    s.pos = [here, here, here]
-    s.hidden = [False, True, False]
-    s.navy = here
-    at_order(s, 0, D.ATTACK)
+    here = s.merchant_at[0]
+    for p, hidden in enumerate((False, True, False)):
+        pirate(s, p, ship_at=here, hidden=hidden)
+    s.navy_at = here
+    at_order(s, 0, data.ATTACK)
     assert texts(s) == ["attack merchant a", "attack p3", "skip attack"]
 
 
 def test_r7_7_attack_damage_counting_notes_example() -> None:
-    s = after_setup(2)
-    s.captain[0] = 0
-    s.side[0] = 1                       # Magnus Bolt side B: dice 1, 2 (no 6)
-    ursula = next(i for i, c in enumerate(R.crew) if c.name == "Ursula Bane")   # 6, 6
-    s.crew[0] = [ursula]
-    s.assign[0] = [0, 0, 0, 0]
+    # Magnus Bolt side B: dice 1, 2 (no 6); Ursula Bane: 6, 6
+    s = position(captain=0, captain_side=1, crew=["Ursula Bane"], assignments=[0, 0, 0, 0])
     assert s.damage(0, [6, 3]) == 2     # two "6" symbols, one 6 rolled
     assert s.damage(0, [6, 6]) == 4     # two 6s rolled
     assert s.damage(0, [6, 6, 1]) == 5
-    s.assign[0] = [0, 2, 0, 0]          # +1 per deckhand on cannons
+    pirate(s, 0, assignments=[0, 2, 0, 0])    # +1 per deckhand on cannons
     assert s.damage(0, [6, 3]) == 4
-    buck = next(i for i, c in enumerate(R.crew) if c.name == "Buck Cannon")
-    s.crew[0].append(buck)              # automatic hit
+    pirate(s, 0, crew=["Buck Cannon"])        # automatic hit
     assert s.damage(0, [4, 4]) == 3
 
 
 def _attack_merchant(s: PiratesState, dice: list[int], value: int = 2) -> None:
-    s.pos[0] = s.m_pos[0]
-    s.hidden[0] = False
-    s.m_card[0] = value
-    at_order(s, 0, D.ATTACK)
+    """P1 sails to merchant a (card ``value``) and attacks it, rolling ``dice``."""
+    pirate(s, 0, ship_at=s.merchant_at[0], hidden=False)
+    s.merchant_card[0] = value
+    at_order(s, 0, data.ATTACK)
     rig_dice(s, dice)
     do(s, "attack merchant a")
 
 
 def test_r7_8_surefire_sets_a_die() -> None:
-    s = after_setup(2)
-    s.captain[0], s.side[0] = 0, 0       # dice 5, 6
-    s.sure[0], s.sure_supply = 2, s.sure_supply - 2
-    s.assign[0] = [0, 0, 3, 0]
+    s = position(captain=0, captain_side=0, surefire=2,      # dice 5, 6
+                 assignments=[0, 0, 3, 0])
     _attack_merchant(s, [1, 1])
     assert "sure-fire: die 1 to 5" in texts(s) and "sure-fire: die 2 to 6" in texts(s)
     do(s, "sure-fire: die 1 to 6")
-    assert s.battle is not None and s.battle[3] == [6, 1] and s.sure[0] == 1
+    assert s.battle is not None and s.battle.attacker_dice == (6, 1) and s.surefire[0] == 1
     do(s, "sure-fire: die 2 to 5")        # no token left: the shot is fired
-    assert battle(s) is None and s.sure[0] == 1   # 2 vs merchant 2: a tie gives one back
+    assert battle(s) is None and s.surefire[0] == 1   # 2 vs merchant 2: a tie gives one back
     # it changes a die, it does not add one: 2 dice, 2 hits (+0 cannons)
     assert any("P1 fires 6 5: 2 from dice + 0 cannons" in e.text for e in s.events(None))
     check_conservation(s)
 
 
 def test_r7_9_reroll_during_attack() -> None:
-    s = after_setup(2)
-    betty = next(i for i, c in enumerate(R.crew) if c.name == "Betty Blunderbuss")
-    s.crew[0] = [betty]
-    s.crew_line = [c for c in s.crew_line if c != betty]
-    if betty in s.crew_deck:
-        s.crew_deck.remove(betty)
-    while len(s.crew_line) < 3:
-        s.crew_line.append(s.crew_deck.pop())
+    s = position(crew=["Betty Blunderbuss"])
     s.rerolls = 1
-    s.pos[0] = s.m_pos[0]
-    s.hidden[0] = False
-    s.cap[0] = s.wheel[0].index(D.ATTACK)
+    pirate(s, 0, ship_at=s.merchant_at[0], hidden=False,
+           captain_space=s.wheel[0].index(data.ATTACK))
     set_steps(s, (turn.T_END_TURN, 0, 0), (turn.T_BONUS_SETUP, 0, 0), (turn.T_ORDER, 0, 0))
     do(s, "attack merchant a")
     assert "reroll dice 1+2" in texts(s)
@@ -634,89 +581,71 @@ def test_r7_9_reroll_during_attack() -> None:
     assert not any(t.startswith("reroll") for t in texts(s))
 
 
-def _fresh_for_merchant(n: int = 2) -> PiratesState:
-    s = after_setup(n)
-    s.captain[0], s.side[0] = 0, 0        # Magnus A: symbols 5, 6
-    empty_ship(s, 0)
-    return s
+def _fresh_for_merchant(n: int = 2, **fields: Any) -> PiratesState:
+    """P1 with Magnus side A (symbols 5, 6), an empty ship and ``fields``."""
+    return position(n, captain=0, captain_side=0, booty=[], **fields)
 
 
 def test_r7_10_merchant_loss_jostles_and_gives_surefire() -> None:
-    s = _fresh_for_merchant()
-    s.assign[0] = [1, 0, 0, 0]
-    s.wheel_dh[0] = [0, 0, 0, 0, 1, 1]
+    s = _fresh_for_merchant(assignments=[1, 0, 0, 0], wheel_deckhands=[0, 0, 0, 0, 1, 1])
     _attack_merchant(s, [6, 5], value=4)  # 2 damage vs 4
-    assert s.assign[0] == [0, 0, 0, 1] and s.sure[0] == 1 and s.m_card[0] == 4
+    assert s.assignments[0] == [0, 0, 0, 1] and s.surefire[0] == 1 and s.merchant_card[0] == 4
     check_conservation(s)
 
 
 def test_r7_10_merchant_tie_gives_surefire_no_jostle() -> None:
-    s = _fresh_for_merchant()
-    s.assign[0] = [0, 2, 0, 0]
+    s = _fresh_for_merchant(assignments=[0, 2, 0, 0])
     _attack_merchant(s, [6, 5], value=4)  # 2 + 2 cannons = 4 vs 4
-    assert s.sure[0] == 1 and s.assign[0] == [0, 2, 0, 0] and s.m_card[0] == 4
-    assert s.m_pos[0] == s.pos[0]
+    assert s.surefire[0] == 1 and s.assignments[0] == [0, 2, 0, 0] and s.merchant_card[0] == 4
+    assert s.merchant_at[0] == s.ship_at[0]
 
 
 def test_r7_10_merchant_sunk() -> None:
-    s = _fresh_for_merchant()             # 2 players: a 4 gives legend
-    s.assign[0] = [0, 3, 0, 0]
-    s.m_deck = [8, 8, 6, 6, 6, 4, 4]
-    s.m_removed = 2
-    cube = s.m_cube[0]
-    port = s.m_pos[0]
+    s = _fresh_for_merchant(assignments=[0, 3, 0, 0])   # 2 players: a 4 gives legend
+    s.merchant_deck = [8, 8, 6, 6, 6, 4, 4]
+    s.merchant_cards_removed = 2
+    cube = s.merchant_cube[0]
+    port = s.merchant_at[0]
     _attack_merchant(s, [6, 5], value=4)  # 2 + 3 = 5 vs 4: sunk
     assert s.booty[0] == [cube] and s.gold[0] == 1 + 4 + 2      # +2 for reaching Pirate
-    assert s.level[0] == 2 and s.m_card[0] == 4 and s.m_removed == 3 and s.m_deck == [8, 8,
-                                                                                       6, 6, 6, 4]
+    assert s.legend_level[0] == 2 and s.merchant_card[0] == 4
+    assert s.merchant_cards_removed == 3 and s.merchant_deck == [8, 8, 6, 6, 6, 4]
     other = s.ports[1] if port == s.ports[0] else s.ports[0]
-    assert s.m_pos[0] == other                     # the port farthest from the ship
-    assert s.m_face[0] == s.ports.index(port)      # pointing back at the other port
-    assert s.m_cube[0] >= 0                        # a fresh cube from the bag
+    assert s.merchant_at[0] == other                     # the port farthest from the ship
+    assert s.merchant_heading[0] == s.ports.index(port)      # pointing back at the other port
+    assert s.merchant_cube[0] >= 0                        # a fresh cube from the bag
     check_conservation(s)
 
 
 def test_r7_10_merchant_two_gives_no_legend_and_eight_stays() -> None:
-    s = _fresh_for_merchant(4)
-    s.assign[0] = [0, 3, 0, 0]
+    s = _fresh_for_merchant(4, assignments=[0, 3, 0, 0])
     _attack_merchant(s, [6, 5], value=2)
-    assert s.level[0] == 1 and s.m_card[0] == 2 and s.m_removed == 1
-    s = _fresh_for_merchant(4)            # an 8 gives legend even at 4 players
-    s.assign[0] = [0, 3, 0, 0]
-    s.crew[0] = [next(i for i, c in enumerate(R.crew) if c.name == "Ursula Bane")]
-    s.crew_line = [c for c in s.crew_line if c not in s.crew[0]]
-    s.crew_deck = [c for c in s.crew_deck if c not in s.crew[0]]
-    while len(s.crew_line) < 3:
-        s.crew_line.append(s.crew_deck.pop())
+    assert s.legend_level[0] == 1 and s.merchant_card[0] == 2 and s.merchant_cards_removed == 1
+    # an 8 gives legend even at 4 players
+    s = _fresh_for_merchant(4, assignments=[0, 3, 0, 0], crew=["Ursula Bane"])
     _attack_merchant(s, [6, 6], value=8)  # three 6 symbols x two 6s + 3 = 9 > 8
     while s.to_move() == (0,) and top(s) in (turn.T_KEEP, turn.T_PORT, turn.T_NEWHAND):
         do(s, texts(s)[0])
-    assert s.m_card[0] == 8 and s.level[0] == 2 and s.m_removed == 0
+    assert s.merchant_card[0] == 8 and s.legend_level[0] == 2 and s.merchant_cards_removed == 0
     check_conservation(s)
 
 
 def test_r7_10_equal_port_distance_attacker_chooses() -> None:
-    s = _fresh_for_merchant()
-    s.assign[0] = [0, 3, 0, 0]
+    s = _fresh_for_merchant(assignments=[0, 3, 0, 0])
     s.ports = (0, 15)
-    s.m_pos[0] = 5 if False else s.m_pos[0]
-    s.m_pos[0] = 3                         # c1.. put merchant and ship at d1 (corner 3)
+    s.merchant_at[0] = 3                         # merchant and ship at d1 (corner 3)
     _attack_merchant(s, [6, 5], value=2)
     assert top(s) == turn.T_PORT and texts(s) == ["merchant to port a1", "merchant to port d4"]
     do(s, "merchant to port d4")
-    assert s.m_pos[0] == 15 and s.m_face[0] == 0
+    assert s.merchant_at[0] == 15 and s.merchant_heading[0] == 0
 
 
 def test_r7_11_pirate_battle() -> None:
-    s = after_setup(2)
-    s.pos[1] = s.pos[0]
-    s.hidden = [False, False]
-    s.captain[0], s.side[0] = 0, 0       # 5, 6
-    s.captain[1], s.side[1] = 1, 0       # 4, 6
-    s.assign[0] = [1, 1, 1, 0]
-    s.assign[1] = [1, 1, 1, 0]
-    s.sure[1], s.sure_supply = 1, s.sure_supply - 1
-    at_order(s, 0, D.ATTACK)
+    s = position(hidden=False, captain=0, captain_side=0,        # 5, 6
+                 assignments=[1, 1, 1, 0])
+    pirate(s, 1, ship_at=s.ship_at[0], hidden=False, captain=1, captain_side=0,  # 4, 6
+           assignments=[1, 1, 1, 0], surefire=1)
+    at_order(s, 0, data.ATTACK)
     rig_dice(s, [5, 6, 1, 2])            # P1: 2 + 1 cannon = 3; P2: 0 + 1 = 1
     gold = s.gold[:]
     booty = [b[:] for b in s.booty]
@@ -727,39 +656,34 @@ def test_r7_11_pirate_battle() -> None:
                for e in s.events(None))
     do(s, "fire with 1 2")
     # P2 loses: jostled and gains a sure-fire; P1 rises a level; no theft
-    assert s.sure[1] == 2 and s.sure[0] == 0
+    assert s.surefire[1] == 2 and s.surefire[0] == 0
     assert s.to_move() == (1,) and top(s) == turn.T_JOSTLE
     do(s, "jostle: cannons deckhand to repair")
-    assert s.level == [2, 1]
-    assert s.assign[1] == [1, 0, 1, 1]
+    assert s.legend_level == [2, 1]
+    assert s.assignments[1] == [1, 0, 1, 1]
     assert s.booty == booty and s.gold[1] == gold[1]
     check_conservation(s)
 
 
 def test_r7_11_pirate_battle_tie() -> None:
-    s = after_setup(2)
-    s.pos[1] = s.pos[0]
-    s.hidden = [False, False]
-    s.captain[1], s.side[1] = s.captain[0], s.side[0]
-    s.assign[1] = s.assign[0][:]
-    at_order(s, 0, D.ATTACK)
+    s = position(hidden=False)
+    pirate(s, 1, ship_at=s.ship_at[0], hidden=False, captain=s.captain[0],
+           captain_side=s.captain_side[0], assignments=s.assignments[0])
+    at_order(s, 0, data.ATTACK)
     rig_dice(s, [3, 4, 3, 4])
     do(s, "attack p2")
-    assert s.sure == [1, 1] and s.level == [1, 1] and s.assign[1] == [1, 1, 1, 0]
+    assert s.surefire == [1, 1] and s.legend_level == [1, 1] and s.assignments[1] == [1, 1, 1, 0]
 
 
 def test_r7_12_hide_out_in_a_free_cove() -> None:
     s = after_setup(3)
-    cove_ = s.pos[1]                     # P2 hides in this cove
-    s.pos[0], s.hidden[0] = cove_, False
-    at_order(s, 0, D.HIDE_OUT)
+    pirate(s, 0, ship_at=s.ship_at[1], hidden=False)    # the cove P2 hides in
+    at_order(s, 0, data.HIDE_OUT)
     assert texts(s) == ["skip hide out"] or top(s) != turn.T_ORDER
     s = after_setup(3)
-    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
-    s.pos[0], s.hidden[0] = free, False
-    s.assign[0] = [1, 0, 1, 2]
-    s.dh_reserve[0] = 0
-    at_order(s, 0, D.HIDE_OUT)
+    pirate(s, 0, ship_at=_free_cove(s), hidden=False, assignments=[1, 0, 1, 2],
+           deckhand_on_legend_mat=0)
+    at_order(s, 0, data.HIDE_OUT)
     do_prefix(s, "hide out")
     assert s.hidden[0] and top(s) == turn.T_DIST
     do(s, "move: repair deckhand to extort")
@@ -767,7 +691,7 @@ def test_r7_12_hide_out_in_a_free_cove() -> None:
     do(s, "move: rigging deckhand to extort")
     assert top(s) == turn.T_DIST            # any number: one more move is allowed
     do(s, "done moving deckhands")
-    assert s.assign[0] == [0, 1, 3, 0] and s.gold[0] == 1 + 2   # 2 newly on extort
+    assert s.assignments[0] == [0, 1, 3, 0] and s.gold[0] == 1 + 2   # 2 newly on extort
     check_conservation(s)
 
 
@@ -775,38 +699,36 @@ def test_r7_12_hide_out_takes_deckhands_from_anywhere_on_the_helm() -> None:
     # SOURCED (Dz-Hide): "any number of your Deckhands from ANYWHERE (including Repair) on
     # your Helm Mat": the wheel too; each one placed onto Extort gives 1 Gold.
     s = after_setup(2)
-    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
-    s.pos[0], s.hidden[0] = free, False
-    s.assign[0] = [0, 0, 1, 1]
-    s.wheel_dh[0] = [0, 0, 0, 1, 0, 1]
-    s.dh_reserve[0] = 0
-    s.gold[0] = 0
-    at_order(s, 0, D.HIDE_OUT)
+    pirate(s, 0, ship_at=_free_cove(s), hidden=False, assignments=[0, 0, 1, 1],
+           wheel_deckhands=[0, 0, 0, 1, 0, 1], deckhand_on_legend_mat=0, gold=0)
+    at_order(s, 0, data.HIDE_OUT)
     do_prefix(s, "hide out")
     assert "move: wheel deckhand on 3 to rigging" in texts(s)
     assert "move: wheel deckhand on 5 to extort" in texts(s)
     do(s, "move: wheel deckhand on 5 to extort")
     do(s, "move: repair deckhand to rigging")
     do(s, "done moving deckhands")       # space 3 keeps its deckhand
-    assert s.wheel_dh[0] == [0, 0, 0, 1, 0, 0] and s.assign[0] == [1, 0, 2, 0]
+    assert s.wheel_deckhands[0] == [0, 0, 0, 1, 0, 0] and s.assignments[0] == [1, 0, 2, 0]
     assert s.gold[0] == 1
     check_conservation(s)
 
+
+def _free_cove(s: PiratesState) -> int:
+    """The first Cove card no ship is on."""
+    return next(i for i in range(16) if s.card(i).kind == data.COVE and i not in s.ship_at)
 
 
 def _hide_out_swap(**opts: object) -> PiratesState:
     """P1 hides out and moves one Deckhand off Extort and one from Repair onto it."""
     s = after_setup(2, **opts)
-    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
-    s.pos[0], s.hidden[0] = free, False
-    s.assign[0] = [1, 0, 1, 1]               # the 4th Deckhand is still on the Legend Mat
-    s.gold[0] = 0
-    at_order(s, 0, D.HIDE_OUT)
+    # the 4th Deckhand is still on the Legend Mat
+    pirate(s, 0, ship_at=_free_cove(s), hidden=False, assignments=[1, 0, 1, 1], gold=0)
+    at_order(s, 0, data.HIDE_OUT)
     do_prefix(s, "hide out")
     do(s, "move: extort deckhand to cannons")
     do(s, "move: repair deckhand to extort")
     do(s, "done moving deckhands")
-    assert s.assign[0] == [1, 1, 1, 0]
+    assert s.assignments[0] == [1, 1, 1, 0]
     check_conservation(s)
     return s
 
@@ -819,29 +741,25 @@ def test_r7_12_hide_out_pays_each_deckhand_placed_on_extort() -> None:
     assert _hide_out_swap(hideout_extort="moved").gold[0] == 0
     # moving a Deckhand off Extort and back on places it there once: 1 Gold for 2 moves
     s = after_setup(2)
-    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
-    s.pos[0], s.hidden[0] = free, False
-    s.gold[0] = 0
-    at_order(s, 0, D.HIDE_OUT)
+    pirate(s, 0, ship_at=_free_cove(s), hidden=False, gold=0)
+    at_order(s, 0, data.HIDE_OUT)
     do_prefix(s, "hide out")
     do(s, "move: extort deckhand to rigging")
     do(s, "move: rigging deckhand to extort")
     do(s, "done moving deckhands")
-    assert s.gold[0] == 1 and s.assign[0] == [1, 1, 1, 0]
+    assert s.gold[0] == 1 and s.assignments[0] == [1, 1, 1, 0]
 
 
 def test_r7_12_hideout_extort_moved_option_pays_the_net_gain() -> None:
     s = after_setup(2, hideout_extort="moved")
-    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
-    s.pos[0], s.hidden[0] = free, False
-    s.gold[0] = 0
-    at_order(s, 0, D.HIDE_OUT)
+    pirate(s, 0, ship_at=_free_cove(s), hidden=False, gold=0)
+    at_order(s, 0, data.HIDE_OUT)
     do_prefix(s, "hide out")
     do(s, "move: extort deckhand to rigging")
     do(s, "move: rigging deckhand to extort")
     do(s, "move: cannons deckhand to extort")
     do(s, "done moving deckhands")
-    assert s.gold[0] == 1 and s.assign[0] == [1, 0, 2, 0]
+    assert s.gold[0] == 1 and s.assignments[0] == [1, 0, 2, 0]
 
 
 def test_r7_12_any_other_pirate_ship_on_the_cove_blocks_hide_out() -> None:
@@ -849,23 +767,22 @@ def test_r7_12_any_other_pirate_ship_on_the_cove_blocks_hide_out() -> None:
     # ship hidden there blocked it (kept as cove_blocked_by=hidden).
     for opts, offered in (({}, False), ({"cove_blocked_by": "hidden"}, True)):
         s = after_setup(2, **opts)
-        free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
-        s.pos[0], s.hidden[0] = free, False
-        s.pos[1], s.hidden[1] = free, False      # P2 sails there but is not hidden
-        at_order(s, 0, D.HIDE_OUT)
+        free = _free_cove(s)
+        pirate(s, 0, ship_at=free, hidden=False)
+        pirate(s, 1, ship_at=free, hidden=False)     # P2 sails there but is not hidden
+        at_order(s, 0, data.HIDE_OUT)
         assert (top(s) == turn.T_ORDER and any(t.startswith("hide out") for t in texts(s))) \
             == offered, opts
     s = after_setup(2, cove_blocked_by="hidden")
-    s.pos[0], s.hidden[0] = s.pos[1], False      # P2 hidden there blocks under both
-    at_order(s, 0, D.HIDE_OUT)
+    pirate(s, 0, ship_at=s.ship_at[1], hidden=False)  # P2 hidden there blocks under both
+    at_order(s, 0, data.HIDE_OUT)
     assert top(s) != turn.T_ORDER or not any(t.startswith("hide out") for t in texts(s))
 
 
 def test_r7_12_hideout_extort_all_option() -> None:
     s = after_setup(2, hideout_extort="all")
-    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
-    s.pos[0], s.hidden[0] = free, False
-    at_order(s, 0, D.HIDE_OUT)
+    pirate(s, 0, ship_at=_free_cove(s), hidden=False)
+    at_order(s, 0, data.HIDE_OUT)
     do_prefix(s, "hide out")
     do(s, "move: rigging deckhand to extort")
     do(s, "move: cannons deckhand to extort")
@@ -876,67 +793,51 @@ def test_r7_12_hideout_extort_all_option() -> None:
 def test_r7_13_every_order_is_optional() -> None:
     s = after_setup(2)
     for o in range(6):
-        s.cap[0] = s.wheel[0].index(o)
-        assert str(legal_of(s, (turn.T_ORDER, 0, 0))[-1]) == f"skip {D.ORDERS[o]}"
+        s.captain_space[0] = s.wheel[0].index(o)
+        assert str(legal_of(s, (turn.T_ORDER, 0, 0))[-1]) == f"skip {data.ORDERS[o]}"
 
 
 # ---------------------------------------------------------------- R8 bonus actions
-def _give_crew(s: PiratesState, p: int, name: str) -> int:
-    c = next(i for i, k in enumerate(R.crew) if k.name == name)
-    for pile in (s.crew_line, s.crew_deck):
-        if c in pile:
-            pile.remove(c)
-    if len(s.crew_line) < 3:
-        s.crew_line.append(s.crew_deck.pop())
-    s.crew[p].append(c)
-    return c
-
-
 def test_r8_1_bonus_triggers_even_if_order_skipped() -> None:
-    s = after_setup(2)
-    s.captain[0], s.side[0] = 0, 0       # Magnus A: trigger attack (not search)
-    _give_crew(s, 0, "Eliza Lucky")      # search -> sure-fire
-    at_order(s, 0, D.SEARCH)
+    # Magnus A: trigger attack (not search); Eliza Lucky: search -> sure-fire
+    s = position(captain=0, captain_side=0, crew=["Eliza Lucky"])
+    at_order(s, 0, data.SEARCH)
     do(s, "skip search")
     assert texts(s) == ["bonus sure-fire (eliza lucky)", "end bonus actions"]
     do(s, "bonus sure-fire (eliza lucky)")
-    assert s.sure[0] == 1
+    assert s.surefire[0] == 1
 
 
 def test_r8_2_captain_bury_first_then_second_action() -> None:
-    s = after_setup(2)
-    s.captain[0], s.side[0] = 0, 1       # Magnus B: trigger plunder, Bury then Plunder
-    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=1)
-    s.gold[0], s.level[0] = 8, 2
-    at_order(s, 0, D.PLUNDER)
+    # Magnus B: trigger plunder, Bury then Plunder
+    s = position(captain=0, captain_side=1, gold=8, legend_level=2)
+    pirate(s, 0, ship_at=find_card(s, data.SETTLEMENT, plunder=1))
+    at_order(s, 0, data.PLUNDER)
     do(s, "skip plunder")
     assert top(s) == turn.T_CAPBURY
     assert texts(s)[0].startswith("bury treasure at") and texts(s)[1] == "skip bury"
     do(s, texts(s)[0])
-    assert s.treasures[0] == [s.pos[0]] and s.gold[0] == 2
+    assert s.treasures[0] == [s.ship_at[0]] and s.gold[0] == 2
     assert top(s) == turn.T_CAPT2 and texts(s) == ["bonus plunder 1 (captain)",
                                                 "skip captain's plunder"]
     # skipping Bury still allows the second action
-    s2 = after_setup(2)
-    s2.captain[0], s2.side[0] = 0, 1
-    s2.pos[0] = find_card(s2, D.SETTLEMENT, plunder=1)
-    s2.gold[0], s2.level[0] = 8, 2
-    at_order(s2, 0, D.PLUNDER)
+    s2 = position(captain=0, captain_side=1, gold=8, legend_level=2)
+    pirate(s2, 0, ship_at=find_card(s2, data.SETTLEMENT, plunder=1))
+    at_order(s2, 0, data.PLUNDER)
     do(s2, "skip plunder")
     do(s2, "skip bury")
     assert top(s2) == turn.T_CAPT2
 
 
 def test_r8_3_crew_bonuses_any_order_and_no_chaining() -> None:
-    s = after_setup(2)
-    s.captain[0], s.side[0] = 1, 1       # Francisco B: trigger search (Bury -> Plunder)
-    _give_crew(s, 0, "Eliza Lucky")      # search -> sure-fire
-    _give_crew(s, 0, "Lieutenant Flint") # search -> plunder
-    _give_crew(s, 0, "Jolly Rodger")     # plunder -> trade: must NOT chain from a bonus
-    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=1)
-    empty_ship(s, 0)
-    s.tokens[s.pos[0]] = -1
-    at_order(s, 0, D.SEARCH)
+    # Francisco B: trigger search (Bury -> Plunder); Eliza Lucky: search -> sure-fire;
+    # Lieutenant Flint: search -> plunder; Jolly Rodger: plunder -> trade, which must NOT
+    # chain from a bonus
+    s = position(captain=1, captain_side=1, booty=[],
+                 crew=["Eliza Lucky", "Lieutenant Flint", "Jolly Rodger"])
+    pirate(s, 0, ship_at=find_card(s, data.SETTLEMENT, plunder=1))
+    s.search_tokens[s.ship_at[0]] = -1
+    at_order(s, 0, data.SEARCH)
     assert texts(s) == ["skip search"] or top(s) == turn.T_CAPBURY or top(s) == turn.T_CAPT2 \
         or top(s) == turn.T_CREWBONUS
     while top(s) in (turn.T_CAPBURY, turn.T_CAPT2):
@@ -947,24 +848,21 @@ def test_r8_3_crew_bonuses_any_order_and_no_chaining() -> None:
     assert len(s.booty[0]) == 1
     assert texts(s) == ["bonus sure-fire (eliza lucky)", "end bonus actions"]
     do(s, "bonus sure-fire (eliza lucky)")
-    assert s.sure[0] == 1 and s.turn == 1        # turn over, no trade from Jolly Rodger
+    assert s.surefire[0] == 1 and s.turn == 1        # turn over, no trade from Jolly Rodger
 
 
 def test_r8_4_design_bonus_actions() -> None:
-    s = after_setup(2)
-    _give_crew(s, 0, "Sara Silver")          # trade -> gold +1
-    _give_crew(s, 0, "Quartermaster Quigley")  # trade -> reassign
-    s.captain[0], s.side[0] = 0, 0
-    s.assign[0] = [0, 0, 1, 1]
-    s.wheel_dh[0] = [0, 0, 1, 0, 0, 0]
-    at_order(s, 0, D.TRADE)
+    # Sara Silver: trade -> gold +1; Quartermaster Quigley: trade -> reassign
+    s = position(crew=["Sara Silver", "Quartermaster Quigley"], captain=0, captain_side=0,
+                 assignments=[0, 0, 1, 1], wheel_deckhands=[0, 0, 1, 0, 0, 0])
+    at_order(s, 0, data.TRADE)
     do(s, "bonus gold (sara silver)")
     assert s.gold[0] == 2
     do(s, "bonus reassign (quartermaster quigley)")
     assert top(s) == turn.T_REASSIGN
     do(s, "reassign: repair deckhand to rigging")
     do(s, "reassign: wheel deckhand on 2 to cannons")
-    assert s.assign[0] == [1, 1, 1, 0] and s.wheel_dh[0] == [0] * 6
+    assert s.assignments[0] == [1, 1, 1, 0] and s.wheel_deckhands[0] == [0] * 6
     check_conservation(s)
 
 
@@ -972,33 +870,27 @@ def test_r8_4_reassign_moves_chosen_deckhands_from_repair_or_wheel() -> None:
     # DESIGN (notes §6): Reassign moves any number of Deckhands from Repair or the Wheel to
     # Rigging, Cannons or Extort; the player picks which ones (so which wheel spaces stay
     # free to skip). Deckhands already on Rigging/Cannons/Extort stay put.
-    s = after_setup(2)
-    _give_crew(s, 0, "Quartermaster Quigley")  # trade -> reassign
-    s.captain[0], s.side[0] = 0, 0
-    empty_ship(s, 0)
-    s.assign[0] = [0, 0, 1, 1]
-    s.wheel_dh[0] = [0, 0, 1, 0, 1, 0]
-    s.dh_reserve[0] = 0
-    at_order(s, 0, D.TRADE)
+    s = position(crew=["Quartermaster Quigley"], captain=0, captain_side=0,  # -> reassign
+                 booty=[], assignments=[0, 0, 1, 1], wheel_deckhands=[0, 0, 1, 0, 1, 0],
+                 deckhand_on_legend_mat=0)
+    at_order(s, 0, data.TRADE)
     do(s, "bonus reassign (quartermaster quigley)")
     assert texts(s) == [f"reassign: {w} to {j}"
                         for w in ("repair deckhand", "wheel deckhand on 2",
                                   "wheel deckhand on 4")
                         for j in ("rigging", "cannons", "extort")] + ["done reassigning"]
     do(s, "reassign: wheel deckhand on 4 to rigging")   # space 2 keeps its deckhand
-    assert s.wheel_dh[0] == [0, 0, 1, 0, 0, 0] and s.assign[0] == [1, 0, 1, 1]
+    assert s.wheel_deckhands[0] == [0, 0, 1, 0, 0, 0] and s.assignments[0] == [1, 0, 1, 1]
     do(s, "done reassigning")
-    assert s.assign[0] == [1, 0, 1, 1] and s.turn_player() == 1
+    assert s.assignments[0] == [1, 0, 1, 1] and s.turn_player() == 1
     check_conservation(s)
     # option reassign=all: the ones on Rigging/Cannons/Extort may move too
-    s = after_setup(2, reassign="all")
-    _give_crew(s, 0, "Quartermaster Quigley")
-    s.captain[0], s.side[0] = 0, 0
-    empty_ship(s, 0)
-    at_order(s, 0, D.TRADE)
+    s = position(options={"reassign": "all"}, crew=["Quartermaster Quigley"], captain=0,
+                 captain_side=0, booty=[])
+    at_order(s, 0, data.TRADE)
     do(s, "bonus reassign (quartermaster quigley)")
     do(s, "reassign: extort deckhand to rigging")
-    assert s.assign[0] == [2, 1, 0, 0]
+    assert s.assignments[0] == [2, 1, 0, 0]
     for _ in range(3):
         do(s, texts(s)[0])
     assert s.turn_player() == 1          # at most 4 moves (one per Deckhand): then done
@@ -1007,15 +899,14 @@ def test_r8_4_reassign_moves_chosen_deckhands_from_repair_or_wheel() -> None:
 
 # ---------------------------------------------------------------- R9 legend
 def test_r9_1_legend_levels_bonuses_and_top() -> None:
-    s = after_setup(2)
-    s.gold[0] = 0
+    s = position(gold=0)
     gained = []
     for _ in range(8):
         s._gain_legend(0)
         while s.steps and s.steps[-1].kind == turn.T_NEWHAND:
             s.pop()
             run_step(s, (turn.T_NEWHAND, 0, 0), legal_of(s, (turn.T_NEWHAND, 0, 0))[1])
-        gained.append((s.level[0], s.gold[0], s.sure[0], s.assign[0][1]))
+        gained.append((s.legend_level[0], s.gold[0], s.surefire[0], s.assignments[0][1]))
     assert gained[0] == (2, 2, 0, 1)
     assert gained[1] == (3, 2, 0, 2)        # Corsair: the 4th deckhand
     assert gained[2] == (4, 2, 1, 2)
@@ -1023,56 +914,51 @@ def test_r9_1_legend_levels_bonuses_and_top() -> None:
     assert gained[4] == (6, 5, 2, 2)
     assert gained[5] == (7, 9, 2, 2)
     assert gained[6] == gained[7] == gained[5]   # nothing more at the top
-    assert s.dh_reserve[0] == 0 and R.legend[6].sail == 4 and s.dice_count(0) == 3
+    assert s.deckhand_on_legend_mat[0] == 0 and RULESET.legend[6].sail == 4
+    assert s.dice_count(0) == 3
 
 
 # ---------------------------------------------------------------- R10 bury
 def test_r10_1_bury_cost_gate_and_location() -> None:
     s = after_setup(2)
-    s.pos[0] = find_card(s, D.SETTLEMENT, plunder=1)
-    s.gold[0], s.level[0] = 5, 2
+    pirate(s, 0, ship_at=find_card(s, data.SETTLEMENT, plunder=1), gold=5, legend_level=2)
     assert not s.can_bury(0)                 # 6 gold needed
-    s.gold[0], s.level[0] = 6, 1
+    pirate(s, 0, gold=6, legend_level=1)
     assert not s.can_bury(0)                 # Pirate (level 2) needed
-    s.level[0] = 2
+    pirate(s, 0, legend_level=2)
     assert s.can_bury(0)
-    s.treasures[0] = [s.pos[0]]
-    s.gold[0], s.level[0] = 13, 7
+    s.treasures[0] = [s.ship_at[0]]
+    pirate(s, 0, gold=13, legend_level=7)
     assert not s.can_bury(0)                 # not twice on one card
-    s.pos[0] = find_card(s, D.STORM)
+    pirate(s, 0, ship_at=find_card(s, data.STORM))
     assert not s.can_bury(0)                 # no island
-    s.pos[0] = find_card(s, D.COVE)
-    assert s.can_bury(0) and R.treasure_cost == (6, 9, 12) and R.treasure_level == (2, 4, 6)
+    pirate(s, 0, ship_at=find_card(s, data.COVE))
+    assert s.can_bury(0)
+    assert RULESET.treasure_cost == (6, 9, 12) and RULESET.treasure_level == (2, 4, 6)
 
 
 def test_r10_1_the_order_pays_for_the_bury_that_follows() -> None:
     # Bury comes after the Order, so Gold and Legend the Order earns this turn count.
-    s = after_setup(2)
-    s.captain[0], s.side[0] = 1, 0       # Francisco A: trigger trade (Bury -> Attack)
-    empty_ship(s, 0)
-    s.booty[0] = [SUGAR] * 3
-    s.bag[SUGAR] -= 3
+    # Francisco A: trigger trade (Bury -> Attack)
+    s = position(captain=1, captain_side=0, booty=[SUGAR] * 3, gold=0, legend_level=2)
     s.market = [RUM, COFFEE, SUGAR, POWDER]          # sugarcane at value 4
-    s.pos[0] = find_card(s, D.MARKET, booty=SUGAR)
-    s.gold[0], s.level[0] = 0, 2
-    at_order(s, 0, D.TRADE)
+    pirate(s, 0, ship_at=find_card(s, data.MARKET, booty=SUGAR))
+    at_order(s, 0, data.TRADE)
     assert not s.can_bury(0)
     do(s, "trade 3 sugarcane")                       # 12 gold
     assert top(s) == turn.T_CAPBURY and texts(s)[0].startswith("bury treasure at")
     do_prefix(s, "bury treasure")
-    assert s.treasures[0] == [s.pos[0]] and s.gold[0] == 6
+    assert s.treasures[0] == [s.ship_at[0]] and s.gold[0] == 6
     # a sunk Merchant's Gold and Legend (a 4 at 2 players) pay for it too
-    s = _fresh_for_merchant()                        # Magnus A: trigger attack
-    s.assign[0] = [0, 3, 0, 0]
-    s.m_deck = [8, 8, 6, 6, 6, 4, 4]
-    s.m_removed = 2
-    corner = s.m_pos[0]
-    if s.card(corner).kind == D.STORM:               # make the merchant's card an island
-        other = find_card(s, D.COVE)
+    s = _fresh_for_merchant(assignments=[0, 3, 0, 0], gold=0)   # Magnus A: trigger attack
+    s.merchant_deck = [8, 8, 6, 6, 6, 4, 4]
+    s.merchant_cards_removed = 2
+    corner = s.merchant_at[0]
+    if s.card(corner).kind == data.STORM:               # make the merchant's card an island
+        other = find_card(s, data.COVE)
         s.maps[corner], s.maps[other] = s.maps[other], s.maps[corner]
-    s.gold[0] = 0
     _attack_merchant(s, [6, 5], value=4)             # 5 damage vs 4: +4 gold, Pirate +2 gold
-    assert s.level[0] == 2 and s.gold[0] == 6
+    assert s.legend_level[0] == 2 and s.gold[0] == 6
     assert top(s) == turn.T_CAPBURY and texts(s)[0].startswith("bury treasure at")
     do_prefix(s, "bury treasure")
     assert s.treasures[0] == [corner] and s.gold[0] == 0
@@ -1081,15 +967,14 @@ def test_r10_1_the_order_pays_for_the_bury_that_follows() -> None:
 
 # ---------------------------------------------------------------- R11 end
 def test_r11_1_third_treasure_ends_after_equal_turns() -> None:
-    s = after_setup(3)
-    s.captain[1], s.side[1] = 0, 1           # P2: Magnus B, trigger plunder
-    s.pos[1] = find_card(s, D.SETTLEMENT, plunder=1)
-    s.treasures[1] = [i for i in range(16) if i != s.pos[1]][:2]
-    s.gold[1], s.level[1] = 13, 6
-    at_order(s, 1, D.PLUNDER)
+    # P2: Magnus B, trigger plunder
+    s = position(3, seat=1, captain=0, captain_side=1, gold=13, legend_level=6)
+    pirate(s, 1, ship_at=find_card(s, data.SETTLEMENT, plunder=1))
+    s.treasures[1] = [i for i in range(16) if i != s.ship_at[1]][:2]
+    at_order(s, 1, data.PLUNDER)
     do(s, "skip plunder")
     do_prefix(s, "bury treasure")
-    assert s.end_trigger and not s.is_over
+    assert s.end_triggered and not s.is_over
     while top(s) != turn.T_WHEEL:
         do(s, texts(s)[-1])
     assert s.turn_player() == 2              # P3 still plays
@@ -1101,13 +986,13 @@ def test_r11_2_tie_breaks() -> None:
     s = after_setup(3)
     s.treasures = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
     s.over = True
-    s.level = [5, 5, 5]
+    s.legend_level = [5, 5, 5]
     s.gold = [3, 4, 4]
     s.booty = [[0], [0], [0, 1]]
     assert s.winners() == (2,)
     s.booty = [[0], [0, 1], [0, 1]]
     assert s.winners() == (1, 2)              # shared victory
-    s.level = [6, 5, 5]
+    s.legend_level = [6, 5, 5]
     assert s.winners() == (0,)
 
 
@@ -1119,34 +1004,32 @@ def test_r11_3_safety_round_cap() -> None:
 
 # ---------------------------------------------------------------- R12 solo
 def test_r12_1_solo_pirate_wheel_rules() -> None:
-    s = after_setup(1)
-    assert s.np == 2 and s.solo == 1
     sp = 1
-    s.cap[sp] = 1
-    s.assign[sp] = [1, 0, 1, 2]
-    s.wheel_dh[sp] = [0, 0, 0, 0, 0, 0]
+    s = position(1, seat=sp, captain_space=1, assignments=[1, 0, 1, 2],
+                 wheel_deckhands=[0, 0, 0, 0, 0, 0])
+    assert s.pirate_count == 2 and s.solo_pirate == sp
     # pay with the rightmost deckhand (repair first); released go to the leftmost free
     pay = (turn.T_PAY, sp, 2)
     from cove.games.tiny_epic_pirates.solo import choose
-    assert choose(s, step(pay), legal_of(s, pay)) == PaySkip(D.REP, "skip with a deckhand "
+    assert choose(s, step(pay), legal_of(s, pay)) == PaySkip(data.REP, "skip with a deckhand "
                                                             "from repair")
-    s.assign[sp] = [1, 0, 1, 0]
+    pirate(s, sp, assignments=[1, 0, 1, 0])
     release = (turn.T_RELEASE, sp, 3)
     assert choose(s, step(release), legal_of(s, release)) == AssignDeckhand(
-        D.CAN, "released deckhand to cannons")
-    s.assign[sp] = [1, 1, 1, 0]
+        data.CAN, "released deckhand to cannons")
+    pirate(s, sp, assignments=[1, 1, 1, 0])
     assert choose(s, step(release), legal_of(s, release)) == AssignDeckhand(
-        D.REP, "released deckhand to repair")
+        data.REP, "released deckhand to repair")
 
 
 def test_r12_2_solo_attack_dice_and_surefire_as_gold() -> None:
     s = after_setup(1)
-    assert s.dice_count(1) == R.solo_dice[0]
+    assert s.dice_count(1) == RULESET.solo_dice[0]
     s.treasures[1] = [1, 2]
-    assert s.dice_count(1) == R.solo_dice[2]
+    assert s.dice_count(1) == RULESET.solo_dice[2]
     g = s.gold[1]
-    s.gain_sure(1)
-    assert s.sure[1] == 0 and s.gold[1] == g + 1
+    s.gain_surefire(1)
+    assert s.surefire[1] == 0 and s.gold[1] == g + 1
 
 
 def test_r12_3_solo_game_plays_the_human_only() -> None:
@@ -1178,12 +1061,9 @@ def test_r13_1_views_hide_tokens_decks_and_bag() -> None:
 def test_r8_3_a_discarded_crew_card_gives_no_further_bonus() -> None:
     # Raina Rumor's Crew Up bonus swaps Sara Silver out; Sara's pending Gold bonus goes with
     # her (a card no longer in the crew has no bonus to give).
-    s = after_setup(2)
-    s.captain[0], s.side[0] = 0, 0       # Magnus A: trigger attack (not trade)
-    for name in ("Raina Rumor", "Sara Silver", "Ursula Bane", "Buck Cannon"):
-        _give_crew(s, 0, name)
-    empty_ship(s, 0)
-    at_order(s, 0, D.TRADE)
+    s = position(captain=0, captain_side=0, booty=[],   # Magnus A: trigger attack (not trade)
+                 crew=["Raina Rumor", "Sara Silver", "Ursula Bane", "Buck Cannon"])
+    at_order(s, 0, data.TRADE)
     assert texts(s) == ["bonus crew up (raina rumor)", "bonus gold (sara silver)",
                         "end bonus actions"]
     do(s, "bonus crew up (raina rumor)")
@@ -1199,13 +1079,11 @@ def test_r12_1_solo_pirate_hide_out_keeps_one_deckhand_per_assignment() -> None:
     # SOURCED (Dz-Solo): each Assignment holds 1 Deckhand, except Repair.
     s = after_setup(1)
     sp = 1
-    free = next(i for i in range(16) if s.card(i).kind == D.COVE and i not in s.pos)
-    s.pos[sp], s.hidden[sp] = free, False
-    s.assign[sp] = [1, 0, 1, 2]
-    s.dh_reserve[sp] = 0
-    at_order(s, sp, D.HIDE_OUT)
+    pirate(s, sp, ship_at=_free_cove(s), hidden=False, assignments=[1, 0, 1, 2],
+           deckhand_on_legend_mat=0)
+    at_order(s, sp, data.HIDE_OUT)
     assert s.hidden[sp]
-    assert s.assign[sp] == [1, 1, 1, 1]
+    assert s.assignments[sp] == [1, 1, 1, 1]
     check_conservation(s)
 
 
@@ -1214,23 +1092,17 @@ def test_r6_1_extort_pays_after_the_move_and_its_releases() -> None:
     # Gold if the Captain crosses the Ship Line". Extort pays for the Deckhands on it once
     # the move is done: one released onto Extort from space 1 (after the line) pays, one
     # paid from Extort for space 1 does not (before, both were counted at the line).
-    s = after_setup(2)
-    s.cap[0] = 4
-    s.assign[0] = [0, 0, 1, 0]
-    s.wheel_dh[0] = [0, 1, 0, 1, 0, 0]
-    s.gold[0] = 0
+    s = position(captain_space=4, assignments=[0, 0, 1, 0],
+                 wheel_deckhands=[0, 1, 0, 1, 0, 0], gold=0)
     turn_of(s, 0)
     do_prefix(s, "captain to 1")           # pays 5 from Extort, crosses, lands on 1
     do(s, "released deckhand to extort")
-    assert s.crossed and s.gold[0] == 1 and s.assign[0] == [0, 0, 1, 0]
-    s = after_setup(2)
-    s.cap[0] = 4
-    s.assign[0] = [0, 0, 2, 0]
-    s.wheel_dh[0] = [0, 0, 0, 1, 0, 0]
-    s.gold[0] = 0
+    assert s.crossed_ship_line and s.gold[0] == 1 and s.assignments[0] == [0, 0, 1, 0]
+    s = position(captain_space=4, assignments=[0, 0, 2, 0],
+                 wheel_deckhands=[0, 0, 0, 1, 0, 0], gold=0)
     turn_of(s, 0)
     do_prefix(s, "captain to 2")           # skips 5 (paid), 0 (free), 1 (paid)
-    assert s.crossed and s.gold[0] == 0 and s.assign[0] == [0, 0, 0, 0]
+    assert s.crossed_ship_line and s.gold[0] == 0 and s.assignments[0] == [0, 0, 0, 0]
     check_conservation(s)
 
 
@@ -1238,48 +1110,37 @@ def test_r6_1_extort_at_line_option_counts_as_the_captain_crosses() -> None:
     # Option extort_timing=at_line (the INFERRED reading before): the line lies between
     # space 5 and space 0. A Deckhand paid from Extort for a space after the line (here
     # space 1) was still on Extort when the Captain crossed: it pays.
-    s = after_setup(2, extort_timing="at_line")
-    s.cap[0] = 4
-    s.assign[0] = [0, 0, 2, 0]
-    s.wheel_dh[0] = [0, 0, 0, 1, 0, 0]
-    s.gold[0] = 0
+    at_line = {"extort_timing": "at_line"}
+    s = position(options=at_line, captain_space=4, assignments=[0, 0, 2, 0],
+                 wheel_deckhands=[0, 0, 0, 1, 0, 0], gold=0)
     turn_of(s, 0)
     do_prefix(s, "captain to 2")           # skips 5 (paid), 0 (free), 1 (paid)
-    assert s.wheel_dh[0] == [0, 1, 0, 1, 0, 1] and s.assign[0] == [0, 0, 0, 0]
-    assert s.crossed and s.gold[0] == 1    # one was on Extort at the line
+    assert s.wheel_deckhands[0] == [0, 1, 0, 1, 0, 1] and s.assignments[0] == [0, 0, 0, 0]
+    assert s.crossed_ship_line and s.gold[0] == 1    # one was on Extort at the line
     # A Deckhand released from a space after the line (landing on 1) comes too late...
-    s = after_setup(2, extort_timing="at_line")
-    s.cap[0] = 4
-    s.assign[0] = [0, 0, 1, 0]
-    s.wheel_dh[0] = [0, 1, 0, 1, 0, 0]
-    s.gold[0] = 0
+    s = position(options=at_line, captain_space=4, assignments=[0, 0, 1, 0],
+                 wheel_deckhands=[0, 1, 0, 1, 0, 0], gold=0)
     turn_of(s, 0)
     do_prefix(s, "captain to 1")           # pays 5 from Extort, crosses, lands on 1
     do(s, "released deckhand to extort")
-    assert s.crossed and s.gold[0] == 0 and s.assign[0] == [0, 0, 1, 0]
+    assert s.crossed_ship_line and s.gold[0] == 0 and s.assignments[0] == [0, 0, 1, 0]
     # ...while one released before it (space 5) is placed in time.
-    s = after_setup(2, extort_timing="at_line")
-    s.cap[0] = 4
-    s.assign[0] = [1, 0, 0, 0]
-    s.wheel_dh[0] = [0, 0, 0, 1, 0, 1]
-    s.gold[0] = 0
+    s = position(options=at_line, captain_space=4, assignments=[1, 0, 0, 0],
+                 wheel_deckhands=[0, 0, 0, 1, 0, 1], gold=0)
     turn_of(s, 0)
     do_prefix(s, "captain to 0")
     do(s, "released deckhand to extort")
-    assert s.crossed and s.gold[0] == 1
+    assert s.crossed_ship_line and s.gold[0] == 1
     check_conservation(s)
 
 
 def test_r7_10_merchant_loss_surefire_option() -> None:
     # DESIGN with a plausible other reading (Dz-Merchant is silent): option
     # merchant_loss_surefire=false gives no Sure-fire for losing to a Merchant.
-    s = after_setup(2, merchant_loss_surefire=False)
-    s.captain[0], s.side[0] = 0, 0
-    empty_ship(s, 0)
-    s.assign[0] = [1, 0, 0, 0]
-    s.wheel_dh[0] = [0, 0, 0, 0, 1, 1]
+    s = position(options={"merchant_loss_surefire": False}, captain=0, captain_side=0,
+                 booty=[], assignments=[1, 0, 0, 0], wheel_deckhands=[0, 0, 0, 0, 1, 1])
     _attack_merchant(s, [6, 5], value=4)  # 2 damage vs 4
-    assert s.assign[0] == [0, 0, 0, 1] and s.sure[0] == 0
+    assert s.assignments[0] == [0, 0, 0, 1] and s.surefire[0] == 0
     check_conservation(s)
 
 
@@ -1287,9 +1148,8 @@ def test_r13_2_an_action_from_an_earlier_state_is_not_legal() -> None:
     # An action's equality covers its text: "take <name>" for crew-line slot 0 is the same
     # numbers before and after a refresh but a different card. The stale action must be
     # refused (before, it was accepted and its stale text went into the record).
-    s = after_setup(2)
-    s.gold[0] = 5
-    at_order(s, 0, D.CREW_UP)
+    s = position(gold=5)
+    at_order(s, 0, data.CREW_UP)
     do(s, "crew up")
     stale = next(a for a in acts(s, 0) if str(a).startswith("take "))
     do(s, "refresh the crew line for 1 gold")
@@ -1300,4 +1160,5 @@ def test_r13_2_an_action_from_an_earlier_state_is_not_legal() -> None:
         s.apply(0, stale)
     s.apply(0, fresh)
     assert s.record()["actions"][-1] == [0, str(fresh)]
-    assert len(s.crew[0]) == 1 and str(fresh) == f"take {R.crew[s.crew[0][0]].name.lower()}"
+    assert len(s.crew[0]) == 1
+    assert str(fresh) == f"take {RULESET.crew[s.crew[0][0]].name.lower()}"

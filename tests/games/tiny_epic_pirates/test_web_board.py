@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 import cove
+from cove.core import State
 from cove.core.actions import legal_forms
-from cove.core.state import State
 from cove.core.svg import reachable, targets, titles
 from cove.games.tiny_epic_pirates.web_board import draw
 

@@ -3,8 +3,7 @@ the first to bury three treasures. See RULES.md for every rule and its source ta
 
 from __future__ import annotations
 
-from cove.core.game import Game
-from cove.core.options import Options
+from cove.core import Game, Options
 from cove.games.tiny_epic_pirates import web_board
 from cove.games.tiny_epic_pirates.actions import action_key, universe
 from cove.games.tiny_epic_pirates.help import HELP

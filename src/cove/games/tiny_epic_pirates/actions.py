@@ -21,13 +21,17 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cove.core.options import Options
-from cove.games.tiny_epic_pirates import data as D
+from cove.core import Options
+from cove.games.tiny_epic_pirates import data
 
 Key = tuple[str, int, int, int]
 
 BY_ORDER, BY_CAPTAIN = -2, -1
 """Who carries out an order or a bonus: the Order itself, the Captain, else a crew card's id."""
+
+WHEEL_DECKHAND = 10
+"""Where a jostled or moved Deckhand comes from: ``WHEEL_DECKHAND + space`` is the one on
+that wheel space; a smaller source is an Assignment (data.ASSIGN)."""
 
 
 class Act:
@@ -160,7 +164,8 @@ class StopSailing(Act):
 
 @dataclass(frozen=True, slots=True)
 class JostleDeckhand(Act):
-    """This Deckhand goes to Repair: from an Assignment 0..2, or 10 + a wheel space."""
+    """This Deckhand goes to Repair: from an Assignment 0..2, or ``WHEEL_DECKHAND`` + a
+    wheel space."""
 
     KIND = "jostle"
     source: int
@@ -261,8 +266,8 @@ class Done(Act):
 
 @dataclass(frozen=True, slots=True)
 class MoveDeckhand(Act):
-    """A Deckhand moves from ``source`` (an Assignment 0..3, or 10 + a wheel space) to the
-    Assignment ``to`` (0..2)."""
+    """A Deckhand moves from ``source`` (an Assignment 0..3, or ``WHEEL_DECKHAND`` + a wheel
+    space) to the Assignment ``to`` (0..2)."""
 
     KIND = "move"
     source: int
@@ -289,7 +294,7 @@ class SureFire(Act):
 
 @dataclass(frozen=True, slots=True)
 class Reroll(Act):
-    """The attacker rerolls the dice whose bits are set in ``mask``."""
+    """The attacker rerolls the dice ``mask`` chooses (:func:`dice_chosen`)."""
 
     KIND = "reroll"
     mask: int
@@ -353,10 +358,23 @@ MAX_DICE = 3        # the Legend Track's largest dice count (data.py checks 1..3
 MAX_TARGETS = 5     # 2 Merchants and 3 other Pirate Ships on one card
 
 
+def dice_subsets(count: int) -> range:
+    """Every choice of one or more of ``count`` dice, as a ``Reroll``'s mask (die ``i``
+    chosen when bit ``i`` is set), in the action space's order."""
+    return range(1, 1 << count)
+
+
+def dice_chosen(mask: int, count: int) -> list[int]:
+    """The dice (0-based, lowest first) that the ``Reroll`` mask ``mask`` chooses among
+    ``count`` dice."""
+    return [die for die in range(count) if mask >> die & 1]
+
+
 def _ways(what: int, source: int) -> list[Act]:
     """Order or bonus ``what`` carried out by ``source`` (``BY_ORDER``, ``BY_CAPTAIN`` or a
     crew card) in every way it can be: a trade count or an attack target."""
-    choices = (1, 2, 3) if what == D.TRADE else range(MAX_TARGETS) if what == D.ATTACK else (0,)
+    choices = ((1, 2, 3) if what == data.TRADE else range(MAX_TARGETS) if what == data.ATTACK
+               else (0,))
     if source == BY_ORDER:
         return [DoOrder(what, n) for n in choices]
     return [Bonus(what, n, source) for n in choices]
@@ -364,8 +382,8 @@ def _ways(what: int, source: int) -> list[Act]:
 
 def universe(players: int, options: Options) -> list[Hashable]:
     """Every action key a configuration can offer, in a fixed order (SPEC.md)."""
-    name = getattr(options, "ruleset", D.DEFAULT)
-    R = D.ruleset(name)
+    name = getattr(options, "ruleset", data.DEFAULT)
+    ruleset = data.ruleset(name)
     out: list[Act] = []
     out += [PlaceNavy(c) for c in (0, 3, 12, 15)]
     out += [StartCove(i) for i in range(16)]
@@ -374,27 +392,29 @@ def universe(players: int, options: Options) -> list[Hashable]:
     out += [PaySkip(j) for j in range(4)]
     out += [AssignDeckhand(j) for j in range(4)]
     out += [SailTo(d) for d in range(4)]
-    sail = sorted({amt for kind, amt in R.search if kind == D.S_SAIL})
-    out += [SailToken(amt) for amt in sail]
+    sail = sorted({amount for kind, amount in ruleset.search if kind == data.S_SAIL})
+    out += [SailToken(amount) for amount in sail]
     out += [StopSailing()]
-    out += [JostleDeckhand(j) for j in (0, 1, 2, 10, 11, 12, 13, 14, 15)]
-    for o in range(len(D.ORDERS)):
+    wheel = [WHEEL_DECKHAND + space for space in range(6)]
+    out += [JostleDeckhand(source) for source in (0, 1, 2, *wheel)]
+    for o in range(len(data.ORDERS)):
         out += _ways(o, BY_ORDER)
     out += [Skip()]
-    out += [KeepCube(t) for t in range(-1, D.BOOTY_TYPES)]
+    out += [KeepCube(t) for t in range(-1, data.BOOTY_TYPES)]
     out += [RefreshLine(), Mutiny()]
     out += [TakeCrew(i, j) for i in range(3) for j in range(-1, 4)]
     out += [Done()]
     out += [SureFire(i, g) for i in range(MAX_DICE) for g in range(1, 7)]
-    out += [Reroll(m) for m in range(1, 1 << MAX_DICE)]
+    out += [Reroll(mask) for mask in dice_subsets(MAX_DICE)]
     out += [FireDice()]
-    out += _ways(D.BURY, BY_CAPTAIN) + _ways(D.ATTACK, BY_CAPTAIN) + _ways(D.PLUNDER, BY_CAPTAIN)
-    for cid, crew in enumerate(R.crew):
-        for b in sorted(set(crew.bonus) - {D.REROLL}):
-            out += _ways(b, cid)
+    out += [*_ways(data.BURY, BY_CAPTAIN), *_ways(data.ATTACK, BY_CAPTAIN),
+            *_ways(data.PLUNDER, BY_CAPTAIN)]
+    for card, crew in enumerate(ruleset.crew):
+        for bonus in sorted(set(crew.bonus) - {data.REROLL}):
+            out += _ways(bonus, card)
     out += [ChoosePort(i) for i in (0, 1)]
     out += [SteerNavy(d) for d in range(4)]
-    out += [LoseCube(t) for t in range(D.BOOTY_TYPES)]
-    out += [MoveDeckhand(src, j) for src in (0, 1, 2, 3, 10, 11, 12, 13, 14, 15)
-            for j in range(3) if j != src]
+    out += [LoseCube(t) for t in range(data.BOOTY_TYPES)]
+    out += [MoveDeckhand(source, j) for source in (0, 1, 2, 3, *wheel)
+            for j in range(3) if j != source]
     return [a.key() for a in out]

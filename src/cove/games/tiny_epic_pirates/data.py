@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from cove.core.data import DataChecker, entry, load_typed
-from cove.core.errors import OptionError
+from cove.core import DataChecker, OptionError, entry, load_typed
 
 HERE = Path(__file__).parent
 DEFAULT = "design"
@@ -202,8 +201,8 @@ class Ruleset:
     dice: int
     surefire_tokens: int
     deckhands: int
-    navy_base: int
-    navy_div: int
+    navy_base_damage: int
+    navy_level_divisor: int
     solo_dice: tuple[int, ...]
     booty: tuple[str, ...]
     booty_colour: tuple[str, ...]         # "#rrggbb", for presentation only
@@ -312,8 +311,8 @@ def _tables(f: RulesetFile, path: str) -> Ruleset:
         dice=g.dice,
         surefire_tokens=g.surefire_tokens,
         deckhands=g.deckhands,
-        navy_base=g.navy_base_damage,
-        navy_div=g.navy_level_divisor,
+        navy_base_damage=g.navy_base_damage,
+        navy_level_divisor=g.navy_level_divisor,
         solo_dice=g.solo_dice,
         booty=booty,
         booty_colour=tuple(b.colour for b in f.booty),

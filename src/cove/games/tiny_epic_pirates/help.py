@@ -4,7 +4,7 @@ import it."""
 
 from __future__ import annotations
 
-from cove.core.game import MoveHelp
+from cove.core import MoveHelp
 
 MOVES = (
     (r"navy to (\w+)", r"places the Navy ship on the corner card \1 (setup, R3)"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cove.core.options import Options, option
+from cove.core import Options, option
 from cove.games.tiny_epic_pirates.data import DEFAULT, ruleset
 
 

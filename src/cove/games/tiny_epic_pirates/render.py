@@ -7,8 +7,8 @@ import re
 import textwrap
 from typing import Any
 
-from cove.core.text import pack
-from cove.games.tiny_epic_pirates import data as D
+from cove.core import pack
+from cove.games.tiny_epic_pirates import data
 from cove.games.tiny_epic_pirates.sea import cell
 
 COLOURS = ("\x1b[31m", "\x1b[34m", "\x1b[32m", "\x1b[35m")
@@ -113,14 +113,14 @@ def _pirate(view: dict[str, Any], p: int, pr: dict[str, Any], color: bool,
     where = (f"at {pr['cell']}" + (" hidden" if pr["hidden"] else "") if pr["cell"]
              else "not on the sea")
     tok = " ".join(f"+{t}" for t in pr["sail_tokens"])
-    R = D.presented()
+    ruleset = data.presented()
     items = [f"{name}{you} {where}:",
              f"legend {pr['legend']} {pr['legend_name']}{' (bloody)' if pr['bloody'] else ''},",
-             f"gold {pr['gold']}/{R.gold_cap},",
-             f"treasures {len(pr['treasures'])}/{D.TREASURES}"
+             f"gold {pr['gold']}/{ruleset.gold_cap},",
+             f"treasures {len(pr['treasures'])}/{data.TREASURES}"
              + (f" (next {nt['cost']} gold at legend {nt['min_legend']})," if nt else ","),
-             f"booty: {', '.join(pr['booty'])} ({len(pr['booty'])}/{R.ship_capacity}),"
-             if pr["booty"] else f"booty: 0/{R.ship_capacity},",
+             f"booty: {', '.join(pr['booty'])} ({len(pr['booty'])}/{ruleset.ship_capacity}),"
+             if pr["booty"] else f"booty: 0/{ruleset.ship_capacity},",
              f"sure-fire {pr['surefire']}" + (f", sail tokens {tok};" if tok else ";")]
     dice = " ".join(map(str, pr["captain_dice"]))
     items.append(f"{pr['captain']} side {pr['captain_side']} ({pr['captain_trigger']}: "

@@ -8,8 +8,10 @@ outcome, the end of a turn. Effects shared by several kinds (carrying out an ord
 loading a cube, a jostle, a Legend level) stay on the state. Rule numbers (R...) refer to
 RULES.md.
 
-A decision step carries ``(x,)`` and an automatic one ``(p, x)`` (see
-``turn.step_of``); ``x`` is the wheel space, the cube type, a count or a merchant.
+What a step carries (``step.data``, see ``turn.step_of``): an automatic step its player
+(``ForPlayer``); a few decisions a record of their own (the cube found, the wheel space,
+whether a crew card is taken, the Deckhand moves made, the merchant sunk); the others
+nothing.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cove.core.decisions import Step, StepRule
-from cove.games.tiny_epic_pirates import data as D
+from cove.core import Step, StepRule
+from cove.games.tiny_epic_pirates import data
 from cove.games.tiny_epic_pirates.actions import (
     BY_CAPTAIN,
     BY_ORDER,
+    WHEEL_DECKHAND,
     Act,
     AssignDeckhand,
     Bonus,
@@ -48,9 +51,10 @@ from cove.games.tiny_epic_pirates.actions import (
     StopSailing,
     SureFire,
     TakeCrew,
+    dice_chosen,
+    dice_subsets,
 )
 from cove.games.tiny_epic_pirates.data import ASSIGN, CAN, EXT, REP, RIG
-from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.sea import CORNERS, DIRS, NEIGH, cell, dist
 from cove.games.tiny_epic_pirates.turn import (
     B_MERCHANT,
@@ -87,12 +91,13 @@ from cove.games.tiny_epic_pirates.turn import (
     T_WHEEL,
     T_WHEEL_DONE,
     TASK_NAMES,
+    Battle,
+    PendingBonus,
     step_of,
 )
 
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
-
 
 class PiratesRule(StepRule["PiratesState"]):
     """A Tiny Epic Pirates step. A forced single choice is not logged with the core's
@@ -111,44 +116,44 @@ class PiratesRule(StepRule["PiratesState"]):
 
 # ---------------------------------------------------------------- resources: a full ship (R2.2)
 class Keep(PiratesRule):
-    """A cube found with a full ship: keep it in place of one on board, or throw it back."""
+    """A cube found with a full ship: keep it in place of one on board, or throw it back.
+    ``data``: ``FoundCube``."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        x = step.data[0]
-        R = s.R
-        new = R.booty[x]
+        found = step.data.cube
+        names = state.ruleset.booty
+        new = names[found]
         out: list[Act] = [KeepCube(-1, text=f"discard the new {new}")]
         seen = set()
-        for t in s.booty[player]:
-            if t not in seen and t != x:
-                seen.add(t)
-                out.append(KeepCube(t, text=f"keep {new}, discard {R.booty[t]}"))
+        for booty in state.booty[player]:
+            if booty not in seen and booty != found:
+                seen.add(booty)
+                out.append(KeepCube(booty, text=f"keep {new}, discard {names[booty]}"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        x = step.data[0]
-        R = s.R
+        found = step.data.cube
+        names = s.ruleset.booty
         p = player
-        back = action.returned
-        if back >= 0:
-            s.booty[p].remove(back)
-            s.booty[p].append(x)
-            s.bag[back] += 1
+        returned = action.returned
+        if returned >= 0:
+            s.booty[p].remove(returned)
+            s.booty[p].append(found)
+            s.bag[returned] += 1
             if s.logging:
-                s.say(f"{s.name(p)} loads {R.booty[x]} and throws {R.booty[back]} "
+                s.say(f"{s.name(p)} loads {names[found]} and throws {names[returned]} "
                       "back in the bag",
                       kind="cube",
-                      data={"player": p, "kept": R.booty[x], "returned": R.booty[back]})
+                      data={"player": p, "kept": names[found], "returned": names[returned]})
         else:
-            s.bag[x] += 1
+            s.bag[found] += 1
             if s.logging:
-                s.say(f"{s.name(p)} throws the new {R.booty[x]} back in the bag",
-                      kind="cube", data={"player": p, "returned": R.booty[x]})
+                s.say(f"{s.name(p)} throws the new {names[found]} back in the bag",
+                      kind="cube", data={"player": p, "returned": names[found]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        new = state.R.booty[step.data[0]]
+        new = state.ruleset.booty[step.data.cube]
         return (f"Your ship is full: keep the new {new} in place of a cube on board, "
                 "or throw it back")
 
@@ -158,16 +163,15 @@ class NavySetup(PiratesRule):
     """P1 puts the Navy on a corner without a port."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        return [PlaceNavy(c, text=f"navy to {cell(c)}")
-                for c in CORNERS if c not in s.ports]
+        return [PlaceNavy(corner, text=f"navy to {cell(corner)}")
+                for corner in CORNERS if corner not in state.ports]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        s.navy = action.cell
+        s.navy_at = action.cell
         if s.logging:
-            s.say(f"{s.name(player)} puts the navy at {cell(s.navy)}",
-                  kind="navy", data={"cell": cell(s.navy)})
+            s.say(f"{s.name(player)} puts the navy at {cell(s.navy_at)}",
+                  kind="navy", data={"cell": cell(s.navy_at)})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Place the Navy in a corner without a Merchant"
@@ -179,11 +183,11 @@ class Cove(PiratesRule):
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
         return [StartCove(i, text=f"start in cove {cell(i)}")
-                for i in range(16) if s.cove_free(i, player) and i not in s.pos]
+                for i in range(16) if s.cove_free(i, player) and i not in s.ship_at]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        here = s.pos[player] = action.cell
+        here = s.ship_at[player] = action.cell
         s.hidden[player] = True
         if s.logging:
             s.say(f"{s.name(player)} starts hidden in the cove at {cell(here)}",
@@ -197,17 +201,17 @@ class Side(PiratesRule):
     """Each player chooses the side of their Captain card."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        return [CaptainSide(s, text=f"captain side {'ab'[s]} (bury then "
-                    f"{'attack' if s == 0 else 'plunder'})") for s in (0, 1)]
+        return [CaptainSide(side, text=f"captain side {'ab'[side]} (bury then "
+                            f"{'attack' if side == 0 else 'plunder'})") for side in (0, 1)]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        side = s.side[player] = action.side
+        side = s.captain_side[player] = action.side
         if s.logging:
-            c = s.R.captains[s.captain[player]]
-            s.say(f"{s.name(player)} commands with {c.name}, side {'AB'[side]} "
-                  f"(trigger {D.ORDERS[c.trigger[side]]}, dice "
-                  f"{' '.join(map(str, c.dice[side]))})",
+            captain = s.ruleset.captains[s.captain[player]]
+            s.say(f"{s.name(player)} commands with {captain.name}, side {'AB'[side]} "
+                  f"(trigger {data.ORDERS[captain.trigger[side]]}, dice "
+                  f"{' '.join(map(str, captain.dice[side]))})",
                   kind="captain_side", data={"player": player, "side": "AB"[side]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
@@ -220,14 +224,14 @@ class Start(PiratesRule):
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
         # starting cubes: player n takes the type on the (n+1)-gold space [SEED]
-        for q in range(s.np):
-            t = s.market[q]
-            if s.bag[t] > 0:
-                s.bag[t] -= 1
-                s.booty[q].append(t)
+        for q in range(s.pirate_count):
+            booty = s.market[q]
+            if s.bag[booty] > 0:
+                s.bag[booty] -= 1
+                s.booty[q].append(booty)
                 if s.logging:
-                    s.say(f"{s.name(q)} starts with 1 {s.R.booty[t]}",
-                          kind="cube", data={"player": q, "loaded": s.R.booty[t]})
+                    s.say(f"{s.name(q)} starts with 1 {s.ruleset.booty[booty]}",
+                          kind="cube", data={"player": q, "loaded": s.ruleset.booty[booty]})
         s._start_turn(0)
 
 
@@ -237,54 +241,53 @@ class Wheel(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        cur = s.cap[player]
-        have = sum(s.assign[player])
-        wdh = s.wheel_dh[player]
+        start = s.captain_space[player]
+        deckhands = sum(s.assignments[player])
+        on_wheel = s.wheel_deckhands[player]
         out = []
         cost = 0
-        for d in range(1, 6):
-            dest = (cur + d) % 6
-            if cost > have:
+        for steps in range(1, 6):
+            space = (start + steps) % 6
+            if cost > deckhands:
                 break
-            o = D.ORDERS[s.wheel[player][dest]]
+            order = data.ORDERS[s.wheel[player][space]]
             extra = f", {cost} deckhand{'s' if cost != 1 else ''}" if cost else ""
-            out.append(MoveCaptain(dest, text=f"captain to {dest} ({o}{extra})"))
-            if dest != 0 and not wdh[dest]:
+            out.append(MoveCaptain(space, text=f"captain to {space} ({order}{extra})"))
+            if space != 0 and not on_wheel[space]:
                 cost += 1
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
         p = player
-        dest = action.space
-        cur = s.cap[p]
-        d = (dest - cur) % 6
-        wdh = s.wheel_dh[p]
-        pay = []
-        release = []
-        for k in range(1, d):
-            sp = (cur + k) % 6
-            if wdh[sp]:
-                release.append(sp)
-            elif sp != 0:
-                pay.append(sp)
-        if wdh[dest]:
-            release.append(dest)
-        s.cap[p] = dest
-        s.crossed = cur + d >= 6
+        goal = action.space
+        start = s.captain_space[p]
+        steps = (goal - start) % 6
+        on_wheel = s.wheel_deckhands[p]
+        to_pay = []
+        to_release = []
+        for k in range(1, steps):
+            space = (start + k) % 6
+            if on_wheel[space]:
+                to_release.append(space)
+            elif space != 0:
+                to_pay.append(space)
+        if on_wheel[goal]:
+            to_release.append(goal)
+        s.captain_space[p] = goal
+        s.crossed_ship_line = start + steps >= 6
         # Extort pays for the Deckhands on it when the Captain crosses the line (between
-        # 5 and 0): pays and releases for spaces before it (s > cur) adjust this count
-        s.line_ext = s.assign[p][EXT]
+        # 5 and 0): pays and releases for spaces before it (space > start) adjust this count
+        s.extort_at_line = s.assignments[p][EXT]
         if s.logging:
-            s.say(f"{s.name(p)} moves the captain to {dest}: "
-                  f"{D.ORDERS[s.wheel[p][dest]]}",
-                  kind="captain",
-                  data={"player": p, "space": dest, "order": D.ORDERS[s.wheel[p][dest]]})
+            order = data.ORDERS[s.wheel[p][goal]]
+            s.say(f"{s.name(p)} moves the captain to {goal}: {order}",
+                  kind="captain", data={"player": p, "space": goal, "order": order})
         s.push(step_of(T_WHEEL_DONE, p))
-        for sp in reversed(release):
-            s.push(step_of(T_RELEASE, p, sp))
-        for sp in reversed(pay):
-            s.push(step_of(T_PAY, p, sp))
+        for space in reversed(to_release):
+            s.push(step_of(T_RELEASE, p, space))
+        for space in reversed(to_pay):
+            s.push(step_of(T_PAY, p, space))
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return ("Move your Captain clockwise to the Order you want: each space skipped "
@@ -292,29 +295,31 @@ class Wheel(PiratesRule):
 
 
 class Pay(PiratesRule):
-    """A skipped wheel space takes a Deckhand from one of the Assignments."""
+    """A skipped wheel space takes a Deckhand from one of the Assignments. ``data``:
+    ``WheelSpace``."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        a = state.assign[player]
+        on = state.assignments[player]
         return [PaySkip(j, text=f"skip with a deckhand from {ASSIGN[j]}")
-                for j in range(4) if a[j]]
+                for j in range(4) if on[j]]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        x = step.data[0]
-        j = action.assignment
-        s.assign[player][j] -= 1
-        s.wheel_dh[player][x] = 1
-        if j == EXT and x > s.cap[player]:
-            s.line_ext -= 1               # left Extort before the line
+        space = step.data.space
+        assignment = action.assignment
+        s.assignments[player][assignment] -= 1
+        s.wheel_deckhands[player][space] = 1
+        if assignment == EXT and space > s.captain_space[player]:
+            s.extort_at_line -= 1               # left Extort before the line
         if s.logging:
-            s.say(f"{s.name(player)} skips space {x} with a deckhand from {ASSIGN[j]}",
+            s.say(f"{s.name(player)} skips space {space} with a deckhand from "
+                  f"{ASSIGN[assignment]}",
                   kind="deckhand",
-                  data={"player": player, "from": ASSIGN[j], "to": f"wheel {x}"})
+                  data={"player": player, "from": ASSIGN[assignment], "to": f"wheel {space}"})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return (f"Pay a Deckhand to skip wheel space {step.data[0]}: choose the Assignment "
-                "it leaves")
+        return (f"Pay a Deckhand to skip wheel space {step.data.space}: choose the "
+                "Assignment it leaves")
 
 
 class _PlaceDeckhand(PiratesRule):
@@ -326,32 +331,34 @@ class _PlaceDeckhand(PiratesRule):
         s = state
         # [SEED] "to any Deck Assignment" (Repair is one of the 4); option
         # place_in_repair=false keeps them to Rigging, Cannons, Extort
-        assert isinstance(s.options, PiratesOptions)
-        top = 4 if player == s.solo or s.options.place_in_repair else 3
+        choices = 4 if player == s.solo_pirate or s.options.place_in_repair else 3
         return [AssignDeckhand(j, text=f"{self.what} deckhand to {ASSIGN[j]}")
-                for j in range(top)]
+                for j in range(choices)]
 
 
 class Release(_PlaceDeckhand):
-    """The Deckhand on a wheel space the Captain passes or lands on is released."""
+    """The Deckhand on a wheel space the Captain passes or lands on is released. ``data``:
+    ``WheelSpace``."""
 
     what = "released"
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        x = step.data[0]
-        j = action.assignment
-        s.wheel_dh[player][x] = 0
-        s.assign[player][j] += 1
-        if j == EXT and x > s.cap[player]:
-            s.line_ext += 1               # on Extort in time for the line
+        space = step.data.space
+        assignment = action.assignment
+        s.wheel_deckhands[player][space] = 0
+        s.assignments[player][assignment] += 1
+        if assignment == EXT and space > s.captain_space[player]:
+            s.extort_at_line += 1               # on Extort in time for the line
         if s.logging:
-            s.say(f"{s.name(player)} moves the deckhand from space {x} to {ASSIGN[j]}",
+            s.say(f"{s.name(player)} moves the deckhand from space {space} to "
+                  f"{ASSIGN[assignment]}",
                   kind="deckhand",
-                  data={"player": player, "from": f"wheel {x}", "to": ASSIGN[j]})
+                  data={"player": player, "from": f"wheel {space}", "to": ASSIGN[assignment]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return f"Assign the Deckhand from wheel space {step.data[0]} to a Deck Assignment"
+        return (f"Assign the Deckhand from wheel space {step.data.space} to a Deck "
+                "Assignment")
 
 
 class WheelDone(PiratesRule):
@@ -359,22 +366,21 @@ class WheelDone(PiratesRule):
 
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
-        p = step.data[0]
-        R = s.R
-        o = s.order_of(p)
-        s.rerolls = sum(1 for c in s.crew[p] if R.crew[c].trigger == o
-                        for b in R.crew[c].bonus if b == D.REROLL)
-        if s.crossed:
+        p = step.data.player
+        crew = s.ruleset.crew
+        order = s.order_of(p)
+        s.rerolls = sum(1 for c in s.crew[p] if crew[c].trigger == order
+                        for bonus in crew[c].bonus if bonus == data.REROLL)
+        if s.crossed_ship_line:
             # R6.1 [SEED]: step 1 is "choose the Order and assign Deckhands", so Extort
             # pays for the Deckhands on it once the move and its skips and releases are
             # done; option extort_timing=at_line counts them as the Captain passes 5 -> 0
-            assert isinstance(s.options, PiratesOptions)
             at_line = s.options.extort_timing == "at_line"
-            e = s.line_ext if at_line else s.assign[p][EXT]
-            s.add_gold(p, e)
+            gold = s.extort_at_line if at_line else s.assignments[p][EXT]
+            s.add_gold(p, gold)
             if s.logging:
-                s.say(f"{s.name(p)} crosses the ship line: extort gives {e} gold",
-                      kind="gold", data={"player": p, "gold": e, "why": "extort"})
+                s.say(f"{s.name(p)} crosses the ship line: extort gives {gold} gold",
+                      kind="gold", data={"player": p, "gold": gold, "why": "extort"})
 
 
 # ---------------------------------------------------------------- sailing (R5)
@@ -384,19 +390,19 @@ class Sail(PiratesRule):
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
         out: list[Act] = []
-        here = s.pos[player]
+        here = s.ship_at[player]
         if s.moves_used < s.sail_total(player):
             blocked = s.all_in_repair(player)
-            for d, nb in NEIGH[here]:
-                c = s.card(nb)
-                if blocked and c.kind == D.STORM:
+            for direction, there in NEIGH[here]:
+                if blocked and s.card(there).kind == data.STORM:
                     continue
-                out.append(SailTo(d, text=f"sail {DIRS[d][2]} to {cell(nb)}"))
+                out.append(SailTo(direction,
+                                  text=f"sail {DIRS[direction][2]} to {cell(there)}"))
         seen = set()
-        for amt in s.sail_tokens[player]:
-            if amt not in seen:
-                seen.add(amt)
-                out.append(SailToken(amt, text=f"use sail token +{amt}"))
+        for amount in s.sail_tokens[player]:
+            if amount not in seen:
+                seen.add(amount)
+                out.append(SailToken(amount, text=f"use sail token +{amount}"))
         out.append(StopSailing(text="stop sailing"))
         return out
 
@@ -405,36 +411,34 @@ class Sail(PiratesRule):
         p = player
         if isinstance(action, StopSailing):
             if s.logging and s.moves_used:
-                s.say(f"{s.name(p)} stops at {cell(s.pos[p])}",
-                      kind="sail", data={"player": p, "stop": cell(s.pos[p])})
+                s.say(f"{s.name(p)} stops at {cell(s.ship_at[p])}",
+                      kind="sail", data={"player": p, "stop": cell(s.ship_at[p])})
             return
         s.push(step)
         if isinstance(action, SailToken):
-            amt = action.amount
-            s.sail_tokens[p].remove(amt)
-            s.sail_bonus += amt
+            amount = action.amount
+            s.sail_tokens[p].remove(amount)
+            s.sail_bonus += amount
             if s.logging:
-                s.say(f"{s.name(p)} spends a +{amt} sail token",
-                      kind="sail", data={"player": p, "token": amt})
+                s.say(f"{s.name(p)} spends a +{amount} sail token",
+                      kind="sail", data={"player": p, "token": amount})
             return
-        here = s.pos[p]
-        way = action.direction
-        nb = next(c for d, c in NEIGH[here] if d == way)
-        s.pos[p] = nb
+        direction = action.direction
+        there = next(card for way, card in NEIGH[s.ship_at[p]] if way == direction)
+        s.ship_at[p] = there
         s.hidden[p] = False
         s.moves_used += 1
         if s.logging:
-            s.say(f"{s.name(p)} sails {DIRS[way][2]} to {cell(nb)}",
-                  kind="sail", data={"player": p, "to": cell(nb)})
-        if s.card(nb).kind == D.STORM:
+            s.say(f"{s.name(p)} sails {DIRS[direction][2]} to {cell(there)}",
+                  kind="sail", data={"player": p, "to": cell(there)})
+        if s.card(there).kind == data.STORM:
             if s.logging:
                 s.say(f"{s.name(p)} sails into a storm",
-                      kind="storm", data={"player": p, "cell": cell(nb)})
+                      kind="storm", data={"player": p, "cell": cell(there)})
             s.push(step_of(T_JOSTLE, p))
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        s = state
-        left = s.sail_total(player) - s.moves_used
+        left = state.sail_total(player) - state.moves_used
         return (f"Sail one card north, east, south or west ({left} moves left), spend a "
                 "sail token, or stop sailing")
 
@@ -444,32 +448,38 @@ class Jostle(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        a = s.assign[player]
+        on = s.assignments[player]
         out: list[Act] = [JostleDeckhand(j, text=f"jostle: {ASSIGN[j]} deckhand to repair")
-               for j in range(3) if a[j]]
+                          for j in range(3) if on[j]]
         if not out:
-            out = [JostleDeckhand(10 + w, text=f"jostle: wheel deckhand on {w} to repair")
-                   for w in range(6) if s.wheel_dh[player][w]]
+            out = [JostleDeckhand(WHEEL_DECKHAND + space,
+                                  text=f"jostle: wheel deckhand on {space} to repair")
+                   for space in range(6) if s.wheel_deckhands[player][space]]
         return out or [Skip(text="no deckhand to jostle")]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if not isinstance(action, JostleDeckhand):
             return
         s = state
-        src = action.source
-        if src >= 10:
-            s.wheel_dh[player][src - 10] = 0
-            where = f"wheel space {src - 10}"
-        else:
-            s.assign[player][src] -= 1
-            where = ASSIGN[src]
-        s.assign[player][REP] += 1
+        where = _take_deckhand(s, player, action.source)
+        s.assignments[player][REP] += 1
         if s.logging:
             s.say(f"{s.name(player)} is jostled: a deckhand goes from {where} to repair",
                   kind="jostle", data={"player": player, "from": where})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "You are jostled: choose the Deckhand that goes to Repair"
+
+
+def _take_deckhand(s: PiratesState, p: int, source: int) -> str:
+    """Take one of p's Deckhands from ``source`` (an Assignment, or ``WHEEL_DECKHAND`` plus
+    a wheel space); where it was, in words."""
+    if source >= WHEEL_DECKHAND:
+        space = source - WHEEL_DECKHAND
+        s.wheel_deckhands[p][space] = 0
+        return f"wheel space {space}"
+    s.assignments[p][source] -= 1
+    return ASSIGN[source]
 
 
 # ---------------------------------------------------------------- Ship Line, Merchants, Navy (R6)
@@ -479,9 +489,9 @@ class EndTurn(PiratesRule):
 
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
-        p = step.data[0]
+        p = step.data.player
         s.push(step_of(T_NEXT, p))
-        if s.crossed:
+        if s.crossed_ship_line:
             s._merchants_sail()
             s.push(step_of(T_NAVY_FIGHT, p), step_of(T_NAVY_MOVE, p))
 
@@ -491,21 +501,21 @@ class NavyMove(PiratesRule):
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        here, goal = s.navy, s.pos[player]
-        d0 = dist(here, goal)
-        return [SteerNavy(d, text=f"navy sails {DIRS[d][2]}")
-                for d, nb in NEIGH[here] if dist(nb, goal) < d0
+        here, goal = s.navy_at, s.ship_at[player]
+        now = dist(here, goal)
+        return [SteerNavy(direction, text=f"navy sails {DIRS[direction][2]}")
+                for direction, there in NEIGH[here] if dist(there, goal) < now
                 ] or [Skip(text="the navy stays")]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if not isinstance(action, SteerNavy):
             return
         s = state
-        way = action.direction
-        s.navy = next(nb for d, nb in NEIGH[s.navy] if d == way)
+        direction = action.direction
+        s.navy_at = next(card for way, card in NEIGH[s.navy_at] if way == direction)
         if s.logging:
-            s.say(f"the navy sails {DIRS[way][2]} to {cell(s.navy)}",
-                  kind="navy", data={"cell": cell(s.navy)})
+            s.say(f"the navy sails {DIRS[direction][2]} to {cell(s.navy_at)}",
+                  kind="navy", data={"cell": cell(s.navy_at)})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Steer the Navy one card closer to your ship"
@@ -517,12 +527,12 @@ class NavyFight(PiratesRule):
 
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
-        p = step.data[0]
-        if s.navy == s.pos[p] and not s.hidden[p]:
+        p = step.data.player
+        if s.navy_at == s.ship_at[p] and not s.hidden[p]:
             if s.logging:
-                s.say(f"the navy attacks {s.name(p)} at {cell(s.navy)}",
+                s.say(f"the navy attacks {s.name(p)} at {cell(s.navy_at)}",
                       kind="battle", data={"attacker": "navy", "target": p})
-            s.battle = [p, B_NAVY, -1, [], [], 0, 0]
+            s.battle = Battle(p, B_NAVY, -1)
             s.push(step_of(T_RESOLVE, p), step_of(T_ROLL, p))
 
 
@@ -530,82 +540,84 @@ class Lose(PiratesRule):
     """Beaten by the Navy: the player loses a booty cube of their choice."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        return [LoseCube(t, text=f"lose {s.R.booty[t]}")
-                for t in sorted(set(s.booty[player]))] or [Skip(text="nothing to lose")]
+        names = state.ruleset.booty
+        return [LoseCube(booty, text=f"lose {names[booty]}")
+                for booty in sorted(set(state.booty[player]))] or [Skip(text="nothing to lose")]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if not isinstance(action, LoseCube):
             return
         s = state
-        t = action.booty
-        s.booty[player].remove(t)
-        s.bag[t] += 1
+        booty = action.booty
+        s.booty[player].remove(booty)
+        s.bag[booty] += 1
         if s.logging:
-            s.say(f"{s.name(player)} loses a {s.R.booty[t]} cube to the navy",
-                  kind="cube", data={"player": player, "lost": s.R.booty[t]})
+            s.say(f"{s.name(player)} loses a {s.ruleset.booty[booty]} cube to the navy",
+                  kind="cube", data={"player": player, "lost": s.ruleset.booty[booty]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "The Navy beat you: choose the booty cube you lose"
 
 
 # ---------------------------------------------------------------- Captain's Orders (R7)
-def bonus_ways(s: PiratesState, p: int, b: int, cid: int, who: str) -> list[Act]:
-    """Ways to carry out order/bonus ``b`` now. cid: ``BY_ORDER`` the order, ``BY_CAPTAIN``
-    the Captain, else a crew card."""
-    R = s.R
+def bonus_ways(s: PiratesState, p: int, action: int, source: int, who: str) -> list[Act]:
+    """Ways to carry out the order or bonus action ``action`` now. ``source``: ``BY_ORDER``
+    the Order, ``BY_CAPTAIN`` the Captain, else a crew card; ``who`` names it in the text."""
     suffix = f" ({who})" if who else ""
-    pre = "" if cid == BY_ORDER else "bonus "
+    pre = "" if source == BY_ORDER else "bonus "
 
-    def way(n: int, text: str) -> Act:
-        """The order or bonus carried out with trade count or attack target ``n``."""
-        return DoOrder(b, n, text=text) if cid == BY_ORDER else Bonus(b, n, cid, text=text)
+    def way(choice: int, text: str) -> Act:
+        """The order or bonus carried out with a trade count or attack target ``choice``."""
+        if source == BY_ORDER:
+            return DoOrder(action, choice, text=text)
+        return Bonus(action, choice, source, text=text)
 
-    if b == D.PLUNDER:
+    here = s.ship_at[p]
+    if action == data.PLUNDER:
         if s.can_plunder(p):
-            k = s.card(s.pos[p]).plunder
-            return [way(0, f"{pre}plunder {k}{suffix}")]
-    elif b == D.TRADE:
-        t = s.trade_type(p)
-        if t >= 0:
-            k = min(3, s.booty[p].count(t))
-            return [way(n, f"{pre}trade {n} {R.booty[t]}{suffix}") for n in range(1, k + 1)]
-    elif b == D.CREW_UP:
+            return [way(0, f"{pre}plunder {s.card(here).plunder}{suffix}")]
+    elif action == data.TRADE:
+        booty = s.trade_type(p)
+        if booty >= 0:
+            most = min(3, s.booty[p].count(booty))
+            name = s.ruleset.booty[booty]
+            return [way(count, f"{pre}trade {count} {name}{suffix}")
+                    for count in range(1, most + 1)]
+    elif action == data.CREW_UP:
         return [way(0, f"{pre}crew up{suffix}")]
-    elif b == D.SEARCH:
+    elif action == data.SEARCH:
         if s.can_search(p):
             return [way(0, f"{pre}search{suffix}")]
-    elif b == D.ATTACK:
-        return [way(i, f"{pre}attack {s.target_text(t)}{suffix}")
-                for i, t in enumerate(s.targets(p))]
-    elif b == D.HIDE_OUT:
-        if s.cove_free(s.pos[p], p):
-            return [way(0, f"hide out in the cove at {cell(s.pos[p])}")]
-    elif b == D.BURY:
+    elif action == data.ATTACK:
+        return [way(i, f"{pre}attack {s.target_text(target)}{suffix}")
+                for i, target in enumerate(s.targets(p))]
+    elif action == data.HIDE_OUT:
+        if s.cove_free(here, p):
+            return [way(0, f"hide out in the cove at {cell(here)}")]
+    elif action == data.BURY:
         if s.can_bury(p):
             return [way(0, _bury_text(s, p, who))]
-    elif b == D.REASSIGN:
+    elif action == data.REASSIGN:
         return [way(0, f"bonus reassign{suffix}")]
-    elif b == D.SUREFIRE:
+    elif action == data.SUREFIRE:
         return [way(0, f"bonus sure-fire{suffix}")]
-    elif b == D.GOLD:
+    elif action == data.GOLD:
         return [way(0, f"bonus gold{suffix}")]
     return []
 
 
 def _bury_text(s: PiratesState, p: int, who: str) -> str:
-    cost = s.R.treasure_cost[len(s.treasures[p])]
-    return f"bury treasure at {cell(s.pos[p])} for {cost} gold ({who})"
+    cost = s.ruleset.treasure_cost[len(s.treasures[p])]
+    return f"bury treasure at {cell(s.ship_at[p])} for {cost} gold ({who})"
 
 
 class Order(PiratesRule):
     """Carry out the Order the Captain stands on, or skip it."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        o = s.order_of(player)
-        out = bonus_ways(s, player, o, BY_ORDER, "")
-        out.append(Skip(text=f"skip {D.ORDERS[o]}"))
+        order = state.order_of(player)
+        out = bonus_ways(state, player, order, BY_ORDER, "")
+        out.append(Skip(text=f"skip {data.ORDERS[order]}"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
@@ -613,35 +625,35 @@ class Order(PiratesRule):
         if isinstance(action, DoOrder):
             s._carry_out(player, action.order, action.choice, BY_ORDER)
         elif s.logging:
-            o = D.ORDERS[s.order_of(player)]
-            s.say(f"{s.name(player)} skips the {o} order",
-                  kind="skip", data={"player": player, "order": o})
+            order = data.ORDERS[s.order_of(player)]
+            s.say(f"{s.name(player)} skips the {order} order",
+                  kind="skip", data={"player": player, "order": order})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        o = D.ORDERS[state.order_of(player)]
-        return f"Carry out the {o} Order here, or skip it"
+        order = data.ORDERS[state.order_of(player)]
+        return f"Carry out the {order} Order here, or skip it"
 
 
 class Crew(PiratesRule):
     """Crew up (R7.3, R7.4): take a card (at most one), refresh the line, mutiny, or stop.
-    ``x`` is 1 once a card is taken."""
+    ``data``: ``CrewingUp``, whether a card is taken already."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
-        R = s.R
+        crew = s.ruleset.crew
         p = player
         out: list[Act] = []
-        if not step.data[0]:
-            if not s.refreshed and s.gold[p] >= 1:
+        if not step.data.taken:
+            if not s.crew_line_refreshed and s.gold[p] >= 1:
                 out.append(RefreshLine(text="refresh the crew line for 1 gold"))
-            for i, c in enumerate(s.crew_line):
-                nm = R.crew[c].name.lower()
+            for slot, card in enumerate(s.crew_line):
+                name = crew[card].name.lower()
                 if len(s.crew[p]) < 4:
-                    out.append(TakeCrew(i, -1, text=f"take {nm}"))
+                    out.append(TakeCrew(slot, -1, text=f"take {name}"))
                 else:
-                    for j, d in enumerate(s.crew[p]):
-                        out.append(TakeCrew(i, j, text=f"take {nm}, discard "
-                                            f"{R.crew[d].name.lower()}"))
+                    for i, mate in enumerate(s.crew[p]):
+                        out.append(TakeCrew(slot, i, text=f"take {name}, discard "
+                                            f"{crew[mate].name.lower()}"))
         if not s.bloody[p]:
             out.append(Mutiny(text="mutiny (flip the captain card)"))
         out.append(Done(text="done crewing"))
@@ -657,51 +669,50 @@ class Crew(PiratesRule):
             s.push(step)
         elif isinstance(action, TakeCrew):
             self._take(s, player, action)
-            s.push(step_of(T_CREW, player, 1))
+            s.push(step_of(T_CREW, player, 1))      # taken: no second card
 
     @staticmethod
     def _refresh(s: PiratesState, p: int) -> None:
         s.add_gold(p, -1)
-        s.refreshed = True
+        s.crew_line_refreshed = True
         s.crew_deck[0:0] = s.crew_line
-        s.crew_known += 3
+        s.crew_bottom_seen += 3
         s.crew_line = [s._crew_draw() for _ in range(3)]
         if s.logging:
             s.say(f"{s.name(p)} pays 1 gold for a new crew line: {s._line_text()}",
                   kind="crew",
-                  data={"player": p, "refresh": [s.R.crew[c].name for c in s.crew_line]})
+                  data={"player": p, "refresh": [s.ruleset.crew[c].name for c in s.crew_line]})
 
     @staticmethod
     def _mutiny(s: PiratesState, p: int) -> None:
         s.bloody[p] = True
-        s.side[p] ^= 1
+        side = s.captain_side[p] = 1 - s.captain_side[p]
         if s.logging:
-            cp = s.R.captains[s.captain[p]]
-            sd = s.side[p]
-            s.say(f"{s.name(p)} mutinies: {cp.name} flips to side {'AB'[sd]} (trigger "
-                  f"{D.ORDERS[cp.trigger[sd]]}, dice {' '.join(map(str, cp.dice[sd]))}); "
-                  "the legend token turns bloody",
-                  kind="mutiny", data={"player": p, "side": "AB"[sd]})
+            captain = s.ruleset.captains[s.captain[p]]
+            s.say(f"{s.name(p)} mutinies: {captain.name} flips to side {'AB'[side]} (trigger "
+                  f"{data.ORDERS[captain.trigger[side]]}, dice "
+                  f"{' '.join(map(str, captain.dice[side]))}); the legend token turns bloody",
+                  kind="mutiny", data={"player": p, "side": "AB"[side]})
 
     @staticmethod
-    def _take(s: PiratesState, p: int, act: TakeCrew) -> None:
-        R = s.R
+    def _take(s: PiratesState, p: int, take: TakeCrew) -> None:
+        crew = s.ruleset.crew
         who = s.name(p)
-        c = s.crew_line[act.slot]
-        if act.discard >= 0:
-            d = s.crew[p].pop(act.discard)
-            s.crew_deck.insert(0, d)
-            s.crew_known += 1
+        card = s.crew_line[take.slot]
+        if take.discard >= 0:
+            gone = s.crew[p].pop(take.discard)
+            s.crew_deck.insert(0, gone)
+            s.crew_bottom_seen += 1
             # a card that leaves the crew takes its pending bonus actions with it
-            s.bonus_left = [cb for cb in s.bonus_left if cb[0] != d]
+            s.bonus_left = [bonus for bonus in s.bonus_left if bonus.card != gone]
             if s.logging:
-                s.say(f"{who} discards {R.crew[d].name} to the bottom of the crew deck",
-                      kind="crew", data={"player": p, "discard": R.crew[d].name})
-        s.crew[p].append(c)
-        s.crew_line[act.slot] = s._crew_draw()
+                s.say(f"{who} discards {crew[gone].name} to the bottom of the crew deck",
+                      kind="crew", data={"player": p, "discard": crew[gone].name})
+        s.crew[p].append(card)
+        s.crew_line[take.slot] = s._crew_draw()
         if s.logging:
-            s.say(f"{who} takes {R.crew[c].name}; the line is now {s._line_text()}",
-                  kind="crew", data={"player": p, "take": R.crew[c].name})
+            s.say(f"{who} takes {crew[card].name}; the line is now {s._line_text()}",
+                  kind="crew", data={"player": p, "take": crew[card].name})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return ("Crew up: take one of the three crew cards (at most four in your crew), "
@@ -710,7 +721,7 @@ class Crew(PiratesRule):
 
 class _MoveDeckhands(PiratesRule):
     """Deckhands moved one at a time (at most as many moves as Deckhands) to Rigging,
-    Cannons or Extort; ``x`` counts the moves made."""
+    Cannons or Extort. ``data``: ``DeckhandMoves``, the moves made."""
 
     hide = False
 
@@ -718,16 +729,16 @@ class _MoveDeckhands(PiratesRule):
         s = state
         p = player
         out: list[Act] = []
-        if step.data[0] < s.R.deckhands:
-            a = s.assign[p]
-            srcs = [(REP, "repair deckhand")] if a[REP] else []
-            srcs += [(10 + w, f"wheel deckhand on {w}") for w in range(6) if s.wheel_dh[p][w]]
-            assert isinstance(s.options, PiratesOptions)
+        if step.data.made < s.ruleset.deckhands:
+            on = s.assignments[p]
+            sources = [(REP, "repair deckhand")] if on[REP] else []
+            sources += [(WHEEL_DECKHAND + space, f"wheel deckhand on {space}")
+                        for space in range(6) if s.wheel_deckhands[p][space]]
             if self.hide or s.options.reassign == "all":
-                srcs += [(j, f"{ASSIGN[j]} deckhand") for j in range(3) if a[j]]
+                sources += [(j, f"{ASSIGN[j]} deckhand") for j in range(3) if on[j]]
             verb = "move" if self.hide else "reassign"
-            out = [MoveDeckhand(src, j, text=f"{verb}: {what} to {ASSIGN[j]}")
-                   for src, what in srcs for j in range(3) if j != src]
+            out = [MoveDeckhand(source, j, text=f"{verb}: {what} to {ASSIGN[j]}")
+                   for source, what in sources for j in range(3) if j != source]
         out.append(Done(text="done moving deckhands" if self.hide else "done reassigning"))
         return out
 
@@ -737,20 +748,15 @@ class _MoveDeckhands(PiratesRule):
         if not isinstance(action, MoveDeckhand):
             self.done(s, p)
             return
-        src, to = action.source, action.to
-        if src >= 10:
-            s.wheel_dh[p][src - 10] = 0
-            where = f"wheel space {src - 10}"
-        else:
-            s.assign[p][src] -= 1
-            where = ASSIGN[src]
-        s.assign[p][to] += 1
+        to = action.to
+        where = _take_deckhand(s, p, action.source)
+        s.assignments[p][to] += 1
         if self.hide and to == EXT:
-            s.hide_placed += 1
+            s.placed_on_extort += 1
         if s.logging:
             s.say(f"{s.name(p)} reassigns a deckhand from {where} to {ASSIGN[to]}",
                   kind="deckhand", data={"player": p, "from": where, "to": ASSIGN[to]})
-        s.push(step_of(step.kind, p, step.data[0] + 1))
+        s.push(step_of(step.kind, p, step.data.made + 1))
 
     def done(self, s: PiratesState, p: int) -> None:
         """The moves are over."""
@@ -766,16 +772,15 @@ class HideOut(_MoveDeckhands):
         """Each Deckhand the Hide Out placed onto Extort gives 1 Gold [SOURCED: Dz-Hide]
         (option ``hideout_extort``: ``moved`` pays the net gain on Extort, ``all`` every
         one on Extort when the moves are done)."""
-        a = s.assign[p]
-        assert isinstance(s.options, PiratesOptions)
+        on = s.assignments[p]
         how = s.options.hideout_extort
-        gold = (s.hide_placed if how == "placed" else a[EXT] if how == "all"
-                else max(0, a[EXT] - s.hide_ext))
+        gold = (s.placed_on_extort if how == "placed" else on[EXT] if how == "all"
+                else max(0, on[EXT] - s.extort_before_hide_out))
         s.add_gold(p, gold)
         if s.logging:
             extra = f"; extort pays {gold} gold" if gold else ""
-            s.say(f"{s.name(p)} hides out with deckhands: rigging {a[RIG]}, cannons "
-                  f"{a[CAN]}, extort {a[EXT]}, repair {a[REP]}{extra}",
+            s.say(f"{s.name(p)} hides out with deckhands: rigging {on[RIG]}, cannons "
+                  f"{on[CAN]}, extort {on[EXT]}, repair {on[REP]}{extra}",
                   kind="hide_out", data={"player": p, "gold": gold})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
@@ -789,11 +794,11 @@ class Roll(PiratesRule):
 
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
-        p = step.data[0]
-        b = s.battle
-        assert b is not None
-        dice = [s.rng.randint(1, 6) for _ in range(s.dice_count(p))]
-        b[3 if p == b[0] else 4] = dice
+        p = step.data.player
+        battle = s.battle
+        assert battle is not None
+        dice = tuple(s.rng.randint(1, 6) for _ in range(s.dice_count(p)))
+        s.battle = battle.with_dice(p, dice)
         if s.logging:
             s.say(f"{s.name(p)} rolls {' '.join(map(str, dice))}",
                   kind="roll", data={"player": p, "dice": list(dice)})
@@ -806,59 +811,59 @@ class Fire(PiratesRule):
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
         p = player
-        b = s.battle
-        assert b is not None
-        dice = b[3] if p == b[0] else b[4]
+        battle = s.battle
+        assert battle is not None
+        dice = battle.dice_of(p)
         out: list[Act] = []
-        if s.sure[p]:
-            sym = s.symbols(p)
-            for i, f in enumerate(dice):
-                for g in range(1, 7):
-                    if sym[g] > sym[f]:
-                        out.append(SureFire(i, g, text=f"sure-fire: die {i + 1} to {g}"))
-        if p == b[0] and s.rerolls and b[1] != B_NAVY:
-            for mask in range(1, 1 << len(dice)):
-                ds = "+".join(str(i + 1) for i in range(len(dice)) if mask >> i & 1)
-                out.append(Reroll(mask, text=f"reroll dice {ds}"))
+        if s.surefire[p]:
+            symbols = s.symbols(p)
+            for i, rolled in enumerate(dice):
+                for face in range(1, 7):
+                    if symbols[face] > symbols[rolled]:
+                        out.append(SureFire(i, face, text=f"sure-fire: die {i + 1} to {face}"))
+        if p == battle.attacker and s.rerolls and battle.kind != B_NAVY:
+            for chosen in dice_subsets(len(dice)):
+                which = "+".join(str(i + 1) for i in dice_chosen(chosen, len(dice)))
+                out.append(Reroll(chosen, text=f"reroll dice {which}"))
         out.append(FireDice(text=f"fire with {' '.join(map(str, dice))}"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
         p = player
-        b = s.battle
-        assert b is not None
-        dice = b[3] if p == b[0] else b[4]
+        battle = s.battle
+        assert battle is not None
+        dice = list(battle.dice_of(p))
         if isinstance(action, SureFire):
-            s.sure[p] -= 1
-            s.sure_supply += 1
+            s.surefire[p] -= 1
+            s.surefire_supply += 1
             i, face = action.die, action.face
             old = dice[i]
             dice[i] = face
+            s.battle = battle.with_dice(p, tuple(dice))
             if s.logging:
                 s.say(f"{s.name(p)} spends a sure-fire: die {i + 1} {old} -> {face}",
                       kind="surefire", data={"player": p, "die": i + 1, "face": face})
             s.push(step)
         elif isinstance(action, Reroll):
             s.rerolls -= 1
-            mask = action.mask
-            for i in range(len(dice)):
-                if mask >> i & 1:
-                    dice[i] = s.rng.randint(1, 6)
+            for i in dice_chosen(action.mask, len(dice)):
+                dice[i] = s.rng.randint(1, 6)
+            s.battle = battle.with_dice(p, tuple(dice))
             if s.logging:
                 s.say(f"{s.name(p)} rerolls: {' '.join(map(str, dice))}",
                       kind="roll", data={"player": p, "dice": list(dice), "reroll": True})
             s.push(step)
         else:
-            tot = s.damage(p, dice)
-            b[5 if p == b[0] else 6] = tot
+            damage = s.damage(p, dice)
+            s.battle = battle.fired(p, damage)
             if s.logging:
-                sym = s.symbols(p)
-                hits = sum(sym[f] for f in dice)
-                auto = sum(s.R.crew[c].auto for c in s.crew[p])
+                symbols = s.symbols(p)
+                hits = sum(symbols[face] for face in dice)
                 s.say(f"{s.name(p)} fires {' '.join(map(str, dice))}: {hits} from dice + "
-                      f"{s.assign[p][CAN]} cannons + {auto} auto-hits = {tot} damage",
-                      kind="fire", data={"player": p, "dice": list(dice), "damage": tot})
+                      f"{s.assignments[p][CAN]} cannons + {s.auto_hits(p)} auto-hits = "
+                      f"{damage} damage",
+                      kind="fire", data={"player": p, "dice": list(dice), "damage": damage})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Battle: spend sure-fire tokens or rerolls on your dice, then fire"
@@ -869,143 +874,149 @@ class Resolve(PiratesRule):
 
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
-        b = s.battle
-        assert b is not None
+        battle = s.battle
+        assert battle is not None
         s.battle = None
-        att, kind, tgt, _, _, atot, dtot = b
-        if kind == B_NAVY:
-            self.navy(s, att, atot)
-        elif kind == B_MERCHANT:
-            self.merchant(s, att, tgt, atot)
+        if battle.kind == B_NAVY:
+            self.navy(s, battle.attacker, battle.attacker_damage)
+        elif battle.kind == B_MERCHANT:
+            self.merchant(s, battle.attacker, battle.target, battle.attacker_damage)
         else:
-            self.pirate(s, att, tgt, atot, dtot)
+            self.pirate(s, battle.attacker, battle.target, battle.attacker_damage,
+                        battle.defender_damage)
 
     @staticmethod
-    def navy(s: PiratesState, att: int, atot: int) -> None:
-        R = s.R
+    def navy(s: PiratesState, attacker: int, damage: int) -> None:
+        ruleset = s.ruleset
         log = s.logging
-        who = s.name(att)
-        navy = R.navy_base + s.level[att] // R.navy_div
+        who = s.name(attacker)
+        navy = (ruleset.navy_base_damage
+                + s.legend_level[attacker] // ruleset.navy_level_divisor)
         if log:
-            s.say(f"the navy deals {navy}, {who} deals {atot}",
+            s.say(f"the navy deals {navy}, {who} deals {damage}",
                   kind="battle",
-                  data={"attacker": "navy", "target": att, "navy": navy, "damage": atot})
-        if atot == navy:
-            s.gain_sure(att)
+                  data={"attacker": "navy", "target": attacker, "navy": navy, "damage": damage})
+        if damage == navy:
+            s.gain_surefire(attacker)
             if log:
                 s.say(f"a tie: {who} gains a sure-fire token",
-                      kind="battle", data={"result": "tie", "player": att})
-        elif atot < navy:
+                      kind="battle", data={"result": "tie", "player": attacker})
+        elif damage < navy:
             if log:
                 s.say(f"{who} loses to the navy: jostled"
-                      + (" and loses a booty cube" if s.booty[att] else ""),
-                      kind="battle", data={"result": "lost", "player": att})
-            if s.booty[att]:
-                s.push(step_of(T_LOSE, att))
-            s._jostle_after_loss(att)
+                      + (" and loses a booty cube" if s.booty[attacker] else ""),
+                      kind="battle", data={"result": "lost", "player": attacker})
+            if s.booty[attacker]:
+                s.push(step_of(T_LOSE, attacker))
+            s._jostle_after_loss(attacker)
         elif log:
             s.say(f"{who} fends off the navy",
-                  kind="battle", data={"result": "won", "player": att})
+                  kind="battle", data={"result": "won", "player": attacker})
 
     @staticmethod
-    def merchant(s: PiratesState, att: int, tgt: int, atot: int) -> None:
+    def merchant(s: PiratesState, attacker: int, merchant: int, damage: int) -> None:
         log = s.logging
-        who = s.name(att)
-        value = s.m_card[tgt]
+        who = s.name(attacker)
+        name = "ab"[merchant]
+        value = s.merchant_card[merchant]
         if log:
-            s.say(f"merchant {'ab'[tgt]} (card {value}) deals {value}, {who} deals {atot}",
+            s.say(f"merchant {name} (card {value}) deals {value}, {who} deals {damage}",
                   kind="battle",
-                  data={"player": att, "merchant": "ab"[tgt], "card": value, "damage": atot})
-        if atot > value:
+                  data={"player": attacker, "merchant": name, "card": value, "damage": damage})
+        if damage > value:
             if log:
-                s.say(f"{who} sinks merchant {'ab'[tgt]} and gains {value} gold",
-                      kind="battle", data={"result": "won", "player": att, "gold": value})
-            if s.R.merchant_legend[value] >= s.n:
-                s.push(step_of(T_LEGEND, att))
-            s.push(step_of(T_MCUBE, att, tgt))
-            cube = s.m_cube[tgt]
-            s.m_cube[tgt] = -1
-            s.add_gold(att, value)
-            if value != 8 and s.m_deck:
-                s.m_removed += 1
-                s.m_card[tgt] = s.m_deck.pop()
+                s.say(f"{who} sinks merchant {name} and gains {value} gold",
+                      kind="battle", data={"result": "won", "player": attacker, "gold": value})
+            if s.ruleset.merchant_legend[value] >= s.n:
+                s.push(step_of(T_LEGEND, attacker))
+            s.push(step_of(T_MCUBE, attacker, merchant))
+            cube = s.merchant_cube[merchant]
+            s.merchant_cube[merchant] = -1
+            s.add_gold(attacker, value)
+            if value != 8 and s.merchant_deck:
+                s.merchant_cards_removed += 1
+                s.merchant_card[merchant] = s.merchant_deck.pop()
                 if log:
                     s.say(f"merchant card {value} leaves the game; "
-                          f"{s.m_card[tgt]} is revealed",
-                          kind="merchant", data={"card": s.m_card[tgt], "removed": value})
-            here = s.pos[att]
-            d0, d1 = dist(here, s.ports[0]), dist(here, s.ports[1])
-            if d0 == d1:
-                s.push(step_of(T_PORT, att, tgt))
+                          f"{s.merchant_card[merchant]} is revealed",
+                          kind="merchant",
+                          data={"card": s.merchant_card[merchant], "removed": value})
+            here = s.ship_at[attacker]
+            to_first, to_second = dist(here, s.ports[0]), dist(here, s.ports[1])
+            if to_first == to_second:
+                s.push(step_of(T_PORT, attacker, merchant))
             else:
-                s._merchant_to_port(tgt, 0 if d0 > d1 else 1)
-            s._load(att, cube)
-        elif atot == value:
-            s.gain_sure(att)
+                s._merchant_to_port(merchant, 0 if to_first > to_second else 1)
+            s._load(attacker, cube)
+        elif damage == value:
+            s.gain_surefire(attacker)
             if log:
                 s.say(f"a tie: {who} gains a sure-fire token; the merchant sails on",
-                      kind="battle", data={"result": "tie", "player": att})
+                      kind="battle", data={"result": "tie", "player": attacker})
         else:
-            assert isinstance(s.options, PiratesOptions)
-            sure = s.options.merchant_loss_surefire
-            if sure:
-                s.gain_sure(att)
+            surefire = s.options.merchant_loss_surefire
+            if surefire:
+                s.gain_surefire(attacker)
             if log:
                 s.say(f"{who} loses: jostled" + (", and gains a sure-fire token"
-                                                 if sure else ""),
-                      kind="battle", data={"result": "lost", "player": att})
-            s._jostle_after_loss(att)
+                                                 if surefire else ""),
+                      kind="battle", data={"result": "lost", "player": attacker})
+            s._jostle_after_loss(attacker)
 
     @staticmethod
-    def pirate(s: PiratesState, att: int, tgt: int, atot: int, dtot: int) -> None:
+    def pirate(s: PiratesState, attacker: int, defender: int, attack: int,
+               defence: int) -> None:
         log = s.logging
         if log:
-            s.say(f"{s.name(att)} deals {atot}, {s.name(tgt)} deals {dtot}",
+            s.say(f"{s.name(attacker)} deals {attack}, {s.name(defender)} deals {defence}",
                   kind="battle",
-                  data={"player": att, "target": tgt, "damage": atot, "defender_damage": dtot})
-        if atot == dtot:
-            s.gain_sure(att)
-            s.gain_sure(tgt)
+                  data={"player": attacker, "target": defender, "damage": attack,
+                        "defender_damage": defence})
+        if attack == defence:
+            s.gain_surefire(attacker)
+            s.gain_surefire(defender)
             if log:
                 s.say("a tie: both gain a sure-fire token",
-                      kind="battle", data={"result": "tie", "players": [att, tgt]})
+                      kind="battle", data={"result": "tie", "players": [attacker, defender]})
             return
-        win, lose = (att, tgt) if atot > dtot else (tgt, att)
+        winner, loser = (attacker, defender) if attack > defence else (defender, attacker)
         if log:
-            s.say(f"{s.name(win)} wins the battle; {s.name(lose)} is jostled and "
+            s.say(f"{s.name(winner)} wins the battle; {s.name(loser)} is jostled and "
                   "gains a sure-fire token",
-                  kind="battle", data={"result": "won", "winner": win, "loser": lose})
-        s.push(step_of(T_LEGEND, win))
-        s.gain_sure(lose)
-        s._jostle_after_loss(lose)
+                  kind="battle", data={"result": "won", "winner": winner, "loser": loser})
+        s.push(step_of(T_LEGEND, winner))
+        s.gain_surefire(loser)
+        s._jostle_after_loss(loser)
 
 
 class Port(PiratesRule):
-    """A sunk Merchant equally far from both ports: the attacker chooses its port."""
+    """A sunk Merchant equally far from both ports: the attacker chooses its port.
+    ``data``: ``SunkMerchant``."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        return [ChoosePort(i, text=f"merchant to port {cell(s.ports[i])}") for i in (0, 1)]
+        ports = state.ports
+        return [ChoosePort(i, text=f"merchant to port {cell(ports[i])}") for i in (0, 1)]
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
-        state._merchant_to_port(step.data[0], action.port)
+        state._merchant_to_port(step.data.merchant, action.port)
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
-        return (f"Merchant {'ab'[step.data[0]]} is sunk and both ports are equally far: "
-                "choose the port it returns to")
+        return (f"Merchant {'ab'[step.data.merchant]} is sunk and both ports are equally "
+                "far: choose the port it returns to")
 
 
 class MerchantCube(PiratesRule):
-    """Automatic: a sunk Merchant loads a new cube from the bag."""
+    """Automatic: a sunk Merchant loads a new cube from the bag. ``data``:
+    ``SunkMerchant``."""
 
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
-        x = step.data[1]
-        s.m_cube[x] = s._draw()
-        if s.logging and s.m_cube[x] >= 0:
-            s.say(f"merchant {'ab'[x]} loads a {s.R.booty[s.m_cube[x]]} cube",
+        merchant = step.data.merchant
+        cube = s.merchant_cube[merchant] = s._draw()
+        if s.logging and cube >= 0:
+            s.say(f"merchant {'ab'[merchant]} loads a {s.ruleset.booty[cube]} cube",
                   kind="merchant",
-                  data={"merchant": "ab"[x], "cube": s.R.booty[s.m_cube[x]]})
+                  data={"merchant": "ab"[merchant], "cube": s.ruleset.booty[cube]})
 
 
 # ---------------------------------------------------------------- bonus actions (R8)
@@ -1014,16 +1025,16 @@ class BonusSetup(PiratesRule):
 
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
-        p = step.data[0]
-        o = s.order_of(p)
-        R = s.R
-        cap = R.captains[s.captain[p]]
-        crew_b = [(c, b) for c in s.crew[p] if R.crew[c].trigger == o
-                  for b in R.crew[c].bonus]
-        s.bonus_left = [(c, b) for c, b in crew_b if b != D.REROLL]
+        p = step.data.player
+        order = s.order_of(p)
+        ruleset = s.ruleset
+        captain = ruleset.captains[s.captain[p]]
+        s.bonus_left = [PendingBonus(c, bonus) for c in s.crew[p]
+                        if ruleset.crew[c].trigger == order
+                        for bonus in ruleset.crew[c].bonus if bonus != data.REROLL]
         if s.bonus_left:
             s.push(step_of(T_CREWBONUS, p))
-        if cap.trigger[s.side[p]] == o:
+        if captain.trigger[s.captain_side[p]] == order:
             s.push(step_of(T_CAPT2, p), step_of(T_CAPBURY, p))
 
 
@@ -1039,10 +1050,9 @@ class CaptainBury(_Bonus):
     """The Captain's first bonus when the Order is its trigger: Bury."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
         out: list[Act] = [Skip(text="skip bury")]
-        if s.can_bury(player):
-            out.insert(0, Bonus(D.BURY, text=_bury_text(s, player, "captain")))
+        if state.can_bury(player):
+            out.insert(0, Bonus(data.BURY, text=_bury_text(state, player, "captain")))
         return out
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
@@ -1053,10 +1063,9 @@ class CaptainBonus(_Bonus):
     """The Captain's second bonus: Attack (side A) or Plunder (side B)."""
 
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
-        s = state
-        second = D.ATTACK if s.side[player] == 0 else D.PLUNDER
-        out = bonus_ways(s, player, second, BY_CAPTAIN, "captain")
-        out.append(Skip(text=f"skip captain's {D.ORDERS[second]}"))
+        second = data.ATTACK if state.captain_side[player] == 0 else data.PLUNDER
+        out = bonus_ways(state, player, second, BY_CAPTAIN, "captain")
+        out.append(Skip(text=f"skip captain's {data.ORDERS[second]}"))
         return out
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
@@ -1069,19 +1078,19 @@ class CrewBonus(_Bonus):
     def legal(self, state: PiratesState, step: Step, player: int) -> Sequence[Act]:
         s = state
         out: list[Act] = []
-        done = set()
-        for cid, b in s.bonus_left:
-            if (cid, b) not in done and cid in s.crew[player]:
-                done.add((cid, b))
-                out += bonus_ways(s, player, b, cid, s.R.crew[cid].name.lower())
+        offered = set()
+        for pending in s.bonus_left:
+            if pending not in offered and pending.card in s.crew[player]:
+                offered.add(pending)
+                out += bonus_ways(s, player, pending.bonus, pending.card,
+                                  s.ruleset.crew[pending.card].name.lower())
         out.append(Skip(text="end bonus actions"))
         return out
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         if isinstance(action, Bonus):
-            s = state
-            s.bonus_left.remove((action.source, action.bonus))
-            s.push(step)
+            state.bonus_left.remove(PendingBonus(action.source, action.bonus))
+            state.push(step)
         super().apply(state, step, player, action)
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
@@ -1102,7 +1111,7 @@ class Legend(PiratesRule):
     """Automatic: the player rises one Legend level (R9)."""
 
     def run(self, state: PiratesState, step: Step) -> None:
-        state._gain_legend(step.data[0])
+        state._gain_legend(step.data.player)
 
 
 class NewDeckhand(_PlaceDeckhand):
@@ -1112,13 +1121,13 @@ class NewDeckhand(_PlaceDeckhand):
 
     def apply(self, state: PiratesState, step: Step, player: int, action: Any) -> None:
         s = state
-        j = action.assignment
-        s.dh_reserve[player] -= 1
-        s.assign[player][j] += 1
+        assignment = action.assignment
+        s.deckhand_on_legend_mat[player] -= 1
+        s.assignments[player][assignment] += 1
         if s.logging:
-            s.say(f"{s.name(player)} puts the new deckhand on {ASSIGN[j]}",
+            s.say(f"{s.name(player)} puts the new deckhand on {ASSIGN[assignment]}",
                   kind="deckhand",
-                  data={"player": player, "from": "legend", "to": ASSIGN[j]})
+                  data={"player": player, "from": "legend", "to": ASSIGN[assignment]})
 
     def prompt(self, state: PiratesState, step: Step, player: int) -> str:
         return "Place the Deckhand your Legend level brings on a Deck Assignment"
@@ -1130,16 +1139,15 @@ class NextTurn(PiratesRule):
 
     def run(self, state: PiratesState, step: Step) -> None:
         s = state
-        p = step.data[0]
+        p = step.data.player
         s.turn += 1
-        assert isinstance(s.options, PiratesOptions)
-        last_seat = p == s.np - 1
-        if s.end_trigger and last_seat:
+        last_seat = p == s.pirate_count - 1
+        if s.end_triggered and last_seat:
             s._finish("a third treasure is buried and everyone has had equal turns")
-        elif last_seat and s.turn >= s.options.max_rounds * s.np:
+        elif last_seat and s.turn >= s.options.max_rounds * s.pirate_count:
             s._finish(f"the {s.options.max_rounds}-round safety limit is reached")
         else:
-            s._start_turn((p + 1) % s.np)
+            s._start_turn((p + 1) % s.pirate_count)
 
 
 STEPS: dict[str, PiratesRule] = {

@@ -7,7 +7,7 @@ rules, the view, the solo pirate, the heuristic and the web board.
 
 from __future__ import annotations
 
-from cove.core.components import SquareGrid
+from cove.core import SquareGrid
 
 DIRS = ((-1, 0, "north"), (0, 1, "east"), (1, 0, "south"), (0, -1, "west"))
 CORNERS = (0, 3, 12, 15)

@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cove.core.decisions import Step
-from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates import sea, turn
+from cove.core import Step
+from cove.games.tiny_epic_pirates import data, sea, turn
 from cove.games.tiny_epic_pirates.actions import (
     Act,
     AssignDeckhand,
@@ -43,37 +42,38 @@ if TYPE_CHECKING:
 
 
 def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
+    """The solo pirate's choice among ``acts`` for the decision ``task`` (its own)."""
     kind = task.kind
-    p, x = turn.owner(task)
+    p = task.player
     if kind == turn.T_WHEEL:
         roll = s.rng.randint(1, 6)
         want = roll % 6
-        cur = s.cap[p]
-        if want == cur:
-            want = (cur + 1) % 6
+        start = s.captain_space[p]
+        if want == start:
+            want = (start + 1) % 6
         if s.logging:
             s.say(f"the solo pirate rolls {roll} for its order")
-        by_dest = {a.space: a for a in acts if isinstance(a, MoveCaptain)}
-        d = (want - cur) % 6
-        while d > 1 and (cur + d) % 6 not in by_dest:
-            d -= 1
-        return by_dest[(cur + d) % 6]
+        by_space = {a.space: a for a in acts if isinstance(a, MoveCaptain)}
+        steps = (want - start) % 6
+        while steps > 1 and (start + steps) % 6 not in by_space:
+            steps -= 1
+        return by_space[(start + steps) % 6]
     if kind == turn.T_PAY:
         pays = [a for a in acts if isinstance(a, PaySkip)]
         return max(pays, key=lambda a: a.assignment)     # rightmost: repair first
     if kind in (turn.T_RELEASE, turn.T_NEWHAND):
-        asg = s.assign[p]
+        on = s.assignments[p]
         for a in acts:
-            if isinstance(a, AssignDeckhand) and (a.assignment == D.REP
-                                                   or asg[a.assignment] == 0):
+            if isinstance(a, AssignDeckhand) and (a.assignment == data.REP
+                                                  or on[a.assignment] == 0):
                 return a
         return acts[-1]
     if kind == turn.T_SAIL:
         return _sail(s, p, acts)
     if kind == turn.T_KEEP:
-        value = {t: i for i, t in enumerate(s.market)}
-        worst = min(s.booty[p], key=lambda t: value[t])
-        if value[x] > value[worst]:
+        value = {booty: i for i, booty in enumerate(s.market)}
+        worst = min(s.booty[p], key=lambda booty: value[booty])
+        if value[task.data.cube] > value[worst]:
             for a in acts:
                 if isinstance(a, KeepCube) and a.returned == worst:
                     return a
@@ -86,14 +86,14 @@ def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
     if kind in (turn.T_DIST, turn.T_REASSIGN):
         # Hide Out and Reassign: from Repair or the wheel to the leftmost empty Assignment; one each
         for a in acts:
-            if (isinstance(a, MoveDeckhand) and a.source not in (D.RIG, D.CAN, D.EXT)
-                    and s.assign[p][a.to] == 0):
+            if (isinstance(a, MoveDeckhand) and a.source not in (data.RIG, data.CAN, data.EXT)
+                    and s.assignments[p][a.to] == 0):
                 return a
         return acts[-1]
     if kind == turn.T_ORDER:
         best = [a for a in acts if isinstance(a, DoOrder)]
         if best:
-            return max(best, key=lambda a: a.choice) if best[0].order == D.TRADE else best[0]
+            return max(best, key=lambda a: a.choice) if best[0].order == data.TRADE else best[0]
         return acts[-1]
     if kind == turn.T_FIRE:
         return next(a for a in acts if isinstance(a, FireDice))
@@ -106,38 +106,39 @@ def choose(s: PiratesState, task: Step, acts: Sequence[Act]) -> Act:
 
 
 def _goal(s: PiratesState, p: int, i: int) -> bool:
-    o = s.order_of(p)
-    c = s.card(i)
-    if o == D.PLUNDER:
-        return c.kind == D.SETTLEMENT
-    if o == D.TRADE:
-        return c.kind == D.MARKET and c.booty in s.booty[p]
-    if o == D.SEARCH:
-        return s.tokens[i] >= 0
-    if o == D.ATTACK:
-        return i in s.m_pos or any(
-            s.pos[q] == i and not s.hidden[q] for q in range(s.np) if q != p)
-    if o == D.HIDE_OUT:
+    """Whether p's Order can be carried out on sea card ``i``."""
+    order = s.order_of(p)
+    card = s.card(i)
+    if order == data.PLUNDER:
+        return card.kind == data.SETTLEMENT
+    if order == data.TRADE:
+        return card.kind == data.MARKET and card.booty in s.booty[p]
+    if order == data.SEARCH:
+        return s.search_tokens[i] >= 0
+    if order == data.ATTACK:
+        return i in s.merchant_at or any(
+            s.ship_at[q] == i and not s.hidden[q] for q in range(s.pirate_count) if q != p)
+    if order == data.HIDE_OUT:
         return s.cove_free(i, p)
     return True
 
 
 def _sail(s: PiratesState, p: int, acts: Sequence[Act]) -> Act:
     stop = next(a for a in acts if isinstance(a, StopSailing))
-    here = s.pos[p]
+    here = s.ship_at[p]
     if _goal(s, p, here):
         return stop
     goals = [i for i in range(16) if _goal(s, p, i)]
     if not goals:
         return stop
-    d0 = min(sea.dist(here, g) for g in goals)
+    nearest = min(sea.dist(here, goal) for goal in goals)
     best = None
     for a in acts:
         if not isinstance(a, SailTo):
             continue
-        nb = next(c for d, c in sea.NEIGH[here] if d == a.direction)
-        if min(sea.dist(nb, g) for g in goals) < d0:
-            storm = s.card(nb).kind == D.STORM
+        there = next(card for way, card in sea.NEIGH[here] if way == a.direction)
+        if min(sea.dist(there, goal) for goal in goals) < nearest:
+            storm = s.card(there).kind == data.STORM
             if best is None or not storm:
                 best = a
                 if not storm:

@@ -33,8 +33,8 @@ from cove.core.svg import (
     text,
     you_first,
 )
-from cove.games.tiny_epic_pirates import data as D
-from cove.games.tiny_epic_pirates import sea
+from cove.games.tiny_epic_pirates import data, sea
+from cove.games.tiny_epic_pirates.actions import dice_chosen
 
 W = 600
 CELL_W, CELL_H = 140, 100
@@ -61,10 +61,10 @@ def _acts(legal: Legal, *kinds: str) -> list[tuple[str, dict[str, Any]]]:
 
 def _cube(x: float, y: float, booty: str, size: float = 18) -> str:
     """A booty cube in its colour and with its label from the data file."""
-    R = D.presented()
-    known = booty in R.booty
-    fill = R.booty_colour[R.booty.index(booty)] if known else "#ccc"
-    short = R.booty_short[R.booty.index(booty)] if known else booty[:2]
+    ruleset = data.presented()
+    known = booty in ruleset.booty
+    fill = ruleset.booty_colour[ruleset.booty.index(booty)] if known else "#ccc"
+    short = ruleset.booty_short[ruleset.booty.index(booty)] if known else booty[:2]
     ink = "#222" if known and _light(fill) else "#fff"
     return rect(x, y, size, size, rx=3, fill=fill, stroke="#222", stroke_width=1) + text(
         x + size / 2, y + size / 2 + 4, short, 9.5, fill=ink, font_weight="bold")
@@ -239,7 +239,7 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
     # Assignments.
     ax, ay = 185.0, y0 + 12
     counts = dict(p.get("assignments") or {})
-    for k, name_k in enumerate(D.ASSIGN):
+    for k, name_k in enumerate(data.ASSIGN):
         bx: float = ax + k * 96
         n = int(counts.get(name_k, 0))
         body = rect(bx, ay, 90, 36, rx=5, fill="#efe3c6", stroke="#6b5326")
@@ -257,13 +257,13 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
     legend = int(p.get("legend", 0))
     out.append(text(185, ty + 11, f"legend {legend} {p.get('legend_name', '')}", 10,
                     text_anchor="start", font_weight="bold"))
-    for k in range(1, D.LEGEND_LEVELS + 1):
+    for k in range(1, data.LEGEND_LEVELS + 1):
         fill = "#7a0000" if k <= legend else "#fff"
         out.append(rect(310 + (k - 1) * 17, ty + 1, 14, 14, fill=fill, stroke="#444"))
         out.append(text(317 + (k - 1) * 17, ty + 12, k, 8, fill="#fff" if k <= legend else "#444"))
     gold = int(p.get("gold", 0))
     out.append(text(185, ty + 31, f"gold {gold}", 10, text_anchor="start", font_weight="bold"))
-    for k in range(1, D.presented().gold_cap + 1):
+    for k in range(1, data.presented().gold_cap + 1):
         fill = "#f2c500" if k <= gold else "#fff"
         out.append(circle(247 + k * 17, ty + 26, 6.5, fill=fill, stroke="#806000"))
         out.append(text(247 + k * 17, ty + 29, k, 8, fill="#5a4000"))
@@ -346,7 +346,8 @@ def _battle(view: dict[str, Any], legal: Legal, me: int | None, y0: float) -> tu
             moves: list[str] = []
             if key == mine_row and me is not None:
                 moves = [t for t, j in _acts(legal, "surefire") if j.get("a") == k]
-                moves += [t for t, j in _acts(legal, "reroll") if int(j.get("a", 0)) >> k & 1]
+                moves += [t for t, j in _acts(legal, "reroll")
+                          if k in dice_chosen(int(j.get("a", 0)), k + 1)]
             out.append(target(body, moves, f"{key.split('_')[0]} die {k + 1}: {face}"))
     return "".join(out), y0 + 92
 
