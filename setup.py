@@ -38,9 +38,11 @@ COMPILED = [
         "actions", "log_text", "observation", "options", "rules", "sheets", "state", "view")),
     *(f"cove/games/tiny_epic_pirates/{m}.py" for m in (
         "observation", "options", "rules", "sea", "solo", "state", "turn", "view")),
+    *(f"cove/bots/{m}.py" for m in ("evaluate", "mcts")),
 ]
-"""The modules compiled: the engine's hot path. The rest stays Python in both builds (the
-surfaces, the CLI, and modules mypyc cannot compile yet: docs/BUILD.md says which, and why).
+"""The modules compiled: the engine's hot path and the search bots. The rest stays Python in
+both builds (the surfaces, the CLI, and modules mypyc cannot compile yet: docs/BUILD.md says
+which, and why).
 """
 
 

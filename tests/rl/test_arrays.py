@@ -11,7 +11,7 @@ import pytest
 import cove
 from cove.core.state import index_run
 from cove.rl._match import Match, fill, whole_run
-from tests.core.test_contract import _dense
+from tests.games.observations import dense_of
 
 
 def test_a_whole_run_is_the_shared_run_or_an_equal_copy_of_it() -> None:
@@ -33,7 +33,7 @@ def test_anything_else_is_not_a_whole_run_and_is_set_by_index(
     assert not whole_run(sparse, 4)
     out = np.zeros(4, np.float32)
     fill(out, sparse)
-    assert out.tolist() == _dense(sparse, 4)
+    assert out.tolist() == dense_of(sparse, 4)
 
 
 def test_games_that_hand_back_one_run_share_it_and_arrive_unchanged(
