@@ -33,9 +33,9 @@ class _Counting(Rng):
         super().__init__(seed)
         self.draws = 0
 
-    def next64(self) -> int:
+    def below(self, n: int) -> int:
         self.draws += 1
-        return super().next64()
+        return super().below(n)
 
 
 def test_greedy_pick_is_the_move_the_heuristic_rates_best() -> None:

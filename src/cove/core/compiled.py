@@ -1,8 +1,10 @@
-"""The one hint the compiled build (docs/BUILD.md) needs from the code: ``mypyc_attr``,
-which marks a class that Python classes subclass, or one that must stay a Python class.
+"""The hints the compiled build (docs/BUILD.md) needs from the code: ``mypyc_attr``,
+which marks a class that Python classes subclass, or one that must stay a Python class,
+and ``i64``, a native 64-bit integer (it wraps around; the random generator needs that).
 
 The pure build never needs mypy: without ``mypy_extensions`` installed, ``mypyc_attr`` is
-a decorator that does nothing.
+a decorator that does nothing and ``i64`` is ``int``. This module is never compiled:
+mypyc would compile the fallback branch below as unreachable.
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mypy_extensions import mypyc_attr
+    from mypy_extensions import i64, mypyc_attr
 else:
     try:
-        from mypy_extensions import mypyc_attr
-    except ImportError:  # the pure build: the hint means nothing there
+        from mypy_extensions import i64, mypyc_attr
+    except ImportError:  # the pure build: the hints mean nothing there
+        i64 = int
 
         def mypyc_attr(*args: object, **kwargs: object) -> object:
             return lambda cls: cls
 
-__all__ = ["mypyc_attr"]
+__all__ = ["i64", "mypyc_attr"]

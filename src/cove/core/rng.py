@@ -8,40 +8,107 @@ alone: the same seed gives the same game on every Python version and in every pr
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from cove.core.compiled import mypyc_attr
+from cove.core.compiled import i64, mypyc_attr
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_MUL1: Final = 0xBF58476D1CE4E5B9
+_MUL2: Final = 0x94D049BB133111EB
+# The same constants as signed 64-bit values (equal modulo 2**64), for native arithmetic.
+_GAMMA_SIGNED: Final = _GAMMA - (1 << 64)
+_MUL1_SIGNED: Final = _MUL1 - (1 << 64)
+_MUL2_SIGNED: Final = _MUL2 - (1 << 64)
+_LOW33: Final = (1 << 33) - 1
+_LOW34: Final = (1 << 34) - 1
+_LOW37: Final = (1 << 37) - 1
+_MAX63: Final = (1 << 63) - 1
+_NATIVE_BELOW: Final = 1 << 31
+"""``below(n)`` takes the native path for ``n`` under this (every count a game draws)."""
+
+NATIVE: Final = not __file__.endswith(".py")
+"""True in the compiled build, where an ``i64`` is a machine integer whose arithmetic wraps
+around modulo 2**64, as SplitMix64's does; Python's ints never wrap, so the pure build
+computes on them and masks (the tests check that both paths give the same numbers)."""
+
+
+def _signed(value: int) -> i64:
+    """``value`` modulo 2**64 as a signed 64-bit integer."""
+    value &= _MASK
+    return i64(value - (1 << 64)) if value > _MAX63 else i64(value)
+
+
+def _wrap(value: i64) -> i64:
+    """``value`` modulo 2**64, signed: what native arithmetic gives by itself (the pure
+    build's Python ints need it said)."""
+    return value if NATIVE else _signed(value)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # tests and tools subclass it
 class Rng:
-    """SplitMix64. Not for cryptography; for shuffles and dice."""
+    """SplitMix64. Not for cryptography; for shuffles and dice. ``state`` is the generator's
+    whole state, an integer in ``0 .. 2**64 - 1`` (kept as a signed 64-bit one)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        self._state: i64 = _signed(seed)
 
-    def next64(self) -> int:
-        self.state = s = (self.state + _GAMMA) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    @property
+    def state(self) -> int:
+        return int(self._state) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._state = _signed(value)
+
+    def _next_signed(self) -> i64:
+        """The next output as a signed 64-bit integer, on native arithmetic (in the pure
+        build the same steps run on Python ints, wrapped by hand)."""
+        s = _wrap(self._state + _GAMMA_SIGNED)
+        self._state = s
+        z = _wrap((s ^ ((s >> 30) & _LOW34)) * _MUL1_SIGNED)
+        z = _wrap((z ^ ((z >> 27) & _LOW37)) * _MUL2_SIGNED)
+        return z ^ ((z >> 31) & _LOW33)
+
+    def _next_unsigned(self) -> int:
+        """The next output, ``0 .. 2**64 - 1``, on Python ints (the pure build's path)."""
+        s = (self._state + _GAMMA) & _MASK
+        self._state = s - (1 << 64) if s > _MAX63 else s
+        z = ((s ^ (s >> 30)) * _MUL1) & _MASK
+        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
 
+    def next64(self) -> int:
+        if NATIVE:
+            return int(self._next_signed()) & _MASK
+        return self._next_unsigned()
+
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n)."""
+        """Uniform integer in [0, n): the next output modulo ``n``, outputs in the last
+        incomplete run of ``n`` (at most ``2**64 mod n`` of them) drawn again."""
         if n <= 0:
             raise ValueError(f"below() needs n >= 1, got {n}")
+        if NATIVE and n < _NATIVE_BELOW:
+            return self._below_signed(n)
         limit = (1 << 64) - ((1 << 64) % n)
-        x = self.next64()
+        x = self._next_unsigned()
         while x >= limit:
-            x = self.next64()
+            x = self._next_unsigned()
         return x % n
+
+    def _below_signed(self, n: i64) -> int:
+        """``below(n)`` on signed outputs: an output ``z < 0`` stands for ``z + 2**64``,
+        which is drawn again when ``z >= -(2**64 mod n)`` and otherwise is
+        ``(z mod n + 2**64 mod n) mod n``."""
+        rest = (((_MAX63 % n) + 1) % n * 2) % n  # 2**64 mod n
+        z = self._next_signed()
+        while z < 0 and z >= -rest:
+            z = self._next_signed()
+        return int(z % n) if z >= 0 else int((z % n + rest) % n)
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in [lo, hi], both ends included (like a die: randint(1, 6))."""
@@ -66,7 +133,7 @@ class Rng:
 
     def copy(self) -> Rng:
         r = Rng.__new__(Rng)
-        r.state = self.state
+        r._state = self._state
         return r
 
 
@@ -92,7 +159,7 @@ class TapeRng(Rng):
 
     def copy(self) -> TapeRng:
         r = TapeRng.__new__(TapeRng)
-        r.state = self.state
+        r._state = self._state
         r.tape = self.tape[:]
         return r
 
@@ -126,6 +193,6 @@ class ScriptRng(Rng):
     def copy(self) -> ScriptRng:
         r = ScriptRng(self.script)
         r.pos = self.pos
-        r.state = self.state
+        r._state = self._state
         r.tape = self.tape[:]
         return r
