@@ -19,10 +19,11 @@ from cove.core.errors import (
     UnknownGame,
 )
 from cove.core.game import Game
+from cove.core.history import Event
 from cove.core.options import Options, option
 from cove.core.record import replay
 from cove.core.rng import Rng
-from cove.core.state import Event, State
+from cove.core.state import State
 from cove.games import all_games, ids, load
 
 __version__ = "0.2.0"

@@ -24,9 +24,10 @@ from cove.bots.spec import split_specs
 from cove.core.data import ENV_DIR
 from cove.core.errors import CoveError, PlayerCountError
 from cove.core.game import Game
+from cove.core.history import Event
 from cove.core.options import describe_options
 from cove.core.record import RESERVED, load_record, replay
-from cove.core.state import Event, State
+from cove.core.state import State
 from cove.core.text import seat_name
 from cove.lab.progress import progress_bar
 from cove.lab.runner import BACKENDS

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import cove
-from cove.core.state import _BASE_SLOTS
+from cove.core.state import State
 
-PRIVATE = frozenset(name for name in _BASE_SLOTS if name.startswith("_"))
+PRIVATE = frozenset(name for name in State.CORE_SLOTS if name.startswith("_"))
 ROOT = Path(cove.__file__).parent
 SOURCES = sorted([*(ROOT / "games").rglob("*.py"), *(ROOT / "example_game").rglob("*.py")])
 

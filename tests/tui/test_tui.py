@@ -283,7 +283,7 @@ def test_a_board_window_keeps_your_own_lines_in_view() -> None:
 
 
 def test_a_round_summary_gives_each_players_standing() -> None:
-    from cove.core.state import Event
+    from cove.core.history import Event
 
     events = [Event(0, "P1 ends the segment with 2 influence", None, "score",
                     {"player": 0, "influence": 2}),

@@ -17,13 +17,14 @@ from cove.core.actions import Action
 from cove.core.decisions import Step
 from cove.core.digest import chain_digest
 from cove.core.errors import CoveError, RecordError
+from cove.core.history import Event, Node, log_push
 from cove.core.registry import load
 from cove.core.rng import Rng, TapeRng
 from cove.core.serial import Decoder, encode, slot_names
-from cove.core.state import _BASE_SLOTS, Event, State, _log_push, _Node
 
 if TYPE_CHECKING:
     from cove.core.game import Game
+    from cove.core.state import State
 
 FORMAT = "cove-state/1"
 
@@ -46,7 +47,7 @@ def json_head(state: State) -> dict[str, Any]:
         "reveal_at": state._reveal_at,
         "steps": encode(state._steps),
         "state": {k: encode(getattr(state, k)) for k in slot_names(cls)
-                  if k not in _BASE_SLOTS and k not in derived and hasattr(state, k)},
+                  if k not in cls.CORE_SLOTS and k not in derived and hasattr(state, k)},
     }
 
 
@@ -87,13 +88,13 @@ def unpickle(state: State, data: dict[str, Any]) -> None:
     data["game"] = load(data["game"])
     for k, v in data.items():
         object.__setattr__(state, k, v)
-    node: _Node | None = None
+    node: Node | None = None
     for item in hist:
         node = (node, item)
     state._hist = node
-    log: _Node | None = None
+    log: Node | None = None
     for ev in evs:
-        log = _log_push(log, ev, state.n)
+        log = log_push(log, ev, state.n)
     state._log = log
 
 
@@ -127,7 +128,7 @@ def state_from_json(game: Game, data: Any) -> State:
         raise RecordError(f"state cannot start the game: {e}") from None
     dec = Decoder(game.package_prefixes())
     cls = type(s)
-    allowed = set(slot_names(cls)) - set(_BASE_SLOTS) - set(cls.DERIVED)
+    allowed = set(slot_names(cls)) - set(cls.CORE_SLOTS) - set(cls.DERIVED)
     fields = data["state"]
     if set(fields) != allowed:
         missing, unknown = sorted(allowed - set(fields)), sorted(set(fields) - allowed)
@@ -144,7 +145,7 @@ def state_from_json(game: Game, data: Any) -> State:
     else:
         s.rng = Rng(0)
     s.rng.state = data["rng"] & ((1 << 64) - 1)
-    node: _Node | None = None
+    node: Node | None = None
     for item in data["history"]:
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], bool)
                 and isinstance(item[0], int) and not isinstance(item[0], bool)):
@@ -152,14 +153,14 @@ def state_from_json(game: Game, data: Any) -> State:
         node = (node, (item[0], dec.decode(item[1]), item[2]))
     s._hist = node
     s._nhist = len(data["history"])
-    log: _Node | None = None
+    log: Node | None = None
     for item in data["events"]:
         if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
                 and isinstance(item[2], str)):
             raise RecordError("state events must be [text, to, kind, data]")
         to = None if item[1] is None else tuple(int(p) for p in item[1])
         ev_data = dec.decode(item[3]) if item[3] is not None else None
-        log = _log_push(log, Event(0, item[0], to, item[2], ev_data), s.n)
+        log = log_push(log, Event(0, item[0], to, item[2], ev_data), s.n)
     s._log = log
     s._nlog = len(data["events"])
     steps = dec.decode(data.get("steps", {"t": []}))

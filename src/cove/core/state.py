@@ -27,12 +27,13 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic
 
 from cove.core.actions import ActionSpace, action_json, json_key, match_text
 from cove.core.compiled import mypyc_attr
 from cove.core.decisions import Step, StepRule
 from cove.core.errors import IllegalAction, SeatError
+from cove.core.history import SPECTATORS, Event, Node, log_push
 from cove.core.rng import Rng, TapeRng
 from cove.core.typevars import OptionsT
 
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 Action = Hashable
 """An action is a small frozen value whose ``str()`` is its stable text form."""
 
-HIDDEN = "(hidden)"
+HIDDEN: Final = "(hidden)"
 """How a redacted record shows another player's unrevealed commitment."""
 
 SparseObservation = tuple[Sequence[int], Sequence[int], Sequence[float]]
@@ -65,46 +66,16 @@ def _run_bytes(size: int) -> bytes:
     return index_run(0, size).tobytes()
 
 
-MAX_TEXT = 200
+MAX_TEXT: Final = 200
 """Typed moves longer than this are refused without being searched or echoed."""
 
-_SCAN = 16
+_SCAN: Final = 16
 """``apply`` looks for the given action among at most this many legal actions itself (by
 identity, the legal list's own element); a longer list goes straight to ``_match_action``,
 which a game may override with a faster search (an index of its legal actions)."""
 
 
-SPECTATORS = -1
-"""In an event's audience (``Event.to``): the spectators (``view(None)``, ``events(None)``)."""
-
-
-class Event(NamedTuple):
-    """One entry of the game log.
-
-    ``seq`` numbers the events a viewer may see (0, 1, ...); ``text`` is the line a person
-    reads; ``to`` is None for everyone, else the players who see it; ``kind`` and ``data``
-    say the same for programs (``"play"``, ``{"player": 0, "card": "5 sharks"}``), so a
-    client can animate and highlight rather than only print."""
-
-    seq: int
-    text: str
-    to: tuple[int, ...] | None
-    kind: str = "log"
-    data: Mapping[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "kind": self.kind, "text": self.text,
-                "to": None if self.to is None else list(self.to),
-                "data": dict(self.data) if self.data else {}}
-
-
-# A persistent singly linked list: (previous node, payload[, ...]). Sharing tails makes
-# clone O(1). History payload: (player, action, secret). Log node: (prev, event, seen)
-# where seen[k] counts the events viewer k (0: spectator, p + 1: player p) may see up to
-# and including this one.
-_Node = tuple[Any, ...]
-
-_BASE_SLOTS = (
+_BASE_SLOTS: Final = (
     "_hist", "_legal", "_legal_for", "_log", "_nhist", "_nlog", "_observed", "_reveal_at",
     "_secret_next", "_steps",
     "game", "logging", "n", "options", "rng", "seed",
@@ -117,6 +88,11 @@ class State(ABC, Generic[OptionsT]):
     game's options class: ``class TideState(State[TideOptions])`` types ``self.options``."""
 
     __slots__ = _BASE_SLOTS
+
+    CORE_SLOTS: ClassVar[tuple[str, ...]] = _BASE_SLOTS
+    """The core's own slots (the stack, the chains, the kept legal list and observation):
+    ``to_json`` stores them apart from the game's fields, and no game touches the private
+    ones (``tests/games/test_core_private.py``)."""
 
     STEPS: ClassVar[Mapping[str, StepRule[Any]]] = {}
     """The decision-stack rules by step kind, for games that drive their flow with it."""
@@ -158,9 +134,9 @@ class State(ABC, Generic[OptionsT]):
         self.seed = seed
         self.rng = rng if rng is not None else (TapeRng(seed) if log else Rng(seed))
         self.logging = log
-        self._hist: _Node | None = None
+        self._hist: Node | None = None
         self._nhist = 0
-        self._log: _Node | None = None
+        self._log: Node | None = None
         self._nlog = 0
         # The legal actions of seat ``_legal_for`` now, kept until the next move (None: not
         # known; setting ``_legal = None`` is how tools that change a state by hand drop it).
@@ -679,16 +655,16 @@ class State(ABC, Generic[OptionsT]):
         s.seed = 0
         entries = self._hist_entries() if self._secret_after_reveal() else None
         if entries is not None:
-            hist: _Node | None = None
+            hist: Node | None = None
             for i, (q, a, secret) in enumerate(entries):
                 hidden = secret and q != player and i >= self._reveal_at
                 hist = (hist, (q, None if hidden else a, secret))
             s._hist = hist
         if self._nlog:
-            log: _Node | None = None
+            log: Node | None = None
             evs = self.events(player)
             for ev in evs:
-                log = _log_push(log, ev, self.n)
+                log = log_push(log, ev, self.n)
             s._log = log
             s._nlog = len(evs)
         return s
@@ -777,7 +753,7 @@ class State(ABC, Generic[OptionsT]):
         if not self.logging:
             return
         who = (to,) if isinstance(to, int) else (tuple(to) if to is not None else None)
-        self._log = _log_push(self._log, Event(self._nlog, text, who, kind, data), self.n)
+        self._log = log_push(self._log, Event(self._nlog, text, who, kind, data), self.n)
         self._nlog += 1
 
     def everyone_but(self, player: int) -> tuple[int, ...]:
@@ -869,16 +845,6 @@ class State(ABC, Generic[OptionsT]):
     def __repr__(self) -> str:
         over = self.is_over
         return f"<{self.game.id} state: {self.n} players, {self._nhist} actions, over={over}>"
-
-
-def _log_push(node: _Node | None, ev: Event, n: int) -> _Node:
-    """The log with ``ev`` added, and each viewer's count of events seen (see ``_Node``)."""
-    prev = node[2] if node is not None else (0,) * (n + 1)
-    if ev.to is None:
-        seen = tuple(c + 1 for c in prev)
-    else:
-        seen = (prev[0] + (SPECTATORS in ev.to), *(prev[p + 1] + (p in ev.to) for p in range(n)))
-    return (node, ev, seen)
 
 
 def _short(value: Any, limit: int = 80) -> str:

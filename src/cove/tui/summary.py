@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cove.core.game import Game
-from cove.core.state import Event, State
+from cove.core.history import Event
+from cove.core.state import State
 from cove.core.text import seat_name
 from cove.tui.hooks import score_breakdown
 
