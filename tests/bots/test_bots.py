@@ -51,6 +51,7 @@ def test_seeded_bots_are_deterministic(case: tuple[Game, int]) -> None:
             assert len(picks) == 1, f"{spec} is not reproducible: {picks}"
 
 
+@pytest.mark.pure_build  # the guard is no State: the compiled bots take only a State
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_bots_only_use_what_their_view_gives(case: tuple[Game, int]) -> None:
     """Through a guard that exposes only the player's view, a bot makes the same choice:

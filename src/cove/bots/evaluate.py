@@ -24,16 +24,17 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
+from cove.core.compiled import mypyc_attr
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 
 Values = Callable[[State], list[float]]
 
-HEURISTIC_EPSILON = 0.15
+HEURISTIC_EPSILON: Final = 0.15
 """Heuristic rollouts play a random action with this probability."""
-HEURISTIC_CANDIDATES = 6
+HEURISTIC_CANDIDATES: Final = 6
 """Heuristic rollouts compare at most this many (randomly chosen) actions."""
 
 
@@ -73,6 +74,7 @@ class Evaluation(NamedTuple):
     """Forward-model calls (``apply``) the evaluation spent."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a learned value, a test's stand-in ...
 class Evaluator(ABC):
     """Judges positions for a search. ``evaluate`` may change ``state`` (the search hands
     it a throwaway world) and draws any randomness from ``rng``."""
@@ -107,8 +109,8 @@ class HeuristicEvaluator(Evaluator):
         return Evaluation(vals, [q for q in range(state.n) if vals[q] == top], 0)
 
 
-POLICIES = ("random", "heuristic", "greedy")
-OTHERS = ("same", "random")
+POLICIES: Final = ("random", "heuristic", "greedy")
+OTHERS: Final = ("same", "random")
 
 
 class RolloutEvaluator(Evaluator):
