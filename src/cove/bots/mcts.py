@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.bots.base import Bot
 from cove.bots.defaults import tuned
@@ -65,36 +65,36 @@ from cove.core.state import Action, State
 if TYPE_CHECKING:
     from cove.bots.budget import Budget
 
-DEFAULT_ITERATIONS = 500
-DEFAULT_STEPS = 40_000
-DEFAULT_DEPTH = 4
-DEFAULT_C = 0.7
-DEFAULT_MARGIN = 0.8
-DEFAULT_WIDTH = 0
-DEFAULT_PRIOR = 0.0
-DEFAULT_ANCHOR = -1
-AUTO_ANCHOR = 4
+DEFAULT_ITERATIONS: Final = 500
+DEFAULT_STEPS: Final = 40_000
+DEFAULT_DEPTH: Final = 4
+DEFAULT_C: Final = 0.7
+DEFAULT_MARGIN: Final = 0.8
+DEFAULT_WIDTH: Final = 0
+DEFAULT_PRIOR: Final = 0.0
+DEFAULT_ANCHOR: Final = -1
+AUTO_ANCHOR: Final = 4
 """Virtual visits per root move with ``anchor=-1`` when the root is wide."""
-WIDE_ROOT = 50
+WIDE_ROOT: Final = 50
 """``anchor=-1`` anchors a root with more moves than this (most games offer a few dozen at
 most; a game whose cards can go anywhere, up to 176): at the default budget each would get
 fewer than 10 iterations, and 4x that still leaves a 176-move root about 11."""
-DEFAULT_KEY = "auto"
-KEYS = ("auto", "actions", "infoset", "own")
-OWN_FROM = 3
+DEFAULT_KEY: Final = "auto"
+KEYS: Final = ("auto", "actions", "infoset", "own")
+OWN_FROM: Final = 3
 """``key=auto`` keys the tree by the searcher's own moves (``own``) at this many players or
 more, by action sequences (``actions``) below: with two or three opponents, every level
 of an ``actions`` tree splits on each opponent's move, and at 3 and 4 players ``own``
 beat ``greedy`` opponents clearly more often in every game measured
 (benchmarks/results/2026-12-bots.md)."""
-DEFAULT_VERSUS = "best"
-VERSUS = ("best", "none")
-DEFAULT_SEARCH = "tree"
-SEARCHES = ("tree", "paired")
+DEFAULT_VERSUS: Final = "best"
+VERSUS: Final = ("best", "none")
+DEFAULT_SEARCH: Final = "tree"
+SEARCHES: Final = ("tree", "paired")
 
-RACE_MIN = 4
+RACE_MIN: Final = 4
 """``search=paired`` compares the moves after this many worlds, and then after each."""
-RACE_Z = 2.0
+RACE_Z: Final = 2.0
 """``search=paired`` stops evaluating a move once its mean paired difference to the best
 move exceeds this many standard errors (the moves left share every world so far)."""
 

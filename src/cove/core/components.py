@@ -19,6 +19,7 @@ them with the state (``to_json``, pickling, fingerprints) without any code here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
 
 from cove.core.rng import Rng
 
@@ -30,7 +31,7 @@ ORTHOGONAL: tuple[Direction, ...] = (NORTH, EAST, SOUTH, WEST)
 DIAGONAL: tuple[Direction, ...] = ((-1, 1), (1, 1), (1, -1), (-1, -1))
 """North-east, south-east, south-west, north-west."""
 
-COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+COLUMN_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 
 
 def square_name(column: int, row: int) -> str:
@@ -205,7 +206,7 @@ class Die:
         return [self.roll(rng) for _ in range(n)]
 
 
-D6 = Die(range(1, 7))
+D6: Final = Die(range(1, 7))
 
 
 # -- grids ----------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import operator
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.core.state import SparseObservation, index_run
 
@@ -160,7 +160,7 @@ def _copy(value: Any) -> Any:
     return value
 
 
-_MUTABLE = frozenset((list, dict, set, tuple))
+_MUTABLE: Final = frozenset((list, dict, set, tuple))
 """The containers ``_copy`` looks into (a tuple only to find a mutable one inside)."""
 
 

@@ -23,15 +23,15 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from cove.core.compiled import mypyc_attr
 from cove.core.errors import OptionError
 
 OptT = TypeVar("OptT", bound="Options")
 
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
+_TRUE: Final = {"true", "yes", "on", "1"}
+_FALSE: Final = {"false", "no", "off", "0"}
 
 
 def option(

@@ -24,11 +24,11 @@ import importlib
 import json
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from cove.core.errors import RecordError
 
-_SCALARS = (str, int, float, bool, type(None))
+_SCALARS: Final = (str, int, float, bool, type(None))
 
 
 def class_tag(cls: type) -> str:

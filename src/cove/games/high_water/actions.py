@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cove.core import Options, pickle_frozen_dataclasses
 from cove.games.high_water.data import HWData, get
@@ -224,14 +224,14 @@ class Return:
         return f"return {self.label}"
 
 
-ROLL = Roll()
-NEXT = Next()
-STOP = Stop()
-END = End()
+ROLL: Final = Roll()
+NEXT: Final = Next()
+STOP: Final = Stop()
+END: Final = End()
 
 
 # -- the ready-made actions of a data file -------------------------------------------------
-MAX_PLAYERS = 5
+MAX_PLAYERS: Final = 5
 """The most seats a game has (the declaration's ``max_players``): the ready-made sabotage
 targets and the observation's seat blocks are made for this many."""
 
@@ -362,7 +362,7 @@ def action_key(action: Any) -> Hashable:
     return (action,)  # not a High Water action: no key is a 1-tuple, so it is refused
 
 
-_KINDS = frozenset((Play, Take, Target, Remove, Activate, Use, Mark, Roll, Pick, Face, Cycle,
+_KINDS: Final = frozenset((Play, Take, Target, Remove, Activate, Use, Mark, Roll, Pick, Face, Cycle,
                     Buy, Pay, Advance, Next, Stop, Extra, End, Return))
 """High Water's action classes."""
 

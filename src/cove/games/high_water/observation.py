@@ -10,7 +10,7 @@ dice of one code count 1.0.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from cove.core import Block, Observer, Out
 from cove.games.high_water.actions import MAX_PLAYERS
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from cove.core import Options
     from cove.games.high_water.state import HighWaterState
 
-THIRD = 1.0 / 3
+THIRD: Final = 1.0 / 3
 """A die's weight in a dice count (3 dice: 1.0)."""
 
 
@@ -169,7 +169,7 @@ def chosen(state: HighWaterState, player: int, out: Out) -> None:
         dice_counts(out, 0, state.data, [hold[j] for j in picked])
 
 
-OBSERVER = Observer([
+OBSERVER: Final = Observer([
     Block("round", round_, "round / max_rounds", size=1, inputs=("round",),
           same_for_all=True),
     Block("water", water, "water high (1/0)", size=1, inputs=("high_water",), same_for_all=True),

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import AUTO, Step, StepRule, pickle_frozen_dataclasses
 from cove.games.high_water.actions import (
@@ -55,8 +55,8 @@ if TYPE_CHECKING:
 
 # phases (SHORT: between rounds, the bag holds fewer dice than Phase 1 draws, R23.2)
 TRICK, PICK, SEG, OVER, SHORT = range(5)
-PHASE_NAMES = ("trick", "crates", "segment", "over", "bag short")
-STEP_NAMES = {
+PHASE_NAMES: Final = ("trick", "crates", "segment", "over", "bag short")
+STEP_NAMES: Final = {
     1: "passive abilities",
     2: "active abilities",
     3: "dice actions",
@@ -71,7 +71,7 @@ CREW_ROW, QUEST_ROW = 0, 1
 # -- the segment's flags (R26: what the player did this turn) --------------------------------
 # A set of flags is an int with one bit per flag; a flag is its index in the data file's
 # ``flags`` (won_trick, last_crate, bought_crew, bought_quest, used_active, used_<colour>).
-NO_FLAGS = 0
+NO_FLAGS: Final = 0
 """The flags of a segment that has just begun: nothing done yet."""
 
 
@@ -171,7 +171,7 @@ class KeptActions:
     actions: list[Any]
 
 
-STEP_RECORDS = {k: SegmentStep(k) for k in (2, 3, 4, 5)}
+STEP_RECORDS: Final = {k: SegmentStep(k) for k in (2, 3, 4, 5)}
 """The ``step`` steps' records, made once."""
 
 
@@ -344,7 +344,7 @@ class PassivesRule(Rule):
             state.say(f"{card.name} (P{p + 1}) has no legal target")
 
 
-_STEP_PROMPTS = {
+_STEP_PROMPTS: Final = {
     2: "activate an active crew ability you can pay for",
     3: "spend a die from your hold for its colour's action",
     4: "buy a market card by matching its dice pattern",
@@ -733,7 +733,7 @@ STEPS: dict[str, Rule] = {
 """Every kind of step, by name (the name is also the decision's ``kind``), in RULES.md
 order: the round, the segment, the round's end, then the sub-decisions."""
 
-CHOICES = ("sabotage", "remove_marker", "reroll", "set_die", "set_face", "cycle", "pay",
+CHOICES: Final = ("sabotage", "remove_marker", "reroll", "set_die", "set_face", "cycle", "pay",
            "free_removal", "paid_removal", "carry_cap")
 """The sub-decision kinds in the order of the observation's one-hot (SPEC.md)."""
 

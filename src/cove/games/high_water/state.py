@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cove.core import Action, Deck, Rng, State, Step, StepRule, pickle_frozen_dataclasses
 from cove.games.high_water.actions import (
@@ -63,7 +63,7 @@ from cove.games.high_water.rules import (
 )
 from cove.games.high_water.view import build_view
 
-TIEBREAK = ("most quests completed", "most gold and rum together")
+TIEBREAK: Final = ("most quests completed", "most gold and rum together")
 """What ``HighWaterState.tiebreak`` compares, in its order (R29)."""
 
 

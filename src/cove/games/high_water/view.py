@@ -5,7 +5,7 @@ and a seat's score in parts read from that view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.games.high_water.data import Card
 from cove.games.high_water.rules import PHASE_NAMES, SEG, SHORT, STEP_NAMES, TRICK, has_flag
@@ -116,5 +116,5 @@ def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
     return [(str(q["name"]), float(q["influence"])) for q in done] or [NO_QUEST]
 
 
-NO_QUEST = ("no quest completed", 0.0)
+NO_QUEST: Final = ("no quest completed", 0.0)
 """The score in parts of a seat without a completed quest: nothing has scored yet."""

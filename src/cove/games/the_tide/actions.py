@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cove.core import ActionSpace, Options, pickle_frozen_dataclasses
 from cove.games.the_tide.beach import COLUMN_NAMES, RAYS, SQUARE_NAMES
@@ -74,16 +74,16 @@ class Reward:
         return f"take {DATA.double_points} points"
 
 
-PASS = Pass()
-PLACES = tuple(Place(square) for square in range(len(SQUARE_NAMES)))
+PASS: Final = Pass()
+PLACES: Final = tuple(Place(square) for square in range(len(SQUARE_NAMES)))
 """Each square's placement, by square."""
-RETURNS = tuple(tuple(Return(tile, pile) for pile in range(len(COLUMN_NAMES)))
+RETURNS: Final = tuple(tuple(Return(tile, pile) for pile in range(len(COLUMN_NAMES)))
                 for tile in range(6))
 """Each return, by tile code then pile."""
-MOVES = tuple(tuple(Move(source, destination) for destination in range(len(SQUARE_NAMES)))
+MOVES: Final = tuple(tuple(Move(source, destination) for destination in range(len(SQUARE_NAMES)))
               for source in range(len(SQUARE_NAMES)))
 """Each move, by source square then destination square."""
-REWARDS = (Reward(False), Reward(True))
+REWARDS: Final = (Reward(False), Reward(True))
 
 
 def action_key(action: Any) -> Hashable:

@@ -7,7 +7,7 @@ Seats are relative to the observer: seat index k is the seat k places after the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cove.core import Block, Observer, Out
 from cove.games.the_tide.beach import COLS, SQUARES
@@ -17,12 +17,12 @@ from cove.games.the_tide.rules import PHASE_INDEX, PLACE, RETURN, PendingReturn,
 if TYPE_CHECKING:
     from cove.games.the_tide.state import TideState
 
-HEIGHT = DATA.pile_height
-PILE_SPAN = 1 + HEIGHT * 5
+HEIGHT: Final = DATA.pile_height
+PILE_SPAN: Final = 1 + HEIGHT * 5
 """A pile's floats: its height, then a one-hot of 5 per slot (the slot's tile, if seen)."""
-MAX_FRIENDS = DATA.max_on_beach
-COUNTS = DATA.counts
-WIN = DATA.win_points
+MAX_FRIENDS: Final = DATA.max_on_beach
+COUNTS: Final = DATA.counts
+WIN: Final = DATA.win_points
 
 
 def beach(state: TideState, player: int, out: Out) -> None:
@@ -112,7 +112,7 @@ def counters(state: TideState, player: int, out: Out) -> None:
         out.one(2)
 
 
-OBSERVER = Observer([
+OBSERVER: Final = Observer([
     Block("beach", beach, "36 squares × one-hot tile (empty, shell, bottle, bag, cigarette, "
           "melon)", size=SQUARES * 6, inputs=("grid",), same_for_all=True),
     Block("friends", friends, "36 squares × one-hot relative seat of the friend there (all "

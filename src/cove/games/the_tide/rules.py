@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import AUTO, Action, Step, StepRule, pickle_frozen_dataclasses
 from cove.games.the_tide.actions import (
@@ -61,31 +61,31 @@ from cove.games.the_tide.data import (
 if TYPE_CHECKING:
     from cove.games.the_tide.state import TideState
 
-NAMES = DATA.names
-PLURALS = DATA.plurals
-HEIGHT = DATA.pile_height
-MAX_FRIENDS = DATA.max_on_beach
-THRESHOLDS = DATA.thresholds
-COLLECTION_ORDER = DATA.collection_order
+NAMES: Final = DATA.names
+PLURALS: Final = DATA.plurals
+HEIGHT: Final = DATA.pile_height
+MAX_FRIENDS: Final = DATA.max_on_beach
+THRESHOLDS: Final = DATA.thresholds
+COLLECTION_ORDER: Final = DATA.collection_order
 
 # decision kinds (step kinds on the stack that a player decides), in observation order
 PLACE, ACT, SHIRK, RETURN, REWARD = "place", "act", "shirk", "return", "reward"
-OVER = "over"
-PHASES = (PLACE, ACT, SHIRK, RETURN, REWARD)
-PHASE_INDEX = {k: i for i, k in enumerate(PHASES)}
+OVER: Final = "over"
+PHASES: Final = (PLACE, ACT, SHIRK, RETURN, REWARD)
+PHASE_INDEX: Final = {k: i for i, k in enumerate(PHASES)}
 # automatic steps
 PAY_SHELL, REWARDS_DUE, RETURNING = "pay_shell", "rewards", "returning"
 # what a pending return is for (NO_RETURN: no return pending)
 NO_RETURN, FOR_RECYCLING, FOR_DOUBLE_RECYCLING, FOR_COLLECTION = range(4)
-RETURN_REASONS = ("", "recycling", "double recycling", "specific collection")
+RETURN_REASONS: Final = ("", "recycling", "double recycling", "specific collection")
 # the rewards that score (R6.4, R6.5, R6.7), in the order ``TideState.points_by_reward``
 # keeps each seat's points by reward: recycling, double recycling, then a specific
 # collection of each rubbish type at its tile code (bottles at BOTTLE = 2 ... melons at
 # MELON = 5)
 BY_RECYCLING, BY_DOUBLE_RECYCLING = 0, 1
-SCORING_REWARDS = ("recycling", "double recycling",
+SCORING_REWARDS: Final = ("recycling", "double recycling",
                    *(f"{NAMES[tile]} collections" for tile in RUBBISH))
-SCORING_REWARD_COUNT = len(SCORING_REWARDS)
+SCORING_REWARD_COUNT: Final = len(SCORING_REWARDS)
 
 
 def player_name(seat: int) -> str:
@@ -149,8 +149,8 @@ def place_step(players: int, owners: tuple[int, ...]) -> Step:
     return Step(PLACE, ((owners[0] + 1) % players,), Placing(owners))
 
 
-REWARDS_STEP = Step(REWARDS_DUE)
-ACT_STEPS = tuple(Step(ACT, (seat,)) for seat in range(6))
+REWARDS_STEP: Final = Step(REWARDS_DUE)
+ACT_STEPS: Final = tuple(Step(ACT, (seat,)) for seat in range(6))
 """Each seat's act step, made once: steps are frozen values, so turns share them."""
 
 

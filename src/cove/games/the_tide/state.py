@@ -10,7 +10,7 @@ each square or -1. Piles are lists, bottom first, so ``pile[-1]`` is the top.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cove.core import Action, State
 from cove.games.the_tide.actions import MaskIndex
@@ -40,12 +40,12 @@ from cove.games.the_tide.rules import (
 )
 from cove.games.the_tide.view import build_view
 
-PLURALS = DATA.plurals
-HEIGHT = DATA.pile_height
-MAX_FRIENDS = DATA.max_on_beach
-THRESHOLDS = DATA.thresholds
+PLURALS: Final = DATA.plurals
+HEIGHT: Final = DATA.pile_height
+MAX_FRIENDS: Final = DATA.max_on_beach
+THRESHOLDS: Final = DATA.thresholds
 
-TIEBREAK = ("most tiles held (rubbish and shells)",)
+TIEBREAK: Final = ("most tiles held (rubbish and shells)",)
 """What ``TideState.tiebreak`` compares, in its order (R7.3)."""
 
 

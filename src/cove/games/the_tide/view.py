@@ -8,7 +8,7 @@ piles are in no view (R8.3). The core adds ``you``, the decision and, at the end
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.games.the_tide.beach import COLS, ROWS
 from cove.games.the_tide.data import DATA, SHELL, TILE_TYPES
@@ -17,7 +17,7 @@ from cove.games.the_tide.rules import SCORING_REWARDS, seat_points_by_reward
 if TYPE_CHECKING:
     from cove.games.the_tide.state import TideState
 
-NAMES = DATA.names
+NAMES: Final = DATA.names
 
 
 def build_view(state: TideState, player: int | None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ on nothing: 4 seats are always laid out (absent seats are zeros).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cove.core import Block, Observer, Out
 from cove.games.tiny_epic_pirates import data
@@ -19,21 +19,21 @@ from cove.games.tiny_epic_pirates.turn import B_PIRATE, DECISION_INDEX, DECISION
 if TYPE_CHECKING:
     from cove.games.tiny_epic_pirates.state import PiratesState
 
-SEATS = 4
-CELL = 4 + 4 + 5
+SEATS: Final = 4
+CELL: Final = 4 + 4 + 5
 """A sea card's floats: map kind, market booty, searched, port, Navy, merchants, plunder."""
-MERCHANT = 1 + (data.BOOTY_TYPES + 1) + 1
+MERCHANT: Final = 1 + (data.BOOTY_TYPES + 1) + 1
 """A merchant's floats: card, cube (none or a type), heading."""
-SEAT = (1 + 1 + 16 + 1 + 6 + 36 + 6 + 4 + 1 + 1 + 1 + 1 + 1 + data.BOOTY_TYPES + 1 + 1
+SEAT: Final = (1 + 1 + 16 + 1 + 6 + 36 + 6 + 4 + 1 + 1 + 1 + 1 + 1 + data.BOOTY_TYPES + 1 + 1
         + data.CREW_CARDS + data.CAPTAINS + 1)
 """A seat's floats (see the seats block)."""
 # where the parts of a seat's floats start
 S_POS, S_HIDDEN, S_CAP, S_WHEEL, S_VALUES = 2, 18, 19, 25, 61
-S_CREW = S_VALUES + 6 + 4 + 11
-S_CAPTAIN = S_CREW + data.CREW_CARDS
-S_SIDE = S_CAPTAIN + data.CAPTAINS
+S_CREW: Final = S_VALUES + 6 + 4 + 11
+S_CAPTAIN: Final = S_CREW + data.CREW_CARDS
+S_SIDE: Final = S_CAPTAIN + data.CAPTAINS
 assert S_SIDE + 1 == SEAT
-DICE_AT = 3 + 2 * SEATS
+DICE_AT: Final = 3 + 2 * SEATS
 """Where the battle's dice counts start in the battle block."""
 
 
@@ -160,7 +160,7 @@ def battle(state: PiratesState, player: int, out: Out) -> None:
                       for face in range(1, 7)])
 
 
-OBSERVER = Observer([
+OBSERVER: Final = Observer([
     Block("sea", sea, "16 cards x 13: kind one-hot (4), market booty one-hot (4), "
           "searched, port, navy, merchants here / 2, plunder icons / 2", size=16 * CELL,
           inputs=("ruleset", "maps", "search_tokens", "ports", "navy_at", "merchant_at"),

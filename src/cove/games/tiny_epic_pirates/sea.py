@@ -7,13 +7,15 @@ rules, the view, the solo pirate, the heuristic and the web board.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cove.core import SquareGrid
 
-DIRS = ((-1, 0, "north"), (0, 1, "east"), (1, 0, "south"), (0, -1, "west"))
-CORNERS = (0, 3, 12, 15)
-OPPOSITE = {0: 15, 15: 0, 3: 12, 12: 3}
+DIRS: Final = ((-1, 0, "north"), (0, 1, "east"), (1, 0, "south"), (0, -1, "west"))
+CORNERS: Final = (0, 3, 12, 15)
+OPPOSITE: Final = {0: 15, 15: 0, 3: 12, 12: 3}
 
-SEA = SquareGrid(4, 4)
+SEA: Final = SquareGrid(4, 4)
 """The 4x4 sea of cards, in reading order (card ``i`` = row ``i // 4``, column ``i % 4``)."""
 
 # Neighbours: for each card, tuple of (dir index, card).

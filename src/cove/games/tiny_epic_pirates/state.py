@@ -16,7 +16,7 @@ game the solo pirate's too (seat ``solo_pirate``).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from cove.core import Rng, State, Step, StepRule
 from cove.games.tiny_epic_pirates import data
@@ -51,7 +51,7 @@ from cove.games.tiny_epic_pirates.turn import (
 )
 from cove.games.tiny_epic_pirates.view import build_view
 
-TIEBREAK = ("higher Legend level", "more gold", "more booty on the ship")
+TIEBREAK: Final = ("higher Legend level", "more gold", "more booty on the ship")
 """What ``PiratesState.tiebreak`` compares among those with the most treasures, in order
 (R11.2): the declaration's ``tiebreak``."""
 

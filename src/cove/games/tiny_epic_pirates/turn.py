@@ -10,12 +10,13 @@ another.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from cove.core import AUTO, Step, pickle_frozen_dataclasses
 
 # Step kinds on the decision stack (cove.core.decisions): the decisions, then the
 # automatic steps. Each kind's rule is in rules.py.
-DECISIONS = (
+DECISIONS: Final = (
     "navy_setup", "cove", "side", "wheel", "pay", "release", "sail", "jostle", "order",
     "keep", "crew", "hide_out", "captain_bury", "captain_bonus", "crew_bonus", "fire",
     "port", "new_deckhand", "navy_move", "lose", "reassign",
@@ -25,7 +26,7 @@ DECISIONS = (
     T_KEEP, T_CREW, T_DIST, T_CAPBURY, T_CAPT2, T_CREWBONUS, T_FIRE, T_PORT, T_NEWHAND,
     T_NAVY_MOVE, T_LOSE, T_REASSIGN,
 ) = DECISIONS
-AUTOMATIC = (
+AUTOMATIC: Final = (
     "start", "wheel_done", "bonus_setup", "roll", "resolve", "merchant_cube", "legend",
     "end_turn", "navy_fight", "next_turn",
 )
@@ -33,14 +34,14 @@ AUTOMATIC = (
     T_START, T_WHEEL_DONE, T_BONUS_SETUP, T_ROLL, T_RESOLVE, T_MCUBE, T_LEGEND, T_END_TURN,
     T_NAVY_FIGHT, T_NEXT,
 ) = AUTOMATIC
-DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+DECISION_INDEX: Final = {k: i for i, k in enumerate(DECISIONS)}
 """A decision kind's number (the observation's one-hot)."""
 
 # Battle kinds.
 B_MERCHANT, B_PIRATE, B_NAVY = range(3)
 
 # What each decision asks, in words, for views and prompts.
-TASK_NAMES = dict(zip(DECISIONS, (
+TASK_NAMES: Final = dict(zip(DECISIONS, (
     "place the navy", "choose a starting cove", "choose a captain side", "move the captain",
     "pay a deckhand to skip", "assign a released deckhand", "sail", "jostled",
     "carry out the order", "ship full", "crew up", "place deckhands", "captain's bury",
@@ -97,7 +98,7 @@ class ForPlayer:
     player: int
 
 
-_AUTOMATIC = frozenset(AUTOMATIC)
+_AUTOMATIC: Final = frozenset(AUTOMATIC)
 _MADE: dict[tuple[str, int, int], Step] = {}
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cove.core import (
     ActionTable,
@@ -88,14 +88,14 @@ def _segments() -> tuple[str, ...]:
     return tuple(names)
 
 
-SEGMENTS = _segments()
-TABLE = ActionTable(TucanaAction, [Pass(), *(Draw(s) for s in SEGMENTS),
+SEGMENTS: Final = _segments()
+TABLE: Final = ActionTable(TucanaAction, [Pass(), *(Draw(s) for s in SEGMENTS),
                                    *(Bonus(s) for s in SEGMENTS)])
-ACTIONS = TABLE.actions
+ACTIONS: Final = TABLE.actions
 """Every action, by code."""
-PASS = ACTIONS[TABLE.code(Pass())]
-DRAW = TABLE.start(Draw)
-BONUS = TABLE.start(Bonus)
+PASS: Final = ACTIONS[TABLE.code(Pass())]
+DRAW: Final = TABLE.start(Draw)
+BONUS: Final = TABLE.start(Bonus)
 """The first bonus code: an action other than ``PASS`` is a bonus from this code on, a
 draw below it."""
 
@@ -142,7 +142,7 @@ def _island_actions(key: str) -> IslandActions:
     )
 
 
-ISLAND_ACTIONS = {key: _island_actions(key) for key in TABLES.islands}
+ISLAND_ACTIONS: Final = {key: _island_actions(key) for key in TABLES.islands}
 """Each island's actions, by the ``map`` option's value."""
 
 

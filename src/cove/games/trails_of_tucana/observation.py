@@ -9,7 +9,7 @@ as they were at the start of the step while their owners' decisions are hidden (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cove.core import Block, Observer, Options, Out
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, TURNS_PER_ROUND, Island
@@ -19,7 +19,7 @@ from cove.games.trails_of_tucana.sheets import members
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
 
-CARD_KINDS = len(CARD_NAMES)
+CARD_KINDS: Final = len(CARD_NAMES)
 
 
 def island_of(options: Options) -> Island:
@@ -89,7 +89,7 @@ def sheets_size(players: int, options: Options) -> int:
     return players * (len(island_of(options).edges) + 1)
 
 
-OBSERVER = Observer([
+OBSERVER: Final = Observer([
     Block("cards", cards, "how many of the two revealed cards are desert, forest, "
           "mountain, water, any", size=CARD_KINDS, inputs=("revealed",), same_for_all=True),
     Block("seen", seen, "cards of each kind revealed this round / 8 (zeros with "

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import AUTO, Step, StepRule, pickle_frozen_dataclasses
 from cove.games.trails_of_tucana.actions import PASS, Action
@@ -311,16 +311,16 @@ def game_over(state: TucanaState) -> None:
                   kind="game_over", data={"scores": [int(x) for x in scores]})
 
 
-END_TURN = Step("end_turn")
-END_ROUND = Step("end_round")
-FLIP = Step("flip")
-RUN_FLIP = FlipRule().run
-RUN_REVEAL = RevealStepRule().run
-RUN_END_TURN = EndTurnRule().run
-RUN_END_ROUND = EndRoundRule().run
+END_TURN: Final = Step("end_turn")
+END_ROUND: Final = Step("end_round")
+FLIP: Final = Step("flip")
+RUN_FLIP: Final = FlipRule().run
+RUN_REVEAL: Final = RevealStepRule().run
+RUN_END_TURN: Final = EndTurnRule().run
+RUN_END_ROUND: Final = EndRoundRule().run
 
 
-DRAW_STEPS = tuple(Step("draw", tuple(range(n)), TurnStep(0)) for n in range(9))
+DRAW_STEPS: Final = tuple(Step("draw", tuple(range(n)), TurnStep(0)) for n in range(9))
 """The draw step of a turn, per number of players (everyone draws at once)."""
 
 

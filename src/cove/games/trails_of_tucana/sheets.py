@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cove.core import pickle_by_fields
 from cove.games.trails_of_tucana.actions import BONUS, PASS, Action
@@ -84,7 +84,7 @@ def all_of(count: int) -> int:
 
 
 # -- a network's villages and sights ------------------------------------------------------------
-VILLAGE_BITS = all_of(VILLAGES)
+VILLAGE_BITS: Final = all_of(VILLAGES)
 """The villages' bits of a network's features (the sights' bits follow them)."""
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from itertools import pairwise
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from cove.core import Rng, State, Step, StepRule
 from cove.games.trails_of_tucana.actions import (
@@ -50,7 +50,7 @@ from cove.games.trails_of_tucana.sheets import (
 )
 from cove.games.trails_of_tucana.view import seat_view, sheet
 
-DECK_COUNTS = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
+DECK_COUNTS: Final = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
 """How many terrain cards of each kind the deck holds (``check_invariants``)."""
 
 
@@ -74,7 +74,7 @@ def _village_letters(card: str, start: int, direction: int, symmetry: bool, play
     return tuple(letters), tuple(village_pairs)
 
 
-TIEBREAK = ("most bonus points (blue and red cards)",)
+TIEBREAK: Final = ("most bonus points (blue and red cards)",)
 """What ``TucanaState.tiebreak`` compares, in its order, in words (R8.2): the one source
 for the end screens, the web and RULES.md."""
 

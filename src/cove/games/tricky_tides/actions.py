@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import ActionTable, CodedAction, mypyc_attr, pickle_by_fields
 from cove.games.tricky_tides.constants import SEATS
@@ -69,15 +69,15 @@ def card_text(suit: str, value: int) -> str:
     return f"{value} {suit if value == 1 else plural(suit)}"
 
 
-SUITS = DATA.suits
-SUIT_PLURALS = tuple(plural(s) for s in SUITS)
-CARD_TEXT = tuple(card_text(SUITS[c // VALUES], c % VALUES + 1) for c in range(NAV_CARDS))
+SUITS: Final = DATA.suits
+SUIT_PLURALS: Final = tuple(plural(s) for s in SUITS)
+CARD_TEXT: Final = tuple(card_text(SUITS[c // VALUES], c % VALUES + 1) for c in range(NAV_CARDS))
 """The text of each card code."""
-PAIRS = tuple((a, b) for a in range(GOODS_TYPES) for b in range(a + 1, GOODS_TYPES))
-PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
-NONGOLD_TYPES = len(NONGOLD)
+PAIRS: Final = tuple((a, b) for a in range(GOODS_TYPES) for b in range(a + 1, GOODS_TYPES))
+PAIR_INDEX: Final = {pair: i for i, pair in enumerate(PAIRS)}
+NONGOLD_TYPES: Final = len(NONGOLD)
 """How many non-gold goods types there are (the actions that name one count in them)."""
-_GOODS = DATA.goods
+_GOODS: Final = DATA.goods
 assert GOLD not in NONGOLD
 
 
@@ -313,7 +313,7 @@ class Act(CodedAction):
     __slots__ = ()
 
 
-TABLE = ActionTable(Act, [
+TABLE: Final = ActionTable(Act, [
     *(Play(SUITS[c // VALUES], c % VALUES + 1) for c in range(NAV_CARDS)),
     *(Sail(h) for h in HEADINGS),
     DropAnchor(), StopAtSea(), SailOn(),
@@ -335,32 +335,32 @@ TABLE = ActionTable(Act, [
     *(FirstLeader(q) for q in range(SEATS)),
 ])
 pickle_by_fields(*{type(v) for v in TABLE.values})  # compiled: pickled by their fields
-ACT = TABLE.actions
+ACT: Final = TABLE.actions
 """``ACT[code]``: the shared action with that code."""
 
-PLAY = TABLE.start(Play)                    # 0: card code
-SAIL = TABLE.start(Sail)                    # 32: heading
-ANCHOR = TABLE.start(DropAnchor)            # 40
-STOP = TABLE.start(StopAtSea)               # 41
-ONWARD = TABLE.start(SailOn)                # 42
-PICK = TABLE.start(PickUp)                  # 43: goods type
-DELIVER = TABLE.start(Deliver)              # 48
-PASS = TABLE.start(Pass)                    # 49
-DROP = TABLE.start(Overboard)               # 50: goods type
-START = TABLE.start(Start)                  # 55: cell
-STAY = TABLE.start(StayDocked)              # 67
-PICK2 = TABLE.start(PickUpPair)             # 68: index in PAIRS
-TAX_DELIVER = TABLE.start(DeliverAndPay)    # 78: non-gold index
-M_ORDER = TABLE.start(MonsterOrder)         # 82: suit * 2 + (0 move first, 1 ability first)
-M_MOVE = TABLE.start(MoveMonster)           # 90: suit * CELLS + cell
-SHARK_TAKE = TABLE.start(SharkTakes)        # 138: seat * NONGOLD_TYPES + non-gold index
-SHARK_EAT = TABLE.start(SharkEats)          # 154: non-gold index
-OCTO_MOVE = TABLE.start(OctopusMoves)       # 158: non-gold index * CELLS + cell
-OCTO_GRAB = TABLE.start(OctopusGrabs)       # 206: seat * NONGOLD_TYPES + non-gold index
-DRAGON_SWAP = TABLE.start(DragonSwaps)      # 222: cell
-WHALE_SPOUT = TABLE.start(WhaleSpouts)      # 234: heading
-FIRST_LEADER = TABLE.start(FirstLeader)     # 242: seat (option first_leader=ask)
-END = len(TABLE)                            # 246
+PLAY: Final = TABLE.start(Play)                    # 0: card code
+SAIL: Final = TABLE.start(Sail)                    # 32: heading
+ANCHOR: Final = TABLE.start(DropAnchor)            # 40
+STOP: Final = TABLE.start(StopAtSea)               # 41
+ONWARD: Final = TABLE.start(SailOn)                # 42
+PICK: Final = TABLE.start(PickUp)                  # 43: goods type
+DELIVER: Final = TABLE.start(Deliver)              # 48
+PASS: Final = TABLE.start(Pass)                    # 49
+DROP: Final = TABLE.start(Overboard)               # 50: goods type
+START: Final = TABLE.start(Start)                  # 55: cell
+STAY: Final = TABLE.start(StayDocked)              # 67
+PICK2: Final = TABLE.start(PickUpPair)             # 68: index in PAIRS
+TAX_DELIVER: Final = TABLE.start(DeliverAndPay)    # 78: non-gold index
+M_ORDER: Final = TABLE.start(MonsterOrder)         # 82: suit * 2 + (0 move first, 1 ability first)
+M_MOVE: Final = TABLE.start(MoveMonster)           # 90: suit * CELLS + cell
+SHARK_TAKE: Final = TABLE.start(SharkTakes)        # 138: seat * NONGOLD_TYPES + non-gold index
+SHARK_EAT: Final = TABLE.start(SharkEats)          # 154: non-gold index
+OCTO_MOVE: Final = TABLE.start(OctopusMoves)       # 158: non-gold index * CELLS + cell
+OCTO_GRAB: Final = TABLE.start(OctopusGrabs)       # 206: seat * NONGOLD_TYPES + non-gold index
+DRAGON_SWAP: Final = TABLE.start(DragonSwaps)      # 222: cell
+WHALE_SPOUT: Final = TABLE.start(WhaleSpouts)      # 234: heading
+FIRST_LEADER: Final = TABLE.start(FirstLeader)     # 242: seat (option first_leader=ask)
+END: Final = len(TABLE)                            # 246
 
 
 def universe(players: int, options: Options) -> Sequence[Hashable]:

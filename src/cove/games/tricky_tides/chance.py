@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence
 from functools import cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from cove.core import Rng
 
 X = TypeVar("X")
 
-CHANCE_LIMIT = 1 << 53
+CHANCE_LIMIT: Final = 1 << 53
 """The largest range of one chance outcome that carries several draws (:func:`draws`):
 a record's outcomes stay exact in JSON readers that hold numbers as doubles."""
 

@@ -19,6 +19,7 @@ Python's own ``|`` and ``&``, as for ``set``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from cove.games.tricky_tides.data import (
     DATA,
@@ -29,25 +30,25 @@ from cove.games.tricky_tides.data import (
     VALUES,
 )
 
-ROUNDS = 3              # [SEED]
-HANDS = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
-DEAL = 8                # [SEED]
-SEATS = SHIP_COLOURS    # the most players: one per ship colour
+ROUNDS: Final = 3              # [SEED]
+HANDS: Final = 6               # [SEED] 8 cards dealt, 6 played, 2 discarded
+DEAL: Final = 8                # [SEED]
+SEATS: Final = SHIP_COLOURS    # the most players: one per ship colour
 
-EVERY_GOODS_TYPE = range(GOODS_TYPES)
+EVERY_GOODS_TYPE: Final = range(GOODS_TYPES)
 """The goods types, 0..4 in the order of ``DATA.goods``."""
-CARD_HEADINGS = DATA.headings
-ORDER_PAIRS = tuple(o.pairs for o in DATA.orders)
-ORDER_GOLD = tuple(o.gold for o in DATA.orders)
-ORDER_SUIT = tuple(o.monster for o in DATA.orders)
-SELL = DATA.sell
-ISLAND_GOODS = tuple(i.goods for i in DATA.islands)
-ISLAND_COLOUR = tuple(i.colour for i in DATA.islands)
-EVENT_INDEX = {e.key: i for i, e in enumerate(DATA.events)}
+CARD_HEADINGS: Final = DATA.headings
+ORDER_PAIRS: Final = tuple(o.pairs for o in DATA.orders)
+ORDER_GOLD: Final = tuple(o.gold for o in DATA.orders)
+ORDER_SUIT: Final = tuple(o.monster for o in DATA.orders)
+SELL: Final = DATA.sell
+ISLAND_GOODS: Final = tuple(i.goods for i in DATA.islands)
+ISLAND_COLOUR: Final = tuple(i.colour for i in DATA.islands)
+EVENT_INDEX: Final = {e.key: i for i, e in enumerate(DATA.events)}
 
 
 # -- sets of cards, seats, suits or goods types, as bit masks ----------------------------
-NO_CARDS = 0
+NO_CARDS: Final = 0
 """The empty set."""
 
 
@@ -105,9 +106,9 @@ def card_count(items: int) -> int:
     return items.bit_count()
 
 
-ALL_CARDS = first_n(NAV_CARDS)
+ALL_CARDS: Final = first_n(NAV_CARDS)
 """The 32 navigation cards."""
-ALL_SUITS = first_n(SUITS)
+ALL_SUITS: Final = first_n(SUITS)
 """The four suits, as a set of suits."""
 assert VALUES == 8      # suit_of and suit_values read a card's suit as its code's high bits
 
@@ -127,7 +128,7 @@ def card_of(suit: int, value: int) -> int:
     return suit * VALUES + value - 1
 
 
-SUIT_CARDS = tuple(set_of(card_of(suit, v) for v in range(1, VALUES + 1))
+SUIT_CARDS: Final = tuple(set_of(card_of(suit, v) for v in range(1, VALUES + 1))
                    for suit in range(SUITS))
 """``SUIT_CARDS[suit]``: every card of the suit."""
 

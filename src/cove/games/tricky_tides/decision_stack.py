@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from cove.core import Step, StepRule, pickle_frozen_dataclasses
 from cove.games.tricky_tides.actions import Act
@@ -23,16 +23,16 @@ if TYPE_CHECKING:
 
 # phases: what kind of decision is pending (derived from the top step; see PHASE_OF)
 PLACE, PLAY_CARD, SAIL_STEP, SEA_STEP, ACTION_STEP, OVERBOARD, OVER = range(7)
-MONSTER = 7             # monsters are activated (monster module)
-LEADER = 8              # option first_leader=ask: the table names the first leader
-PHASE_NAMES = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
+MONSTER: Final = 7             # monsters are activated (monster module)
+LEADER: Final = 8              # option first_leader=ask: the table names the first leader
+PHASE_NAMES: Final = ("place ship", "play card", "sail", "open sea", "pick up or deliver",
                "overboard", "game over", "monster activation", "first leader")
 
 K_PLACE, K_PLAY, K_SAIL, K_SEA = "place_ship", "play_card", "sail", "open_sea"
 K_ACTION, K_OVERBOARD, K_LEADER = "pick_up_or_deliver", "overboard", "first_leader"
 K_M_ORDER, K_M_MOVE, K_M_ABILITY = "monster_order", "monster_move", "monster_ability"
-K_M_NEXT = "monster_next"
-PHASE_OF = {K_PLACE: PLACE, K_PLAY: PLAY_CARD, K_SAIL: SAIL_STEP, K_SEA: SEA_STEP,
+K_M_NEXT: Final = "monster_next"
+PHASE_OF: Final = {K_PLACE: PLACE, K_PLAY: PLAY_CARD, K_SAIL: SAIL_STEP, K_SEA: SEA_STEP,
             K_ACTION: ACTION_STEP, K_OVERBOARD: OVERBOARD, K_LEADER: LEADER,
             K_M_ORDER: MONSTER, K_M_MOVE: MONSTER, K_M_ABILITY: MONSTER, K_M_NEXT: MONSTER}
 """The phase (view key ``phase``, observation one-hot) of each step kind."""
@@ -45,18 +45,18 @@ class AtSea:
     heading: int
 
 
-SAIL_STEPS = tuple(Step(K_SAIL, (p,)) for p in range(SEATS))
-SAILING = {order: tuple(SAIL_STEPS[p] for p in reversed(order))
+SAIL_STEPS: Final = tuple(Step(K_SAIL, (p,)) for p in range(SEATS))
+SAILING: Final = {order: tuple(SAIL_STEPS[p] for p in reversed(order))
            for n in range(1, SEATS + 1) for order in permutations(range(n))}
 """The sail steps pushed for each sailing order (the first sailor's step on top)."""
-ACTION_STEPS = tuple(Step(K_ACTION, (p,)) for p in range(SEATS))
-PLACE_STEPS = tuple(Step(K_PLACE, (p,)) for p in range(SEATS))
-OVERBOARD_STEPS = tuple(Step(K_OVERBOARD, (p,)) for p in range(SEATS))
-SEA_STEPS = tuple(tuple(Step(K_SEA, (p,), AtSea(heading)) for heading in range(8))
+ACTION_STEPS: Final = tuple(Step(K_ACTION, (p,)) for p in range(SEATS))
+PLACE_STEPS: Final = tuple(Step(K_PLACE, (p,)) for p in range(SEATS))
+OVERBOARD_STEPS: Final = tuple(Step(K_OVERBOARD, (p,)) for p in range(SEATS))
+SEA_STEPS: Final = tuple(tuple(Step(K_SEA, (p,), AtSea(heading)) for heading in range(8))
                   for p in range(SEATS))
 """``SEA_STEPS[player][heading]``: that player's ship is on open sea, sailing ``heading``."""
-LEADER_STEP = Step(K_LEADER, (0,))      # P1 enters the table's answer
-HAND_STEPS = tuple(tuple(tuple(Step(K_PLAY, ((lead + i) % n,)) for i in range(n))
+LEADER_STEP: Final = Step(K_LEADER, (0,))      # P1 enters the table's answer
+HAND_STEPS: Final = tuple(tuple(tuple(Step(K_PLAY, ((lead + i) % n,)) for i in range(n))
                          for lead in range(n)) if n else ()
                    for n in range(SEATS + 1))
 """``HAND_STEPS[n][lead]``: a hand's card plays in the order they are decided."""

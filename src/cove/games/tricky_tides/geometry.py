@@ -14,20 +14,21 @@ Headings are ints ``0..7``: N, NE, E, SE, S, SW, W, NW (clockwise from north).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from cove.core import SquareGrid
 
-WIDTH = 3
-HEIGHT = 4
-GRID = SquareGrid(WIDTH, HEIGHT)
+WIDTH: Final = 3
+HEIGHT: Final = 4
+GRID: Final = SquareGrid(WIDTH, HEIGHT)
 """The map as a shared square grid: cells in reading order, names ``a1``..``c4``."""
-CELLS = GRID.size
+CELLS: Final = GRID.size
 
-HEADINGS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
-HEADING_INDEX = {h: i for i, h in enumerate(HEADINGS)}
+HEADINGS: Final = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+HEADING_INDEX: Final = {h: i for i, h in enumerate(HEADINGS)}
 # [DESIGN] one step per heading as (rows, columns), rows growing southwards (notes section 5)
-DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-CELL_NAMES = GRID.names
+DIRECTIONS: Final = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+CELL_NAMES: Final = GRID.names
 
 
 def step_table(wrap: bool = False) -> tuple[tuple[int, ...], ...]:
@@ -63,8 +64,8 @@ def sea_runs(step: tuple[tuple[int, ...], ...], sea: tuple[bool, ...]
     return tuple(rows)
 
 
-BOUNDED = step_table(False)
-WRAPPED = step_table(True)
+BOUNDED: Final = step_table(False)
+WRAPPED: Final = step_table(True)
 
 
 def stride_table(wrap: bool, stride: int) -> tuple[tuple[int, ...], ...]:
@@ -88,7 +89,7 @@ def stride_table(wrap: bool, stride: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
-ORTHOGONAL = (0, 2, 4, 6)
+ORTHOGONAL: Final = (0, 2, 4, 6)
 
 
 def heading_set(allowed: tuple[int, ...], mode: str) -> tuple[int, ...]:

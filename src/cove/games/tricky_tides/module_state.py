@@ -9,7 +9,7 @@ monster some player has activated this hand, waiting its turn.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from cove.core import pickle_frozen_dataclasses
 from cove.games.tricky_tides.round_rules import BASE_RULES, Rules
@@ -31,7 +31,7 @@ class Modules:
         return replace(self, **changes)
 
 
-NO_MODULES = Modules()
+NO_MODULES: Final = Modules()
 
 
 @dataclass(frozen=True, slots=True)

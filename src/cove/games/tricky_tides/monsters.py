@@ -20,7 +20,7 @@ replaced at each step, so clones share it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import Step
 from cove.games.tricky_tides.actions import (
@@ -60,11 +60,11 @@ if TYPE_CHECKING:
     from cove.games.tricky_tides.state import TidesState
 
 __all__ = ["RULES", "begin", "setup", "view"]
-SUIT = {name: i for i, name in enumerate(DATA.suits)}
+SUIT: Final = {name: i for i, name in enumerate(DATA.suits)}
 OCTOPUS, DRAGON, SHARK, WHALE = SUIT["octopus"], SUIT["sea dragon"], SUIT["shark"], SUIT["whale"]
-NAMES = DATA.suits
-WHALE_GOODS = 3             # the whale spouts 3 non-gold goods [INFERRED from the seed]
-WHALE_MIN_ON_MAP = 2        # its heading must land at least 2 of them on the map [SEED]
+NAMES: Final = DATA.suits
+WHALE_GOODS: Final = 3             # the whale spouts 3 non-gold goods [INFERRED from the seed]
+WHALE_MIN_ON_MAP: Final = 2        # its heading must land at least 2 of them on the map [SEED]
 
 
 def setup(state: TidesState) -> None:
@@ -539,7 +539,7 @@ ABILITY_NO_CHOICE: dict[tuple[int, str], Callable[[TidesState], None]] = {
 }
 """What each ability does when it offers no choice (see :meth:`UseAbility.idle`)."""
 
-ABILITY_TEXT = {
+ABILITY_TEXT: Final = {
     (SHARK, "holds"): "each ship on its island returns 1 non-gold good (activator's choice) "
                       "to the bag",
     (SHARK, "island"): "all goods of one non-gold type on its island go to the bag",
@@ -692,10 +692,10 @@ class NextActivation(TidesRule["TidesState"]):
         _next(state, _activation(state).queue)
 
 
-_ORDER_STEPS = tuple(Step(K_M_ORDER, (p,)) for p in range(SEATS))
-_MOVE_STEPS = tuple(Step(K_M_MOVE, (p,)) for p in range(SEATS))
-_ABILITY_STEPS = tuple(Step(K_M_ABILITY, (p,)) for p in range(SEATS))
-_NEXT_STEP = Step(K_M_NEXT)
+_ORDER_STEPS: Final = tuple(Step(K_M_ORDER, (p,)) for p in range(SEATS))
+_MOVE_STEPS: Final = tuple(Step(K_M_MOVE, (p,)) for p in range(SEATS))
+_ABILITY_STEPS: Final = tuple(Step(K_M_ABILITY, (p,)) for p in range(SEATS))
+_NEXT_STEP: Final = Step(K_M_NEXT)
 
 RULES: dict[str, TidesRule[TidesState]] = {K_M_ORDER: ChooseOrder(), K_M_MOVE: MoveMonster(),
                                            K_M_ABILITY: UseAbility(),

@@ -9,7 +9,7 @@ slot i the player i seats to the left; slots past the player count stay zero.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cove.core import Block, Observer, Out
 from cove.games.tricky_tides.constants import (
@@ -29,7 +29,7 @@ from cove.games.tricky_tides.geometry import CELLS
 if TYPE_CHECKING:
     from cove.games.tricky_tides.state import TidesState
 
-ORDER_SPAN = 10
+ORDER_SPAN: Final = 10
 """An order's floats: goods needed per type, gold, the monster suit one-hot."""
 
 
@@ -170,7 +170,7 @@ def seats(state: TidesState, player: int, out: Out) -> None:
         out.one(slot)
 
 
-OBSERVER = Observer([
+OBSERVER: Final = Observer([
     Block("hand", hand, "your hand (1 per card code 0–31)", size=NAV_CARDS,
           inputs=("hands",)),
     Block("played", played, "cards out of play this round", size=NAV_CARDS,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from cove.core import OptionError, Options, option
 from cove.games.tricky_tides.data import DATA, SHIP_COLOURS
 
-EVENT_KEYS = tuple(e.key for e in DATA.events)
-COLOURS = tuple(str(c) for c in range(1, SHIP_COLOURS + 1))
+EVENT_KEYS: Final = tuple(e.key for e in DATA.events)
+COLOURS: Final = tuple(str(c) for c in range(1, SHIP_COLOURS + 1))
 """The ship colours by number, "1" to "4" (the islands' icons C1..C4)."""
 
 

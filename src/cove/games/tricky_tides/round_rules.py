@@ -14,6 +14,7 @@ put in force.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from cove.core import entry, pickle_by_fields
 
@@ -68,7 +69,7 @@ class Rules:
 
 
 pickle_by_fields(Rules)  # a compiled frozen dataclass pickles by its fields
-BASE_RULES = Rules()
+BASE_RULES: Final = Rules()
 
 def describe(rules: Rules, ships_wrap: bool = True) -> list[str]:
     """Plain sentences for what ``rules`` changes from the base game (for the screen/log);
@@ -104,14 +105,14 @@ def describe(rules: Rules, ships_wrap: bool = True) -> list[str]:
 
 # ``TidesState.hooks``: which module hooks are live, one flag each (0 in the base game, so
 # each hook costs the base game one int test).
-HOOK_FREE_ANCHOR = 1    # Calm Seas
-HOOK_PICK2 = 2          # Smugglers
-HOOK_TAX = 4            # Harbor Tax
-HOOK_DRAW = 8           # Market Boom
-HOOK_REVERSE = 16       # Trade Winds
-HOOK_MONSTERS = 32      # the monster module
-HOOK_EVENTS = 64        # the event module
-HOOK_MODULES = HOOK_MONSTERS | HOOK_EVENTS
+HOOK_FREE_ANCHOR: Final = 1    # Calm Seas
+HOOK_PICK2: Final = 2          # Smugglers
+HOOK_TAX: Final = 4            # Harbor Tax
+HOOK_DRAW: Final = 8           # Market Boom
+HOOK_REVERSE: Final = 16       # Trade Winds
+HOOK_MONSTERS: Final = 32      # the monster module
+HOOK_EVENTS: Final = 64        # the event module
+HOOK_MODULES: Final = HOOK_MONSTERS | HOOK_EVENTS
 
 
 def hook_bits(rules: Rules) -> int:

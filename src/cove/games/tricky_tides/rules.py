@@ -14,7 +14,7 @@ mostly read from tables made once here, so a decision allocates little.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import Step
 from cove.games.tricky_tides import monsters
@@ -90,14 +90,14 @@ def _plays(hand: int) -> tuple[Act, ...]:
             + _PLAYS[3][hand >> 24])
 
 
-_PICK_ACTS = tuple(ACT[PICK + t] for t in EVERY_GOODS_TYPE)
-_DROP_ACTS = tuple(ACT[DROP + t] for t in EVERY_GOODS_TYPE)
-_A_PASS = ACT[PASS]
-_A_DELIVER = ACT[DELIVER]
-_A_ANCHOR = ACT[ANCHOR]
-_A_STAY = ACT[STAY]
-_PAIR_ACTS = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
-_SEA_ACTS = (ACT[STOP], ACT[ONWARD])
+_PICK_ACTS: Final = tuple(ACT[PICK + t] for t in EVERY_GOODS_TYPE)
+_DROP_ACTS: Final = tuple(ACT[DROP + t] for t in EVERY_GOODS_TYPE)
+_A_PASS: Final = ACT[PASS]
+_A_DELIVER: Final = ACT[DELIVER]
+_A_ANCHOR: Final = ACT[ANCHOR]
+_A_STAY: Final = ACT[STAY]
+_PAIR_ACTS: Final = tuple(ACT[PICK2 + i] for i in range(len(PAIRS)))
+_SEA_ACTS: Final = (ACT[STOP], ACT[ONWARD])
 assert GOODS_TYPES == 5    # _types_present reads five goods counts
 
 
@@ -109,16 +109,16 @@ def _types_present(counts: list[int], start: int) -> int:
             | (16 if counts[start + 4] else 0))
 
 
-_DROP_BY_TYPES = tuple(tuple(_DROP_ACTS[t] for t in EVERY_GOODS_TYPE if has(types, t))
+_DROP_BY_TYPES: Final = tuple(tuple(_DROP_ACTS[t] for t in EVERY_GOODS_TYPE if has(types, t))
                        for types in range(1 << GOODS_TYPES))
 """``_DROP_BY_TYPES[types]``: the overboard actions of a hold with the goods types in the
 set ``types``."""
-_PICK_BY_TYPES = tuple(tuple(_PICK_ACTS[t] for t in EVERY_GOODS_TYPE if has(types, t))
+_PICK_BY_TYPES: Final = tuple(tuple(_PICK_ACTS[t] for t in EVERY_GOODS_TYPE if has(types, t))
                        for types in range(1 << GOODS_TYPES))
 """``_PICK_BY_TYPES[types]``: the pick-up actions of an island holding the goods types in
 the set ``types``."""
-_PICK_PASS = tuple((*acts, _A_PASS) if acts else () for acts in _PICK_BY_TYPES)
-_PICK_DELIVER_PASS = tuple((*acts, _A_DELIVER, _A_PASS) for acts in _PICK_BY_TYPES)
+_PICK_PASS: Final = tuple((*acts, _A_PASS) if acts else () for acts in _PICK_BY_TYPES)
+_PICK_DELIVER_PASS: Final = tuple((*acts, _A_DELIVER, _A_PASS) for acts in _PICK_BY_TYPES)
 
 
 def _where(state: TidesState, player: int) -> str:

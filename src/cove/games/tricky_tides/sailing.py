@@ -11,7 +11,7 @@ clone copies one reference.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cove.core import RecordError, mypyc_attr
 from cove.games.tricky_tides.actions import ACT, ANCHOR, SAIL, Act
@@ -28,7 +28,7 @@ from cove.games.tricky_tides.geometry import (
 
 Table = tuple[tuple[int, ...], ...]
 SailTable = tuple[tuple[Act, ...], ...]
-MODES = ("card", "orthogonal", "widened")
+MODES: Final = ("card", "orthogonal", "widened")
 
 
 def deck_headings(flat: bool) -> Table:
@@ -66,12 +66,12 @@ def sailing_tables(wrap: bool, stride: int, mode: str, flat: bool = False
     return got
 
 
-_SEA_BITS = 12          # bits 0..11: open sea per cell
-_WRAP = 1 << 12
-_FLAT = 1 << 13
-_STRIDE_SHIFT = 14      # 2 bits: stride - 1
-_MODE_SHIFT = 16        # 2 bits: index into MODES
-_LIMIT = 3 << _MODE_SHIFT
+_SEA_BITS: Final = 12          # bits 0..11: open sea per cell
+_WRAP: Final = 1 << 12
+_FLAT: Final = 1 << 13
+_STRIDE_SHIFT: Final = 14      # 2 bits: stride - 1
+_MODE_SHIFT: Final = 16        # 2 bits: index into MODES
+_LIMIT: Final = 3 << _MODE_SHIFT
 
 
 @mypyc_attr(native_class=False)  # an int: a Python class in the compiled build too

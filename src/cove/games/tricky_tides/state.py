@@ -45,7 +45,7 @@ file imports them all, so no module imports another that imports it back.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from cove.core import Rng, State, Step, StepRule
 from cove.games.tricky_tides import events, monsters, rules, view
@@ -114,7 +114,7 @@ def goods_text(counts: Sequence[int]) -> str:
                      if counts[t]) or "nothing"
 
 
-TIEBREAK = ("most order cards delivered", "most goods in the hold")
+TIEBREAK: Final = ("most order cards delivered", "most goods in the hold")
 """What :meth:`TidesState.tiebreak` compares, in its order (R9.2): the one source for the
 end screens, the web and the help."""
 
@@ -853,11 +853,11 @@ class TidesState(State[TidesOptions]):
         return list(map(int, cast("tuple[Act, ...]", legal)))
 
 
-_SUIT_CARDS = tuple(sum(SUIT_CARDS[suit] for suit in members(suits))
+_SUIT_CARDS: Final = tuple(sum(SUIT_CARDS[suit] for suit in members(suits))
                     for suits in range(first_n(SUITS) + 1))
 """``_SUIT_CARDS[suits]``: every navigation card whose suit is in the set of suits
 ``suits``."""
-_DEAL_TRIES = 8
+_DEAL_TRIES: Final = 8
 """Quick deals tried before the card-by-card deal that is always feasible."""
 
 

@@ -9,7 +9,7 @@ parts, and for a player their own hand and sightings card (every key: SPEC.md).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cove.games.tricky_tides import events, monsters
 from cove.games.tricky_tides.actions import CARD_TEXT
@@ -170,7 +170,7 @@ def view_of(state: TidesState, player: int | None) -> dict[str, Any]:
     return v
 
 
-SELL_OF = dict(zip(DATA.goods, DATA.sell, strict=True))
+SELL_OF: Final = dict(zip(DATA.goods, DATA.sell, strict=True))
 """How many goods of each type (by name, as a view names them) sell for 1 gold (R9.1)."""
 
 
