@@ -76,7 +76,8 @@ class Rng:
 
     def _next_unsigned(self) -> int:
         """The next output, ``0 .. 2**64 - 1``, on Python ints (the pure build's path)."""
-        s = (self._state + _GAMMA) & _MASK
+        state: int = self._state  # (as a Python int: the compiled build's i64 cannot
+        s = (state + _GAMMA) & _MASK  # hold _GAMMA)
         self._state = s - (1 << 64) if s > _MAX63 else s
         z = ((s ^ (s >> 30)) * _MUL1) & _MASK
         z = ((z ^ (z >> 27)) * _MUL2) & _MASK
