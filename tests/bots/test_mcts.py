@@ -162,6 +162,7 @@ def test_anchor_credits_every_root_move_with_the_lookahead_value() -> None:
     assert stats[Play(11)][3] > stats[Play(3)][3]
 
 
+@pytest.mark.pure_build  # patches the module's WIDE_ROOT, which compiled code reads as a value
 def test_default_anchors_only_a_wide_root(monkeypatch: pytest.MonkeyPatch) -> None:
     s = TOY.new(2, seed=0, bidding=False)
     s.hands = [[2, 11, 3], [5, 6]]  # type: ignore[attr-defined]
