@@ -176,14 +176,10 @@ def commit(state: TucanaState, seat: int, action: Action, snapshot: bool = True)
     snapshot of the sheet before it unless ``snapshot`` is false."""
     if snapshot:
         first = seat * KINDS
-        state.snapshots[seat] = Snapshot(
-            drawn=state.drawn[seat],
-            circled=state.circled[seat],
-            sight_counts=tuple(state.sight_counts[first : first + KINDS]),
-            pairs=state.pairs[seat],
-            linked=state.linked[seat],
-            bonus_owed=state.bonus_owed[seat],
-        )
+        state.snapshots[seat] = Snapshot(  # drawn, circled, sight_counts, pairs, linked,
+            state.drawn[seat], state.circled[seat],  # bonus_owed: by position, the
+            tuple(state.sight_counts[first : first + KINDS]),  # faster call
+            state.pairs[seat], state.linked[seat], state.bonus_owed[seat])
     state.moves[seat] = (*state.moves[seat], action)
     if action is PASS:  # the only Pass
         state.bonus_owed[seat] = 0  # nothing fits, or the rest of the bonus chain is declined
