@@ -100,7 +100,8 @@ def seats(state: PiratesState, player: int, out: Out) -> None:
                 out.one(base + S_WHEEL + 6 * j + order)
         booty = state.booty[p]
         out.run(base + S_VALUES, [
-            *state.wheel_deckhands[p], *[a / 4.0 for a in state.assignments[p]],
+            *[float(d) for d in state.wheel_deckhands[p]],
+            *[a / 4.0 for a in state.assignments[p]],
             float(state.deckhand_on_legend_mat[p]),
             state.legend_level[p] / data.LEGEND_LEVELS,
             float(state.bloody[p]), state.gold[p] / ruleset.gold_cap,
