@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
 
 COMPILED = [
+    "cove/core/bits.py",
     "cove/core/components.py",
     "cove/core/decisions.py",
     "cove/core/observer.py",

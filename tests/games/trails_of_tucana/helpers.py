@@ -9,11 +9,11 @@ from itertools import pairwise
 from typing import Any
 
 from cove.core import Rng, Step
+from cove.core.bits import including
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES, Island
 from cove.games.trails_of_tucana.rules import END_ROUND, TurnStep
 from cove.games.trails_of_tucana.sheets import link as link_edge
-from cove.games.trails_of_tucana.sheets import with_member
 from cove.games.trails_of_tucana.state import TucanaState
 
 
@@ -120,7 +120,7 @@ def play_turns(s: TucanaState, rng: Rng, turns: int) -> None:
 def mark_drawn(s: TucanaState, p: int, edges: Iterable[int]) -> None:
     """Mark edges as drawn on seat p's sheet without linking (for legality tests)."""
     for e in edges:
-        s.drawn[p] = with_member(s.drawn[p], e)
+        s.drawn[p] = including(s.drawn[p], e)
     s.settle()
 
 

@@ -10,9 +10,9 @@ import pytest
 from cove.bots.defaults import game_defaults
 from cove.bots.mcts import MctsBot
 from cove.core import Rng
+from cove.core.bits import has
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.heuristic import heuristic
-from cove.games.trails_of_tucana.sheets import has
 from cove.games.trails_of_tucana.state import TucanaState
 from tests.games.trails_of_tucana.helpers import build_pair_but_last, draw_now, new
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from cove.core import Rng, Step
+from cove.core.bits import first_n, set_of
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import LETTERS, TABLES
 from cove.games.trails_of_tucana.rules import TurnStep
-from cove.games.trails_of_tucana.sheets import all_of, mask_of
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import sheet
 from tests.games.trails_of_tucana.helpers import link, new, play_turns, reveal
@@ -62,9 +62,9 @@ def decided_but_still_to_move(s: TucanaState) -> None:
         ("a card lost from the deck", lambda s: s.deck.pop()),
         ("a card seen twice", lambda s: s.seen.append(s.seen[0])),
         ("a blue card vanished", lambda s: s.blue_cards.__setitem__(0, ())),
-        ("a segment off the island", lambda s: s.drawn.__setitem__(1, mask_of([500]))),
-        ("a sight circled but not linked", lambda s: s.circled.__setitem__(0, mask_of([0]))),
-        ("a pair scored but not joined", lambda s: s.pairs.__setitem__(1, all_of(LETTERS))),
+        ("a segment off the island", lambda s: s.drawn.__setitem__(1, set_of([500]))),
+        ("a sight circled but not linked", lambda s: s.circled.__setitem__(0, set_of([0]))),
+        ("a pair scored but not joined", lambda s: s.pairs.__setitem__(1, first_n(LETTERS))),
         ("a decided player still to move", decided_but_still_to_move),
         ("a second pending step", lambda s: s.push(Step("draw", (1,), TurnStep(0)))),
         ("a mover of a bonus step owing nothing",

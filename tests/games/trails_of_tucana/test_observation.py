@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from cove.core import Rng
+from cove.core.bits import has, minus, set_of
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS
-from cove.games.trails_of_tucana.sheets import has, mask_of, minus
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import sheet
 from tests.games.observations import check_kept_along_a_game, dense_of
@@ -188,7 +188,7 @@ def test_changes_by_hand_are_seen_by_the_kept_observation() -> None:
     mark_drawn(s, 2, free[1:30])  # many segments at once: a whole row
     check(s)
     for gone in (free[1:2], free[2:5], free[5:30]):  # one, a few, then many taken away
-        s.drawn[2] = minus(s.drawn[2], mask_of(gone))
+        s.drawn[2] = minus(s.drawn[2], set_of(gone))
         s.settle()  # the legal moves are found again
         check(s)
     reveal(s, "any", "water")

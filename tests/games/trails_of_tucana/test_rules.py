@@ -10,10 +10,10 @@ import pytest
 
 import cove
 from cove.core import Rng, Step
+from cove.core.bits import has
 from cove.games.trails_of_tucana.actions import ISLAND_ACTIONS, PASS, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
 from cove.games.trails_of_tucana.rules import TurnStep
-from cove.games.trails_of_tucana.sheets import has
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import score_parts
 from tests.games.trails_of_tucana.helpers import (

@@ -7,18 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cove.core import Rng
+from cove.core.bits import including, minus, set_of, size, without
 from cove.games.tricky_tides import GAME, monsters
-from cove.games.tricky_tides.constants import (
-    ALL_CARDS,
-    NO_CARDS,
-    card_count,
-    card_of,
-    cards_in,
-    including,
-    minus,
-    set_of,
-    without,
-)
+from cove.games.tricky_tides.constants import ALL_CARDS, NO_CARDS, card_of, cards_in
 from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.decision_stack import (
     ACTION_STEP,
@@ -289,12 +280,12 @@ def at_monsters(s: TidesState, trick: dict[int, int],
     want = 8 - s.hand_no - 1
     for p in range(s.n):
         s.hands[p] = minus(s.hands[p], played)
-        extra = card_count(s.hands[p]) - want
+        extra = size(s.hands[p]) - want
         for c in cards_in(s.hands[p])[:max(extra, 0)]:  # the lowest to the set-aside pile
             s.hands[p] = without(s.hands[p], c)
             s.aside = including(s.aside, c)
     for p in range(s.n):
-        missing = want - card_count(s.hands[p])
+        missing = want - size(s.hands[p])
         for c in cards_in(s.aside)[:max(missing, 0)]:   # the lowest from it
             s.aside = without(s.aside, c)
             s.hands[p] = including(s.hands[p], c)

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cove.core import Rng
+from cove.core.bits import size
 from cove.games.tricky_tides import GAME
-from cove.games.tricky_tides.constants import card_count, known_void, suit_cards
+from cove.games.tricky_tides.constants import known_void, suit_cards
 from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.state import TidesState
 from tests.games.tricky_tides.helpers import check_invariants, play_random
@@ -82,7 +83,7 @@ def test_views_hide_secrets_and_redeterminize_keeps_view(
             shown = set(v["events_at_bottom"]) | {v["event"]["name"]}   # known bottom
             hidden = {DATA.events[i].name for i in s.modules.event_deck} - shown
             assert not any(f'"{name}"' in text for name in hidden)
-        assert len(v["hand"]) == card_count(s.hands[p])
+        assert len(v["hand"]) == size(s.hands[p])
         # private log lines reach only their owner
         for e in s.events(p):
             assert e.to is None or p in e.to

@@ -8,15 +8,9 @@ import pytest
 
 import cove
 from cove.core import Rng, Step
+from cove.core.bits import first_n, size, without
 from cove.games.tricky_tides import GAME
-from cove.games.tricky_tides.constants import (
-    card_count,
-    cards_in,
-    first_n,
-    known_void,
-    suit_cards,
-    without,
-)
+from cove.games.tricky_tides.constants import cards_in, known_void, suit_cards
 from cove.games.tricky_tides.data import DATA
 from cove.games.tricky_tides.decision_stack import (
     ACTION_STEP,
@@ -177,8 +171,8 @@ def test_r2_10_goods_per_island() -> None:
 def test_r2_11_eight_cards_each() -> None:
     for n in (2, 3, 4):
         s = new(n, 8)
-        assert all(card_count(h) == 8 for h in s.hands)
-        assert card_count(s.aside) == 32 - 8 * n
+        assert all(size(h) == 8 for h in s.hands)
+        assert size(s.aside) == 32 - 8 * n
         assert len(s.view(0)["hand"]) == 8
 
 
@@ -533,7 +527,7 @@ def test_r8_2_last_two_cards_discarded_and_redealt() -> None:
                  hands=[[card("whale", 2 * p + 1), card("whale", 2 * p + 2)] for p in range(4)])
     end_hand(s)
     assert s.round == 1 and s.hand_no == 0
-    assert all(card_count(h) == 8 for h in s.hands) and s.played == 0
+    assert all(size(h) == 8 for h in s.hands) and s.played == 0
     assert s.phase == PLAY_CARD and s.current == s.leader
 
 
@@ -571,7 +565,7 @@ def test_r8_4_reshuffle_and_redeal() -> None:
                    for p in range(3)]
         s.hand_no = 5
         end_hand(s)
-        assert [card_count(h) for h in s.hands] == [8, 8, 8] and card_count(s.aside) == 8
+        assert [size(h) for h in s.hands] == [8, 8, 8] and size(s.aside) == 8
         deals.add(tuple(s.hands))
     assert len(deals) == 2
 

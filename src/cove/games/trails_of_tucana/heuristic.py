@@ -11,8 +11,9 @@ estimate costs a few hundred table lookups.
 from __future__ import annotations
 
 from cove.core import State
+from cove.core.bits import has, members
 from cove.games.trails_of_tucana.data import KINDS, LETTERS, TURNS_PER_ROUND
-from cove.games.trails_of_tucana.sheets import has, members, villages_in
+from cove.games.trails_of_tucana.sheets import villages_in
 from cove.games.trails_of_tucana.state import TucanaState
 
 REACH = 12.0  # a gap of this many segments or more is worth nothing yet

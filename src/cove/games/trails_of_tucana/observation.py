@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cove.core import Block, Observer, Options, Out
+from cove.core.bits import members
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, TURNS_PER_ROUND, Island
 from cove.games.trails_of_tucana.options import TucanaOptions
-from cove.games.trails_of_tucana.sheets import members
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState

@@ -28,6 +28,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import AUTO, Step, StepRule, pickle_frozen_dataclasses
+from cove.core.bits import has, minus
 from cove.games.trails_of_tucana.actions import PASS, Action
 from cove.games.trails_of_tucana.data import CARD_NAMES, LETTER_NAMES, LETTERS, TABLES
 from cove.games.trails_of_tucana.log_text import (
@@ -37,7 +38,7 @@ from cove.games.trails_of_tucana.log_text import (
     terrain_phrase,
     who,
 )
-from cove.games.trails_of_tucana.sheets import commit, free_flags, has, minus
+from cove.games.trails_of_tucana.sheets import commit, free_flags
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState

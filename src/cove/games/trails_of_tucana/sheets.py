@@ -3,9 +3,9 @@ island's edges, and its trail networks as a union-find.
 
 Sets of small numbers (the segments drawn, the sights circled, the village pairs joined,
 the villages and sights of a network) are kept as bit masks: member ``i`` is bit ``i``.
-The rules read and change them only through the named operations below (``has``,
-``with_member``, ``minus``, ``members``, ``pairs_within`` ...), plain functions so that
-the hot path allocates nothing; ``|`` is their union.
+The rules read and change them only through named operations: the core's for any set
+(``cove.core.bits``: ``has``, ``including``, ``minus``, ``members`` ...) and the ones
+below for villages and sights (``pairs_within``, ``villages_in``, ``sights_in``).
 
 The union-find is stored flat for all seats (space ``i`` of seat ``p`` is index
 ``p * N + i`` of ``state.parent``) with, at each root, the villages and sights in its
@@ -17,11 +17,11 @@ puts the sheet back from that snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from cove.core import pickle_by_fields
+from cove.core.bits import count_common, first_n, including, members, minus
 from cove.games.trails_of_tucana.actions import BONUS, PASS, Action
 from cove.games.trails_of_tucana.data import FREE_BYTES, KINDS, VILLAGES, Island
 
@@ -29,27 +29,7 @@ if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
 
 
-# -- sets as bit masks ------------------------------------------------------------------------
-def has(mask: int, i: int) -> bool:
-    """Whether ``i`` is in the set ``mask``."""
-    return mask >> i & 1 == 1
-
-
-def with_member(mask: int, i: int) -> int:
-    """The set ``mask`` with ``i`` added."""
-    return mask | 1 << i
-
-
-def minus(mask: int, other: int) -> int:
-    """The members of ``mask`` that are not in ``other``."""
-    return mask & ~other
-
-
-def count_common(mask: int, other: int) -> int:
-    """How many members ``mask`` and ``other`` share."""
-    return (mask & other).bit_count()
-
-
+# -- village pairs -------------------------------------------------------------------------------
 def pairs_within(villages: int, village_pairs: tuple[int, ...]) -> int:
     """The letters (a set) whose two villages, ``village_pairs[letter]``, are both in
     ``villages``."""
@@ -60,31 +40,8 @@ def pairs_within(villages: int, village_pairs: tuple[int, ...]) -> int:
     return letters
 
 
-def members(mask: int) -> list[int]:
-    """The members of ``mask``, lowest first (one step per member)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(items: Iterable[int]) -> int:
-    """The set of ``items``."""
-    mask = 0
-    for i in items:
-        mask |= 1 << i
-    return mask
-
-
-def all_of(count: int) -> int:
-    """The set of every number below ``count``."""
-    return (1 << count) - 1
-
-
 # -- a network's villages and sights ------------------------------------------------------------
-VILLAGE_BITS: Final = all_of(VILLAGES)
+VILLAGE_BITS: Final = first_n(VILLAGES)
 """The villages' bits of a network's features (the sights' bits follow them)."""
 
 
@@ -140,7 +97,7 @@ def find(state: TucanaState, x: int) -> int:
 
 def link(state: TucanaState, seat: int, edge: int) -> None:
     """Draw ``edge`` on ``seat``'s sheet and score what it connects."""
-    state.drawn[seat] = with_member(state.drawn[seat], edge)
+    state.drawn[seat] = including(state.drawn[seat], edge)
     island = state.island
     a, b = island.edges[edge]
     base = seat * island.size
@@ -168,7 +125,7 @@ def link(state: TucanaState, seat: int, edge: int) -> None:
     if state.special_bonus and sights:
         for kind in state.red_cards:
             if count_common(sights, island.kind_mask[kind]) >= 2:
-                state.linked[seat] = with_member(state.linked[seat], kind)
+                state.linked[seat] = including(state.linked[seat], kind)
 
 
 def commit(state: TucanaState, seat: int, action: Action, snapshot: bool = True) -> None:

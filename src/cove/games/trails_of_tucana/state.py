@@ -16,6 +16,7 @@ from itertools import pairwise
 from typing import Any, ClassVar, Final, cast
 
 from cove.core import Rng, State, Step, StepRule
+from cove.core.bits import count_common, first_n, has, members, set_of
 from cove.games.trails_of_tucana.actions import (
     ISLAND_ACTIONS,
     Action,
@@ -36,18 +37,7 @@ from cove.games.trails_of_tucana.data import (
 from cove.games.trails_of_tucana.log_text import log_setup
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.rules import FLIP, STEPS, WonBlueCard, WonRedCard
-from cove.games.trails_of_tucana.sheets import (
-    Snapshot,
-    all_of,
-    commit,
-    count_common,
-    has,
-    mask_of,
-    members,
-    restore,
-    root,
-    villages_in,
-)
+from cove.games.trails_of_tucana.sheets import Snapshot, commit, restore, root, villages_in
 from cove.games.trails_of_tucana.view import seat_view, sheet
 
 DECK_COUNTS: Final = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
@@ -69,7 +59,7 @@ def _village_letters(card: str, start: int, direction: int, symmetry: bool, play
         for k, name in enumerate(card):
             row[(first + direction * k) % VILLAGES] = LETTER_NAMES.index(name)
         letters.append(tuple(row))
-        village_pairs.append(tuple(mask_of(v for v in range(VILLAGES) if row[v] == letter)
+        village_pairs.append(tuple(set_of(v for v in range(VILLAGES) if row[v] == letter)
                                    for letter in range(LETTERS)))
     return tuple(letters), tuple(village_pairs)
 
@@ -324,7 +314,7 @@ class TucanaState(State[TucanaOptions]):
         """Seat ``p``'s segments, circles, pairs and boxes agree with its networks."""
         island = self.island
         rounds = island.rounds
-        _need(0 <= self.drawn[p] <= all_of(len(island.edges)),
+        _need(0 <= self.drawn[p] <= first_n(len(island.edges)),
               f"P{p + 1}: a segment off the island")
         _need(0 <= self.bonus_owed[p] <= KINDS,
               f"P{p + 1}: {self.bonus_owed[p]} bonus segments owed")

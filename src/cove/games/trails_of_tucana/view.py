@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cove.core.bits import has, members, minus
 from cove.games.trails_of_tucana.data import (
     CARD_NAMES,
     KINDS,
@@ -17,7 +18,6 @@ from cove.games.trails_of_tucana.data import (
     TABLES,
     TURNS_PER_ROUND,
 )
-from cove.games.trails_of_tucana.sheets import has, members, minus
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState

@@ -6,21 +6,20 @@ once from the loaded data (``data.DATA``): each card's headings, each order's go
 and monster, each island's goods number and ship colour, the sale rates, the cards of
 each suit, each event's index.
 
-Then the named operations on sets. A navigation card is an int ``suit * 8 + value - 1``
+Then the cards' own operations. A navigation card is an int ``suit * 8 + value - 1``
 (0..31), and a set of cards (a hand, the cards played this round, the set-aside pile) is
 one int whose bit ``card`` is set for each card in it; seats (who still holds an anchor),
 suits and goods types make sets the same way. The rules read and change such sets only
-through these functions (``has(hand, card)``, ``without(hand, card)``,
-``cards_in(hand)``...), each a line of int arithmetic that allocates nothing, since they
-run millions of times in simulated games. The union and the common part of two sets are
-Python's own ``|`` and ``&``, as for ``set``.
+through named operations: the core's for any set (``cove.core.bits``: ``has(hand,
+card)``, ``without(hand, card)``...) and these for cards and suits (``cards_in``,
+``suit_of``, ``suit_cards``...).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
+from cove.core.bits import first_n, members, set_of
 from cove.games.tricky_tides.data import (
     DATA,
     GOODS_TYPES,
@@ -52,58 +51,10 @@ NO_CARDS: Final = 0
 """The empty set."""
 
 
-def has(items: int, item: int) -> bool:
-    """Whether ``item`` is in the set ``items``."""
-    return (items >> item) & 1 == 1
-
-
-def including(items: int, item: int) -> int:
-    """The set ``items`` with ``item`` added."""
-    return items | 1 << item
-
-
-def without(items: int, item: int) -> int:
-    """The set ``items`` with ``item`` taken out."""
-    return items & ~(1 << item)
-
-
-def minus(items: int, others: int) -> int:
-    """The items of ``items`` that are not in ``others``."""
-    return items & ~others
-
-
-def set_of(items: Iterable[int]) -> int:
-    """The set of ``items``."""
-    out = 0
-    for item in items:
-        out |= 1 << item
-    return out
-
-
-def first_n(n: int) -> int:
-    """The set of 0, 1, ..., ``n - 1`` (every seat of an ``n``-player game)."""
-    return (1 << n) - 1
-
-
-def members(items: int) -> list[int]:
-    """The members of a set, lowest first."""
-    out: list[int] = []
-    while items:
-        low = items & -items
-        out.append(low.bit_length() - 1)
-        items ^= low
-    return out
-
-
 def cards_in(cards: int) -> list[int]:
     """The cards of a set of cards (a hand...), in code order: suit by suit, value by
     value."""
     return members(cards)
-
-
-def card_count(items: int) -> int:
-    """How many items a set holds."""
-    return items.bit_count()
 
 
 ALL_CARDS: Final = first_n(NAV_CARDS)

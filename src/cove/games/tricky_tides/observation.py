@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cove.core import Block, Observer, Out
+from cove.core.bits import has
 from cove.games.tricky_tides.constants import (
     HANDS,
     ISLAND_GOODS,
@@ -19,7 +20,6 @@ from cove.games.tricky_tides.constants import (
     ROUNDS,
     SEATS,
     cards_in,
-    has,
     known_void,
 )
 from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, SUITS

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import Step
+from cove.core.bits import has, including, without
 from cove.games.tricky_tides import monsters
 from cove.games.tricky_tides.actions import (
     ACT,
@@ -45,13 +46,10 @@ from cove.games.tricky_tides.constants import (
     EVERY_GOODS_TYPE,
     ISLAND_COLOUR,
     ORDER_PAIRS,
-    has,
-    including,
     suit_cards,
     suit_of,
     suit_values,
     with_void,
-    without,
 )
 from cove.games.tricky_tides.data import DATA, GOODS_TYPES, NAV_CARDS, NONGOLD, SUITS, VALUES
 from cove.games.tricky_tides.decision_stack import (

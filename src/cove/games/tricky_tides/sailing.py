@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from cove.core import RecordError, mypyc_attr
+from cove.core.bits import has, set_of
 from cove.games.tricky_tides.actions import ACT, ANCHOR, SAIL, Act
-from cove.games.tricky_tides.constants import CARD_HEADINGS, has, set_of
+from cove.games.tricky_tides.constants import CARD_HEADINGS
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
 from cove.games.tricky_tides.geometry import (
     BOUNDED,

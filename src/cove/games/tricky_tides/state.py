@@ -48,6 +48,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from cove.core import Rng, State, Step, StepRule
+from cove.core.bits import first_n, has, including, members, minus, set_of, size
 from cove.games.tricky_tides import events, monsters, rules, view
 from cove.games.tricky_tides.actions import CARD_TEXT, Act
 from cove.games.tricky_tides.chance import draws, shuffle
@@ -67,14 +68,7 @@ from cove.games.tricky_tides.constants import (
     ROUNDS,
     SELL,
     SUIT_CARDS,
-    card_count,
     cards_in,
-    first_n,
-    has,
-    including,
-    members,
-    minus,
-    set_of,
     suit_of,
     value_of,
     void_suits,
@@ -735,7 +729,7 @@ class TidesState(State[TidesOptions]):
             if union & cards:
                 raise AssertionError("a navigation card is in two places")
             union |= cards
-            total += card_count(cards)
+            total += size(cards)
         if union != ALL_CARDS or total != NAV_CARDS:
             raise AssertionError(f"{total} navigation cards accounted for, not {NAV_CARDS}")
         if phase in (PLACE, LEADER):
@@ -744,7 +738,7 @@ class TidesState(State[TidesOptions]):
         elif phase != OVER:
             for p in range(self.n):
                 want = DEAL - self.hand_no - (self.trick[p] >= 0)
-                held = card_count(self.hands[p])
+                held = size(self.hands[p])
                 if held != want:
                     raise AssertionError(f"P{p + 1} holds {held} cards "
                                          f"in hand {self.hand_no + 1}, not {want}")
@@ -820,7 +814,7 @@ class TidesState(State[TidesOptions]):
         for q in others:
             pool |= self.hands[q]
         # holders: the other players, then the aside pile (which may take any suit)
-        caps = [card_count(self.hands[q]) for q in others] + [card_count(self.aside)]
+        caps = [size(self.hands[q]) for q in others] + [size(self.aside)]
         accept = [minus(ALL_SUITS, void_suits(self.voids, q)) for q in others] + [ALL_SUITS]
         new = _constrained_deal(pool, caps, accept, rng)
         for i, q in enumerate(others):

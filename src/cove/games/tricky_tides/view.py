@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from cove.core.bits import has, size
 from cove.games.tricky_tides import events, monsters
 from cove.games.tricky_tides.actions import CARD_TEXT
 from cove.games.tricky_tides.constants import (
@@ -20,9 +21,7 @@ from cove.games.tricky_tides.constants import (
     ORDER_GOLD,
     ROUNDS,
     SELL,
-    card_count,
     cards_in,
-    has,
     known_void,
     suit_of,
     value_of,
@@ -120,7 +119,7 @@ def seat_view(state: TidesState, p: int, heads: tuple[tuple[int, ...], ...], ove
         # the score so far without the secret sightings bonus (orders + goods sold)
         "public_score": gold + sum(state.hold[base + t] // SELL[t] for t in EVERY_GOODS_TYPE),
         "anchor": has(state.anchors, p),
-        "cards_in_hand": card_count(state.hands[p]),
+        "cards_in_hand": size(state.hands[p]),
         "played": card_dict(state.trick[p], heads) if state.trick[p] >= 0 else None,
         "known_voids": [DATA.suits[suit] for suit in range(SUITS)
                         if known_void(state.voids, p, suit)],
