@@ -60,15 +60,19 @@ def playouts(gid, players, seeds):
             n += 1
     return n / (time.process_time() - t0)
 
-def clones(gid, players, seed, count):
-    g = cove.load(gid)
-    s = g.new(players, seed, log=False)
+def position(gid, players, seed, moves):
+    # a seeded game after ``moves`` random moves (fewer if it ends first)
+    s = cove.load(gid).new(players, seed, log=False)
     r = Rng(seed)
-    for _ in range(20):
+    for _ in range(moves):
         if s.is_over:
             break
         p = s.to_move()[0]
         s.apply(p, r.choice(s.legal_actions(p)))
+    return s
+
+def clones(gid, players, seed, count):
+    s = position(gid, players, seed, 20)
     t0 = time.process_time()
     for _ in range(count):
         s.clone()
@@ -78,14 +82,7 @@ def mcts(gid, players, seed, iterations):
     # iterations per CPU second of the mcts bot as a user gets it (the game's defaults),
     # choosing a move in a position 10 random moves into a seeded game
     from cove.bots.mcts import MctsBot
-    g = cove.load(gid)
-    s = g.new(players, seed, log=False)
-    r = Rng(seed)
-    for _ in range(10):
-        if s.is_over:
-            break
-        p = s.to_move()[0]
-        s.apply(p, r.choice(s.legal_actions(p)))
+    s = position(gid, players, seed, 10)
     bot = MctsBot(seed=seed, iterations=iterations)
     p = s.to_move()[0]
     t0 = time.process_time()
