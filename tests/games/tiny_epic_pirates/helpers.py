@@ -76,26 +76,15 @@ def pirate(s: PiratesState, p: int, *, ship_at: int | None = None,
     """Set the fields of pirate ``p`` that are given, the rest as they are. Sure-fire
     tokens come out of the supply, cubes out of the bag (``load_ship``), crew cards (by
     name, added to the crew) out of the crew line or deck (``give_crew``)."""
-    if ship_at is not None:
-        s.ship_at[p] = ship_at
-    if hidden is not None:
-        s.hidden[p] = hidden
-    if captain is not None:
-        s.captain[p] = captain
-    if captain_side is not None:
-        s.captain_side[p] = captain_side
-    if captain_space is not None:
-        s.captain_space[p] = captain_space
-    if assignments is not None:
-        s.assignments[p] = list(assignments)
-    if wheel_deckhands is not None:
-        s.wheel_deckhands[p] = list(wheel_deckhands)
-    if deckhand_on_legend_mat is not None:
-        s.deckhand_on_legend_mat[p] = deckhand_on_legend_mat
-    if gold is not None:
-        s.gold[p] = gold
-    if legend_level is not None:
-        s.legend_level[p] = legend_level
+    seat_fields: dict[str, Any] = {
+        "ship_at": ship_at, "hidden": hidden, "captain": captain,
+        "captain_side": captain_side, "captain_space": captain_space,
+        "assignments": assignments, "wheel_deckhands": wheel_deckhands,
+        "deckhand_on_legend_mat": deckhand_on_legend_mat, "gold": gold,
+        "legend_level": legend_level, "sail_tokens": sail_tokens}
+    for field, value in seat_fields.items():
+        if value is not None:  # a list field gets its own copy
+            getattr(s, field)[p] = list(value) if isinstance(value, Sequence) else value
     if surefire is not None:
         s.surefire_supply -= surefire - s.surefire[p]
         s.surefire[p] = surefire
@@ -103,8 +92,6 @@ def pirate(s: PiratesState, p: int, *, ship_at: int | None = None,
         load_ship(s, p, booty)
     for name in crew:
         give_crew(s, p, name)
-    if sail_tokens is not None:
-        s.sail_tokens[p] = list(sail_tokens)
 
 
 def position(players: int = 2, seed: int = 0, *, seat: int = 0,
