@@ -76,8 +76,6 @@ def pickled(state: State) -> dict[str, Any]:
     out["_log"] = state._all_events()
     out["_legal"] = None
     out["_observed"] = None
-    for k in type(state).KEPT:
-        out[k] = None
     out["game"] = state.game.id
     return out
 

@@ -113,11 +113,6 @@ class State(ABC, Generic[OptionsT]):
     """Slots rebuilt by ``setup`` from the options (data tables, rule switches): left out
     of ``to_json`` and ``fingerprint`` because the options already determine them."""
 
-    KEPT: ClassVar[tuple[str, ...]] = ()
-    """Slots holding caches that belong to one state object (a kept observation changed
-    in place): a pickle stores them as None, so a copy makes its own when asked. (A
-    game's ``clone`` resets them itself; ``to_json`` leaves them out as ``DERIVED``.)"""
-
     game: Game
     n: int
     options: OptionsT
