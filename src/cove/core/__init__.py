@@ -18,7 +18,7 @@ from cove.core.game import Game, MoveHelp
 from cove.core.observer import Block, Observer, Out
 from cove.core.options import Options, option
 from cove.core.rng import Rng
-from cove.core.serial import pickle_by_fields, pickle_frozen_dataclasses
+from cove.core.serial import pickle_by_fields, pickle_records
 from cove.core.state import Action, State
 from cove.core.text import pack
 
@@ -53,6 +53,6 @@ __all__ = [
     "option",
     "pack",
     "pickle_by_fields",
-    "pickle_frozen_dataclasses",
+    "pickle_records",
     "schema",
 ]

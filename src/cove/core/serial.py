@@ -1,15 +1,21 @@
 """A state's values as plain JSON, and back: the one encoder behind ``to_json``,
 ``from_json``, ``fingerprint`` and pickling.
 
-Game states hold ints, strings, lists, tuples, dicts, sets, small frozen dataclasses
-(actions, tasks) and a few slotted helper objects. Each kind gets a tag so that decoding
-gives back exactly the same Python values (a tuple stays a tuple, a dict key stays an int)::
+Game states hold ints, strings, lists, tuples, dicts, sets, small records (actions,
+tasks) and a few slotted helper objects. Each kind gets a tag so that decoding gives back
+exactly the same Python values (a tuple stays a tuple, a dict key stays an int)::
 
     list  -> [...]                       tuple     -> {"t": [...]}
     dict  -> {"d": [[k, v], ...]}        set       -> {"s": [...]} (sorted by encoding)
-    frozenset -> {"f": [...]}            dataclass -> {"c": "module:Name", "v": {...}}
+    frozenset -> {"f": [...]}            record    -> {"c": "module:Name", "v": {...}}
     int subclass -> {"i": "module:Name", "v": 3}
     slotted object -> {"o": "module:Name", "v": {...}}
+
+A record is a value made by calling its class with its fields: a dataclass (its
+``__init__`` fields), or a plain class that names its constructor's arguments, each
+also an attribute, in ``__match_args__`` (Python's own list of a class's positional
+fields, which dataclasses set too). Plain records are for the compiled build, where a
+dataclass's ``__init__`` stays Python code (docs/BUILD.md).
 
 Decoding only ever builds classes from an allow-list: classes defined in the game's own
 package or in ``cove.core``. An untrusted document can therefore not name ``os.system``
@@ -53,11 +59,9 @@ def encode(value: Any) -> Any:
     if t is set or t is frozenset:
         items = sorted((encode(v) for v in value), key=_order)
         return {"s" if t is set else "f": items}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            "c": class_tag(t),
-            "v": {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
-        }
+    fields = record_fields(t)
+    if fields is not None:
+        return {"c": class_tag(t), "v": {name: encode(getattr(value, name)) for name in fields}}
     if isinstance(value, int):  # an int-valued action (a game whose moves are numbers)
         return {"i": class_tag(t), "v": int(value)}
     slots = slot_names(t)
@@ -67,26 +71,44 @@ def encode(value: Any) -> Any:
     raise RecordError(f"cannot store a value of type {t.__name__}")
 
 
+def record_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields a record of class ``cls`` is made from, in its constructor's order: a
+    dataclass's ``__init__`` fields, else the names in ``__match_args__``; None when
+    ``cls`` is no record."""
+    if dataclasses.is_dataclass(cls):
+        return tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    names = getattr(cls, "__match_args__", None)
+    if isinstance(names, tuple) and all(isinstance(n, str) for n in names):
+        return names
+    return None
+
+
 def pickle_by_fields(*classes: type) -> None:
-    """Pickle each frozen dataclass of ``classes`` as a call with its fields. Python's
-    default sets the fields one by one, which a compiled frozen dataclass refuses
-    (docs/BUILD.md); the pickled values are the same in both builds."""
+    """Pickle each record class of ``classes`` as a call with its fields. Python's default
+    sets the fields one by one, which a compiled frozen dataclass or ``Final`` attribute
+    refuses (docs/BUILD.md); the pickled values are the same in both builds."""
     for cls in classes:
         copyreg.pickle(cls, _by_fields)
 
 
-def pickle_frozen_dataclasses(namespace: dict[str, Any]) -> None:
-    """:func:`pickle_by_fields` for every frozen dataclass a module defines (called with
-    the module's ``globals()`` at its end)."""
+def pickle_records(namespace: dict[str, Any]) -> None:
+    """:func:`pickle_by_fields` for every frozen dataclass and every plain record
+    (``__match_args__``) a module defines (called with its ``globals()`` at its end)."""
     name = namespace["__name__"]
     pickle_by_fields(*(v for v in namespace.values() if isinstance(v, type)
-                       and v.__module__ == name and dataclasses.is_dataclass(v)
-                       and v.__dataclass_params__.frozen))  # type: ignore[attr-defined]
+                       and v.__module__ == name and _frozen_record(v)))
+
+
+def _frozen_record(cls: type) -> bool:
+    if dataclasses.is_dataclass(cls):
+        return bool(cls.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    return record_fields(cls) is not None
 
 
 def _by_fields(value: Any) -> tuple[Any, ...]:
-    return (type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value)
-                               if f.init))
+    fields = record_fields(type(value))
+    assert fields is not None, f"{type(value).__name__} is no record"
+    return (type(value), tuple(getattr(value, name) for name in fields))
 
 
 def _order(v: Any) -> str:
@@ -185,9 +207,10 @@ class Decoder:
             raise RecordError(f"bad stored fields for {data[tag]!r}")
         fields = {k: self.decode(x, depth) for k, x in v.items()}
         if tag == "c":
-            if not dataclasses.is_dataclass(cls):
+            record = record_fields(cls)
+            if record is None:
                 raise RecordError(f"{data[tag]!r} is not a stored record type")
-            names = {f.name for f in dataclasses.fields(cls) if f.init}
+            names = set(record)
             if set(fields) != names:
                 raise RecordError(f"stored {data[tag]!r} has fields {sorted(fields)}, "
                                   f"expected {sorted(names)}")

@@ -23,7 +23,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from cove.core import Options, pickle_frozen_dataclasses
+from cove.core import Options, pickle_records
 from cove.games.high_water.data import HWData, get
 from cove.games.high_water.patterns import Pattern, pattern
 
@@ -367,4 +367,4 @@ _KINDS: Final = frozenset((Play, Take, Target, Remove, Activate, Use, Mark, Roll
 """High Water's action classes."""
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

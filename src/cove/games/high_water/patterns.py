@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from cove.core import pickle_frozen_dataclasses
+from cove.core import pickle_records
 from cove.games.high_water.data import Icon
 
 
@@ -81,4 +81,4 @@ def affords(pat: Pattern, dice: Sequence[int]) -> bool:
     return match_icons(pat.order, 0, dice_counts(dice))
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from cove.core import AUTO, Step, StepRule, pickle_frozen_dataclasses
+from cove.core import AUTO, Step, StepRule, pickle_records
 from cove.games.high_water.actions import (
     END,
     NEXT,
@@ -738,4 +738,4 @@ CHOICES: Final = ("sabotage", "remove_marker", "reroll", "set_die", "set_face", 
 """The sub-decision kinds in the order of the observation's one-hot (SPEC.md)."""
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from cove.core import Action, Deck, Rng, State, Step, StepRule, pickle_frozen_dataclasses
+from cove.core import Action, Deck, Rng, State, Step, StepRule, pickle_records
 from cove.games.high_water.actions import (
     Advance,
     Cycle,
@@ -935,4 +935,4 @@ class HighWaterState(State[HighWaterOptions]):
                 self.committed[q] = rng.choice(self.trick_choices(q))
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

@@ -6,7 +6,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from cove.core import ActionSpace, Options, pickle_frozen_dataclasses
+from cove.core import ActionSpace, Options, pickle_records
 from cove.games.the_tide.beach import COLUMN_NAMES, RAYS, SQUARE_NAMES
 from cove.games.the_tide.data import DATA
 from cove.games.the_tide.options import TideOptions
@@ -160,4 +160,4 @@ class MaskIndex:
             out.append(at)
         return out
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
-from cove.core import AUTO, Action, Step, StepRule, pickle_frozen_dataclasses
+from cove.core import AUTO, Action, Step, StepRule, pickle_records
 from cove.games.the_tide.actions import (
     MOVES,
     PASS,
@@ -776,4 +776,4 @@ def finish(state: TideState, reason: str) -> None:
                   kind="game_over", data={"reason": reason, "points": list(state.points)})
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from cove.core import AUTO, Step, pickle_frozen_dataclasses
+from cove.core import AUTO, Step, pickle_records
 
 # Step kinds on the decision stack (cove.core.decisions): the decisions, then the
 # automatic steps. Each kind's rule is in rules.py.
@@ -213,4 +213,4 @@ class PendingBonus:
     bonus: int                       # the bonus action (data.BONUSES)
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

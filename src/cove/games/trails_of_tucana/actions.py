@@ -34,7 +34,7 @@ from cove.core import (
     Options,
     State,
     mypyc_attr,
-    pickle_frozen_dataclasses,
+    pickle_records,
 )
 from cove.games.trails_of_tucana.data import TABLES
 from cove.games.trails_of_tucana.options import TucanaOptions
@@ -201,4 +201,4 @@ def flip_ends(text: str) -> str | None:
     return " ".join([*words[:-1], f"{b}-{a}"])
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

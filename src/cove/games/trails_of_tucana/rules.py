@@ -27,7 +27,7 @@ from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
-from cove.core import AUTO, Step, StepRule, pickle_frozen_dataclasses
+from cove.core import AUTO, Step, StepRule, pickle_records
 from cove.core.bits import has, minus
 from cove.games.trails_of_tucana.actions import PASS, Action
 from cove.games.trails_of_tucana.data import CARD_NAMES, LETTER_NAMES, LETTERS, TABLES
@@ -340,4 +340,4 @@ STEPS: Mapping[str, StepRule[TucanaState]] = {
 """The rule of each kind of step (``TucanaState.STEPS``)."""
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

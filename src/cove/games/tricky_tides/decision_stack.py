@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from cove.core import Step, StepRule, pickle_frozen_dataclasses
+from cove.core import Step, StepRule, pickle_records
 from cove.games.tricky_tides.actions import Act
 from cove.games.tricky_tides.constants import SEATS
 
@@ -86,4 +86,4 @@ class TidesRule(StepRule[T]):
         raise RuntimeError(f"step {step.kind} needs a player")
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from cove.core import pickle_frozen_dataclasses
+from cove.core import pickle_records
 from cove.games.tricky_tides.round_rules import BASE_RULES, Rules
 
 
@@ -66,4 +66,4 @@ class Activation:
         return replace(self, **changes)
 
 
-pickle_frozen_dataclasses(globals())  # compiled frozen dataclasses: by their fields
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)
