@@ -38,7 +38,7 @@ COMPILED = [
     *(f"cove/games/trails_of_tucana/{m}.py" for m in (
         "actions", "log_text", "observation", "options", "rules", "sheets", "state", "view")),
     *(f"cove/games/tiny_epic_pirates/{m}.py" for m in (
-        "observation", "options", "rules", "sea", "solo", "state", "turn", "view")),
+        "actions", "observation", "options", "rules", "sea", "solo", "state", "turn", "view")),
     *(f"cove/bots/{m}.py" for m in ("evaluate", "mcts")),
 ]
 """The modules compiled: the engine's hot path and the search bots. The rest stays Python in

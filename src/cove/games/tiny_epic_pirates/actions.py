@@ -1,4 +1,4 @@
-"""Actions: one small frozen dataclass per kind of decision; ``str(a)`` is its stable text.
+"""Actions: one small value class per kind of decision; ``str(a)`` is its stable text.
 
 Each action holds the numbers that say what it does (a card, a direction, a crew-line slot,
 a die and a face) and its text, built once when the legal list is made. The text is part
@@ -18,10 +18,9 @@ small (see :func:`universe`).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
-from cove.core import Options
+from cove.core import Options, pickle_records
 from cove.games.tiny_epic_pirates import data
 
 Key = tuple[str, int, int, int]
@@ -35,11 +34,20 @@ that wheel space; a smaller source is an Assignment (data.ASSIGN)."""
 
 
 class Act:
-    """What every action kind shares: the text form, the JSON form and the key."""
+    """What every action kind shares: the text form, the JSON form, the key, equality.
 
-    __slots__ = ()
+    The kinds are plain classes, not dataclasses, so that the compiled build makes them
+    native classes: a legal list makes several per decision, and a dataclass's
+    ``__init__`` stays Python code in both builds. Each kind lists its constructor's
+    arguments in ``__match_args__``, which the core reads to store and pickle it as a
+    record (``cove.core.record_fields``); its numbers and text never change once made."""
+
     KIND: ClassVar[str]
+    __match_args__: ClassVar[tuple[str, ...]] = ("text",)
     text: str
+
+    def __init__(self, text: str = "") -> None:
+        self.text = text
 
     def __str__(self) -> str:
         return self.text
@@ -54,295 +62,333 @@ class Act:
         kind, a, b, c = self.key()
         return {"kind": kind, "a": a, "b": b, "c": c, "text": self.text}
 
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and isinstance(other, Act)
+                and other.text == self.text and other.key() == self.key())
+
+    def __hash__(self) -> int:
+        return hash((self.key(), self.text))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__name__}({args})"
+
 
 # ---------------------------------------------------------------- setup (R3)
-@dataclass(frozen=True, slots=True)
 class PlaceNavy(Act):
     """P1 puts the Navy on a corner card without a port."""
 
     KIND = "navy_setup"
-    cell: int
-    text: str = ""
+    __match_args__ = ("cell", "text")
+
+    def __init__(self, cell: int, text: str = "") -> None:
+        self.cell: Final = cell
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.cell, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class StartCove(Act):
     """A player starts hidden in this Cove card."""
 
     KIND = "cove"
-    cell: int
-    text: str = ""
+    __match_args__ = ("cell", "text")
+
+    def __init__(self, cell: int, text: str = "") -> None:
+        self.cell: Final = cell
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.cell, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class CaptainSide(Act):
     """A player plays their Captain card on this side (0 A, 1 B)."""
 
     KIND = "side"
-    side: int
-    text: str = ""
+    __match_args__ = ("side", "text")
+
+    def __init__(self, side: int, text: str = "") -> None:
+        self.side: Final = side
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.side, 0, 0)
 
 
 # ---------------------------------------------------------------- the wheel (R4)
-@dataclass(frozen=True, slots=True)
 class MoveCaptain(Act):
     """The Captain moves clockwise to this wheel space."""
 
     KIND = "wheel"
-    space: int
-    text: str = ""
+    __match_args__ = ("space", "text")
+
+    def __init__(self, space: int, text: str = "") -> None:
+        self.space: Final = space
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.space, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class PaySkip(Act):
     """A skipped wheel space is paid with a Deckhand from this Assignment."""
 
     KIND = "pay"
-    assignment: int
-    text: str = ""
+    __match_args__ = ("assignment", "text")
+
+    def __init__(self, assignment: int, text: str = "") -> None:
+        self.assignment: Final = assignment
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.assignment, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class AssignDeckhand(Act):
     """A released or new Deckhand goes to this Assignment."""
 
     KIND = "assign"
-    assignment: int
-    text: str = ""
+    __match_args__ = ("assignment", "text")
+
+    def __init__(self, assignment: int, text: str = "") -> None:
+        self.assignment: Final = assignment
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.assignment, 0, 0)
 
 
 # ---------------------------------------------------------------- sailing (R5)
-@dataclass(frozen=True, slots=True)
 class SailTo(Act):
     """The ship sails one card in this direction (north, east, south, west)."""
 
     KIND = "sail"
-    direction: int
-    text: str = ""
+    __match_args__ = ("direction", "text")
+
+    def __init__(self, direction: int, text: str = "") -> None:
+        self.direction: Final = direction
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.direction, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class SailToken(Act):
     """A sail token of this amount is spent for more movement."""
 
     KIND = "token"
-    amount: int
-    text: str = ""
+    __match_args__ = ("amount", "text")
+
+    def __init__(self, amount: int, text: str = "") -> None:
+        self.amount: Final = amount
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.amount, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class StopSailing(Act):
     """The ship stops where it is."""
 
     KIND = "stop"
-    text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class JostleDeckhand(Act):
     """This Deckhand goes to Repair: from an Assignment 0..2, or ``WHEEL_DECKHAND`` + a
     wheel space."""
 
     KIND = "jostle"
-    source: int
-    text: str = ""
+    __match_args__ = ("source", "text")
+
+    def __init__(self, source: int, text: str = "") -> None:
+        self.source: Final = source
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.source, 0, 0)
 
 
 # ---------------------------------------------------------------- orders and bonuses (R7, R8)
-@dataclass(frozen=True, slots=True)
 class DoOrder(Act):
     """The Order is carried out; ``choice`` is a trade count 1..3 or an attack target
     0..4, else 0."""
 
     KIND = "do"
-    order: int
-    choice: int = 0
-    text: str = ""
+    __match_args__ = ("order", "choice", "text")
+
+    def __init__(self, order: int, choice: int = 0, text: str = "") -> None:
+        self.order: Final = order
+        self.choice: Final = choice
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.order, self.choice, BY_ORDER)
 
 
-@dataclass(frozen=True, slots=True)
 class Bonus(Act):
     """A bonus action is carried out: ``bonus`` (an index of ``data.BONUSES``), ``choice``
     as for :class:`DoOrder`, ``source`` the Captain (``BY_CAPTAIN``) or a crew card's id."""
 
     KIND = "bonus"
-    bonus: int
-    choice: int = 0
-    source: int = BY_CAPTAIN
-    text: str = ""
+    __match_args__ = ("bonus", "choice", "source", "text")
+
+    def __init__(self, bonus: int, choice: int = 0, source: int = BY_CAPTAIN,
+                 text: str = "") -> None:
+        self.bonus: Final = bonus
+        self.choice: Final = choice
+        self.source: Final = source
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.bonus, self.choice, self.source)
 
 
-@dataclass(frozen=True, slots=True)
 class Skip(Act):
     """An order, a bonus or a step is passed (or there is nothing to do)."""
 
     KIND = "skip"
-    text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class KeepCube(Act):
     """A full ship keeps the new cube and throws back one of type ``returned`` (-1: the
     new one goes back)."""
 
     KIND = "keep"
-    returned: int
-    text: str = ""
+    __match_args__ = ("returned", "text")
+
+    def __init__(self, returned: int, text: str = "") -> None:
+        self.returned: Final = returned
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.returned, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class RefreshLine(Act):
     """The crew line is refreshed for 1 Gold."""
 
     KIND = "refresh"
-    text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class Mutiny(Act):
     """The Captain card flips (once a game)."""
 
     KIND = "mutiny"
-    text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class TakeCrew(Act):
     """The crew card in line position ``slot`` joins the crew; ``discard`` is the position
     in the crew of the card it replaces (-1: none)."""
 
     KIND = "take"
-    slot: int
-    discard: int = -1
-    text: str = ""
+    __match_args__ = ("slot", "discard", "text")
+
+    def __init__(self, slot: int, discard: int = -1, text: str = "") -> None:
+        self.slot: Final = slot
+        self.discard: Final = discard
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.slot, self.discard, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class Done(Act):
     """Crewing up, or moving Deckhands, is over."""
 
     KIND = "done"
-    text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class MoveDeckhand(Act):
     """A Deckhand moves from ``source`` (an Assignment 0..3, or ``WHEEL_DECKHAND`` + a wheel
     space) to the Assignment ``to`` (0..2)."""
 
     KIND = "move"
-    source: int
-    to: int
-    text: str = ""
+    __match_args__ = ("source", "to", "text")
+
+    def __init__(self, source: int, to: int, text: str = "") -> None:
+        self.source: Final = source
+        self.to: Final = to
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.source, self.to, 0)
 
 
 # ---------------------------------------------------------------- battles (R7.7-R7.11, R6.4)
-@dataclass(frozen=True, slots=True)
 class SureFire(Act):
     """A sure-fire token sets die ``die`` to ``face``."""
 
     KIND = "surefire"
-    die: int
-    face: int
-    text: str = ""
+    __match_args__ = ("die", "face", "text")
+
+    def __init__(self, die: int, face: int, text: str = "") -> None:
+        self.die: Final = die
+        self.face: Final = face
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.die, self.face, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class Reroll(Act):
     """The attacker rerolls the dice ``mask`` chooses (:func:`dice_chosen`)."""
 
     KIND = "reroll"
-    mask: int
-    text: str = ""
+    __match_args__ = ("mask", "text")
+
+    def __init__(self, mask: int, text: str = "") -> None:
+        self.mask: Final = mask
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.mask, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class FireDice(Act):
     """The dice are fired as they stand."""
 
     KIND = "fire"
-    text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class ChoosePort(Act):
     """A sunk Merchant equally far from both ports returns to port 0 or 1."""
 
     KIND = "port"
-    port: int
-    text: str = ""
+    __match_args__ = ("port", "text")
+
+    def __init__(self, port: int, text: str = "") -> None:
+        self.port: Final = port
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.port, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class SteerNavy(Act):
     """The Navy sails one card in this direction."""
 
     KIND = "navy"
-    direction: int
-    text: str = ""
+    __match_args__ = ("direction", "text")
+
+    def __init__(self, direction: int, text: str = "") -> None:
+        self.direction: Final = direction
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.direction, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class LoseCube(Act):
     """A cube of this booty type is lost to the Navy."""
 
     KIND = "lose"
-    booty: int
-    text: str = ""
+    __match_args__ = ("booty", "text")
+
+    def __init__(self, booty: int, text: str = "") -> None:
+        self.booty: Final = booty
+        self.text = text
 
     def key(self) -> Key:
         return (self.KIND, self.booty, 0, 0)
@@ -418,3 +464,6 @@ def universe(players: int, options: Options) -> list[Hashable]:
     out += [MoveDeckhand(source, j) for source in (0, 1, 2, 3, *wheel)
             for j in range(3) if j != source]
     return [a.key() for a in out]
+
+
+pickle_records(globals())  # records pickle as calls with their fields (docs/BUILD.md)
