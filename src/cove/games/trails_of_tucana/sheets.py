@@ -17,7 +17,6 @@ puts the sheet back from that snapshot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from cove.core import pickle_by_fields
@@ -61,21 +60,30 @@ def free_flags(drawn: int, island: Island) -> bytes:
     return format(drawn, island.free_format).encode().translate(FREE_BYTES)
 
 
-@dataclass(slots=True)
 class Snapshot:
     """A seat's sheet at the start of a step, before its decision in it (R3.8): what the
     other seats see until the step is revealed, and what ``restore`` puts back.
 
-    Never changed once taken, but not a frozen dataclass: one is made for nearly every
-    decision of a game with several players, and a frozen one costs about four times as
-    much to make (its fields are set through ``object.__setattr__``)."""
+    One is made for nearly every decision of a game with several players, so it is a
+    plain record (its fields named in ``__match_args__``), which the compiled build makes
+    a native class; a dataclass's ``__init__`` stays Python code (docs/BUILD.md)."""
 
-    drawn: int
-    circled: int
-    sight_counts: tuple[int, ...]  # per sight kind
-    pairs: int
-    linked: int
-    bonus_owed: int
+    __match_args__ = ("drawn", "circled", "sight_counts", "pairs", "linked", "bonus_owed")
+
+    def __init__(self, drawn: int, circled: int, sight_counts: tuple[int, ...], pairs: int,
+                 linked: int, bonus_owed: int) -> None:
+        self.drawn: Final = drawn
+        self.circled: Final = circled
+        self.sight_counts: Final = sight_counts  # per sight kind
+        self.pairs: Final = pairs
+        self.linked: Final = linked
+        self.bonus_owed: Final = bonus_owed
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Snapshot) and self.drawn == other.drawn
+                and self.circled == other.circled and self.sight_counts == other.sight_counts
+                and self.pairs == other.pairs and self.linked == other.linked
+                and self.bonus_owed == other.bonus_owed)
 
 
 def root(state: TucanaState, x: int) -> int:
@@ -133,9 +141,9 @@ def commit(state: TucanaState, seat: int, action: Action, snapshot: bool = True)
     snapshot of the sheet before it unless ``snapshot`` is false."""
     if snapshot:
         first = seat * KINDS
-        state.snapshots[seat] = Snapshot(  # drawn, circled, sight_counts, pairs, linked,
-            state.drawn[seat], state.circled[seat],  # bonus_owed: by position, the
-            tuple(state.sight_counts[first : first + KINDS]),  # faster call
+        state.snapshots[seat] = Snapshot(  # positional: the faster call in the pure build
+            state.drawn[seat], state.circled[seat],
+            tuple(state.sight_counts[first : first + KINDS]),
             state.pairs[seat], state.linked[seat], state.bonus_owed[seat])
     state.moves[seat] = (*state.moves[seat], action)
     if action is PASS:  # the only Pass
