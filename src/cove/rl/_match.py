@@ -142,8 +142,10 @@ class Match:
         self.space: ActionSpace = self.game.action_space(players, **options)
         self.size = self.space.size  # read every step: an attribute, not the property
         self.obs_size = self.game.observation_size(players, **options)
-        # the game builds the sparse form itself (else it would be found from the dense)
-        self._sparse = (type(self.state)._observation_sparse
+        # the game builds the sparse form (from its declared blocks, or its own code),
+        # else the sparse form would be found from the dense one
+        self._sparse = (self.game.observer is not None
+                        or type(self.state)._observation_sparse
                         is not cove.State._observation_sparse)
         self._last_scores = [float(x) for x in self.state.scores()]
         self._legal: tuple[Any, ...] | None = None
