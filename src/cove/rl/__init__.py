@@ -15,6 +15,7 @@ from cove.rl._match import REWARDS, EnvError
 from cove.rl.aec import CoveAECEnv
 from cove.rl.gym import CoveGymEnv
 from cove.rl.parallel import CoveParallelEnv
+from cove.rl.vector import CoveVectorEnv
 
 
 def aec_env(game_id: str, players: int, **kwargs: Any) -> CoveAECEnv:
@@ -39,5 +40,14 @@ def gym_env(game_id: str, players: int, seat: int = 0,
     return CoveGymEnv(game_id, players, seat, opponents, **kwargs)
 
 
-__all__ = ["REWARDS", "CoveAECEnv", "CoveGymEnv", "CoveParallelEnv",
-           "EnvError", "aec_env", "gym_env", "parallel_env"]
+def vector_env(game_id: str, players: int, num_envs: int, **kwargs: Any) -> CoveVectorEnv:
+    """A Gymnasium vector environment of ``num_envs`` tables stepped together in this
+    process. Keywords: ``opponents`` (None, the default: self-play, every seat the
+    learner's; or bot specs for the other seats, as ``gym_env``), ``seat``, ``reward``,
+    ``on_illegal``, ``copy`` (False: hand back the environment's own arrays) and the
+    game's options."""
+    return CoveVectorEnv(game_id, players, num_envs, **kwargs)
+
+
+__all__ = ["REWARDS", "CoveAECEnv", "CoveGymEnv", "CoveParallelEnv", "CoveVectorEnv",
+           "EnvError", "aec_env", "gym_env", "parallel_env", "vector_env"]

@@ -13,6 +13,7 @@ from gymnasium import spaces
 from cove.bots import Bot, BotSpecError, make_bot, split_specs
 from cove.rl._match import EnvError, Match, Obs, check_seat
 from cove.rl._multi import check_render_mode, obs_space
+from cove.rl._tables import BotsTable
 
 
 def bot_specs(opponents: str | Sequence[str], players: int) -> list[str]:
@@ -59,11 +60,21 @@ class CoveGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = check_render_mode(render_mode)
         self.match = Match(game_id, players, options, reward, on_illegal)
         self.seat = check_seat(seat, players)
-        self.specs = bot_specs(opponents, players) if players > 1 else []
+        self.table = BotsTable(self.match, self.seat,
+                               bot_specs(opponents, players) if players > 1 else [])
         self.observation_space = obs_space(self.match)
         self.action_space = spaces.Discrete(self.match.space.size)
-        self.bots: dict[int, Bot] = {}
         self._started = self._forfeited = False
+
+    @property
+    def specs(self) -> list[str]:
+        """The bot spec of each other seat, in seat order."""
+        return self.table.specs
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bots in the other seats, by seat."""
+        return self.table.bots
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans (the name sb3-contrib's MaskablePPO reads)."""
@@ -73,50 +84,20 @@ class CoveGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
               ) -> tuple[Obs, dict[str, Any]]:
         """A new game (``options`` is accepted for the API and not used)."""
         super().reset(seed=seed)
-        rng = self.np_random
-        self.match.reset(int(rng.integers(2**62)))
-        others = [p for p in range(self.match.players) if p != self.seat]
-        self.bots = {p: make_bot(spec, int(rng.integers(2**62)))
-                     for p, spec in zip(others, self.specs, strict=True)}
+        self.table.start(self.np_random)
         self._started = True
         self._forfeited = False
-        self._reward = 0.0
-        self._opponents_move()
-        if self.match.over:  # the bots ended the game before the learner was asked
-            raise EnvError(f"{self.match.game.id}: the game ended before seat {self.seat} "
-                           "was asked anything")
         return self.match.obs(self.seat), {}
-
-    def _opponents_move(self) -> None:
-        m = self.match
-        while not m.over and self.seat not in m.to_move():
-            for p in m.to_move():
-                if p in m.to_move():
-                    m.state.apply(p, self.bots[p].act(m.state, p))
-                    self._reward += m.step_rewards()[self.seat] if m.reward == "dense" else 0.0
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if not self._started:
             raise EnvError("call reset() before step()")
-        m = self.match
-        if m.over or self._forfeited:
+        if self.match.over or self._forfeited:
             raise EnvError("the episode is over; call reset()")
-        self._reward = 0.0
-        if not m.play(self.seat, action, self.np_random):
-            self._forfeited = True
-            obs = m.obs(self.seat)
-            return obs, m.forfeit_rewards(self.seat)[self.seat], True, False, {
-                "illegal_action": int(action)}
-        if m.reward == "dense":
-            self._reward += m.step_rewards()[self.seat]
-        self._opponents_move()
-        truncated = terminated = False
-        if not m.to_move():  # the game is over
-            if m.reward != "dense":
-                self._reward = m.final_rewards()[self.seat]
-            truncated = m.safety_end()
-            terminated = not truncated
-        return m.obs(self.seat), float(self._reward), terminated, truncated, {}
+        step = self.table.advance(action, self.np_random)
+        self._forfeited = "illegal_action" in step.info
+        return (self.match.obs(self.seat), float(step.reward), step.terminated,
+                step.truncated, step.info)
 
     def render(self) -> str | None:
         """The learner's terminal screen, for ``render_mode="ansi"``."""

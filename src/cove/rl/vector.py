@@ -1,0 +1,180 @@
+"""A Gymnasium vector environment that steps many tables of one game per call, in this
+process, writing into arrays it made once (see docs/RESEARCH.md, "Many tables at once").
+
+Two ways to seat the learner, as ``gym_env`` offers them:
+
+- ``opponents`` given (bot specs): each table is ``gym_env``'s: the learner plays
+  ``seat``, bots the others. Seeded alike, the tables play exactly the games a
+  ``gymnasium.vector.SyncVectorEnv`` of ``gym_env`` tables plays (tests/rl/test_vector.py).
+- ``opponents=None`` (self-play): every seat is the learner's. Each step is one decision
+  of the seat asked now, whose observation the step returns; ``infos["seat"]`` says which
+  seat that is, and ``infos["rewards"]`` holds every seat's reward for the step (the
+  ``rewards`` array is the acting seat's).
+
+Tables that end start a new game on their next step (Gymnasium's next-step autoreset):
+that step ignores its action and returns the new game's first observation, reward 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from cove.rl._match import EnvError, Match, check_seat
+from cove.rl._multi import obs_space, seed_rng
+from cove.rl._tables import BotsTable, SelfPlayTable, Step
+from cove.rl.gym import bot_specs
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+def check_num_envs(num_envs: object) -> int:
+    if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer) \
+            or num_envs < 1:
+        raise EnvError(f"num_envs must be a whole number >= 1, not {num_envs!r}")
+    return int(num_envs)
+
+
+class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` tables of one game, stepped together (see the module's text).
+
+    ``copy=True`` (the default, as Gymnasium's own vector environments) hands back copies
+    of the arrays; ``copy=False`` hands back the environment's own arrays, which the next
+    step overwrites: no array is made per step.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's
+        "render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(self, game_id: str, players: int, num_envs: int, *, seat: int = 0,
+                 opponents: str | Sequence[str] | None = None, reward: str = "win",
+                 on_illegal: str = "raise", copy: bool = True, **options: Any) -> None:
+        self.num_envs = check_num_envs(num_envs)
+        self.matches = [Match(game_id, players, options, reward, on_illegal)
+                        for _ in range(self.num_envs)]
+        first = self.matches[0]
+        self.players = players
+        self.self_play = opponents is None
+        self.tables: list[BotsTable | SelfPlayTable]
+        if opponents is None:
+            self.tables = [SelfPlayTable(m) for m in self.matches]
+        else:
+            seat = check_seat(seat, players)
+            specs = bot_specs(opponents, players) if players > 1 else []
+            self.tables = [BotsTable(m, seat, specs) for m in self.matches]
+        self.copy = bool(copy)
+        self.single_observation_space = obs_space(first)
+        self.single_action_space = spaces.Discrete(first.size)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        n = self.num_envs
+        self._observations = np.zeros((n, first.obs_size), np.float32)
+        self._masks = np.zeros((n, first.size), np.int8)
+        self._obs: Obs = {"observation": self._observations, "action_mask": self._masks}
+        self._rewards = np.zeros(n, np.float64)
+        self._terminations = np.zeros(n, np.bool_)
+        self._truncations = np.zeros(n, np.bool_)
+        self._seats = np.zeros(n, np.int64)
+        self._all_rewards = np.zeros((n, players), np.float64)
+        self._infos: dict[str, Any] = {"seat": self._seats, "rewards": self._all_rewards}
+        self._ended = np.zeros(n, np.bool_)
+        self._rngs: list[np.random.Generator] = []
+
+    # -- the Gymnasium API ------------------------------------------------------------------
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        """New games at every table. ``seed``: one int (table i gets ``seed + i``, as
+        Gymnasium's vector environments seed theirs), one per table, or None."""
+        n = self.num_envs
+        seeds: Sequence[int | None]
+        if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
+            seeds = [None if seed is None else int(seed) + i for i in range(n)]
+        elif isinstance(seed, Sequence) and len(seed) == n:
+            seeds = list(seed)
+        else:
+            raise EnvError(f"seed must be a whole number, None, or a list of {n} of them "
+                           f"(one per table), not {seed!r}")
+        if options is not None:
+            raise EnvError("reset takes no options; the game's options are given when the "
+                           "environment is made")
+        self._rngs = [seed_rng(s, self._rngs[i] if i < len(self._rngs) else None)
+                      for i, s in enumerate(seeds)]
+        for i in range(n):
+            self._start(i)
+        self._ended[:] = False
+        self._rewards[:] = 0.0
+        self._all_rewards[:] = 0.0
+        self._terminations[:] = False
+        self._truncations[:] = False
+        return self._out_obs(), self._out_infos()
+
+    def step(self, actions: Any) -> tuple[Obs, npt.NDArray[np.float64],
+                                          npt.NDArray[np.bool_], npt.NDArray[np.bool_],
+                                          dict[str, Any]]:
+        """One action per table (an index into the game's action space each)."""
+        if not self._rngs:
+            raise EnvError("call reset() before step()")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
+            raise EnvError(f"actions must be {self.num_envs} whole numbers (one action "
+                           f"index per table), not {actions!r}")
+        actions_now = chosen.tolist()
+        for i, action in enumerate(actions_now):  # refuse before any table moves
+            if not self._ended[i]:
+                self.matches[i].check_legal(self.tables[i].observed(), action)
+        rewards, all_rewards = self._rewards, self._all_rewards
+        terminations, truncations = self._terminations, self._truncations
+        for i, action in enumerate(actions_now):
+            if self._ended[i]:  # next-step autoreset: the action is ignored
+                self._start(i)
+                self._ended[i] = False
+                rewards[i] = 0.0
+                all_rewards[i] = 0.0
+                terminations[i] = truncations[i] = False
+                continue
+            step: Step = self.tables[i].advance(action, self._rngs[i])
+            rewards[i] = step.reward
+            all_rewards[i] = step.rewards
+            terminations[i] = step.terminated
+            truncations[i] = step.truncated
+            self._ended[i] = step.terminated or step.truncated
+            self._write(i)
+        return (self._out_obs(), self._out(rewards), self._out(terminations),
+                self._out(truncations), self._out_infos())
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release: the games live in memory."""
+
+    # -- inside -----------------------------------------------------------------------------
+    def _start(self, i: int) -> None:
+        self.tables[i].start(self._rngs[i])
+        self._write(i)
+
+    def _write(self, i: int) -> None:
+        """Table ``i``'s observation, mask and observed seat into the arrays."""
+        seat = self.tables[i].observed()
+        match = self.matches[i]
+        match.observation_into(self._observations[i], seat)
+        match.mask_into(self._masks[i], seat)
+        self._seats[i] = seat
+
+    def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return array.copy() if self.copy else array
+
+    def _out_obs(self) -> Obs:
+        if not self.copy:
+            return self._obs
+        return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
+
+    def _out_infos(self) -> dict[str, Any]:
+        if not self.self_play:
+            return {}
+        if not self.copy:
+            return self._infos
+        return {"seat": self._seats.copy(), "rewards": self._all_rewards.copy()}

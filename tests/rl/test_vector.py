@@ -1,0 +1,146 @@
+"""The batched environment (``cove.rl.vector_env``): the same games as Gymnasium's own
+SyncVectorEnv of ``gym_env`` tables, self-play, next-step autoreset, no array made per
+step with ``copy=False``, and bad input."""
+
+from __future__ import annotations
+
+import tracemalloc
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.vector import SyncVectorEnv
+
+import cove
+from cove.rl import CoveGymEnv, EnvError, gym_env, vector_env
+from cove.rl._match import final_rewards
+
+GAMES = [g.id for g in cove.all_games()]
+
+
+def _choose(masks: np.ndarray[Any, Any], rng: np.random.Generator) -> np.ndarray[Any, Any]:
+    return np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
+
+
+def _same_games_as_sync(game_id: str, players: int, steps: int) -> int:
+    """Step a vector env and a SyncVectorEnv of gym_env tables with the same seeds and
+    actions, comparing everything each step; return how many games ended."""
+    def make() -> CoveGymEnv:
+        return gym_env(game_id, players, seat=1, opponents="random")
+
+    ours = vector_env(game_id, players, 3, seat=1, opponents="random")
+    theirs = SyncVectorEnv([make, make, make])
+    a, _ = ours.reset(seed=21)
+    b, _ = theirs.reset(seed=21)
+    rng = np.random.default_rng(4)
+    ended = 0
+    for _ in range(steps):
+        for key in ("observation", "action_mask"):
+            np.testing.assert_array_equal(a[key], b[key])
+        assert ours.observation_space.contains(a)
+        actions = _choose(a["action_mask"], rng)
+        a, reward_a, term_a, trunc_a, _ = ours.step(actions)
+        b, reward_b, term_b, trunc_b, _ = theirs.step(actions)
+        np.testing.assert_array_equal(reward_a, reward_b)
+        np.testing.assert_array_equal(term_a, term_b)
+        np.testing.assert_array_equal(trunc_a, trunc_b)
+        ended += int((term_a | trunc_a).sum())
+    theirs.close()
+    return ended
+
+
+def test_plays_the_games_a_sync_vector_env_of_gym_envs_plays(toy_registered: str) -> None:
+    """Through several games per table, so the next-step autoreset is compared too."""
+    assert _same_games_as_sync(toy_registered, 3, 400) >= 6
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_plays_as_in_a_sync_vector_env(game_id: str) -> None:
+    _same_games_as_sync(game_id, 2, 40)
+
+
+def test_self_play_asks_the_seat_to_move_and_pays_every_seat(toy_registered: str) -> None:
+    env = vector_env(toy_registered, 3, 2, reward="win")
+    obs, infos = env.reset(seed=3)
+    rng = np.random.default_rng(1)
+    finished = 0
+    restart = [False, False]
+    for _ in range(600):
+        for i, match in enumerate(env.matches):
+            if not match.over:
+                assert infos["seat"][i] == match.to_move()[0]
+                assert obs["action_mask"][i].any()
+        before = [list(m.state.to_move()) for m in env.matches]
+        obs, reward, term, _, infos = env.step(_choose(obs["action_mask"], rng))
+        for i, match in enumerate(env.matches):
+            if restart[i]:  # the ended game was replaced by a new one: reward 0
+                assert reward[i] == 0.0 and not term[i] and not infos["rewards"][i].any()
+                restart[i] = False
+                continue
+            if term[i]:
+                finished += 1
+                shares = final_rewards(match.state, "win")
+                np.testing.assert_allclose(infos["rewards"][i], shares)
+                assert reward[i] == shares[before[i][0]]  # the seat that acted
+                assert not obs["action_mask"][i].any()
+                restart[i] = True
+            else:
+                assert not infos["rewards"][i].any()
+    assert finished >= 4
+
+
+def test_copy_false_hands_out_no_new_array(toy_registered: str) -> None:
+    """With ``copy=False`` a step writes into the environment's own arrays: 30 steps'
+    results, all kept, hold no numpy memory that was not there before. With copies (the
+    default) they hold 30 of each array, which shows the measure can fail."""
+    def kept_growth(copy: bool) -> tuple[int, int]:
+        # index 0 at every table, replaced by a random legal one where it is illegal
+        env = vector_env(toy_registered, 3, 64, copy=copy, on_illegal="random")
+        env.reset(seed=0)
+        actions = np.zeros(64, np.int64)
+        numpy_memory = [tracemalloc.DomainFilter(True, np.lib.tracemalloc_domain)]
+        tracemalloc.start()
+        before = tracemalloc.take_snapshot().filter_traces(numpy_memory)
+        results = [env.step(actions) for _ in range(30)]
+        after = tracemalloc.take_snapshot().filter_traces(numpy_memory)
+        tracemalloc.stop()
+        assert len(results) == 30
+        grown = sum(d.size_diff for d in after.compare_to(before, "filename"))
+        return grown, env._observations.nbytes
+
+    grown, size = kept_growth(copy=False)
+    assert grown < size, (grown, size)
+    grown, size = kept_growth(copy=True)
+    assert grown >= 30 * size, (grown, size)
+
+
+def test_bad_input_says_what_is_valid(toy_registered: str) -> None:
+    with pytest.raises(EnvError, match="num_envs must be a whole number >= 1"):
+        vector_env(toy_registered, 2, 0)
+    env = vector_env(toy_registered, 2, 2)
+    with pytest.raises(EnvError, match="call reset"):
+        env.step(np.array([0, 0]))
+    obs, _ = env.reset(seed=1)
+    with pytest.raises(EnvError, match="2 whole numbers"):
+        env.step(np.array([0, 0, 0]))
+    with pytest.raises(EnvError, match="a list of 2"):
+        env.reset(seed=[1])
+    legal = _choose(obs["action_mask"], np.random.default_rng(0))
+    illegal = int(np.flatnonzero(obs["action_mask"][1] == 0)[0])
+    with pytest.raises(EnvError, match="not legal"):
+        env.step(np.array([legal[0], illegal]))  # table 0's action is legal
+    fresh = vector_env(toy_registered, 2, 2)
+    fresh.reset(seed=1)
+    # the refused step moved no table: both go on as a fresh environment does
+    np.testing.assert_array_equal(env.step(legal)[0]["observation"],
+                                  fresh.step(legal)[0]["observation"])
+
+
+def test_the_example_in_the_docs_runs() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "RESEARCH.md").read_text()
+    section = text[text.index("## Many tables at once"):]
+    code = section[section.index("```python") + len("```python"):section.index("```\n\n")]
+    code = code.replace("range(1000)", "range(50)")
+    exec(compile(code, "RESEARCH.md", "exec"), {})
