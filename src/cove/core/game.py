@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, Protocol
 
 from cove.core.actions import ActionSpace
@@ -73,6 +74,13 @@ class MoveHelp:
     def skip_reason(self, step: int) -> str:
         """Why step ``step`` offered nothing; "" when not told."""
         return self.skipped.get(step, "")
+
+
+GUIDE = "HOW_TO_PLAY.md"
+"""The player's guide in every game folder: what you try to do, setup, a turn, scoring,
+how it ends and what the screen shows, in plain words (no rule numbers, tags or paths)."""
+RULES = "RULES.md"
+"""Every rule numbered, tagged with its source and traced to its test: for the curious."""
 
 
 SURFACES = ("render", "board", "heuristic", "actions", "observation", "score_parts",
@@ -227,6 +235,24 @@ class Game:
         """The game's package (its folder): where RULES.md, SPEC.md and the data live."""
         mod = self.state_cls.__module__
         return mod.rpartition(".")[0] or mod
+
+    def document(self, name: str) -> str:
+        """The text of the file ``name`` in the game's folder (``GUIDE``, ``RULES``); ""
+        when the game ships none."""
+        try:
+            return resources.files(self.package).joinpath(name).read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, OSError):
+            return ""
+
+    @property
+    def how_to_play(self) -> str:
+        """The player's guide (``GUIDE``, markdown); "" when the game ships none."""
+        return self.document(GUIDE)
+
+    @property
+    def rules_text(self) -> str:
+        """The full rules (``RULES``, markdown); "" when the game ships none."""
+        return self.document(RULES)
 
     def options_schema(self, players: int) -> dict[str, Any]:
         """The options as a JSON Schema for ``players`` players: the one source for the

@@ -1,24 +1,12 @@
 """What the terminal reads of a game beyond the contract, all from its declaration
-(``Game.move_help``, ``Game.tiebreak``, ``Game.score_parts``) and its folder's RULES.md.
+(``Game.move_help``, ``Game.tiebreak``, ``Game.score_parts``).
 A game that declines one gets generic text."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 from cove.core.game import Game
-
-
-def rules_path(game: Game) -> Path | None:
-    """The game's RULES.md, or None."""
-    mod = sys.modules.get(game.state_cls.__module__)
-    file = getattr(mod, "__file__", None)
-    if not file:
-        return None
-    path = Path(file).parent / "RULES.md"
-    return path if path.is_file() else None
 
 
 def move_help(game: Game, text: str) -> str:
