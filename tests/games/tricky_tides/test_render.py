@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from cove.core import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.decision_stack import MONSTER
+from cove.games.tricky_tides.decision_stack import MONSTER, PLACE
 from cove.games.tricky_tides.geometry import CELL_NAMES
 from cove.games.tricky_tides.state import TidesState
 from cove.testing.screens import screen_problems
@@ -98,14 +100,50 @@ def test_map_has_axis_labels_and_a_legend() -> None:
     assert GAME.render is not None
     for width in (80, 100):
         lines = GAME.render(new(3, 5).view(0), False, width=width).splitlines()
-        assert ["a", "b", "c"] in [ln.split() for ln in lines]        # column letters
-        rows = [ln[:4] for ln in lines if re.match(r" \d \|", ln)]
-        assert rows == [" 1 |", " 2 |", " 3 |", " 4 |"]              # row numbers
+        if width == 100:   # the compact map's cells name their column
+            assert ["a", "b", "c"] in [ln.split() for ln in lines]    # column letters
+        rows = [ln.split()[0] for ln in lines if re.match(r" ?\d \|? ?[abc]\d", ln)]
+        assert rows == ["1", "2", "3", "4"]                            # row numbers
         flat = " ".join(" ".join(lines).split())
-        assert "[n] island's goods number" in flat and "Su=sugar" in flat
+        assert ("[n] island's goods number" if width == 100 else "a1 [4] = cell and goods "
+                "number") in flat and "Su=sugar" in flat
         assert "P1-P4 ships" in flat and "north is up" in flat
         assert "(in brackets: the headings a card sails)" in flat
         assert max(len(ln) for ln in lines) <= width
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {}), (4, {}),
+                                             (3, {"monsters": True})])
+def test_the_whole_map_and_your_hand_fit_80_by_24(players: int,
+                                                  options: dict[str, bool]) -> None:
+    """At 80x24 (a terminal's default) the play screen shows every row of the map, every
+    cell of it, and your hand, at every sampled decision."""
+    from cove.terminal import Table
+    from cove.tui.layout import fit
+    from cove.tui.play import Seat, turn_for
+
+    s = new(players, 7, **options)
+    table = Table(GAME, s, ["human"] * players)
+    rng = Rng(7)
+    seen = 0
+    while not s.is_over:
+        p = s.to_move()[0]
+        if s.decisions % 7 == 0:
+            turn = turn_for(GAME, table, p, Seat(), 80)
+            turn.others = [f"P{q + 1}: play 5 sharks" for q in range(3)]
+            turn.log = ["a long log line " * 6] * 4
+            lines = fit(turn, 80, 24, seat_name=f"P{p + 1}").lines
+            assert len(lines) <= 23 and max(map(len, lines)) <= 80
+            text = "\n".join(lines)
+            starts = [ln.split()[0] for ln in lines if re.match(r"\d [abc]\d", ln)]
+            assert starts == ["1", "2", "3", "4"], text
+            for cell in CELL_NAMES:
+                assert re.search(rf"\b{cell}\b", text), (cell, text)
+            if s.phase != PLACE:
+                assert "Your hand:" in text, text
+            seen += 1
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    assert seen > 10
 
 
 def test_one_of_a_suit_is_named_in_the_singular() -> None:
