@@ -45,6 +45,10 @@ class Board(Protocol):
                  seat: int | None) -> str: ...
 
 
+EndReason = Callable[[dict[str, Any]], str]
+"""end_reason(view) -> why a finished game ended, in plain words ("P2 buried a third
+treasure, so the round was played out"), read from ``state.view(None)`` once over."""
+
 ScoreParts = Callable[[dict[str, Any], int], Sequence[tuple[str, float]]]
 """score_parts(view, p) -> [(name, points)]: seat ``p``'s score in named parts as far as
 ``view`` shows them. Once the game is over they add up to ``state.scores()[p]`` in every
@@ -133,6 +137,9 @@ class Game:
     states the same names (the docs test checks)."""
     move_help: MoveHelp | None = field(default=None, compare=False)
     """What each move does (the game's ``help.py``)."""
+    end_reason: EndReason | None = field(default=None, compare=False)
+    """Why a finished game ended, in plain words (the game's ``view.py``): the end screens
+    say it, and that a safety cut-off (``safety_ends``) stopped it when one did."""
     bot_defaults: Mapping[str, str] = field(default_factory=dict, compare=False)
     """Per bot or level, the parameters this game's bots take unless a spec names them, in
     spec form (``{"hard": "rollout=heuristic"}``; ``cove.bots.defaults``)."""
