@@ -93,6 +93,10 @@ def test_rules_in_the_terminal_shows_the_guide_and_rules_full_every_rule(gid: st
     assert all(len(p.rstrip("\n").split("\n")) <= 23 for p in pages_shown)
     full = play_commands(gid, ["rules full", "q"])
     assert rules_lines(game)[0] in full and f"HOW TO PLAY {game.name.upper()}" not in full
+    paragraphs = [p for p in game.rules_text.split("\n\n")
+                  if p and p[0] not in "#|-" and "\n-" not in p]
+    lines = rules_lines(game)   # a paragraph is one line, wrapped by the pager, not twice
+    assert all(" ".join(p.split()) in lines for p in paragraphs[:3]), paragraphs[:3]
 
 
 @pytest.mark.parametrize("gid", GAMES)

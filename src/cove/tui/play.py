@@ -105,6 +105,7 @@ def rules_lines(game: Game) -> list[str]:
     if not text:
         return [f"{game.name}: {game.summary}", "(this game has no RULES.md)"]
     out: list[str] = []
+    joining = False   # the last line is a paragraph's, which the next plain line continues
     for raw in text.splitlines():
         line = raw.rstrip()
         if line.startswith("|"):
@@ -113,8 +114,15 @@ def rules_lines(game: Game) -> list[str]:
                 continue
             tag = f" [{cells[2]}]" if len(cells) > 2 and cells[2] else ""
             out.append(" ".join(c for c in cells[:2] if c) + tag)
+            joining = False
+        elif line.startswith("#") or not line:
+            out.append(line.lstrip("#").strip())
+            joining = False
+        elif joining and not line.lstrip().startswith(("- ", "* ")):
+            out[-1] += " " + line.strip()   # one line per paragraph: the pager wraps it
         else:
-            out.append(line.lstrip("#").strip() if line.startswith("#") else line)
+            out.append(line)
+            joining = True
     return out
 
 
