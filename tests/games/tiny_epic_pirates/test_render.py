@@ -4,6 +4,10 @@ width."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from cove.core import Rng
 from cove.games.tiny_epic_pirates import GAME, data
 from cove.testing.screens import ANSI, screen_problems
@@ -36,8 +40,9 @@ def test_sea_axes_say_the_letter_is_the_column() -> None:
     assert GAME.render is not None
     for width in (80, 100):
         lines = GAME.render(new(2, 3).view(0), False, width=width).splitlines()
-        assert lines[1].split() == ["column", "a", "column", "b", "column", "c",
-                                    "column", "d"]
+        if width == 100:   # below 100 columns each card's first line names its column
+            assert lines[1].split() == ["column", "a", "column", "b", "column", "c",
+                                        "column", "d"]
         assert [ln[:4] for ln in lines if ln[3:4] == "|" and ln[1] in "1234"] == [
             " 1 |", " 2 |", " 3 |", " 4 |"]
         flat = " ".join(" ".join(lines).split())
@@ -45,6 +50,37 @@ def test_sea_axes_say_the_letter_is_the_column() -> None:
         assert "wheel: C captain, d deckhand" in flat and "? not searched yet" in flat
         assert "at None" not in flat and "P1 (you) not on the sea:" in flat  # not placed yet
         assert max(len(ln) for ln in lines) <= width
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_whole_sea_and_your_mat_fit_80_by_24(players: int) -> None:
+    """At 80x24 the play screen shows all four rows and sixteen cards of the sea, and the
+    first line of your mat, at every sampled decision."""
+    from cove.terminal import Table
+    from cove.tui.layout import fit
+    from cove.tui.play import Seat, turn_for
+
+    s = GAME.new(players, 11)
+    table = Table(GAME, s, ["human"] * players)
+    rng = Rng(11)
+    seen = 0
+    while not s.is_over and seen < 40:
+        p = s.to_move()[0]
+        if s.decisions % 5 == 0:
+            turn = turn_for(GAME, table, p, Seat(), 80)
+            turn.others = ["P2: sail east to b2"] * 3
+            lines = fit(turn, 80, 24, seat_name=f"P{p + 1}").lines
+            assert len(lines) <= 23 and max(map(len, lines)) <= 80
+            text = "\n".join(lines)
+            assert [ln[:4] for ln in lines if re.match(r" \d \|", ln)] == [
+                " 1 |", " 2 |", " 3 |", " 4 |"], text
+            for row in "1234":
+                for col in "abcd":
+                    assert f"|{col}{row} " in text, (col + row, text)
+            assert f"P{p + 1} (you)" in text, text
+            seen += 1
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    assert seen > 10
 
 
 def test_colour_takes_no_width() -> None:
