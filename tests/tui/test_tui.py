@@ -254,7 +254,8 @@ def test_the_end_text_says_in_plain_words_why_the_game_ended(game_id: str) -> No
         why = game.end_reason(state.view(None))
         assert len(why.split()) >= 5 and "_" not in why, why   # words, not a key
         safety = state.stats().get("end") in game.safety_ends
-        note = ": a safety limit, so the game stopped before its own end" if safety else ""
+        note = ("" if not safety else ", so the game stopped before its own end"
+                if "safety" in why else ": a safety limit, so the game stopped before its own end")
         assert final_summary(game, state, [0])[-2] == f"Game over: {why}{note}."
 
 

@@ -36,6 +36,7 @@ def end_reason(game: Game, state: State) -> str:
     end = state.stats().get("end")
     if not why and isinstance(end, str):
         why = end
-    if why and end in game.safety_ends:
-        why += f": {SAFETY_NOTE}"
+    if why and end in game.safety_ends:   # said once, where the reason already says it
+        why += ", so the game stopped before its own end" if "safety" in why else (
+            f": {SAFETY_NOTE}")
     return why
