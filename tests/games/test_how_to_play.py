@@ -49,6 +49,8 @@ def test_the_guide_is_for_players(gid: str) -> None:
     assert 40 <= len(text.splitlines()) <= 80, len(text.splitlines())
     leaks = DEVELOPER.findall(text)
     assert not leaks, leaks
+    numbered = [ln for ln in text.splitlines() if re.match(r"\s*\d+\. ", ln)]
+    assert not numbered, f"the web's rules panel draws '- ' lists, not numbered: {numbered}"
     for heading in ("what you are trying to do", "setup", "scoring", "ends",
                     "what the screen shows"):
         assert heading in text.lower(), heading
