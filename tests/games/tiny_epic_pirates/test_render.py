@@ -10,7 +10,7 @@ import pytest
 
 from cove.core import Rng
 from cove.games.tiny_epic_pirates import GAME, data
-from cove.testing.screens import ANSI, screen_problems
+from cove.testing.screens import ANSI, screen_problems, turn_screens
 from tests.games.tiny_epic_pirates.helpers import new, play_random
 
 GID = "tiny-epic-pirates"
@@ -56,30 +56,20 @@ def test_sea_axes_say_the_letter_is_the_column() -> None:
 def test_the_whole_sea_and_your_mat_fit_80_by_24(players: int) -> None:
     """At 80x24 the play screen shows all four rows and sixteen cards of the sea, and the
     first line of your mat, at every sampled decision."""
-    from cove.terminal import Table
-    from cove.tui.layout import fit
-    from cove.tui.play import Seat, turn_for
-
-    s = GAME.new(players, 11)
-    table = Table(GAME, s, ["human"] * players)
-    rng = Rng(11)
     seen = 0
-    while not s.is_over and seen < 40:
-        p = s.to_move()[0]
-        if s.decisions % 5 == 0:
-            turn = turn_for(GAME, table, p, Seat(), 80)
-            turn.others = ["P2: sail east to b2"] * 3
-            lines = fit(turn, 80, 24, seat_name=f"P{p + 1}").lines
-            assert len(lines) <= 23 and max(map(len, lines)) <= 80
-            text = "\n".join(lines)
-            assert [ln[:4] for ln in lines if re.match(r" \d \|", ln)] == [
-                " 1 |", " 2 |", " 3 |", " 4 |"], text
-            for row in "1234":
-                for col in "abcd":
-                    assert f"|{col}{row} " in text, (col + row, text)
-            assert f"P{p + 1} (you)" in text, text
-            seen += 1
-        s.apply(p, rng.choice(s.legal_actions(p)))
+    for _, p, _, lines in turn_screens(GAME.new(players, 11), 11, every=5,
+                                       others=["P2: sail east to b2"] * 3):
+        assert len(lines) <= 23 and max(map(len, lines)) <= 80
+        text = "\n".join(lines)
+        assert [ln[:4] for ln in lines if re.match(r" \d \|", ln)] == [
+            " 1 |", " 2 |", " 3 |", " 4 |"], text
+        for row in "1234":
+            for col in "abcd":
+                assert f"|{col}{row} " in text, (col + row, text)
+        assert f"P{p + 1} (you)" in text, text
+        seen += 1
+        if seen == 40:
+            break
     assert seen > 10
 
 

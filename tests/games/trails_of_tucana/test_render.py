@@ -8,7 +8,7 @@ import re
 from cove.core import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.render import render
-from cove.testing.screens import screen_problems
+from cove.testing.screens import screen_problems, turn_screens
 from tests.games.trails_of_tucana.helpers import link, new, play_out, play_turns, reveal
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -121,22 +121,13 @@ def test_at_80_columns_the_rows_are_consecutive_and_diagonals_sit_beside_their_s
 def test_the_whole_island_fits_80_by_24_beside_up_to_six_lines_of_moves() -> None:
     """Six lines of moves and notes (some forty segments) leave room for the whole island
     (an "any" card can offer ninety: then the moves take the screen)."""
-    from cove.terminal import Table
-    from cove.tui.layout import compact_moves, fit
-    from cove.tui.play import Seat, turn_for
+    from cove.tui.layout import compact_moves
 
-    s = new(2, seed=6)
-    table = Table(GAME, s, ["human"] * 2)
-    rng = Rng(6)
     seen = 0
-    while not s.is_over:
-        p = s.to_move()[0]
-        if s.decisions % 6 == 0:
-            turn = turn_for(GAME, table, p, Seat(), 80)
-            turn.others = ["P2: draw a1-b2"] * 3
-            if len(compact_moves(turn.moves, 80)) + len(turn.notes) <= 6:
-                text = "\n".join(fit(turn, 80, 24, seat_name=f"P{p + 1}").lines)
-                assert all(re.search(rf"^{r:>2} ", text, re.M) for r in range(1, 11)), text
-                seen += 1
-        s.apply(p, rng.choice(s.legal_actions(p)))
+    for _, _, turn, lines in turn_screens(new(2, seed=6), 6, every=6,
+                                          others=["P2: draw a1-b2"] * 3):
+        if len(compact_moves(turn.moves, 80)) + len(turn.notes) <= 6:
+            text = "\n".join(lines)
+            assert all(re.search(rf"^{r:>2} ", text, re.M) for r in range(1, 11)), text
+            seen += 1
     assert seen > 5
