@@ -153,6 +153,18 @@ def test_every_bad_argument_is_one_line_and_exit_2(
     assert "Traceback" not in err and len(err) < 2100
 
 
+@pytest.mark.parametrize(("spec", "message"), [
+    ("foo", "unknown bot 'foo'"), ("mcts:nosuch=1", "has no parameter 'nosuch'"),
+    ("greedy:fast", "'fast' needs the form key=value"), ("mcts:c=x", "c='x' is not valid"),
+    ("hard:c=1", "the level 'hard' takes no parameters")])
+def test_a_bad_bot_spec_is_one_short_line_naming_what_is_valid(
+    capsys: pytest.CaptureFixture[str], toy_registered: str, spec: str, message: str
+) -> None:
+    rc, _, err = run(capsys, "simulate", "toy", "--bots", spec)
+    assert rc == 2 and message in err and err.count("\n") == 1
+    assert len(err) < 300, err   # the bots' descriptions are `cove bots`'s, not the error's
+
+
 def test_compare_applies_o_to_every_variant(capsys: pytest.CaptureFixture[str],
                                             toy_registered: str) -> None:
     rc, out, err = run(capsys, "compare", "toy", "--games", "3", "--json", "-o", "plays=2",

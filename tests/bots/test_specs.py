@@ -71,10 +71,16 @@ def test_unknown_bot_names_the_bots_and_levels_and_where_their_parameters_are() 
         assert name in listed
 
 
-def test_bad_parameter_lists_that_bots_parameters() -> None:
+@pytest.mark.parametrize("spec", ["mcts:budget=9", "mcts:depth", "greedy:foo"])
+def test_bad_parameter_names_that_bots_parameters_in_one_short_line(spec: str) -> None:
     with pytest.raises(BotSpecError) as err:
-        make_bot("mcts:budget=9")
-    assert "iterations=" in str(err.value) and "time=" in str(err.value)
+        make_bot(spec)
+    text = str(err.value)
+    bot = spec.partition(":")[0]
+    assert f"{bot} parameters: " in text and "cove bots" in text
+    for p in BOTS[bot].PARAMS:
+        assert p.name in text
+    assert "\n" not in text and len(text) < 300, len(text)
 
 
 def test_split_specs_keeps_parameters_with_their_bot() -> None:

@@ -52,3 +52,26 @@ def test_report_takes_its_file_from_o_as_the_issue_writes_it(
     assert "plays=3" in path.read_text(encoding="utf-8")  # the option still applies
     rc = main(["report", toy_registered, "-n", "2", "-o", str(path), "--html", str(path)])
     assert rc == 2 and "name the report once" in capsys.readouterr().err
+
+
+def test_report_reads_on_a_phone_with_round_numbers(tmp_path: Path, toy_registered: str) -> None:
+    """A viewport so a phone lays it out at its own width, tables that scroll sideways in
+    their own box, wins as counts (one decimal where ties were split) and round axis
+    ticks, and the game's name in the title."""
+    from cove import load
+    from cove.lab.report import count, nice_top
+
+    path = tmp_path / "r.html"
+    assert main(["report", toy_registered, "-p", "3", "-n", "7", "--seed", "2",
+                 "--html", str(path)]) == 0
+    page = path.read_text(encoding="utf-8")
+    assert '<meta name=viewport content="width=device-width, initial-scale=1">' in page
+    assert page.count("<table>") == page.count('<div class="scroll"><table>') >= 2
+    assert ".scroll{overflow-x:auto" in page and "svg{max-width:100%" in page
+    assert f"<title>{load(toy_registered).name}: 3 players" in page
+    wins = re.findall(r"<tr><td>P\d</td><td>[^<]*</td><td>([^<]*)</td>", page)
+    assert len(wins) == 3 and all(re.fullmatch(r"\d+(\.\d)?", w) for w in wins), wins
+    ticks = re.findall(r'text-anchor="end" font-size="10" fill="#8d99ae">([^<]*)<', page)
+    assert ticks and all(re.fullmatch(r"\d+(\.\d+)?%?", t) for t in ticks), ticks
+    assert [count(x) for x in (182.0, 182.333, 0.5)] == ["182", "182.3", "0.5"]
+    assert [nice_top(x) for x in (63, 0.63, 182.333, 17)] == [80, 0.8, 200, 20]

@@ -200,3 +200,23 @@ def test_two_processes_share_tables_through_postgres(tmp_path: Path) -> None:
         gb = httpx2.get(f"{b}/api/tables/{table}").json()
         assert ga["moves"] == gb["moves"] == mine["moves"] + 1
         assert ga["view"] == gb["view"]
+
+
+def test_a_busy_port_fails_in_one_line_before_the_database_is_created(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cove.cli import main
+
+    monkeypatch.chdir(tmp_path)   # the default --db is ./cove.db
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "uvicorn" not in err.lower(), err
+    assert f"port {port} on 127.0.0.1 is busy" in err and "--port" in err, err
+    assert list(tmp_path.iterdir()) == []   # no cove.db, no -wal, no -shm
+    assert main(["serve", "--host", "no-such-host.invalid", "--port", "8765"]) == 2
+    assert "--host no-such-host.invalid: not an address" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -245,6 +245,30 @@ def test_the_final_summary_shows_the_declared_parts_adding_up(game_id: str) -> N
     assert game.tiebreak[0] in "\n".join(lines) and lines[-1].startswith(("Winner", "Shared"))
 
 
+@pytest.mark.parametrize("game_id", cove.ids())
+def test_the_end_text_says_in_plain_words_why_the_game_ended(game_id: str) -> None:
+    game = cove.load(game_id)
+    assert game.end_reason is not None, "every shipped game says why it ended"
+    for seed in (1, 2):
+        state = finished(game_id, 2, seed)
+        why = game.end_reason(state.view(None))
+        assert len(why.split()) >= 5 and "_" not in why, why   # words, not a key
+        safety = state.stats().get("end") in game.safety_ends
+        note = ("" if not safety else ", so the game stopped before its own end"
+                if "safety" in why else ": a safety limit, so the game stopped before its own end")
+        assert final_summary(game, state, [0])[-2] == f"Game over: {why}{note}."
+
+
+def test_a_game_that_gives_no_reason_falls_back_to_its_end_figure() -> None:
+    state = play_out(TOY.new(2, 1), RandomChooser(Rng(1)))
+    end = state.stats()["end"]
+    plain = final_summary(TOY, state, [0])[-2]
+    assert plain == f"Game over: {end}."
+    capped = dataclasses.replace(TOY, safety_ends=(str(end),))
+    assert final_summary(capped, state, [0])[-2] == (
+        f"Game over: {end}: a safety limit, so the game stopped before its own end.")
+
+
 def test_redraw_is_chosen_for_a_terminal_and_plain_for_a_pipe() -> None:
     class Tty(io.StringIO):
         def isatty(self) -> bool:

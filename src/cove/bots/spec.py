@@ -77,13 +77,22 @@ def parse_params(bot: str, params: Sequence[Param], text: str) -> dict[str, Any]
         key = key.strip().replace("-", "_")
         if not eq:
             raise BotSpecError(f"bot {bot!r}: parameter {item!r} needs the form key=value; "
-                               + params_text(bot, params))
+                               + param_names(bot, params))
         if key not in known:
-            raise BotSpecError(f"bot {bot!r} has no parameter {key!r}; " + params_text(bot, params))
+            raise BotSpecError(f"bot {bot!r} has no parameter {key!r}; " + param_names(bot, params))
         if key in out:
             raise BotSpecError(f"bot {bot!r}: parameter {key!r} given twice")
         out[key] = known[key].parse(bot, raw.strip())
     return out
+
+
+def param_names(bot: str, params: Sequence[Param]) -> str:
+    """The parameters' names in one short line, for an error (``cove bots`` describes
+    them; a spec error once listed every description, 1,500 characters on one line)."""
+    if not params:
+        return f"{bot} takes no parameters"
+    return (f"{bot} parameters: {', '.join(p.name for p in params)} (`cove bots` describes "
+            "each)")
 
 
 def params_text(bot: str, params: Sequence[Param]) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, Protocol
 
 from cove.core.actions import ActionSpace
@@ -44,6 +45,10 @@ class Board(Protocol):
                  seat: int | None) -> str: ...
 
 
+EndReason = Callable[[dict[str, Any]], str]
+"""end_reason(view) -> why a finished game ended, in plain words ("P2 buried a third
+treasure, so the round was played out"), read from ``state.view(None)`` once over."""
+
 ScoreParts = Callable[[dict[str, Any], int], Sequence[tuple[str, float]]]
 """score_parts(view, p) -> [(name, points)]: seat ``p``'s score in named parts as far as
 ``view`` shows them. Once the game is over they add up to ``state.scores()[p]`` in every
@@ -73,6 +78,13 @@ class MoveHelp:
     def skip_reason(self, step: int) -> str:
         """Why step ``step`` offered nothing; "" when not told."""
         return self.skipped.get(step, "")
+
+
+GUIDE = "HOW_TO_PLAY.md"
+"""The player's guide in every game folder: what you try to do, setup, a turn, scoring,
+how it ends and what the screen shows, in plain words (no rule numbers, tags or paths)."""
+RULES = "RULES.md"
+"""Every rule numbered, tagged with its source and traced to its test: for the curious."""
 
 
 SURFACES = ("render", "board", "heuristic", "actions", "observation", "score_parts",
@@ -125,6 +137,9 @@ class Game:
     states the same names (the docs test checks)."""
     move_help: MoveHelp | None = field(default=None, compare=False)
     """What each move does (the game's ``help.py``)."""
+    end_reason: EndReason | None = field(default=None, compare=False)
+    """Why a finished game ended, in plain words (the game's ``view.py``): the end screens
+    say it, and that a safety cut-off (``safety_ends``) stopped it when one did."""
     bot_defaults: Mapping[str, str] = field(default_factory=dict, compare=False)
     """Per bot or level, the parameters this game's bots take unless a spec names them, in
     spec form (``{"hard": "rollout=heuristic"}``; ``cove.bots.defaults``)."""
@@ -227,6 +242,24 @@ class Game:
         """The game's package (its folder): where RULES.md, SPEC.md and the data live."""
         mod = self.state_cls.__module__
         return mod.rpartition(".")[0] or mod
+
+    def document(self, name: str) -> str:
+        """The text of the file ``name`` in the game's folder (``GUIDE``, ``RULES``); ""
+        when the game ships none."""
+        try:
+            return resources.files(self.package).joinpath(name).read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, OSError):
+            return ""
+
+    @property
+    def how_to_play(self) -> str:
+        """The player's guide (``GUIDE``, markdown); "" when the game ships none."""
+        return self.document(GUIDE)
+
+    @property
+    def rules_text(self) -> str:
+        """The full rules (``RULES``, markdown); "" when the game ships none."""
+        return self.document(RULES)
 
     def options_schema(self, players: int) -> dict[str, Any]:
         """The options as a JSON Schema for ``players`` players: the one source for the

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from collections.abc import Sequence
 from typing import Any
 
+from cove.core.errors import CoveError
+from cove.core.registry import load
 from cove.lab.simulate import SimResult
 from cove.lab.simulate import _margin as margin
 
@@ -28,6 +31,21 @@ def _svg(body: str, title: str) -> str:
     return (f'<figure><figcaption>{_e(title)}</figcaption>'
             f'<svg viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img" '
             f'aria-label="{_e(title)}">{body}</svg></figure>')
+
+
+def nice_top(value: float) -> float:
+    """The smallest 1, 2, 4 or 8 times a power of ten at or above ``value``: an axis that
+    ends there has round ticks at its quarters (20, 40, 60 ... not 15.8, 31.5, 47.2)."""
+    if value <= 0 or not math.isfinite(value):
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    return next(power * m for m in (1, 2, 4, 8, 10) if power * m >= value * (1 - 1e-9))
+
+
+def count(value: float) -> str:
+    """A count for a reader: whole when it is (``182``), else with one decimal (``182.3``:
+    tied wins are split evenly)."""
+    return f"{value:.0f}" if abs(value - round(value)) < 1e-9 else f"{value:.1f}"
 
 
 def _axes(ymax: float, fmt: str = "{:g}") -> str:
@@ -47,16 +65,17 @@ def bars(labels: Sequence[str], values: Sequence[float], title: str, *,
          colours: Sequence[str] | None = None, percent: bool = False) -> str:
     """A bar chart; ``errors`` as (low, high) whiskers, ``line`` a reference level."""
     top = max([*values, *(hi for _, hi in errors or []), line or 0.0, 1e-9])
+    top = nice_top(top)
     y0, span = H - PAD_B, H - PAD_B - PAD_T
     step = (W - PAD_L - 8) / max(1, len(values))
-    out = [_axes(top, "{:.0%}" if percent else "{:.3g}")]
+    out = [_axes(top, "{:.0%}" if percent else "{:g}")]
     for i, v in enumerate(values):
         x = PAD_L + 4 + i * step
         h = span * v / top
         colour = colours[i] if colours else ACCENT
         out.append(f'<rect x="{x:.1f}" y="{y0 - h:.1f}" width="{step * 0.7:.1f}" '
                    f'height="{h:.1f}" fill="{colour}"><title>{_e(labels[i])}: '
-                   f'{_e(f"{v:.3g}")}</title></rect>')
+                   f'{_e(f"{v:.1%}" if percent else count(v))}</title></rect>')
         cx = x + step * 0.35
         if errors:
             lo, hi = errors[i]
@@ -121,12 +140,13 @@ def _variant(sim: SimResult, label: str, paired: Sequence[dict[str, Any]]) -> st
         parts.append(bars(names, [kinds[k] for k in names], "Moves chosen, by kind",
                           percent=True))
     rows = "".join(
-        f"<tr><td>P{s['seat']}</td><td>{_e(s['bot'])}</td><td>{s['wins']:g}</td>"
+        f"<tr><td>P{s['seat']}</td><td>{_e(s['bot'])}</td><td>{count(s['wins'])}</td>"
         f"<td>{100 * s['win_rate']:.1f}% [{100 * s['win_ci'][0]:.1f}, "
         f"{100 * s['win_ci'][1]:.1f}]</td><td>{100 * s['advantage']:+.1f}</td>"
         f"<td>{s['mean_score']:.2f}</td></tr>" for s in seats)
-    parts.append("<table><tr><th>seat</th><th>bot</th><th>wins</th><th>win % [95% CI]</th>"
-                 f"<th>advantage (points)</th><th>mean score</th></tr>{rows}</table>")
+    parts.append("<table><tr><th>seat</th><th>bot</th><th>wins (ties split)</th>"
+                 "<th>win % [95% CI]</th><th>advantage (points)</th><th>mean score</th></tr>"
+                 f"{rows}</table>")
     facts = [("games", out["games"]), ("ties", out["ties"]),
              ("median length", out["length"]["median"] if out["length"] else "-"),
              ("branching", f"{out['branching']:.1f}" if out["branching"] else "-")]
@@ -155,14 +175,18 @@ def _variant(sim: SimResult, label: str, paired: Sequence[dict[str, Any]]) -> st
                      "</th><th>difference</th><th>95% CI</th><th>verdict</th></tr>"
                      f"{prow}</table>")
     parts.append("</section>")
-    return "".join(parts)
+    return "".join(parts).replace("<table>", '<div class="scroll"><table>').replace(
+        "</table>", "</table></div>")
 
 
 CSS = """
 body{font:14px/1.4 system-ui,sans-serif;color:#1d3557;margin:24px;background:#fbfaf7}
+@media (max-width:600px){body{margin:8px} section{padding:10px}}
 h1{font-size:20px} h2{font-size:16px;margin-top:0} h3{font-size:14px}
 main{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
-section{background:#fff;border:1px solid #ddd;border-radius:8px;padding:16px;flex:1 1 380px}
+section{background:#fff;border:1px solid #ddd;border-radius:8px;padding:16px;
+  flex:1 1 380px;min-width:0;max-width:100%;box-sizing:border-box}
+svg{max-width:100%;height:auto} .scroll{overflow-x:auto;max-width:100%}
 figure{margin:8px 0} figcaption{font-weight:600;font-size:12px}
 table{border-collapse:collapse;margin:8px 0;font-size:12px}
 td,th{border-bottom:1px solid #eee;padding:2px 8px;text-align:left}
@@ -175,11 +199,16 @@ def report(sims: Sequence[SimResult], labels: Sequence[str],
            paired: Sequence[Sequence[dict[str, Any]]] = ()) -> str:
     """The HTML page for one run (or one per variant, side by side)."""
     first = sims[0]
-    title = (f"{first.game}: {first.players} players, {len(first.results)} games, "
+    try:
+        name = load(first.game).name
+    except CoveError:   # a game no longer registered: its id
+        name = first.game
+    title = (f"{name}: {first.players} players, {len(first.results)} games, "
              f"seed {first.seed}, bots {','.join(first.bots)}")
     body = "".join(_variant(s, lab, paired[i] if i < len(paired) else ())
                    for i, (s, lab) in enumerate(zip(sims, labels, strict=True)))
     manifest = json.dumps(first.manifest, indent=1)
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{_e(title)}"
+    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport "
+            f'content="width=device-width, initial-scale=1"><title>{_e(title)}'
             f"</title><style>{CSS}</style></head><body><h1>{_e(title)}</h1><main>{body}"
             f"</main><h3>Manifest</h3><pre>{_e(manifest)}</pre></body></html>\n")

@@ -1,5 +1,6 @@
 """Checks of a game's terminal screens: they fit the width they are given, and show no
-Python values. Used by each game's screen tests.
+Python values; and the turn screens ``cove play`` fits to a terminal, for what a player
+sees at 80x24. Used by each game's screen tests.
 
     from cove.testing.screens import screen_problems
     assert screen_problems("<game>", width=80, height=40) == []
@@ -8,11 +9,15 @@ Python values. Used by each game's screen tests.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from cove.core.game import Game
 from cove.core.registry import load
 from cove.core.rng import Rng
+from cove.core.state import State
+from cove.terminal import Table
+from cove.tui.layout import Turn, fit
+from cove.tui.play import Seat, turn_for
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PYTHON_VALUES = (
@@ -68,3 +73,22 @@ def screen_problems(game_id: str | Game, width: int, height: int | None = None, 
         if len(out) >= limit:
             break
     return out[:limit]
+
+
+def turn_screens(state: State, seed: int, every: int = 7, width: int = 80, height: int = 24,
+                 others: Sequence[str] = (), log: Sequence[str] = ()
+                 ) -> Iterator[tuple[State, int, Turn, list[str]]]:
+    """(state, seat, turn, lines): the turn screen ``cove play`` draws on a ``width`` x
+    ``height`` terminal for the seat to move, at every ``every``-th decision of ``state``
+    played on at random (``seed``) to its end. ``others`` and ``log`` stand in for the
+    other players' moves and the log lines since yours, which take their room on a real
+    screen."""
+    table = Table(state.game, state, ["human"] * state.n)
+    rng = Rng(seed)
+    while not state.is_over:
+        p = state.to_move()[0]
+        if state.decisions % every == 0:
+            turn = turn_for(state.game, table, p, Seat(), width)
+            turn.others, turn.log = [*others], [*log]
+            yield state, p, turn, fit(turn, width, height, seat_name=f"P{p + 1}").lines
+        state.apply(p, rng.choice(state.legal_actions(p)))

@@ -27,6 +27,7 @@ SKELETON: dict[str, str] = {
     "help.py": "what each move does, in words, for players",
     "heuristic.py": "the bots' estimate of a seat's final score",
     "RULES.md": "every rule numbered, tagged and traced to its test",
+    "HOW_TO_PLAY.md": "the player's guide: goal, setup, a turn, scoring, the end, the screen",
     "SPEC.md": "the view keys, the action space and the observation layout",
 }
 """File -> what it holds: present in every game folder."""

@@ -1,24 +1,15 @@
 """What the terminal reads of a game beyond the contract, all from its declaration
-(``Game.move_help``, ``Game.tiebreak``, ``Game.score_parts``) and its folder's RULES.md.
+(``Game.move_help``, ``Game.tiebreak``, ``Game.score_parts``, ``Game.end_reason``).
 A game that declines one gets generic text."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 from cove.core.game import Game
+from cove.core.state import State
 
-
-def rules_path(game: Game) -> Path | None:
-    """The game's RULES.md, or None."""
-    mod = sys.modules.get(game.state_cls.__module__)
-    file = getattr(mod, "__file__", None)
-    if not file:
-        return None
-    path = Path(file).parent / "RULES.md"
-    return path if path.is_file() else None
+SAFETY_NOTE = "a safety limit, so the game stopped before its own end"
 
 
 def move_help(game: Game, text: str) -> str:
@@ -36,3 +27,16 @@ def score_breakdown(game: Game, view: dict[str, Any], p: int) -> list[tuple[str,
     if game.score_parts is None:
         return []
     return list(game.score_parts(view, p))
+
+
+def end_reason(game: Game, state: State) -> str:
+    """Why the finished ``state`` ended, in plain words when the game says them (else its
+    ``stats()["end"]``), marked when a safety cut-off stopped it; "" when not told."""
+    why = game.end_reason(state.view(None)) if game.end_reason is not None else ""
+    end = state.stats().get("end")
+    if not why and isinstance(end, str):
+        why = end
+    if why and end in game.safety_ends:   # said once, where the reason already says it
+        why += ", so the game stopped before its own end" if "safety" in why else (
+            f": {SAFETY_NOTE}")
+    return why

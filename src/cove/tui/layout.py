@@ -9,7 +9,8 @@ Pure text functions (no terminal I/O), so the fitting rules are tested directly:
 * with a ``height`` (a terminal, in either mode) the prompt, the moves and your input line
   always show; the log and the list of other players' moves shrink first, and a board
   taller than what is left is shown as a window with a line saying how to scroll it (your
-  own lines kept in view), so nothing scrolls off.
+  own lines kept in view below it, unless the window already reaches where they begin: a
+  board that puts them right under its map keeps the whole map), so nothing scrolls off.
 """
 
 from __future__ import annotations
@@ -180,6 +181,10 @@ def fit(turn: Turn, width: int, height: int | None, color: bool = False,
             room_left = board_room - 1
             top = max(0, min(board_top, len(board) - room_left))
             pin = [ln for ln in yours if ln not in board[top:top + room_left]]
+            starts = [i for i, ln in enumerate(board) if yours and ln == yours[0]]
+            if starts and top <= starts[0] < top + room_left:
+                pin = []   # the window shows where your lines begin: '+' shows the rest,
+                #            and pinning them would push the top (a map) out of view
             if pin and len(pin) <= room_left // 2:   # your lines below the window: kept
                 reserved = len(pin)
                 room_left -= reserved

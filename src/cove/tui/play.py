@@ -20,7 +20,7 @@ from cove.core.game import Game
 from cove.core.state import Action, State
 from cove.core.text import seat_name
 from cove.terminal import Table, resolve
-from cove.tui.hooks import move_help, rules_path, skip_reason
+from cove.tui.hooks import move_help, skip_reason
 from cove.tui.layout import Turn, compact_moves, fit, wrap
 from cove.tui.summary import round_summary
 
@@ -32,7 +32,8 @@ EOF_ = "eof"
 UNDO = "undo"
 
 HELP = ("Type a move's number, its text or a unique short form ('sail n', 'a1'). Also: "
-        "'help <move>' what that move does; 'rules' the game's rules; 'log' the whole log; "
+        "'help <move>' what that move does; 'rules' how to play; 'rules full' every rule; "
+        "'log' the whole log; "
         "'board' the whole board ('+'/'-' scroll it); 'moves' every move on offer; 'undo' "
         "back to your previous decision; 'hint' what the search bot would play; 'quit' "
         "leave (the save keeps the game).")
@@ -99,12 +100,13 @@ class Display:
 
 
 def rules_lines(game: Game) -> list[str]:
-    """The game's RULES.md as plain lines: table rows become 'R3.1 text [TAG]'."""
-    path = rules_path(game)
-    if path is None:
+    """The game's full RULES.md as plain lines: table rows become 'R3.1 text [TAG]'."""
+    text = game.rules_text
+    if not text:
         return [f"{game.name}: {game.summary}", "(this game has no RULES.md)"]
     out: list[str] = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
+    joining = False   # the last line is a paragraph's, which the next plain line continues
+    for raw in text.splitlines():
         line = raw.rstrip()
         if line.startswith("|"):
             cells = [c.strip() for c in line.strip("|").split("|")]
@@ -112,9 +114,66 @@ def rules_lines(game: Game) -> list[str]:
                 continue
             tag = f" [{cells[2]}]" if len(cells) > 2 and cells[2] else ""
             out.append(" ".join(c for c in cells[:2] if c) + tag)
+            joining = False
+        elif line.startswith("#") or not line:
+            out.append(line.lstrip("#").strip())
+            joining = False
+        elif joining and not line.lstrip().startswith(("- ", "* ")):
+            out[-1] += " " + line.strip()   # one line per paragraph: the pager wraps it
         else:
-            out.append(line.lstrip("#").strip() if line.startswith("#") else line)
+            out.append(line)
+            joining = True
     return out
+
+
+ITEM = re.compile(r"( *)([-*]|\d+\.) (.*)")
+"""A list item of the guide's markdown: its indent, its mark and its text."""
+
+
+def guide_lines(game: Game, width: int) -> list[str]:
+    """``rules``: the game's player's guide (HOW_TO_PLAY.md) as lines of at most ``width``:
+    paragraphs and list items re-wrapped, headings set off, ``**``/backticks dropped. A
+    game without a guide gets its summary and a pointer to ``rules full``."""
+    text = game.how_to_play
+    if not text:
+        return [f"{game.name}: {game.summary}", "", "(no guide for this game: 'rules full' "
+                "shows every rule)"]
+    out: list[str] = []
+    block: list[str] = []
+    first = indent = ""
+
+    def flush() -> None:
+        if block:
+            words = " ".join(block).replace("**", "").replace("`", "")
+            out.extend(wrap(words, width, indent=indent, first=first))
+            block.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        item = ITEM.fullmatch(raw.rstrip())
+        if not line or line.startswith("#") or item:
+            flush()
+        if not line:
+            continue
+        if line.startswith("#"):
+            title = line.lstrip("#").strip()
+            out += ([title.upper(), ""] if line.startswith("# ") else
+                    ["", f"-- {title} --"])
+            first = indent = ""
+        elif item:
+            pad = " " * (len(item.group(1)) + 2)
+            first = f"{pad}{item.group(2)} "
+            indent = " " * len(first)
+            block.append(item.group(3))
+        else:
+            if not block:   # a paragraph; one indented under a list item stays under it
+                lead = len(raw) - len(raw.lstrip())
+                first = indent = " " * (lead + 2 if lead else 0)
+                if out and out[-1] and not out[-1].startswith("-- "):
+                    out.append("")
+            block.append(line)
+    flush()
+    return [*out, "", "('rules full' shows every rule with its source)"]
 
 
 STEP = re.compile(r"Step (\d+) \(([^)]*)\)")
@@ -240,6 +299,9 @@ def ask(display: Display, table: Table, seat: int, seen: Seat, read: Reader
             seen.notes.append(describe_move(game, state, seat, text.split(None, 1)[1]))
             continue
         if low == "rules":
+            display.page(guide_lines(game, display.dims()[0]), read)
+            continue
+        if low in ("rules full", "rules all"):
             display.page(rules_lines(game), read)
             continue
         if low == "log":

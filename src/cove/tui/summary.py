@@ -11,7 +11,7 @@ from cove.core.game import Game
 from cove.core.history import Event
 from cove.core.state import State
 from cove.core.text import seat_name
-from cove.tui.hooks import score_breakdown
+from cove.tui.hooks import end_reason, score_breakdown
 
 SCORE_KINDS = ("score", "game_over")
 
@@ -105,8 +105,8 @@ def decider(game: Game, state: State) -> str:
 
 
 def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
-    """The game-end lines: a line per player (score, its parts, tie-break figures), the
-    winner and why."""
+    """The game-end lines: a line per player (score, its parts, tie-break figures), why
+    the game ended (when over and the game says), the winner and what decided it."""
     scores = state.scores()
     names = game.tiebreak
     events = state.events(None)
@@ -129,6 +129,9 @@ def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
                 for i, v in enumerate(key))
         lines.append(line)
     lines += [f"  {x}" for x in _per_player_lists(events, state.n)]
+    why = end_reason(game, state) if state.is_over else ""
+    if why:
+        lines.append(f"Game over: {why}.")
     winners = state.winners()
     won = ", ".join(_name(p) for p in winners)
     verdict = (f"Winner: {won}" if len(winners) == 1 else f"Shared win: {won}")

@@ -10,7 +10,6 @@ import json
 import re
 import time
 from html import escape
-from importlib import resources
 from typing import Any
 
 from cove.core.game import Game
@@ -121,12 +120,9 @@ def _json_script(value: Any) -> str:
 
 # -- table -----------------------------------------------------------------------------------
 def rules_html(game: Game) -> str:
-    """The game's summary and its RULES.md (when shipped), as simple HTML."""
-    module = game.state_cls.__module__.rpartition(".")[0]
-    try:
-        text = resources.files(module).joinpath("RULES.md").read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, OSError):
-        text = ""
+    """The game's summary and its player's guide (HOW_TO_PLAY.md; RULES.md for a game
+    without one), as simple HTML."""
+    text = game.how_to_play or game.rules_text
     return (f"<p>{escape(game.summary)}</p>"
             + (markdown(text) if text else ""))
 

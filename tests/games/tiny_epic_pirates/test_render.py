@@ -4,9 +4,13 @@ width."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from cove.core import Rng
 from cove.games.tiny_epic_pirates import GAME, data
-from cove.testing.screens import ANSI, screen_problems
+from cove.testing.screens import ANSI, screen_problems, turn_screens
 from tests.games.tiny_epic_pirates.helpers import new, play_random
 
 GID = "tiny-epic-pirates"
@@ -36,8 +40,9 @@ def test_sea_axes_say_the_letter_is_the_column() -> None:
     assert GAME.render is not None
     for width in (80, 100):
         lines = GAME.render(new(2, 3).view(0), False, width=width).splitlines()
-        assert lines[1].split() == ["column", "a", "column", "b", "column", "c",
-                                    "column", "d"]
+        if width == 100:   # below 100 columns each card's first line names its column
+            assert lines[1].split() == ["column", "a", "column", "b", "column", "c",
+                                        "column", "d"]
         assert [ln[:4] for ln in lines if ln[3:4] == "|" and ln[1] in "1234"] == [
             " 1 |", " 2 |", " 3 |", " 4 |"]
         flat = " ".join(" ".join(lines).split())
@@ -45,6 +50,27 @@ def test_sea_axes_say_the_letter_is_the_column() -> None:
         assert "wheel: C captain, d deckhand" in flat and "? not searched yet" in flat
         assert "at None" not in flat and "P1 (you) not on the sea:" in flat  # not placed yet
         assert max(len(ln) for ln in lines) <= width
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_whole_sea_and_your_mat_fit_80_by_24(players: int) -> None:
+    """At 80x24 the play screen shows all four rows and sixteen cards of the sea, and the
+    first line of your mat, at every sampled decision."""
+    seen = 0
+    for _, p, _, lines in turn_screens(GAME.new(players, 11), 11, every=5,
+                                       others=["P2: sail east to b2"] * 3):
+        assert len(lines) <= 23 and max(map(len, lines)) <= 80
+        text = "\n".join(lines)
+        assert [ln[:4] for ln in lines if re.match(r" \d \|", ln)] == [
+            " 1 |", " 2 |", " 3 |", " 4 |"], text
+        for row in "1234":
+            for col in "abcd":
+                assert f"|{col}{row} " in text, (col + row, text)
+        assert f"P{p + 1} (you)" in text, text
+        seen += 1
+        if seen == 40:
+            break
+    assert seen > 10
 
 
 def test_colour_takes_no_width() -> None:

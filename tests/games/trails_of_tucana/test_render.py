@@ -8,7 +8,7 @@ import re
 from cove.core import Rng
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.render import render
-from cove.testing.screens import screen_problems
+from cove.testing.screens import screen_problems, turn_screens
 from tests.games.trails_of_tucana.helpers import link, new, play_out, play_turns, reveal
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -92,3 +92,42 @@ def test_isla_grande_fits_80_columns_with_a_key_naming_the_axes() -> None:
         starts = [ln.split()[:3] for ln in lines]
         assert ["a", "c", "e"] in starts and ["b", "d", "f"] in starts   # column rulers
         assert "Final scores: P1 " in flat and "[" not in flat.split("Final scores:")[1]
+
+
+def test_at_80_columns_the_rows_are_consecutive_and_diagonals_sit_beside_their_space(
+) -> None:
+    """Below 100 columns Isla Petit's ten rows sit on ten lines under one ruler; a trail
+    to the row below is drawn beside its upper space ('\\' after it, '/' before it) and a
+    trail within a row is '──' between them."""
+    s = new(3, seed=4, setup_card=1)
+    link(s, 0, "i1", "j2")      # down and right from i1
+    link(s, 0, "k3", "j4")      # down and left from k3
+    link(s, 0, "d4", "f4")      # within row 4
+    lines = render(s.view(0), False, width=80).splitlines()
+    rows = [i for i, ln in enumerate(lines) if re.match(r"[ 1]\d ", ln)]
+    assert [lines[i][:2] for i in rows] == [f"{r:>2}" for r in range(1, 11)]
+    assert rows == list(range(rows[0], rows[0] + 10))             # no line between rows
+    assert lines[rows[0] - 1].split()[:3] == ["a", "b", "c"]     # one ruler for all
+    col = {c: 4 + 4 * (ord(c) - ord("a")) for c in "abcdefghijklmnopqr"}
+    assert lines[rows[0]][col["i"] - 1: col["i"] + 4] == "M(C)\\"
+    assert lines[rows[2]][col["k"] - 2] == "/"
+    assert lines[rows[3]][col["d"] + 4: col["d"] + 6] == "──"
+    flat = " ".join(" ".join(lines).split())
+    assert "\\ after a space or / before it: a trail to the row below" in flat
+    wide = render(s.view(0), False, width=100).splitlines()
+    assert sum(1 for ln in wide if re.match(r"[ 1]\d ", ln)) == 10 and len(wide) > len(lines)
+
+
+def test_the_whole_island_fits_80_by_24_beside_up_to_six_lines_of_moves() -> None:
+    """Six lines of moves and notes (some forty segments) leave room for the whole island
+    (an "any" card can offer ninety: then the moves take the screen)."""
+    from cove.tui.layout import compact_moves
+
+    seen = 0
+    for _, _, turn, lines in turn_screens(new(2, seed=6), 6, every=6,
+                                          others=["P2: draw a1-b2"] * 3):
+        if len(compact_moves(turn.moves, 80)) + len(turn.notes) <= 6:
+            text = "\n".join(lines)
+            assert all(re.search(rf"^{r:>2} ", text, re.M) for r in range(1, 11)), text
+            seen += 1
+    assert seen > 5

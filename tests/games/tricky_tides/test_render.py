@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from cove.core import Rng
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.data import DATA
-from cove.games.tricky_tides.decision_stack import MONSTER
+from cove.games.tricky_tides.decision_stack import MONSTER, PLACE
 from cove.games.tricky_tides.geometry import CELL_NAMES
 from cove.games.tricky_tides.state import TidesState
-from cove.testing.screens import screen_problems
+from cove.testing.screens import screen_problems, turn_screens
 from tests.games.tricky_tides.helpers import new, play_random
 
 GID = "tricky-tides"
@@ -98,14 +100,38 @@ def test_map_has_axis_labels_and_a_legend() -> None:
     assert GAME.render is not None
     for width in (80, 100):
         lines = GAME.render(new(3, 5).view(0), False, width=width).splitlines()
-        assert ["a", "b", "c"] in [ln.split() for ln in lines]        # column letters
-        rows = [ln[:4] for ln in lines if re.match(r" \d \|", ln)]
-        assert rows == [" 1 |", " 2 |", " 3 |", " 4 |"]              # row numbers
+        if width == 100:   # the compact map's cells name their column
+            assert ["a", "b", "c"] in [ln.split() for ln in lines]    # column letters
+        rows = [ln.split()[0] for ln in lines if re.match(r" ?\d \|? ?[abc]\d", ln)]
+        assert rows == ["1", "2", "3", "4"]                            # row numbers
         flat = " ".join(" ".join(lines).split())
-        assert "[n] island's goods number" in flat and "Su=sugar" in flat
+        assert ("[n] island's goods number" if width == 100 else "a1 [4] = cell and goods "
+                "number") in flat and "Su=sugar" in flat
         assert "P1-P4 ships" in flat and "north is up" in flat
         assert "(in brackets: the headings a card sails)" in flat
         assert max(len(ln) for ln in lines) <= width
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {}), (4, {}),
+                                             (3, {"monsters": True})])
+def test_the_whole_map_and_your_hand_fit_80_by_24(players: int,
+                                                  options: dict[str, bool]) -> None:
+    """At 80x24 (a terminal's default) the play screen shows every row of the map, every
+    cell of it, and your hand, at every sampled decision."""
+    seen = 0
+    for s, _, _, lines in turn_screens(new(players, 7, **options), 7, every=7,
+                                       others=[f"P{q + 1}: play 5 sharks" for q in range(3)],
+                                       log=["a long log line " * 6] * 4):
+        assert len(lines) <= 23 and max(map(len, lines)) <= 80
+        text = "\n".join(lines)
+        starts = [ln.split()[0] for ln in lines if re.match(r"\d [abc]\d", ln)]
+        assert starts == ["1", "2", "3", "4"], text
+        for cell in CELL_NAMES:
+            assert re.search(rf"\b{cell}\b", text), (cell, text)
+        if isinstance(s, TidesState) and s.phase != PLACE:
+            assert "Your hand:" in text, text
+        seen += 1
+    assert seen > 10
 
 
 def test_one_of_a_suit_is_named_in_the_singular() -> None:

@@ -12,7 +12,7 @@ from cove.games.high_water.observation import OBSERVER
 from cove.games.high_water.options import HighWaterOptions
 from cove.games.high_water.render import render
 from cove.games.high_water.state import TIEBREAK, HighWaterState
-from cove.games.high_water.view import score_parts
+from cove.games.high_water.view import end_reason, score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -75,6 +75,7 @@ GAME = Game(
     board=web_board.draw,
     tiebreak=TIEBREAK,
     score_parts=score_parts,
+    end_reason=end_reason,
     move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )

@@ -118,3 +118,18 @@ def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
 
 NO_QUEST: Final = ("no quest completed", 0.0)
 """The score in parts of a seat without a completed quest: nothing has scored yet."""
+
+
+def end_reason(view: dict[str, Any]) -> str:
+    """Why the game ended, in plain words, from the view's ``game_end``."""
+    goal, why = view["goal"], view.get("game_end")
+    if why == "goal":
+        who = [f"P{p + 1}" for p, s in enumerate(view.get("scores") or []) if s >= goal]
+        return (f"{' and '.join(who) or 'a player'} reached {goal} influence, so the round "
+                "was played out for everyone to have the same turns")
+    if why == "round cap":
+        return (f"the safety limit of {view['max_rounds']} rounds was reached before anyone "
+                f"had {goal} influence")
+    if why == "quests exhausted":
+        return "no quest was left to buy, and nobody had one to complete"
+    return str(why or "")

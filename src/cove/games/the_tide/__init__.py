@@ -12,7 +12,7 @@ from cove.games.the_tide.observation import OBSERVER
 from cove.games.the_tide.options import TideOptions
 from cove.games.the_tide.render import render
 from cove.games.the_tide.state import TIEBREAK, TideState
-from cove.games.the_tide.view import score_parts
+from cove.games.the_tide.view import end_reason, score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -63,6 +63,7 @@ GAME = Game(
     board=web_board.draw,
     tiebreak=TIEBREAK,
     score_parts=score_parts,
+    end_reason=end_reason,
     move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )

@@ -73,3 +73,8 @@ def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
     game; they add up to ``seats[p]["points"]``, the score."""
     return [(reward, float(points))
             for reward, points in view["seats"][p]["points_by_reward"].items()]
+
+
+def end_reason(view: dict[str, Any]) -> str:
+    """Why the game ended, in plain words (the view's ``end_reason``, which says it so)."""
+    return str(view.get("end_reason") or "")

@@ -12,7 +12,7 @@ from cove.games.tiny_epic_pirates.observation import OBSERVER
 from cove.games.tiny_epic_pirates.options import PiratesOptions
 from cove.games.tiny_epic_pirates.render import render
 from cove.games.tiny_epic_pirates.state import TIEBREAK, PiratesState
-from cove.games.tiny_epic_pirates.view import score_parts
+from cove.games.tiny_epic_pirates.view import end_reason, score_parts
 
 # A safe bound on the decisions of one turn (every count below is a ceiling, most far off):
 # the wheel 1 + skips paid 4 + Deckhands released 4; sailing 16 moves (Legend 4 + Rigging 4
@@ -58,6 +58,7 @@ GAME = Game(
     board=web_board.draw,
     tiebreak=TIEBREAK,
     score_parts=score_parts,
+    end_reason=end_reason,
     move_help=HELP,
     declines={"bot_defaults": "no per-game bot parameters: the default search and levels "
               "serve it (its hard level, mcts:scale=4, won 61.9% of 264 games against mcts; "

@@ -73,16 +73,21 @@ def _paint_cell(text: str, c: dict[str, Any], pirates: list[dict[str, Any]],
     return text
 
 
+COMPACT = 100
+"""Below this width the sea has no column heads and no rules (each card's first line names
+it) and the viewer's own mat follows it at once, so the whole sea and your mat fit 80x24."""
+
+
 def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
+    """The 4x4 sea as a grid: framed and headed at ``COMPACT`` columns and more."""
     sea = view["sea"]
+    compact = width < COMPACT
     w = max(14, min(24, (width - 4) // 4 - 1))        # a card's inner width
     columns = [cell(k)[0] for k in range(4)]          # the column letters, a1 to d1
-    out = ["   " + "".join(f" {f'column {k}' if w >= 16 else k:^{w}}" for k in columns)]
     sep = "   +" + "+".join("-" * w for _ in range(4)) + "+"
-    out.append(sep)
-    for r in range(4):
-        if r and width < 100:   # at 100 columns and more, no rule: the screen must fit 40 lines
-            out.append(sep)     # and each row's first line names its cards
+    out = [] if compact else [
+        "   " + "".join(f" {f'column {k}' if w >= 16 else k:^{w}}" for k in columns), sep]
+    for r in range(4):   # no rule between rows: each row's first line names its cards
         row = sea[r * 4:r * 4 + 4]
         blocks = [_cell(view, c, w) for c in row]
         for k in range(max(len(b) for b in blocks)):
@@ -90,8 +95,12 @@ def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
             out.append(label + "|" + "|".join(
                 _paint_cell((b[k] if k < len(b) else "").ljust(w), c, view["pirates"], color)
                 for b, c in zip(blocks, row, strict=True)) + "|")
-    out.append(sep)
-    on = " ".join(" ".join(ln.split("|")[1:]) for ln in out)   # what the cards show
+    return out if compact else [*out, sep]
+
+
+def _sea_legend(view: dict[str, Any], width: int) -> list[str]:
+    """What the sea's marks mean (only those on the sea now)."""
+    on = " ".join(" ".join(ln.split("|")[1:]) for ln in _sea(view, False, width))
     legend = ["Columns a-d, rows 1-4: c2 = column c, row 2;",
               "? not searched yet;" if " ?" in on else "", "PORT merchants' port;",
               "NAVY navy ship;" if "NAVY" in on else "",
@@ -101,8 +110,7 @@ def _sea(view: dict[str, Any], color: bool, width: int) -> list[str]:
               "Ma merchant a;" if " Ma" in on or " Mb" in on else "",
               "(attack: 5 6 -> gold) trigger: dice -> bonus;",
               "wheel: C captain, d deckhand, ship line between 5 and 0"]
-    out += pack([" ".join(x for x in legend if x)], width, indent="  ")
-    return out
+    return pack([" ".join(x for x in legend if x)], width, indent="  ")
 
 
 def _pirate(view: dict[str, Any], p: int, pr: dict[str, Any], color: bool,
@@ -167,23 +175,31 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
                  + (f" - now: {view['pending']}" if view.get("pending") else ""),
                  "[final round: a third treasure is buried]" if view["end_triggered"] else ""],
                 width, "  ", "  ")
-    out += _sea(view, color, width)
-    out += _flow(["Market: " + ", ".join(f"{b} {i + 2}" for i, b in enumerate(view["market"]))
-                  + " (gold a cube);",
-                  *(f"M{m['name']} {m['cube'] or 'no cube'} to {m['heading_for']} card "
-                    f"{m['card']}," for m in view["merchants"]),
-                  f"merchant deck {view['merchant_deck']}, sunk {view['merchants_sunk']};",
-                  "Crew line:", ", ".join(view["crew_line"]),
-                  f"(crew deck {view['crew_deck']});", f"bag {view['bag']} cubes,",
-                  f"search tokens {view['search_tokens_left']},",
-                  f"sure-fire supply {view['surefire_supply']}"], width)
+    sea = _sea(view, color, width)
+    market = _flow(["Market: " + ", ".join(f"{b} {i + 2}" for i, b in enumerate(view["market"]))
+                    + " (gold a cube);",
+                    *(f"M{m['name']} {m['cube'] or 'no cube'} to {m['heading_for']} card "
+                      f"{m['card']}," for m in view["merchants"]),
+                    f"merchant deck {view['merchant_deck']}, sunk {view['merchants_sunk']};",
+                    "Crew line:", ", ".join(view["crew_line"]),
+                    f"(crew deck {view['crew_deck']});", f"bag {view['bag']} cubes,",
+                    f"search tokens {view['search_tokens_left']},",
+                    f"sure-fire supply {view['surefire_supply']}"], width)
+    battle: list[str] = []
     if view.get("battle"):
         b = view["battle"]
         tgt = f" {b['target']}" if b["target"] else ""
         dice = [" ".join(map(str, d)) or "none" for d in (b["attacker_dice"],
                                                           b["defender_dice"])]
-        out += pack([f"Battle: {b['attacker']} vs {b['against']}{tgt}; dice "
-                      f"{dice[0]} against {dice[1]}"], width, indent="  ")
-    for p, pr in enumerate(view["pirates"]):
-        out += _pirate(view, p, pr, color, width)
+        battle = pack([f"Battle: {b['attacker']} vs {b['against']}{tgt}; dice "
+                       f"{dice[0]} against {dice[1]}"], width, indent="  ")
+    mats = {p: _pirate(view, p, pr, color, width) for p, pr in enumerate(view["pirates"])}
+    if width >= COMPACT:
+        out += [*sea, *_sea_legend(view, width), *market, *battle,
+                *(x for ls in mats.values() for x in ls)]
+    else:   # the viewer's mat under the sea, so a window over the top shows both
+        you = view.get("you")
+        mine = mats.pop(you) if isinstance(you, int) and you in mats else []
+        out += [*sea, *battle, *mine, *market, *(x for ls in mats.values() for x in ls),
+                *_sea_legend(view, width)]
     return "\n".join(out)

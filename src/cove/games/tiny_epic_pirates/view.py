@@ -117,3 +117,14 @@ def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
     """Pirate ``p``'s score read from a view: the treasures buried (R11.1), the only source
     of points. Every view shows every pirate's buried treasures."""
     return [("treasures buried", float(len(view["pirates"][p]["treasures"])))]
+
+
+def end_reason(view: dict[str, Any]) -> str:
+    """Why the game ended, in plain words: a third treasure buried, or the round cap."""
+    if view["end_triggered"]:
+        who = [str(pr["name"]) for pr in view["pirates"]
+               if len(pr["treasures"]) >= data.TREASURES]
+        return (f"{' and '.join(who) or 'a pirate'} buried a third treasure, so the round "
+                "was played out for everyone to have the same turns")
+    return (f"the safety limit of {view['round']} rounds was reached before anyone buried "
+            f"{data.TREASURES} treasures")

@@ -16,7 +16,7 @@ from cove.games.trails_of_tucana.observation import OBSERVER
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.render import render
 from cove.games.trails_of_tucana.state import TIEBREAK, TucanaState
-from cove.games.trails_of_tucana.view import score_parts
+from cove.games.trails_of_tucana.view import end_reason, score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -70,6 +70,7 @@ GAME = Game(
     board=web_board.draw,
     tiebreak=TIEBREAK,
     score_parts=score_parts,
+    end_reason=end_reason,
     move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )

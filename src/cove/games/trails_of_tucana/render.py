@@ -3,8 +3,11 @@
 Spaces sit on a character grid: row r on line 2r, doubled column c at x = 4c. A space
 is four characters: its terrain letter then its feature, ``D(A)`` a village with letter
 A, ``Fob`` a sight (``FOB*`` once connected to a village). Trails are ``────`` between
-spaces of one row and ``/`` or ``\\`` on the line between rows. Colour only adds emphasis:
-everything reads the same without it.
+spaces of one row and ``/`` or ``\\`` on the line between rows. Below ``COMPACT`` columns
+the rows sit on consecutive lines (the island fits a 24-line terminal) and a trail to the
+row below is drawn beside its upper space: ``\\`` after it (down and right), ``/``
+before it (down and left), the trail within a row shortened to ``──`` between them.
+Colour only adds emphasis: everything reads the same without it.
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ _KEY = (", ".join(f"{code} {name}" for code, name in zip(TABLES.terrain_codes,
         + "; (A) village with its letter; "
         + ", ".join(f"{short} {name}" for short, name in zip(_SIGHT_SHORT, TABLES.sight_names,
                                                              strict=True))
-        + f" ({_SIGHT_SHORT[0].upper()}* = linked); ── / \\ trails")
+        + f" ({_SIGHT_SHORT[0].upper()}* = linked)")
 """The map's key: the terrains' and the sights' letters as the map shows them."""
 _RESET = "\x1b[0m"
+COMPACT = 100
+"""Below this width (when the island fits at four characters a column) its rows sit on
+consecutive lines."""
 _BOX = ("I", "II", "III")
 
 
@@ -34,6 +40,13 @@ def _c(text: str, code: str, color: bool) -> str:
 def _ends(text: str) -> tuple[str, str]:
     a, b = text.split("-")
     return a, b
+
+
+def _compact(view: dict[str, Any], width: int) -> bool:
+    """Whether the island is drawn with its rows on consecutive lines: below ``COMPACT``
+    columns, when it fits at four characters a doubled column."""
+    cols = max(c for _, c in TABLES.islands[view["map"]].coords)
+    return width < COMPACT and 4 + 4 * cols + 4 <= width
 
 
 def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) -> list[str]:
@@ -54,8 +67,10 @@ def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) 
     cols = max(c for _, c in isl.coords)
     margin = 4
     step = 4 if margin + 4 * cols + 4 <= width else 3
+    compact = _compact(view, width)
+    line = 1 if compact else 2                  # lines per row of spaces
     width = margin + step * cols + 4
-    grid: list[list[str]] = [[" "] * width for _ in range(2 * rows - 1)]
+    grid: list[list[str]] = [[" "] * width for _ in range(line * (rows - 1) + 1)]
     for i, (r, c) in enumerate(isl.coords):
         x = margin + step * c
         t = isl.terrain[i]
@@ -70,7 +85,7 @@ def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) 
                 cell[1:] = [_c(ch, "36;1;7", color) for ch in short.upper()] + ["*"]
             else:
                 cell[1:3] = [_c(ch, "36", color) for ch in short]
-        grid[2 * r][x - 1 : x + 3] = cell
+        grid[line * r][x - 1 : x + 3] = cell
     for a, b in isl.edges:
         la, lb = isl.labels[a], isl.labels[b]
         if (la, lb) not in segs:
@@ -78,7 +93,13 @@ def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) 
         code = "33;1" if (la, lb) in pending else "31;1"
         (ra, ca), (rb, cb) = isl.coords[a], isl.coords[b]
         xa = margin + step * ca
-        if ra == rb:  # same row: a is left of b
+        if compact:   # on a's own line: "\\" after it, "/" before it, "──" in a row
+            if ra == rb:
+                grid[ra][xa + 4 : xa + 6] = [_c("─", code, color)] * 2
+            else:
+                grid[ra][xa + 3 if cb > ca else xa - 2] = _c("\\" if cb > ca else "/", code,
+                                                             color)
+        elif ra == rb:  # same row: a is left of b
             grid[2 * ra][xa + 3 : xa + 2 * step - 1] = [_c("─", code, color)] * (2 * step - 4)
         elif cb > ca:
             grid[2 * ra + 1][xa + step - 2] = _c("\\", code, color)
@@ -94,11 +115,15 @@ def draw_island(view: dict[str, Any], seat: int, color: bool, width: int = 100) 
         text = chr(ord("a") + c)
         for k, ch in enumerate(text):
             ruler2[margin + step * c - 1 + k] = ch
-    out = ["".join(ruler).rstrip(), "".join(ruler2).rstrip()]
-    for y, line in enumerate(grid):
-        if y % 2 == 0:
-            line[0:2] = list(f"{y // 2 + 1:>2}")
-        out.append("".join(line).rstrip())
+    if compact:   # one ruler: every column's letter fits four characters apart
+        out = ["".join(a if a != " " else b for a, b in zip(ruler, ruler2, strict=True)
+                       ).rstrip()]
+    else:
+        out = ["".join(ruler).rstrip(), "".join(ruler2).rstrip()]
+    for y, chars in enumerate(grid):
+        if y % line == 0:
+            chars[0:2] = list(f"{y // line + 1:>2}")
+        out.append("".join(chars).rstrip())
     return out
 
 
@@ -147,10 +172,20 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     else:
         status = (f"round {view['round']}/{view['rounds']}, turn {view['turn']}/"
                   f"{view['turns_per_round']}")
-    out.append(_c(title, "1", color) + f"   {status}   deck: {_n(view['deck'], 'card')}")
-    if view["cards"]:
-        cards = " + ".join(_c(c.upper(), "1", color) for c in view["cards"])
-        out.append(f"Revealed terrain cards: {cards}")
+    compact = _compact(view, width)
+    cards = " + ".join(_c(c.upper(), "1", color) for c in view["cards"] or ())
+    if compact:   # the island's name, the turn and the cards on one line when they fit
+        turn = f"  {status}  deck: {_n(view['deck'], 'card')}"
+        plain = " + ".join(c.upper() for c in view["cards"] or ())
+        one = len(view["map_name"] + turn) + (len(plain) + 9 if plain else 0) <= width
+        out.append(_c(view["map_name"], "1", color) + turn
+                   + (f"  cards: {cards}" if cards and one else ""))
+        if cards and not one:
+            out.append(f"cards: {cards}")
+    else:
+        out.append(_c(title, "1", color) + f"   {status}   deck: {_n(view['deck'], 'card')}")
+        if cards:
+            out.append(f"Revealed terrain cards: {cards}")
     if view.get("bonus_step") and not view["over"]:
         out.append("Bonus step: players with a bonus segment draw one anywhere (or pass).")
     if seat is not None and view.get("bonus_segments"):
@@ -163,13 +198,16 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     if seat is not None and view.get("connected_this_turn"):
         out += _wrap("Connected this turn: " + ", ".join(view["connected_this_turn"]), width)
     who = "Your island" if seat is not None else "Island of P1 (spectator)"
-    out.append(f"{who} (P{me + 1}); letters {' '.join(view['sheets'][me]['letters'])} "
-               "in villages 1-10")
+    letters = " ".join(view["sheets"][me]["letters"])
+    if seat is None or not compact:   # (compact: the villages show their letters)
+        out.append(f"{who} (P{me + 1}); letters {letters} in villages 1-10")
     out += draw_island(view, me, color, width)
     isl = TABLES.islands[view["map"]]
     last_col = chr(ord("a") + max(c for _, c in isl.coords))
     rows = max(r for r, _ in isl.coords) + 1
-    out += _wrap(f"Key: columns a-{last_col}, rows 1-{rows}; {_KEY}", width, "     ")
+    trails = ("── a trail in a row; \\ after a space or / before it: a trail to the row below"
+              if compact else "── / \\ trails")
+    out += _wrap(f"Key: columns a-{last_col}, rows 1-{rows}; {_KEY}; {trails}", width, "     ")
     out += [y for x in _sheet_lines(view, me) for y in _wrap(x, width)]
     blue = "  ".join(
         f"{L}-{L}: {'/'.join(map(str, v)) if v else 'gone'}" for L, v in view["blue"].items()

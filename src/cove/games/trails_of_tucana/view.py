@@ -144,3 +144,9 @@ def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
         red = sum(card["value"] for card in red_taken if p in card["by"])
         parts.append(("red bonus cards", float(red)))
     return parts
+
+
+def end_reason(view: dict[str, Any]) -> str:
+    """Why the game ended, in plain words: it always ends after its last round."""
+    return (f"the last round on {view['map_name']} (round {view['round']} of "
+            f"{view['rounds']}) is over")

@@ -15,7 +15,7 @@ from cove.games.tricky_tides.observation import OBSERVER
 from cove.games.tricky_tides.options import TidesOptions
 from cove.games.tricky_tides.render import render
 from cove.games.tricky_tides.state import TIEBREAK, TidesState
-from cove.games.tricky_tides.view import score_parts
+from cove.games.tricky_tides.view import end_reason, score_parts
 
 
 def max_actions(players: int, options: Options) -> int:
@@ -60,6 +60,7 @@ GAME = Game(
     board=web_board.draw,
     tiebreak=TIEBREAK,
     score_parts=score_parts,
+    end_reason=end_reason,
     move_help=HELP,
     bot_defaults=BOT_DEFAULTS,
 )

@@ -190,3 +190,9 @@ def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
                       float(sum(bonus.get(o["monster"], 0) for o in seat["orders"]))))
     parts.append(("goods sold", float(sum(k // SELL_OF[t] for t, k in seat["hold"].items()))))
     return parts
+
+
+def end_reason(view: dict[str, Any]) -> str:
+    """Why the game ended, in plain words: it always ends after its last round."""
+    return (f"the game ends after round {view['rounds']}, and round {view['round']} is "
+            "over")
