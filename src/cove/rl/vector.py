@@ -83,7 +83,9 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._seats = np.zeros(n, np.int64)
         self._all_rewards = np.zeros((n, players), np.float64)
         self._infos: dict[str, Any] = {"seat": self._seats, "rewards": self._all_rewards}
-        self._ended = np.zeros(n, np.bool_)
+        self._ended = [False] * n  # per table: its game ended on the last step
+        self._paid = [False] * n  # per table: its row of every seat's rewards is not 0
+        self._seat_list = [0] * n  # per table: the seat observed (written to _seats)
         self._rngs: list[np.random.Generator] = []
 
     # -- the Gymnasium API ------------------------------------------------------------------
@@ -107,7 +109,9 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                       for i, s in enumerate(seeds)]
         for i in range(n):
             self._start(i)
-        self._ended[:] = False
+        self._seats[:] = self._seat_list
+        self._ended = [False] * n
+        self._paid = [False] * n
         self._rewards[:] = 0.0
         self._all_rewards[:] = 0.0
         self._terminations[:] = False
@@ -125,28 +129,42 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             raise EnvError(f"actions must be {self.num_envs} whole numbers (one action "
                            f"index per table), not {actions!r}")
         actions_now = chosen.tolist()
+        ended = self._ended
         for i, action in enumerate(actions_now):  # refuse before any table moves
-            if not self._ended[i]:
+            if not ended[i]:
                 self.matches[i].check_legal(self.tables[i].observed(), action)
-        rewards, all_rewards = self._rewards, self._all_rewards
-        terminations, truncations = self._terminations, self._truncations
+        # the tables' results gathered in lists and written with one numpy call each
+        rewards = [0.0] * self.num_envs
+        terminations = [False] * self.num_envs
+        truncations = [False] * self.num_envs
+        seats = self._seat_list
+        all_rewards = self._all_rewards
         for i, action in enumerate(actions_now):
-            if self._ended[i]:  # next-step autoreset: the action is ignored
+            if ended[i]:  # next-step autoreset: the action is ignored
+                ended[i] = False
                 self._start(i)
-                self._ended[i] = False
-                rewards[i] = 0.0
-                all_rewards[i] = 0.0
-                terminations[i] = truncations[i] = False
-                continue
-            step: Step = self.tables[i].advance(action, self._rngs[i])
-            rewards[i] = step.reward
-            all_rewards[i] = step.rewards
-            terminations[i] = step.terminated
-            truncations[i] = step.truncated
-            self._ended[i] = step.terminated or step.truncated
-            self._write(i)
-        return (self._out_obs(), self._out(rewards), self._out(terminations),
-                self._out(truncations), self._out_infos())
+                if self._paid[i]:
+                    all_rewards[i] = 0.0
+                    self._paid[i] = False
+            else:
+                step: Step = self.tables[i].advance(action, self._rngs[i])
+                rewards[i] = step.reward
+                if any(step.rewards):
+                    all_rewards[i] = step.rewards
+                    self._paid[i] = True
+                elif self._paid[i]:
+                    all_rewards[i] = 0.0
+                    self._paid[i] = False
+                terminations[i] = step.terminated
+                truncations[i] = step.truncated
+                ended[i] = step.terminated or step.truncated
+                self._write(i)
+        self._rewards[:] = rewards
+        self._terminations[:] = terminations
+        self._truncations[:] = truncations
+        self._seats[:] = seats
+        return (self._out_obs(), self._out(self._rewards), self._out(self._terminations),
+                self._out(self._truncations), self._out_infos())
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release: the games live in memory."""
@@ -162,7 +180,7 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         match = self.matches[i]
         match.observation_into(self._observations[i], seat)
         match.mask_into(self._masks[i], seat)
-        self._seats[i] = seat
+        self._seat_list[i] = seat
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array
