@@ -743,6 +743,23 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 130 if result["interrupted"] else 0
 
 
+def cmd_scan(args: argparse.Namespace) -> int:
+    from cove.lab import scan
+
+    game = cove.load(args.game)
+    players = players_arg(game, args.players, max(2, game.min_players))
+    count_arg("--games", args.games)
+    options = game_options(game, args.option)
+    with progress_bar(f"scan {game.id}", not (args.json or args.quiet)) as bar:
+        result = scan.run_scan(game.id, players, args.bot, args.games, args.seed, options,
+                               by=args.by, top=args.top, progress=bar)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        print(scan.format_scan(result))
+    return 0
+
+
 # -- cove serve ------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     try:  # imported here: the web extra is optional and `import cove` stays light
@@ -924,6 +941,22 @@ def build_parser() -> argparse.ArgumentParser:
     run_args(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
     a.set_defaults(func=cmd_arena)
+
+    sc = sub.add_parser("scan", help="restricted players look for dominant and useless "
+                        "options (never / always an action kind or action)")
+    game_args(sc)
+    sc.add_argument("--bot", default="greedy",
+                    help="the base bot every seat plays (default greedy)")
+    sc.add_argument("--games", "-n", type=int, default=200,
+                    help="paired games per restriction (default 200)")
+    sc.add_argument("--by", choices=("kind", "action"), default="kind",
+                    help="an option is an action kind (default) or one action")
+    sc.add_argument("--top", type=int, default=12,
+                    help="scan the options chosen most often in sample games (default 12; "
+                    "0: all)")
+    sc.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    sc.add_argument("--json", action="store_true", help="print one JSON object")
+    sc.set_defaults(func=cmd_scan)
 
     ng = sub.add_parser("new-game", help="start a new game: its folder and tests, from the "
                         "tutorial game (CONTRIBUTING.md)")
