@@ -296,6 +296,38 @@ def vector_loop(game_id: str, players: int, tables: int = VECTOR_TABLES) -> Loop
     return _timed(play_some)
 
 
+def workers_rates(game_id: str, players: int, seconds: float, rounds: int,
+                  tables: int = 64) -> dict[str, float]:
+    """Decisions per wall-clock second of the batched environment with ``tables`` tables
+    in this process, in one worker process and in two (``vector_env(workers=k)``), the
+    learner's side (finding a legal index per table) in this process; the median of
+    ``rounds`` interleaved rounds. Wall-clock time: the workers' CPU is not this
+    process's."""
+    envs = {"in-process": vector_env(game_id, players, tables, copy=False),
+            "1 worker": vector_env(game_id, players, tables, workers=1, copy=False),
+            "2 workers": vector_env(game_id, players, tables, workers=2, copy=False)}
+    draw = random.Random(0).random
+    rates: dict[str, list[float]] = {k: [] for k in envs}
+    try:
+        for _ in range(rounds):
+            for name, env in envs.items():
+                obs, _ = env.reset(seed=len(rates[name]))
+                masks = obs["action_mask"]
+                actions = np.zeros(tables, np.int64)
+                decisions, start = 0, time.perf_counter()
+                while time.perf_counter() - start < seconds:
+                    for i, row in enumerate(masks):
+                        legal = row.nonzero()[0].tolist()
+                        actions[i] = legal[int(draw() * len(legal))] if legal else 0
+                    env.step(actions)
+                    decisions += tables
+                rates[name].append(decisions / (time.perf_counter() - start))
+    finally:
+        for env in envs.values():
+            env.close()
+    return {k: statistics.median(v) for k, v in rates.items()}
+
+
 def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str, object]:
     loops = {"raw": raw_loop(game_id, players), "raw_obs": raw_loop(game_id, players, True),
              "aec": aec_loop(game_id, players), "free": free_loop(game_id, players),
@@ -324,7 +356,21 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median)")
     ap.add_argument("--game", help="one game id (default: every game)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--workers", action="store_true",
+                    help="instead: the batched environment in this process, in 1 worker "
+                    "and in 2 (decisions per wall-clock second, 64 tables)")
     args = ap.parse_args()
+    if args.workers:
+        print(f"{'game':18} {'p':>2} {'in-process':>10} {'1 worker':>9} {'2 workers':>9} "
+              f"{'2/1':>5}")
+        for game in cove.all_games():
+            if args.game and game.id != args.game:
+                continue
+            players = max(game.min_players, min(3, game.max_players))
+            w = workers_rates(game.id, players, args.seconds, args.rounds)
+            print(f"{game.id:18} {players:>2} {w['in-process']:>10.0f} {w['1 worker']:>9.0f} "
+                  f"{w['2 workers']:>9.0f} {w['2 workers'] / w['1 worker']:>5.2f}", flush=True)
+        return
     rows = []
     head = (f"{'game':18} {'p':>2} {'raw/s':>7} {'raw+obs/s':>9} {'aec/s':>7} "
             f"{'free/s':>7} {'bare/s':>7} {'arrays/s':>8} {'aec/raw':>7} {'bound':>6} "

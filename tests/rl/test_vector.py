@@ -144,3 +144,41 @@ def test_the_example_in_the_docs_runs() -> None:
     code = section[section.index("```python") + len("```python"):section.index("```\n\n")]
     code = code.replace("range(1000)", "range(50)")
     exec(compile(code, "RESEARCH.md", "exec"), {})
+
+
+def test_workers_play_the_same_games_as_one_process(toy_registered: str) -> None:
+    """Two worker processes sharing the arrays: the same games, array for array, as the
+    in-process environment with the same seeds; a bad batch moves no table; close()
+    stops the workers and gives the shared memory back."""
+    from multiprocessing import shared_memory
+
+    ours = vector_env(toy_registered, 3, 5)
+    theirs = vector_env(toy_registered, 3, 5, workers=2)
+    try:
+        a, infos_a = ours.reset(seed=8)
+        b, infos_b = theirs.reset(seed=8)
+        rng = np.random.default_rng(2)
+        for _ in range(120):
+            for key in ("observation", "action_mask"):
+                np.testing.assert_array_equal(a[key], b[key])
+            np.testing.assert_array_equal(infos_a["seat"], infos_b["seat"])
+            actions = _choose(a["action_mask"], rng)
+            a, *rest_a, infos_a = ours.step(actions)
+            b, *rest_b, infos_b = theirs.step(actions)
+            for x, y in zip(rest_a, rest_b, strict=True):
+                np.testing.assert_array_equal(x, y)
+        bad = _choose(a["action_mask"], rng)
+        bad[4] = int(np.flatnonzero(a["action_mask"][4] == 0)[0])  # the second worker's
+        with pytest.raises(EnvError, match="not legal"):
+            theirs.step(bad)
+        bad[4] = _choose(a["action_mask"][4:], rng)[0]
+        np.testing.assert_array_equal(theirs.step(bad)[0]["observation"],
+                                      ours.step(bad)[0]["observation"])
+    finally:
+        name = theirs._shm.name
+        theirs.close()
+    assert all(not p.is_alive() for p in theirs._procs)
+    with pytest.raises(FileNotFoundError):
+        shared_memory.SharedMemory(name=name)
+    with pytest.raises(EnvError, match="workers must be a whole number from 1 to num_envs"):
+        vector_env(toy_registered, 3, 2, workers=3)

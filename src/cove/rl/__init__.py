@@ -16,6 +16,7 @@ from cove.rl.aec import CoveAECEnv
 from cove.rl.gym import CoveGymEnv
 from cove.rl.parallel import CoveParallelEnv
 from cove.rl.vector import CoveVectorEnv
+from cove.rl.workers import CoveWorkersVectorEnv
 
 
 def aec_env(game_id: str, players: int, **kwargs: Any) -> CoveAECEnv:
@@ -40,14 +41,20 @@ def gym_env(game_id: str, players: int, seat: int = 0,
     return CoveGymEnv(game_id, players, seat, opponents, **kwargs)
 
 
-def vector_env(game_id: str, players: int, num_envs: int, **kwargs: Any) -> CoveVectorEnv:
-    """A Gymnasium vector environment of ``num_envs`` tables stepped together in this
-    process. Keywords: ``opponents`` (None, the default: self-play, every seat the
-    learner's; or bot specs for the other seats, as ``gym_env``), ``seat``, ``reward``,
-    ``on_illegal``, ``copy`` (False: hand back the environment's own arrays) and the
-    game's options."""
+def vector_env(game_id: str, players: int, num_envs: int, workers: int = 0,
+               **kwargs: Any) -> CoveVectorEnv | CoveWorkersVectorEnv:
+    """A Gymnasium vector environment of ``num_envs`` tables stepped together: in this
+    process, or split across ``workers`` processes sharing the arrays (``workers=0``, the
+    default: in this process). Keywords: ``opponents`` (None, the default: self-play,
+    every seat the learner's; or bot specs for the other seats, as ``gym_env``), ``seat``,
+    ``reward``, ``on_illegal``, ``copy`` (False: hand back the environment's own arrays)
+    and the game's options."""
+    if workers:
+        from cove.rl.workers import CoveWorkersVectorEnv as Workers
+        return Workers(game_id, players, num_envs, workers=workers, **kwargs)
     return CoveVectorEnv(game_id, players, num_envs, **kwargs)
 
 
 __all__ = ["REWARDS", "CoveAECEnv", "CoveGymEnv", "CoveParallelEnv", "CoveVectorEnv",
+           "CoveWorkersVectorEnv",
            "EnvError", "aec_env", "gym_env", "parallel_env", "vector_env"]

@@ -17,7 +17,7 @@ that step ignores its action and returns the new game's first observation, rewar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -41,6 +41,41 @@ def check_num_envs(num_envs: object) -> int:
     return int(num_envs)
 
 
+def table_seeds(seed: object, options: object, tables: int) -> list[int | None]:
+    """Each table's seed from ``reset``'s ``seed``: one int (table i gets ``seed + i``, as
+    Gymnasium's vector environments seed theirs), one per table, or None."""
+    if options is not None:
+        raise EnvError("reset takes no options; the game's options are given when the "
+                       "environment is made")
+    if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
+        return [None if seed is None else int(seed) + i for i in range(tables)]
+    if isinstance(seed, Sequence) and len(seed) == tables:
+        return list(seed)
+    raise EnvError(f"seed must be a whole number, None, or a list of {tables} of them "
+                   f"(one per table), not {seed!r}")
+
+
+def table_actions(actions: object, tables: int) -> npt.NDArray[Any]:
+    """``step``'s actions checked: one whole number per table."""
+    chosen = np.asarray(actions)
+    if chosen.shape != (tables,) or chosen.dtype.kind not in "iu":
+        raise EnvError(f"actions must be {tables} whole numbers (one action index per "
+                       f"table), not {actions!r}")
+    return chosen
+
+
+def array_layout(tables: int, match: Match, players: int
+                 ) -> dict[str, tuple[tuple[int, ...], type[np.generic]]]:
+    """The shape and type of each array a step writes, for ``tables`` tables."""
+    return {"observation": ((tables, match.obs_size), np.float32),
+            "action_mask": ((tables, match.size), np.int8),
+            "rewards": ((tables,), np.float64),
+            "terminations": ((tables,), np.bool_),
+            "truncations": ((tables,), np.bool_),
+            "seat": ((tables,), np.int64),
+            "all_rewards": ((tables, players), np.float64)}
+
+
 class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` tables of one game, stepped together (see the module's text).
 
@@ -54,7 +89,9 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
 
     def __init__(self, game_id: str, players: int, num_envs: int, *, seat: int = 0,
                  opponents: str | Sequence[str] | None = None, reward: str = "win",
-                 on_illegal: str = "raise", copy: bool = True, **options: Any) -> None:
+                 on_illegal: str = "raise", copy: bool = True,
+                 arrays: Mapping[str, npt.NDArray[Any]] | None = None,
+                 **options: Any) -> None:
         self.num_envs = check_num_envs(num_envs)
         self.matches = [Match(game_id, players, options, reward, on_illegal)
                         for _ in range(self.num_envs)]
@@ -74,14 +111,19 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         n = self.num_envs
-        self._observations = np.zeros((n, first.obs_size), np.float32)
-        self._masks = np.zeros((n, first.size), np.int8)
+        # the arrays every step writes: made here, or handed in (views of the memory the
+        # workers backend shares, cove.rl.workers)
+        made = arrays if arrays is not None else {
+            name: np.zeros(shape, dtype)
+            for name, (shape, dtype) in array_layout(n, first, players).items()}
+        self._observations = made["observation"]
+        self._masks = made["action_mask"]
         self._obs: Obs = {"observation": self._observations, "action_mask": self._masks}
-        self._rewards = np.zeros(n, np.float64)
-        self._terminations = np.zeros(n, np.bool_)
-        self._truncations = np.zeros(n, np.bool_)
-        self._seats = np.zeros(n, np.int64)
-        self._all_rewards = np.zeros((n, players), np.float64)
+        self._rewards = made["rewards"]
+        self._terminations = made["terminations"]
+        self._truncations = made["truncations"]
+        self._seats = made["seat"]
+        self._all_rewards = made["all_rewards"]
         self._infos: dict[str, Any] = {"seat": self._seats, "rewards": self._all_rewards}
         self._ended = [False] * n  # per table: its game ended on the last step
         self._paid = [False] * n  # per table: its row of every seat's rewards is not 0
@@ -94,17 +136,7 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """New games at every table. ``seed``: one int (table i gets ``seed + i``, as
         Gymnasium's vector environments seed theirs), one per table, or None."""
         n = self.num_envs
-        seeds: Sequence[int | None]
-        if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
-            seeds = [None if seed is None else int(seed) + i for i in range(n)]
-        elif isinstance(seed, Sequence) and len(seed) == n:
-            seeds = list(seed)
-        else:
-            raise EnvError(f"seed must be a whole number, None, or a list of {n} of them "
-                           f"(one per table), not {seed!r}")
-        if options is not None:
-            raise EnvError("reset takes no options; the game's options are given when the "
-                           "environment is made")
+        seeds = table_seeds(seed, options, n)
         self._rngs = [seed_rng(s, self._rngs[i] if i < len(self._rngs) else None)
                       for i, s in enumerate(seeds)]
         for i in range(n):
@@ -124,15 +156,8 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """One action per table (an index into the game's action space each)."""
         if not self._rngs:
             raise EnvError("call reset() before step()")
-        chosen = np.asarray(actions)
-        if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
-            raise EnvError(f"actions must be {self.num_envs} whole numbers (one action "
-                           f"index per table), not {actions!r}")
-        actions_now = chosen.tolist()
+        actions_now = self.check_actions(table_actions(actions, self.num_envs))
         ended = self._ended
-        for i, action in enumerate(actions_now):  # refuse before any table moves
-            if not ended[i]:
-                self.matches[i].check_legal(self.tables[i].observed(), action)
         # the tables' results gathered in lists and written with one numpy call each
         rewards = [0.0] * self.num_envs
         terminations = [False] * self.num_envs
@@ -165,6 +190,15 @@ class CoveVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._seats[:] = seats
         return (self._out_obs(), self._out(self._rewards), self._out(self._terminations),
                 self._out(self._truncations), self._out_infos())
+
+    def check_actions(self, actions: npt.NDArray[Any]) -> list[int]:
+        """The actions as ints, each checked as :meth:`step` takes it: an illegal index
+        under on_illegal="raise" is refused here, before any table moves."""
+        chosen: list[int] = actions.tolist()
+        for i, action in enumerate(chosen):
+            if not self._ended[i]:
+                self.matches[i].check_legal(self.tables[i].observed(), action)
+        return chosen
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release: the games live in memory."""
