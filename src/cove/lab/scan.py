@@ -231,7 +231,7 @@ def format_scan(result: dict[str, Any]) -> str:
              f"{result['by']}"]
     meaning = {"dominant": "holding to it beats choosing freely",
                "trap": "avoiding it beats choosing freely",
-               "useless?": "avoiding it cost nothing measurable"}
+               "useless?": "avoiding it cost next to nothing"}
     findings = result["findings"]
     if findings:
         lines.append("What stands out:")
