@@ -139,6 +139,8 @@ def test_replay_steps_show_each_step_its_new_log_lines(toy_registered: str) -> N
         (["play", "toy", "--bots", ""], "names no bot"),
         (["simulate"], "the following arguments are required: game"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["scan", "toy", "--by", "x"], "scan: argument --by: invalid choice: 'x'"),
+        (["report", "toy", "-o", "/nonexistent/r.html"], "-o /nonexistent/r.html: not a file"),
         (["replay", "/dev/zero"], "must be a regular file"),
         (["simulate", "toy", "--data-dir", "/nonexistent"], "is not a directory"),
     ],
@@ -150,6 +152,7 @@ def test_every_bad_argument_is_one_line_and_exit_2(
     assert rc == 2, err
     assert message in err
     assert err.startswith("cove: error: ") and err.count("\n") == 1
+    assert not err.startswith("cove: error: cove")  # the program is named once
     assert "Traceback" not in err and len(err) < 2100
 
 

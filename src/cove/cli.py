@@ -50,7 +50,10 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse that reports a bad argument as one CliError line (exit code 2 from main)."""
 
     def error(self, message: str) -> NoReturn:
-        raise CliError(f"{self.prog}: {cut(message, 300)}; see '{self.prog} --help'")
+        # "cove: error: " comes first (main); a subcommand's name follows it
+        command = self.prog.partition(" ")[2]
+        where = f"{command}: " if command else ""
+        raise CliError(f"{where}{cut(message, 300)}; see '{self.prog} --help'")
 
 
 def cut(text: str, limit: int = ECHO) -> str:
@@ -616,7 +619,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     variants = [{**base, **game_options(game, v.split())} for v in args.variant] or [base]
     path = Path(args.html or (files[0] if files else f"report-{game.id}.html"))
     if path.is_dir() or not path.parent.is_dir():
-        raise CliError(f"--html {path}: not a file in an existing folder")
+        flag = "--html" if args.html else "-o"
+        raise CliError(f"{flag} {path}: not a file in an existing folder")
     sims: list[SimResult] = []
     with progress_bar(f"report {game.id}", not args.quiet) as bar:
         result = compare(game.id, players, args.games, variants, args.seed,

@@ -225,6 +225,8 @@ def test_the_winner_and_the_tie_break_that_decided_it() -> None:
     assert "P2: 0; tie-break: higher level 1, more gold 10, more cargo 2" in lines[2]
     shared = cast(State, Tied([3, 3], [(1, 5, 0), (1, 5, 0)]))
     assert "share the win" in decider(game, shared)
+    last = final_summary(game, shared, [1])[-1]
+    assert last.startswith("Shared win: P1, P2") and last.endswith("-- you share the win!")
     alone = cast(State, Tied([7, 3], [(), ()]))
     assert decider(game, alone) == "P1 has the top score, 7; next best 3"
 

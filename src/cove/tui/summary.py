@@ -137,6 +137,6 @@ def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
     verdict = (f"Winner: {won}" if len(winners) == 1 else f"Shared win: {won}")
     verdict += f" ({decider(game, state)})"
     if solo and humans[0] in winners:
-        verdict += " -- you win!"
+        verdict += " -- you win!" if len(winners) == 1 else " -- you share the win!"
     lines.append(verdict)
     return lines
