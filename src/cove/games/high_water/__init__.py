@@ -59,7 +59,7 @@ GAME = Game(
     summary=(
         "Draft dice crates by a secret trick whose direction a water coin sets, then spend "
         "dice, gold and rum on crew and quests; first to 20 influence (working title; the "
-        "round procedure is the designer's fragment, the rest is a DESIGN completion)"
+        "round comes from the designer's fragment; the rest was completed for Cove)"
     ),
     chance=True,
     hidden_information=True,

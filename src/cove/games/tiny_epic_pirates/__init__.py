@@ -43,7 +43,7 @@ GAME = Game(
     version="9",  # RULES.md "Versions" says what each one changed
     summary="Pirate sandbox on a 4x4 sea: steer your captain round the wheel of orders, "
     "plunder, trade, fight merchants and rivals, and bury three treasures first. "
-    "1 player plays against the solo pirate (partly DESIGN).",
+    "1 player plays against the solo pirate (its rules partly written for Cove).",
     chance=True,
     hidden_information=True,
     simultaneous=False,
