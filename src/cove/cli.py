@@ -764,6 +764,26 @@ def cmd_scan(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_soak(args: argparse.Namespace) -> int:
+    from cove.lab import soak
+
+    game = cove.load(args.game)
+    players = players_arg(game, args.players, max(2, game.min_players))
+    count_arg("--games", args.games)
+    count_arg("--jobs", args.jobs)
+    options = game_options(game, args.option)
+    bots = bot_specs(args.bots) if args.bots else None
+    with progress_bar(f"soak {game.id}", not (args.json or args.quiet)) as bar:
+        result = soak.run_soak(game.id, players, args.games, args.first, options, bots,
+                               jobs=args.jobs, backend=args.backend, address=args.address,
+                               progress=bar)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        print(soak.format_soak(result))
+    return 1 if result["failures"] else 0
+
+
 # -- cove serve ------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     try:  # imported here: the web extra is optional and `import cove` stays light
@@ -961,6 +981,18 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     sc.add_argument("--json", action="store_true", help="print one JSON object")
     sc.set_defaults(func=cmd_scan)
+
+    so = sub.add_parser("soak", help="many games with every conformance check on; any "
+                        "failure with the command that replays it")
+    game_args(so)
+    so.add_argument("--games", "-n", type=int, default=1000,
+                    help="games to play (default 1000)")
+    so.add_argument("--first", type=int, default=0,
+                    help="the first game's number (game g is the harness's seed g)")
+    so.add_argument("--bots", help="bot specs per seat choose the moves (default random)")
+    run_args(so)
+    so.add_argument("--json", action="store_true", help="print one JSON object")
+    so.set_defaults(func=cmd_soak)
 
     ng = sub.add_parser("new-game", help="start a new game: its folder and tests, from the "
                         "tutorial game (CONTRIBUTING.md)")

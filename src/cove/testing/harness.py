@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cove.bots import Bot, make_bot
 from cove.core.actions import action_json
 from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
@@ -40,18 +41,30 @@ class Report:
     positions: int = 0
     live_positions: int = 0
     checks: dict[str, int] = field(default_factory=dict)
+    ends: dict[str, int] = field(default_factory=dict)
+    """How the games ended: ``stats()["end"]`` (e.g. "goal", a safety end), "?" when a
+    game does not say."""
 
     def count(self, name: str) -> None:
         self.checks[name] = self.checks.get(name, 0) + 1
 
 
 class _Ctx:
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any],
+                 bots: Sequence[str] | None = None) -> None:
         self.game = game
         self.players = players
         self.seed = seed
         self.options = options
         self.moves: list[tuple[int, str]] = []
+        self.specs = list(bots) if bots else None
+        self.bots = self.seated()
+
+    def seated(self) -> list[Bot] | None:
+        """Fresh bots for the seats (the same seeds every time), or None: random moves."""
+        if self.specs is None:
+            return None
+        return [make_bot(spec, seed=self.seed * 10 + p) for p, spec in enumerate(self.specs)]
 
     def fail(self, check: str, detail: str) -> HarnessError:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
@@ -88,16 +101,21 @@ def option_variants(game_id: str) -> list[dict[str, Any]]:
 
 
 def random_sim_test(game_id: str, players: int, games: int = 2, seed: int = 0,
-                    samples: int = 6, view_stride: int = 1, **options: Any) -> Report:
+                    samples: int = 6, view_stride: int = 1, bots: Sequence[str] | None = None,
+                    **options: Any) -> Report:
     """Play ``games`` random games of ``game_id`` and check the contract; returns what was
     checked, raises :class:`HarnessError` on the first failure. ``samples``: how many live
     positions per game get the costly checks; ``view_stride``: the replay compares the
     spectator's view before every ``view_stride``-th action (1: before every action), the
-    positions compared shifting with the seed."""
+    positions compared shifting with the seed. ``bots``: one bot spec per seat to choose
+    the moves instead of random choices (the mover of a simultaneous step is still drawn
+    at random)."""
     game = load(game_id)
     rep = Report()
+    if bots is not None and len(bots) != players:
+        raise ValueError(f"bots needs one spec per seat ({players}), got {len(bots)}")
     for i in range(games):
-        ctx = _Ctx(game, players, seed * 1000 + i, options)
+        ctx = _Ctx(game, players, seed * 1000 + i, options, bots)
         try:
             _one_game(ctx, rep, samples, max(1, view_stride))
         except HarnessError:
@@ -119,7 +137,7 @@ def _one_game(ctx: _Ctx, rep: Report, samples: int, stride: int) -> None:
     rng = Rng(ctx.seed + 17)
     # Sample positions spread over the expected length (played once to measure it).
     probe = game.new(ctx.players, ctx.seed, log=False, **ctx.options)
-    length = _play_random(probe, Rng(ctx.seed + 17), bound)
+    length = _play_random(probe, Rng(ctx.seed + 17), bound, ctx.seated())
     sample_at = {max(0, (k * length) // (samples + 1)) for k in range(1, samples + 1)}
     rep.positions += len(sample_at)  # a planned position the game never reaches is not live
     spectator_views: dict[int, str] = {0: _dump(state.view(None))}
@@ -134,7 +152,7 @@ def _one_game(ctx: _Ctx, rep: Report, samples: int, stride: int) -> None:
         movers = state.to_move()
         p = movers[rng.below(len(movers))]
         legal = state.legal_actions(p)
-        a = legal[rng.below(len(legal))]
+        a = legal[rng.below(len(legal))] if ctx.bots is None else ctx.bots[p].act(state, p)
         old_actions = [(p, x) for x in legal if x != a][:3]
         state.apply(p, a)
         ctx.moves.append((p, str(a)))
@@ -147,12 +165,13 @@ def _one_game(ctx: _Ctx, rep: Report, samples: int, stride: int) -> None:
     _check_end(ctx, rep, state, spectator_views)
 
 
-def _play_random(state: State, rng: Rng, bound: int) -> int:
+def _play_random(state: State, rng: Rng, bound: int, bots: list[Bot] | None = None) -> int:
+    """Play on as the checked game plays (random moves, or ``bots``); its length."""
     while not state.is_over and state.decisions < bound:
         movers = state.to_move()
         p = movers[rng.below(len(movers))]
         legal = state.legal_actions(p)
-        state.apply(p, legal[rng.below(len(legal))])
+        state.apply(p, legal[rng.below(len(legal))] if bots is None else bots[p].act(state, p))
     return state.decisions
 
 
@@ -446,6 +465,9 @@ def _check_end(ctx: _Ctx, rep: Report, state: State, spectator_views: dict[int, 
     if p2.fingerprint() != state.fingerprint():
         raise ctx.fail("pickle", "a finished game does not survive pickling")
     rep.count("end")
+    end = state.stats().get("end")
+    key = end if isinstance(end, str) else "?"
+    rep.ends[key] = rep.ends.get(key, 0) + 1
 
 
 def _diff(a: Any, b: Any, path: str = "") -> str:
