@@ -166,7 +166,7 @@ def main() -> int:
         env = setup("web", env)  # Starlette, uvicorn, websockets, psycopg
         return run(env.bin / "cove", "serve", *rest)
     if cmd == "bench":
-        env = setup("dev,bench,lab", env)
+        env = setup("dev,bench,lab,rl", env)
         rc = 0
         for script in sorted((ROOT / "benchmarks").glob("*.py")):
             rc |= run(env.py, script, *rest)

@@ -50,3 +50,17 @@ def test_train_masked_ppo_trains_and_evaluates() -> None:
                  "untrained vs greedy"):
         assert line in out
     assert out.count("95% CI") == 4
+
+
+def test_the_peer_table_has_every_row_or_says_why_not() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "peers.py"), "--seconds", "0.02",
+         "--rounds", "1", "--json"], capture_output=True, text=True, check=True, cwd=ROOT)
+    result = json.loads(out.stdout)
+    rows, missing = result["steps_per_s"], " ".join(result["missing"])
+    for game_id in cove.ids():
+        assert any(game_id in name and name.startswith("cove aec") for name in rows)
+        assert any(game_id in name and name.startswith("cove vector") for name in rows)
+    for peer in ("connect_four_v3", "leduc_holdem_v4", "tictactoe_v3", "leduc_poker"):
+        assert any(peer in name for name in rows) or peer in missing
+    assert all(rate > 0 for rate in rows.values())
