@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import itertools
 import json
 import random
 import statistics
@@ -49,22 +48,7 @@ def pettingzoo_loop(name: str) -> Loop:
     """AEC steps per second of a PettingZoo classic environment, random masked moves."""
     env = importlib.import_module(f"pettingzoo.classic.{name}").env()
     draw = random.Random(0).random
-    seeds = itertools.count()
-
-    def run(seconds: float) -> float:
-        steps, start = 0, time.process_time()
-        while time.process_time() - start < seconds:
-            env.reset(seed=next(seeds))
-            for _agent in env.agent_iter():
-                obs, _, term, trunc, _ = env.last()
-                if term or trunc:
-                    env.step(None)
-                    continue
-                legal = obs["action_mask"].nonzero()[0].tolist()
-                env.step(legal[int(draw() * len(legal))])
-                steps += 1
-        return steps / (time.process_time() - start)
-    return run
+    return rl_speed._timed(lambda seed: rl_speed.aec_episode(env, seed, draw))
 
 
 def openspiel_loop(name: str) -> Loop:

@@ -130,20 +130,23 @@ def aec_games(game_id: str, players: int, free: bool = False,
     if bare:
         env = _Bare(players, env.match.obs_size, env.match.size)
     draw = random.Random(0).random
+    return lambda seed: aec_episode(env, seed, draw)
 
-    def play_one(seed: int) -> int:
-        env.reset(seed=seed)
-        steps = 0
-        for _ in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            legal = obs["action_mask"].nonzero()[0].tolist()
-            env.step(legal[int(draw() * len(legal))])
-            steps += 1
-        return steps
-    return play_one
+
+def aec_episode(env: Any, seed: int, draw: Callable[[], float]) -> int:
+    """One episode of any PettingZoo AEC environment with masked random moves (the legal
+    indices found in the mask, as an agent given one must): its steps."""
+    env.reset(seed=seed)
+    steps = 0
+    for _ in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = obs["action_mask"].nonzero()[0].tolist()
+        env.step(legal[int(draw() * len(legal))])
+        steps += 1
+    return steps
 
 
 class _Moves:
