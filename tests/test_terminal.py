@@ -152,3 +152,34 @@ def test_the_end_screen_says_who_won_and_why(toy_registered: str) -> None:
         assert "Shared win" in text
     else:
         assert "Winner: " in text
+
+
+def test_people_at_one_screen_undo_only_what_is_safe(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        toy_registered: str) -> None:
+    """Two people, no bots: a decision is taken back only when State.can_undo allows it
+    (not counted as a take-back); otherwise the screen says why not."""
+    from cove.core.rng import Rng
+    from cove.terminal import Table
+
+    game = cove.load("tiny-epic-pirates")
+    table = Table(game, game.new(2, 5, log=False), ["human", "human"], None, 0)
+    rng, undone = Rng(5), 0
+    while undone < 3 and table.state.decisions < 400:
+        state = table.state
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+        if state.to_move() and state.to_move()[0] == p and state.can_undo(p):
+            before = state.history[:-1]
+            assert table.undo(p) == "your last decision is taken back"
+            assert table.state.history == before
+            undone += 1
+    assert undone == 3 and table.undos == 0
+    p = table.state.to_move()[0]
+    other = 1 - p
+    if not table.state.can_undo(other):
+        assert table.undo(other) == ""  # people only: no take-back past another's move
+    typing(monkeypatch, ["", "undo", "quit"])
+    _, out, _ = run(capsys, "play", "toy", "--seed", "2", "--seat", "1,2", "--players", "2",
+                    "--no-color", "--no-save")
+    assert "no undo now: nobody has decided yet" in out

@@ -29,6 +29,7 @@ from cove.core.options import describe_options
 from cove.core.record import RESERVED, load_record, replay
 from cove.core.state import State
 from cove.core.text import seat_name
+from cove.core.undo import why_not
 from cove.lab.progress import progress_bar
 from cove.lab.runner import BACKENDS
 from cove.terminal import Table, check_save_path, last_game_path, resume
@@ -373,11 +374,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         shown = seat
         action = ask(display, table, seat, seen[seat], _input)
         if action == UNDO:
-            if table.undo(seat):
-                seen[seat] = Seat(notes=[f"Undone: back to {player_name(seat)}'s previous "
-                                         "decision."])
+            done = table.undo(seat)
+            if done:
+                seen[seat] = Seat(notes=[f"Undone for {player_name(seat)}: {done}."])
             else:
-                seen[seat].notes.append("Nothing to undo: you have not moved yet.")
+                seen[seat].notes.append(f"Nothing to undo: {why_not(table.state, seat)}.")
             continue
         if action in (QUIT, EOF_):
             left = action

@@ -134,20 +134,35 @@ class Table:
         self.state.apply(seat, action)
         self.save()
 
-    def undo(self, seat: int) -> bool:
-        """Back to ``seat``'s previous decision (the bots then decide again); False when
-        ``seat`` has not decided yet."""
+    @property
+    def takes_back(self) -> bool:
+        """Whether a player here may take a move back past others' moves: only at a table
+        of one person, or of people against bots (the bots decide again)."""
+        return len(self.humans) < len(self.seats) or len(self.humans) == 1
+
+    def undo(self, seat: int) -> str:
+        """Back before ``seat``'s latest decision; returns what was done, or "" when
+        nothing could be. A safe undo (``State.can_undo``: nobody has decided since,
+        nothing was drawn or revealed) is allowed at every table; at a table against bots
+        (``takes_back``) a take-back past the bots' moves is too, counted in the record's
+        undos."""
+        if self.state.can_undo(seat):
+            self.state = self.state.undone(seat)
+            self.save()
+            return "your last decision is taken back"
+        if not self.takes_back:
+            return ""
         rec = self.state.record()
         actions = rec["actions"]
         last = max((i for i, (p, _) in enumerate(actions) if p == seat), default=None)
         if last is None:
-            return False
+            return ""
         rec["actions"] = actions[:last]
         rec.pop("chance", None)
         self.state = replay(rec, log=self.state.logging)
         self.undos += 1
         self.save()
-        return True
+        return "back to your previous decision (the bots decide again)"
 
     def hint(self, seat: int) -> list[tuple[Action, int, float]]:
         """The hint bot's best moves for ``seat``: (move, search visits, estimated win

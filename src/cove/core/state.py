@@ -709,6 +709,21 @@ class State(ABC, Generic[OptionsT]):
         """How many actions have been applied."""
         return self._nhist
 
+    def can_undo(self, player: object) -> bool:
+        """Whether ``player`` may take back their latest decision now: nobody has decided
+        since, no chance outcome was drawn since and it revealed nothing hidden to them
+        (:mod:`cove.core.undo`, the same rules for every game)."""
+        from cove.core.undo import why_not
+
+        return not why_not(self, self.seat(player))
+
+    def undone(self, player: object) -> State:
+        """The game without ``player``'s latest decision (a new state; this one is
+        unchanged); ValueError saying why when :meth:`can_undo` is false."""
+        from cove.core.undo import undone
+
+        return undone(self, self.seat(player))
+
     def record(self, player: int | None = None, *, redacted: bool = False) -> dict[str, Any]:
         """Everything needed to replay this game: ``cove.replay(state.record())``.
 

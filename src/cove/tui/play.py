@@ -19,6 +19,7 @@ from typing import IO, Any
 from cove.core.game import Game
 from cove.core.state import Action, State
 from cove.core.text import seat_name
+from cove.core.undo import why_not
 from cove.terminal import Table, resolve
 from cove.tui.hooks import move_help, skip_reason
 from cove.tui.layout import Turn, compact_moves, fit, wrap
@@ -317,9 +318,11 @@ def ask(display: Display, table: Table, seat: int, seen: Seat, read: Reader
                                   display.color).board, read)
             continue
         if low == "undo":
-            if len(table.humans) < len(table.seats) or len(table.humans) == 1:
+            if table.takes_back or state.can_undo(seat):
                 return UNDO
-            seen.notes.append("undo is for games against bots.")
+            seen.notes.append(f"no undo now: {why_not(state, seat)} (between people, a "
+                              "decision can be taken back until someone else decides, "
+                              "a die is rolled or something hidden is shown).")
             continue
         if low == "hint":
             display.say("Thinking...")
