@@ -204,15 +204,20 @@ def table(game: Game, table_id: str, mode: str) -> str:
     tid = escape(table_id)
     moves = ("" if mode == "watch" else
              '<section class="card" id="moves-card"><h2>Your moves</h2>'
-             '<p class="muted small">Click the board, or a move here.</p>'
-             '<ul id="moves" class="moves"></ul>'
+             '<p class="muted small">Click a highlighted place on the board (or reach it '
+             "with Tab and press Enter), a move here, or type one.</p>"
+             '<ul id="moves" class="moves" tabindex="-1" aria-label="Your legal moves"></ul>'
              '<form id="typed" class="typed"><label for="typed-move" class="small">'
              "Type a move</label><input id=\"typed-move\" autocomplete=\"off\" "
              'placeholder="e.g. a move from the list"><button type="submit">Send</button>'
              "</form></section>")
     watch = ("" if mode == "watch" else
              f' · <a href="/web/tables/{tid}/watch" target="_blank">spectator view</a>')
-    body = f"""
+    skips = ('<a class="skip" href="#board">Skip to the board</a>'
+             + ("" if mode == "watch" else
+                '<a class="skip" href="#moves">Skip to your moves</a>'
+                '<a class="skip" href="#typed-move">Skip to typing a move</a>'))
+    body = f"""{skips}
 <header><a class="home" href="/web/">Cove</a><h1>{escape(game.name)}</h1>
 <span id="who" class="badge"></span>
 <span id="conn" class="badge" role="status">connecting…</span></header>
@@ -223,7 +228,7 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <section id="end" class="card end" hidden aria-live="polite"></section>
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
-<div id="board" class="board"></div>
+<div id="board" class="board" tabindex="-1"></div>
 <div id="chooser" class="chooser" hidden role="dialog" aria-label="Choose a move"></div></section>
 <section id="replay" class="card" hidden><h2>Replay</h2>
 <div class="row"><label for="step">Step</label><input type="range" id="step" min="0" value="0">

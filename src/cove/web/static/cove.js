@@ -232,9 +232,11 @@
     wl.append(el("strong", {}, "Spectators: "), el("a", { href: watch }, watch));
     list.append(wl);
     box.append(list);
-    if (mine) box.append(el("a", { class: "button primary", href: mine, id: "open-mine" }, "Go to my seat"));
+    const go = mine ? el("a", { class: "button primary", href: mine, id: "open-mine" }, "Go to my seat") : null;
+    if (go) box.append(go);
     box.hidden = false;
     box.scrollIntoView({ behavior: "smooth" });
+    if (go) go.focus({ preventScroll: true });  // the next key press opens the seat
   }
 
   async function copyText(input, button) {
@@ -283,11 +285,29 @@
     window.coveTimings = [];  // click -> board redrawn, ms (benchmarks/web.py reads them)
     window.coveParts = [];    // its split: [update arrived, board fetched, parsed, swapped in, frame, server CPU to draw]
     let updateAt = 0;
+    // Keyboard focus across redraws: a move replaces the board and the move list, and with
+    // them the element that had the focus. When the keys were last used in one of them,
+    // the focus goes back to its first target (or the region itself), not to the page's top.
+    let lastInput = "pointer", keysZone = null, chooserFrom = null;
+    document.addEventListener("keydown", () => { lastInput = "key"; }, true);
+    document.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true);
+    const zoneOf = (e) => !e || !e.closest ? null
+      : e.closest("#board, #chooser") ? "board" : e.closest("#moves") ? "moves" : null;
+    document.addEventListener("focusin", (ev) => { keysZone = zoneOf(ev.target); });
+    function refocus() {
+      const a = document.activeElement;
+      if (!keysZone || lastInput !== "key" || (a && a !== document.body && a.isConnected)) return;
+      const box = keysZone === "board" ? $("#board") : $("#moves");
+      if (!box) return;
+      const first = box.querySelector(keysZone === "board" ? ".target" : "button.move");
+      (first || box).focus();
+    }
 
     function showError(text) {
       const e = $("#error");
       e.textContent = text;
       e.hidden = !text;
+      if (text) refocus();  // a refused move from the chooser: the keys go on from the board
     }
     function connect() {
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -350,6 +370,7 @@
         ul.append(li);
       }
       if (!legal.length) ul.append(el("li", { class: "muted" }, last && last.over ? "The game is over." : "Not your turn."));
+      refocus();
     }
     function log(events) {
       const ol = $("#log");
@@ -378,6 +399,7 @@
       end.hidden = !data.end;
       hideChooser();
       panToTargets();
+      refocus();
       body.dataset.moves = String(data.moves);
       if (window.coveFirstBoard === undefined) window.coveFirstBoard = performance.now();
       if (clickedAt !== null && data.moves > clickMoves) {  // click -> board redrawn
@@ -415,10 +437,12 @@
       clickMoves = last.moves;
       ws.send(JSON.stringify({ type: "action", action: text, expect: last.moves }));
     }
-    function hideChooser() {
+    function hideChooser(back) {  // back: the focus returns to the target that opened it
       const c = $("#chooser");
       c.hidden = true;
       c.textContent = "";
+      if (back === true && chooserFrom && chooserFrom.isConnected) chooserFrom.focus();
+      chooserFrom = null;
     }
     function choose(texts, anchor) {
       const c = $("#chooser");
@@ -430,9 +454,10 @@
         c.append(b);
       }
       const x = el("button", { type: "button", class: "cancel" }, "Cancel");
-      x.addEventListener("click", hideChooser);
+      x.addEventListener("click", () => hideChooser(true));
       c.append(x);
       c.hidden = false;
+      chooserFrom = anchor;
       c.querySelector("button").focus();
     }
     function targetClicked(t) {
@@ -453,7 +478,7 @@
       if (t) targetClicked(t);
     });
     document.addEventListener("keydown", (ev) => {
-      if (ev.key === "Escape") hideChooser();
+      if (ev.key === "Escape" && !$("#chooser").hidden) hideChooser(true);
       if (ev.key !== "Enter" && ev.key !== " ") return;
       const t = ev.target.closest && ev.target.closest("#board .target");
       if (t) { ev.preventDefault(); targetClicked(t); }
