@@ -36,6 +36,18 @@ def board(game: Game, view: dict[str, Any], legal: list[dict[str, Any]],
     return f'<pre class="board-text">{escape(text)}</pre>', False
 
 
+def last_move(state: State, seat: int | None) -> str:
+    """The move that made this position, as ``seat`` (None: a spectator) may know it:
+    "P2: play 5 whales", "P2 moved in secret" for a commitment not yet revealed to it, or
+    "" at the start."""
+    if not state.decisions:
+        return ""
+    mover, action = state.history_for(seat)[-1]
+    if action is None:
+        return f"{seat_name(mover)} moved in secret"
+    return f"{seat_name(mover)}: {action}"
+
+
 def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
 

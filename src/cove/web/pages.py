@@ -223,9 +223,11 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <span id="conn" class="badge" role="status">connecting…</span></header>
 <main class="table">
 <div class="play">
-<section id="status" class="card" aria-live="polite"><p id="prompt">Loading the table…</p>
+<div id="announce" class="sr-only" role="log" aria-live="polite" aria-label="Announcements">
+</div>
+<section id="status" class="card"><p id="prompt">Loading the table…</p>
 </section><p id="error" class="card" role="alert" hidden></p>
-<section id="end" class="card end" hidden aria-live="polite"></section>
+<section id="end" class="card end" hidden></section>
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
 <div id="board" class="board" tabindex="-1"></div>

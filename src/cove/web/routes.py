@@ -97,13 +97,15 @@ def board_fields(table: Any, st: State, seat: int | None,
                  legal: list[dict[str, Any]]) -> dict[str, Any]:
     """What the page shows beside the prompt and the move list, for ``seat`` (None: a
     spectator) at the table's state ``st`` and its legal moves as the API lists them:
-    ``{"moves", "board", "drawn", "scores", "end", "cpu"}``; ``cpu`` is the milliseconds
-    of CPU spent drawing them."""
+    ``{"moves", "board", "drawn", "last", "scores", "end", "cpu"}``; ``last`` is the move
+    that made this position as the seat may know it (the page announces it), ``cpu`` the
+    milliseconds of CPU spent drawing them."""
     cpu = time.thread_time()
     view = st.view(seat)
     html, drawn = fragments.board(table.game, view, legal if not st.is_over else [], seat)
     final = st.scores() if st.is_over else None
     return {"moves": st.decisions, "board": html, "drawn": drawn,
+            "last": fragments.last_move(st, seat),
             "scores": fragments.scores(table.game, view, table.seat_kinds(), seat, final),
             "end": fragments.end(st, view, seat),
             "cpu": round((time.thread_time() - cpu) * 1e3, 2)}
@@ -166,7 +168,7 @@ def update_board(table: Any, st: State, seat: int | None,
 
 async def board(request: Request) -> Response:
     """The seat's board, scores and (once over) end screen: ``{"moves", "board",
-    "drawn", "scores", "end", "cpu"}``; ``moves`` says which position they show. The
+    "drawn", "last", "scores", "end", "cpu"}``; ``moves`` says which position they show. The
     ``Server-Timing`` header gives the CPU milliseconds spent drawing them for this
     request (0 when drawn before, for an update or another request). (A page whose
     websocket asked for boards gets them in its updates and needs this only when an

@@ -166,24 +166,29 @@ def _island(lay: _Layout, sheet: dict[str, Any], now: set[str], moves: dict[str,
     for i in range(len(isl.coords)):
         cx, cy = lay.centre(i)
         v, s = isl.village[i], isl.sight[i]
+        piece = ""
         if v >= 0:
-            out.append(circle(cx, cy, r * 0.48, fill="#ffffff", stroke="#6b21a8",
-                              stroke_width=r * 0.08))
-            out.append(text(cx, cy + r * 0.2, letters[v], r * 0.6, fill="#6b21a8",
+            piece = (circle(cx, cy, r * 0.48, fill="#ffffff", stroke="#6b21a8",
+                            stroke_width=r * 0.08)
+                     + text(cx, cy + r * 0.2, letters[v], r * 0.6, fill="#6b21a8",
                             font_weight="bold"))
             if big:
-                out.append(text(cx - r * 0.62, cy - r * 0.42, v + 1, r * 0.28,
-                                fill="#333333"))
+                piece += text(cx - r * 0.62, cy - r * 0.42, v + 1, r * 0.28, fill="#333333")
+            name = f"{isl.labels[i]} village {v + 1}, letter {letters[v]}"
         elif s >= 0:
             on = isl.labels[i] in circled
             short = SIGHT_SHORT[isl.sight_kind[s]]
-            out.append(rect(cx - r * 0.5, cy - r * 0.32, r, r * 0.64, rx=r * 0.15,
-                            fill="#fde047" if on else "#ffffff",
-                            stroke="#b91c1c" if on else "#0e7490",
-                            stroke_width=r * (0.14 if on else 0.06)))
+            piece = rect(cx - r * 0.5, cy - r * 0.32, r, r * 0.64, rx=r * 0.15,
+                         fill="#fde047" if on else "#ffffff",
+                         stroke="#b91c1c" if on else "#0e7490",
+                         stroke_width=r * (0.14 if on else 0.06))
             size = r * (0.42 if big else 0.56)  # larger on the small islands, to stay legible
-            out.append(text(cx, cy + size * 0.38, short.upper() if on else short, size,
-                            fill="#0e3a47", font_weight="bold" if on else None))
+            piece += text(cx, cy + size * 0.38, short.upper() if on else short, size,
+                          fill="#0e3a47", font_weight="bold" if on else None)
+            name = (f"{isl.labels[i]} {TABLES.sight_names[isl.sight_kind[s]]}"
+                    + (", linked" if on else ""))
+        if piece:  # the big island's villages and sights are named for a screen reader
+            out.append(target(piece, [], name) if big else piece)
     for seg, texts in sorted(moves.items()):
         ends = lay.ends(seg)
         if ends is None:
@@ -345,7 +350,7 @@ def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str
         out.append(group(title(f"{name}; letters {' '.join(sheet['letters'])}"),
                          text(x + 4, y + 13, name, 12, text_anchor="start"),
                          group(island, transform=f"translate({x + 4:.1f},{y + 18:.1f})"),
-                         class_="other-island", data_seat=q))
+                         class_="other-island", data_seat=q, role="img"))
     rows = (len(others) + per_row - 1) // per_row
     shared = el("defs", group(_terrain(lay, big=False), id=MINI_ID))  # drawn once, used by each
     return group(shared, *out, class_="others"), top + rows * cell_h

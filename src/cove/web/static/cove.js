@@ -350,6 +350,7 @@
       $("#status").classList.toggle("yours", m.legal.length > 0);
       moves(m.legal);
       log(m.events);
+      announce(m);
       if (m.board) {
         boardAsked++;  // a board fetch still under way is older: drop it
         showBoard(m.board, at);
@@ -357,6 +358,39 @@
         drawBoard();
       }
       if (m.over) replayOpen(m);
+    }
+    // One polite live region (#announce, role=log) says each update once: the move that
+    // made it, what the game logged, and whose turn it is now. Nothing else on the table
+    // page is live, so a screen reader hears each update once.
+    let announced = -1;
+    const sentence = (t) => String(t).replace(/\s+/g, " ").trim().replace(/[.:;,\s]+$/, "");
+    function turnText(m) {
+      if (m.over) {
+        const end = el("div");
+        end.innerHTML = (m.board && m.board.end) || "";
+        return end.textContent.trim() || "The game is over";
+      }
+      const prompt = (m.decision && m.decision.prompt) || "";
+      if (m.legal.length) return "Your turn: " + prompt;
+      if (/^waiting for/i.test(prompt)) return prompt;
+      const who = (m.to_move || []).map(seatName).join(" and ");
+      return who ? "Waiting for " + who + (prompt ? ": " + prompt : "") : prompt;
+    }
+    function announce(m) {
+      if (m.moves === announced) return;  // the same position again (a reconnect): said
+      announced = m.moves;
+      const parts = [];
+      if (m.type === "update") {
+        if (m.board && m.board.last) parts.push(m.board.last);
+        for (const e of m.events.slice(-4)) parts.push(e.text);
+      } else if (m.seat !== null) {
+        parts.push("You are " + seatName(m.seat));
+      }
+      parts.push(turnText(m));
+      const box = $("#announce");
+      box.append(el("p", { "data-moves": String(m.moves) },
+                    parts.map(sentence).filter((t) => t).join(". ") + "."));
+      while (box.children.length > 30) box.firstChild.remove();
     }
     function moves(legal) {
       const ul = $("#moves");

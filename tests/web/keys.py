@@ -1,0 +1,149 @@
+"""Driving the pages with the keyboard alone: Tab to an element, arrows in a select, Enter.
+
+A page opened through these helpers counts every mouse event that reaches it
+(``window.coveMouse``), so a test can check that none did."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from playwright.sync_api import Page
+
+from tests.web.conftest import Server
+
+MOUSE_SPY = """() => {
+    window.coveMouse = 0;
+    for (const kind of ['mousedown', 'mouseup', 'mousemove', 'pointerdown', 'pointermove',
+                        'wheel', 'contextmenu', 'dblclick'])
+        document.addEventListener(kind, () => { window.coveMouse++; }, true);
+}"""
+
+def active_matches(page: Page, selector: str) -> bool:
+    out: bool = page.evaluate(
+        "s => !!document.activeElement && document.activeElement.matches(s)", selector)
+    return out
+
+
+def tab_to(page: Page, selector: str, limit: int = 400) -> None:
+    """Press Tab until the focused element matches ``selector``."""
+    for _ in range(limit):
+        if active_matches(page, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector!r}")
+
+
+def choose(page: Page, value: str) -> None:
+    """Set the focused <select> to ``value`` with the arrow keys."""
+    for key in ("ArrowDown", "ArrowUp"):
+        for _ in range(40):
+            if page.evaluate("() => document.activeElement.value") == value:
+                return
+            page.keyboard.press(key)
+    raise AssertionError(f"the arrow keys never reached {value!r}")
+
+
+def create_by_keys(page: Page, server: Server, game: str, bots: list[str],
+                   options: dict[str, str]) -> None:
+    page.goto(server.url + "/web/")
+    page.evaluate(MOUSE_SPY)
+    tab_to(page, "#game")
+    choose(page, game)
+    tab_to(page, "#players")
+    choose(page, str(1 + len(bots)))
+    for i, bot in enumerate(bots, start=1):
+        tab_to(page, f"#seat-{i}")
+        choose(page, bot)
+    if options:
+        tab_to(page, "details#options > summary")
+        page.keyboard.press("Enter")
+        for name, value in options.items():
+            tab_to(page, f"#opt-{name}")
+            page.keyboard.press("Control+A")
+            page.keyboard.type(value)
+    tab_to(page, "#create button[type=submit]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.id === 'open-mine'")
+    assert page.evaluate("() => window.coveMouse") == 0
+    page.keyboard.press("Enter")  # Go to my seat
+    page.wait_for_url("**/web/tables/**")
+    page.evaluate(MOUSE_SPY)
+    page.wait_for_function("() => document.body.dataset.moves !== undefined")
+
+
+def my_turn(page: Page) -> bool:
+    out: bool = page.evaluate(
+        "() => document.querySelectorAll('#moves button.move').length > 0")
+    return out
+
+
+def count(page: Page, selector: str) -> int:
+    out: int = page.evaluate("s => document.querySelectorAll(s).length", selector)
+    return out
+
+
+def press_one_of(page: Page, selector: str, rng: random.Random) -> None:
+    """Tab to the first of ``selector``, on to one of the next few, and press Enter."""
+    n = count(page, selector)
+    tab_to(page, selector)
+    for _ in range(rng.randrange(min(n, 4))):
+        page.keyboard.press("Tab")
+    assert active_matches(page, selector)
+    page.keyboard.press("Enter")
+
+
+def key_move(page: Page, way: str, rng: random.Random) -> str:
+    """Make one move with the keys, ``way`` being board, list or typed; returns the way
+    used (the list when the board offers nothing now)."""
+    if way == "board" and count(page, "#board .target") == 0:
+        way = "list"
+    if way == "board":
+        press_one_of(page, "#board .target", rng)
+        if count(page, "#chooser:not([hidden]) button.move"):
+            assert active_matches(page, "#chooser button.move")  # the chooser took the focus
+            press_one_of(page, "#chooser button.move", rng)
+    elif way == "list":
+        press_one_of(page, "#moves button.move", rng)
+    else:
+        moves: list[str] = page.eval_on_selector_all("#moves button.move",
+                                                     "bs => bs.map(b => b.dataset.move)")
+        tab_to(page, "#typed-move")
+        page.keyboard.type(rng.choice(moves))
+        page.keyboard.press("Enter")
+    return way
+
+
+
+
+WAYS = ("board", "list", "typed")
+
+
+def play_by_keys(page: Page, server: Server, table_id: str, rng: random.Random,
+                 after: Callable[[int], None] | None = None,
+                 timeout: float = 240.0) -> dict[str, int]:
+    """Make seat 0's moves with the keys until the game is over (bots make the others),
+    the three ways in turn; ``after(n)`` is called once each move's update is shown
+    (``n``: the move count before it). Returns how many moves each way made."""
+    used: dict[str, int] = {}
+    deadline = time.monotonic() + timeout
+    while not server.state(table_id).is_over:
+        assert time.monotonic() < deadline, "the game did not end"
+        st = server.state(table_id)
+        n = st.decisions
+        if 0 not in st.to_move():
+            time.sleep(0.01)
+            continue
+        page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=n)
+        if server.state(table_id).decisions != n or not my_turn(page):
+            continue
+        way = key_move(page, WAYS[sum(used.values()) % 3], rng)
+        used[way] = used.get(way, 0) + 1
+        page.wait_for_function(
+            "n => Number(document.body.dataset.moves) > n"
+            " || !document.querySelector('#error').hidden", arg=n)
+        assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+        if after is not None:
+            after(n)
+    return used
