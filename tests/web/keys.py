@@ -122,13 +122,14 @@ WAYS = ("board", "list", "typed")
 
 def play_by_keys(page: Page, server: Server, table_id: str, rng: random.Random,
                  after: Callable[[int], None] | None = None,
-                 timeout: float = 240.0) -> dict[str, int]:
-    """Make seat 0's moves with the keys until the game is over (bots make the others),
-    the three ways in turn; ``after(n)`` is called once each move's update is shown
-    (``n``: the move count before it). Returns how many moves each way made."""
+                 timeout: float = 240.0, moves: int = 0) -> dict[str, int]:
+    """Make seat 0's moves with the keys until the game is over (or, given ``moves``,
+    that many were made; bots make the others), the three ways in turn; ``after(n)`` is
+    called once each move's update is shown (``n``: the move count before it). Returns
+    how many moves each way made."""
     used: dict[str, int] = {}
     deadline = time.monotonic() + timeout
-    while not server.state(table_id).is_over:
+    while not server.state(table_id).is_over and not 0 < moves <= sum(used.values()):
         assert time.monotonic() < deadline, "the game did not end"
         st = server.state(table_id)
         n = st.decisions

@@ -26,6 +26,7 @@ __all__ = [
     "button",
     "button_row",
     "circle",
+    "coded",
     "el",
     "esc",
     "group",
@@ -178,6 +179,14 @@ def target(body: str, moves: Iterable[str], label: str, /, **kw: object) -> str:
     data = json.dumps(texts, separators=(",", ":"), ensure_ascii=False)
     return group(title(label), body, class_=cls, data_moves=data, tabindex=0, role="button",
                  **kw)
+
+
+def coded(code: str, letter: str, body: str, /) -> str:
+    """`body`, a colour-coded thing (a seat's ship, a good, a die, a terrain), marked so a
+    test can find it: `data-code` says what its colour means (`seat:P2`, `goods:sugar`),
+    `data-letter` the text drawn in it that says the same without the colour (`P2`, `Su`).
+    Colour is never the only signal: the letter is drawn in `body` too."""
+    return group(body, data_code=code, data_letter=letter)
 
 
 def button(x: float, y: float, w: float, h: float, label: str, moves: Iterable[str], /) -> str:

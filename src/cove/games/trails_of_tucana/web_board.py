@@ -19,6 +19,7 @@ from cove.core.svg import (
     Legal,
     button,
     circle,
+    coded,
     el,
     group,
     line,
@@ -110,11 +111,14 @@ def _draw_terrain(lay: _Layout, big: bool) -> str:
     out = []
     for i, t in enumerate(lay.isl.terrain):
         cx, cy = lay.centre(i)
-        out.append(_hexagon(cx, cy, lay.r * 0.97, fill=TERRAIN_FILL[t], stroke="#ffffff",
-                            stroke_width=1.2 if big else 0.6))
-        if big:
-            out.append(text(cx, cy + lay.r * 0.78, TABLES.terrain_codes[t], lay.r * 0.34,
-                            fill=TERRAIN_INK[t]))
+        hexagon = _hexagon(cx, cy, lay.r * 0.97, fill=TERRAIN_FILL[t], stroke="#ffffff",
+                           stroke_width=1.2 if big else 0.6)
+        if big:  # the terrain's letter; the small islands are the same map, named on the big one
+            code = TABLES.terrain_codes[t]
+            out.append(coded(f"terrain:{TERRAIN[t]}", code, hexagon + text(
+                cx, cy + lay.r * 0.78, code, lay.r * 0.34, fill=TERRAIN_INK[t])))
+        else:
+            out.append(hexagon)
     return "".join(out)
 
 
@@ -218,7 +222,7 @@ def _card(x: float, y: float, name: str) -> str:
         body += text(x + 31, y + 48, name[0].upper(), 30, fill="#222222",
                      font_weight="bold")
     body += text(x + 31, y + 74, name, 12, fill="#222222")
-    return group(body)
+    return group(body) if name == WILD else coded(f"terrain:{name}", name[0].upper(), body)
 
 
 def _lines(x: float, y: float, lines: list[str], size: float, **kw: object

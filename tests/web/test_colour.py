@@ -1,0 +1,84 @@
+"""No information by colour alone: every colour-coded thing a board draws (a seat's ship
+or friend, a good, a die, a terrain, a monster) carries its own letter, and stays apart
+from the others of its kind once the page is drawn in grays.
+
+The boards mark those things (`cove.core.svg.coded`): `data-code` says what the colour
+means (`seat:P2`), `data-letter` the text drawn with it. The test reads the letters from
+the DOM and compares the rendered pixels of one of each kind under `filter: grayscale(1)`;
+the grayscale boards are saved under pytest's temporary folder for a person to look at."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright", reason="the web extra is not installed")
+pytest.importorskip("starlette", reason="the web extra is not installed")
+
+from playwright.sync_api import Page
+
+from tests.web.conftest import Server
+from tests.web.keys import create_by_keys, play_by_keys
+from tests.web.test_keyboard import KEYBOARD_GAMES
+
+FAMILIES = {
+    "high-water": {"seat", "die"},
+    "the-tide": {"seat", "tile"},
+    "tiny-epic-pirates": {"seat", "goods"},
+    "trails-of-tucana": {"terrain"},
+    "tricky-tides": {"seat", "goods", "monster"},
+}
+"""The colour codes each game's board must show (Trails of Tucana's seats are islands
+named in words, not colours)."""
+
+CODED_JS = """() => [...document.querySelectorAll('#board [data-code]')].map((e, i) => {
+    const r = e.getBoundingClientRect();
+    return {i: i, code: e.dataset.code, letter: e.dataset.letter,
+            text: e.textContent.replace(/\\s+/g, ''), w: Math.round(r.width),
+            h: Math.round(r.height)}; })"""
+
+
+@pytest.mark.parametrize("game", sorted(FAMILIES))
+def test_colour_coded_things_carry_a_letter_and_differ_in_grays(
+        game: str, server: Server, new_page: Any, tmp_path: Path) -> None:
+    _, options = KEYBOARD_GAMES[game]
+    page: Page = new_page()
+    create_by_keys(page, server, game, ["random", "random"], options)
+    table_id = page.evaluate("() => document.body.dataset.table")
+    play_by_keys(page, server, table_id, random.Random(3), moves=4)
+    st = server.state(table_id)
+    page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=st.decisions)
+    page.add_style_tag(content="html { filter: grayscale(1); }")
+    page.locator("#board").screenshot(path=tmp_path / f"{game}-gray.png")
+    marks = page.evaluate(CODED_JS)
+    if server.state(table_id).decisions != st.decisions:  # a bot moved meanwhile: again
+        marks = page.evaluate(CODED_JS)
+    letters: dict[str, str] = {}
+    for m in marks:
+        assert m["letter"] and m["letter"].replace(" ", "") in m["text"], m  # drawn, not only set
+        assert letters.setdefault(m["code"], m["letter"]) == m["letter"], m
+    families: dict[str, dict[str, str]] = {}
+    for code, letter in letters.items():
+        families.setdefault(code.partition(":")[0], {})[code] = letter
+    assert FAMILIES[game] <= set(families), sorted(families)
+    if "seat" in FAMILIES[game]:
+        assert {"seat:P1", "seat:P2", "seat:P3"} <= set(families["seat"])
+    for family, codes in families.items():
+        assert len(set(codes.values())) == len(codes), f"two {family}s share a letter: {codes}"
+        # in grays, one of each code drawn at the same size must still look different
+        by_size: dict[tuple[int, int], dict[str, int]] = {}
+        for m in marks:
+            if m["code"].partition(":")[0] == family and m["w"] and m["h"]:
+                by_size.setdefault((m["w"], m["h"]), {}).setdefault(m["code"], m["i"])
+        same = max(by_size.values(), key=len)
+        if len(codes) < 2:
+            continue
+        assert len(same) >= 2, f"no two {family} codes drawn at the same size to compare"
+        shots = {code: page.locator("#board [data-code]").nth(i).screenshot(
+            path=tmp_path / f"{game}-{code.replace(':', '-')}.png") for code, i in same.items()}
+        for a, b in combinations(shots, 2):
+            assert shots[a] != shots[b], f"{a} and {b} look the same in grays"
