@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -148,3 +149,25 @@ def play_by_keys(page: Page, server: Server, table_id: str, rng: random.Random,
         if after is not None:
             after(n)
     return used
+
+
+GAMES: dict[str, tuple[list[str], dict[str, str]]] = {
+    "high-water": (["random"], {"max_rounds": "3"}),
+    "the-tide": (["random"], {"turn_limit": "40"}),
+    "tiny-epic-pirates": ([], {"max_rounds": "5"}),
+    "trails-of-tucana": ([], {}),
+    "tricky-tides": (["random"], {}),
+}
+"""Per game: the bots after the human P1, and the options typed in the lobby's form, so
+that a whole game by keys ends soon (a round or turn limit, or a solo game)."""
+
+
+def table_by_keys(new_page: Callable[..., Any], server: Server, game: str,
+                  bots: list[str] | None = None) -> tuple[Page, str]:
+    """A new browser's page at P1's seat of a table of ``game`` made in the lobby by keys
+    (``GAMES``'s bots unless given, and its options), and the table's id."""
+    page: Page = new_page()
+    create_by_keys(page, server, game, GAMES[game][0] if bots is None else bots,
+                   GAMES[game][1])
+    table_id: str = page.evaluate("() => document.body.dataset.table")
+    return page, table_id

@@ -21,8 +21,7 @@ from playwright.sync_api import Page
 from cove.core.record import replay as replay_record
 from cove.core.text import seat_name
 from tests.web.conftest import Server
-from tests.web.keys import create_by_keys, play_by_keys
-from tests.web.test_keyboard import KEYBOARD_GAMES
+from tests.web.keys import GAMES, play_by_keys, table_by_keys
 
 RECORDER = """() => {
     window.coveSaid = [];
@@ -86,13 +85,10 @@ def board_titles(page: Page) -> dict[str, list[str]]:
     return titles
 
 
-@pytest.mark.parametrize("game", sorted(KEYBOARD_GAMES))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_board_targets_and_pieces_have_accessible_names(game: str, server: Server,
                                                         new_page: Any) -> None:
-    bots, options = KEYBOARD_GAMES[game]
-    page: Page = new_page()
-    create_by_keys(page, server, game, bots, options)
-    table_id = page.evaluate("() => document.body.dataset.table")
+    page, table_id = table_by_keys(new_page, server, game)
     targets = [board_names_are_right(page)]
 
     def check(n: int) -> None:
@@ -125,14 +121,11 @@ def expected(server: Server, table_id: str) -> dict[int, tuple[str, str]]:
     return out
 
 
-@pytest.mark.parametrize("game", sorted(KEYBOARD_GAMES))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_each_update_is_announced_once_with_the_move_and_whose_turn(
         game: str, server: Server, new_page: Any) -> None:
-    bots, options = KEYBOARD_GAMES[game]
-    page: Page = new_page()
-    create_by_keys(page, server, game, bots, options)
+    page, table_id = table_by_keys(new_page, server, game)
     page.evaluate(RECORDER)
-    table_id = page.evaluate("() => document.body.dataset.table")
     region = page.get_by_role("log", name="Announcements")
     assert region.get_attribute("aria-live") == "polite"
     heard: list[str] = []

@@ -19,11 +19,9 @@ import pytest
 pytest.importorskip("playwright", reason="the web extra is not installed")
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
-from playwright.sync_api import Page
 
 from tests.web.conftest import Server
-from tests.web.keys import create_by_keys, play_by_keys
-from tests.web.test_keyboard import KEYBOARD_GAMES
+from tests.web.keys import play_by_keys, table_by_keys
 
 FAMILIES = {
     "high-water": {"seat", "die"},
@@ -45,10 +43,7 @@ CODED_JS = """() => [...document.querySelectorAll('#board [data-code]')].map((e,
 @pytest.mark.parametrize("game", sorted(FAMILIES))
 def test_colour_coded_things_carry_a_letter_and_differ_in_grays(
         game: str, server: Server, new_page: Any, tmp_path: Path) -> None:
-    _, options = KEYBOARD_GAMES[game]
-    page: Page = new_page()
-    create_by_keys(page, server, game, ["random", "random"], options)
-    table_id = page.evaluate("() => document.body.dataset.table")
+    page, table_id = table_by_keys(new_page, server, game, ["random", "random"])
     play_by_keys(page, server, table_id, random.Random(3), moves=4)
     st = server.state(table_id)
     page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=st.decisions)

@@ -22,28 +22,16 @@ from playwright.sync_api import Page
 
 import cove
 from tests.web.conftest import Server
-from tests.web.keys import active_matches, create_by_keys, play_by_keys
-
-KEYBOARD_GAMES: dict[str, tuple[list[str], dict[str, str]]] = {
-    "high-water": (["random"], {"max_rounds": "3"}),
-    "the-tide": (["random"], {"turn_limit": "40"}),
-    "tiny-epic-pirates": ([], {"max_rounds": "5"}),
-    "trails-of-tucana": ([], {}),
-    "tricky-tides": (["random"], {}),
-}
-"""Per game: the bots after the human P1, and the options typed in the lobby's form."""
+from tests.web.keys import GAMES, active_matches, create_by_keys, play_by_keys, table_by_keys
 
 
 def test_every_game_is_planned() -> None:
-    assert set(KEYBOARD_GAMES) == {g.id for g in cove.all_games()}
+    assert set(GAMES) == {g.id for g in cove.all_games()}
 
 
-@pytest.mark.parametrize("game", sorted(KEYBOARD_GAMES))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_whole_game_by_keyboard_alone(game: str, server: Server, new_page: Any) -> None:
-    bots, options = KEYBOARD_GAMES[game]
-    page: Page = new_page()
-    create_by_keys(page, server, game, bots, options)
-    table_id = page.evaluate("() => document.body.dataset.table")
+    page, table_id = table_by_keys(new_page, server, game)
     used = play_by_keys(page, server, table_id, random.Random(5))
     st = server.state(table_id)
     page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=st.decisions)

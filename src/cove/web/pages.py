@@ -163,7 +163,7 @@ def markdown(text: str) -> str:
         if table:
             keep = [i for i, c in enumerate(table[0]) if c.lower() not in DEV_COLUMNS]
             head, *rows = ([r[i] for i in keep if i < len(r)] for r in table)
-            out.append('<div class="wide"><table class="rules"><thead><tr>'
+            out.append('<div class="wide" tabindex="0"><table class="rules"><thead><tr>'
                        + "".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>"
                        + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>"
                                  for r in rows) + "</tbody></table></div>")
@@ -230,20 +230,23 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <section id="end" class="card end" hidden></section>
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
-<div id="board" class="board" tabindex="-1"></div>
+<div id="board" class="board" tabindex="0" role="region" aria-label="Board"></div>
 <div id="chooser" class="chooser" hidden role="dialog" aria-label="Choose a move"></div></section>
 <section id="replay" class="card" hidden><h2>Replay</h2>
 <div class="row"><label for="step">Step</label><input type="range" id="step" min="0" value="0">
 <output id="step-label" for="step"></output></div>
 <div class="row"><label for="replay-as">Seen by</label><select id="replay-as"></select></div>
-<p id="replay-move" class="muted"></p><div id="replay-board" class="board"></div></section>
+<p id="replay-move" class="muted"></p><div id="replay-board" class="board" tabindex="0"
+role="region" aria-label="The board at this step"></div></section>
 </div>
 <aside>
 {moves}
 <section class="card"><h2>Scores</h2><div id="scores"></div></section>
-<section class="card"><h2>Log</h2><ol id="log" class="log"></ol></section>
+<section class="card"><h2 id="log-head">Log</h2><ol id="log" class="log" tabindex="0"
+aria-labelledby="log-head"></ol></section>
 <details class="card"><summary>Rules of {escape(game.name)}</summary>
-<div class="rules-text">{rules_html(game)}</div></details>
+<div class="rules-text" tabindex="0" role="region" aria-label="Rules">{rules_html(game)}</div>
+</details>
 <p class="muted small">Table {tid}{watch}</p>
 </aside>
 </main>
