@@ -27,6 +27,7 @@ def page(title: str, body: str, attrs: str = "") -> str:
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}</title>"
+            "<link rel=\"icon\" id=\"icon\" href=\"/favicon.ico\">"
             "<link rel=\"stylesheet\" href=\"/web/static/cove.css\">"
             "<script defer src=\"/web/static/cove.js\"></script></head>"
             f"<body {attrs}>{body}</body></html>")

@@ -14,7 +14,11 @@ at most that many moves, not the whole game.
 from __future__ import annotations
 
 import asyncio
+import functools
+import math
+import struct
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -299,6 +303,58 @@ async def replay(request: Request) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
+def _png(size: int, pixel: Callable[[float, float], tuple[int, int, int, int]]) -> bytes:
+    """A ``size`` square RGBA PNG; ``pixel(x, y)`` gives each pixel's colour (x, y from 0
+    to 1, from the top left)."""
+    rows = b"".join(b"\0" + b"".join(bytes(pixel((i + 0.5) / size, (j + 0.5) / size))
+                                      for i in range(size)) for j in range(size))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    head = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head)
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+SEA = (31, 95, 139, 255)
+WHITE = (255, 255, 255, 255)
+FLAG = (242, 169, 0, 255)
+INK = (29, 39, 51, 255)
+CLEAR = (0, 0, 0, 0)
+
+
+def _icon_pixel(turn: bool, x: float, y: float) -> tuple[int, int, int, int]:
+    """Cove's icon: a white wave on a sea-blue disc; on your turn a yellow dot ringed in
+    dark ink sits on its top right (a shape, not only a colour, tells the two apart)."""
+    if turn:
+        d = ((x - 0.75) ** 2 + (y - 0.25) ** 2) ** 0.5
+        if d < 0.17:
+            return FLAG
+        if d < 0.25:
+            return INK
+    if (x - 0.5) ** 2 + (y - 0.5) ** 2 > 0.25:
+        return CLEAR
+    wave = 0.58 + 0.08 * math.sin(x * 2 * math.pi * 1.5)
+    return WHITE if abs(y - wave) < 0.07 else SEA
+
+
+@functools.cache
+def icon(turn: bool) -> bytes:
+    """The favicon as an ICO file (one 32 px PNG inside): the plain one, or on your turn
+    the one with the yellow dot."""
+    png = _png(32, lambda x, y: _icon_pixel(turn, x, y))
+    return (struct.pack("<HHH", 0, 1, 1)
+            + struct.pack("<BBBBHHII", 32, 32, 0, 0, 1, 32, len(png), 22) + png)
+
+
+async def favicon(request: Request) -> Response:
+    turn = request.url.path.endswith("turn.ico")
+    return Response(icon(turn), media_type="image/x-icon",
+                    headers={"Cache-Control": "max-age=86400"})
+
+
 async def root(request: Request) -> Response:
     return RedirectResponse("/web/", status_code=307)
 
@@ -309,6 +365,8 @@ def web_routes() -> list[BaseRoute]:
     return [
         Route("/", root),
         Route("/web", root),
+        Route("/favicon.ico", favicon),
+        Route("/web/favicon-turn.ico", favicon),
         Route("/web/", lobby),
         Route("/web/lobby/tables", lobby_tables),
         Route("/web/tables/{id}", table_page),

@@ -342,12 +342,15 @@
       if (m.type !== "state" && m.type !== "update") return;
       if (m.type === "state") $("#log").textContent = "";
       if (m.type === "update") { showError(""); updateAt = at; }
+      const prev = last;
       last = m;
       body.dataset.seat = m.seat === null ? "" : String(m.seat);
       $("#who").textContent = m.seat === null ? "spectator" : "you are " + seatName(m.seat);
       $("#prompt").textContent = m.over ? "The game is over." : m.decision.prompt;
       $("#status").hidden = m.over;  // the end screen says it
       $("#status").classList.toggle("yours", m.legal.length > 0);
+      const mine = m.legal.length > 0 && !m.over, wasMine = Boolean(prev && prev.legal.length);
+      turnMark(mine && (!wasMine || marked));
       moves(m.legal);
       log(m.events);
       announce(m);
@@ -391,6 +394,19 @@
       box.append(el("p", { "data-moves": String(m.moves) },
                     parts.map(sentence).filter((t) => t).join(". ") + "."));
       while (box.children.length > 30) box.firstChild.remove();
+    }
+    // Your turn while the tab is in the background: "(Your turn)" before the title and
+    // the favicon with the yellow dot, until you act (or it is no longer your turn).
+    const plainTitle = document.title;
+    let marked = false;
+    function turnMark(mine) {
+      if (mine && !marked && document.hidden) mark(true);
+      else if (!mine && marked) mark(false);
+    }
+    function mark(on) {
+      marked = on;
+      document.title = on ? "(Your turn) " + plainTitle : plainTitle;
+      $("#icon").href = on ? "/web/favicon-turn.ico" : "/favicon.ico";
     }
     function moves(legal) {
       const ul = $("#moves");
@@ -467,6 +483,7 @@
       }
       showError("");
       hideChooser();
+      if (marked) mark(false);  // you acted
       clickedAt = performance.now();
       clickMoves = last.moves;
       ws.send(JSON.stringify({ type: "action", action: text, expect: last.moves }));
