@@ -98,6 +98,9 @@ class Tied:
     def winners(self) -> tuple[int, ...]:
         return (0, 1) if self.shared else (1,)
 
+    def stats(self) -> dict[str, Any]:
+        return {}
+
 
 def test_the_end_screen_names_the_winner_and_the_tie_break_that_decided() -> None:
     html = fragments.end(Tied({0: (3.0,), 1: (4.0,)}), {}, 0)  # type: ignore[arg-type]
@@ -112,3 +115,35 @@ def test_the_end_screen_names_the_winner_and_the_tie_break_that_decided() -> Non
 def test_the_end_screen_is_empty_while_the_game_runs(game_id: str) -> None:
     st = played(game_id, 2, 1, moves=2)
     assert fragments.end(st, st.view(0), 0) == ""
+
+
+ENDINGS = [("high-water", 2, {"max_rounds": 2}, "round limit was reached after round 2", True),
+           ("the-tide", 2, {"turn_limit": 12}, "the turn limit of 12 is reached", True),
+           ("tiny-epic-pirates", 1, {"max_rounds": 5}, "round limit was reached after round 5",
+            True),
+           ("trails-of-tucana", 2, {}, "as its rules end it", False),
+           ("tricky-tides", 2, {}, "as its rules end it", False)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options", "why", "safety"), ENDINGS)
+def test_the_end_screen_says_why_the_game_ended_in_words(
+        game_id: str, players: int, options: dict[str, Any], why: str, safety: bool) -> None:
+    st = cove.load(game_id).new(players, 3, **options)
+    rng = random.Random(3)
+    while not st.is_over:
+        p = st.to_move()[0]
+        st.apply(p, rng.choice(st.legal_actions(p)))
+    html = fragments.end(st, st.view(0), 0)
+    assert why in html
+    assert ("safety limit" in html) is safety
+    assert "The game ended: " not in html  # the old raw key ("The game ended: goal.")
+    for p in range(len(st.scores())):  # every seat's score
+        assert f"P{p + 1}{' (you)' if p == 0 else ''} {fragments._fmt(st.scores()[p])}" in html
+    if not st.winners():
+        assert "no player wins" in html and "You win" not in html
+
+
+def test_every_end_key_a_game_declares_a_safety_end_has_words() -> None:
+    for game in cove.all_games():
+        for key in game.safety_ends:
+            assert key in fragments.END_WORDS, (game.id, key)

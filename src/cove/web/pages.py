@@ -223,12 +223,12 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <span id="who" class="badge"></span>
 <span id="conn" class="badge" role="status">connecting…</span></header>
 <main class="table">
+<section id="end" class="card end" hidden></section>
 <div class="play">
 <div id="announce" class="sr-only" role="log" aria-live="polite" aria-label="Announcements">
 </div>
 <section id="status" class="card"><p id="prompt">Loading the table…</p>
 </section><p id="error" class="card" role="alert" hidden></p>
-<section id="end" class="card end" hidden></section>
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
 <div id="board" class="board" tabindex="0" role="region" aria-label="Board"></div>
