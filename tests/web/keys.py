@@ -46,17 +46,18 @@ def choose(page: Page, value: str) -> None:
     raise AssertionError(f"the arrow keys never reached {value!r}")
 
 
-def create_by_keys(page: Page, server: Server, game: str, bots: list[str],
+def submit_by_keys(page: Page, server: Server, game: str, seats: list[str],
                    options: dict[str, str]) -> None:
+    """Fill the lobby's form with the keys (each seat "human" or a bot) and submit it."""
     page.goto(server.url + "/web/")
     page.evaluate(MOUSE_SPY)
     tab_to(page, "#game")
     choose(page, game)
     tab_to(page, "#players")
-    choose(page, str(1 + len(bots)))
-    for i, bot in enumerate(bots, start=1):
+    choose(page, str(len(seats)))
+    for i, spec in enumerate(seats):
         tab_to(page, f"#seat-{i}")
-        choose(page, bot)
+        choose(page, spec)
     if options:
         tab_to(page, "details#options > summary")
         page.keyboard.press("Enter")
@@ -66,6 +67,13 @@ def create_by_keys(page: Page, server: Server, game: str, bots: list[str],
             page.keyboard.type(value)
     tab_to(page, "#create button[type=submit]")
     page.keyboard.press("Enter")
+
+
+def create_by_keys(page: Page, server: Server, game: str, bots: list[str],
+                   options: dict[str, str], first: str = "human") -> None:
+    """Make a table in the lobby with the keys (seat 0 ``first``, then ``bots``; the
+    first human seat is this page's) and go to this page's seat."""
+    submit_by_keys(page, server, game, [first, *bots], options)
     page.wait_for_function("() => document.activeElement.id === 'open-mine'")
     assert page.evaluate("() => window.coveMouse") == 0
     page.keyboard.press("Enter")  # Go to my seat
@@ -124,28 +132,32 @@ WAYS = ("board", "list", "typed")
 def play_by_keys(page: Page, server: Server, table_id: str, rng: random.Random,
                  after: Callable[[int], None] | None = None,
                  timeout: float = 240.0, moves: int = 0) -> dict[str, int]:
-    """Make seat 0's moves with the keys until the game is over (or, given ``moves``,
+    """Make the page's seat's moves with the keys until the game is over (or, given ``moves``,
     that many were made; bots make the others), the three ways in turn; ``after(n)`` is
     called once each move's update is shown (``n``: the move count before it). Returns
     how many moves each way made."""
     used: dict[str, int] = {}
+    me = int(page.evaluate("() => document.body.dataset.seat"))
     deadline = time.monotonic() + timeout
     while not server.state(table_id).is_over and not 0 < moves <= sum(used.values()):
         assert time.monotonic() < deadline, "the game did not end"
         st = server.state(table_id)
         n = st.decisions
-        if 0 not in st.to_move():
+        if me not in st.to_move():
             time.sleep(0.01)
             continue
         page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=n)
         if server.state(table_id).decisions != n or not my_turn(page):
             continue
         way = key_move(page, WAYS[sum(used.values()) % 3], rng)
-        used[way] = used.get(way, 0) + 1
         page.wait_for_function(
             "n => Number(document.body.dataset.moves) > n"
             " || !document.querySelector('#error').hidden", arg=n)
-        assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+        error = page.locator("#error")
+        if error.is_visible() and "has been updated" in error.inner_text():
+            continue  # a bot moved at the same step first (the server said so): again
+        assert error.is_hidden(), error.inner_text()
+        used[way] = used.get(way, 0) + 1
         if after is not None:
             after(n)
     return used

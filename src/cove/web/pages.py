@@ -42,38 +42,57 @@ def error_page(status: int, reason: str) -> str:
 
 
 # -- lobby ---------------------------------------------------------------------------------
-def _table_row(t: dict[str, Any], names: dict[str, str]) -> str:
+def result_text(winners: list[int], scores: list[float]) -> str:
+    """A finished game in a few words: "P2 won, scores P1 3, P2 5"."""
+    won = (" and ".join(f"P{p + 1}" for p in winners) + (" won" if len(winners) == 1
+                                                         else " shared the win")
+           if winners else "no player won")
+    points = ", ".join(f"P{p + 1} {int(x) if float(x).is_integer() else x}"
+                       for p, x in enumerate(scores))
+    return f"{won}, scores {points}"
+
+
+def _table_row(t: dict[str, Any], names: dict[str, str],
+               result: tuple[list[int], list[float]] | None = None) -> str:
     seats = ", ".join(f"P{s['seat'] + 1} " + ("bot " + str(s.get("bot")) if s["kind"] == "bot"
                                                else "human") for s in t["seats"])
     age = max(0, int(time.time() - float(t["updated"])))
     when = f"{age // 60} min ago" if age >= 60 else "just now"
     tid = escape(str(t["id"]))
     status = "finished" if t["over"] else f"move {t['moves']}"
+    if t["over"] and result is not None:
+        status = f"finished: {result_text(*result)}"
     return (f'<li data-table="{tid}"><span class="game-name">'
             f"{escape(names.get(t['game'], t['game']))}</span> "
-            f"<span class=\"muted\">{status}, {escape(seats)}, {when}</span> "
+            f"<span class=\"muted\">{escape(status)}, {escape(seats)}, {when}</span> "
             f'<a href="/web/tables/{tid}/watch">{"replay" if t["over"] else "watch"}</a>'
             f'<span class="resume"></span></li>')
 
 
 def table_lists(games: list[Game], open_tables: list[dict[str, Any]],
-                finished: list[dict[str, Any]]) -> dict[str, str]:
+                finished: list[dict[str, Any]],
+                results: dict[str, tuple[list[int], list[float]]] | None = None
+                ) -> dict[str, str]:
     """The lobby's two lists as HTML, ``{"open", "finished"}``: in the page, and every few
-    seconds from ``/web/lobby/tables`` so the lobby keeps itself up to date."""
+    seconds from ``/web/lobby/tables`` so the lobby keeps itself up to date. ``results``:
+    the winners and scores of finished tables, by id."""
     names = {g.id: g.name for g in games}
+    results = results or {}
 
     def listing(rows: list[dict[str, Any]], empty: str) -> str:
         if not rows:
             return f'<p class="muted">{empty}</p>'
-        return "<ul class=\"tables\">" + "".join(_table_row(t, names) for t in rows) + "</ul>"
+        return "<ul class=\"tables\">" + "".join(_table_row(t, names, results.get(t["id"]))
+                                                  for t in rows) + "</ul>"
 
     return {"open": listing(open_tables, "No open tables yet."),
             "finished": listing(finished, "No finished games yet.")}
 
 
 def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str, Any]],
-          finished: list[dict[str, Any]]) -> str:
-    lists = table_lists(games, open_tables, finished)
+          finished: list[dict[str, Any]],
+          results: dict[str, tuple[list[int], list[float]]] | None = None) -> str:
+    lists = table_lists(games, open_tables, finished, results)
     game_opts = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>'
                         for g in games)
     meta = {g.id: {"min": g.min_players, "max": g.max_players, "summary": g.summary,

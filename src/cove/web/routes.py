@@ -59,6 +59,33 @@ LISTED = 20
 """Tables in each of the lobby's lists (the most recently updated)."""
 
 
+RESULTS: OrderedDict[str, tuple[list[int], list[float]]] = OrderedDict()
+"""Winners and scores of finished tables by id, the most recently listed 512: a finished
+table never changes, so each is read from its table once."""
+
+
+async def results(hub: Any, finished: list[dict[str, Any]]
+                  ) -> dict[str, tuple[list[int], list[float]]]:
+    """The winners and scores of the finished tables listed (one that cannot be loaded
+    now is listed without them)."""
+    out = {}
+    for row in finished:
+        have = RESULTS.get(row["id"])
+        if have is None:
+            try:
+                st = (await hub.table(row["id"])).state
+            except CoveError:
+                continue
+            if not st.is_over:
+                continue
+            have = RESULTS[row["id"]] = (list(st.winners()), st.scores())
+            while len(RESULTS) > 512:
+                RESULTS.popitem(last=False)
+        RESULTS.move_to_end(row["id"])
+        out[row["id"]] = have
+    return out
+
+
 async def lobby(request: Request) -> Response:
     try:
         hub = _read(request)
@@ -67,16 +94,17 @@ async def lobby(request: Request) -> Response:
         return HTMLResponse(pages.error_page(status, reason), status_code=status)
     open_tables = await hub.listing("open", LISTED)
     finished = await hub.listing("finished", LISTED)
-    return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished),
-                        headers=NO_STORE)
+    return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished,
+                                    await results(hub, finished)), headers=NO_STORE)
 
 
 async def lobby_tables(request: Request) -> Response:
     """The lobby's lists drawn now, ``{"open", "finished"}`` (HTML): the lobby asks every
     few seconds, so new tables and finished games show up without a reload."""
     hub = _read(request)
+    finished = await hub.listing("finished", LISTED)
     lists = pages.table_lists(list(cove.all_games()), await hub.listing("open", LISTED),
-                              await hub.listing("finished", LISTED))
+                              finished, await results(hub, finished))
     return JSONResponse(lists, headers=NO_STORE)
 
 
