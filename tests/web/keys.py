@@ -8,11 +8,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Page
+import cove
 
-from tests.web.conftest import Server
+if TYPE_CHECKING:  # importable without the web extra: test_fragments reads ``quick``
+    from playwright.sync_api import Page
+
+    from tests.web.conftest import Server
 
 MOUSE_SPY = """() => {
     window.coveMouse = 0;
@@ -163,23 +166,40 @@ def play_by_keys(page: Page, server: Server, table_id: str, rng: random.Random,
     return used
 
 
-GAMES: dict[str, tuple[list[str], dict[str, str]]] = {
-    "high-water": (["random"], {"max_rounds": "3"}),
-    "the-tide": (["random"], {"turn_limit": "40"}),
-    "tiny-epic-pirates": ([], {"max_rounds": "5"}),
-    "trails-of-tucana": ([], {}),
-    "tricky-tides": (["random"], {}),
-}
-"""Per game: the bots after the human P1, and the options typed in the lobby's form, so
-that a whole game by keys ends soon (a round or turn limit, or a solo game)."""
+GAMES = cove.ids()
+"""Every registered game: the tests name none (tests/test_shape.py)."""
+
+GUARDS = ("safety end", "software guard")
+"""How an option's description marks a limit that only stops a game running too long."""
+
+
+def quick(game_id: str) -> tuple[list[str], dict[str, str]]:
+    """The bots after the human P1 and the options typed in the lobby's form that make a
+    whole game by keys end soon: alone when the game has a solo mode, else against one
+    random bot; every integer option its schema calls a safety end or a software guard
+    set to 3 rounds, or 40 turns, or its minimum when that is more (never above its
+    default). Read from the game's declaration only."""
+    game = cove.load(game_id)
+    players = 1 if game.min_players == 1 else 2
+    options: dict[str, str] = {}
+    for name, p in game.options_schema(players)["properties"].items():
+        text = str(p.get("description", "")).lower()
+        if p.get("type") != "integer" or not any(g in text for g in GUARDS):
+            continue
+        short = 3 if "round" in name else 40 if "turn" in name else None
+        if short is not None:
+            value = min(int(p["default"]), max(int(p.get("minimum", short)), short))
+            if value != p["default"]:
+                options[name] = str(value)
+    return ["random"] * (players - 1), options
 
 
 def table_by_keys(new_page: Callable[..., Any], server: Server, game: str,
                   bots: list[str] | None = None) -> tuple[Page, str]:
     """A new browser's page at P1's seat of a table of ``game`` made in the lobby by keys
-    (``GAMES``'s bots unless given, and its options), and the table's id."""
+    (``quick``'s bots unless given, and its options), and the table's id."""
     page: Page = new_page()
-    create_by_keys(page, server, game, GAMES[game][0] if bots is None else bots,
-                   GAMES[game][1])
+    default_bots, options = quick(game)
+    create_by_keys(page, server, game, default_bots if bots is None else bots, options)
     table_id: str = page.evaluate("() => document.body.dataset.table")
     return page, table_id

@@ -1,5 +1,6 @@
-"""The game-over banner: who won, every score and why the game ended in plain words, and it
-stays in view while the page scrolls (a desktop and a phone screen)."""
+"""The game-over banner: who won, every score and why the game ended in plain words (a game
+cut short by its safety limit says so), and it stays in view while the page scrolls (a
+desktop and a phone screen)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,20 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 
 from playwright.sync_api import Page
 
+import cove
+from cove.web import fragments
 from tests.web.conftest import Server
-from tests.web.keys import create_by_keys, play_by_keys
+from tests.web.keys import GAMES, play_by_keys, quick, table_by_keys
+
+
+def limited() -> str:
+    """A game whose safety limit the lobby can shorten (``keys.quick``), one played alone
+    when there is one (the shortest to play)."""
+    games = [g for g in GAMES if quick(g)[1]]
+    if not games:
+        pytest.skip("no game has a safety limit the lobby can shorten")
+    return min(games, key=lambda g: len(quick(g)[0]))
+
 
 IN_VIEW = """() => { const r = document.querySelector('#end').getBoundingClientRect();
     return [r.top, r.bottom, window.innerHeight, window.scrollY]; }"""
@@ -24,10 +37,12 @@ IN_VIEW = """() => { const r = document.querySelector('#end').getBoundingClientR
 def test_a_safety_limit_end_says_so_and_the_banner_stays_in_view(
         width: int, server: Server, new_page: Any) -> None:
     page: Page = new_page(width, 844)
-    create_by_keys(page, server, "tiny-epic-pirates", [], {"max_rounds": "5"})  # solo
-    table_id = page.evaluate("() => document.body.dataset.table")
+    game = limited()
+    table_id = table_by_keys(lambda: page, server, game)[1]
     play_by_keys(page, server, table_id, random.Random(8))
     st = server.state(table_id)
+    key = st.stats().get("end")
+    assert key in cove.load(game).safety_ends, f"{game} ended by {key!r}, not its safety limit"
     banner = page.locator("#end")
     banner.locator("h2").wait_for()
     text = " ".join(banner.inner_text().split())
@@ -35,7 +50,8 @@ def test_a_safety_limit_end_says_so_and_the_banner_stays_in_view(
     assert ("You win!" in text) is (0 in st.winners())
     assert "no player wins" in text or st.winners()
     assert f"Final scores: P1 (you) {st.scores()[0]:g}." in text
-    assert "round limit was reached after round 5" in text and "safety limit" in text
+    words = fragments.END_WORDS.get(key, key).partition("{")[0]
+    assert words in text and "safety limit" in text
     assert "with 0 points" not in text and "The game ended: " not in text
     page.wait_for_function("() => document.querySelector('#replay').dataset.step !== undefined")
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")

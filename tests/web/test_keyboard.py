@@ -21,15 +21,23 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 from playwright.sync_api import Page
 
 import cove
+from cove.core.actions import legal_forms
+from cove.core.svg import targets
 from tests.web.conftest import Server
 from tests.web.keys import GAMES, active_matches, create_by_keys, play_by_keys, table_by_keys
 
 
-def test_every_game_is_planned() -> None:
-    assert set(GAMES) == {g.id for g in cove.all_games()}
+def solo_with_a_target() -> str:
+    """The first game played alone whose board offers P1 a target at its first move."""
+    for game in cove.all_games():
+        if game.min_players == 1 and game.board is not None:
+            st = game.new(1, seed=0)
+            if targets(str(game.board(st.view(0), legal_forms(st, 0), 0))):
+                return game.id
+    pytest.skip("no game played alone has a board target at its first move")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_by_keyboard_alone(game: str, server: Server, new_page: Any) -> None:
     page, table_id = table_by_keys(new_page, server, game)
     used = play_by_keys(page, server, table_id, random.Random(5))
@@ -45,7 +53,7 @@ def test_a_whole_game_by_keyboard_alone(game: str, server: Server, new_page: Any
 def test_the_focus_ring_shows_and_the_focus_survives_a_move(server: Server,
                                                             new_page: Any) -> None:
     page: Page = new_page()
-    create_by_keys(page, server, "trails-of-tucana", [], {})
+    create_by_keys(page, server, solo_with_a_target(), [], {})
     page.keyboard.press("Tab")  # the first stop: a skip link, shown when focused
     assert active_matches(page, "a.skip")
     assert page.locator("a.skip").first.is_visible()
