@@ -1,6 +1,7 @@
 """axe-core (through axe-playwright-python, which ships it: nothing is fetched) on the lobby,
-a table mid-game, the game-over screen and the replay of every game; any violation of
-impact "serious" or "critical" fails, listed with its rule, help and the elements."""
+a table mid-game and its spectator page, the game-over screen and the replay of every game;
+any violation of impact "serious" or "critical" fails, listed with its rule, help and the
+elements."""
 
 from __future__ import annotations
 
@@ -46,6 +47,10 @@ def test_table_end_and_replay_pass_axe(game: str, server: Server, new_page: Any)
     play_by_keys(page, server, table_id, random.Random(6), moves=2)
     page.locator("details:has(.rules-text) > summary").press("Enter")  # the rules open too
     found += violations(page, "table")
+    watcher: Page = new_page()  # the spectator page of the same table
+    watcher.goto(f"{server.url}/web/tables/{table_id}/watch")
+    watcher.wait_for_function("() => document.body.dataset.moves !== undefined")
+    found += violations(watcher, "spectator")
     play_by_keys(page, server, table_id, random.Random(6))
     page.locator("#end h2").wait_for()
     page.wait_for_function("() => document.querySelector('#replay').dataset.step !== undefined")
