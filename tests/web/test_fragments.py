@@ -14,6 +14,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 
 import cove
 from cove.web import fragments, pages
+from tests.web.keys import quick
 
 
 def played(game_id: str, players: int, seed: int, moves: int | None = None) -> Any:
@@ -98,6 +99,9 @@ class Tied:
     def winners(self) -> tuple[int, ...]:
         return (0, 1) if self.shared else (1,)
 
+    def stats(self) -> dict[str, Any]:
+        return {}
+
 
 def test_the_end_screen_names_the_winner_and_the_tie_break_that_decided() -> None:
     html = fragments.end(Tied({0: (3.0,), 1: (4.0,)}), {}, 0)  # type: ignore[arg-type]
@@ -112,3 +116,41 @@ def test_the_end_screen_names_the_winner_and_the_tie_break_that_decided() -> Non
 def test_the_end_screen_is_empty_while_the_game_runs(game_id: str) -> None:
     st = played(game_id, 2, 1, moves=2)
     assert fragments.end(st, st.view(0), 0) == ""
+
+
+def test_the_end_screen_says_why_the_game_ended_in_words() -> None:
+    """Every game played to its end (random moves; the short limits the browser tests
+    type, ``keys.quick``): the end screen gives the reason in words, says "safety limit"
+    exactly when the game's end is one of its ``safety_ends``, and every seat's score."""
+    ends = []
+    for game in cove.all_games():
+        bots, options = quick(game.id)
+        st = game.new(1 + len(bots), 3, **{k: int(v) for k, v in options.items()})
+        rng = random.Random(3)
+        while not st.is_over:
+            p = st.to_move()[0]
+            st.apply(p, rng.choice(st.legal_actions(p)))
+        view = st.view(0)
+        html = fragments.end(st, view, 0)
+        key = st.stats().get("end")
+        if isinstance(view.get("end_reason"), str):
+            assert escape(view["end_reason"], quote=True) in html, game.id
+        elif key:
+            assert escape(fragments.END_WORDS.get(key, key).partition("{")[0]) in html, game.id
+        else:
+            assert "as its rules end it" in html, game.id
+        safety = key in game.safety_ends
+        assert ("safety limit" in html) is safety, game.id
+        ends.append(safety)
+        assert "The game ended: " not in html  # the old raw key ("The game ended: goal.")
+        for p in range(len(st.scores())):  # every seat's score
+            assert f"P{p + 1}{' (you)' if p == 0 else ''} {fragments._fmt(st.scores()[p])}" in html
+        if not st.winners():
+            assert "no player wins" in html and "You win" not in html
+    assert True in ends and False in ends  # both kinds of end were seen
+
+
+def test_every_end_key_a_game_declares_a_safety_end_has_words() -> None:
+    for game in cove.all_games():
+        for key in game.safety_ends:
+            assert key in fragments.END_WORDS, (game.id, key)

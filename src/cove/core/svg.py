@@ -26,6 +26,7 @@ __all__ = [
     "button",
     "button_row",
     "circle",
+    "coded",
     "el",
     "esc",
     "group",
@@ -169,14 +170,23 @@ def target(body: str, moves: Iterable[str], label: str, /, **kw: object) -> str:
     """`body` as a click target: `class="target"`, `data-moves` (the JSON list of the legal
     move texts the click could mean), a `<title>`, and focusable as a button (`tabindex`,
     `role`). With no moves the body is returned as a plain labelled group, not a target, so
-    callers may pass every element through here."""
+    callers may pass every element through here (as `role="img"`: its title names it to a
+    screen reader, which reads it as one thing rather than its loose labels)."""
     texts = list(dict.fromkeys(moves))
-    if not texts:
-        return group(title(label), body)
+    if not texts:  # a piece: one image to a screen reader, named by its title
+        return group(title(label), body, role="img")
     cls = "target" if "class_" not in kw else f"target {kw.pop('class_')}"
     data = json.dumps(texts, separators=(",", ":"), ensure_ascii=False)
     return group(title(label), body, class_=cls, data_moves=data, tabindex=0, role="button",
                  **kw)
+
+
+def coded(code: str, letter: str, body: str, /) -> str:
+    """`body`, a colour-coded thing (a seat's ship, a good, a die, a terrain), marked so a
+    test can find it: `data-code` says what its colour means (`seat:P2`, `goods:sugar`),
+    `data-letter` the text drawn in it that says the same without the colour (`P2`, `Su`).
+    Colour is never the only signal: the letter is drawn in `body` too."""
+    return group(body, data_code=code, data_letter=letter)
 
 
 def button(x: float, y: float, w: float, h: float, label: str, moves: Iterable[str], /) -> str:
@@ -252,7 +262,7 @@ def svg(width: float, height: float, body: str, label: str, /, **kw: object) -> 
             "viewBox": f"0 0 {num(width)} {num(height)}",
             "width": "100%",
             "preserveAspectRatio": "xMidYMin meet",
-            "role": "img",
+            "role": "group",
             "aria-label": label,
             **kw,
         }

@@ -36,6 +36,18 @@ def board(game: Game, view: dict[str, Any], legal: list[dict[str, Any]],
     return f'<pre class="board-text">{escape(text)}</pre>', False
 
 
+def last_move(state: State, seat: int | None) -> str:
+    """The move that made this position, as ``seat`` (None: a spectator) may know it:
+    "P2: play 5 whales", "P2 moved in secret" for a commitment not yet revealed to it, or
+    "" at the start."""
+    if not state.decisions:
+        return ""
+    mover, action = state.history_for(seat)[-1]
+    if action is None:
+        return f"{seat_name(mover)} moved in secret"
+    return f"{seat_name(mover)}: {action}"
+
+
 def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
 
@@ -72,8 +84,43 @@ def seat_label(i: int, seat: dict[str, Any], you: int | None) -> str:
     return seat_name(i)
 
 
+END_WORDS: dict[str, str] = {
+    "goal": "a player reached the goal{goal}",
+    "round cap": "the round limit was reached{round}",
+    "turn limit": "the turn limit was reached",
+    "stall guard": "nobody made progress for too many turns",
+    "third treasure": "a pirate buried a third treasure and the round was played out",
+    "10 points": "a player reached 10 points",
+    "column empty": "a column of the beach and its pile ran out",
+}
+"""Plain words for the end a game reports in ``state.stats()["end"]`` (the contract the lab
+reads too); a key not listed is shown as it is. ``{goal}`` and ``{round}`` take the view's
+``goal`` and ``round`` when it has them."""
+
+
+def end_reason(state: State, view: dict[str, Any]) -> str:
+    """Why the game ended, as sentences a player understands: the game's own sentence
+    (its view's ``end_reason``) or the words for its ``stats()["end"]``, and whether that
+    was a safety limit (``Game.safety_ends``) rather than one of the rules' own ends."""
+    key = state.stats().get("end")
+    own = view.get("end_reason")
+    if isinstance(own, str) and own:
+        why = own
+    elif isinstance(key, str) and key:
+        goal = f" of {view['goal']}" if isinstance(view.get("goal"), int) else ""
+        last = f" after round {view['round']}" if isinstance(view.get("round"), int) else ""
+        why = END_WORDS.get(key, key).format(goal=goal, round=last)
+    else:
+        return "The game ended as its rules end it, with no limit cutting it short."
+    out = f"The game ended because {why}."
+    if key in state.game.safety_ends:
+        out += " That is a safety limit against endless games, not one of the rules' own ends."
+    return out
+
+
 def end(state: State, view: dict[str, Any], you: int | None) -> str:
-    """The end screen: the winner(s), the scores and, when it decided, the tie-break."""
+    """The end screen: the winner(s), every seat's score, why the game ended and, when it
+    decided, the tie-break."""
     if not state.is_over:
         return ""
     final = state.scores()
@@ -82,14 +129,18 @@ def end(state: State, view: dict[str, Any], you: int | None) -> str:
     best = max(final)
     tied = [p for p in range(state.n) if final[p] == best]
     lines = []
-    if you is not None and you in winners:
+    if not winners:
+        head = "no player wins"
+    elif you is not None and you in winners:
         head = "You win!" if len(winners) == 1 else "You share the win!"
     else:
         head = f"{names} wins" if len(winners) == 1 else f"{names} share the win"
     lines.append(f"<h2>Game over: {escape(head)}</h2>")
-    lines.append(f"<p>{escape(names)} with {_fmt(best)} "
-                 f"{'point' if best == 1 else 'points'}.</p>")
-    if len(tied) > 1:
+    points = ", ".join(f"{seat_name(p)}{' (you)' if p == you else ''} {_fmt(final[p])}"
+                       for p in range(len(final)))
+    lines.append(f'<p class="end-scores">Final scores: {escape(points)}.</p>')
+    lines.append(f'<p class="end-why">{escape(end_reason(state, view))}</p>')
+    if len(tied) > 1 and winners:
         rule = ", then ".join(state.game.tiebreak) or "the game's tie-break"
         keys = "; ".join(f"{seat_name(p)} {', '.join(_fmt(k) for k in state.tiebreak(p))}"
                          for p in tied)
@@ -101,7 +152,4 @@ def end(state: State, view: dict[str, Any], you: int | None) -> str:
             lines.append(f'<p class="tiebreak">{escape(tied_names)} tied on {_fmt(best)} and '
                          f"the tie-break ({escape(rule)}) did not separate them"
                          + (f": {escape(keys)}" if keys else "") + ".</p>")
-    why = view.get("end_reason") or view.get("game_end")
-    if isinstance(why, str) and why:
-        lines.append(f"<p>The game ended: {escape(why)}.</p>")
     return "".join(lines)

@@ -26,6 +26,7 @@ def page(title: str, body: str, attrs: str = "") -> str:
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}</title>"
+            "<link rel=\"icon\" id=\"icon\" href=\"/favicon.ico\">"
             "<link rel=\"stylesheet\" href=\"/web/static/cove.css\">"
             "<script defer src=\"/web/static/cove.js\"></script></head>"
             f"<body {attrs}>{body}</body></html>")
@@ -40,38 +41,57 @@ def error_page(status: int, reason: str) -> str:
 
 
 # -- lobby ---------------------------------------------------------------------------------
-def _table_row(t: dict[str, Any], names: dict[str, str]) -> str:
+def result_text(winners: list[int], scores: list[float]) -> str:
+    """A finished game in a few words: "P2 won, scores P1 3, P2 5"."""
+    won = (" and ".join(f"P{p + 1}" for p in winners) + (" won" if len(winners) == 1
+                                                         else " shared the win")
+           if winners else "no player won")
+    points = ", ".join(f"P{p + 1} {int(x) if float(x).is_integer() else x}"
+                       for p, x in enumerate(scores))
+    return f"{won}, scores {points}"
+
+
+def _table_row(t: dict[str, Any], names: dict[str, str],
+               result: tuple[list[int], list[float]] | None = None) -> str:
     seats = ", ".join(f"P{s['seat'] + 1} " + ("bot " + str(s.get("bot")) if s["kind"] == "bot"
                                                else "human") for s in t["seats"])
     age = max(0, int(time.time() - float(t["updated"])))
     when = f"{age // 60} min ago" if age >= 60 else "just now"
     tid = escape(str(t["id"]))
     status = "finished" if t["over"] else f"move {t['moves']}"
+    if t["over"] and result is not None:
+        status = f"finished: {result_text(*result)}"
     return (f'<li data-table="{tid}"><span class="game-name">'
             f"{escape(names.get(t['game'], t['game']))}</span> "
-            f"<span class=\"muted\">{status}, {escape(seats)}, {when}</span> "
+            f"<span class=\"muted\">{escape(status)}, {escape(seats)}, {when}</span> "
             f'<a href="/web/tables/{tid}/watch">{"replay" if t["over"] else "watch"}</a>'
             f'<span class="resume"></span></li>')
 
 
 def table_lists(games: list[Game], open_tables: list[dict[str, Any]],
-                finished: list[dict[str, Any]]) -> dict[str, str]:
+                finished: list[dict[str, Any]],
+                results: dict[str, tuple[list[int], list[float]]] | None = None
+                ) -> dict[str, str]:
     """The lobby's two lists as HTML, ``{"open", "finished"}``: in the page, and every few
-    seconds from ``/web/lobby/tables`` so the lobby keeps itself up to date."""
+    seconds from ``/web/lobby/tables`` so the lobby keeps itself up to date. ``results``:
+    the winners and scores of finished tables, by id."""
     names = {g.id: g.name for g in games}
+    results = results or {}
 
     def listing(rows: list[dict[str, Any]], empty: str) -> str:
         if not rows:
             return f'<p class="muted">{empty}</p>'
-        return "<ul class=\"tables\">" + "".join(_table_row(t, names) for t in rows) + "</ul>"
+        return "<ul class=\"tables\">" + "".join(_table_row(t, names, results.get(t["id"]))
+                                                  for t in rows) + "</ul>"
 
     return {"open": listing(open_tables, "No open tables yet."),
             "finished": listing(finished, "No finished games yet.")}
 
 
 def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str, Any]],
-          finished: list[dict[str, Any]]) -> str:
-    lists = table_lists(games, open_tables, finished)
+          finished: list[dict[str, Any]],
+          results: dict[str, tuple[list[int], list[float]]] | None = None) -> str:
+    lists = table_lists(games, open_tables, finished, results)
     game_opts = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>'
                         for g in games)
     meta = {g.id: {"min": g.min_players, "max": g.max_players, "summary": g.summary,
@@ -159,7 +179,7 @@ def markdown(text: str) -> str:
         if table:
             keep = [i for i, c in enumerate(table[0]) if c.lower() not in DEV_COLUMNS]
             head, *rows = ([r[i] for i in keep if i < len(r)] for r in table)
-            out.append('<div class="wide"><table class="rules"><thead><tr>'
+            out.append('<div class="wide" tabindex="0"><table class="rules"><thead><tr>'
                        + "".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>"
                        + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>"
                                  for r in rows) + "</tbody></table></div>")
@@ -200,39 +220,49 @@ def table(game: Game, table_id: str, mode: str) -> str:
     tid = escape(table_id)
     moves = ("" if mode == "watch" else
              '<section class="card" id="moves-card"><h2>Your moves</h2>'
-             '<p class="muted small">Click the board, or a move here.</p>'
-             '<ul id="moves" class="moves"></ul>'
+             '<p class="muted small">Click a highlighted place on the board (or reach it '
+             "with Tab and press Enter), a move here, or type one.</p>"
+             '<ul id="moves" class="moves" tabindex="-1" aria-label="Your legal moves"></ul>'
              '<form id="typed" class="typed"><label for="typed-move" class="small">'
              "Type a move</label><input id=\"typed-move\" autocomplete=\"off\" "
              'placeholder="e.g. a move from the list"><button type="submit">Send</button>'
              "</form></section>")
     watch = ("" if mode == "watch" else
              f' · <a href="/web/tables/{tid}/watch" target="_blank">spectator view</a>')
-    body = f"""
+    skips = ('<a class="skip" href="#board">Skip to the board</a>'
+             + ("" if mode == "watch" else
+                '<a class="skip" href="#moves">Skip to your moves</a>'
+                '<a class="skip" href="#typed-move">Skip to typing a move</a>'))
+    body = f"""{skips}
 <header><a class="home" href="/web/">Cove</a><h1>{escape(game.name)}</h1>
 <span id="who" class="badge"></span>
 <span id="conn" class="badge" role="status">connecting…</span></header>
 <main class="table">
+<section id="end" class="card end" hidden></section>
 <div class="play">
-<section id="status" class="card" aria-live="polite"><p id="prompt">Loading the table…</p>
+<div id="announce" class="sr-only" role="log" aria-live="polite" aria-label="Announcements">
+</div>
+<section id="status" class="card"><p id="prompt">Loading the table…</p>
 </section><p id="error" class="card" role="alert" hidden></p>
-<section id="end" class="card end" hidden aria-live="polite"></section>
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
-<div id="board" class="board"></div>
+<div id="board" class="board" tabindex="0" role="region" aria-label="Board"></div>
 <div id="chooser" class="chooser" hidden role="dialog" aria-label="Choose a move"></div></section>
 <section id="replay" class="card" hidden><h2>Replay</h2>
 <div class="row"><label for="step">Step</label><input type="range" id="step" min="0" value="0">
 <output id="step-label" for="step"></output></div>
 <div class="row"><label for="replay-as">Seen by</label><select id="replay-as"></select></div>
-<p id="replay-move" class="muted"></p><div id="replay-board" class="board"></div></section>
+<p id="replay-move" class="muted"></p><div id="replay-board" class="board" tabindex="0"
+role="region" aria-label="The board at this step"></div></section>
 </div>
 <aside>
 {moves}
 <section class="card"><h2>Scores</h2><div id="scores"></div></section>
-<section class="card"><h2>Log</h2><ol id="log" class="log"></ol></section>
+<section class="card"><h2 id="log-head">Log</h2><ol id="log" class="log" tabindex="0"
+aria-labelledby="log-head"></ol></section>
 <details class="card"><summary>Rules of {escape(game.name)}</summary>
-<div class="rules-text">{rules_html(game)}</div></details>
+<div class="rules-text" tabindex="0" role="region" aria-label="Rules">{rules_html(game)}</div>
+</details>
 <p class="muted small">Table {tid}{watch}</p>
 </aside>
 </main>

@@ -14,7 +14,11 @@ at most that many moves, not the whole game.
 from __future__ import annotations
 
 import asyncio
+import functools
+import math
+import struct
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -55,6 +59,33 @@ LISTED = 20
 """Tables in each of the lobby's lists (the most recently updated)."""
 
 
+RESULTS: OrderedDict[str, tuple[list[int], list[float]]] = OrderedDict()
+"""Winners and scores of finished tables by id, the most recently listed 512: a finished
+table never changes, so each is read from its table once."""
+
+
+async def results(hub: Any, finished: list[dict[str, Any]]
+                  ) -> dict[str, tuple[list[int], list[float]]]:
+    """The winners and scores of the finished tables listed (one that cannot be loaded
+    now is listed without them)."""
+    out = {}
+    for row in finished:
+        have = RESULTS.get(row["id"])
+        if have is None:
+            try:
+                st = (await hub.table(row["id"])).state
+            except CoveError:
+                continue
+            if not st.is_over:
+                continue
+            have = RESULTS[row["id"]] = (list(st.winners()), st.scores())
+            while len(RESULTS) > 512:
+                RESULTS.popitem(last=False)
+        RESULTS.move_to_end(row["id"])
+        out[row["id"]] = have
+    return out
+
+
 async def lobby(request: Request) -> Response:
     try:
         hub = _read(request)
@@ -63,16 +94,17 @@ async def lobby(request: Request) -> Response:
         return HTMLResponse(pages.error_page(status, reason), status_code=status)
     open_tables = await hub.listing("open", LISTED)
     finished = await hub.listing("finished", LISTED)
-    return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished),
-                        headers=NO_STORE)
+    return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished,
+                                    await results(hub, finished)), headers=NO_STORE)
 
 
 async def lobby_tables(request: Request) -> Response:
     """The lobby's lists drawn now, ``{"open", "finished"}`` (HTML): the lobby asks every
     few seconds, so new tables and finished games show up without a reload."""
     hub = _read(request)
+    finished = await hub.listing("finished", LISTED)
     lists = pages.table_lists(list(cove.all_games()), await hub.listing("open", LISTED),
-                              await hub.listing("finished", LISTED))
+                              finished, await results(hub, finished))
     return JSONResponse(lists, headers=NO_STORE)
 
 
@@ -97,13 +129,15 @@ def board_fields(table: Any, st: State, seat: int | None,
                  legal: list[dict[str, Any]]) -> dict[str, Any]:
     """What the page shows beside the prompt and the move list, for ``seat`` (None: a
     spectator) at the table's state ``st`` and its legal moves as the API lists them:
-    ``{"moves", "board", "drawn", "scores", "end", "cpu"}``; ``cpu`` is the milliseconds
-    of CPU spent drawing them."""
+    ``{"moves", "board", "drawn", "last", "scores", "end", "cpu"}``; ``last`` is the move
+    that made this position as the seat may know it (the page announces it), ``cpu`` the
+    milliseconds of CPU spent drawing them."""
     cpu = time.thread_time()
     view = st.view(seat)
     html, drawn = fragments.board(table.game, view, legal if not st.is_over else [], seat)
     final = st.scores() if st.is_over else None
     return {"moves": st.decisions, "board": html, "drawn": drawn,
+            "last": fragments.last_move(st, seat),
             "scores": fragments.scores(table.game, view, table.seat_kinds(), seat, final),
             "end": fragments.end(st, view, seat),
             "cpu": round((time.thread_time() - cpu) * 1e3, 2)}
@@ -166,7 +200,7 @@ def update_board(table: Any, st: State, seat: int | None,
 
 async def board(request: Request) -> Response:
     """The seat's board, scores and (once over) end screen: ``{"moves", "board",
-    "drawn", "scores", "end", "cpu"}``; ``moves`` says which position they show. The
+    "drawn", "last", "scores", "end", "cpu"}``; ``moves`` says which position they show. The
     ``Server-Timing`` header gives the CPU milliseconds spent drawing them for this
     request (0 when drawn before, for an update or another request). (A page whose
     websocket asked for boards gets them in its updates and needs this only when an
@@ -297,6 +331,58 @@ async def replay(request: Request) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
+def _png(size: int, pixel: Callable[[float, float], tuple[int, int, int, int]]) -> bytes:
+    """A ``size`` square RGBA PNG; ``pixel(x, y)`` gives each pixel's colour (x, y from 0
+    to 1, from the top left)."""
+    rows = b"".join(b"\0" + b"".join(bytes(pixel((i + 0.5) / size, (j + 0.5) / size))
+                                      for i in range(size)) for j in range(size))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    head = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head)
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+SEA = (31, 95, 139, 255)
+WHITE = (255, 255, 255, 255)
+FLAG = (242, 169, 0, 255)
+INK = (29, 39, 51, 255)
+CLEAR = (0, 0, 0, 0)
+
+
+def _icon_pixel(turn: bool, x: float, y: float) -> tuple[int, int, int, int]:
+    """Cove's icon: a white wave on a sea-blue disc; on your turn a yellow dot ringed in
+    dark ink sits on its top right (a shape, not only a colour, tells the two apart)."""
+    if turn:
+        d = ((x - 0.75) ** 2 + (y - 0.25) ** 2) ** 0.5
+        if d < 0.17:
+            return FLAG
+        if d < 0.25:
+            return INK
+    if (x - 0.5) ** 2 + (y - 0.5) ** 2 > 0.25:
+        return CLEAR
+    wave = 0.58 + 0.08 * math.sin(x * 2 * math.pi * 1.5)
+    return WHITE if abs(y - wave) < 0.07 else SEA
+
+
+@functools.cache
+def icon(turn: bool) -> bytes:
+    """The favicon as an ICO file (one 32 px PNG inside): the plain one, or on your turn
+    the one with the yellow dot."""
+    png = _png(32, lambda x, y: _icon_pixel(turn, x, y))
+    return (struct.pack("<HHH", 0, 1, 1)
+            + struct.pack("<BBBBHHII", 32, 32, 0, 0, 1, 32, len(png), 22) + png)
+
+
+async def favicon(request: Request) -> Response:
+    turn = request.url.path.endswith("turn.ico")
+    return Response(icon(turn), media_type="image/x-icon",
+                    headers={"Cache-Control": "max-age=86400"})
+
+
 async def root(request: Request) -> Response:
     return RedirectResponse("/web/", status_code=307)
 
@@ -307,6 +393,8 @@ def web_routes() -> list[BaseRoute]:
     return [
         Route("/", root),
         Route("/web", root),
+        Route("/favicon.ico", favicon),
+        Route("/web/favicon-turn.ico", favicon),
         Route("/web/", lobby),
         Route("/web/lobby/tables", lobby_tables),
         Route("/web/tables/{id}", table_page),

@@ -19,6 +19,7 @@ from cove.core.svg import (
     Legal,
     button_row,
     circle,
+    coded,
     group,
     lines,
     moves_of,
@@ -56,7 +57,8 @@ def _die(x: float, y: float, label: str, size: float = 26) -> str:
     ink = DIE_INK.get(colour, "#fff")
     out = rect(x, y, size, size, rx=5, fill=fill, stroke="#222", stroke_width=1.2)
     out += text(x + size / 2 + 3, y + size / 2 + 6, face, size * 0.6, fill=ink, font_weight="bold")
-    return out + text(x + 7, y + 10, colour.upper(), 8, fill=ink)
+    return coded(f"die:{colour}", colour.upper(),
+                 out + text(x + 7, y + 10, colour.upper(), 8, fill=ink))
 
 
 def _die_moves(legal: Legal, label: str) -> list[str]:
@@ -148,8 +150,10 @@ def _seat(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
     if seg.get("player") == i:
         info.append(f"in segment: {seg.get('step_name', '')}")
     head = f"P{i + 1}" + (" (you)" if you else "")
-    out.append(rect(25, y0 + 5, 12, 12, fill=SEAT_COLOURS[i % len(SEAT_COLOURS)], stroke="#222"))
-    out.append(text(42, y0 + 16, head, 13, text_anchor="start", font_weight="bold"))
+    out.append(coded(f"seat:P{i + 1}", f"P{i + 1}",
+                     rect(25, y0 + 5, 12, 12, fill=SEAT_COLOURS[i % len(SEAT_COLOURS)],
+                          stroke="#222")
+                     + text(42, y0 + 16, head, 13, text_anchor="start", font_weight="bold")))
     out.append(text(110, y0 + 16, " · ".join(info), 11, text_anchor="start"))
     y = y0 + 24
     # Hand and played pile.

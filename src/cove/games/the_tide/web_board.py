@@ -18,6 +18,7 @@ from cove.core.svg import (
     Legal,
     button,
     circle,
+    coded,
     group,
     line,
     moves_of,
@@ -88,8 +89,9 @@ def _tile(tile: str, x: float, y: float, s: float, label: bool = True) -> str:
     """A tile face, `s` square, top left at (x, y)."""
     out = rect(x, y, s, s, rx=6, fill=TILE_FILL[tile], stroke=TILE_INK[tile], stroke_width=1.5)
     out += _icon(tile, x + s / 2, y + s * (0.42 if label else 0.5), s * 0.45)
-    if label:
+    if label:  # the icon's shape, and its name, say what the colour says
         out += text(x + s / 2, y + s - 5, tile, max(8.0, s * 0.17), fill=TILE_INK[tile])
+        return coded(f"tile:{tile}", tile, out)
     return out
 
 
@@ -98,8 +100,10 @@ def _friend(seat: int, cx: float, cy: float, r: float) -> str:
     fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     red, green, blue = (int(fill[k:k + 2], 16) for k in (1, 3, 5))
     ink = "#111111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
-    return (circle(cx, cy, r, fill=fill, stroke="#ffffff", stroke_width=2.5)
-            + text(cx, cy + r * 0.38, f"P{seat + 1}", r * 0.95, fill=ink, font_weight="bold"))
+    return coded(f"seat:P{seat + 1}", f"P{seat + 1}",
+                 circle(cx, cy, r, fill=fill, stroke="#ffffff", stroke_width=2.5)
+                 + text(cx, cy + r * 0.38, f"P{seat + 1}", r * 0.95, fill=ink,
+                        font_weight="bold"))
 
 
 def _piles(view: dict[str, Any], legal: Legal) -> str:

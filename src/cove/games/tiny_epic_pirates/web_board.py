@@ -23,6 +23,7 @@ from cove.core.svg import (
     Legal,
     button,
     circle,
+    coded,
     line,
     lines,
     outcome,
@@ -66,8 +67,10 @@ def _cube(x: float, y: float, booty: str, size: float = 18) -> str:
     fill = ruleset.booty_colour[ruleset.booty.index(booty)] if known else "#ccc"
     short = ruleset.booty_short[ruleset.booty.index(booty)] if known else booty[:2]
     ink = "#222" if known and _light(fill) else "#fff"
-    return rect(x, y, size, size, rx=3, fill=fill, stroke="#222", stroke_width=1) + text(
-        x + size / 2, y + size / 2 + 4, short, 9.5, fill=ink, font_weight="bold")
+    return coded(f"goods:{booty}", short,
+                 rect(x, y, size, size, rx=3, fill=fill, stroke="#222", stroke_width=1)
+                 + text(x + size / 2, y + size / 2 + 4, short, 9.5, fill=ink,
+                        font_weight="bold"))
 
 
 def _light(colour: str) -> bool:
@@ -166,7 +169,8 @@ def _pieces(view: dict[str, Any], legal: Legal) -> str:
             continue
         x, y = place(str(p["cell"]))
         label = "S" if p.get("solo_pirate") else str(p.get("name", f"P{i + 1}"))
-        body = _ship(x, y, SEAT_COLOURS[i % len(SEAT_COLOURS)], label)
+        body = coded(f"seat:{label}", label,
+                     _ship(x, y, SEAT_COLOURS[i % len(SEAT_COLOURS)], label))
         if p.get("hidden"):
             body += text(x, y - 24, "hidden", 8, fill="#222", font_style="italic")
         who = str(p.get("name", "")).lower()
@@ -229,8 +233,9 @@ def _helm(view: dict[str, Any], legal: Legal, me: int | None, i: int, y0: float
     out.append(rect(15, y0, W - 30, h, rx=8, fill="#fff1c4" if mine else "#fffaf0",
                     stroke="#c88a00" if mine else "#a08a5a", stroke_width=2.5 if mine else 1))
     name = str(p.get("name", f"P{i + 1}")) + (" (you)" if mine else "")
-    out.append(_ship(38, y0 + 26, SEAT_COLOURS[i % len(SEAT_COLOURS)],
-                     "S" if p.get("solo_pirate") else f"P{i + 1}"))
+    mark = "S" if p.get("solo_pirate") else f"P{i + 1}"
+    out.append(coded(f"seat:{mark}", mark, _ship(38, y0 + 26, SEAT_COLOURS[i % len(SEAT_COLOURS)],
+                                                 mark)))
     out.append(text(62, y0 + 22, name, 13, text_anchor="start", font_weight="bold"))
     out.append(text(62, y0 + 36, f"at {p.get('cell') or '—'}" + (" · hidden" if p.get("hidden")
                     else "") + (" · bloody" if p.get("bloody") else ""), 10,

@@ -19,6 +19,7 @@ from cove.core.svg import (
     Legal,
     button,
     circle,
+    coded,
     el,
     group,
     line,
@@ -110,11 +111,14 @@ def _draw_terrain(lay: _Layout, big: bool) -> str:
     out = []
     for i, t in enumerate(lay.isl.terrain):
         cx, cy = lay.centre(i)
-        out.append(_hexagon(cx, cy, lay.r * 0.97, fill=TERRAIN_FILL[t], stroke="#ffffff",
-                            stroke_width=1.2 if big else 0.6))
-        if big:
-            out.append(text(cx, cy + lay.r * 0.78, TABLES.terrain_codes[t], lay.r * 0.34,
-                            fill=TERRAIN_INK[t]))
+        hexagon = _hexagon(cx, cy, lay.r * 0.97, fill=TERRAIN_FILL[t], stroke="#ffffff",
+                           stroke_width=1.2 if big else 0.6)
+        if big:  # the terrain's letter; the small islands are the same map, named on the big one
+            code = TABLES.terrain_codes[t]
+            out.append(coded(f"terrain:{TERRAIN[t]}", code, hexagon + text(
+                cx, cy + lay.r * 0.78, code, lay.r * 0.34, fill=TERRAIN_INK[t])))
+        else:
+            out.append(hexagon)
     return "".join(out)
 
 
@@ -166,24 +170,29 @@ def _island(lay: _Layout, sheet: dict[str, Any], now: set[str], moves: dict[str,
     for i in range(len(isl.coords)):
         cx, cy = lay.centre(i)
         v, s = isl.village[i], isl.sight[i]
+        piece = ""
         if v >= 0:
-            out.append(circle(cx, cy, r * 0.48, fill="#ffffff", stroke="#6b21a8",
-                              stroke_width=r * 0.08))
-            out.append(text(cx, cy + r * 0.2, letters[v], r * 0.6, fill="#6b21a8",
+            piece = (circle(cx, cy, r * 0.48, fill="#ffffff", stroke="#6b21a8",
+                            stroke_width=r * 0.08)
+                     + text(cx, cy + r * 0.2, letters[v], r * 0.6, fill="#6b21a8",
                             font_weight="bold"))
             if big:
-                out.append(text(cx - r * 0.62, cy - r * 0.42, v + 1, r * 0.28,
-                                fill="#333333"))
+                piece += text(cx - r * 0.62, cy - r * 0.42, v + 1, r * 0.28, fill="#333333")
+            name = f"{isl.labels[i]} village {v + 1}, letter {letters[v]}"
         elif s >= 0:
             on = isl.labels[i] in circled
             short = SIGHT_SHORT[isl.sight_kind[s]]
-            out.append(rect(cx - r * 0.5, cy - r * 0.32, r, r * 0.64, rx=r * 0.15,
-                            fill="#fde047" if on else "#ffffff",
-                            stroke="#b91c1c" if on else "#0e7490",
-                            stroke_width=r * (0.14 if on else 0.06)))
+            piece = rect(cx - r * 0.5, cy - r * 0.32, r, r * 0.64, rx=r * 0.15,
+                         fill="#fde047" if on else "#ffffff",
+                         stroke="#b91c1c" if on else "#0e7490",
+                         stroke_width=r * (0.14 if on else 0.06))
             size = r * (0.42 if big else 0.56)  # larger on the small islands, to stay legible
-            out.append(text(cx, cy + size * 0.38, short.upper() if on else short, size,
-                            fill="#0e3a47", font_weight="bold" if on else None))
+            piece += text(cx, cy + size * 0.38, short.upper() if on else short, size,
+                          fill="#0e3a47", font_weight="bold" if on else None)
+            name = (f"{isl.labels[i]} {TABLES.sight_names[isl.sight_kind[s]]}"
+                    + (", linked" if on else ""))
+        if piece:  # the big island's villages and sights are named for a screen reader
+            out.append(target(piece, [], name) if big else piece)
     for seg, texts in sorted(moves.items()):
         ends = lay.ends(seg)
         if ends is None:
@@ -213,7 +222,7 @@ def _card(x: float, y: float, name: str) -> str:
         body += text(x + 31, y + 48, name[0].upper(), 30, fill="#222222",
                      font_weight="bold")
     body += text(x + 31, y + 74, name, 12, fill="#222222")
-    return group(body)
+    return group(body) if name == WILD else coded(f"terrain:{name}", name[0].upper(), body)
 
 
 def _lines(x: float, y: float, lines: list[str], size: float, **kw: object
@@ -345,7 +354,7 @@ def _others(view: dict[str, Any], isl: Island, me: int, top: float) -> tuple[str
         out.append(group(title(f"{name}; letters {' '.join(sheet['letters'])}"),
                          text(x + 4, y + 13, name, 12, text_anchor="start"),
                          group(island, transform=f"translate({x + 4:.1f},{y + 18:.1f})"),
-                         class_="other-island", data_seat=q))
+                         class_="other-island", data_seat=q, role="img"))
     rows = (len(others) + per_row - 1) // per_row
     shared = el("defs", group(_terrain(lay, big=False), id=MINI_ID))  # drawn once, used by each
     return group(shared, *out, class_="others"), top + rows * cell_h

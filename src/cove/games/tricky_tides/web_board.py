@@ -16,6 +16,7 @@ from cove.core.svg import (
     Legal,
     button_row,
     circle,
+    coded,
     group,
     line,
     moves_of,
@@ -67,15 +68,18 @@ def _ship(x: float, y: float, fill: str, label: str) -> str:
     mast = line(x, y, x, y - 20, stroke="#222", stroke_width=1.5)
     sail = polygon([(x + 1, y - 19), (x + 1, y - 3), (x + 13, y - 5)], fill="#fff", stroke="#222",
                    stroke_width=0.8)
-    return hull + mast + sail + text(x, y + 8.5, label, 9, fill="#fff", font_weight="bold")
+    return coded(f"seat:{label}", label,
+                 hull + mast + sail + text(x, y + 8.5, label, 9, fill="#fff", font_weight="bold"))
 
 
 def _cube(x: float, y: float, goods: str, count: int | None = None, size: float = 18) -> str:
     """A goods cube with its short name (and a count beside it)."""
     fill = GOODS_FILL.get(goods, "#cccccc")
-    out = rect(x, y, size, size, rx=3, fill=fill, stroke="#333", stroke_width=1)
-    out += text(x + size / 2, y + size / 2 + 4, GOODS_SHORT.get(goods, goods[:2]), 10,
-                fill=_ink(fill), font_weight="bold")
+    short = GOODS_SHORT.get(goods, goods[:2])
+    out = coded(f"goods:{goods}", short,
+                rect(x, y, size, size, rx=3, fill=fill, stroke="#333", stroke_width=1)
+                + text(x + size / 2, y + size / 2 + 4, short, 10, fill=_ink(fill),
+                       font_weight="bold"))
     if count is not None:
         out += text(x + size + 3, y + size / 2 + 4, f"×{count}", 11, text_anchor="start")
     return out
@@ -83,9 +87,10 @@ def _cube(x: float, y: float, goods: str, count: int | None = None, size: float 
 
 def _monster_badge(x: float, y: float, monster: str) -> str:
     fill = SUIT_FILL.get(monster, "#555")
-    return circle(x, y, 12, fill=fill, stroke="#fff", stroke_width=2) + text(
-        x, y + 4.5, SUIT_MARK.get(monster, "?"), 13, fill="#fff", font_weight="bold"
-    )
+    mark = SUIT_MARK.get(monster, "?")
+    return coded(f"monster:{monster}", mark,
+                 circle(x, y, 12, fill=fill, stroke="#fff", stroke_width=2)
+                 + text(x, y + 4.5, mark, 13, fill="#fff", font_weight="bold"))
 
 
 def _arrow(cx: float, cy: float, heading: str, fill: str) -> str:
@@ -203,10 +208,9 @@ def _cell(view: dict[str, Any], cell: dict[str, Any], legal: Legal, me: int | No
         card += _monster_badge(ox + ow - 12, oy + 11, str(order.get("monster", "")))
         wx = ox + 4
         for goods, count in _goods_items(dict(order.get("goods") or {})):
-            for _ in range(count):
-                card += rect(wx, oy + 20, 10, 10, rx=2, fill=GOODS_FILL.get(goods, "#ccc"),
-                             stroke="#333", stroke_width=0.7)
-                wx += 12
+            for _ in range(count):  # a cube with its short name, as on the islands
+                card += _cube(wx, oy + 18, goods, size=15)
+                wx += 17
         moves = moves_of(legal, "dragon_swaps", cell=name)
         if ship_cell == name:
             moves += moves_of(legal, "deliver")

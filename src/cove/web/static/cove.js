@@ -232,9 +232,11 @@
     wl.append(el("strong", {}, "Spectators: "), el("a", { href: watch }, watch));
     list.append(wl);
     box.append(list);
-    if (mine) box.append(el("a", { class: "button primary", href: mine, id: "open-mine" }, "Go to my seat"));
+    const go = mine ? el("a", { class: "button primary", href: mine, id: "open-mine" }, "Go to my seat") : null;
+    if (go) box.append(go);
     box.hidden = false;
     box.scrollIntoView({ behavior: "smooth" });
+    if (go) go.focus({ preventScroll: true });  // the next key press opens the seat
   }
 
   async function copyText(input, button) {
@@ -283,11 +285,29 @@
     window.coveTimings = [];  // click -> board redrawn, ms (benchmarks/web.py reads them)
     window.coveParts = [];    // its split: [update arrived, board fetched, parsed, swapped in, frame, server CPU to draw]
     let updateAt = 0;
+    // Keyboard focus across redraws: a move replaces the board and the move list, and with
+    // them the element that had the focus. When the keys were last used in one of them,
+    // the focus goes back to its first target (or the region itself), not to the page's top.
+    let lastInput = "pointer", keysZone = null, chooserFrom = null;
+    document.addEventListener("keydown", () => { lastInput = "key"; }, true);
+    document.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true);
+    const zoneOf = (e) => !e || !e.closest ? null
+      : e.closest("#board, #chooser") ? "board" : e.closest("#moves") ? "moves" : null;
+    document.addEventListener("focusin", (ev) => { keysZone = zoneOf(ev.target); });
+    function refocus() {
+      const a = document.activeElement;
+      if (!keysZone || lastInput !== "key" || (a && a !== document.body && a.isConnected)) return;
+      const box = keysZone === "board" ? $("#board") : $("#moves");
+      if (!box) return;
+      const first = box.querySelector(keysZone === "board" ? ".target" : "button.move");
+      (first || box).focus();
+    }
 
     function showError(text) {
       const e = $("#error");
       e.textContent = text;
       e.hidden = !text;
+      if (text) refocus();  // a refused move from the chooser: the keys go on from the board
     }
     function connect() {
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -322,14 +342,18 @@
       if (m.type !== "state" && m.type !== "update") return;
       if (m.type === "state") $("#log").textContent = "";
       if (m.type === "update") { showError(""); updateAt = at; }
+      const prev = last;
       last = m;
       body.dataset.seat = m.seat === null ? "" : String(m.seat);
       $("#who").textContent = m.seat === null ? "spectator" : "you are " + seatName(m.seat);
       $("#prompt").textContent = m.over ? "The game is over." : m.decision.prompt;
       $("#status").hidden = m.over;  // the end screen says it
       $("#status").classList.toggle("yours", m.legal.length > 0);
+      const mine = m.legal.length > 0 && !m.over, wasMine = Boolean(prev && prev.legal.length);
+      turnMark(mine && (!wasMine || marked));
       moves(m.legal);
       log(m.events);
+      announce(m);
       if (m.board) {
         boardAsked++;  // a board fetch still under way is older: drop it
         showBoard(m.board, at);
@@ -337,6 +361,52 @@
         drawBoard();
       }
       if (m.over) replayOpen(m);
+    }
+    // One polite live region (#announce, role=log) says each update once: the move that
+    // made it, what the game logged, and whose turn it is now. Nothing else on the table
+    // page is live, so a screen reader hears each update once.
+    let announced = -1;
+    const sentence = (t) => String(t).replace(/\s+/g, " ").trim().replace(/[.:;,\s]+$/, "");
+    function turnText(m) {
+      if (m.over) {
+        const end = el("div");
+        end.innerHTML = (m.board && m.board.end) || "";
+        return end.textContent.trim() || "The game is over";
+      }
+      const prompt = (m.decision && m.decision.prompt) || "";
+      if (m.legal.length) return "Your turn: " + prompt;
+      if (/^waiting for/i.test(prompt)) return prompt;
+      const who = (m.to_move || []).map(seatName).join(" and ");
+      return who ? "Waiting for " + who + (prompt ? ": " + prompt : "") : prompt;
+    }
+    function announce(m) {
+      if (m.moves === announced) return;  // the same position again (a reconnect): said
+      announced = m.moves;
+      const parts = [];
+      if (m.type === "update") {
+        if (m.board && m.board.last) parts.push(m.board.last);
+        for (const e of m.events.slice(-4)) parts.push(e.text);
+      } else if (m.seat !== null) {
+        parts.push("You are " + seatName(m.seat));
+      }
+      parts.push(turnText(m));
+      const box = $("#announce");
+      box.append(el("p", { "data-moves": String(m.moves) },
+                    parts.map(sentence).filter((t) => t).join(". ") + "."));
+      while (box.children.length > 30) box.firstChild.remove();
+    }
+    // Your turn while the tab is in the background: "(Your turn)" before the title and
+    // the favicon with the yellow dot, until you act (or it is no longer your turn).
+    const plainTitle = document.title;
+    let marked = false;
+    function turnMark(mine) {
+      if (mine && !marked && document.hidden) mark(true);
+      else if (!mine && marked) mark(false);
+    }
+    function mark(on) {
+      marked = on;
+      document.title = on ? "(Your turn) " + plainTitle : plainTitle;
+      $("#icon").href = on ? "/web/favicon-turn.ico" : "/favicon.ico";
     }
     function moves(legal) {
       const ul = $("#moves");
@@ -350,6 +420,7 @@
         ul.append(li);
       }
       if (!legal.length) ul.append(el("li", { class: "muted" }, last && last.over ? "The game is over." : "Not your turn."));
+      refocus();
     }
     function log(events) {
       const ol = $("#log");
@@ -378,6 +449,7 @@
       end.hidden = !data.end;
       hideChooser();
       panToTargets();
+      refocus();
       body.dataset.moves = String(data.moves);
       if (window.coveFirstBoard === undefined) window.coveFirstBoard = performance.now();
       if (clickedAt !== null && data.moves > clickMoves) {  // click -> board redrawn
@@ -411,14 +483,17 @@
       }
       showError("");
       hideChooser();
+      if (marked) mark(false);  // you acted
       clickedAt = performance.now();
       clickMoves = last.moves;
       ws.send(JSON.stringify({ type: "action", action: text, expect: last.moves }));
     }
-    function hideChooser() {
+    function hideChooser(back) {  // back: the focus returns to the target that opened it
       const c = $("#chooser");
       c.hidden = true;
       c.textContent = "";
+      if (back === true && chooserFrom && chooserFrom.isConnected) chooserFrom.focus();
+      chooserFrom = null;
     }
     function choose(texts, anchor) {
       const c = $("#chooser");
@@ -430,9 +505,10 @@
         c.append(b);
       }
       const x = el("button", { type: "button", class: "cancel" }, "Cancel");
-      x.addEventListener("click", hideChooser);
+      x.addEventListener("click", () => hideChooser(true));
       c.append(x);
       c.hidden = false;
+      chooserFrom = anchor;
       c.querySelector("button").focus();
     }
     function targetClicked(t) {
@@ -453,7 +529,7 @@
       if (t) targetClicked(t);
     });
     document.addEventListener("keydown", (ev) => {
-      if (ev.key === "Escape") hideChooser();
+      if (ev.key === "Escape" && !$("#chooser").hidden) hideChooser(true);
       if (ev.key !== "Enter" && ev.key !== " ") return;
       const t = ev.target.closest && ev.target.closest("#board .target");
       if (t) { ev.preventDefault(); targetClicked(t); }
