@@ -162,23 +162,28 @@ def test_people_at_one_screen_undo_only_what_is_safe(
     from cove.core.rng import Rng
     from cove.terminal import Table
 
-    game = cove.load("tiny-epic-pirates")
-    table = Table(game, game.new(2, 5, log=False), ["human", "human"], None, 0)
-    rng, undone = Rng(5), 0
-    while undone < 3 and table.state.decisions < 400:
-        state = table.state
-        p = state.to_move()[0]
-        state.apply(p, rng.choice(state.legal_actions(p)))
-        if state.to_move() and state.to_move()[0] == p and state.can_undo(p):
-            before = state.history[:-1]
-            assert table.undo(p) == "your last decision is taken back"
-            assert table.state.history == before
-            undone += 1
-    assert undone == 3 and table.undos == 0
-    p = table.state.to_move()[0]
-    other = 1 - p
-    if not table.state.can_undo(other):
-        assert table.undo(other) == ""  # people only: no take-back past another's move
+    undone = 0
+    for game in cove.all_games():  # a game where one person decides twice in a row
+        players = max(2, game.min_players)
+        table = Table(game, game.new(players, 5, log=False), ["human"] * players, None, 0)
+        rng, here = Rng(5), 0
+        while table.state.decisions < 120 and not table.state.is_over:
+            state = table.state
+            p = state.to_move()[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+            if here < 2 and state.to_move() and state.to_move()[0] == p and state.can_undo(p):
+                here += 1
+                before = state.history[:-1]
+                assert table.undo(p) == "your last decision is taken back"
+                assert table.state.history == before
+                undone += 1
+        assert table.undos == 0
+    assert undone >= 3
+    toy = cove.load(toy_registered)
+    table = Table(toy, toy.new(2, 2, log=False, bidding=False), ["human", "human"], None, 0)
+    table.apply(0, table.state.legal_actions(0)[0])  # P1 plays a card and draws the next
+    assert table.undo(0) == ""  # it showed P1 a card; people only: no take-back either
+    assert len(table.state.history) == 1
     typing(monkeypatch, ["", "undo", "quit"])
     _, out, _ = run(capsys, "play", "toy", "--seed", "2", "--seat", "1,2", "--players", "2",
                     "--no-color", "--no-save")

@@ -12,8 +12,8 @@ A player may take back their latest decision while
    worlds are drawn from a generator seeded by the position, so the answer is the same
    every time it is asked.
 
-Taking it back rebuilds the game from its seed without that decision (``replay``), so a
-chance outcome drawn earlier comes out the same again.
+Taking it back rebuilds the game from its seed without that decision, as a record is
+replayed, so a chance outcome drawn earlier comes out the same again.
 """
 
 from __future__ import annotations
@@ -31,10 +31,13 @@ WORLDS = 12
 
 
 def before_last(state: State) -> State:
-    """The game as it was before its latest decision (rebuilt from the seed)."""
-    from cove.core.record import replay
-
-    return replay(state.record(), log=state.logging, upto=state.decisions - 1)
+    """The game as it was before its latest decision, rebuilt from its seed and options
+    with every decision but the last (as ``cove.replay`` rebuilds a record)."""
+    again = state.game.new(state.n, state.seed, log=state.logging,
+                           **state.options.to_dict())
+    for player, action in state.history[:-1]:
+        again.apply(player, action)
+    return again
 
 
 def why_not(state: State, player: int, worlds: int = WORLDS) -> str:

@@ -100,10 +100,12 @@ reads too); a key not listed is shown as it is. ``{goal}`` and ``{round}`` take 
 
 def end_reason(state: State, view: dict[str, Any]) -> str:
     """Why the game ended, as sentences a player understands: the game's own sentence
-    (its view's ``end_reason``) or the words for its ``stats()["end"]``, and whether that
-    was a safety limit (``Game.safety_ends``) rather than one of the rules' own ends."""
+    (``Game.end_reason``, which the terminal's end screen says too, or its view's
+    ``end_reason``) or the words for its ``stats()["end"]``, and whether that was a
+    safety limit (``Game.safety_ends``) rather than one of the rules' own ends."""
     key = state.stats().get("end")
-    own = view.get("end_reason")
+    said = state.game.end_reason
+    own = said(view) if said is not None else view.get("end_reason")
     if isinstance(own, str) and own:
         why = own
     elif isinstance(key, str) and key:
@@ -113,7 +115,7 @@ def end_reason(state: State, view: dict[str, Any]) -> str:
     else:
         return "The game ended as its rules end it, with no limit cutting it short."
     out = f"The game ended because {why}."
-    if key in state.game.safety_ends:
+    if key in state.game.safety_ends and "safety" not in why:  # said once
         out += " That is a safety limit against endless games, not one of the rules' own ends."
     return out
 
