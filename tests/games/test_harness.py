@@ -74,3 +74,14 @@ def test_same_seed_same_game(gid: str) -> None:
             p = s.to_move()[0]
             s.apply(p, rng.choice(s.legal_actions(p)))
     assert a.record() == b.record() and a.fingerprint() == b.fingerprint()
+
+
+def test_an_old_move_legal_again_for_its_player_is_no_finding() -> None:
+    """Found by ``cove soak trails-of-tucana -p 3``: the check of moves from another
+    position compared a later mover's old draw with the first mover's legal moves, so a
+    draw legal again for its own player (a new turn's cards) was called accepted by
+    mistake. Seed 31 reached it after 39 moves."""
+    from cove.testing import random_sim_test
+
+    report = random_sim_test("trails-of-tucana", 3, games=1, seed=31, samples=3, view_stride=7)
+    assert report.checks["illegal input refused"] > 0

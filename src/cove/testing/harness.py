@@ -335,7 +335,6 @@ def _check_illegal(ctx: _Ctx, rep: Report, state: State, fp: str,
     movers = state.to_move()
     p = movers[0]
     legal = state.legal_actions(p)
-    legal_texts = {str(a) for a in legal}
     tries: list[tuple[int, Any, str]] = [
         (p, "zz not a move 9", "garbage text"),
         (p, "", "empty text"),
@@ -347,8 +346,9 @@ def _check_illegal(ctx: _Ctx, rep: Report, state: State, fp: str,
         if q not in movers:
             tries.append((q, legal[0], "another player's move"))
             break
-    for q, a in old_actions:
-        if q in movers and a not in legal and str(a) not in legal_texts:
+    for q, a in old_actions:  # another position's move, not legal for its player now
+        now = state.legal_actions(q) if q in movers else ()
+        if q in movers and a not in now and str(a) not in {str(x) for x in now}:
             tries.append((q, a, "a move from another position"))
     for q, a, what in tries:
         try:
