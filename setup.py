@@ -28,17 +28,20 @@ COMPILED = [
     "cove/core/serial.py",
     "cove/core/state.py",
     *(f"cove/games/the_tide/{m}.py" for m in (
-        "actions", "beach", "observation", "options", "rules", "state", "view")),
+        "actions", "beach", "heuristic", "observation", "options", "rules", "state", "view")),
     *(f"cove/games/tricky_tides/{m}.py" for m in (
-        "actions", "chance", "constants", "decision_stack", "events", "geometry",
+        "actions", "chance", "constants", "decision_stack", "events", "geometry", "heuristic",
         "module_state", "monsters", "observation", "options", "round_rules", "rules",
         "sailing", "state", "view")),
     *(f"cove/games/high_water/{m}.py" for m in (
-        "actions", "observation", "options", "patterns", "reasons", "rules", "state", "view")),
+        "actions", "heuristic", "observation", "options", "patterns", "reasons", "rules",
+        "state", "view")),
     *(f"cove/games/trails_of_tucana/{m}.py" for m in (
-        "actions", "log_text", "observation", "options", "rules", "sheets", "state", "view")),
+        "actions", "heuristic", "log_text", "observation", "options", "rules", "sheets",
+        "state", "view")),
     *(f"cove/games/tiny_epic_pirates/{m}.py" for m in (
-        "actions", "observation", "options", "rules", "sea", "solo", "state", "turn", "view")),
+        "actions", "heuristic", "observation", "options", "rules", "sea", "solo", "state",
+        "turn", "view")),
     *(f"cove/bots/{m}.py" for m in ("evaluate", "mcts")),
 ]
 """The modules compiled: the engine's hot path and the search bots. The rest stays Python in
