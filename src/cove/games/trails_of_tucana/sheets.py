@@ -17,7 +17,7 @@ puts the sheet back from that snapshot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cove.core import pickle_by_fields
 from cove.core.bits import count_common, first_n, including, members, minus
@@ -68,7 +68,9 @@ class Snapshot:
     plain record (its fields named in ``__match_args__``), which the compiled build makes
     a native class; a dataclass's ``__init__`` stays Python code (docs/BUILD.md)."""
 
-    __match_args__ = ("drawn", "circled", "sight_counts", "pairs", "linked", "bonus_owed")
+    # a ClassVar: compiled, a bare class attribute would be a field of every instance
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "drawn", "circled", "sight_counts", "pairs", "linked", "bonus_owed")
 
     def __init__(self, drawn: int, circled: int, sight_counts: tuple[int, ...], pairs: int,
                  linked: int, bonus_owed: int) -> None:
