@@ -33,8 +33,14 @@ RECORDER = """() => {
     }).observe(box, {childList: true});
 }"""
 
-QUOTED = re.compile(r"""^\s*- '(button|img) "(.*?)"'(?:: .*)?$""")
-PLAIN = re.compile(r'^\s*- (button|img) "(.*?)"(?:: .*)?$')
+QUOTED = re.compile(r"""^\s*- '(button|img) "((?:[^"\\]|\\.)*)"'(?:: .*)?$""")
+PLAIN = re.compile(r'^\s*- (button|img) "((?:[^"\\]|\\.)*)"(?:: .*)?$')
+"""A name is in double quotes, a double quote or backslash inside it escaped with a
+backslash (a crew card called Jack "Fuse" Rogers)."""
+
+
+def _unescape(name: str) -> str:
+    return re.sub(r"\\(.)", r"\1", name)
 
 
 def named(snapshot: str) -> dict[str, list[str]]:
@@ -44,9 +50,9 @@ def named(snapshot: str) -> dict[str, list[str]]:
     for line in snapshot.splitlines():
         found = QUOTED.match(line)
         if found:
-            out[found[1]].append(found[2].replace("''", "'"))
+            out[found[1]].append(_unescape(found[2].replace("''", "'")))
         elif found := PLAIN.match(line):
-            out[found[1]].append(found[2])
+            out[found[1]].append(_unescape(found[2]))
     return out
 
 
