@@ -65,7 +65,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 
 import cove
-from cove.rl import aec_env, vector_env
+from cove.rl import CoveWorkersVectorEnv, aec_env, vector_env
 from cove.rl._match import Match
 
 Loop = Callable[[float], float]
@@ -328,6 +328,70 @@ def workers_rates(game_id: str, players: int, seconds: float, rounds: int,
     finally:
         for env in envs.values():
             env.close()
+    rates["2 ready"] = [ready_rate(game_id, players, seconds, r) for r in range(rounds)]
+    return {k: statistics.median(v) for k, v in rates.items()}
+
+
+def ready_rate(game_id: str, players: int, seconds: float, seed: int,
+               tables: int = 64, workers: int = 2) -> float:
+    """Decisions per wall-clock second of the asynchronous loop (``ready`` = one worker's
+    share): while the learner's side picks moves for the tables one worker returned, the
+    other worker steps its own."""
+    env = CoveWorkersVectorEnv(game_id, players, tables, workers=workers,
+                               ready=tables // workers, copy=False)
+    draw = random.Random(0).random
+    try:
+        env.async_reset(seed=seed)
+        decisions, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            obs, *_, infos = env.recv()
+            masks = obs["action_mask"]
+            actions = np.zeros(len(masks), np.int64)
+            for i, row in enumerate(masks):
+                legal = row.nonzero()[0].tolist()
+                actions[i] = legal[int(draw() * len(legal))] if legal else 0
+            env.send(actions, infos["env_id"])
+            decisions += len(masks)
+        return decisions / (time.perf_counter() - start)
+    finally:
+        env.close()
+
+
+def gym_async_rates(game_id: str, players: int, seconds: float, rounds: int,
+                    tables: int = 8) -> dict[str, float]:
+    """Learner steps per wall-clock second with random bots in the other seats:
+    Gymnasium's ``AsyncVectorEnv`` of ``gym_env`` tables (a process and a pipe per table)
+    against ``vector_env(opponents="random", workers=2)`` over the same tables; the
+    median of ``rounds`` interleaved rounds."""
+    from gymnasium.vector import AsyncVectorEnv
+
+    from cove.rl import gym_env
+
+    def make() -> Any:
+        return gym_env(game_id, players, opponents="random")
+
+    envs: dict[str, Any] = {
+        "gymnasium async": AsyncVectorEnv([make] * tables),
+        "cove 2 workers": vector_env(game_id, players, tables, workers=2,
+                                     opponents="random", copy=False)}
+    draw = random.Random(0).random
+    rates: dict[str, list[float]] = {k: [] for k in envs}
+    try:
+        for r in range(rounds):
+            for name, env in envs.items():
+                obs, _ = env.reset(seed=r)
+                steps, start = 0, time.perf_counter()
+                actions = np.zeros(tables, np.int64)
+                while time.perf_counter() - start < seconds:
+                    for i, row in enumerate(obs["action_mask"]):
+                        legal = row.nonzero()[0].tolist()
+                        actions[i] = legal[int(draw() * len(legal))] if legal else 0
+                    obs, *_ = env.step(actions)
+                    steps += tables
+                rates[name].append(steps / (time.perf_counter() - start))
+    finally:
+        for env in envs.values():
+            env.close()
     return {k: statistics.median(v) for k, v in rates.items()}
 
 
@@ -362,17 +426,31 @@ def main() -> None:
     ap.add_argument("--workers", action="store_true",
                     help="instead: the batched environment in this process, in 1 worker "
                     "and in 2 (decisions per wall-clock second, 64 tables)")
+    ap.add_argument("--gym-async", action="store_true",
+                    help="instead: learner steps per wall-clock second, random bots in "
+                    "the other seats, 8 tables: Gymnasium's AsyncVectorEnv against "
+                    "vector_env(workers=2)")
     args = ap.parse_args()
+    games = [g for g in cove.all_games() if not args.game or g.id == args.game]
     if args.workers:
         print(f"{'game':18} {'p':>2} {'in-process':>10} {'1 worker':>9} {'2 workers':>9} "
-              f"{'2/1':>5}")
-        for game in cove.all_games():
-            if args.game and game.id != args.game:
-                continue
+              f"{'2/1':>5} {'2 ready':>8} {'ready/1':>7}")
+        for game in games:
             players = max(game.min_players, min(3, game.max_players))
             w = workers_rates(game.id, players, args.seconds, args.rounds)
             print(f"{game.id:18} {players:>2} {w['in-process']:>10.0f} {w['1 worker']:>9.0f} "
-                  f"{w['2 workers']:>9.0f} {w['2 workers'] / w['1 worker']:>5.2f}", flush=True)
+                  f"{w['2 workers']:>9.0f} {w['2 workers'] / w['1 worker']:>5.2f} "
+                  f"{w['2 ready']:>8.0f} {w['2 ready'] / w['1 worker']:>7.2f}", flush=True)
+        return
+    if args.gym_async:
+        print(f"{'game':18} {'p':>2} {'gymnasium async':>15} {'cove 2 workers':>14} "
+              f"{'ratio':>6}")
+        for game in games:
+            players = max(game.min_players, min(3, game.max_players))
+            g = gym_async_rates(game.id, players, args.seconds, args.rounds)
+            print(f"{game.id:18} {players:>2} {g['gymnasium async']:>15.0f} "
+                  f"{g['cove 2 workers']:>14.0f} "
+                  f"{g['cove 2 workers'] / g['gymnasium async']:>6.2f}", flush=True)
         return
     rows = []
     head = (f"{'game':18} {'p':>2} {'raw/s':>7} {'raw+obs/s':>9} {'aec/s':>7} "
@@ -381,9 +459,7 @@ def main() -> None:
             f"{'vec/raw+obs':>11}")
     if not args.json:
         print(head)
-    for game in cove.all_games():
-        if args.game and game.id != args.game:
-            continue
+    for game in games:
         players = max(game.min_players, min(3, game.max_players))
         r = measure(game.id, players, args.seconds, args.rounds)
         rows.append(r)

@@ -182,3 +182,73 @@ def test_workers_play_the_same_games_as_one_process(toy_registered: str) -> None
         shared_memory.SharedMemory(name=name)
     with pytest.raises(EnvError, match="workers must be a whole number from 1 to num_envs"):
         vector_env(toy_registered, 3, 2, workers=3)
+
+
+def test_first_ready_tables_play_each_table_as_alone(toy_registered: str) -> None:
+    """ready=k: recv() hands back k tables of whole workers, send() moves exactly those;
+    each table's sequence of observations, masks, rewards and ends is the one it plays
+    alone with its seed, however the workers' batches interleave."""
+    env = vector_env(toy_registered, 3, 6, workers=3, ready=2)
+    seen: dict[int, list[tuple[Any, ...]]] = {i: [] for i in range(6)}
+    moves: dict[int, list[int]] = {i: [] for i in range(6)}
+    rng = np.random.default_rng(4)
+    try:
+        env.async_reset(seed=20)
+        served = set()
+        for _ in range(90):
+            obs, rewards, terms, _, infos = env.recv()
+            ids = infos["env_id"].tolist()
+            assert len(ids) == 2 and ids[0] // 2 == ids[1] // 2  # one worker's share
+            served.update(ids)
+            actions = _choose(obs["action_mask"], rng)
+            for row, i in enumerate(ids):
+                seen[i].append((obs["observation"][row].tolist(),
+                                obs["action_mask"][row].tolist(), float(rewards[row]),
+                                bool(terms[row]), int(infos["seat"][row])))
+                moves[i].append(int(actions[row]))
+            env.send(actions, infos["env_id"])
+        assert served == set(range(6))
+        obs, *_, infos = env.recv()
+        with pytest.raises(EnvError, match="env_id must list whole workers' tables"):
+            env.send([0], [infos["env_id"][0]])
+        with pytest.raises(EnvError, match="still moving"):
+            env.send([0, 0], [i for i in range(6) if i not in infos["env_id"]][:2])
+        # a synchronous step afterwards waits for the moving workers first
+        reference = vector_env(toy_registered, 3, 6)
+        first, _ = env.reset(seed=1)
+        np.testing.assert_array_equal(first["observation"],
+                                      reference.reset(seed=1)[0]["observation"])
+        actions = _choose(first["action_mask"], rng)
+        np.testing.assert_array_equal(env.step(actions)[0]["observation"],
+                                      reference.step(actions)[0]["observation"])
+    finally:
+        env.close()
+    for i in range(6):
+        alone = vector_env(toy_registered, 3, 1)
+        obs, infos = alone.reset(seed=20 + i)
+        reward, term = 0.0, False
+        for (o, m, r, t, seat), move in zip(seen[i], moves[i], strict=True):
+            assert (obs["observation"][0].tolist(), obs["action_mask"][0].tolist(),
+                    reward, term, int(infos["seat"][0])) == (o, m, r, t, seat)
+            obs, rewards, terms, _, infos = alone.step([move])
+            reward, term = float(rewards[0]), bool(terms[0])
+
+
+def test_first_ready_refuses_what_it_cannot_do(toy_registered: str) -> None:
+    with pytest.raises(EnvError, match=r"ready=k .* needs worker processes"):
+        vector_env(toy_registered, 3, 4, ready=2)
+    with pytest.raises(EnvError, match=r"a multiple of 2 up to 4\), not 3"):
+        vector_env(toy_registered, 3, 4, workers=2, ready=3)
+    with pytest.raises(EnvError, match="split evenly over 2 workers"):
+        vector_env(toy_registered, 3, 5, workers=2, ready=2)
+    env = vector_env(toy_registered, 3, 4, workers=2, ready=2)
+    try:
+        with pytest.raises(EnvError, match="call async_reset"):
+            env.send([0, 0], [0, 1])
+        env.async_reset(seed=0)
+        env.recv()
+        env.recv()
+        with pytest.raises(EnvError, match="recv\\(\\) needs 2 tables moving; 0 are"):
+            env.recv()
+    finally:
+        env.close()

@@ -48,7 +48,11 @@ def vector_env(game_id: str, players: int, num_envs: int, workers: int = 0,
     default: in this process). Keywords: ``opponents`` (None, the default: self-play,
     every seat the learner's; or bot specs for the other seats, as ``gym_env``), ``seat``,
     ``reward``, ``on_illegal``, ``copy`` (False: hand back the environment's own arrays)
-    and the game's options."""
+    and the game's options. With ``workers``, ``ready=k`` adds the asynchronous loop
+    (``async_reset``, ``recv``, ``send``: the first ``k`` tables ready a batch)."""
+    if "ready" in kwargs and not workers:
+        raise EnvError("ready=k (the first k tables ready) needs worker processes: "
+                       "give workers=1 or more")
     if workers:
         from cove.rl.workers import CoveWorkersVectorEnv as Workers
         return Workers(game_id, players, num_envs, workers=workers, **kwargs)
