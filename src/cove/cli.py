@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import html
 import json
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -655,13 +657,21 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     game = cove.load(args.game)
     players = players_arg(game, args.players, game.min_players)
-    count_arg("--games", args.games)
     count_arg("--jobs", args.jobs)
     count_arg("--points", args.points, minimum=2)
     ranges = [parse_range(p) for p in args.param]
-    if len(ranges) > 2 or len({r[0] for r in ranges}) < len(ranges):
-        raise CliError("--param: give one or two different parameters, e.g. --param "
+    if len({r[0] for r in ranges}) < len(ranges):
+        raise CliError("--param: give each parameter once, e.g. --param "
                        "goal=10:30 --param max_rounds=12:24")
+    if args.method == "auto":
+        plain = len(args.target) == 1 and re.search(r"<=|>=|~", args.target[0]) is None
+        args.method = "grid" if plain and len(ranges) <= 2 else "ntbea"
+    if args.games is None:
+        args.games = 100 if args.method == "grid" else 20
+    count_arg("--games", args.games)
+    if args.method == "grid" and (len(ranges) > 2 or len(args.target) > 1):
+        raise CliError("--method grid searches one or two parameters toward one target; "
+                       "several targets, or more parameters, need --method ntbea")
     known = {o["name"] for o in game.describe()["options"]}
     for name, low, high in ranges:
         if is_data_field(name):
@@ -672,10 +682,12 @@ def cmd_tune(args: argparse.Namespace) -> int:
                            "as setup.gold, where the game takes a data_file option)")
         game_options(game, [f"{name}={low}"])  # the range's ends are valid values
         game_options(game, [f"{name}={high}"])
-    target = parse_target(args.target)
     base = game_options(game, args.option)
     name = ranges[0][0]
     backend = {"jobs": args.jobs, "backend": args.backend, "address": args.address}
+    if args.method == "ntbea":
+        return tune_ntbea(args, game, players, ranges, base, backend)
+    target = parse_target(args.target[0])
     with progress_bar(f"tune {game.id} {name}", not (args.json or args.quiet)) as bar:
         if len(ranges) == 1:
             one = tune(game.id, players, *ranges[0], target, args.games, args.seed,
@@ -725,6 +737,67 @@ def cmd_tune(args: argparse.Namespace) -> int:
     print(f"best: {name}={best.best}" + (f" with {where(best)}" if second else "")
           + (" of those tried" if stopped else ""))
     return 130 if stopped else 0
+
+
+def tune_ntbea(args: argparse.Namespace, game: Game, players: int,
+               ranges: list[tuple[str, int, int]], base: dict[str, Any],
+               backend: dict[str, Any]) -> int:
+    """``cove tune --method ntbea``: several parameters toward several targets."""
+    from cove.lab.ntbea import parse_goal, tune_goals
+
+    goals = [parse_goal(t) for t in args.target]
+    count_arg("--evaluations", args.evaluations)
+    count_arg("--runs", args.runs)
+    if args.runs > args.evaluations:
+        raise CliError(f"--runs {args.runs}: at most --evaluations ({args.evaluations}), "
+                       "each run needs one evaluation or more")
+    if args.confirm is not None:
+        count_arg("--confirm", args.confirm)
+    names = ", ".join(r[0] for r in ranges)
+    with progress_bar(f"tune {game.id} {names}", not (args.json or args.quiet)) as bar:
+        result = tune_goals(game.id, players, ranges, goals, args.games, args.seed,
+                            bot_specs(args.bots), base, points=args.points,
+                            evaluations=args.evaluations, runs=args.runs,
+                            confirm=args.confirm or 0, explore=args.explore, progress=bar,
+                            **backend)
+    stopped = 130 if result.interrupted else 0
+    if args.html:
+        from cove.lab.report import CSS
+
+        head = "".join(f"<th>{html.escape(n)}</th>" for n, _ in result.params)
+        head += "<th>loss</th>" + "".join(f"<th>{html.escape(str(g))}</th>"
+                                          for g in result.goals)
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{c.setting[n]}</td>" for n, _ in result.params)
+            + f"<td>{c.loss:.3g}</td>"
+            + "".join(f"<td>{c.figures[str(g)]:.3g}</td>" for g in result.goals) + "</tr>"
+            for c in result.candidates)
+        Path(args.html).write_text(
+            "<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport "
+            f"content='width=device-width, initial-scale=1'><style>{CSS}</style></head>"
+            f"<body><h1>{game.id}: {html.escape(names)}</h1><p>NTBEA, "
+            f"{args.evaluations} evaluations of {args.games} games in {args.runs} runs; "
+            f"candidates confirmed on the same seeds, lowest loss first.</p>"
+            f"<div class=scroll><table><tr>{head}</tr>{rows}</table></div></body></html>\n",
+            encoding="utf-8")
+    if args.json:
+        print(json.dumps(result.to_json(), indent=1))
+        return stopped
+    if result.interrupted:
+        print("Interrupted: the runs finished so far were confirmed")
+    confirm = args.confirm or 10 * args.games
+    print(f"{game.id}, {players} players: NTBEA over {names}, {len(result.evaluations)} "
+          f"evaluations of {args.games} games in {args.runs} runs; each run's picks "
+          f"confirmed on {confirm} games (the same seeds). Targets: "
+          + "; ".join(str(g) for g in result.goals))
+    for k, c in enumerate(result.candidates):
+        setting = " ".join(f"{n}={v}" for n, v in c.setting.items())
+        figures = ", ".join(f"{g.target.figure} {c.figures[str(g)]:.3g}"
+                            for g in result.goals)
+        picks = f" (picked by {c.runs} runs)" if c.runs > 1 else ""
+        print(f"{'best' if k == 0 else '    '} {setting}: loss {c.loss:.3g}; "
+              f"{figures}{picks}")
+    return stopped
 
 
 # -- cove arena ------------------------------------------------------------------------------
@@ -935,16 +1008,36 @@ def build_parser() -> argparse.ArgumentParser:
                     "-o FILE.html says the same)")
     rp.set_defaults(func=cmd_report)
 
-    tp = sub.add_parser("tune", help="search a DESIGN option for the value that hits a target")
+    tp = sub.add_parser("tune", help="search DESIGN options for the values that hit targets")
     game_args(tp)
     tp.add_argument("--param", required=True, action="append", metavar="NAME=LOW:HIGH",
-                    help="the option to search and its range, e.g. goal=10:30; a second "
-                    "--param searches the first for each of its values")
-    tp.add_argument("--target", required=True, metavar="'[STAT] FIGURE=VALUE'",
+                    help="an option (or data-file field) to search and its range, e.g. "
+                    "goal=10:30 (repeat); with grid, a second --param searches the first "
+                    "for each of its values")
+    tp.add_argument("--target", required=True, action="append",
+                    metavar="'[STAT] FIGURE=VALUE'",
                     help="e.g. 'median rounds=14' (STAT: mean, median, p5, p95; FIGURE: "
-                    "decisions, margin, safety or a game figure)")
-    tp.add_argument("--games", "-n", type=int, default=100, help="games per value tried")
-    tp.add_argument("--points", type=int, default=7, help="values in the first pass")
+                    "decisions, margin, safety, balance or a game figure; also <=, >= and "
+                    "~SCALE, as 'balance<=3'); repeat for several targets")
+    tp.add_argument("--method", choices=("auto", "grid", "ntbea"), default="auto",
+                    help="grid: one target, one or two parameters, every value near the "
+                    "best; ntbea: several targets or parameters (N-tuple bandit, "
+                    "docs/LAB.md); auto (default): grid when it can")
+    tp.add_argument("--games", "-n", type=int, default=None,
+                    help="games per value tried (grid, default 100) or per evaluation "
+                    "(ntbea, default 20)")
+    tp.add_argument("--points", type=int, default=7,
+                    help="values in the first pass (grid) or per parameter (ntbea)")
+    tp.add_argument("--evaluations", type=int, default=60,
+                    help="ntbea: evaluations in all, split over the runs (default 60)")
+    tp.add_argument("--runs", type=int, default=3,
+                    help="ntbea: short runs from random starts (default 3)")
+    tp.add_argument("--confirm", type=int, default=None,
+                    help="ntbea: games each run's picks play to confirm them (default 10 x "
+                    "--games)")
+    tp.add_argument("--explore", type=float, default=1.0,
+                    help="ntbea: weight of the exploration bonus, in standard deviations "
+                    "of the losses seen (default 1)")
     tp.add_argument("--bots", help="bot specs per seat, comma-separated (default random)")
     run_args(tp)
     tp.add_argument("--html", metavar="FILE", help="also write the curve as an HTML plot")

@@ -76,7 +76,7 @@ def test_tune_searches_a_second_parameter_value_by_value(
     assert html.read_text().count("<svg") == 2
     rc = main(["tune", game.id, "--param", f"{first}={low1}:{low1 + 1}", "--param",
                f"{first}={low1 + 2}:{low1 + 3}", "--target", "mean decisions=40"])
-    assert rc == 2 and "one or two different parameters" in capsys.readouterr().err
+    assert rc == 2 and "give each parameter once" in capsys.readouterr().err
 
 
 def test_a_game_without_a_data_file_option_says_what_it_can_tune(toy_registered: str) -> None:

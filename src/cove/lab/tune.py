@@ -108,31 +108,34 @@ def set_field(data: Any, path: str, value: int) -> None:
 
 
 class DataVariants:
-    """Copies of a game's data file with one field changed, written as JSON into a fresh
+    """Copies of a game's data file with some fields changed, written as JSON into a fresh
     directory that is allowed for data files (``COVE_DATA_DIR``, which worker processes
     inherit) while the search runs. On a Ray cluster every node needs that directory: give
     a shared one with ``--data-dir`` instead (not done here)."""
 
-    def __init__(self, game_id: str, field_path: str, options: Mapping[str, Any]) -> None:
+    def __init__(self, game_id: str, fields: Sequence[str], options: Mapping[str, Any]
+                 ) -> None:
         game = load(game_id)
         known = {o["name"] for o in game.describe()["options"]}
         if DATA_OPTION not in known:
-            raise OptionError(f"--param {field_path}: {game_id} takes no other data file (no "
+            raise OptionError(f"--param {fields[0]}: {game_id} takes no other data file (no "
                               f"{DATA_OPTION} option), so only its options can be tuned: "
                               f"{', '.join(sorted(known)) or 'none'}")
         base = options.get(DATA_OPTION) or str(default_data_file(game_id))
         self.base = load_data(base)
-        self.path = field_path
+        self.fields = list(fields)
         self.dir = Path(tempfile.mkdtemp(prefix="cove-tune-"))
         self._saved = os.environ.get(ENV_DIR)
         os.environ[ENV_DIR] = os.pathsep.join(p for p in (self._saved, str(self.dir)) if p)
         self.stem = Path(base).stem
 
-    def option(self, value: int) -> dict[str, Any]:
-        """The option naming the data file with the field at ``value``."""
+    def option(self, values: Mapping[str, int]) -> dict[str, Any]:
+        """The option naming the data file with each field of ``values`` at its value."""
         data = json.loads(json.dumps(self.base))  # a fresh copy of the parsed file
-        set_field(data, self.path, value)
-        out = self.dir / f"{self.stem}-{self.path}-{value}.json"
+        for path in self.fields:
+            set_field(data, path, values[path])
+        named = "-".join(f"{path}-{values[path]}" for path in self.fields)
+        out = self.dir / f"{self.stem}-{named}.json"
         out.write_text(json.dumps(data), encoding="utf-8")
         return {DATA_OPTION: str(out)}
 
@@ -210,10 +213,10 @@ def tune(game_id: str, players: int, param: str, low: int, high: int, target: Ta
     stops the search with the values measured so far (``interrupted``; none:
     KeyboardInterrupt)."""
     out = TuneResult(game_id, param, target)
-    variants = DataVariants(game_id, param, options or {}) if is_data_field(param) else None
+    variants = DataVariants(game_id, [param], options or {}) if is_data_field(param) else None
 
     def setting(value: int) -> dict[str, Any]:
-        return variants.option(value) if variants is not None else {param: value}
+        return variants.option({param: value}) if variants is not None else {param: value}
 
     coarse = grid(low, high, points)
     step = coarse[1] - coarse[0] if len(coarse) > 1 else 1
