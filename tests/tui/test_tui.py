@@ -249,26 +249,31 @@ def test_the_final_summary_shows_the_declared_parts_adding_up(game_id: str) -> N
 
 @pytest.mark.parametrize("game_id", cove.ids())
 def test_the_end_text_says_in_plain_words_why_the_game_ended(game_id: str) -> None:
+    """The terminal says the sentence the browser's end banner says (one function,
+    cove.core.text.end_reason): the game's own words, and a safety limit named once."""
     game = cove.load(game_id)
     assert game.end_reason is not None, "every shipped game says why it ended"
     for seed in (1, 2):
         state = finished(game_id, 2, seed)
         why = game.end_reason(state.view(None))
         assert len(why.split()) >= 5 and "_" not in why, why   # words, not a key
+        line = final_summary(game, state, [0])[-2]
+        assert line.startswith(f"Game over. The game ended because {why}"), line
         safety = state.stats().get("end") in game.safety_ends
-        note = ("" if not safety else ", so the game stopped before its own end"
-                if "safety" in why else ": a safety limit, so the game stopped before its own end")
-        assert final_summary(game, state, [0])[-2] == f"Game over: {why}{note}."
+        assert ("safety limit" in line) is (safety or "safety limit" in why), line
+        assert line.count("safety limit") <= 1, line
 
 
 def test_a_game_that_gives_no_reason_falls_back_to_its_end_figure() -> None:
     state = play_out(TOY.new(2, 1), RandomChooser(Rng(1)))
     end = state.stats()["end"]
     plain = final_summary(TOY, state, [0])[-2]
-    assert plain == f"Game over: {end}."
+    assert plain == f"Game over. The game ended because {end}."
     capped = dataclasses.replace(TOY, safety_ends=(str(end),))
+    state = play_out(capped.new(2, 1), RandomChooser(Rng(1)))
     assert final_summary(capped, state, [0])[-2] == (
-        f"Game over: {end}: a safety limit, so the game stopped before its own end.")
+        f"Game over. The game ended because {end}. That is a safety limit against endless "
+        "games, not one of the rules' own ends.")
 
 
 def test_redraw_is_chosen_for_a_terminal_and_plain_for_a_pipe() -> None:

@@ -15,7 +15,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 from playwright.sync_api import Page
 
 import cove
-from cove.web import fragments
+from cove.core.text import END_WORDS
 from tests.web.conftest import Server
 from tests.web.keys import GAMES, play_by_keys, quick, table_by_keys
 
@@ -52,7 +52,7 @@ def test_a_safety_limit_end_says_so_and_the_banner_stays_in_view(
     assert f"Final scores: P1 (you) {st.scores()[0]:g}." in text
     said = cove.load(game).end_reason  # the game's own sentence, else the stats() words
     words = (said(st.view(0)) if said is not None
-             else fragments.END_WORDS.get(key, key).partition("{")[0])
+             else END_WORDS.get(key, key).partition("{")[0])
     assert words in text and "safety limit" in text
     assert "with 0 points" not in text and "The game ended: " not in text
     page.wait_for_function("() => document.querySelector('#replay').dataset.step !== undefined")

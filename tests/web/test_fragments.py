@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
 import cove
+from cove.core.text import END_WORDS
 from cove.web import fragments, pages
 from tests.web.keys import quick
 
@@ -139,7 +140,7 @@ def test_the_end_screen_says_why_the_game_ended_in_words() -> None:
         elif isinstance(view.get("end_reason"), str):
             assert escape(view["end_reason"], quote=True) in html, game.id
         elif key:
-            assert escape(fragments.END_WORDS.get(key, key).partition("{")[0]) in html, game.id
+            assert escape(END_WORDS.get(key, key).partition("{")[0]) in html, game.id
         else:
             assert "as its rules end it" in html, game.id
         safety = key in game.safety_ends
@@ -156,4 +157,4 @@ def test_the_end_screen_says_why_the_game_ended_in_words() -> None:
 def test_every_end_key_a_game_declares_a_safety_end_has_words() -> None:
     for game in cove.all_games():
         for key in game.safety_ends:
-            assert key in fragments.END_WORDS, (game.id, key)
+            assert key in END_WORDS, (game.id, key)

@@ -1,6 +1,6 @@
 """``cove tune`` toward several targets at once, over several parameters: NTBEA.
 
-    cove tune high-water -p 3 --param goal=10:30 --param max_rounds=12:24 \\
+    cove tune GAME -p 3 --param goal=10:30 --param max_rounds=12:24 \\
         --target "median rounds=14" --target "balance<=3" --target "safety<=0"
 
 The N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu and Perez-Liebana, 2018), as TAG

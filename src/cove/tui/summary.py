@@ -10,8 +10,8 @@ from typing import Any
 from cove.core.game import Game
 from cove.core.history import Event
 from cove.core.state import State
-from cove.core.text import seat_name
-from cove.tui.hooks import end_reason, score_breakdown
+from cove.core.text import end_reason, seat_name
+from cove.tui.hooks import score_breakdown
 
 SCORE_KINDS = ("score", "game_over")
 
@@ -129,9 +129,8 @@ def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
                 for i, v in enumerate(key))
         lines.append(line)
     lines += [f"  {x}" for x in _per_player_lists(events, state.n)]
-    why = end_reason(game, state) if state.is_over else ""
-    if why:
-        lines.append(f"Game over: {why}.")
+    if state.is_over:
+        lines.append(f"Game over. {end_reason(state)}")
     winners = state.winners()
     won = ", ".join(_name(p) for p in winners)
     verdict = (f"Winner: {won}" if len(winners) == 1 else f"Shared win: {won}")

@@ -13,7 +13,7 @@ from typing import Any
 
 from cove.core.game import Game
 from cove.core.state import State
-from cove.core.text import seat_name
+from cove.core.text import end_reason, seat_name
 
 log = logging.getLogger(__name__)
 
@@ -82,42 +82,6 @@ def seat_label(i: int, seat: dict[str, Any], you: int | None) -> str:
     if seat.get("kind") == "bot":
         return f"{seat_name(i)} (bot)"
     return seat_name(i)
-
-
-END_WORDS: dict[str, str] = {
-    "goal": "a player reached the goal{goal}",
-    "round cap": "the round limit was reached{round}",
-    "turn limit": "the turn limit was reached",
-    "stall guard": "nobody made progress for too many turns",
-    "third treasure": "a pirate buried a third treasure and the round was played out",
-    "10 points": "a player reached 10 points",
-    "column empty": "a column of the beach and its pile ran out",
-}
-"""Plain words for the end a game reports in ``state.stats()["end"]`` (the contract the lab
-reads too); a key not listed is shown as it is. ``{goal}`` and ``{round}`` take the view's
-``goal`` and ``round`` when it has them."""
-
-
-def end_reason(state: State, view: dict[str, Any]) -> str:
-    """Why the game ended, as sentences a player understands: the game's own sentence
-    (``Game.end_reason``, which the terminal's end screen says too, or its view's
-    ``end_reason``) or the words for its ``stats()["end"]``, and whether that was a
-    safety limit (``Game.safety_ends``) rather than one of the rules' own ends."""
-    key = state.stats().get("end")
-    said = state.game.end_reason
-    own = said(view) if said is not None else view.get("end_reason")
-    if isinstance(own, str) and own:
-        why = own
-    elif isinstance(key, str) and key:
-        goal = f" of {view['goal']}" if isinstance(view.get("goal"), int) else ""
-        last = f" after round {view['round']}" if isinstance(view.get("round"), int) else ""
-        why = END_WORDS.get(key, key).format(goal=goal, round=last)
-    else:
-        return "The game ended as its rules end it, with no limit cutting it short."
-    out = f"The game ended because {why}."
-    if key in state.game.safety_ends and "safety" not in why:  # said once
-        out += " That is a safety limit against endless games, not one of the rules' own ends."
-    return out
 
 
 def end(state: State, view: dict[str, Any], you: int | None) -> str:
