@@ -28,6 +28,7 @@ from cove.core.game import Game
 from cove.games import REGISTRY, load
 from cove.lab.evaluation import Measured
 from cove.lab.runner import Chunk, GameResult, chunk_size, chunks, make_backend, run_chunks
+from cove.lab.simulate import SimResult
 from cove.lab.stats import Z95, wilson
 
 BOOT = 1000
@@ -477,3 +478,18 @@ def luck_skill(game_id: str, players: int, games: int, weak: str = "random",
     lo, hi = wilson(won, games)
     return {"weak": weak, "strong": strong, "games": games, "share": won / games,
             "ci": [lo, hi], "fair": 1.0 / players, "method": "wilson"}
+
+
+def balance_report(sim: SimResult, *, luck: Mapping[str, Any] | None = None,
+                   scan: Mapping[str, Any] | None = None, top: int = 12) -> dict[str, Any]:
+    """Everything ``cove report`` shows of one variant's run beyond ``simulate``'s
+    figures: the measures, the components, luck against skill, the scan's findings and
+    what stands out. The run must have been played with an evaluator (``measure``)."""
+    game = load(sim.game)
+    space = game.action_space(sim.players, **sim.options).size
+    figs = measures(sim.results, sim.players, sim.safety_ends, space, seed=sim.seed)
+    comps = components(sim.results, sim.players, data_items(game), top)
+    judged = {r.measured.evaluator for r in sim.results if r.measured is not None}
+    return {"evaluator": ", ".join(sorted(judged)) or None, "measures": figs,
+            "components": comps, "luck": luck, "scan": scan,
+            "stands_out": stands_out(figs, comps, scan, luck)}
