@@ -4,7 +4,8 @@ reads a game from its declaration, so adding or changing a game touches its fold
 A game is named by its id (``my-game``), its package (``my_game``) or its name
 (``My Game``). The check covers the code (``src``, ``tests``, ``benchmarks``,
 ``dev.py``); prose in docs/ and README.md describes the games and may, and so may the
-research examples in ``examples/``, which are documentation written as programs."""
+research examples in ``examples/``, which are documentation written as programs, and the
+measured results in ``benchmarks/results/`` (reports and tables a run wrote, not code)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ import cove
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = ("src", "tests", "benchmarks")
-ALLOWED = (ROOT / "src" / "cove" / "games", ROOT / "tests" / "games")
+ALLOWED = (ROOT / "src" / "cove" / "games", ROOT / "tests" / "games",
+           ROOT / "benchmarks" / "results")
 
 
 def names() -> dict[str, str]:

@@ -606,8 +606,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 # -- cove report ----------------------------------------------------------------------------
 def cmd_report(args: argparse.Namespace) -> int:
+    from cove.bots import make_bot
     from cove.lab.compare import compare, label
+    from cove.lab.evaluation import MeasureError, make_judge
+    from cove.lab.measures import balance_report, luck_skill
     from cove.lab.report import report
+    from cove.lab.scan import run_scan
     from cove.lab.simulate import SimResult
 
     game = cove.load(args.game)
@@ -624,17 +628,40 @@ def cmd_report(args: argparse.Namespace) -> int:
     if path.is_dir() or not path.parent.is_dir():
         flag = "--html" if args.html else "-o"
         raise CliError(f"{flag} {path}: not a file in an existing folder")
+    count_arg("--luck-games", args.luck_games, minimum=0)
+    count_arg("--scan-games", args.scan_games, minimum=0)
+    luck_bots = [b.strip() for b in args.luck.split(",")]
+    if len(luck_bots) != 2 or not all(luck_bots):
+        raise CliError(f"--luck {args.luck!r}: name two bots, the weaker first, e.g. "
+                       "random,greedy")
+    for spec in luck_bots:
+        make_bot(spec)
+    try:
+        make_judge(args.evaluator)
+    except MeasureError as e:
+        raise CliError(f"--evaluator: {e}") from e
     sims: list[SimResult] = []
     with progress_bar(f"report {game.id}", not args.quiet) as bar:
         result = compare(game.id, players, args.games, variants, args.seed,
                          bot_specs(args.bots), progress=bar, jobs=args.jobs,
-                         backend=args.backend, address=args.address, sims=sims)
+                         backend=args.backend, address=args.address, sims=sims,
+                         measure=args.evaluator)
     if not sims or not sims[0].results:
         raise KeyboardInterrupt  # stopped before any game finished: nothing to write
     labels = [label(v) for v in variants][: len(sims)]
     paired = [r.get("paired", []) for r in result["variants"]]
+    extras = []
+    for sim, options in zip(sims, variants, strict=False):
+        luck = luck_skill(game.id, players, args.luck_games, luck_bots[0], luck_bots[1],
+                          args.seed, options, args.backend, args.jobs, args.address) \
+            if args.luck_games else None
+        scan = run_scan(game.id, players, base=(bot_specs(args.bots) or ["random"])[0],
+                        games=args.scan_games, seed=args.seed, options=options, by="action",
+                        top=6) \
+            if args.scan_games else None
+        extras.append(balance_report(sim, luck=luck, scan=scan, top=args.components))
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(report(sims, labels, paired), encoding="utf-8")
+    tmp.write_text(report(sims, labels, paired, extras), encoding="utf-8")
     tmp.replace(path)
     for w in result["warnings"]:
         prose(f"warning: {w}")
@@ -1006,6 +1033,21 @@ def build_parser() -> argparse.ArgumentParser:
     run_args(rp)
     rp.add_argument("--html", metavar="FILE", help="where to write (default report-GAME.html; "
                     "-o FILE.html says the same)")
+    rp.add_argument("--evaluator", default="heuristic", metavar="heuristic|mcts:...",
+                    help="who is ahead, for lead change, drama, clarity, decisiveness and "
+                    "kingmaking: the game's heuristic (default) or the search bot's "
+                    "playouts, e.g. mcts:iterations=16 (docs/METRICS.md)")
+    rp.add_argument("--luck", default="random,greedy", metavar="WEAK,STRONG",
+                    help="luck and skill: the weaker bot in one seat against the stronger "
+                    "in the others (default random,greedy)")
+    rp.add_argument("--luck-games", type=int, default=100,
+                    help="games for luck and skill per variant (default 100; 0: none)")
+    rp.add_argument("--scan-games", type=int, default=0,
+                    help="also scan for dominant options, with this many games per "
+                    "restriction (default 0: no scan; cove scan says more)")
+    rp.add_argument("--components", type=int, default=12,
+                    help="components listed per variant, those that stand out first "
+                    "(default 12; 0: all)")
     rp.set_defaults(func=cmd_report)
 
     tp = sub.add_parser("tune", help="search DESIGN options for the values that hit targets")

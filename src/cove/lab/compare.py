@@ -64,6 +64,7 @@ def compare(
     backend: str = "serial",
     address: str | None = None,
     sims: list[SimResult] | None = None,
+    measure: str = "",
 ) -> dict[str, Any]:
     """Each variant on the same seeded games; ``sims`` (when given) receives the runs."""
     runs = []
@@ -76,7 +77,7 @@ def compare(
                 progress(k * games + done, total)
 
         sim = simulate(game_id, players, games, seed, bots, options, progress=step, jobs=jobs,
-                       backend=backend, address=address)
+                       backend=backend, address=address, measure=measure)
         out = sim.to_json()
         out["variant"] = label(options)
         if sims:

@@ -108,7 +108,93 @@ def histogram(values: Sequence[float], title: str, bins: int = 20) -> str:
                          f'</text></svg>')
 
 
-def _variant(sim: SimResult, label: str, paired: Sequence[dict[str, Any]]) -> str:
+def human(value: float | None, unit: str = "") -> str:
+    """A figure as a person reads it: shares as percentages (41%, 4.5%, 0.31%), other
+    numbers to three significant figures (182, 3.61, 0.0156)."""
+    if value is None or not math.isfinite(value):
+        return "-"
+    if unit == "share":
+        v = 100 * value
+        if v == 0 or abs(v) >= 10:
+            return f"{v:.0f}%" if abs(v - round(v)) < 0.05 or abs(v) >= 99.95 else f"{v:.1f}%"
+        return f"{v:.2g}%" if abs(v) < 1 else f"{v:.1f}%"
+    if value == 0:
+        return "0"
+    if abs(value) >= 100:
+        return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+    return f"{value:.3g}"
+
+
+def _interval(f: dict[str, Any]) -> str:
+    if f["ci"] is None:
+        return "-"
+    return f"{human(f['ci'][0], f['unit'])} to {human(f['ci'][1], f['unit'])}"
+
+
+GROUPS = ("outcome", "duration", "complexity", "state evaluation")
+METHOD = {"wilson": "W", "bootstrap": "B"}
+
+
+def _balance(extra: dict[str, Any]) -> str:
+    """The balance measures of one variant (docs/METRICS.md): the measures by group, the
+    components, luck against skill and the scan, each figure with its 95% interval."""
+    parts = ["<h3>Balance measures (95% interval; W: Wilson, B: bootstrap over games)</h3>"]
+    if extra.get("evaluator"):
+        parts.append(f"<p>Evaluator: {_e(extra['evaluator'])}</p>")
+    for group in GROUPS:
+        rows = "".join(
+            f"<tr><td>{_e(f['name'])}</td><td>{_e(human(f['value'], f['unit']))}</td>"
+            f"<td>{_e(_interval(f))} {METHOD.get(f['method'], '')}</td></tr>"
+            for f in extra["measures"] if f["group"] == group)
+        if rows:
+            parts.append(f"<table><tr><th>{_e(group)}</th><th>value</th><th>95% interval"
+                         f"</th></tr>{rows}</table>")
+    luck = extra.get("luck")
+    if luck:
+        parts.append(f"<p>Luck and skill: the weaker bot ({_e(luck['weak'])}) won "
+                     f"{_e(human(luck['share'], 'share'))} [{_e(human(luck['ci'][0], 'share'))}"
+                     f" to {_e(human(luck['ci'][1], 'share'))}] of {luck['games']} games "
+                     f"against {_e(luck['strong'])} in every other seat (a fair share: "
+                     f"{_e(human(luck['fair'], 'share'))}; 0 is pure skill).</p>")
+    comps = extra.get("components") or {}
+    if comps.get("items"):
+        rows = "".join(
+            f"<tr{' class=flag' if r['stands_out'] else ''}><td>{_e(r['item'])}</td>"
+            f"<td>{_e(human(r['take_rate'], 'share'))}</td>"
+            f"<td>{_e(human(r['win_share'], 'share'))} [{_e(human(r['win_ci'][0], 'share'))}"
+            f", {_e(human(r['win_ci'][1], 'share'))}]</td>"
+            f"<td>{_e(human(r['expected'], 'share'))}</td></tr>" for r in comps["items"])
+        what = ("items of the data file named in the moves" if comps["source"] == "data file"
+                else "moves (no item of the data file is named in them)")
+        parts.append(f"<h3>Components: {_e(what)}</h3><table><tr><th>item</th>"
+                     "<th>taken in</th><th>takers won [95%]</th><th>expected</th></tr>"
+                     f"{rows}</table>")
+    scan = extra.get("scan")
+    if scan:
+        found = scan.get("findings") or []
+        items = "".join(f"<li>{_e(r['rule'])} {_e(r['option'])}: {_e(r['verdict'])} "
+                        f"({100 * r['effect']:+.1f} points [{100 * r['ci_low']:+.1f}, "
+                        f"{100 * r['ci_high']:+.1f}])</li>" for r in found)
+        parts.append(f"<h3>Scan ({scan['games']} games per restriction, by {scan['by']})"
+                     f"</h3>" + (f"<ul>{items}</ul>" if items else
+                                 "<p>No dominant, trap or useless option found.</p>"))
+    return "".join(parts)
+
+
+def stands_out_html(extras: Sequence[dict[str, Any] | None], labels: Sequence[str]) -> str:
+    """The "what stands out" list of every variant, first on the page."""
+    items = []
+    for extra, lab in zip(extras, labels, strict=False):
+        for line in (extra or {}).get("stands_out", []):
+            items.append(f"<li>{_e(lab + ': ' if len(labels) > 1 else '')}{_e(line)}</li>")
+    if not any(extras):
+        return ""
+    body = f"<ul>{''.join(items)}</ul>" if items else "<p>Nothing stands out.</p>"
+    return f'<div class="out"><h2>What stands out</h2>{body}</div>'
+
+
+def _variant(sim: SimResult, label: str, paired: Sequence[dict[str, Any]],
+             extra: dict[str, Any] | None = None) -> str:
     out = sim.to_json()
     parts = [f"<section><h2>{_e(label)}</h2>"]
     for w in out["warnings"]:
@@ -166,6 +252,8 @@ def _variant(sim: SimResult, label: str, paired: Sequence[dict[str, Any]]) -> st
             facts.append((key, f"mean {st['mean']:.2f} [{st['ci'][0]:.2f}, {st['ci'][1]:.2f}]"))
     parts.append("<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>"
                                      for k, v in facts) + "</table>")
+    if extra:
+        parts.append(_balance(extra))
     if paired:
         prow = "".join(
             f"<tr><td>{_e(d['metric'])}</td><td>{d['difference']:+.3f}</td>"
@@ -192,12 +280,16 @@ table{border-collapse:collapse;margin:8px 0;font-size:12px}
 td,th{border-bottom:1px solid #eee;padding:2px 8px;text-align:left}
 .warn{background:#fde8e2;border-left:4px solid #e76f51;padding:6px 10px}
 pre{font-size:11px;background:#f3f3f3;padding:8px;overflow:auto}
+.out{background:#fff8e6;border-left:4px solid #e9c46a;padding:6px 12px;margin-bottom:16px}
+tr.flag td{background:#fde8e2}
 """
 
 
 def report(sims: Sequence[SimResult], labels: Sequence[str],
-           paired: Sequence[Sequence[dict[str, Any]]] = ()) -> str:
-    """The HTML page for one run (or one per variant, side by side)."""
+           paired: Sequence[Sequence[dict[str, Any]]] = (),
+           extras: Sequence[dict[str, Any] | None] = ()) -> str:
+    """The HTML page for one run (or one per variant, side by side); ``extras`` holds
+    each variant's balance measures (:func:`cove.lab.measures.balance_report`)."""
     first = sims[0]
     try:
         name = load(first.game).name
@@ -205,10 +297,12 @@ def report(sims: Sequence[SimResult], labels: Sequence[str],
         name = first.game
     title = (f"{name}: {first.players} players, {len(first.results)} games, "
              f"seed {first.seed}, bots {','.join(first.bots)}")
-    body = "".join(_variant(s, lab, paired[i] if i < len(paired) else ())
+    body = "".join(_variant(s, lab, paired[i] if i < len(paired) else (),
+                            extras[i] if i < len(extras) else None)
                    for i, (s, lab) in enumerate(zip(sims, labels, strict=True)))
     manifest = json.dumps(first.manifest, indent=1)
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport "
             f'content="width=device-width, initial-scale=1"><title>{_e(title)}'
-            f"</title><style>{CSS}</style></head><body><h1>{_e(title)}</h1><main>{body}"
+            f"</title><style>{CSS}</style></head><body><h1>{_e(title)}</h1>"
+            f"{stands_out_html(extras, labels)}<main>{body}"
             f"</main><h3>Manifest</h3><pre>{_e(manifest)}</pre></body></html>\n")

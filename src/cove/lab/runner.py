@@ -37,6 +37,7 @@ from cove.core.errors import CoveError
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import State
+from cove.lab.evaluation import Measured, measure_game
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -264,6 +265,8 @@ class GameResult:
     search_time: tuple[float, ...] = ()
     drama: Drama | None = None
     """Lead changes and how late the game was decided, from the running scores."""
+    measured: Measured | None = None
+    """The evaluator's pass over the game (:mod:`cove.lab.evaluation`), when asked for."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -273,6 +276,8 @@ class GameResult:
             "kinds": dict(self.kinds)}
         if self.drama is not None:
             out["drama"] = dataclasses.asdict(self.drama)
+        if self.measured is not None:
+            out["measured"] = self.measured.to_json()
         if self.times:
             out["times"] = [list(t) for t in self.times]
             out["iterations"] = list(self.iterations)
@@ -293,6 +298,8 @@ class GameResult:
             iterations=tuple(int(i) for i in d.get("iterations", ())),
             search_time=tuple(float(x) for x in d.get("search_time", ())),
             drama=Drama(**d["drama"]) if isinstance(d.get("drama"), dict) else None,
+            measured=(Measured.from_json(d["measured"]) if isinstance(d.get("measured"), dict)
+                      else None),
         )
 
 
@@ -318,13 +325,17 @@ def play_game(
     timed: bool = False,
     trace: bool = True,
     max_decisions: int = MAX_DECISIONS,
+    measure: str = "",
 ) -> tuple[GameResult, State]:
     """Play one seeded game between bots (one spec per seat): its result and final state.
 
     ``timed`` measures each bot decision that had a choice (and a searching bot's
     iterations), for the arena; ``trace`` samples the running scores once a round for the
     drama figures (:class:`Drama`; it costs up to a third more time with random bots in
-    the games whose ``scores()`` is dear). Neither changes the game."""
+    the games whose ``scores()`` is dear); ``measure`` names an evaluator
+    (:func:`cove.lab.evaluation.make_judge`) that judges the finished game, replayed
+    position by position, for the balance measures (``GameResult.measured``). None of
+    them changes the game."""
     state = game.new(players, seed, log=False, **options)
     bots = [make_bot(bot_specs[p], seed=game_seed(seed, 1000 + p)) for p in range(players)]
     choices = offered = 0
@@ -335,12 +346,17 @@ def play_game(
     search = [0.0] * players
     clock = time.perf_counter
     scores = ScoreTrace(state) if trace and players > 1 else None
+    legal_counts: list[int] = []
+    agent = 0.0
 
     def choose(state: State, p: int) -> Action:
-        nonlocal choices, offered
+        nonlocal choices, offered, agent
         n_legal = len(state.legal_actions(p))
-        t0 = clock() if timed else 0.0
+        t0 = clock() if timed or measure else 0.0
         action = bots[p].act(state, p)
+        if measure:
+            agent += clock() - t0
+            legal_counts.append(n_legal)
         if n_legal > 1:
             choices += 1
             offered += n_legal
@@ -360,9 +376,14 @@ def play_game(
         kinds[k] = kinds.get(k, 0) + 1
         return action
 
+    began = clock()
     advance(state, choose, rounds=None if scores is None else scores.sample,
             max_decisions=max_decisions)
     winners = tuple(state.winners())
+    measured = None
+    if measure:
+        measured = measure_game(state, legal_counts, measure, seed=game_seed(seed, 2000),
+                                agent_seconds=agent, rules_seconds=clock() - began - agent)
     result = GameResult(
         scores=tuple(float(s) for s in state.scores()),
         winners=winners,
@@ -375,6 +396,7 @@ def play_game(
         iterations=tuple(iters) if timed else (),
         search_time=tuple(search) if timed else (),
         drama=None if scores is None else scores.drama(winners),
+        measured=measured,
     )
     return result, state
 
@@ -392,6 +414,8 @@ class Chunk:
     timed: bool
     indices: tuple[int, ...]
     trace: bool = True
+    measure: str = ""
+    """An evaluator spec: judge each finished game for the balance measures ("" = not)."""
 
 
 def seating(entries: int, players: int, index: int) -> list[int]:
@@ -419,7 +443,8 @@ def play_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
     game: Game = importlib.import_module(chunk.module).GAME
     options = dict(chunk.options)
     return [(i, play_game(game, chunk.players, game_seed(chunk.seed, i), seats_for(chunk, i),
-                          options, timed=chunk.timed, trace=chunk.trace)[0])
+                          options, timed=chunk.timed, trace=chunk.trace,
+                          measure=chunk.measure)[0])
             for i in chunk.indices]
 
 

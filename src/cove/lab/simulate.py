@@ -336,10 +336,13 @@ def simulate(
     backend: str = "serial",
     address: str | None = None,
     out: str | Path | None = None,
+    measure: str = "",
 ) -> SimResult:
     """Play ``games`` seeded games; identical arguments give identical results on every
     backend. ``out`` streams each game to a JSON-lines file and resumes a run already
-    in it. Ctrl-C stops cleanly: the result holds the games played (``interrupted``)."""
+    in it. ``measure`` names an evaluator that judges every game for the balance measures
+    (:mod:`cove.lab.measures`). Ctrl-C stops cleanly: the result holds the games played
+    (``interrupted``)."""
     game = load(game_id)
     opts = dict(options or {})
     # validate players, options, bot specs and the backend once, up front
@@ -347,6 +350,10 @@ def simulate(
     specs = _bot_list(bots, players)
     for spec in specs:
         make_bot(spec)
+    if measure:
+        from cove.lab.evaluation import make_judge
+
+        make_judge(measure)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, got {games!r}")
     runner = make_backend(backend, jobs, address)
@@ -367,7 +374,7 @@ def simulate(
         todo = (i for i in range(games) if i not in done)
         size = 1 if runner.workers <= 1 else chunk_size(games - len(done), runner.workers)
         work = (Chunk(REGISTRY[game.id], players, seed, tuple(specs), "fixed",
-                      tuple(sorted(opts.items())), False, tuple(part))
+                      tuple(sorted(opts.items())), False, tuple(part), measure=measure)
                 for part in chunks(todo, size))
         start = time.perf_counter()
         if progress and done:
