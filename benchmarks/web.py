@@ -52,6 +52,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
     sys.exit(f"benchmarks/web.py needs the web extra (pip install -e '.[web]'): {e}")
 
 import cove
+from cove.testing.short import short_game
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -96,8 +97,10 @@ def start_server(db: Path) -> tuple[str, subprocess.Popen[bytes]]:
             time.sleep(0.1)
 
 
-def create(url: str, game: str, seats: list[str], seed: int) -> dict[str, Any]:
-    body = json.dumps({"game": game, "seats": seats, "seed": seed}).encode()
+def create(url: str, game: str, seats: list[str], seed: int,
+           options: dict[str, Any] | None = None) -> dict[str, Any]:
+    body = json.dumps({"game": game, "seats": seats, "seed": seed,
+                       **({"options": options} if options else {})}).encode()
     req = urllib.request.Request(url + "/api/tables", data=body, method="POST",
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req) as res:
@@ -241,8 +244,9 @@ def clicks_per_game(browser: Browser, url: str, clicks: int) -> list[dict[str, A
 
 
 def screenshots(browser: Browser, url: str, out: Path, moves: int) -> list[str]:
-    """Every game's table as seat P1 sees it after a few moves, at a laptop's width and
-    on a phone (390 px wide)."""
+    """The lobby, and every game's table as seat P1 sees it at the start, after a few
+    moves and at the end (a short game: ``cove.testing.short``), each at a laptop's width
+    (the whole page) and on a phone (390 px wide, the first screen)."""
     out.mkdir(parents=True, exist_ok=True)
     saved = []
     ctx = browser.new_context(viewport={"width": 1000, "height": 900})
@@ -258,6 +262,7 @@ def screenshots(browser: Browser, url: str, out: Path, moves: int) -> list[str]:
     for game in cove.all_games():
         table = create(url, game.id, ["human", "human", "easy"], 3)
         ctxs, pages = open_seats(browser, url, table, [0, 1])
+        saved += _shoot(browser, url, table, pages[0], out / f"{game.id}-start")
         run = Clicks(url, table, pages, random.Random(11))
         for _ in range(moves):
             if not run.one():
@@ -269,22 +274,36 @@ def screenshots(browser: Browser, url: str, out: Path, moves: int) -> list[str]:
             if 1 in now["to_move"]:
                 Clicks(url, table, {1: pages[1]}, random.Random(1)).one()
             now = table_now(url, table)
-        pages[0].wait_for_function("n => Number(document.body.dataset.moves) >= n",
-                                   arg=now["moves"])
-        path = out / f"{game.id}.png"
-        pages[0].screenshot(path=str(path), full_page=True)
-        saved.append(str(path))
-        phone = browser.new_context(**PHONE)
-        page = phone.new_page()
-        page.goto(seat_url(url, table, 0))
-        page.wait_for_function("n => Number(document.body.dataset.moves) >= n",
-                               arg=now["moves"])
-        path = out / f"{game.id}-phone.png"
-        page.screenshot(path=str(path))
-        saved.append(str(path))
-        for c in [*ctxs, phone]:
+        saved += _shoot(browser, url, table, pages[0], out / f"{game.id}-mid")
+        for c in ctxs:
+            c.close()
+        bots, options = short_game(game.id)
+        table = create(url, game.id, ["human", *bots], 5, options)
+        ctxs, pages = open_seats(browser, url, table, [0])
+        run = Clicks(url, table, pages, random.Random(5))
+        while run.one():
+            pass
+        saved += _shoot(browser, url, table, pages[0], out / f"{game.id}-end")
+        for c in ctxs:
             c.close()
     return saved
+
+
+def _shoot(browser: Browser, url: str, table: dict[str, Any], page: Page,
+           stem: Path) -> list[str]:
+    """P1's table as ``page`` shows it now (the whole page), and on a phone."""
+    moves = table_now(url, table)["moves"]
+    page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=moves)
+    desktop = stem.with_name(stem.name + ".png")
+    page.screenshot(path=str(desktop), full_page=True)
+    phone = browser.new_context(**PHONE)
+    small = phone.new_page()
+    small.goto(seat_url(url, table, 0))
+    small.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=moves)
+    path = stem.with_name(stem.name + "-phone.png")
+    small.screenshot(path=str(path))
+    phone.close()
+    return [str(desktop), str(path)]
 
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,

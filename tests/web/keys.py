@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import cove
+from cove.testing.short import short_game
 
 if TYPE_CHECKING:  # importable without the web extra: test_fragments reads ``quick``
     from playwright.sync_api import Page
@@ -169,29 +170,8 @@ def play_by_keys(page: Page, server: Server, table_id: str, rng: random.Random,
 GAMES = cove.ids()
 """Every registered game: the tests name none (tests/test_shape.py)."""
 
-GUARDS = ("safety end", "software guard")
-"""How an option's description marks a limit that only stops a game running too long."""
-
-
-def quick(game_id: str) -> tuple[list[str], dict[str, str]]:
-    """The bots after the human P1 and the options typed in the lobby's form that make a
-    whole game by keys end soon: alone when the game has a solo mode, else against one
-    random bot; every integer option its schema calls a safety end or a software guard
-    set to 3 rounds, or 40 turns, or its minimum when that is more (never above its
-    default). Read from the game's declaration only."""
-    game = cove.load(game_id)
-    players = 1 if game.min_players == 1 else 2
-    options: dict[str, str] = {}
-    for name, p in game.options_schema(players)["properties"].items():
-        text = str(p.get("description", "")).lower()
-        if p.get("type") != "integer" or not any(g in text for g in GUARDS):
-            continue
-        short = 3 if "round" in name else 40 if "turn" in name else None
-        if short is not None:
-            value = min(int(p["default"]), max(int(p.get("minimum", short)), short))
-            if value != p["default"]:
-                options[name] = str(value)
-    return ["random"] * (players - 1), options
+quick = short_game
+"""The bots and lobby options of a game by keys that ends soon (cove.testing.short)."""
 
 
 def table_by_keys(new_page: Callable[..., Any], server: Server, game: str,
