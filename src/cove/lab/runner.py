@@ -307,7 +307,7 @@ _KINDS: dict[str, dict[Any, str]] = {}
 """Per game id, the kind of each action value met so far (actions are small values)."""
 
 
-def _kind(action: Any) -> str:
+def action_kind(action: Any) -> str:
     """The ``kind`` of an action's JSON form."""
     if getattr(action, "to_json", None) is not None:
         return str(action_json(action).get("kind", "?"))
@@ -370,9 +370,9 @@ def play_game(
         try:
             k = known[action]
         except KeyError:
-            k = known[action] = _kind(action)
+            k = known[action] = action_kind(action)
         except TypeError:  # an unhashable action
-            k = _kind(action)
+            k = action_kind(action)
         kinds[k] = kinds.get(k, 0) + 1
         return action
 

@@ -44,7 +44,7 @@ from cove.core.errors import CoveError
 from cove.core.game import Game
 from cove.core.state import Action, State
 from cove.games import load
-from cove.lab.runner import _kind, advance, game_seed
+from cove.lab.runner import action_kind, advance, game_seed
 from cove.lab.stats import mean_ci
 
 BY = ("kind", "action")
@@ -88,7 +88,7 @@ def labeller(game: Game, by: str, players: int, options: dict[str, Any]) -> Labe
     if by not in BY:
         raise ScanError(f"by={by!r} is not valid; scan by one of: {', '.join(BY)}")
     if by == "kind":
-        return lambda state, p, legal: [_kind(a) for a in legal]
+        return lambda state, p, legal: [action_kind(a) for a in legal]
     names = [str(entry) for entry in game.action_space(players, **options).universe]
 
     def by_action(state: State, p: int, legal: Sequence[Action]) -> list[str]:
