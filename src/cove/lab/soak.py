@@ -53,7 +53,7 @@ def soak_games(task: Task) -> list[dict[str, Any]]:
             row.update(failure=text, check=_check_of(text), moves=0, checks=0, end="")
         else:
             row.update(moves=rep.actions, checks=sum(rep.checks.values()),
-                       end=next(iter(rep.ends), "?"))
+                       end=next(iter(rep.ends), "unnamed (its stats() give no end)"))
         out.append(row)
     return out
 
