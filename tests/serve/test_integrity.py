@@ -507,15 +507,16 @@ def test_a_chosen_seed_is_said_to_everyone(client: TestClient) -> None:
     assert view["deal"] == t["deal"]
 
 
-def test_a_database_made_before_commitments_gets_their_columns(db_url: str) -> None:
+def test_a_database_made_before_commitments_and_undos_gets_their_columns(db_url: str) -> None:
     with make_client(db_url, **FAST) as client:
         old = two_humans(client)
         move(client, old)
-    for column in ("salt", "seed_chosen"):
+    for column in ("salt", "seed_chosen", "undos"):
         sql(db_url, f"ALTER TABLE cove_tables DROP COLUMN {column}")
     with make_client(db_url, **FAST) as client:
         g = client.get(f"/api/tables/{old['id']}").json()
         assert g["moves"] == 1 and g["deal"] == {"commitment": None, "chosen": False}
+        assert g["version"] == 1
         new = two_humans(client, seed=None)
         assert client.get(f"/api/tables/{new['id']}").json()["deal"]["commitment"]
     with make_client(db_url, **FAST) as client:

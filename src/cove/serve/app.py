@@ -163,10 +163,11 @@ Key = tuple[str, str, int, "int | None", int]
 
 
 class Answers:
-    """Encoded answers to reads of a table's state, by (kind, table id, move count, seat,
+    """Encoded answers to reads of a table's state, by (kind, table id, version, seat,
     since), the most recently used kept up to ``limit`` characters: however many clients
     ask for one position (a GET of the table, a websocket's ``state``), it is rendered and
-    encoded once. (A table's position at a move count is the same everywhere.)"""
+    encoded once. (A table's position at a version, :attr:`Table.version`, is the same
+    everywhere.)"""
 
     def __init__(self, limit: int = 16 * 2**20) -> None:
         self.limit = limit
@@ -227,7 +228,7 @@ async def get_table(request: Request) -> Response:
     table = await hub.table(request.path_params["id"])
     seat = hub.seat_for(table, seat_token(request, request.query_params.get("token")))
     since = since_arg(request)
-    body = ANSWERS.get(("http", table.id, table.moves, seat, since),
+    body = ANSWERS.get(("http", table.id, table.version, seat, since),
                        lambda: encode_bytes(hub.payload(table, seat, since)))
     return Response(body, media_type="application/json")
 
@@ -241,9 +242,13 @@ async def get_record(request: Request) -> Response:
 
 
 ACTION_KEYS = ("token", "action", "expect")
+UNDO_KEYS = ("token", "expect")
 
 
-async def post_action(request: Request) -> Response:
+async def seated_post(request: Request, keys: tuple[str, ...], what: str
+                      ) -> tuple[Hub, Table, int, dict[str, Any]]:
+    """A move's or an undo's POST: the hub, the table, the seat its token opens (counted
+    against the seat's moves) and the body, checked to hold only ``keys``."""
     hub = hub_of(request)
     same_site(request)
     if request.path_params["id"] not in hub.tables:  # a store lookup: counted as a read
@@ -251,17 +256,28 @@ async def post_action(request: Request) -> Response:
     table = await hub.table(request.path_params["id"])
     body = await read_json(request, hub.settings.max_body)
     if not isinstance(body, dict):
-        raise ApiError(400, "bad_request", "the body must be a JSON object "
-                       "{\"token\", \"action\", \"expect\"}")
-    known_keys(body, ACTION_KEYS, "a move")
+        raise ApiError(400, "bad_request", "the body must be a JSON object with keys "
+                       + ", ".join(keys))
+    known_keys(body, keys, what)
     token = seat_token(request, body.get("token"))
     if token is None:
         raise ApiError(403, "bad_token", "give your seat's token (\"token\", or the header "
-                       "Authorization: Bearer <token>) to move")
+                       f"Authorization: Bearer <token>) to send {what}")
     seat = hub.seat_for(table, token)
+    assert seat is not None  # (a token opens a seat or is refused)
     hub.throttle("move", f"{table.id}:{seat}")
+    return hub, table, seat, body
+
+
+async def post_action(request: Request) -> Response:
+    hub, table, seat, body = await seated_post(request, ACTION_KEYS, "a move")
     action, expect = action_arg(body.get("action")), expect_arg(body.get("expect"), table)
     return JSONResponse(await hub.act(table, seat, action, expect))
+
+
+async def post_undo(request: Request) -> Response:
+    hub, table, seat, body = await seated_post(request, UNDO_KEYS, "an undo")
+    return JSONResponse(await hub.undo(table, seat, expect_arg(body.get("expect"), table)))
 
 
 # -- websockets ----------------------------------------------------------------------------
@@ -347,6 +363,7 @@ async def _ws_reader(hub: Hub, ws: WebSocket, table: Table, conn: Conn, client: 
 
 
 WS_ACTION_KEYS = ("type", "action", "expect")
+WS_UNDO_KEYS = ("type", "expect")
 
 
 async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
@@ -357,7 +374,7 @@ async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
     websockets), anything else against the client's reads."""
     msg = parse_json(text)
     kind = msg.get("type") if isinstance(msg, dict) else None
-    if kind == "action" and conn.seat is not None:
+    if kind in ("action", "undo") and conn.seat is not None:
         hub.throttle("move", f"{table.id}:{conn.seat}")
     else:
         hub.throttle("read", client)
@@ -370,7 +387,7 @@ async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
             return encode(hub.extend(table, conn.seat, out) if conn.extras else out)
 
         kind_key = "ws+board" if conn.extras else "ws"
-        answer = ANSWERS.get((kind_key, table.id, table.moves, conn.seat, 0), state)
+        answer = ANSWERS.get((kind_key, table.id, table.version, conn.seat, 0), state)
         assert isinstance(answer, str)
         return answer
     if kind == "action":
@@ -379,8 +396,13 @@ async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
         await hub.act(table, conn.seat, action_arg(msg.get("action")),
                       expect_arg(msg.get("expect"), table))
         return None  # the update reaches every connection, this one included
+    if kind == "undo":
+        assert isinstance(msg, dict)
+        known_keys(msg, WS_UNDO_KEYS, "an undo message")
+        await hub.undo(table, conn.seat, expect_arg(msg.get("expect"), table))
+        return None  # the new state reaches every connection, this one included
     raise ApiError(400, "bad_request", "a message is a JSON object with a \"type\": "
-                   "action, state or ping")
+                   "action, undo, state or ping")
 
 
 # -- the application -----------------------------------------------------------------------
@@ -499,6 +521,7 @@ def create_app(settings: Settings | None = None,
         Route("/api/tables/{id}", get_table),
         Route("/api/tables/{id}/record", get_record),
         Route("/api/tables/{id}/actions", post_action, methods=["POST"]),
+        Route("/api/tables/{id}/undo", post_undo, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
     routes += web_routes()

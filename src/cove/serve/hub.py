@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import functools
 import hashlib
 import hmac
@@ -47,9 +48,11 @@ from cove.core.errors import CoveError, IllegalAction
 from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
+from cove.core.undo import before_last, why_not
 from cove.serve.limits import Buckets
 from cove.serve.store import (
     SNAPSHOT_EVERY,
+    UNDO,
     Move,
     Store,
     StoreUnavailable,
@@ -267,10 +270,18 @@ def fallback_move(state: State, seat: int, seed: int) -> Action:
     return legal[Rng(seed).below(len(legal))]
 
 
-def replay_moves(state: State, moves: Sequence[tuple[int, str]], table_id: str) -> None:
-    """Apply stored moves to ``state`` through their exact text, as a record replays;
-    RestoreError at the first one that is not a legal move there."""
+def replay_moves(state: State, moves: Sequence[tuple[int, str]], table_id: str) -> State:
+    """``state`` after the stored entries of a table's log: moves through their exact text,
+    as a record replays, and undos (:data:`UNDO`) as the server took them; RestoreError at
+    the first that is not a legal move, or an undo of the latest move by its own seat."""
     for seat, text in moves:
+        if text == UNDO:
+            history = state.history
+            if not history or history[-1][0] != seat:
+                raise RestoreError(f"table {table_id}: a stored undo by seat {seat} at move "
+                                   f"{state.decisions} takes back no move of its own")
+            state = before_last(state)
+            continue
         try:
             act = state.find_action(seat, text)
         except CoveError:
@@ -279,6 +290,7 @@ def replay_moves(state: State, moves: Sequence[tuple[int, str]], table_id: str) 
             raise RestoreError(f"table {table_id}: stored move {state.decisions} ({text[:80]!r} "
                                f"by seat {seat}) is not legal there; the game's rules changed?")
         state.apply(seat, act)
+    return state
 
 
 def encode_bytes(message: Any) -> bytes:
@@ -452,6 +464,12 @@ class Table:
     """Until when (Unix time) this process holds the table's bots (several processes)."""
     claimed: bool = False
     """Whether this process has tried to claim the table's bots since it loaded it."""
+    undos: int = 0
+    """Undos taken at the table (:meth:`Hub.undo`)."""
+    undo_checked: tuple[State | None, dict[int, bool]] = field(
+        default_factory=lambda: (None, {}))
+    """Which seats may take back their latest decision at the state named (a cache:
+    :func:`cove.core.undo.why_not` replays the game)."""
 
     @property
     def bots_only(self) -> bool:
@@ -460,6 +478,46 @@ class Table:
     @property
     def moves(self) -> int:
         return self.state.decisions
+
+    @property
+    def version(self) -> int:
+        """Entries in the table's log (moves and undos): it grows with each, where ``moves``
+        goes down by an undo, so it names a position for caches and clients."""
+        return self.moves + 2 * self.undos
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether ``seat``'s person may take back their latest decision now: the game is
+        not over (its seed is public then) and :func:`cove.core.undo.why_not` allows it."""
+        if seat is None or not self._decided_last(seat):
+            return False  # the quick answer most of the time
+        known = self._undo_known(self.state)
+        if seat not in known:
+            known[seat] = not why_not(self.state, seat)
+        return known[seat]
+
+    async def check_undo(self, seat: int) -> None:
+        """Work out :meth:`can_undo` for ``seat`` in a worker thread (it replays the game:
+        up to 20 ms in a long game), so the updates pushed next find it known."""
+        st = self.state
+        if self._decided_last(seat):
+            ok = not await asyncio.to_thread(why_not, st.clone(), seat)
+            if self.state is st:
+                self._undo_known(st)[seat] = ok
+
+    def _decided_last(self, seat: int | None) -> bool:
+        """A person at ``seat`` made the latest decision of a game not over."""
+        st = self.state
+        if seat is None or st.is_over or self.seats[seat]["kind"] != "human":
+            return False
+        history = st.history
+        return bool(history) and history[-1][0] == seat
+
+    def _undo_known(self, st: State) -> dict[int, bool]:
+        at, known = self.undo_checked
+        if at is not st:
+            known = {}
+            self.undo_checked = (st, known)
+        return known
 
     def deal(self) -> dict[str, Any]:
         """The seed's commitment (published from the start), and once the game is over the
@@ -825,7 +883,7 @@ class Hub:
             state = self._from_moves(game, row, self.store.moves(row.id))
         return Table(id=row.id, game=game, seed=row.seed, seats=row.seats, state=state,
                      created=row.created, updated=row.updated, salt=row.salt,
-                     seed_chosen=row.seed_chosen)
+                     seed_chosen=row.seed_chosen, undos=row.undos)
 
     @staticmethod
     def _from_snapshot(game: Game, row: TableRow) -> State:
@@ -835,10 +893,11 @@ class Hub:
                 json.dumps(state.options.to_dict())) != row.options:
             raise RestoreError("it is of another table (its players, seed or options "
                                "differ from the row's)")
-        if state.decisions != row.snap_moves:
+        undone = row.snap_moves - state.decisions  # each undo before it: two entries
+        if undone < 0 or undone % 2 or undone > 2 * row.undos:
             raise RestoreError(f"it holds {state.decisions} moves where the row says "
-                               f"{row.snap_moves}")
-        replay_moves(state, row.tail, row.id)
+                               f"{row.snap_moves} entries with {row.undos} undos")
+        state = replay_moves(state, row.tail, row.id)
         if state.decisions != row.moves:
             raise RestoreError(f"it and the moves after it make {state.decisions} moves "
                                f"where the row says {row.moves}")
@@ -855,10 +914,10 @@ class Hub:
             state = game.start(row.players, row.seed, options=row.options)
         except CoveError as e:
             raise RestoreError(f"its game cannot be started again: {e}") from None
-        replay_moves(state, moves, row.id)
+        state = replay_moves(state, moves, row.id)
         if state.decisions != row.moves:
-            raise RestoreError(f"{len(moves)} moves are stored for it where its row says "
-                               f"{row.moves}")
+            raise RestoreError(f"{len(moves)} moves and undos are stored for it where its "
+                               f"row says {row.moves} moves")
         try:
             state.check_invariants()
         except Exception as e:  # the rules' own moves made it: served, but said
@@ -956,7 +1015,8 @@ class Hub:
         st = table.state
         view = st.view(seat)
         out = {"id": table.id, "game": table.game.id, "players": st.n, "seat": seat,
-               "moves": st.decisions, "over": st.is_over, "to_move": list(st.to_move()),
+               "moves": st.decisions, "version": table.version, "over": st.is_over,
+               "to_move": list(st.to_move()), "can_undo": table.can_undo(seat),
                "view": view, "decision": view.get("decision", st.decision(seat)),
                "legal": legal_forms(st, seat),
                "events": event_forms(st, seat, max(0, since)),
@@ -994,9 +1054,10 @@ class Hub:
                                "someone moved since you looked; fetch the table again",
                                moves=n)
             await self._commit(table, seat, action, n)
+            await table.check_undo(seat)
         made = self._after_move(table, seat)
         pushed = made.get((seat, since))
-        if pushed is not None and pushed[2]["moves"] == table.moves:
+        if pushed is not None and pushed[2]["version"] == table.version:
             # the mover's own websocket got this very payload: answer with it too
             return {k: v for k, v in pushed[2].items() if k != "type"}
         return self.payload(table, seat, since)
@@ -1009,50 +1070,98 @@ class Hub:
             nxt.apply(seat, action)
         except IllegalAction as e:
             raise ApiError(422, "illegal_action", str(e), moves=n) from None
-        text = str(nxt.history[-1][1])
-        due = nxt.is_over or (n + 1) % SNAPSHOT_EVERY == 0
-        ok = await self.commits.append(Move(table.id, n, seat, text, nxt.is_over,
-                                            nxt.to_json if due else None,
-                                            self.bot_turn(table, nxt)))
-        if not ok:  # another server process applied move n first
+        await self._store(table, nxt, Move(table.id, n, seat, str(nxt.history[-1][1]),
+                                           nxt.is_over, undos=table.undos))
+
+    async def _store(self, table: Table, nxt: State, move: Move) -> None:
+        """Commit ``move`` (or undo) and make ``nxt`` the table's state (the caller holds
+        the table's lock); 409 when another process changed the table first."""
+        due = nxt.is_over or (move.entry + 1) % SNAPSHOT_EVERY == 0
+        ok = await self.commits.append(dataclasses.replace(
+            move, snapshot=nxt.to_json if due else None, bot_turn=self.bot_turn(table, nxt)))
+        if not ok:  # another server process changed the table first
             await self._reload(table)
             raise ApiError(409, "stale", f"the table moved on to move {table.moves} while "
                            "your move was being stored; fetch the table again",
                            moves=table.moves)
         table.state = nxt
+        table.undos = move.after[1]
         table.updated = time.time()
+
+    async def undo(self, table: Table, seat: int | None, expect: int | None
+                   ) -> dict[str, Any]:
+        """Take back ``seat``'s latest decision when :meth:`Table.can_undo` allows it (422
+        saying why not otherwise); stored as an entry of the table's log and pushed to every
+        connection as a ``state`` message (the events of the move taken back are gone).
+        Returns the seat's new payload."""
+        if seat is None:
+            raise ApiError(403, "bad_token", "spectators cannot undo; give your seat's token")
+        async with table.lock:
+            n = table.moves
+            if expect is not None and expect != n:
+                raise ApiError(409, "stale", f"the table is at move {n}, not {expect}: "
+                               "someone moved since you looked; fetch the table again",
+                               moves=n)
+            st = table.state
+            if st.is_over:
+                raise ApiError(422, "cannot_undo", "the game is over: its seed, and with it "
+                               "every hidden card, is public now, so no move is taken back",
+                               moves=n)
+            if table.seats[seat]["kind"] != "human":
+                raise ApiError(422, "cannot_undo", "bots do not take moves back", moves=n)
+            reason, before = await asyncio.to_thread(undo_check, st.clone(), seat)
+            if before is None:
+                raise ApiError(422, "cannot_undo", f"you cannot take back your last move: "
+                               f"{reason} (a move can be taken back while nobody has decided "
+                               "since, nothing hidden was shown to you and nothing was drawn)",
+                               moves=n)
+            await self._store(table, before, Move(table.id, n, seat, UNDO, False,
+                                                  undos=table.undos))
+            await table.check_undo(seat)
+        self._after_move(table, seat, undone=True)
+        return self.payload(table, seat)
 
     async def _reload(self, table: Table) -> None:
         """Catch up with moves another process stored (the caller holds the table's lock);
         a table whose stored data no longer restores is quarantined (500)."""
         row = await self._load_row(table.id)
-        if row is not None and (row.error is not None or row.moves > table.moves):
+        if row is not None and (row.error is not None
+                                or row.moves + 2 * row.undos > table.version):
             table.state = (await self._restore(row)).state
+            table.undos = row.undos
             table.updated = row.updated
 
     @staticmethod
     def bot_turn(table: Table, state: State) -> bool:
         return any(table.seats[p]["kind"] == "bot" for p in state.to_move())
 
-    def _after_move(self, table: Table, mover: int | None = None) -> Rendered:
-        made = self.broadcast(table, mover)
+    def _after_move(self, table: Table, mover: int | None = None,
+                    undone: bool = False) -> Rendered:
+        made = self.broadcast(table, mover, undone)
         self._schedule_bots(table)
         return made
 
-    def broadcast(self, table: Table, mover: int | None = None) -> Rendered:
+    def broadcast(self, table: Table, mover: int | None = None,
+                  undone: bool = False) -> Rendered:
         """Push the table's new state: rendered and encoded once for each (seat, events
         already sent), so all spectators, and all connections of one seat, share one.
         The extra fields (``extras``) are drawn lazily, by each connection's writer, the
-        ``mover``'s connections first. Returns what was rendered, by (seat, events
-        already sent)."""
+        ``mover``'s connections first. After an undo (``undone``) every connection gets
+        the whole table again (``"type": "state"``, every event, ``"undone": mover``): the
+        events of the move taken back are gone. Returns what was rendered, by (seat,
+        events already sent)."""
         made: Rendered = {}
         extended: dict[tuple[int | None, int], Lazy] = {}
         state = table.state
         for conn in sorted(table.conns, key=lambda c: c.seat != mover):
+            if undone:
+                conn.next_event = 0
             key = (conn.seat, conn.next_event)
             if key not in made:
                 msg = self.payload(table, conn.seat, conn.next_event)
-                msg["type"] = "update"
+                msg["type"] = "state" if undone else "update"
+                if undone:
+                    msg["undone"] = mover
                 self.renders += 1
                 made[key] = (encode(msg), msg["next_event"], msg)
             text, next_event, msg = made[key]
@@ -1113,7 +1222,7 @@ class Hub:
         moved = False
         try:
             while True:
-                st = table.state
+                st, v = table.state, table.version
                 n = st.decisions
                 if table.archived or st.is_over or p not in st.to_move():
                     return
@@ -1122,12 +1231,12 @@ class Hub:
                     return
                 lapses = await self._lease(table)
                 if lapses:
-                    await self._until_moved(table, n, lapses)
+                    await self._until_moved(table, v, lapses)
                     continue
-                if await self._pace(table) and table.moves != n:
+                if await self._pace(table) and table.version != v:
                     continue
                 action = await self._bot_action(table, p, st)
-                stored = await self._store_bot_move(table, p, action, n)
+                stored = await self._store_bot_move(table, p, action, n, v)
                 if stored is None:
                     return
                 if stored:
@@ -1146,19 +1255,20 @@ class Hub:
                     self._unload(table)  # served from the store if anyone asks
 
     async def _store_bot_move(self, table: Table, p: int, action: Action | str,
-                              n: int) -> bool | None:
-        """Commit the bot's move made at move ``n``: True once stored; False when the
-        table moved on (think again); None when the table was archived meanwhile. A
-        write that fails (a full disk, a lost database) is tried again, 0.5 s later and
-        then twice as long each time up to 30 s, until the store takes it, so the bots
-        resume on their own; the first failure and the recovery are logged."""
+                              n: int, version: int) -> bool | None:
+        """Commit the bot's move made at move ``n`` (the table's ``version``): True once
+        stored; False when the table moved on, or a move was taken back (think again);
+        None when the table was archived meanwhile. A write that fails (a full disk, a lost
+        database) is tried again, 0.5 s later and then twice as long each time up to 30 s,
+        until the store takes it, so the bots resume on their own; the first failure and
+        the recovery are logged."""
         delay = 0.5
         failed = 0
         while True:
             async with table.lock:
                 if table.archived:
                     return None
-                if table.moves != n:
+                if table.version != version:
                     return False  # the table moved on while the bot thought: think again
                 try:
                     await self._commit(table, p, action, n)
@@ -1250,10 +1360,10 @@ class Hub:
                 else:
                     t.lease = until
 
-    async def _until_moved(self, table: Table, n: int, until: float) -> None:
-        """Wait until the table moves past ``n`` (another process's bot moved) or is
-        archived, or until ``until`` (Unix time)."""
-        while (table.moves == n and not table.archived and not table.state.is_over
+    async def _until_moved(self, table: Table, version: int, until: float) -> None:
+        """Wait until the table moves past ``version`` (another process's bot moved) or
+        is archived, or until ``until`` (Unix time)."""
+        while (table.version == version and not table.archived and not table.state.is_over
                and time.time() < until):
             await asyncio.sleep(min(0.25, max(0.0, until - time.time())))
 
@@ -1328,20 +1438,27 @@ class Hub:
             return
         loop.call_soon_threadsafe(self._on_remote, table_id, moves)
 
-    def _on_remote(self, table_id: str, moves: int) -> None:
+    def _on_remote(self, table_id: str, entries: int) -> None:
         t = self.tables.get(table_id)
-        if t is not None and t.moves < moves:
+        if t is not None and t.version < entries:
             self._spawn(self._catch_up(t))
 
     async def _catch_up(self, table: Table) -> None:
         async with table.lock:
-            before = table.moves
+            before, undos = table.version, table.undos
             try:
                 await self._reload(table)
             except ApiError:  # logged (a database failure, a quarantine): no one to tell
                 return
-        if table.moves != before:
-            self._after_move(table)
+        if table.version != before:
+            self._after_move(table, undone=table.undos != undos)
+
+
+def undo_check(state: State, seat: int) -> tuple[str, State | None]:
+    """(Why ``seat`` may not take back their latest decision, None) or ("", the game
+    without it), in a worker thread: both replay the game from its seed."""
+    reason = why_not(state, seat)
+    return (reason, None) if reason else ("", before_last(state))
 
 
 def check_new_table(body: Any, budget: Budget | None = None,

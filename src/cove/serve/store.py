@@ -47,7 +47,8 @@ SNAPSHOT_EVERY = 32
 """Moves between two stored snapshots of a table's state."""
 
 CHANNEL = "cove_tables"
-"""PostgreSQL NOTIFY channel: payload ``"<table id> <moves>"`` after every commit."""
+"""PostgreSQL NOTIFY channel: payload ``"<table id> <entries>"`` after every commit (its log's
+length: moves and undos)."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS cove_tables (
@@ -65,7 +66,8 @@ SCHEMA = (
         bot_turn INTEGER NOT NULL,
         state TEXT NOT NULL,
         salt TEXT NOT NULL DEFAULT '',
-        seed_chosen INTEGER NOT NULL DEFAULT 0)""",
+        seed_chosen INTEGER NOT NULL DEFAULT 0,
+        undos INTEGER NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS cove_moves (
         table_id TEXT NOT NULL REFERENCES cove_tables (id),
         n INTEGER NOT NULL,
@@ -78,20 +80,29 @@ SCHEMA = (
 )
 
 ADDED_COLUMNS = (("salt", "TEXT NOT NULL DEFAULT ''"),
-                 ("seed_chosen", "INTEGER NOT NULL DEFAULT 0"))
+                 ("seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
+                 ("undos", "INTEGER NOT NULL DEFAULT 0"))
 """Columns added to ``cove_tables`` after its first release: a database made before them
-gets them when a server opens it (tables made before have no seed commitment)."""
+gets them when a server opens it (tables made before have no seed commitment and no
+undo)."""
+
+UNDO = "(undo)"
+"""The action text of an undo entry in ``cove_moves``: the seat took back its latest
+decision (no move's text has brackets). The log only grows: the move taken back keeps its
+row, and entry ``n`` of a table is its ``n``-th move or undo, so a table has ``moves + 2 *
+undos`` entries (each undo is one entry and takes one move back)."""
 
 _NAMES = ("id", "game", "players", "options", "seed", "seats", "created", "updated", "moves",
-          "over", "snap_moves", "bot_turn", "salt", "seed_chosen")
+          "over", "snap_moves", "bot_turn", "salt", "seed_chosen", "undos")
 _COLUMNS = ", ".join(_NAMES)
 _SNAP = _NAMES.index("snap_moves")
 
 
 @dataclass(frozen=True)
 class Move:
-    """One move to commit: move ``n`` (0-based) of a table, by ``seat``, as its exact text;
-    ``snapshot`` gives the new state's ``to_json()`` when one is due."""
+    """One entry to commit: move ``n`` (0-based) of a table, by ``seat``, as its exact text,
+    made after the table's ``undos`` undos; or with ``action`` :data:`UNDO`, ``seat`` taking
+    back move ``n - 1``. ``snapshot`` gives the new state's ``to_json()`` when one is due."""
 
     table_id: str
     n: int
@@ -100,6 +111,19 @@ class Move:
     over: bool
     snapshot: Callable[[], dict[str, Any]] | None = None
     bot_turn: bool = False
+    undos: int = 0
+
+    @property
+    def entry(self) -> int:
+        """Its place in the table's log (``cove_moves.n``)."""
+        return self.n + 2 * self.undos
+
+    @property
+    def after(self) -> tuple[int, int]:
+        """The table's (moves, undos) once it is committed."""
+        if self.action == UNDO:
+            return self.n - 1, self.undos + 1
+        return self.n + 1, self.undos
 
 
 class StoreError(CoveError):
@@ -117,8 +141,8 @@ class StoreUnavailable(StoreError):
 class TableRow:
     """One stored table. ``seats`` is JSON-ready: ``[{"kind": "human", "token_hash": ...}
     | {"kind": "bot", "spec": "random"}]``; ``state`` is ``state.to_json()`` (None when only
-    the summary was read) taken after ``snap_moves`` moves, and ``tail`` the moves
-    (seat, text) after it."""
+    the summary was read) taken after ``snap_moves`` entries of the log, and ``tail`` the
+    entries (seat, text) after it: moves, and undos (:data:`UNDO`)."""
 
     id: str
     game: str
@@ -142,6 +166,8 @@ class TableRow:
     made before commitments."""
     seed_chosen: bool = False
     """The table's creator chose the seed (so the creator may know every hidden card)."""
+    undos: int = 0
+    """Undos taken at the table (each one an entry of its log)."""
     error: str | None = None
     """Why this row cannot be read (its columns are not what the server wrote); only
     ``id`` is then meaningful, and the server quarantines the table."""
@@ -175,7 +201,9 @@ class Store(Protocol):
         at."""
         ...
 
-    def moves(self, table_id: str) -> list[tuple[int, str]]: ...
+    def moves(self, table_id: str) -> list[tuple[int, str]]:
+        """Every entry of the table's log in order (seat, text): moves and undos."""
+        ...
 
     def ids(self, *, over: bool | None = None, bot_turn: bool = False) -> list[str]:
         """The ids of the tables ``tables`` would read, alone: to read them one by one when
@@ -183,9 +211,10 @@ class Store(Protocol):
         ...
 
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
-        """Call ``callback(table_id, moves)`` (from another thread) when another process
-        commits a move; returns a function that stops listening, or None when the
-        database cannot tell (SQLite: one process per file)."""
+        """Call ``callback(table_id, entries)`` (from another thread) when another process
+        commits a move or an undo (``entries``: the length of the table's log now); returns
+        a function that stops listening, or None when the database cannot tell (SQLite:
+        one process per file)."""
         ...
 
     def take_lease(self, table_id: str, owner: str, seconds: float) -> tuple[bool, float]:
@@ -258,10 +287,11 @@ def _parse_row(r: Sequence[Any], tail: Sequence[Sequence[Any]]) -> TableRow:
                    over=bool(_int(v["over"])), snap_moves=_int(v["snap_moves"]),
                    bot_turn=bool(_int(v["bot_turn"])),
                    state=state, tail=_moves(tail),
-                   salt=str(v.get("salt") or ""), seed_chosen=bool(v.get("seed_chosen")))
+                   salt=str(v.get("salt") or ""), seed_chosen=bool(v.get("seed_chosen")),
+                   undos=_int(v.get("undos") or 0))
     if len(seats) != row.players:
         raise ValueError(f"{len(seats)} seats for {row.players} players")
-    if row.moves < 0 or row.snap_moves < 0:
+    if row.moves < 0 or row.snap_moves < 0 or row.undos < 0:
         raise ValueError("a negative move count")
     return row
 
@@ -376,7 +406,8 @@ class _SqlStore:
                         (row.id, row.game, row.players, json.dumps(row.options), row.seed,
                          json.dumps(row.seats), row.created, row.updated, row.moves,
                          int(row.over), row.moves, int(row.bot_turn), row.salt,
-                         int(row.seed_chosen), json.dumps(row.state, separators=(",", ":"))))
+                         int(row.seed_chosen), row.undos,
+                         json.dumps(row.state, separators=(",", ":"))))
 
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
                snapshot: Callable[[], dict[str, Any]] | None = None,
@@ -391,26 +422,25 @@ class _SqlStore:
                  else json.dumps(m.snapshot(), separators=(",", ":")) for m in moves]
         done = [False] * len(moves)
         # one order for every process's row locks (PostgreSQL), so batches never deadlock
-        order = sorted(range(len(moves)), key=lambda i: (moves[i].table_id, moves[i].n))
+        order = sorted(range(len(moves)), key=lambda i: (moves[i].table_id, moves[i].entry))
         with self._tx(write=True) as cur:
             for i in order:
                 m, snap = moves[i], snaps[i]
-                if snap is None:
-                    cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, "
-                                          "updated = ?, bot_turn = ? WHERE id = ? AND moves = ?"),
-                                (m.n + 1, int(m.over), now, int(m.bot_turn), m.table_id, m.n))
-                else:
-                    cur.execute(self._sql("UPDATE cove_tables SET moves = ?, over = ?, "
-                                          "updated = ?, bot_turn = ?, snap_moves = ?, state = ? "
-                                          "WHERE id = ? AND moves = ?"),
-                                (m.n + 1, int(m.over), now, int(m.bot_turn), m.n + 1, snap,
-                                 m.table_id, m.n))
+                after, undos = m.after
+                sets = "moves = ?, undos = ?, over = ?, updated = ?, bot_turn = ?"
+                args: tuple[Any, ...] = (after, undos, int(m.over), now, int(m.bot_turn))
+                if snap is not None:
+                    sets += ", snap_moves = ?, state = ?"
+                    args += (m.entry + 1, snap)
+                cur.execute(self._sql(f"UPDATE cove_tables SET {sets} WHERE id = ? AND "
+                                      "moves = ? AND undos = ?"),
+                            (*args, m.table_id, m.n, m.undos))
                 if cur.rowcount != 1:
                     continue  # the table moved on meanwhile: this move is not applied
                 cur.execute(self._sql("INSERT INTO cove_moves (table_id, n, seat, action, at) "
-                                      "VALUES (?,?,?,?,?)"), (m.table_id, m.n, m.seat, m.action,
-                                                             now))
-                self._notify(cur, m.table_id, m.n + 1)
+                                      "VALUES (?,?,?,?,?)"), (m.table_id, m.entry, m.seat,
+                                                             m.action, now))
+                self._notify(cur, m.table_id, m.entry + 1)
                 done[i] = True
         return done
 

@@ -125,18 +125,19 @@ async def watch_page(request: Request) -> Response:
     return await _table_page(request, "watch")
 
 
-def board_fields(table: Any, st: State, seat: int | None,
+def board_fields(table: Any, st: State, version: int, seat: int | None,
                  legal: list[dict[str, Any]]) -> dict[str, Any]:
     """What the page shows beside the prompt and the move list, for ``seat`` (None: a
-    spectator) at the table's state ``st`` and its legal moves as the API lists them:
-    ``{"moves", "board", "drawn", "last", "scores", "end", "cpu"}``; ``last`` is the move
+    spectator) at the table's state ``st`` (its ``version``) and its legal moves as the API
+    lists them: ``{"moves", "version", "board", "drawn", "last", "scores", "end",
+    "cpu"}``; ``last`` is the move
     that made this position as the seat may know it (the page announces it), ``cpu`` the
     milliseconds of CPU spent drawing them."""
     cpu = time.thread_time()
     view = st.view(seat)
     html, drawn = fragments.board(table.game, view, legal if not st.is_over else [], seat)
     final = st.scores() if st.is_over else None
-    return {"moves": st.decisions, "board": html, "drawn": drawn,
+    return {"moves": st.decisions, "version": version, "board": html, "drawn": drawn,
             "last": fragments.last_move(st, seat),
             "scores": fragments.scores(table.game, view, table.seat_kinds(), seat, final),
             "end": fragments.end(st, view, seat),
@@ -156,10 +157,10 @@ class Drawn:
 
 
 class Boards:
-    """Boards by (table id, move count, seat), the most recently used kept up to
-    ``limit`` characters: a board is drawn once per position and seat, however many
-    connections and requests want it. (A table's position at a move count is the same in
-    every process and after every restart.)"""
+    """Boards by (table id, version, seat), the most recently used kept up to ``limit``
+    characters: a board is drawn once per position and seat, however many connections and
+    requests want it. (A table's position at a version, its moves and undos so far, is the
+    same in every process and after every restart.)"""
 
     def __init__(self, limit: int = 32 * 2**20) -> None:
         self.limit = limit
@@ -168,16 +169,18 @@ class Boards:
         self.drawn = 0
         """Boards drawn (misses), for tests."""
 
-    def get(self, table: Any, st: State, seat: int | None,
+    def get(self, table: Any, st: State, version: int, seat: int | None,
             legal: Callable[[], list[dict[str, Any]]]) -> tuple[Drawn, bool]:
-        """The board of ``seat`` at ``st`` (``legal``: its legal moves there, asked only
-        when the board is drawn now), and whether it was drawn now."""
-        key = (table.id, st.decisions, seat)
+        """The board of ``seat`` at ``st``, the table's ``version`` (``legal``: its legal
+        moves there, asked only when the board is drawn now), and whether it was drawn
+        now."""
+        key = (table.id, version, seat)
         have = self.items.get(key)
         if have is not None:
             self.items.move_to_end(key)
             return have, False
-        made = Drawn(board_fields(table, st, seat, legal() if not st.is_over else []))
+        made = Drawn(board_fields(table, st, version, seat,
+                                  legal() if not st.is_over else []))
         self.drawn += 1
         self.items[key] = made
         self.size += made.size
@@ -194,13 +197,15 @@ def update_board(table: Any, st: State, seat: int | None,
     """The hub's hook for a browser's websocket (``?board=web``): the seat's board drawn
     into every ``state`` and ``update`` message, under ``"board"``, so a page redraws as
     soon as the update arrives instead of asking for the board again."""
-    drawn, _ = BOARDS.get(table, st, seat, lambda: list(message.get("legal", [])))
+    drawn, _ = BOARDS.get(table, st, message["version"], seat,
+                          lambda: list(message.get("legal", [])))
     return {"board": drawn.fields}
 
 
 async def board(request: Request) -> Response:
-    """The seat's board, scores and (once over) end screen: ``{"moves", "board",
-    "drawn", "last", "scores", "end", "cpu"}``; ``moves`` says which position they show. The
+    """The seat's board, scores and (once over) end screen: ``{"moves", "version",
+    "board", "drawn", "last", "scores", "end", "cpu"}``; ``version`` says which position
+    they show. The
     ``Server-Timing`` header gives the CPU milliseconds spent drawing them for this
     request (0 when drawn before, for an update or another request). (A page whose
     websocket asked for boards gets them in its updates and needs this only when an
@@ -208,7 +213,7 @@ async def board(request: Request) -> Response:
     hub = _read(request)
     table = await hub.table(request.path_params["id"])
     seat = hub.seat_for(table, seat_token(request, request.query_params.get("token")))
-    st = table.state
+    st, version = table.state, table.version
 
     def legal() -> list[dict[str, Any]]:  # the API's own legal forms; no events wanted
         if seat is None:
@@ -216,7 +221,7 @@ async def board(request: Request) -> Response:
         out: list[dict[str, Any]] = hub.payload(table, seat, st.log_count(seat))["legal"]
         return out
 
-    drawn, now = BOARDS.get(table, st, seat, legal)
+    drawn, now = BOARDS.get(table, st, version, seat, legal)
     if drawn.body is None:
         drawn.body = encode_bytes(drawn.fields)
     timing = f"draw;dur={drawn.fields['cpu']}" if now else 'draw;dur=0;desc="drawn before"'
