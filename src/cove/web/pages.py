@@ -227,6 +227,10 @@ def table(game: Game, table_id: str, mode: str) -> str:
              "Type a move</label><input id=\"typed-move\" autocomplete=\"off\" "
              'placeholder="e.g. a move from the list"><button type="submit">Send</button>'
              "</form></section>")
+    tools = ("" if mode == "watch" else
+             '<div class="turn-tools"><button type="button" id="undo" hidden '
+             'aria-keyshortcuts="U" title="Take back your last move (key: U)">Undo my move'
+             "</button></div>")
     watch = ("" if mode == "watch" else
              f' · <a href="/web/tables/{tid}/watch" target="_blank">spectator view</a>')
     skips = ('<a class="skip" href="#board">Skip to the board</a>'
@@ -243,7 +247,7 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <div id="announce" class="sr-only" role="log" aria-live="polite" aria-label="Announcements">
 </div>
 <section id="status" class="card"><p id="prompt">Loading the table…</p>
-</section><p id="error" class="card" role="alert" hidden></p>
+{tools}</section><p id="error" class="card" role="alert" hidden></p>
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
 <div id="board" class="board" tabindex="0" role="region" aria-label="Board"></div>

@@ -281,7 +281,7 @@
     // board=fetch asks the board route after each update instead (benchmarks/web.py
     // compares the two), as the page also does when an update comes without a board.
     const pushed = new URL(location.href).searchParams.get("board") !== "fetch";
-    let ws = null, last = null, retry = 0, boardAsked = 0, boardShown = -1, clickedAt = null, clickMoves = 0;
+    let ws = null, last = null, retry = 0, boardAsked = 0, boardShown = -1, clickedAt = null, clickVersion = 0;
     window.coveTimings = [];  // click -> board redrawn, ms (benchmarks/web.py reads them)
     window.coveParts = [];    // its split: [update arrived, board fetched, parsed, swapped in, frame, server CPU to draw]
     let updateAt = 0;
@@ -296,7 +296,7 @@
     document.addEventListener("focusin", (ev) => { keysZone = zoneOf(ev.target); });
     function refocus() {
       const a = document.activeElement;
-      if (!keysZone || lastInput !== "key" || (a && a !== document.body && a.isConnected)) return;
+      if (!keysZone || lastInput !== "key" || (a && a !== document.body && a.isConnected && !a.hidden)) return;
       const box = keysZone === "board" ? $("#board") : $("#moves");
       if (!box) return;
       const first = box.querySelector(keysZone === "board" ? ".target" : "button.move");
@@ -349,6 +349,7 @@
       $("#prompt").textContent = m.over ? "The game is over." : m.decision.prompt;
       $("#status").hidden = m.over;  // the end screen says it
       $("#status").classList.toggle("yours", m.legal.length > 0);
+      if ($("#undo")) $("#undo").hidden = !m.can_undo;
       const mine = m.legal.length > 0 && !m.over, wasMine = Boolean(prev && prev.legal.length);
       turnMark(mine && (!wasMine || marked));
       moves(m.legal);
@@ -380,10 +381,14 @@
       return who ? "Waiting for " + who + (prompt ? ": " + prompt : "") : prompt;
     }
     function announce(m) {
-      if (m.moves === announced) return;  // the same position again (a reconnect): said
-      announced = m.moves;
+      if (m.version === announced) return;  // the same position again (a reconnect): said
+      announced = m.version;
       const parts = [];
-      if (m.type === "update") {
+      if (m.undone !== undefined) {  // (null: taken back at another server process)
+        parts.push(m.undone === null ? "A move was taken back"
+                   : m.undone === m.seat ? "You took back your last move"
+                   : seatName(m.undone) + " took back their last move");
+      } else if (m.type === "update") {
         if (m.board && m.board.last) parts.push(m.board.last);
         for (const e of m.events.slice(-4)) parts.push(e.text);
       } else if (m.seat !== null) {
@@ -439,8 +444,8 @@
     }
     function showBoard(data, fetchedAt) {  // fetchedAt: when the board reached the page
       const parsedAt = performance.now();
-      if (data.moves < boardShown) return;
-      boardShown = data.moves;
+      if (data.version < boardShown) return;  // (an undo takes moves back, never versions)
+      boardShown = data.version;
       $("#board").innerHTML = data.board;
       $("#board").classList.toggle("text", !data.drawn);
       $("#scores").innerHTML = data.scores;
@@ -451,8 +456,9 @@
       panToTargets();
       refocus();
       body.dataset.moves = String(data.moves);
+      body.dataset.version = String(data.version);
       if (window.coveFirstBoard === undefined) window.coveFirstBoard = performance.now();
-      if (clickedAt !== null && data.moves > clickMoves) {  // click -> board redrawn
+      if (clickedAt !== null && data.version > clickVersion) {  // click -> board redrawn
         const t0 = clickedAt, t1 = updateAt, swappedAt = performance.now();
         clickedAt = null;
         requestAnimationFrame(() => {
@@ -485,9 +491,17 @@
       hideChooser();
       if (marked) mark(false);  // you acted
       clickedAt = performance.now();
-      clickMoves = last.moves;
+      clickVersion = last.version;
       ws.send(JSON.stringify({ type: "action", action: text, expect: last.moves }));
     }
+    function undo() {  // take back my last move: the server says whether it may (can_undo)
+      if (!last || !last.can_undo || !ws || ws.readyState !== WebSocket.OPEN) return;
+      if (lastInput === "key") keysZone = "board";  // the button goes: the keys go on there
+      showError("");
+      hideChooser();
+      ws.send(JSON.stringify({ type: "undo", expect: last.moves }));
+    }
+    if ($("#undo")) $("#undo").addEventListener("click", undo);
     function hideChooser(back) {  // back: the focus returns to the target that opened it
       const c = $("#chooser");
       c.hidden = true;
@@ -528,8 +542,11 @@
       const t = ev.target.closest("#board .target");
       if (t) targetClicked(t);
     });
+    const typing = (e) => e && e.closest && e.closest("input, textarea, select, [contenteditable]");
     document.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && !$("#chooser").hidden) hideChooser(true);
+      if ((ev.key === "u" || ev.key === "U") && !ev.ctrlKey && !ev.metaKey && !ev.altKey
+          && !typing(ev.target) && last && last.can_undo) { ev.preventDefault(); undo(); return; }
       if (ev.key !== "Enter" && ev.key !== " ") return;
       const t = ev.target.closest && ev.target.closest("#board .target");
       if (t) { ev.preventDefault(); targetClicked(t); }
