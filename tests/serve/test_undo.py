@@ -1,7 +1,7 @@
 """Safe undo over the API (``POST /api/tables/{id}/undo`` and the websocket's ``undo``):
 allowed only when ``State.can_undo`` says so, refused with the reason otherwise, stored as
 an entry of the table's log (no row deleted), so a restarted (or killed) server is at the
-position the undo left, and pushed to everyone at the table."""
+position the undo left, and pushed to everyone at the table. And the hint route."""
 
 from __future__ import annotations
 
@@ -192,3 +192,19 @@ def test_undo_over_the_websocket(sqlite_url: str) -> None:
             ws.send_json({"type": "undo"})
             err = ws.receive_json()
             assert err["type"] == "error" and err["status"] == 422
+
+
+def test_a_hint_is_the_search_bots_move_for_the_seat(sqlite_url: str) -> None:
+    with make_client(sqlite_url, bot_processes=False, **FAST) as client:
+        t = new_table(client, "toy", 2, ["human", "human"], seed=11, options=TURNS)
+        url = f"/api/tables/{t['id']}/hint"
+        mover = table_of(client, t, None)["to_move"][0]
+        r = client.get(url, params={"token": token_of(t, mover)})
+        assert r.status_code == 200, r.text
+        hint = r.json()
+        assert hint["moves"] == 0
+        assert hint["hint"] in [a["text"] for a in table_of(client, t, mover)["legal"]]
+        assert client.get(url, params={"token": token_of(t, mover)}).json() == hint
+        r = client.get(url, params={"token": token_of(t, 1 - mover)})
+        assert r.status_code == 422 and "none now" in r.json()["reason"]
+        assert client.get(url).status_code == 403

@@ -75,3 +75,27 @@ def test_undo_takes_the_move_back_for_everyone(server: Server, new_page: Any) ->
     mover.keyboard.press("u")
     mover.wait_for_function("() => document.body.dataset.version === '4'")
     assert seen(mover) == before
+
+
+def test_a_hint_marks_the_suggested_move_and_says_it(server: Server, new_page: Any) -> None:
+    page: Page = new_page()
+    game = next(g for g in TWO if len(cove.load(g).start(2, 1).to_move()) == 1)  # one decides
+    other, table_id = two_people(page, new_page, server, game)
+    mover = page if server.state(table_id).to_move()[0] == 0 else other
+    waiting = other if mover is page else page
+    assert waiting.locator("#hint").is_hidden()  # not their decision
+    mover.locator("#hint").click()
+    said = mover.locator("#announce p[data-hint]")
+    said.wait_for()
+    hint = said.get_attribute("data-hint")
+    assert hint in listed(mover)
+    assert mover.inner_text("#hint-text") == f"Hint: {hint}"
+    marked = mover.eval_on_selector_all("#moves button.hinted", "bs => bs.map(b => b.dataset.move)")
+    assert marked == [hint]
+    targets = mover.eval_on_selector_all(
+        "#board .target.hinted", "ts => ts.map(t => JSON.parse(t.dataset.moves))")
+    assert all(hint in t for t in targets)
+    assert targets or not mover.locator("#board .target").count()
+    mover.locator("#moves button.hinted").click()  # play it: the hint goes
+    mover.wait_for_function("() => document.body.dataset.version === '1'")
+    assert mover.locator("#hint-text").is_hidden() and not mover.locator(".hinted").count()

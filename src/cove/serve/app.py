@@ -241,6 +241,19 @@ async def get_record(request: Request) -> Response:
     return JSONResponse(hub.record(table, seat))
 
 
+async def get_hint(request: Request) -> Response:
+    """What the search bot would play for the seat now (it thinks as seated bots do);
+    counted against the seat's moves, since it costs a bot's move in CPU."""
+    hub = hub_of(request)
+    hub.throttle("read", client_key(request))
+    table = await hub.table(request.path_params["id"])
+    token = seat_token(request, request.query_params.get("token"))
+    seat = hub.seat_for(table, token)
+    if seat is not None:
+        hub.throttle("move", f"{table.id}:{seat}")
+    return JSONResponse(await hub.hint(table, seat))
+
+
 ACTION_KEYS = ("token", "action", "expect")
 UNDO_KEYS = ("token", "expect")
 
@@ -522,6 +535,7 @@ def create_app(settings: Settings | None = None,
         Route("/api/tables/{id}/record", get_record),
         Route("/api/tables/{id}/actions", post_action, methods=["POST"]),
         Route("/api/tables/{id}/undo", post_undo, methods=["POST"]),
+        Route("/api/tables/{id}/hint", get_hint),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
     routes += web_routes()

@@ -60,6 +60,7 @@ from cove.serve.store import (
     one_line,
     redact_url,
 )
+from cove.terminal import HINT_BOT
 
 log = logging.getLogger(__name__)
 
@@ -466,6 +467,8 @@ class Table:
     """Whether this process has tried to claim the table's bots since it loaded it."""
     undos: int = 0
     """Undos taken at the table (:meth:`Hub.undo`)."""
+    hints: dict[tuple[int, int], asyncio.Future[str]] = field(default_factory=dict)
+    """The hints asked for lately, by (version, seat): one search per position and seat."""
     undo_checked: tuple[State | None, dict[int, bool]] = field(
         default_factory=lambda: (None, {}))
     """Which seats may take back their latest decision at the state named (a cache:
@@ -1381,11 +1384,48 @@ class Hub:
         await asyncio.sleep(slot - now)
         return True
 
+    async def _think(self, table: Table, spec: str, seed: int, st: State, p: int) -> str:
+        """Bot ``spec``'s move for seat ``p`` at ``st``, as its text: in a worker process or
+        a bot thread (``in_process``), never on the event loop, held to the server's budget;
+        TimeoutError after ``bot_timeout`` seconds."""
+        timeout = self.settings.bot_timeout
+        if self.in_process(spec):  # (a table's states are never changed in place: no copy)
+            return await self.bot_processes.think(spec, seed, st, p, timeout, table.id,
+                                                  int(table.bots_only))
+        job = asyncio.get_running_loop().run_in_executor(
+            self.bot_pool(), think_within, self.bot_budget, think, spec, seed, st.clone(), p)
+        return await asyncio.wait_for(job, timeout)
+
+    async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """What the terminal's ``hint`` would play for ``seat`` now (its search bot,
+        :data:`cove.terminal.HINT_BOT`, thinking as seated bots do, from the seat's own
+        information only): ``{"hint": move text, "moves": the move count}``. Asked again
+        at the same position, the same answer (one search per position and seat)."""
+        if seat is None:
+            raise ApiError(403, "bad_token", "spectators get no hints; give your seat's token")
+        st, version = table.state, table.version
+        if st.is_over or not st.legal_actions(seat):
+            raise ApiError(422, "no_hint", "a hint is for a decision of yours, and you have "
+                           "none now", moves=st.decisions)
+        key = (version, seat)
+        job = table.hints.get(key)
+        if job is None:
+            job = table.hints[key] = asyncio.ensure_future(self._think(
+                table, HINT_BOT, bot_seed(table.seed, seat, st.decisions), st, seat))
+            while len(table.hints) > 8:
+                del table.hints[next(iter(table.hints))]
+        try:
+            text = await asyncio.shield(job)
+        except Exception as e:  # a search that failed or ran out of time: say so
+            table.hints.pop(key, None)
+            raise ApiError(503, "no_hint", f"the hint's search failed ({type(e).__name__}); "
+                           "try again", retry_after=1) from None
+        return {"hint": text, "moves": st.decisions, "version": version}
+
     async def _bot_action(self, table: Table, p: int, st: State) -> Action | str:
         """The bot's move at ``st``; after ``bot_tries`` failures (an exception, an illegal
         move, no answer within ``bot_timeout``) or one move over its budget, a fallback
         legal move, and the table's clients get a ``bot_failed`` notice."""
-        loop = asyncio.get_running_loop()
         spec = table.seats[p]["spec"]
         n = st.decisions
         seed = bot_seed(table.seed, p, n)
@@ -1394,14 +1434,7 @@ class Hub:
         timeout = self.settings.bot_timeout
         for attempt in range(max(1, self.settings.bot_tries)):
             try:
-                if processes:  # (a table's states are never changed in place: no copy)
-                    text = await self.bot_processes.think(spec, seed + attempt, st, p,
-                                                          timeout, table.id,
-                                                          int(table.bots_only))
-                else:
-                    job = loop.run_in_executor(self.bot_pool(), think_within, self.bot_budget,
-                                               think, spec, seed + attempt, st.clone(), p)
-                    text = await asyncio.wait_for(job, timeout)
+                text = await self._think(table, spec, seed + attempt, st, p)
             except TimeoutError:
                 reason, detail = f"no move within {timeout:g} s", ""
                 if not processes:

@@ -230,7 +230,9 @@ def table(game: Game, table_id: str, mode: str) -> str:
     tools = ("" if mode == "watch" else
              '<div class="turn-tools"><button type="button" id="undo" hidden '
              'aria-keyshortcuts="U" title="Take back your last move (key: U)">Undo my move'
-             "</button></div>")
+             '</button><button type="button" id="hint" hidden aria-keyshortcuts="H" '
+             'title="What the search bot would play (key: H)">Hint</button></div>'
+             '<p id="hint-text" class="small" hidden></p>')
     watch = ("" if mode == "watch" else
              f' · <a href="/web/tables/{tid}/watch" target="_blank">spectator view</a>')
     skips = ('<a class="skip" href="#board">Skip to the board</a>'

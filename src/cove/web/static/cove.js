@@ -350,6 +350,10 @@
       $("#status").hidden = m.over;  // the end screen says it
       $("#status").classList.toggle("yours", m.legal.length > 0);
       if ($("#undo")) $("#undo").hidden = !m.can_undo;
+      if ($("#hint")) {
+        $("#hint").hidden = !m.legal.length || m.over;
+        if (!prev || prev.version !== m.version) showHint(null);
+      }
       const mine = m.legal.length > 0 && !m.over, wasMine = Boolean(prev && prev.legal.length);
       turnMark(mine && (!wasMine || marked));
       moves(m.legal);
@@ -502,6 +506,42 @@
       ws.send(JSON.stringify({ type: "undo", expect: last.moves }));
     }
     if ($("#undo")) $("#undo").addEventListener("click", undo);
+    // Hint: what the terminal's hint plays (the server's search bot, from this seat's
+    // information), marked in the move list and on the board, and said in the live region.
+    async function hint() {
+      const button = $("#hint");
+      if (!last || !last.legal.length || !button || button.disabled) return;
+      const asked = last.version;
+      button.disabled = true;
+      button.textContent = "Thinking…";
+      let data = null, res = null;
+      try {
+        res = await fetch("/api/tables/" + id + "/hint" + q);
+        data = await res.json();
+      } catch (e) {
+        data = { reason: "The server did not answer." };
+      }
+      button.disabled = false;
+      button.textContent = "Hint";
+      if (!last || last.version !== asked) return;  // the table moved on meanwhile
+      if (!res || !res.ok) { showError(data.reason || "No hint now."); return; }
+      showHint(data.hint);
+    }
+    function showHint(text) {
+      const p = $("#hint-text");
+      for (const e of document.querySelectorAll(".hinted")) e.classList.remove("hinted");
+      p.hidden = text === null;
+      if (text === null) return;
+      p.textContent = "Hint: " + text;
+      for (const b of document.querySelectorAll("#moves button.move")) {
+        if (b.dataset.move === text) b.classList.add("hinted");
+      }
+      for (const t of document.querySelectorAll("#board .target")) {
+        if (movesOf(t).includes(text)) t.classList.add("hinted");
+      }
+      $("#announce").append(el("p", { "data-hint": text }, "Hint: " + text + "."));
+    }
+    if ($("#hint")) $("#hint").addEventListener("click", hint);
     function hideChooser(back) {  // back: the focus returns to the target that opened it
       const c = $("#chooser");
       c.hidden = true;
@@ -525,9 +565,11 @@
       chooserFrom = anchor;
       c.querySelector("button").focus();
     }
+    function movesOf(t) {  // the legal move texts a board target means
+      try { return JSON.parse(t.getAttribute("data-moves") || "[]"); } catch (e) { return []; }
+    }
     function targetClicked(t) {
-      let texts = [];
-      try { texts = JSON.parse(t.getAttribute("data-moves") || "[]"); } catch (e) { texts = []; }
+      const texts = movesOf(t);
       if (watching) return;
       if (!texts.length) {
         showError(last && last.legal.length ? "Nothing to do there now; the highlighted places and the list show your moves."
@@ -547,6 +589,8 @@
       if (ev.key === "Escape" && !$("#chooser").hidden) hideChooser(true);
       if ((ev.key === "u" || ev.key === "U") && !ev.ctrlKey && !ev.metaKey && !ev.altKey
           && !typing(ev.target) && last && last.can_undo) { ev.preventDefault(); undo(); return; }
+      if ((ev.key === "h" || ev.key === "H") && !ev.ctrlKey && !ev.metaKey && !ev.altKey
+          && !typing(ev.target) && $("#hint") && !$("#hint").hidden) { ev.preventDefault(); hint(); return; }
       if (ev.key !== "Enter" && ev.key !== " ") return;
       const t = ev.target.closest && ev.target.closest("#board .target");
       if (t) { ev.preventDefault(); targetClicked(t); }
