@@ -1178,6 +1178,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("--max-bots", above_0(int), "bot seats of live tables in all (default 200)"),
         ("--client-tables", above_0(int), "live tables per client address (default: "
          "twice --create-burst)"),
+        ("--open-idle", above_0(float), "seconds without a move after which an unfinished "
+         "table leaves the lobby's open tables (default 86400, a day)"),
         ("--forwarded-allow-ips", str, "proxies whose X-Forwarded-For gives the client's "
          "address: addresses or networks, comma-separated, or * (default none)"),
     ]:

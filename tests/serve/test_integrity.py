@@ -507,16 +507,20 @@ def test_a_chosen_seed_is_said_to_everyone(client: TestClient) -> None:
     assert view["deal"] == t["deal"]
 
 
-def test_a_database_made_before_commitments_and_undos_gets_their_columns(db_url: str) -> None:
+def test_a_database_made_before_commitments_undos_and_closing_gets_their_columns(
+        db_url: str) -> None:
     with make_client(db_url, **FAST) as client:
         old = two_humans(client)
         move(client, old)
-    for column in ("salt", "seed_chosen", "undos"):
+    for column in ("salt", "seed_chosen", "undos", "owner_hash", "closed"):
         sql(db_url, f"ALTER TABLE cove_tables DROP COLUMN {column}")
     with make_client(db_url, **FAST) as client:
         g = client.get(f"/api/tables/{old['id']}").json()
         assert g["moves"] == 1 and g["deal"] == {"commitment": None, "chosen": False}
-        assert g["version"] == 1
+        assert g["version"] == 1 and g["closed"] is False
+        assert client.post(f"/api/tables/{old['id']}/close", json={"token": "x"}
+                           ).status_code == 403  # made before keys: nobody closes it
+        assert old["id"] in [t["id"] for t in client.get("/api/tables").json()["tables"]]
         new = two_humans(client, seed=None)
         assert client.get(f"/api/tables/{new['id']}").json()["deal"]["commitment"]
     with make_client(db_url, **FAST) as client:

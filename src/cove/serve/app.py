@@ -254,6 +254,20 @@ async def get_hint(request: Request) -> Response:
     return JSONResponse(await hub.hint(table, seat))
 
 
+async def post_close(request: Request) -> Response:
+    """Close a table nobody else has joined, with the creator's key (``owner``)."""
+    hub = hub_of(request)
+    same_site(request)
+    hub.throttle("read", client_key(request))
+    table = await hub.table(request.path_params["id"])
+    body = await read_json(request, hub.settings.max_body)
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_request", "the body must be a JSON object {\"token\": the "
+                       "\"owner\" key the table's creation returned}")
+    known_keys(body, ("token",), "a close")
+    return JSONResponse(await hub.close_table(table, seat_token(request, body.get("token"))))
+
+
 ACTION_KEYS = ("token", "action", "expect")
 UNDO_KEYS = ("token", "expect")
 
@@ -536,6 +550,7 @@ def create_app(settings: Settings | None = None,
         Route("/api/tables/{id}/actions", post_action, methods=["POST"]),
         Route("/api/tables/{id}/undo", post_undo, methods=["POST"]),
         Route("/api/tables/{id}/hint", get_hint),
+        Route("/api/tables/{id}/close", post_close, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
     routes += web_routes()

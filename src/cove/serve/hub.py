@@ -146,6 +146,10 @@ class Settings:
     ``create_burst`` (20 by default)."""
     table_idle: float = 1800.0
     """Seconds after its last move that a table nobody watches stops counting as live."""
+    open_idle: float = 86400.0
+    """Seconds after its last move (or its creation) that an unfinished table leaves the
+    open tables listed (``GET /api/tables``, the lobby): abandoned ones drop out. It is
+    still served at its links."""
     forwarded_allow_ips: str = ""
     """Proxies (addresses or networks, comma-separated; ``*``: any) whose
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed; empty: none, the peer
@@ -467,6 +471,10 @@ class Table:
     """Whether this process has tried to claim the table's bots since it loaded it."""
     undos: int = 0
     """Undos taken at the table (:meth:`Hub.undo`)."""
+    owner_hash: str = ""
+    """The hash of the key its creation returned (``owner``), which closes it."""
+    closed: bool = False
+    """Closed by its creator (:meth:`Hub.close`): nothing more is played at it."""
     hints: dict[tuple[int, int], asyncio.Future[str]] = field(default_factory=dict)
     """The hints asked for lately, by (version, seat): one search per position and seat."""
     undo_checked: tuple[State | None, dict[int, bool]] = field(
@@ -510,7 +518,7 @@ class Table:
     def _decided_last(self, seat: int | None) -> bool:
         """A person at ``seat`` made the latest decision of a game not over."""
         st = self.state
-        if seat is None or st.is_over or self.seats[seat]["kind"] != "human":
+        if seat is None or st.is_over or self.closed or self.seats[seat]["kind"] != "human":
             return False
         history = st.history
         return bool(history) and history[-1][0] == seat
@@ -740,7 +748,7 @@ class Hub:
         cutoff = time.time() - s.table_idle
 
         def live(t: Table) -> bool:
-            return not t.state.is_over and (t.updated >= cutoff or bool(t.conns)
+            return not t.state.is_over and not t.closed and (t.updated >= cutoff or bool(t.conns)
                                              or bool(t.thinking))
 
         now = time.monotonic()
@@ -795,13 +803,15 @@ class Hub:
                 tokens.append(None)
                 stored.append({"kind": "bot", "spec": spec})
         now = time.time()
+        owner = secrets.token_urlsafe(24)
         table = Table(id=secrets.token_urlsafe(9), game=game, seed=seed, seats=stored,
-                      state=state, created=now, updated=now, salt=salt, seed_chosen=chosen)
+                      state=state, created=now, updated=now, salt=salt, seed_chosen=chosen,
+                      owner_hash=token_hash(owner))
         row = TableRow(id=table.id, game=game.id, players=players,
                        options=state.options.to_dict(), seed=seed, seats=stored,
                        created=now, updated=now, moves=0, over=state.is_over,
                        state=state.to_json(), bot_turn=self.bot_turn(table, state),
-                       salt=salt, seed_chosen=chosen)
+                       salt=salt, seed_chosen=chosen, owner_hash=table.owner_hash)
         await self.commits.run(self.store.create, row)
         self.tables[table.id] = table
         self._creators[table.id] = client
@@ -818,11 +828,40 @@ class Hub:
         # every future draw): only its commitment is published, and the seed is echoed
         # only to a creator who chose it
         out = {"id": table.id, "game": game.id, "players": players, "deal": table.deal(),
-               "options": state.options.to_dict(), "seats": out_seats,
+               "owner": owner, "options": state.options.to_dict(), "seats": out_seats,
                "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
         if chosen:
             out["seed"] = seed
         return out
+
+    async def close_table(self, table: Table, key: Any) -> dict[str, Any]:
+        """Close an unfinished table at which no person but its creator (its first human
+        seat) has played, given the creator's key (``owner`` in the creation's answer):
+        it leaves the lobby, its bots stop and every connection is told (``closed``).
+        403 for another key; 409 once the game is over or someone else has played."""
+        if not (isinstance(key, str) and table.owner_hash
+                and hmac.compare_digest(table.owner_hash, token_hash(key))):
+            raise ApiError(403, "bad_token", "only the table's creator closes it, with the "
+                           "key its creation returned (\"owner\")")
+        async with table.lock:
+            st = table.state
+            if not table.closed:
+                if st.is_over:
+                    raise ApiError(409, "over", "the game is over: a finished table stays "
+                                   "listed with its result")
+                people = [i for i, s in enumerate(table.seats) if s["kind"] == "human"]
+                joined = sorted({p for p, _ in st.history if p in people[1:]})
+                if joined:
+                    raise ApiError(409, "started", f"P{joined[0] + 1} has played here: a game "
+                                   "others have joined is not closed")
+                if not await self.commits.run(self.store.close_table, table.id,
+                                              table.version):
+                    await self._reload(table)
+                    raise ApiError(409, "stale", "the table changed meanwhile; try again",
+                                   moves=table.moves)
+                table.closed = True
+        self.broadcast(table)
+        return {"id": table.id, "closed": True}
 
     def _rows_one_by_one(self) -> list[TableRow]:
         """The tables a bot is to move at, each read alone (when reading them together
@@ -886,7 +925,8 @@ class Hub:
             state = self._from_moves(game, row, self.store.moves(row.id))
         return Table(id=row.id, game=game, seed=row.seed, seats=row.seats, state=state,
                      created=row.created, updated=row.updated, salt=row.salt,
-                     seed_chosen=row.seed_chosen, undos=row.undos)
+                     seed_chosen=row.seed_chosen, undos=row.undos,
+                     owner_hash=row.owner_hash, closed=row.closed)
 
     @staticmethod
     def _from_snapshot(game: Game, row: TableRow) -> State:
@@ -996,8 +1036,11 @@ class Hub:
             raise quarantined(row.id) from None
 
     async def listing(self, status: str, limit: int) -> list[dict[str, Any]]:
+        """The tables of ``status`` (open, finished, all), most recently active first;
+        closed tables and open ones idle for ``open_idle`` seconds are left out."""
         over = {"open": False, "finished": True, "all": None}.get(status, False)
-        rows = await self._db(self.store.tables, over=over,
+        since = time.time() - self.settings.open_idle if over is False else None
+        rows = await self._db(self.store.tables, over=over, since=since,
                               limit=max(1, min(limit, self.settings.list_limit)))
         return [summary(r) for r in rows  # (a damaged or quarantined table is left out)
                 if r.error is None and r.id not in self.quarantined]
@@ -1021,10 +1064,10 @@ class Hub:
                "moves": st.decisions, "version": table.version, "over": st.is_over,
                "to_move": list(st.to_move()), "can_undo": table.can_undo(seat),
                "view": view, "decision": view.get("decision", st.decision(seat)),
-               "legal": legal_forms(st, seat),
+               "legal": [] if table.closed else legal_forms(st, seat),
                "events": event_forms(st, seat, max(0, since)),
                "next_event": st.log_count(seat), "seats": table.seat_kinds(),
-               "deal": table.deal()}
+               "deal": table.deal(), "closed": table.closed}
         if st.is_over:
             out["scores"] = st.scores()
             out["winners"] = list(st.winners())
@@ -1068,6 +1111,7 @@ class Hub:
     async def _commit(self, table: Table, seat: int, action: Action | str | dict[str, Any],
                       n: int) -> None:
         """Apply and store one move (the caller holds the table's lock)."""
+        still_open(table)
         nxt = table.state.clone()
         try:
             nxt.apply(seat, action)
@@ -1105,6 +1149,7 @@ class Hub:
                 raise ApiError(409, "stale", f"the table is at move {n}, not {expect}: "
                                "someone moved since you looked; fetch the table again",
                                moves=n)
+            still_open(table)
             st = table.state
             if st.is_over:
                 raise ApiError(422, "cannot_undo", "the game is over: its seed, and with it "
@@ -1203,7 +1248,7 @@ class Hub:
 
     def _schedule_bots(self, table: Table) -> None:
         st = table.state
-        if st.is_over or table.archived:
+        if st.is_over or table.archived or table.closed:
             if self.shared and table.lease:  # a finished table's bots are nobody's
                 table.lease = 0.0
                 self._spawn(self._db(self.store.drop_lease, table.id, self.owner))
@@ -1227,7 +1272,7 @@ class Hub:
             while True:
                 st, v = table.state, table.version
                 n = st.decisions
-                if table.archived or st.is_over or p not in st.to_move():
+                if table.archived or table.closed or st.is_over or p not in st.to_move():
                     return
                 if self._idle(table):
                     await self._archive(table)
@@ -1485,6 +1530,13 @@ class Hub:
                 return
         if table.version != before:
             self._after_move(table, undone=table.undos != undos)
+
+
+def still_open(table: Table) -> None:
+    """409 ``closed`` when the table's creator closed it."""
+    if table.closed:
+        raise ApiError(409, "closed", "this table was closed by its creator; nothing more is "
+                       "played at it (the lobby makes a new one)", moves=table.moves)
 
 
 def undo_check(state: State, seat: int) -> tuple[str, State | None]:

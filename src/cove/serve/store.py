@@ -67,7 +67,9 @@ SCHEMA = (
         state TEXT NOT NULL,
         salt TEXT NOT NULL DEFAULT '',
         seed_chosen INTEGER NOT NULL DEFAULT 0,
-        undos INTEGER NOT NULL DEFAULT 0)""",
+        undos INTEGER NOT NULL DEFAULT 0,
+        owner_hash TEXT NOT NULL DEFAULT '',
+        closed INTEGER NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS cove_moves (
         table_id TEXT NOT NULL REFERENCES cove_tables (id),
         n INTEGER NOT NULL,
@@ -81,10 +83,12 @@ SCHEMA = (
 
 ADDED_COLUMNS = (("salt", "TEXT NOT NULL DEFAULT ''"),
                  ("seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
-                 ("undos", "INTEGER NOT NULL DEFAULT 0"))
+                 ("undos", "INTEGER NOT NULL DEFAULT 0"),
+                 ("owner_hash", "TEXT NOT NULL DEFAULT ''"),
+                 ("closed", "INTEGER NOT NULL DEFAULT 0"))
 """Columns added to ``cove_tables`` after its first release: a database made before them
-gets them when a server opens it (tables made before have no seed commitment and no
-undo)."""
+gets them when a server opens it (tables made before have no seed commitment, no undo
+and no creator's key, so nobody can close them: they leave the lobby when idle)."""
 
 UNDO = "(undo)"
 """The action text of an undo entry in ``cove_moves``: the seat took back its latest
@@ -93,7 +97,8 @@ row, and entry ``n`` of a table is its ``n``-th move or undo, so a table has ``m
 undos`` entries (each undo is one entry and takes one move back)."""
 
 _NAMES = ("id", "game", "players", "options", "seed", "seats", "created", "updated", "moves",
-          "over", "snap_moves", "bot_turn", "salt", "seed_chosen", "undos")
+          "over", "snap_moves", "bot_turn", "salt", "seed_chosen", "undos", "owner_hash",
+          "closed")
 _COLUMNS = ", ".join(_NAMES)
 _SNAP = _NAMES.index("snap_moves")
 
@@ -168,6 +173,10 @@ class TableRow:
     """The table's creator chose the seed (so the creator may know every hidden card)."""
     undos: int = 0
     """Undos taken at the table (each one an entry of its log)."""
+    owner_hash: str = ""
+    """The hash of the creator's key (which closes the table); empty: nobody's."""
+    closed: bool = False
+    """Closed by its creator before anyone else played: out of the lobby, no more moves."""
     error: str | None = None
     """Why this row cannot be read (its columns are not what the server wrote); only
     ``id`` is then meaningful, and the server quarantines the table."""
@@ -196,9 +205,11 @@ class Store(Protocol):
     def load(self, table_id: str) -> TableRow | None: ...
 
     def tables(self, *, over: bool | None = None, limit: int = 100,
-               with_state: bool = False, bot_turn: bool = False) -> list[TableRow]:
-        """Tables, most recently active first; ``bot_turn``: only those a bot is to move
-        at."""
+               with_state: bool = False, bot_turn: bool = False,
+               since: float | None = None) -> list[TableRow]:
+        """Tables, most recently active first, closed ones left out; ``bot_turn``: only
+        those a bot is to move at; ``since``: only those moved (or made) since then (Unix
+        time)."""
         ...
 
     def moves(self, table_id: str) -> list[tuple[int, str]]:
@@ -234,6 +245,11 @@ class Store(Protocol):
     def park(self, table_id: str, moves: int) -> bool:
         """Mark a table still at ``moves`` as not to be restored when the server starts
         (its bots resume when it is next asked for); False when it moved on."""
+        ...
+
+    def close_table(self, table_id: str, version: int) -> bool:
+        """Mark a table still at ``version`` (moves + 2 undos) closed: left out of the
+        listings and not restored at start-up; False when it changed meanwhile."""
         ...
 
     def close(self) -> None: ...
@@ -288,7 +304,8 @@ def _parse_row(r: Sequence[Any], tail: Sequence[Sequence[Any]]) -> TableRow:
                    bot_turn=bool(_int(v["bot_turn"])),
                    state=state, tail=_moves(tail),
                    salt=str(v.get("salt") or ""), seed_chosen=bool(v.get("seed_chosen")),
-                   undos=_int(v.get("undos") or 0))
+                   undos=_int(v.get("undos") or 0), owner_hash=str(v.get("owner_hash") or ""),
+                   closed=bool(v.get("closed")))
     if len(seats) != row.players:
         raise ValueError(f"{len(seats)} seats for {row.players} players")
     if row.moves < 0 or row.snap_moves < 0 or row.undos < 0:
@@ -406,7 +423,7 @@ class _SqlStore:
                         (row.id, row.game, row.players, json.dumps(row.options), row.seed,
                          json.dumps(row.seats), row.created, row.updated, row.moves,
                          int(row.over), row.moves, int(row.bot_turn), row.salt,
-                         int(row.seed_chosen), row.undos,
+                         int(row.seed_chosen), row.undos, row.owner_hash, int(row.closed),
                          json.dumps(row.state, separators=(",", ":"))))
 
     def append(self, table_id: str, n: int, seat: int, action: str, over: bool,
@@ -458,15 +475,20 @@ class _SqlStore:
         return _row(r, tail)
 
     def tables(self, *, over: bool | None = None, limit: int = 100,
-               with_state: bool = False, bot_turn: bool = False) -> list[TableRow]:
+               with_state: bool = False, bot_turn: bool = False,
+               since: float | None = None) -> list[TableRow]:
         cols = _COLUMNS + (", state" if with_state else "")
-        conds: list[str] = []
-        args: tuple[int, ...] = ()
+        conds: list[str] = ["closed = 0"]
+        args: tuple[float, ...] = ()
         if over is not None:
-            conds, args = ["over = ?"], (int(over),)
+            conds.append("over = ?")
+            args += (int(over),)
+        if since is not None:
+            conds.append("updated >= ?")
+            args += (since,)
         if bot_turn:
             conds.append("bot_turn = 1")
-        where = (" WHERE " + " AND ".join(conds)) if conds else ""
+        where = " WHERE " + " AND ".join(conds)
         with self._tx() as cur:
             cur.execute(self._sql(f"SELECT {cols} FROM cove_tables{where} "
                                   "ORDER BY updated DESC LIMIT ?"), (*args, limit))
@@ -483,9 +505,9 @@ class _SqlStore:
         return [_row(r, tails.get(r[0], ())) for r in rows]
 
     def ids(self, *, over: bool | None = None, bot_turn: bool = False) -> list[str]:
-        conds = ([] if over is None else [f"over = {int(over)}"]) + (
+        conds = ["closed = 0"] + ([] if over is None else [f"over = {int(over)}"]) + (
             ["bot_turn = 1"] if bot_turn else [])
-        where = (" WHERE " + " AND ".join(conds)) if conds else ""
+        where = " WHERE " + " AND ".join(conds)
         with self._tx() as cur:
             cur.execute(f"SELECT id FROM cove_tables{where} ORDER BY updated DESC")
             return [str(r[0]) for r in cur.fetchall()]
@@ -559,6 +581,13 @@ class _SqlStore:
         with self._tx(write=True) as cur:
             cur.execute(self._sql("UPDATE cove_tables SET bot_turn = 0 WHERE id = ? "
                                   "AND moves = ?"), (table_id, moves))
+            return bool(cur.rowcount == 1)
+
+    def close_table(self, table_id: str, version: int) -> bool:
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql("UPDATE cove_tables SET closed = 1, bot_turn = 0 WHERE "
+                                  "id = ? AND moves + 2 * undos = ? AND over = 0"),
+                        (table_id, version))
             return bool(cur.rowcount == 1)
 
 

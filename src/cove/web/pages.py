@@ -121,7 +121,8 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 </form>
 </section>
 <section id="created" class="card" hidden aria-live="polite"></section>
-<section class="card"><h2>Open tables</h2><div id="open-tables" aria-live="polite">
+<section class="card"><h2>Open tables</h2>
+<p id="lists-error" role="alert" hidden></p><div id="open-tables" aria-live="polite">
 {lists["open"]}</div></section>
 <section class="card"><h2>Finished games</h2><div id="finished-tables" aria-live="polite">
 {lists["finished"]}</div></section>

@@ -12,6 +12,7 @@
   };
   const seatName = (s) => "P" + (s + 1);
   const tokenKey = (id) => "cove.token." + id;
+  const ownerKey = (id) => "cove.owner." + id;  // the key that closes a table this browser made
   const store = {
     get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
     set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
@@ -207,6 +208,7 @@
   function created(data) {
     const box = $("#created");
     box.textContent = "";
+    store.set(ownerKey(data.id), data.owner);
     box.append(el("h2", {}, "Table ready"));
     box.append(el("p", {}, "Send each friend their own link: a link is a seat, so keep yours."));
     const list = el("ul", { class: "links" });
@@ -253,11 +255,40 @@
   function markMine() {  // tables this browser holds a seat at: a link back to the seat
     for (const li of document.querySelectorAll("li[data-table]")) {
       const token = store.get(tokenKey(li.dataset.table));
-      if (!token) continue;
-      const a = el("a", { href: "/web/tables/" + li.dataset.table + "?token=" + encodeURIComponent(token) },
-                   "my seat");
-      li.querySelector(".resume").append(" · ", a);
+      if (token) {
+        const a = el("a", { href: "/web/tables/" + li.dataset.table + "?token=" + encodeURIComponent(token) },
+                     "my seat");
+        li.querySelector(".resume").append(" · ", a);
+      }
+      const owner = store.get(ownerKey(li.dataset.table));
+      if (owner && li.closest("#open-tables")) {  // this browser made it: it may close it
+        const b = el("button", { type: "button", class: "close-table",
+                                 "aria-label": "Close this table" }, "Close");
+        b.addEventListener("click", () => closeTable(li.dataset.table, owner));
+        li.querySelector(".resume").append(" ", b);
+      }
     }
+  }
+
+  async function closeTable(id, owner) {
+    const error = $("#lists-error");
+    error.hidden = true;
+    let res, data;
+    try {
+      res = await fetch("/api/tables/" + id + "/close", { method: "POST",
+        body: JSON.stringify({ token: owner }), headers: { "Content-Type": "application/json" } });
+      data = await res.json();
+    } catch (e) {
+      res = null;
+      data = { reason: "The server did not answer: " + e };
+    }
+    if (!res || !res.ok) {
+      error.textContent = data.reason || "The table could not be closed.";
+      error.hidden = false;
+      return;
+    }
+    listsShown = "";  // drawn again now, without it
+    refreshLists();
   }
 
   // ---- table ---------------------------------------------------------------------------
@@ -346,7 +377,9 @@
       last = m;
       body.dataset.seat = m.seat === null ? "" : String(m.seat);
       $("#who").textContent = m.seat === null ? "spectator" : "you are " + seatName(m.seat);
-      $("#prompt").textContent = m.over ? "The game is over." : m.decision.prompt;
+      $("#prompt").textContent = m.over ? "The game is over."
+        : m.closed ? "This table was closed by its creator; nothing more is played here."
+        : m.decision.prompt;
       $("#status").hidden = m.over;  // the end screen says it
       $("#status").classList.toggle("yours", m.legal.length > 0);
       if ($("#undo")) $("#undo").hidden = !m.can_undo;
@@ -378,6 +411,7 @@
         end.innerHTML = (m.board && m.board.end) || "";
         return end.textContent.trim() || "The game is over";
       }
+      if (m.closed) return "This table was closed by its creator";
       const prompt = (m.decision && m.decision.prompt) || "";
       if (m.legal.length) return "Your turn: " + prompt;
       if (/^waiting for/i.test(prompt)) return prompt;
@@ -385,8 +419,9 @@
       return who ? "Waiting for " + who + (prompt ? ": " + prompt : "") : prompt;
     }
     function announce(m) {
-      if (m.version === announced) return;  // the same position again (a reconnect): said
-      announced = m.version;
+      const at = m.version + (m.closed ? " closed" : "");
+      if (at === announced) return;  // the same position again (a reconnect): said
+      announced = at;
       const parts = [];
       if (m.undone !== undefined) {  // (null: taken back at another server process)
         parts.push(m.undone === null ? "A move was taken back"
