@@ -102,11 +102,13 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def new_page(browser: Browser) -> Iterator[Any]:
-    """Pages in fresh browser contexts (each one a separate player's browser)."""
+    """Pages in fresh browser contexts (each one a separate player's browser); ``options``
+    are the context's (a phone's screen: ``tests.web.test_phone.PHONE``)."""
     contexts = []
 
-    def make(width: int = 1280, height: int = 900) -> Page:
-        ctx = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 900, **options: Any) -> Page:
+        ctx = browser.new_context(**{"viewport": {"width": width, "height": height},
+                                     **options})
         ctx.set_default_timeout(15000)
         contexts.append(ctx)
         return ctx.new_page()

@@ -252,6 +252,7 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <section id="status" class="card"><p id="prompt">Loading the table…</p>
 {tools}</section><p id="error" class="card" role="alert" hidden></p>
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
+id="pan-note" hidden>Your moves are further right →</button><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
 <div id="board" class="board" tabindex="0" role="region" aria-label="Board"></div>
 <div id="chooser" class="chooser" hidden role="dialog" aria-label="Choose a move"></div></section>

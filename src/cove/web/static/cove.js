@@ -508,18 +508,36 @@
         });
       }
     }
-    function panToTargets() {  // a phone shows part of the board: bring a legal target into view
-      const box = $("#board");
+    // A phone shows part of the board, which pans sideways. The pan keeps the drawing's
+    // left edge in sight (where the headings, row numbers and the players' names start)
+    // and moves right only as far as that allows to bring the nearest legal target into
+    // view; when the targets lie further right, a button above the board says so and
+    // pans to them when asked (the player's choice to lose the left edge from sight).
+    function panToTargets() {
+      const box = $("#board"), note = $("#pan-note");
+      note.hidden = true;
       if (!window.matchMedia("(max-width: 600px)").matches || box.classList.contains("zoom")) return;
-      const targets = box.querySelectorAll(".target");
-      if (!targets.length) return;
-      const view = box.getBoundingClientRect();
-      for (const t of targets) {
-        const r = t.getBoundingClientRect();
-        if (r.right > view.left && r.left < view.right) return;  // one is in sight already
-      }
-      const r = targets[0].getBoundingClientRect();
-      box.scrollLeft += (r.left + r.width / 2) - (view.left + view.width / 2);
+      const view = box.getBoundingClientRect(), width = box.clientWidth;
+      const span = (e) => {  // [left, right] in the board's own width
+        const r = e.getBoundingClientRect(), left = r.left - view.left + box.scrollLeft;
+        return [left, left + r.width];
+      };
+      const labels = [...box.querySelectorAll("svg text")].filter((t) => t.textContent.trim())
+        .map(span).filter(([a, b]) => b > a);
+      const most = labels.length ? Math.max(0, Math.min(...labels.map(([a]) => a)) - 4) : 0;
+      const targets = [...box.querySelectorAll(".target")].map(span);
+      const seen = (left) => targets.some(([a, b]) => a < left + width && b > left);
+      if (!targets.length) { box.scrollLeft = 0; return; }  // (the end: back to the start)
+      if (seen(box.scrollLeft)) return;  // one is in sight (the player may have panned)
+      const nearest = Math.min(...targets.map(([a, b]) => Math.min(b, a + width - 16)));
+      box.scrollLeft = Math.min(most, Math.max(0, nearest - width + 8));
+      note.hidden = seen(box.scrollLeft);
+      note.onclick = () => {
+        box.scrollLeft = Math.max(0, nearest - width + 8);
+        note.hidden = true;
+        const first = box.querySelector(".target");
+        if (first && lastInput === "key") first.focus({ preventScroll: true });
+      };
     }
     function send(text) {
       if (!last || !ws || ws.readyState !== WebSocket.OPEN) {
@@ -584,6 +602,15 @@
       if (back === true && chooserFrom && chooserFrom.isConnected) chooserFrom.focus();
       chooserFrom = null;
     }
+    function place(c, anchor) {  // the chooser just under (or over) the place clicked
+      const card = $("#board-card").getBoundingClientRect(), r = anchor.getBoundingClientRect();
+      const width = c.offsetWidth, height = c.offsetHeight;
+      const left = Math.max(4, Math.min(r.left - card.left, card.width - width - 4));
+      const below = r.bottom - card.top + 4, above = r.top - card.top - height - 4;
+      const fits = r.bottom + height + 4 <= window.innerHeight || above < 0;
+      c.style.left = left + "px";
+      c.style.top = (fits ? below : above) + "px";
+    }
     function choose(texts, anchor) {
       const c = $("#chooser");
       c.textContent = "";
@@ -597,8 +624,10 @@
       x.addEventListener("click", () => hideChooser(true));
       c.append(x);
       c.hidden = false;
+      place(c, anchor);
       chooserFrom = anchor;
-      c.querySelector("button").focus();
+      c.querySelector("button").focus({ preventScroll: true });  // the page stays where it was
+      c.scrollIntoView({ block: "nearest" });  // unless the chooser would be out of sight
     }
     function movesOf(t) {  // the legal move texts a board target means
       try { return JSON.parse(t.getAttribute("data-moves") || "[]"); } catch (e) { return []; }
