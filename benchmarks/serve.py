@@ -356,7 +356,7 @@ def main() -> int:
                 import psycopg
 
                 with psycopg.connect(args.db, autocommit=True) as conn:
-                    conn.execute("DROP TABLE IF EXISTS cove_moves, cove_tables")
+                    conn.execute("DROP TABLE IF EXISTS cove_moves, cove_tables, cove_players")
             return str(args.db)
 
         for _ in range(args.rounds):  # A B A B: both sides under the same load

@@ -21,7 +21,7 @@ def reset_postgres(url: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("DROP TABLE IF EXISTS cove_moves, cove_tables")
+        conn.execute("DROP TABLE IF EXISTS cove_moves, cove_tables, cove_players")
 
 
 def postgres() -> str:

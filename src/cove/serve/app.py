@@ -159,15 +159,15 @@ def known_keys(body: dict[str, Any], keys: tuple[str, ...], what: str) -> None:
 
 
 # -- HTTP ----------------------------------------------------------------------------------
-Key = tuple[str, str, int, "int | None", int]
+Key = tuple[str, str, int, int, "int | None", int]
 
 
 class Answers:
-    """Encoded answers to reads of a table's state, by (kind, table id, version, seat,
-    since), the most recently used kept up to ``limit`` characters: however many clients
-    ask for one position (a GET of the table, a websocket's ``state``), it is rendered and
-    encoded once. (A table's position at a version, :attr:`Table.version`, is the same
-    everywhere.)"""
+    """Encoded answers to reads of a table's state, by (kind, table id, version, named
+    seats, seat, since), the most recently used kept up to ``limit`` characters: however
+    many clients ask for one position (a GET of the table, a websocket's ``state``), it is
+    rendered and encoded once. (A table's position at a version, :attr:`Table.version`, is
+    the same everywhere.)"""
 
     def __init__(self, limit: int = 16 * 2**20) -> None:
         self.limit = limit
@@ -228,7 +228,7 @@ async def get_table(request: Request) -> Response:
     table = await hub.table(request.path_params["id"])
     seat = hub.seat_for(table, seat_token(request, request.query_params.get("token")))
     since = since_arg(request)
-    body = ANSWERS.get(("http", table.id, table.version, seat, since),
+    body = ANSWERS.get(("http", table.id, table.version, table.named, seat, since),
                        lambda: encode_bytes(hub.payload(table, seat, since)))
     return Response(body, media_type="application/json")
 
@@ -252,6 +252,21 @@ async def get_hint(request: Request) -> Response:
     if seat is not None:
         hub.throttle("move", f"{table.id}:{seat}")
     return JSONResponse(await hub.hint(table, seat))
+
+
+async def post_player(request: Request) -> Response:
+    """A named player and their personal key: ``{"name"}`` -> ``{"key", "name"}``."""
+    hub = hub_of(request)
+    same_site(request)
+    hub.throttle("create", client_key(request))
+    return JSONResponse(await hub.new_player(await read_json(request, hub.settings.max_body)),
+                        status_code=201)
+
+
+async def post_sit(request: Request) -> Response:
+    """A named player takes the seat its token opens: ``{"token", "player"}``."""
+    hub, table, seat, body = await seated_post(request, ("token", "player"), "a sit")
+    return JSONResponse(await hub.sit(table, seat, body.get("player")))
 
 
 async def post_close(request: Request) -> Response:
@@ -414,7 +429,8 @@ async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
             return encode(hub.extend(table, conn.seat, out) if conn.extras else out)
 
         kind_key = "ws+board" if conn.extras else "ws"
-        answer = ANSWERS.get((kind_key, table.id, table.version, conn.seat, 0), state)
+        answer = ANSWERS.get((kind_key, table.id, table.version, table.named, conn.seat, 0),
+                             state)
         assert isinstance(answer, str)
         return answer
     if kind == "action":
@@ -551,6 +567,8 @@ def create_app(settings: Settings | None = None,
         Route("/api/tables/{id}/undo", post_undo, methods=["POST"]),
         Route("/api/tables/{id}/hint", get_hint),
         Route("/api/tables/{id}/close", post_close, methods=["POST"]),
+        Route("/api/tables/{id}/sit", post_sit, methods=["POST"]),
+        Route("/api/players", post_player, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
     routes += web_routes()

@@ -491,6 +491,12 @@ class Table:
         return self.state.decisions
 
     @property
+    def named(self) -> int:
+        """How many seats a named player took (names are never taken back, so this and
+        ``version`` name what the table shows)."""
+        return sum(1 for s in self.seats if "name" in s)
+
+    @property
     def version(self) -> int:
         """Entries in the table's log (moves and undos): it grows with each, where ``moves``
         goes down by an undo, so it names a position for caches and clients."""
@@ -548,7 +554,26 @@ class Table:
 def seat_info(i: int, seat: dict[str, Any]) -> dict[str, Any]:
     if seat["kind"] == "bot":
         return {"seat": i, "kind": "bot", "bot": seat["spec"]}
-    return {"seat": i, "kind": "human"}
+    name = seat.get("name")
+    return {"seat": i, "kind": "human", **({"name": name} if isinstance(name, str) else {})}
+
+
+NAME_MAX = 24
+"""The longest name a player may choose, in characters."""
+
+
+def check_name(name: Any) -> str:
+    """A player's chosen name, single-spaced; 422 saying what a name may be otherwise."""
+    rule = (f"a name is 1 to {NAME_MAX} letters, digits, spaces or punctuation, and not a "
+            "seat's own name such as P2")
+    if not isinstance(name, str):
+        raise ApiError(422, "bad_name", f"give your name as text: {rule}")
+    text = " ".join(name.split())
+    if not 1 <= len(text) <= NAME_MAX or not text.isprintable():
+        raise ApiError(422, "bad_name", f"{text[:NAME_MAX + 1]!r} cannot be a name: {rule}")
+    if text[0] in "Pp" and text[1:].isdigit():
+        raise ApiError(422, "bad_name", f"{text!r} is a seat's own name: {rule}")
+    return text
 
 
 def summary(row: TableRow | Table) -> dict[str, Any]:
@@ -833,6 +858,42 @@ class Hub:
         if chosen:
             out["seed"] = seed
         return out
+
+    async def new_player(self, body: Any) -> dict[str, Any]:
+        """``{"name"}``: a named player, and their personal key (shown only here; the
+        browser keeps it): ``{"key", "name"}``."""
+        if not isinstance(body, dict) or set(body) != {"name"}:
+            raise ApiError(400, "bad_request", "the body is {\"name\": your name}")
+        name = check_name(body["name"])
+        key = secrets.token_urlsafe(24)
+        await self.commits.run(self.store.add_player, token_hash(key), name)
+        return {"key": key, "name": name}
+
+    async def sit(self, table: Table, seat: int | None, key: Any) -> dict[str, Any]:
+        """The named player whose personal key is ``key`` takes ``seat`` (opened by its
+        token): the seat shows their name from now on, to everyone. 404 for an unknown
+        key, 409 when another named player took the seat."""
+        if seat is None:
+            raise ApiError(403, "bad_token", "give the token of the seat you take")
+        if not isinstance(key, str) or not key:
+            raise ApiError(400, "bad_request", "player is your personal key (POST "
+                           "/api/players gives one)")
+        hashed = token_hash(key)
+        name = await self._db(self.store.player, hashed)
+        if name is None:
+            raise ApiError(404, "unknown_player", "no player has this key; POST /api/players "
+                           "with your name gives one")
+        async with table.lock:
+            had = table.seats[seat]
+            if had.get("player") not in (None, hashed):
+                raise ApiError(409, "seat_taken", f"{had.get('name')} took this seat already")
+            if had.get("player") != hashed:
+                seats = [dict(s) for s in table.seats]
+                seats[seat].update(player=hashed, name=name)
+                await self.commits.run(self.store.set_seats, table.id, seats)
+                table.seats = seats
+                self.broadcast(table)
+        return {"seat": seat, "name": name}
 
     async def close_table(self, table: Table, key: Any) -> dict[str, Any]:
         """Close an unfinished table at which no person but its creator (its first human

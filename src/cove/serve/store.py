@@ -77,6 +77,10 @@ SCHEMA = (
         action TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, n))""",
+    """CREATE TABLE IF NOT EXISTS cove_players (
+        key_hash TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS cove_tables_over ON cove_tables (over, updated)",
     "CREATE INDEX IF NOT EXISTS cove_tables_bot_turn ON cove_tables (bot_turn)",
 )
@@ -252,6 +256,18 @@ class Store(Protocol):
         listings and not restored at start-up; False when it changed meanwhile."""
         ...
 
+    def add_player(self, key_hash: str, name: str) -> None:
+        """A named player: the hash of their personal key, and the name they chose."""
+        ...
+
+    def player(self, key_hash: str) -> str | None:
+        """The name of the player whose key has this hash; None for an unknown key."""
+        ...
+
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Store a table's seats again (a named player took one)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -351,7 +367,7 @@ def _good_seat(seat: Any) -> bool:
     if not isinstance(seat, dict):
         return False
     if seat.get("kind") == "human":
-        return isinstance(seat.get("token_hash"), str)
+        return isinstance(seat.get("token_hash"), str) and isinstance(seat.get("name", ""), str)
     return seat.get("kind") == "bot" and isinstance(seat.get("spec"), str)
 
 
@@ -582,6 +598,23 @@ class _SqlStore:
             cur.execute(self._sql("UPDATE cove_tables SET bot_turn = 0 WHERE id = ? "
                                   "AND moves = ?"), (table_id, moves))
             return bool(cur.rowcount == 1)
+
+    def add_player(self, key_hash: str, name: str) -> None:
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql("INSERT INTO cove_players (key_hash, name, created) "
+                                  "VALUES (?, ?, ?)"), (key_hash, name, time.time()))
+
+    def player(self, key_hash: str) -> str | None:
+        with self._tx() as cur:
+            cur.execute(self._sql("SELECT name FROM cove_players WHERE key_hash = ?"),
+                        (key_hash,))
+            row = cur.fetchone()
+        return None if row is None else str(row[0])
+
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql("UPDATE cove_tables SET seats = ? WHERE id = ?"),
+                        (json.dumps(seats), table_id))
 
     def close_table(self, table_id: str, version: int) -> bool:
         with self._tx(write=True) as cur:

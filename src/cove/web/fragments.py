@@ -78,20 +78,33 @@ def scores(game: Game, view: dict[str, Any], seats: list[dict[str, Any]], you: i
 
 def seat_label(i: int, seat: dict[str, Any], you: int | None) -> str:
     if i == you:
-        return f"{seat_name(i)} (you)"
+        return f"{named(i, [seat], 0)} (you)"
     if seat.get("kind") == "bot":
         return f"{seat_name(i)} (bot)"
-    return seat_name(i)
+    return named(i, [seat], 0)
 
 
-def end(state: State, view: dict[str, Any], you: int | None) -> str:
+def named(i: int, seats: list[dict[str, Any]] | None, at: int | None = None) -> str:
+    """Seat ``i`` as players know it: "Ada (P1)" when a named player took it, else "P1"
+    (``seats[at]`` is its entry, default ``seats[i]``)."""
+    entry = seats[i if at is None else at] if seats else {}
+    name = entry.get("name")
+    return f"{name} ({seat_name(i)})" if isinstance(name, str) else seat_name(i)
+
+
+def end(state: State, view: dict[str, Any], you: int | None,
+        seats: list[dict[str, Any]] | None = None) -> str:
     """The end screen: the winner(s), every seat's score, why the game ended and, when it
-    decided, the tie-break."""
+    decided, the tie-break; ``seats`` (the API's seat entries) give the players' names."""
     if not state.is_over:
         return ""
     final = state.scores()
     winners = list(state.winners())
-    names = " and ".join(seat_name(p) + (" (you)" if p == you else "") for p in winners)
+
+    def who(p: int) -> str:
+        return named(p, seats)
+
+    names = " and ".join(who(p) + (" (you)" if p == you else "") for p in winners)
     best = max(final)
     tied = [p for p in range(state.n) if final[p] == best]
     lines = []
@@ -102,15 +115,15 @@ def end(state: State, view: dict[str, Any], you: int | None) -> str:
     else:
         head = f"{names} wins" if len(winners) == 1 else f"{names} share the win"
     lines.append(f"<h2>Game over: {escape(head)}</h2>")
-    points = ", ".join(f"{seat_name(p)}{' (you)' if p == you else ''} {_fmt(final[p])}"
+    points = ", ".join(f"{who(p)}{' (you)' if p == you else ''} {_fmt(final[p])}"
                        for p in range(len(final)))
     lines.append(f'<p class="end-scores">Final scores: {escape(points)}.</p>')
     lines.append(f'<p class="end-why">{escape(end_reason(state, view))}</p>')
     if len(tied) > 1 and winners:
         rule = ", then ".join(state.game.tiebreak) or "the game's tie-break"
-        keys = "; ".join(f"{seat_name(p)} {', '.join(_fmt(k) for k in state.tiebreak(p))}"
+        keys = "; ".join(f"{who(p)} {', '.join(_fmt(k) for k in state.tiebreak(p))}"
                          for p in tied)
-        tied_names = ", ".join(seat_name(p) for p in tied)
+        tied_names = ", ".join(who(p) for p in tied)
         if len(winners) < len(tied):
             lines.append(f'<p class="tiebreak">{escape(tied_names)} tied on {_fmt(best)}; '
                          f"the tie-break ({escape(rule)}) decided: {escape(keys)}.</p>")

@@ -54,7 +54,8 @@ def result_text(winners: list[int], scores: list[float]) -> str:
 def _table_row(t: dict[str, Any], names: dict[str, str],
                result: tuple[list[int], list[float]] | None = None) -> str:
     seats = ", ".join(f"P{s['seat'] + 1} " + ("bot " + str(s.get("bot")) if s["kind"] == "bot"
-                                               else "human") for s in t["seats"])
+                                               else str(s.get("name", "human")))
+                      for s in t["seats"])
     age = max(0, int(time.time() - float(t["updated"])))
     when = f"{age // 60} min ago" if age >= 60 else "just now"
     tid = escape(str(t["id"]))
@@ -88,6 +89,15 @@ def table_lists(games: list[Game], open_tables: list[dict[str, Any]],
             "finished": listing(finished, "No finished games yet.")}
 
 
+NAMING = """<section id="naming" class="card" hidden><form id="naming-form" class="row">
+<label for="player-name">Your name</label><input type="text" id="player-name" maxlength="24"
+autocomplete="nickname" aria-describedby="naming-help"><button type="submit">Save</button>
+</form><p id="naming-help" class="muted small">Players at your tables see it (1 to 24
+characters). This browser keeps it with a personal key; no password, no e-mail.</p>
+<p id="naming-error" role="alert" hidden></p></section>"""
+"""The name form a first visit shows (the lobby, a table's seat); the script fills it."""
+
+
 def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str, Any]],
           finished: list[dict[str, Any]],
           results: dict[str, tuple[list[int], list[float]]] | None = None) -> str:
@@ -104,6 +114,7 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 <header><a class="home" href="/web/">Cove</a>
 <span class="muted">tables for five sea-faring games</span></header>
 <main class="lobby">
+{NAMING}
 <section class="card">
 <h1>New table</h1>
 <form id="create">
@@ -245,6 +256,7 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <span id="who" class="badge"></span>
 <span id="conn" class="badge" role="status">connecting…</span></header>
 <main class="table">
+{"" if mode == "watch" else NAMING}
 <section id="end" class="card end" hidden></section>
 <div class="play">
 <div id="announce" class="sr-only" role="log" aria-live="polite" aria-label="Announcements">

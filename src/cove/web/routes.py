@@ -140,7 +140,7 @@ def board_fields(table: Any, st: State, version: int, seat: int | None,
     return {"moves": st.decisions, "version": version, "board": html, "drawn": drawn,
             "last": fragments.last_move(st, seat),
             "scores": fragments.scores(table.game, view, table.seat_kinds(), seat, final),
-            "end": fragments.end(st, view, seat),
+            "end": fragments.end(st, view, seat, table.seat_kinds()),
             "cpu": round((time.thread_time() - cpu) * 1e3, 2)}
 
 
@@ -157,15 +157,15 @@ class Drawn:
 
 
 class Boards:
-    """Boards by (table id, version, seat), the most recently used kept up to ``limit``
-    characters: a board is drawn once per position and seat, however many connections and
+    """Boards by (table id, version, named seats, seat), the most recently used kept up to
+    ``limit`` characters: a board is drawn once per position and seat, however many connections and
     requests want it. (A table's position at a version, its moves and undos so far, is the
     same in every process and after every restart.)"""
 
     def __init__(self, limit: int = 32 * 2**20) -> None:
         self.limit = limit
         self.size = 0
-        self.items: OrderedDict[tuple[str, int, int | None], Drawn] = OrderedDict()
+        self.items: OrderedDict[tuple[str, int, int, int | None], Drawn] = OrderedDict()
         self.drawn = 0
         """Boards drawn (misses), for tests."""
 
@@ -174,7 +174,7 @@ class Boards:
         """The board of ``seat`` at ``st``, the table's ``version`` (``legal``: its legal
         moves there, asked only when the board is drawn now), and whether it was drawn
         now."""
-        key = (table.id, version, seat)
+        key = (table.id, version, table.named, seat)
         have = self.items.get(key)
         if have is not None:
             self.items.move_to_end(key)

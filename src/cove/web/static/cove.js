@@ -18,6 +18,48 @@
     set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
   };
 
+  // ---- a player's name: chosen on the first visit, kept with the key the server issues ----
+  const me = { get key() { return store.get("cove.player.key"); },
+               get name() { return store.get("cove.player.name"); } };
+  async function postJSON(url, body) {  // {ok, data}; a server that did not answer: not ok
+    try {
+      const res = await fetch(url, { method: "POST", body: JSON.stringify(body),
+                                     headers: { "Content-Type": "application/json" } });
+      return { ok: res.ok, data: await res.json() };
+    } catch (e) {
+      return { ok: false, data: { reason: "The server did not answer: " + e } };
+    }
+  }
+  function naming(named) {  // named(): called once this browser has a name
+    const box = $("#naming");
+    if (!box || me.key) return;
+    box.hidden = false;
+    $("#naming-form").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const error = $("#naming-error");
+      error.hidden = true;
+      const got = await postJSON("/api/players", { name: $("#player-name").value });
+      if (!got.ok) {
+        error.textContent = got.data.reason || "That name could not be kept.";
+        error.hidden = false;
+        return;
+      }
+      store.set("cove.player.key", got.data.key);
+      store.set("cove.player.name", got.data.name);
+      box.textContent = "";
+      box.append(el("p", {}, "Hello " + got.data.name + ". Your personal key keeps your name "
+                              + "in this browser; copy it to use the name on another device:"));
+      const input = el("input", { type: "text", readonly: "", value: got.data.key,
+                                  "aria-label": "Your personal key" });
+      const copy = el("button", { type: "button" }, "Copy");
+      copy.addEventListener("click", () => copyText(input, copy));
+      const row = el("p", { class: "row" });
+      row.append(input, copy);
+      box.append(row);
+      if (named) named();
+    });
+  }
+
   // ---- lobby ---------------------------------------------------------------------------
   function lobby() {
     const games = JSON.parse($("#games-data").textContent);
@@ -92,6 +134,7 @@
       refreshLists();  // the new table among the open ones at once
     });
     markMine();
+    naming(null);
     setInterval(refreshLists, LOBBY_POLL_MS);
   }
 
@@ -273,16 +316,8 @@
   async function closeTable(id, owner) {
     const error = $("#lists-error");
     error.hidden = true;
-    let res, data;
-    try {
-      res = await fetch("/api/tables/" + id + "/close", { method: "POST",
-        body: JSON.stringify({ token: owner }), headers: { "Content-Type": "application/json" } });
-      data = await res.json();
-    } catch (e) {
-      res = null;
-      data = { reason: "The server did not answer: " + e };
-    }
-    if (!res || !res.ok) {
+    const { ok, data } = await postJSON("/api/tables/" + id + "/close", { token: owner });
+    if (!ok) {
       error.textContent = data.reason || "The table could not be closed.";
       error.hidden = false;
       return;
@@ -371,12 +406,14 @@
         return;
       }
       if (m.type !== "state" && m.type !== "update") return;
-      if (m.type === "state") $("#log").textContent = "";
+      if (m.type === "state") logged = [];
       if (m.type === "update") { showError(""); updateAt = at; }
       const prev = last;
       last = m;
+      const renamed = learnNames(m.seats);
       body.dataset.seat = m.seat === null ? "" : String(m.seat);
-      $("#who").textContent = m.seat === null ? "spectator" : "you are " + seatName(m.seat);
+      $("#who").textContent = m.seat === null ? "spectator" : "you are " + label(m.seat);
+      sit();
       $("#prompt").textContent = m.over ? "The game is over."
         : m.closed ? "This table was closed by its creator; nothing more is played here."
         : m.decision.prompt;
@@ -390,7 +427,7 @@
       const mine = m.legal.length > 0 && !m.over, wasMine = Boolean(prev && prev.legal.length);
       turnMark(mine && (!wasMine || marked));
       moves(m.legal);
-      log(m.events);
+      log(m.events, renamed || m.type === "state");
       announce(m);
       if (m.board) {
         boardAsked++;  // a board fetch still under way is older: drop it
@@ -426,17 +463,17 @@
       if (m.undone !== undefined) {  // (null: taken back at another server process)
         parts.push(m.undone === null ? "A move was taken back"
                    : m.undone === m.seat ? "You took back your last move"
-                   : seatName(m.undone) + " took back their last move");
+                   : label(m.undone) + " took back their last move");
       } else if (m.type === "update") {
         if (m.board && m.board.last) parts.push(m.board.last);
         for (const e of m.events.slice(-4)) parts.push(e.text);
       } else if (m.seat !== null) {
-        parts.push("You are " + seatName(m.seat));
+        parts.push("You are " + label(m.seat));
       }
       parts.push(turnText(m));
       const box = $("#announce");
       box.append(el("p", { "data-moves": String(m.moves) },
-                    parts.map(sentence).filter((t) => t).join(". ") + "."));
+                    parts.map(withNames).map(sentence).filter((t) => t).join(". ") + "."));
       while (box.children.length > 30) box.firstChild.remove();
     }
     // Your turn while the tab is in the background: "(Your turn)" before the title and
@@ -466,9 +503,32 @@
       if (!legal.length) ul.append(el("li", { class: "muted" }, last && last.over ? "The game is over." : "Not your turn."));
       refocus();
     }
-    function log(events) {
+    // Names: a seat a named player took shows the name (the seats' list in every message);
+    // the log, the announcements and the badge say it where the game's texts say "P2".
+    let names = {}, logged = [], sat = false;
+    const label = (s) => names[s] ? names[s] + " (" + seatName(s) + ")" : seatName(s);
+    const withNames = (t) => String(t).replace(/\bP(\d+)\b/g, (w, n) => names[Number(n) - 1] || w);
+    function learnNames(seats) {  // true when they changed
+      const now = {};
+      for (const s of seats || []) if (s.name) now[s.seat] = s.name;
+      const changed = JSON.stringify(now) !== JSON.stringify(names);
+      names = now;
+      return changed;
+    }
+    function sit() {  // this browser's named player takes the seat it opened, once
+      if (sat || !me.key || !last || last.seat === null) return;
+      sat = true;
+      if (names[last.seat] !== me.name) {
+        postJSON("/api/tables/" + id + "/sit", { token: token, player: me.key });
+      }
+    }
+    naming(sit);
+    function log(events, redraw) {  // redraw: every line again (new names, or a new log)
       const ol = $("#log");
-      for (const e of events) ol.append(el("li", {}, e.text));
+      if (redraw) ol.textContent = "";
+      const fresh = events.map((e) => e.text);
+      logged = logged.concat(fresh).slice(-300);
+      for (const t of redraw ? logged : fresh) ol.append(el("li", {}, withNames(t)));
       while (ol.children.length > 300) ol.firstChild.remove();
       ol.scrollTop = ol.scrollHeight;
     }
@@ -693,7 +753,7 @@
       slider.max = String(m.moves);
       slider.value = String(m.moves);
       as.append(el("option", { value: "" }, "a spectator"));
-      for (let s = 0; s < m.players; s++) as.append(el("option", { value: String(s) }, seatName(s)));
+      for (let s = 0; s < m.players; s++) as.append(el("option", { value: String(s) }, label(s)));
       if (m.seat !== null) as.value = String(m.seat);
       const show = async () => {
         const asked = ++replayAsked;
