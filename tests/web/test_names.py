@@ -58,3 +58,18 @@ def test_names_chosen_on_first_visit_show_everywhere(server: Server, new_page: A
     lobby.goto(server.url + "/web/")
     row = lobby.locator(f"#open-tables li[data-table='{table_id}']").inner_text()
     assert "P1 Ada, P2 Bea" in row, row
+
+
+def test_not_now_keeps_the_name_form_away_from_the_tables(server: Server,
+                                                          new_page: Any) -> None:
+    page: Page = new_page()
+    submit_by_keys(page, server, TWO[0], ["human", "human"], {})
+    page.locator("#open-mine").click()
+    page.wait_for_url("**/web/tables/**")
+    page.locator("#naming-later").click()
+    assert page.locator("#naming").is_hidden()
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
+    assert page.locator("#naming").is_hidden()
+    page.goto(server.url + "/web/")  # the lobby still offers it
+    assert page.locator("#naming").is_visible()

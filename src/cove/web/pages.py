@@ -92,8 +92,9 @@ def table_lists(games: list[Game], open_tables: list[dict[str, Any]],
 NAMING = """<section id="naming" class="card" hidden><form id="naming-form" class="row">
 <label for="player-name">Your name</label><input type="text" id="player-name" maxlength="24"
 autocomplete="nickname" aria-describedby="naming-help"><button type="submit">Save</button>
-</form><p id="naming-help" class="muted small">Players at your tables see it (1 to 24
-characters). This browser keeps it with a personal key; no password, no e-mail.</p>
+<button type="button" id="naming-later">Not now</button></form>
+<p id="naming-help" class="muted small">Players at your tables see it (1 to 24 characters).
+This browser keeps it with a personal key; no password, no e-mail.</p>
 <p id="naming-error" role="alert" hidden></p></section>"""
 """The name form a first visit shows (the lobby, a table's seat); the script fills it."""
 

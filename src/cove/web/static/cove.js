@@ -31,9 +31,14 @@
     }
   }
   function naming(named) {  // named(): called once this browser has a name
-    const box = $("#naming");
-    if (!box || me.key) return;
+    // asked on every lobby visit until chosen; at a table, until "Not now"
+    const box = $("#naming"), lobbyPage = document.body.dataset.page === "lobby";
+    if (!box || me.key || (!lobbyPage && store.get("cove.player.later"))) return;
     box.hidden = false;
+    $("#naming-later").addEventListener("click", () => {
+      store.set("cove.player.later", "1");
+      box.hidden = true;
+    });
     $("#naming-form").addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const error = $("#naming-error");
