@@ -168,6 +168,8 @@ def open_seats(browser: Browser, url: str, table: dict[str, Any], seats: list[in
                **context: Any) -> tuple[list[Any], dict[int, Page]]:
     ctxs = [browser.new_context(viewport={"width": width, "height": height}, **context)
             for _ in seats]
+    for ctx in ctxs:
+        ctx.add_init_script(RETURNING)
     pages = {}
     for seat, ctx in zip(seats, ctxs, strict=True):
         pages[seat] = ctx.new_page()
@@ -297,6 +299,7 @@ def _shoot(browser: Browser, url: str, table: dict[str, Any], page: Page,
     desktop = stem.with_name(stem.name + ".png")
     page.screenshot(path=str(desktop), full_page=True)
     phone = browser.new_context(**PHONE)
+    phone.add_init_script(RETURNING)
     small = phone.new_page()
     small.goto(seat_url(url, table, 0))
     small.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=moves)
@@ -305,6 +308,9 @@ def _shoot(browser: Browser, url: str, table: dict[str, Any], page: Page,
     phone.close()
     return [str(desktop), str(path)]
 
+
+RETURNING = "localStorage.setItem('cove.player.later', '1')"
+"""A player who has seen the name form and said "Not now": table pages show the table."""
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
                          "is_mobile": True, "has_touch": True}
