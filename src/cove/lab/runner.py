@@ -49,6 +49,21 @@ class BackendError(CoveError):
     """A backend that cannot run here (an unknown name, Ray not installed, bad jobs)."""
 
 
+class Deadline(TimeoutError):
+    """A run's time ran out while it waited for results (``map``'s ``deadline``): the work
+    still in play is abandoned."""
+
+
+def _left(deadline: float | None) -> float | None:
+    """Seconds until ``deadline`` (a ``time.monotonic`` value); Deadline once it passed."""
+    if deadline is None:
+        return None
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise Deadline("the time ran out")
+    return left
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` in a run seeded ``seed``."""
     r = Rng(seed)
@@ -318,22 +333,26 @@ def play_game(
     timed: bool = False,
     trace: bool = True,
     max_decisions: int = MAX_DECISIONS,
+    clock: Callable[[], float] = time.perf_counter,
+    maker: Callable[[str, int], Bot] = make_bot,
 ) -> tuple[GameResult, State]:
     """Play one seeded game between bots (one spec per seat): its result and final state.
 
     ``timed`` measures each bot decision that had a choice (and a searching bot's
-    iterations), for the arena; ``trace`` samples the running scores once a round for the
-    drama figures (:class:`Drama`; it costs up to a third more time with random bots in
-    the games whose ``scores()`` is dear). Neither changes the game."""
+    iterations), for the arena, with ``clock`` (wall time by default; the ladder passes
+    ``time.process_time``, CPU seconds); ``trace`` samples the running scores once a round
+    for the drama figures (:class:`Drama`; it costs up to a third more time with random
+    bots in the games whose ``scores()`` is dear). Neither changes the game. ``maker(spec,
+    seed)`` builds each seat's bot (``make_bot``; the ladder's also builds bots from
+    outside Cove)."""
     state = game.new(players, seed, log=False, **options)
-    bots = [make_bot(bot_specs[p], seed=game_seed(seed, 1000 + p)) for p in range(players)]
+    bots = [maker(bot_specs[p], game_seed(seed, 1000 + p)) for p in range(players)]
     choices = offered = 0
     kinds: dict[str, int] = {}
     known = _KINDS.setdefault(game.id, {})
     times: list[list[float]] = [[] for _ in range(players)]
     iters = [0] * players
     search = [0.0] * players
-    clock = time.perf_counter
     scores = ScoreTrace(state) if trace and players > 1 else None
 
     def choose(state: State, p: int) -> Action:
@@ -387,11 +406,23 @@ class Chunk:
     players: int
     seed: int
     specs: tuple[str, ...]
-    seating: str  # "fixed" (specs are the seats) or "rotate" (the arena's seating)
+    seating: str
+    """"fixed" (specs are the seats), "rotate" (the arena's seating) or "listed" (``tables``
+    gives each game's seating)."""
     options: tuple[tuple[str, Any], ...]
     timed: bool
     indices: tuple[int, ...]
     trace: bool = True
+    tables: tuple[tuple[int, ...], ...] = ()
+    """With "listed": per game of ``indices``, the entry (index into ``specs``) of each seat."""
+    deals: tuple[int, ...] = ()
+    """Per game of ``indices``, the number whose :func:`game_seed` seeds it (default: the
+    game's index); games sharing a deal are the same deal (the ladder's mirrored games)."""
+    cpu: bool = False
+    """Time decisions in CPU seconds of the worker (``time.process_time``), not wall time."""
+    maker: Callable[[str, int], Bot] | None = None
+    """Builds a seat's bot from (spec, seed); None: ``make_bot``. A module-level function,
+    so that it reaches worker processes by name."""
 
 
 def seating(entries: int, players: int, index: int) -> list[int]:
@@ -408,9 +439,12 @@ def seating(entries: int, players: int, index: int) -> list[int]:
     return [filled[(s + index) % players] for s in range(players)]
 
 
-def seats_for(chunk: Chunk, index: int) -> list[str]:
+def seats_for(chunk: Chunk, index: int, position: int = 0) -> list[str]:
+    """The specs seated in game ``index``, the chunk's game number ``position``."""
     if chunk.seating == "fixed":
         return list(chunk.specs)
+    if chunk.seating == "listed":
+        return [chunk.specs[e] for e in chunk.tables[position]]
     return [chunk.specs[e] for e in seating(len(chunk.specs), chunk.players, index)]
 
 
@@ -418,9 +452,13 @@ def play_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
     """Play a chunk's games (in a worker or here): (index, result) in index order."""
     game: Game = importlib.import_module(chunk.module).GAME
     options = dict(chunk.options)
-    return [(i, play_game(game, chunk.players, game_seed(chunk.seed, i), seats_for(chunk, i),
-                          options, timed=chunk.timed, trace=chunk.trace)[0])
-            for i in chunk.indices]
+    clock = time.process_time if chunk.cpu else time.perf_counter
+    maker = chunk.maker or make_bot
+    return [(i, play_game(game, chunk.players,
+                          game_seed(chunk.seed, chunk.deals[k] if chunk.deals else i),
+                          seats_for(chunk, i, k), options, timed=chunk.timed,
+                          trace=chunk.trace, clock=clock, maker=maker)[0])
+            for k, i in enumerate(chunk.indices)]
 
 
 # -- backends --------------------------------------------------------------------------------
@@ -428,8 +466,11 @@ class Backend(Protocol):
     name: str
     workers: int
 
-    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
-        """``map(func, tasks)``, results in task order, tasks drawn as workers need them."""
+    def map(self, func: Callable[[T], R], tasks: Iterable[T],
+            deadline: float | None = None) -> Iterator[R]:
+        """``map(func, tasks)``, results in task order, tasks drawn as workers need them;
+        :class:`Deadline` when the ``time.monotonic()`` value ``deadline`` passes before
+        the next result is in (a serial backend checks it between tasks)."""
         ...
 
     def close(self) -> None: ...
@@ -439,11 +480,20 @@ class Serial:
     name = "serial"
     workers = 1
 
-    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
-        return map(func, tasks)
+    def map(self, func: Callable[[T], R], tasks: Iterable[T],
+            deadline: float | None = None) -> Iterator[R]:
+        if deadline is None:
+            return map(func, tasks)
+        return _until(func, tasks, deadline)
 
     def close(self) -> None:
         pass
+
+
+def _until(func: Callable[[T], R], tasks: Iterable[T], deadline: float) -> Iterator[R]:
+    for task in tasks:
+        _left(deadline)
+        yield func(task)
 
 
 class Processes:
@@ -455,7 +505,8 @@ class Processes:
         self.workers = jobs
         self.window = max(1, window or 4 * jobs)
 
-    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+    def map(self, func: Callable[[T], R], tasks: Iterable[T],
+            deadline: float | None = None) -> Iterator[R]:
         import multiprocessing as mp
 
         it = iter(tasks)
@@ -464,7 +515,10 @@ class Processes:
             for task in itertools.islice(it, self.window):
                 pending.append(pool.apply_async(func, (task,)))
             while pending:
-                result = pending.popleft().get()
+                try:
+                    result = pending.popleft().get(_left(deadline))
+                except mp.TimeoutError:
+                    raise Deadline("the time ran out") from None
                 for task in itertools.islice(it, 1):
                     pending.append(pool.apply_async(func, (task,)))
                 yield result
@@ -497,12 +551,22 @@ class RayBackend:
         self.workers = jobs if not address else int(ray.cluster_resources().get("CPU", jobs))  # type: ignore[no-untyped-call]
         self.window = 4 * self.workers
 
-    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+    def map(self, func: Callable[[T], R], tasks: Iterable[T],
+            deadline: float | None = None) -> Iterator[R]:
+        from ray.exceptions import GetTimeoutError
+
         remote = self._ray.remote(func)
         it = iter(tasks)
         pending: deque[Any] = deque(remote.remote(t) for t in itertools.islice(it, self.window))
         while pending:
-            result = self._ray.get(pending.popleft())
+            ref = pending.popleft()
+            try:
+                result = self._ray.get(ref, timeout=_left(deadline))
+            except GetTimeoutError:
+                self._ray.cancel(ref, force=True)
+                for other in pending:
+                    self._ray.cancel(other, force=True)
+                raise Deadline("the time ran out") from None
             for task in itertools.islice(it, 1):
                 pending.append(remote.remote(task))
             yield result
@@ -528,13 +592,17 @@ def make_backend(name: str = "serial", jobs: int = 1, address: str | None = None
     return Serial()
 
 
-def run_chunks(backend: Backend, chunks_: Iterable[Chunk]) -> Iterator[tuple[int, GameResult]]:
-    """Every game of ``chunks_`` through ``backend``: (index, result), in chunk order."""
+def run_chunks(backend: Backend, chunks_: Iterable[Chunk],
+               deadline: float | None = None) -> Iterator[tuple[int, GameResult]]:
+    """Every game of ``chunks_`` through ``backend``: (index, result), in chunk order;
+    :class:`Deadline` once the ``time.monotonic()`` value ``deadline`` passes (see
+    :meth:`Backend.map`)."""
     if isinstance(backend, Serial):
         for c in chunks_:
+            _left(deadline)
             yield from play_chunk(c)
         return
-    for part in backend.map(play_chunk, chunks_):
+    for part in backend.map(play_chunk, chunks_, deadline):
         yield from part
 
 
