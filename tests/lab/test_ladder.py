@@ -92,16 +92,17 @@ def test_a_deal_is_one_seed_played_from_every_seat(toy_registered: str) -> None:
     meta: dict[int, Any] = {}
     chunks = list(itertools.islice(
         ladder._deal_chunks(game, 2, ["greedy", "random", "mcts:iterations=5"], 9, SIX,
-                            deals, meta), 3))
-    for c in chunks:
-        assert len(set(c.deals)) == 1 and len(c.indices) == 2
-        assert sorted(c.tables) == sorted([c.tables[0], c.tables[0][::-1]])
-        assert c.cpu and c.maker is ladder.make_entry
-    played = play_chunk(chunks[0])
-    assert [i for i, _ in played] == list(chunks[0].indices)
-    # the same deal: the seat a bot holds, not the bot, decides nothing of the cards
+                            deals, meta), 6))
+    assert [c.indices for c in chunks] == [(i,) for i in range(6)]
+    for first, second in (chunks[0:2], chunks[2:4], chunks[4:6]):
+        assert first.deals == second.deals  # one deal, played twice
+        assert second.tables == (first.tables[0][::-1],)  # with the seats swapped
+        assert first.cpu and first.maker is ladder.make_entry
+    assert len({c.deals for c in chunks}) == 3
+    assert [i for i, _ in play_chunk(chunks[0])] == [0]
+    # one seed: the same cards, whichever bot sits where
     state = game.new(2, game_seed(9, chunks[0].deals[0]), log=False, **SIX)
-    again = game.new(2, game_seed(9, chunks[0].deals[1]), log=False, **SIX)
+    again = game.new(2, game_seed(9, chunks[1].deals[0]), log=False, **SIX)
     assert state.view(None) == again.view(None) and state.view(0) == again.view(0)
 
 

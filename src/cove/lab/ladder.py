@@ -418,17 +418,17 @@ def bootstrap(k: int, deals: Sequence[Pairs], replicates: int, seed: int) -> Boo
 def _deal_chunks(game: Game, players: int, specs: Sequence[str], seed: int,
                  options: Mapping[str, Any], deals: Iterator[Deal],
                  meta: dict[int, Deal]) -> Iterator[Chunk]:
-    """One chunk per deal (its mirrored games together), game indices consecutive."""
+    """One chunk per game, game indices consecutive (a deal's mirrored games run on
+    several workers at once: one slow deal holds up the results behind it less)."""
     index = 0
     opts = tuple(sorted(options.items()))
     for deal in deals:
-        idx = tuple(range(index, index + len(deal.seatings)))
-        index += len(idx)
-        for i in idx:
-            meta[i] = deal
-        yield Chunk(REGISTRY[game.id], players, seed, tuple(specs), "listed", opts, True,
-                    idx, trace=False, tables=deal.seatings,
-                    deals=(deal.number,) * len(idx), cpu=True, maker=make_entry)
+        for seats in deal.seatings:
+            meta[index] = deal
+            yield Chunk(REGISTRY[game.id], players, seed, tuple(specs), "listed", opts, True,
+                        (index,), trace=False, tables=(seats,), deals=(deal.number,),
+                        cpu=True, maker=make_entry)
+            index += 1
 
 
 def run_ladder(
