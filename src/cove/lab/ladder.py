@@ -512,8 +512,8 @@ def run_ladder(
                 continue
             results.extend(open_deal)
             by_deal.append(deal_pairs(open_deal, n))
-            for rec in open_deal:
-                for e in rec["entries"]:
+            for done in open_deal:
+                for e in done["entries"]:
                     played[e] += 1
             met.update((min(a, b), max(a, b)) for a, b, _ in by_deal[-1])
             open_deal = []
@@ -575,7 +575,7 @@ def _result(game: Game, players: int, seed: int, options: dict[str, Any],
             **({"iterations_per_cpu_second": b["iterations_per_second"]}
                if "iterations_per_second" in b else {}),
         })
-    h2h = head_to_head(k, by_deal)
+    h2h = head_to_head(by_deal)
     return {
         "game": game.id, "name": game.name, "players": players, "seed": seed,
         "options": options, "games": len(results), "deals": len(by_deal),
@@ -589,7 +589,7 @@ def _result(game: Game, players: int, seed: int, options: dict[str, Any],
     }
 
 
-def head_to_head(k: int, by_deal: Sequence[Pairs]) -> dict[tuple[int, int], tuple[int, float]]:
+def head_to_head(by_deal: Sequence[Pairs]) -> dict[tuple[int, int], tuple[int, float]]:
     """Per pair of entries (a < b): pairs of seats they held in one game, and a's result."""
     out: dict[tuple[int, int], tuple[int, float]] = {}
     for pairs in by_deal:
