@@ -14,6 +14,7 @@ import json
 import os
 import re
 import secrets
+import shlex
 import shutil
 import sys
 import textwrap
@@ -43,6 +44,8 @@ EXIT_USAGE = 2
 EXIT_UNFINISHED = 1
 ECHO = 80  # typed or given text is echoed back at most this long
 MAX_MESSAGE = 2000
+LADDER_MINUTES = 25.0
+"""``cove ladder``'s time budget when no --games is given (cove.lab.ladder.DEFAULT_MINUTES)."""
 
 
 class CliError(CoveError):
@@ -885,6 +888,67 @@ def cmd_soak(args: argparse.Namespace) -> int:
     return 1 if result["failures"] else 0
 
 
+# -- cove ladder -----------------------------------------------------------------------------
+def out_file(flag: str, name: str | None) -> Path | None:
+    """``--json FILE`` / ``--html FILE`` checked before a long run (None: not asked for;
+    ``-``: standard output)."""
+    if name is None or name == "-":
+        return None
+    path = Path(name)
+    if path.is_dir() or not (path.parent if str(path.parent) else Path(".")).is_dir():
+        raise CliError(f"{flag} {cut(name)}: not a file in an existing folder")
+    return path
+
+
+def ladder_command(args: argparse.Namespace, game: Game, players: int) -> str:
+    """The command that plays the same ladder again (``--games`` of the games played)."""
+    parts = ["cove", "ladder", game.id, "--players", str(players), "--seed", str(args.seed)]
+    for opt in args.option or []:
+        parts += ["-o", opt]
+    if args.pool is not None:
+        parts += ["--pool", args.pool]
+    if args.budgets is not None:
+        parts += ["--budgets", args.budgets]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from cove.lab import ladder
+    from cove.terminal import write_atomically
+
+    game = cove.load(args.game)
+    players = players_arg(game, args.players, max(2, game.min_players))
+    count_arg("--games", args.games)
+    jobs = count_arg("--jobs", args.jobs) or os.cpu_count() or 1
+    budgets = ladder.parse_budgets(args.budgets) if args.budgets is not None else None
+    pool = bot_specs(args.pool) if args.pool is not None else None
+    options = game_options(game, args.option)
+    json_path = out_file("--json", args.json)
+    html_path = out_file("--html", args.html)
+    timed = args.games is None
+    unit = "s" if timed else "games"
+    quiet = args.quiet or args.json == "-"
+    with progress_bar(f"ladder {game.id}", not quiet, unit=unit) as bar:
+        result = ladder.run_ladder(
+            game.id, players, pool, budgets, args.games, args.minutes, args.precision,
+            args.seed, options, args.bootstrap, jobs=jobs, backend=args.backend,
+            address=args.address, progress=bar)
+    result["command"] = (ladder_command(args, game, players) + f" --games {result['games']}")
+    if html_path is not None:
+        write_atomically(html_path, ladder.ladder_html(result))
+    if json_path is not None:
+        write_atomically(json_path, json.dumps(result, indent=1) + "\n")
+    if args.json == "-":
+        print(json.dumps(result, indent=1))
+    else:
+        print(ladder.format_ladder(result))
+        print(f"the same games again: {result['command']}")
+        for path in (html_path, json_path):
+            if path is not None:
+                print(f"wrote {path}")
+    return 130 if result["stop"]["reason"] == "interrupted" else 0
+
+
 # -- cove serve ------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     try:  # imported here: the web extra is optional and `import cove` stays light
@@ -993,9 +1057,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "pipes and screen readers (default auto: redraw on a terminal)")
     p.set_defaults(func=cmd_play)
 
-    def run_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--jobs", "-j", type=int, default=1,
-                       help="workers: local processes, or Ray CPUs (default 1)")
+    def run_args(p: argparse.ArgumentParser, jobs_default: int | None = 1) -> None:
+        p.add_argument("--jobs", "-j", type=int, default=jobs_default,
+                       help="workers: local processes, or Ray CPUs (default "
+                       f"{jobs_default or 'one per CPU'})")
         p.add_argument("--backend", choices=BACKENDS, default="serial",
                        help="where games run: serial, processes (--jobs of them) or ray "
                        "(a local Ray instance, or --address); results are identical")
@@ -1129,6 +1194,40 @@ def build_parser() -> argparse.ArgumentParser:
     run_args(so)
     so.add_argument("--json", action="store_true", help="print one JSON object")
     so.set_defaults(func=cmd_soak)
+
+    ld = sub.add_parser(
+        "ladder", help="rate a pool of bots: mirrored deals, Bradley-Terry ratings with "
+        "bootstrap intervals, the mcts skill-depth curve (HTML and JSON)",
+        description="Rate a pool of bots on one game (docs/RESEARCH.md, 'The bot ladder'). "
+        "Every deal is played once per rotation of its table's seats, so the luck of the "
+        "deal cancels; the ratings are Bradley-Terry (Elo scale) with bootstrap 95% "
+        "intervals over deals. The ladder stops once every interval is within "
+        "+-PRECISION win-% points or a budget ends. Default size: the default pool for "
+        f"{LADDER_MINUTES:g} minutes (fewer games in the slower games), which ends within "
+        "30 minutes; give --games for a fixed number of games, --budgets or --pool for a "
+        "smaller pool.")
+    game_args(ld)
+    ld.add_argument("--pool", metavar="SPECS", help="the entries, comma-separated bot specs "
+                    "(any 'cove bots' spec, a level, or ismcts[:simulations=N,c=X,"
+                    "rollouts=N]); default: random, greedy, mcts at each --budgets, the "
+                    "levels that are bots of their own, and ismcts:simulations=50")
+    ld.add_argument("--budgets", metavar="LIST", help="the default pool's mcts budgets, in "
+                    "multiples of the default budget (default 1/8,1/4,1/2,1,2,4,8; 1 is "
+                    "always in)")
+    ld.add_argument("--games", "-n", type=int, help="play at most this many games (whole "
+                    "deals); no time budget unless --minutes is given too")
+    ld.add_argument("--minutes", type=float, help="stop after this many minutes (checked "
+                    f"after each deal; default {LADDER_MINUTES:g} when --games is not given)")
+    ld.add_argument("--precision", type=float, default=2.0, help="stop once every rating's "
+                    "95%% interval is within this many win-%% points (default 2)")
+    ld.add_argument("--bootstrap", type=int, default=200, metavar="N",
+                    help="bootstrap refits per interval (default 200)")
+    run_args(ld, jobs_default=None)
+    ld.add_argument("--json", nargs="?", const="-", metavar="FILE",
+                    help="write the JSON result to FILE (no FILE: print it instead of "
+                    "the table)")
+    ld.add_argument("--html", metavar="FILE", help="write one self-contained HTML page")
+    ld.set_defaults(func=cmd_ladder)
 
     ng = sub.add_parser("new-game", help="start a new game: its folder and tests, from the "
                         "tutorial game (CONTRIBUTING.md)")

@@ -187,3 +187,21 @@ def test_seated_asks_each_seat_its_own_bot(toy_registered: str) -> None:
         p = b.to_move()[0]
         b.apply(p, bots[p].act(b, p))
     assert a.is_over and a.fingerprint() == b.fingerprint()
+
+
+def test_a_deadline_stops_waiting_for_results() -> None:
+    """Past its deadline a backend stops with Deadline instead of waiting for the work in
+    play (the ladder's time budget); before it, it hands back every result."""
+    import time
+
+    from cove.lab.runner import Deadline
+
+    later = time.monotonic() + 600
+    for name, jobs in (("serial", 1), ("processes", 2)):
+        backend = make_backend(name, jobs)
+        try:
+            assert list(backend.map(abs, [-1, -2, 3], later)) == [1, 2, 3]
+            with pytest.raises(Deadline):
+                list(backend.map(abs, [-1, -2], time.monotonic() - 1))
+        finally:
+            backend.close()

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cove.bots import BotSpecError, make_bot, split_specs
@@ -162,7 +162,7 @@ def summarize(
         winners = r["winners"]
         if len(winners) > 1:
             ties += 1
-        share = [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
+        share = win_shares(winners, players)
         for p, e in enumerate(seats):
             wins[e] += share[p]
             seats_played[e] += 1
@@ -170,20 +170,9 @@ def summarize(
             times[e].extend(r["times"][p])
             iters[e] += r["iterations"][p]
             search[e] += r["search_time"][p]
-        for p in range(players):
-            for q in range(p + 1, players):
-                a, b = seats[p], seats[q]
-                if a == b:
-                    continue
-                place_p = (share[p], r["scores"][p])
-                place_q = (share[q], r["scores"][q])
-                if place_p > place_q:
-                    pair_wins[a][b] += 1.0
-                elif place_q > place_p:
-                    pair_wins[b][a] += 1.0
-                else:
-                    pair_wins[a][b] += 0.5
-                    pair_wins[b][a] += 0.5
+        for a, b, x in pair_results(seats, share, r["scores"]):
+            pair_wins[a][b] += x
+            pair_wins[b][a] += 1.0 - x
     ratings = bradley_terry(pair_wins)
     bots = []
     for e in range(k):
@@ -215,6 +204,26 @@ def summarize(
         "ties": ties,
         "mean_decisions": sum(r["decisions"] for r in results) / n_games if n_games else 0.0,
     }
+
+
+def win_shares(winners: Sequence[int], players: int) -> list[float]:
+    """Each seat's share of a game's one win (a tie among k winners gives each 1/k)."""
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
+
+
+def pair_results(seats: Sequence[int], share: Sequence[float],
+                 scores: Sequence[float]) -> Iterator[tuple[int, int, float]]:
+    """(a, b, a's result) for every pair of seats held by different entries ``a`` and
+    ``b`` in one game: 1 when a's seat placed better (more win share, then the higher
+    score), 0 when worse, 0.5 for equal places."""
+    players = len(seats)
+    for p in range(players):
+        for q in range(p + 1, players):
+            a, b = seats[p], seats[q]
+            if a == b:
+                continue
+            place_p, place_q = (share[p], scores[p]), (share[q], scores[q])
+            yield a, b, 1.0 if place_p > place_q else 0.0 if place_q > place_p else 0.5
 
 
 def _labels(specs: list[str]) -> list[str]:

@@ -50,6 +50,21 @@ class BackendError(CoveError):
     """A backend that cannot run here (an unknown name, Ray not installed, bad jobs)."""
 
 
+class Deadline(TimeoutError):
+    """A run's time ran out while it waited for results (``map``'s ``deadline``): the work
+    still in play is abandoned."""
+
+
+def _left(deadline: float | None) -> float | None:
+    """Seconds until ``deadline`` (a ``time.monotonic`` value); Deadline once it passed."""
+    if deadline is None:
+        return None
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise Deadline("the time ran out")
+    return left
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` in a run seeded ``seed``."""
     r = Rng(seed)
@@ -326,25 +341,28 @@ def play_game(
     trace: bool = True,
     max_decisions: int = MAX_DECISIONS,
     measure: str = "",
+    clock: Callable[[], float] = time.perf_counter,
+    maker: Callable[[str, int], Bot] = make_bot,
 ) -> tuple[GameResult, State]:
     """Play one seeded game between bots (one spec per seat): its result and final state.
 
     ``timed`` measures each bot decision that had a choice (and a searching bot's
-    iterations), for the arena; ``trace`` samples the running scores once a round for the
-    drama figures (:class:`Drama`; it costs up to a third more time with random bots in
-    the games whose ``scores()`` is dear); ``measure`` names an evaluator
+    iterations), for the arena, with ``clock`` (wall time by default; the ladder passes
+    ``time.process_time``, CPU seconds); ``trace`` samples the running scores once a round
+    for the drama figures (:class:`Drama`; it costs up to a third more time with random
+    bots in the games whose ``scores()`` is dear); ``measure`` names an evaluator
     (:func:`cove.lab.evaluation.make_judge`) that judges the finished game, replayed
     position by position, for the balance measures (``GameResult.measured``). None of
-    them changes the game."""
+    them changes the game. ``maker(spec, seed)`` builds each seat's bot (``make_bot``;
+    the ladder's also builds bots from outside Cove)."""
     state = game.new(players, seed, log=False, **options)
-    bots = [make_bot(bot_specs[p], seed=game_seed(seed, 1000 + p)) for p in range(players)]
+    bots = [maker(bot_specs[p], game_seed(seed, 1000 + p)) for p in range(players)]
     choices = offered = 0
     kinds: dict[str, int] = {}
     known = _KINDS.setdefault(game.id, {})
     times: list[list[float]] = [[] for _ in range(players)]
     iters = [0] * players
     search = [0.0] * players
-    clock = time.perf_counter
     scores = ScoreTrace(state) if trace and players > 1 else None
     legal_counts: list[int] = []
     agent = 0.0
@@ -409,13 +427,25 @@ class Chunk:
     players: int
     seed: int
     specs: tuple[str, ...]
-    seating: str  # "fixed" (specs are the seats) or "rotate" (the arena's seating)
+    seating: str
+    """"fixed" (specs are the seats), "rotate" (the arena's seating) or "listed" (``tables``
+    gives each game's seating)."""
     options: tuple[tuple[str, Any], ...]
     timed: bool
     indices: tuple[int, ...]
     trace: bool = True
     measure: str = ""
     """An evaluator spec: judge each finished game for the balance measures ("" = not)."""
+    tables: tuple[tuple[int, ...], ...] = ()
+    """With "listed": per game of ``indices``, the entry (index into ``specs``) of each seat."""
+    deals: tuple[int, ...] = ()
+    """Per game of ``indices``, the number whose :func:`game_seed` seeds it (default: the
+    game's index); games sharing a deal are the same deal (the ladder's mirrored games)."""
+    cpu: bool = False
+    """Time decisions in CPU seconds of the worker (``time.process_time``), not wall time."""
+    maker: Callable[[str, int], Bot] | None = None
+    """Builds a seat's bot from (spec, seed); None: ``make_bot``. A module-level function,
+    so that it reaches worker processes by name."""
 
 
 def seating(entries: int, players: int, index: int) -> list[int]:
@@ -432,9 +462,12 @@ def seating(entries: int, players: int, index: int) -> list[int]:
     return [filled[(s + index) % players] for s in range(players)]
 
 
-def seats_for(chunk: Chunk, index: int) -> list[str]:
+def seats_for(chunk: Chunk, index: int, position: int = 0) -> list[str]:
+    """The specs seated in game ``index``, the chunk's game number ``position``."""
     if chunk.seating == "fixed":
         return list(chunk.specs)
+    if chunk.seating == "listed":
+        return [chunk.specs[e] for e in chunk.tables[position]]
     return [chunk.specs[e] for e in seating(len(chunk.specs), chunk.players, index)]
 
 
@@ -442,10 +475,14 @@ def play_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
     """Play a chunk's games (in a worker or here): (index, result) in index order."""
     game: Game = importlib.import_module(chunk.module).GAME
     options = dict(chunk.options)
-    return [(i, play_game(game, chunk.players, game_seed(chunk.seed, i), seats_for(chunk, i),
-                          options, timed=chunk.timed, trace=chunk.trace,
-                          measure=chunk.measure)[0])
-            for i in chunk.indices]
+    clock = time.process_time if chunk.cpu else time.perf_counter
+    maker = chunk.maker or make_bot
+    return [(i, play_game(game, chunk.players,
+                          game_seed(chunk.seed, chunk.deals[k] if chunk.deals else i),
+                          seats_for(chunk, i, k), options, timed=chunk.timed,
+                          trace=chunk.trace, measure=chunk.measure, clock=clock,
+                          maker=maker)[0])
+            for k, i in enumerate(chunk.indices)]
 
 
 # -- backends --------------------------------------------------------------------------------
@@ -453,8 +490,11 @@ class Backend(Protocol):
     name: str
     workers: int
 
-    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
-        """``map(func, tasks)``, results in task order, tasks drawn as workers need them."""
+    def map(self, func: Callable[[T], R], tasks: Iterable[T],
+            deadline: float | None = None) -> Iterator[R]:
+        """``map(func, tasks)``, results in task order, tasks drawn as workers need them;
+        :class:`Deadline` when the ``time.monotonic()`` value ``deadline`` passes before
+        the next result is in (a serial backend checks it between tasks)."""
         ...
 
     def close(self) -> None: ...
@@ -464,11 +504,20 @@ class Serial:
     name = "serial"
     workers = 1
 
-    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
-        return map(func, tasks)
+    def map(self, func: Callable[[T], R], tasks: Iterable[T],
+            deadline: float | None = None) -> Iterator[R]:
+        if deadline is None:
+            return map(func, tasks)
+        return _until(func, tasks, deadline)
 
     def close(self) -> None:
         pass
+
+
+def _until(func: Callable[[T], R], tasks: Iterable[T], deadline: float) -> Iterator[R]:
+    for task in tasks:
+        _left(deadline)
+        yield func(task)
 
 
 class Processes:
@@ -480,7 +529,8 @@ class Processes:
         self.workers = jobs
         self.window = max(1, window or 4 * jobs)
 
-    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+    def map(self, func: Callable[[T], R], tasks: Iterable[T],
+            deadline: float | None = None) -> Iterator[R]:
         import multiprocessing as mp
 
         it = iter(tasks)
@@ -489,7 +539,10 @@ class Processes:
             for task in itertools.islice(it, self.window):
                 pending.append(pool.apply_async(func, (task,)))
             while pending:
-                result = pending.popleft().get()
+                try:
+                    result = pending.popleft().get(_left(deadline))
+                except mp.TimeoutError:
+                    raise Deadline("the time ran out") from None
                 for task in itertools.islice(it, 1):
                     pending.append(pool.apply_async(func, (task,)))
                 yield result
@@ -522,12 +575,22 @@ class RayBackend:
         self.workers = jobs if not address else int(ray.cluster_resources().get("CPU", jobs))  # type: ignore[no-untyped-call]
         self.window = 4 * self.workers
 
-    def map(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+    def map(self, func: Callable[[T], R], tasks: Iterable[T],
+            deadline: float | None = None) -> Iterator[R]:
+        from ray.exceptions import GetTimeoutError
+
         remote = self._ray.remote(func)
         it = iter(tasks)
         pending: deque[Any] = deque(remote.remote(t) for t in itertools.islice(it, self.window))
         while pending:
-            result = self._ray.get(pending.popleft())
+            ref = pending.popleft()
+            try:
+                result = self._ray.get(ref, timeout=_left(deadline))
+            except GetTimeoutError:
+                self._ray.cancel(ref, force=True)
+                for other in pending:
+                    self._ray.cancel(other, force=True)
+                raise Deadline("the time ran out") from None
             for task in itertools.islice(it, 1):
                 pending.append(remote.remote(task))
             yield result
@@ -553,13 +616,17 @@ def make_backend(name: str = "serial", jobs: int = 1, address: str | None = None
     return Serial()
 
 
-def run_chunks(backend: Backend, chunks_: Iterable[Chunk]) -> Iterator[tuple[int, GameResult]]:
-    """Every game of ``chunks_`` through ``backend``: (index, result), in chunk order."""
+def run_chunks(backend: Backend, chunks_: Iterable[Chunk],
+               deadline: float | None = None) -> Iterator[tuple[int, GameResult]]:
+    """Every game of ``chunks_`` through ``backend``: (index, result), in chunk order;
+    :class:`Deadline` once the ``time.monotonic()`` value ``deadline`` passes (see
+    :meth:`Backend.map`)."""
     if isinstance(backend, Serial):
         for c in chunks_:
+            _left(deadline)
             yield from play_chunk(c)
         return
-    for part in backend.map(play_chunk, chunks_):
+    for part in backend.map(play_chunk, chunks_, deadline):
         yield from part
 
 
