@@ -301,3 +301,38 @@ def test_bad_input_from_python(toy_registered: str) -> None:
     with pytest.raises(cove.CoveError):
         run_ladder(toy_registered, 2, ["greedy", "random"], games=4, options={"plays": 99})
     assert math.isclose(points(elo_for(5.0)), 5.0)
+
+
+def test_the_default_pool_fits_its_time_budget() -> None:
+    """The costliest entries give way until a dozen batches fit: ISMCTS halves its
+    simulations, the mcts budgets but the default leave, never an entry a level is
+    named after; each change is a note."""
+    from fractions import Fraction as F
+
+    from cove.lab.ladder import Entry, fit_pool, simulations
+
+    entries = [Entry("random", "random"), Entry("greedy", "greedy"),
+               Entry("mcts:scale=0.5", "mcts x1/2", F(1, 2)),
+               Entry("mcts", "mcts", F(1), ("medium",)),
+               Entry("mcts:scale=2", "mcts x2", F(2)),
+               Entry("mcts:scale=4", "mcts x4", F(4), ("hard",)),
+               Entry("mcts:scale=8", "mcts x8", F(8)),
+               Entry("ismcts:simulations=50", "ismcts")]
+    cost = {"random": 0.0, "greedy": 0.1, "mcts:scale=0.5": 1.0, "mcts": 2.0,
+            "mcts:scale=2": 4.0, "mcts:scale=4": 8.0, "mcts:scale=8": 16.0,
+            "ismcts:simulations=50": 20.0}
+    assert fit_pool(entries, cost, 2, 1e9, []) == entries  # room for all: unchanged
+    notes: list[str] = []
+    # 12 batches of 2 games each entry must fit 600 CPU s: 25 s of moves in all a game
+    kept = fit_pool(entries, cost, 2, 600.0, notes)
+    assert [e.spec for e in kept] == ["random", "greedy", "mcts:scale=0.5", "mcts",
+                                      "mcts:scale=2", "mcts:scale=4",
+                                      "ismcts:simulations=12"]
+    assert len(notes) == 3 and "mcts x8 is left out" in notes[1]
+    assert "ismcts plays 25 simulations a move instead of 50" in notes[0]
+    assert simulations("ismcts:simulations=12") == 12 and simulations("mcts") == 0
+    tight: list[str] = []
+    least = fit_pool(entries, cost, 2, 1.0, tight)  # no room: the fixed entries stay
+    assert [e.spec for e in least] == ["random", "greedy", "mcts", "mcts:scale=4",
+                                       "ismcts:simulations=10"]
+    assert "it plays what its time allows" in tight[-1]

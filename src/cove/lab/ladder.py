@@ -214,6 +214,96 @@ def default_pool(game: Game, budgets: Sequence[Fraction] = DEFAULT_BUDGETS,
     return entries
 
 
+FIT_BATCHES = 12
+"""The default pool fits its time budget when this many batches would: the entries whose
+moves cost most leave it until they do (:func:`fit_pool`)."""
+FIT_POSITIONS = 3
+"""Positions of a probe game each entry's move is timed on."""
+
+
+def probe_positions(game: Game, players: int, seed: int, options: Mapping[str, Any]
+                    ) -> tuple[int, list[tuple[Any, int]]]:
+    """One game between ``greedy`` bots: its decisions, and a few positions with a choice
+    (spread over the game) to time the entries' moves on."""
+    state = game.new(players, seed, log=False, **options)
+    bots = [make_bot("greedy", seed + p) for p in range(players)]
+    seen: list[tuple[Any, int]] = []
+    decisions = 0
+    while not state.is_over and decisions < 100_000:
+        p = state.to_move()[0]
+        if len(state.legal_actions(p)) > 1:
+            seen.append((state.clone(), p))
+        state.apply(p, bots[p].act(state, p))
+        decisions += 1
+    step = max(1, len(seen) // FIT_POSITIONS)
+    return decisions, seen[step // 2::step][:FIT_POSITIONS]
+
+
+def move_seconds(spec: str, positions: Sequence[tuple[Any, int]], seed: int) -> float:
+    """CPU seconds of one move of the entry ``spec``, averaged over ``positions``."""
+    if not positions:
+        return 0.0
+    bot = make_entry(spec, seed)
+    start = time.process_time()
+    for state, p in positions:
+        bot.act(state.clone(), p)
+    return (time.process_time() - start) / len(positions)
+
+
+def fit_pool(entries: Sequence[Entry], per_game: Mapping[str, float], players: int,
+             cpu_seconds: float, notes: list[str]) -> list[Entry]:
+    """The default pool cut to its time budget: while :data:`FIT_BATCHES` batches (each
+    entry plays ``players`` games a batch) would cost more than ``cpu_seconds``, the
+    costliest ``mcts`` budget other than the default leaves (never one a level is named
+    after), each with a note saying so. ``per_game``: an entry's CPU seconds of moves in
+    one game."""
+    kept = list(entries)
+    cost = dict(per_game)
+
+    def batch() -> float:
+        return sum(cost[e.spec] for e in kept) * players
+
+    while batch() * FIT_BATCHES > cpu_seconds:
+        # the costliest of: the mcts budgets but the default (and those a level is named
+        # after), and ismcts while it has more than ISMCTS_FEWEST simulations to give up
+        movable = [e for e in kept if (e.budget is not None and e.budget != 1
+                                       and not e.aliases)
+                   or simulations(e.spec) > ISMCTS_FEWEST]
+        if not movable:
+            notes.append(f"the pool still needs about {batch() * FIT_BATCHES / 60:.0f} CPU "
+                         f"minutes for {FIT_BATCHES} batches; it plays what its time allows")
+            break
+        worst = max(movable, key=lambda e: cost[e.spec])
+        was = f"about {cost[worst.spec]:.0f} CPU s of moves a game"
+        sims = simulations(worst.spec)
+        if sims:  # half the simulations, half the cost
+            fewer = max(ISMCTS_FEWEST, sims // 2)
+            spec = f"ismcts:simulations={fewer}"
+            cost[spec] = cost[worst.spec] * fewer / sims
+            kept[kept.index(worst)] = Entry(spec, worst.label, None, worst.aliases)
+            notes.append(f"ismcts plays {fewer} simulations a move instead of {sims} ({was} "
+                         f"at {sims}): {FIT_BATCHES} batches must fit the time budget")
+            continue
+        kept.remove(worst)
+        notes.append(f"{worst.label} is left out of the default pool ({was}): "
+                     f"{FIT_BATCHES} batches must fit the time budget (--budgets or --pool "
+                     f"to choose)")
+    return kept
+
+
+ISMCTS_FEWEST = 10
+"""The fewest simulations a move the default pool's ISMCTS is cut to."""
+
+
+def simulations(spec: str) -> int:
+    """The simulations of an ``ismcts:simulations=N`` spec; 0 for any other spec."""
+    name, _, params = spec.partition(":")
+    key, _, value = params.partition("=")
+    if name.strip() != "ismcts" or key.strip() != "simulations" or "," in value:
+        return 0
+    return int(value) if value.strip().isdigit() else 0
+
+
 def make_entry(spec: str, seed: int = 0) -> Bot:
     """A pool entry's bot: any ``cove.bots`` spec, or ``ismcts[:params]`` (OpenSpiel's
     ISMCTS, :mod:`cove.rl.ismcts`). The runner's ``maker`` for the ladder's games."""
@@ -470,8 +560,23 @@ def run_ladder(
                           f"{precision}")
     if replicates < 1:
         raise LadderError(f"--bootstrap needs at least 1 replicate, got {replicates}")
+    fitted = False
     if games is None and minutes is None:
         minutes = DEFAULT_MINUTES
+    runner = make_backend(backend, jobs, address)
+    if pool is None and budgets is None and games is None:
+        # the default pool, sized to its time: the costliest budgets leave until a dozen
+        # batches fit (timed on a probe game's positions, before the clock starts)
+        try:
+            length, positions = probe_positions(game, n, seed, probe.options.to_dict())
+            per_game = {e.spec: move_seconds(e.spec, positions, seed) * length / n
+                        for e in entries}
+        except BaseException:
+            runner.close()
+            raise
+        entries = fit_pool(entries, per_game, n, 60.0 * (minutes or 0) * runner.workers,
+                           notes)
+        fitted = True
     specs = [e.spec for e in entries]
     k = len(entries)
     start = time.perf_counter()
@@ -489,7 +594,6 @@ def run_ladder(
     met: set[tuple[int, int]] = set()
     batches = 0
     stop = "games"
-    runner = make_backend(backend, jobs, address)
     work = _deal_chunks(game, n, specs, seed, probe.options.to_dict(), deals, meta)
 
     def report() -> None:
@@ -547,7 +651,7 @@ def run_ladder(
               "widest_points": boot.widest_points() if by_deal else None,
               "games_budget": games, "minutes_budget": minutes},
         batches=batches, seconds=seconds, jobs=runner.workers, backend=runner.name,
-        notes=notes,
+        notes=notes, fitted=fitted,
         bootstrap={"replicates": replicates, "resampled": "deals", "seed": boot_seed},
         manifest=manifest(game, n, seed, probe.options.to_dict(), specs))
     return out
