@@ -639,6 +639,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                        "random,greedy")
     for spec in luck_bots:
         make_bot(spec)
+    depth = ladder_depth(args.ladder, game.id) if args.ladder else None
     try:
         make_judge(args.evaluator)
     except MeasureError as e:
@@ -662,7 +663,8 @@ def cmd_report(args: argparse.Namespace) -> int:
                         games=args.scan_games, seed=args.seed, options=options, by="action",
                         top=6) \
             if args.scan_games else None
-        extras.append(balance_report(sim, luck=luck, scan=scan, top=args.components))
+        extras.append(balance_report(sim, luck=luck, scan=scan, top=args.components,
+                                     depth=depth))
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(report(sims, labels, paired, extras), encoding="utf-8")
     tmp.replace(path)
@@ -672,6 +674,25 @@ def cmd_report(args: argparse.Namespace) -> int:
           + f"wrote {path} ({len(sims)} variant{'s' if len(sims) > 1 else ''}, "
           f"{sum(len(s.results) for s in sims)} games)")
     return 130 if result["interrupted"] else 0
+
+
+def ladder_depth(path: str, game_id: str) -> dict[str, Any]:
+    """The skill-depth curve of a ``cove ladder --json`` file for ``game_id``; CliError
+    saying what is wrong with the file otherwise."""
+    try:
+        result = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise CliError(f"--ladder {path}: not a readable JSON file ({e})") from None
+    if not isinstance(result, dict) or not isinstance(result.get("depth"), dict):
+        raise CliError(f"--ladder {path}: not a 'cove ladder --json' result (no 'depth')")
+    if result.get("game") != game_id:
+        raise CliError(f"--ladder {path}: a ladder of {result.get('game')!r}, not {game_id}")
+    depth = dict(result["depth"])
+    if "slope" not in depth:
+        raise CliError(f"--ladder {path}: its pool has no mcts budgets beside the default, "
+                       "so it has no skill-depth slope")
+    depth["source"] = Path(path).name
+    return depth
 
 
 # -- cove tune ------------------------------------------------------------------------------
@@ -1110,6 +1131,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--scan-games", type=int, default=0,
                     help="also scan for dominant options, with this many games per "
                     "restriction (default 0: no scan; cove scan says more)")
+    rp.add_argument("--ladder", metavar="FILE.json",
+                    help="show the skill-depth slope of this 'cove ladder --json' result "
+                    "of the same game beside luck and skill")
     rp.add_argument("--components", type=int, default=12,
                     help="components listed per variant, those that stand out first "
                     "(default 12; 0: all)")

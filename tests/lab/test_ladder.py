@@ -201,6 +201,15 @@ def test_the_command_writes_json_and_html(toy_registered: str, tmp_path: Path,
         assert p["ci_low"] <= p["share"] <= p["ci_high"]
         assert p["expected_low"] <= p["expected"] <= p["expected_high"]
     assert depth["points"][2]["expected"] == 0.5
+    # the slope: the least-squares line through the expected shares, per doubling
+    xs = [math.log2(p["budget"]) for p in depth["points"]]
+    ys = [p["expected"] for p in depth["points"]]
+    mx, my = sum(xs) / 3, sum(ys) / 3
+    line = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs)
+    assert depth["slope"] == pytest.approx(line)
+    assert depth["slope_low"] <= depth["slope"] <= depth["slope_high"]
+    assert "slope:" in text and "of win share per doubling" in text
     assert r["command"].startswith("cove ladder toy --players 2 --seed 1")
     assert r["command"].endswith("--games 40")
     html = page.read_text()
@@ -301,6 +310,13 @@ def test_bad_input_from_python(toy_registered: str) -> None:
     with pytest.raises(cove.CoveError):
         run_ladder(toy_registered, 2, ["greedy", "random"], games=4, options={"plays": 99})
     assert math.isclose(points(elo_for(5.0)), 5.0)
+
+
+def test_depth_slope_is_the_rise_per_doubling() -> None:
+    from cove.lab.ladder import depth_slope
+
+    assert depth_slope([-1.0, 0.0, 1.0], [0.4, 0.5, 0.6]) == pytest.approx(0.1)
+    assert depth_slope([-3.0, 0.0, 3.0], [0.5, 0.5, 0.5]) == 0.0
 
 
 def test_the_default_pool_fits_its_time_budget() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -155,3 +156,26 @@ def test_the_balance_measures_show_per_variant_with_intervals(tmp_path: Path, pi
     assert "Luck and skill: the weaker bot (random) won" in page
     assert page.count("<table>") == page.count('<div class="scroll"><table>')
     assert main(["report", toy_registered, "-n", "2", "--evaluator", "greedy"]) == 2
+
+
+def test_report_shows_the_skill_depth_slope_of_a_ladder(
+        tmp_path: Path, toy_registered: str, capsys: pytest.CaptureFixture[str]) -> None:
+    ladder_file = tmp_path / "ladder.json"
+    assert main(["ladder", "toy", "--pool", "random,mcts:scale=0.25,mcts", "--games", "12",
+                 "-o", "plays=6", "-j", "1", "-q", "--json", str(ladder_file)]) == 0
+    depth = json.loads(ladder_file.read_text())["depth"]
+    page = tmp_path / "r.html"
+    assert main(["report", "toy", "-n", "4", "--luck-games", "0", "--ladder",
+                 str(ladder_file), "-q", "-o", str(page)]) == 0
+    text = page.read_text()
+    assert "Skill depth (from <code>cove ladder</code>, ladder.json)" in text
+    assert f"{100 * depth['slope']:+.1f} points" in text
+    capsys.readouterr()
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"game": "another-game", "depth": {"slope": 0.1}}))
+    assert main(["report", "toy", "-n", "2", "--ladder", str(other), "-o",
+                 str(tmp_path / "x.html")]) == 2
+    assert "a ladder of 'another-game', not toy" in capsys.readouterr().err
+    assert main(["report", "toy", "-n", "2", "--ladder", str(tmp_path / "none.json"), "-o",
+                 str(tmp_path / "x.html")]) == 2
+    assert "not a readable JSON file" in capsys.readouterr().err

@@ -85,7 +85,7 @@ from cove.core.errors import CoveError
 from cove.core.game import Game
 from cove.games import REGISTRY, load
 from cove.lab.arena import bradley_terry, pair_results, summarize, win_shares
-from cove.lab.report import ACCENT, CSS, INK, MUTED, WARN
+from cove.lab.report import ACCENT, CSS, INK, MUTED, WARN, slope_text
 from cove.lab.runner import Chunk, Deadline, make_backend, run_chunks
 from cove.lab.simulate import manifest
 from cove.lab.stats import quantile, wilson
@@ -739,7 +739,25 @@ def depth_curve(entries: Sequence[Entry], boot: Bootstrap,
             "expected_low": min(exp, quantile(fits, 0.025)) if fits else exp,
             "expected_high": max(exp, quantile(fits, 0.975)) if fits else exp,
         })
-    return {"default": entries[anchor].spec, "points": out}
+    xs = [math.log2(b) for b, _ in budgets]
+    slope = depth_slope(xs, [expected(boot.ratings[i], boot.ratings[anchor])
+                             for _, i in budgets])
+    slopes = sorted(depth_slope(xs, [expected(s[i], s[anchor]) for _, i in budgets])
+                    for s in boot.samples)
+    return {"default": entries[anchor].spec, "points": out,
+            "slope": slope,
+            "slope_low": min(slope, quantile(slopes, 0.025)) if slopes else slope,
+            "slope_high": max(slope, quantile(slopes, 0.975)) if slopes else slope}
+
+
+def depth_slope(log_budgets: Sequence[float], shares: Sequence[float]) -> float:
+    """The skill-depth slope: the least-squares line's rise in win share against the
+    default budget per doubling of the budget (``log_budgets`` are log2 of the budgets),
+    as a share (0.05: five points a doubling)."""
+    n = len(log_budgets)
+    mx, my = sum(log_budgets) / n, sum(shares) / n
+    var = sum((x - mx) ** 2 for x in log_budgets)
+    return sum((x - mx) * (y - my) for x, y in zip(log_budgets, shares, strict=True)) / var
 
 
 # -- output ----------------------------------------------------------------------------------
@@ -799,6 +817,8 @@ def format_ladder(result: Mapping[str, Any]) -> str:
             lines.append(f"  x{p['budget_text']:<5} {met:<22} expected "
                          f"{100 * p['expected']:.0f}% [{100 * p['expected_low']:.0f}, "
                          f"{100 * p['expected_high']:.0f}]")
+        if "slope" in depth:
+            lines.append(f"  slope: {slope_text(depth)} of win share per doubling")
     for note in result.get("notes", []):
         lines.append(f"note: {note}")
     if "seconds" in result:
@@ -934,6 +954,9 @@ def ladder_html(result: Mapping[str, Any]) -> str:
             f'content="width=device-width, initial-scale=1"><title>{_e(title)}</title>'
             f"<style>{LADDER_CSS}</style></head><body><h1>{_e(title)}</h1>{notes}<main>"
             f"<section><h2>Ratings</h2>{facts}{table}</section>"
-            f"<section><h2>Skill depth</h2>{depth_svg(result['depth'])}</section>"
+            f"<section><h2>Skill depth</h2>{depth_svg(result['depth'])}"
+            + (f"<p>Slope: {_e(slope_text(result['depth']))} of win share per doubling of "
+               f"the budget (least squares; 95% bootstrap interval).</p>"
+               if "slope" in result["depth"] else "") + "</section>"
             f"<section><h2>Strength and time</h2>{time_svg(rows)}</section></main>"
             f"{command}</body></html>\n")

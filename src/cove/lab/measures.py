@@ -481,7 +481,8 @@ def luck_skill(game_id: str, players: int, games: int, weak: str = "random",
 
 
 def balance_report(sim: SimResult, *, luck: Mapping[str, Any] | None = None,
-                   scan: Mapping[str, Any] | None = None, top: int = 12) -> dict[str, Any]:
+                   scan: Mapping[str, Any] | None = None, top: int = 12,
+                   depth: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Everything ``cove report`` shows of one variant's run beyond ``simulate``'s
     figures: the measures, the components, luck against skill, the scan's findings and
     what stands out. The run must have been played with an evaluator (``measure``)."""
@@ -491,5 +492,5 @@ def balance_report(sim: SimResult, *, luck: Mapping[str, Any] | None = None,
     comps = components(sim.results, sim.players, data_items(game), top)
     judged = {r.measured.evaluator for r in sim.results if r.measured is not None}
     return {"evaluator": ", ".join(sorted(judged)) or None, "measures": figs,
-            "components": comps, "luck": luck, "scan": scan,
+            "components": comps, "luck": luck, "scan": scan, "depth": depth,
             "stands_out": stands_out(figs, comps, scan, luck)}

@@ -135,6 +135,13 @@ GROUPS = ("outcome", "duration", "complexity", "state evaluation")
 METHOD = {"wilson": "W", "bootstrap": "B"}
 
 
+def slope_text(depth: Any) -> str:
+    """A ladder's skill-depth slope in points with its interval: ``+6.1 points [+2.0,
+    +9.8]`` (``cove.lab.ladder.depth_curve``)."""
+    return (f"{100 * depth['slope']:+.1f} points [{100 * depth['slope_low']:+.1f}, "
+            f"{100 * depth['slope_high']:+.1f}]")
+
+
 def _balance(extra: dict[str, Any]) -> str:
     """The balance measures of one variant (docs/METRICS.md): the measures by group, the
     components, luck against skill and the scan, each figure with its 95% interval."""
@@ -156,6 +163,12 @@ def _balance(extra: dict[str, Any]) -> str:
                      f" to {_e(human(luck['ci'][1], 'share'))}] of {luck['games']} games "
                      f"against {_e(luck['strong'])} in every other seat (a fair share: "
                      f"{_e(human(luck['fair'], 'share'))}; 0 is pure skill).</p>")
+    depth = extra.get("depth")
+    if depth and "slope" in depth:
+        parts.append(f"<p>Skill depth (from <code>cove ladder</code>, {_e(depth['source'])}):"
+                     f" each doubling of {_e(depth['default'])}'s budget adds "
+                     f"{_e(slope_text(depth))} of win share against the default budget "
+                     "(least squares over the ladder's budgets; 95% bootstrap interval).</p>")
     comps = extra.get("components") or {}
     if comps.get("items"):
         rows = "".join(
