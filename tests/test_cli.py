@@ -80,6 +80,16 @@ def test_bad_bot_spec_lists_the_bots(capsys: pytest.CaptureFixture[str],
     assert len(err) < 300 and "cove bots" in err  # one short line, not every parameter
 
 
+def test_too_many_bots_for_the_table_says_how_to_seat_them(
+        capsys: pytest.CaptureFixture[str], toy_registered: str) -> None:
+    rc, _, err = run(capsys, "play", "toy", "--players", "2", "--bots", "random,greedy")
+    assert rc == 2 and err.strip() == (
+        "cove: error: --bots random,greedy names 2 bots, but the table has one bot seat "
+        "(2 players, 1 human): give one spec, or -p 3 for 2 bots")
+    rc, _, err = run(capsys, "play", "toy", "--players", "4", "--bots", "random,greedy")
+    assert rc == 2 and "--bots needs 1 spec or 3 specs (one per bot seat), got 2" in err
+
+
 def test_cove_bots_lists_every_bot_its_parameters_and_the_levels(
         capsys: pytest.CaptureFixture[str]) -> None:
     from cove.bots import BOTS, LEVELS

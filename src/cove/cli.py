@@ -215,9 +215,12 @@ def _opponents(spec: str | None, players: int, humans: Sequence[int]) -> list[st
     if len(specs) == 1:
         specs = specs * others
     if len(specs) != others:
-        raise CliError(
-            f"--bots needs 1 spec or {others} specs (one per bot seat), got {len(specs)}: {spec}"
-        )
+        if others == 1:
+            raise CliError(f"--bots {spec} names {len(specs)} bots, but the table has one "
+                           f"bot seat ({players} players, {len(humans)} human): give one "
+                           f"spec, or -p {len(humans) + len(specs)} for {len(specs)} bots")
+        raise CliError(f"--bots needs 1 spec or {others} specs (one per bot seat), got "
+                       f"{len(specs)}: {spec}")
     out: list[str] = []
     it = iter(specs)
     for p in range(players):
