@@ -258,8 +258,7 @@ def screenshots(browser: Browser, url: str, out: Path, moves: int) -> list[str]:
     lobby.locator("#create button[type=submit]").click()
     lobby.locator("#created input[readonly]").first.wait_for()
     lobby.locator("#open-tables li").first.wait_for()
-    lobby.screenshot(path=str(out / "lobby.png"), full_page=True)
-    saved.append(str(out / "lobby.png"))
+    saved.append(_save(lobby, out / "lobby", full_page=True))
     ctx.close()
     for game in cove.all_games():
         table = create(url, game.id, ["human", "human", "easy"], 3)
@@ -296,17 +295,29 @@ def _shoot(browser: Browser, url: str, table: dict[str, Any], page: Page,
     """P1's table as ``page`` shows it now (the whole page), and on a phone."""
     moves = table_now(url, table)["moves"]
     page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=moves)
-    desktop = stem.with_name(stem.name + ".png")
-    page.screenshot(path=str(desktop), full_page=True)
+    desktop = _save(page, stem, full_page=True)
     phone = browser.new_context(**PHONE)
     phone.add_init_script(RETURNING)
     small = phone.new_page()
     small.goto(seat_url(url, table, 0))
     small.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=moves)
-    path = stem.with_name(stem.name + "-phone.png")
-    small.screenshot(path=str(path))
+    path = _save(small, stem.with_name(stem.name + "-phone"))
     phone.close()
-    return [str(desktop), str(path)]
+    return [desktop, path]
+
+
+JPEG = [False]
+"""``--jpeg``: save the screenshots as JPEG (quality 80), a fifth of the PNG's size."""
+
+
+def _save(page: Page, stem: Path, full_page: bool = False) -> str:
+    if JPEG[0]:
+        path = stem.with_name(stem.name + ".jpg")
+        page.screenshot(path=str(path), full_page=full_page, type="jpeg", quality=80)
+    else:
+        path = stem.with_name(stem.name + ".png")
+        page.screenshot(path=str(path), full_page=full_page)
+    return str(path)
 
 
 RETURNING = "localStorage.setItem('cove.player.later', '1')"
@@ -324,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--loads", type=int, default=10, help="first loads (default 10)")
     ap.add_argument("--screenshots", type=Path, help="save every game's table here and stop")
     ap.add_argument("--moves", type=int, default=8, help="moves before a screenshot")
+    ap.add_argument("--jpeg", action="store_true", help="screenshots as JPEG, not PNG")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -338,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 if args.screenshots is not None:
+                    JPEG[0] = args.jpeg
                     for path in screenshots(browser, url, args.screenshots, args.moves):
                         print("saved", path)
                     return 0
