@@ -295,6 +295,9 @@ def _shoot(browser: Browser, url: str, table: dict[str, Any], page: Page,
     """P1's table as ``page`` shows it now (the whole page), and on a phone."""
     moves = table_now(url, table)["moves"]
     page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=moves)
+    # from the top: a page scrolled by the clicks would draw its sticky end banner over
+    # the middle of a whole-page picture, where no reader sees it
+    page.evaluate("window.scrollTo(0, 0)")
     desktop = _save(page, stem, full_page=True)
     phone = browser.new_context(**PHONE)
     phone.add_init_script(RETURNING)
