@@ -65,3 +65,17 @@ def test_a_plain_record_pickles_as_a_call_with_its_fields() -> None:
     back = pickle.loads(pickle.dumps(shelf))
     assert back == shelf
     assert PlainShelf.made == before + 2  # made once here and once by the unpickling
+
+
+def test_bytes_and_bytearrays_are_stored_as_hex_and_come_back_as_the_same_type() -> None:
+    for value in (b"\x00\x01\xff", bytearray(b"\x01\x00\x01"), bytearray()):
+        data = json.loads(json.dumps(encode(value)))
+        assert data == {"y" if type(value) is bytes else "ya": value.hex()}
+        back = DECODER.decode(data)
+        assert type(back) is type(value) and back == value
+
+
+@pytest.mark.parametrize("data", [{"y": "0g"}, {"ya": 3}, {"y": "012"}])
+def test_stored_bytes_that_are_not_hex_digits_are_refused(data: dict[str, object]) -> None:
+    with pytest.raises(RecordError, match="hex digits"):
+        DECODER.decode(data)

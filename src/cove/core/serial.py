@@ -8,6 +8,7 @@ exactly the same Python values (a tuple stays a tuple, a dict key stays an int):
     list  -> [...]                       tuple     -> {"t": [...]}
     dict  -> {"d": [[k, v], ...]}        set       -> {"s": [...]} (sorted by encoding)
     frozenset -> {"f": [...]}            record    -> {"c": "module:Name", "v": {...}}
+    bytes -> {"y": "0a01"} (hex digits)  bytearray -> {"ya": "0a01"}
     int subclass -> {"i": "module:Name", "v": 3}
     slotted object -> {"o": "module:Name", "v": {...}}
 
@@ -59,6 +60,8 @@ def encode(value: Any) -> Any:
     if t is set or t is frozenset:
         items = sorted((encode(v) for v in value), key=_order)
         return {"s" if t is set else "f": items}
+    if t is bytes or t is bytearray:  # flags per edge, per space...: one byte each
+        return {"y" if t is bytes else "ya": value.hex()}
     fields = record_fields(t)
     if fields is not None:
         return {"c": class_tag(t), "v": {name: encode(getattr(value, name)) for name in fields}}
@@ -178,6 +181,9 @@ class Decoder:
             return {self._key(v, d) for v in self._items(data["s"], d, raw=True)}
         if "f" in data:
             return frozenset(self._key(v, d) for v in self._items(data["f"], d, raw=True))
+        for tag in ("y", "ya"):
+            if tag in data:
+                return self._bytes(tag, data[tag])
         for tag in ("c", "i", "o"):
             if tag in data:
                 return self._object(tag, data, d)
@@ -187,6 +193,13 @@ class Decoder:
         if not isinstance(data, list):
             raise RecordError("a stored sequence must be a list")
         return list(data) if raw else [self.decode(v, depth) for v in data]
+
+    def _bytes(self, tag: str, text: Any) -> bytes | bytearray:
+        try:
+            value = bytes.fromhex(text)
+        except (TypeError, ValueError):
+            raise RecordError(f"stored bytes must be hex digits, not {_short(text)}") from None
+        return value if tag == "y" else bytearray(value)
 
     def _key(self, data: Any, depth: int) -> Any:
         key = self.decode(data, depth)

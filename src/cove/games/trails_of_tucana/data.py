@@ -18,9 +18,8 @@ Edges (pairs of adjacent spaces) are numbered too; a segment is drawn along an e
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -59,9 +58,6 @@ MAP_EXPECT: dict[str, dict[str, Any]] = {
         "rounds": 3,
     },
 }
-
-FREE_BYTES = bytes.maketrans(b"01", b"\x01\x00")
-"""Translates a binary digit of ``drawn`` into a free flag (1 = no segment there)."""
 
 _CELL = re.compile(r"^(\d+):([A-Z])(v\d+|[A-Z][a-z])?$")
 
@@ -164,14 +160,6 @@ class Island:
     space_features: tuple[int, ...]  # per space: its village bit | its sight bit << VILLAGES
     dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
     size: int  # number of spaces
-    # For the legal lists: ``sheets.free_flags(drawn, island)``, that is
-    # ``format(drawn, free_format).encode().translate(FREE_BYTES)``, is one byte per edge,
-    # 1 where the edge is free, edge e at index ``len(edges) - 1 - e``; per (card, card),
-    # ``match_free`` picks the flags of the edges along ``matching`` out of those bytes
-    # (two extra flags at the end make it always return a tuple), so that ``compress``
-    # filters the draws along them (actions.IslandActions) in C.
-    free_format: str  # format spec of ``drawn`` as one binary digit per edge
-    match_free: dict[tuple[int, int], Callable[[bytes], tuple[int, ...]]]
     # Scoring tables: the points of every set of joined pairs (a bitmask over the
     # letters) and of a kind's first c sights (per kind, c = 0..per_kind).
     pair_points: tuple[int, ...]
@@ -396,7 +384,6 @@ def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Islan
     for s, k in enumerate(sight_kind):
         kind_mask[k] |= 1 << s
     edges = tuple(sorted({(min(a, b), max(a, b)) for a in range(n) for b in adj[a]}))
-    ne = len(edges)
     matching = {(c1, c2): tuple(e for e, (a, b) in enumerate(edges)
                                 if _fits(terrain[a], terrain[b], c1, c2))
                 for c1 in range(len(CARD_NAMES)) for c2 in range(len(CARD_NAMES))}
@@ -426,9 +413,6 @@ def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Islan
                     for i in range(n)),
         dist=dist,
         size=n,
-        free_format=f"0{ne}b",
-        match_free={cc: itemgetter(*(ne - 1 - e for e in es), 0, 0)
-                    for cc, es in matching.items()},
         pair_points=tuple(sum(v for L, v in enumerate(pair_values) if m >> L & 1)
                           for m in range(1 << LETTERS)),
         sight_cum=tuple(tuple(sum(vals[:c]) for c in range(per_kind + 1))

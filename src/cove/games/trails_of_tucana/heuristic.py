@@ -13,7 +13,7 @@ from __future__ import annotations
 from cove.core import State
 from cove.core.bits import has, members
 from cove.games.trails_of_tucana.data import KINDS, LETTERS, TURNS_PER_ROUND
-from cove.games.trails_of_tucana.sheets import villages_in
+from cove.games.trails_of_tucana.sheets import drawn_edges, drawn_on, villages_in
 from cove.games.trails_of_tucana.state import TucanaState
 
 REACH = 12.0  # a gap of this many segments or more is worth nothing yet
@@ -40,7 +40,7 @@ def heuristic(state: State, player: int) -> float:
     parent = state.parent
     edges = island.edges
     touched: set[int] = set()
-    for edge in members(state.drawn[p]):
+    for edge in drawn_edges(drawn_on(state, p)):
         touched.update(edges[edge])
     networks: dict[int, list[int]] = {}
     root_of: dict[int, int] = {}

@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import Any, ClassVar, Final, cast
 
 from cove.core import Rng, State, Step, StepRule
-from cove.core.bits import count_common, first_n, has, members, set_of
+from cove.core.bits import count_common, has, members, set_of
 from cove.games.trails_of_tucana.actions import (
     ISLAND_ACTIONS,
     Action,
@@ -37,7 +37,14 @@ from cove.games.trails_of_tucana.data import (
 from cove.games.trails_of_tucana.log_text import log_setup
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.rules import FLIP, STEPS, WonBlueCard, WonRedCard
-from cove.games.trails_of_tucana.sheets import Snapshot, commit, restore, root, villages_in
+from cove.games.trails_of_tucana.sheets import (
+    Snapshot,
+    commit,
+    drawn_on,
+    restore,
+    root,
+    villages_in,
+)
 from cove.games.trails_of_tucana.view import seat_view, sheet
 
 DECK_COUNTS: Final = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
@@ -73,7 +80,8 @@ class TucanaState(State[TucanaOptions]):
     """A game in play. Per seat (index ``p``; flat lists hold ``p * size + i``):
 
     - the sheet: ``letters`` (its letter per village), ``village_pairs`` (per letter, the
-      set of its two villages), ``drawn`` (the set of edges with a segment), ``parent``
+      set of its two villages), ``drawn`` (a flag per edge, 1 where a segment is drawn;
+      flat, ``p * E + e``, see ``sheets.py``), ``parent``
       and ``features`` (the networks' union-find and, at each root, the set of villages
       and sights it joins; see ``sheets.py``), ``circled`` (the set of circled sights),
       ``sight_counts`` (circled sights per kind), ``pairs`` (the set of letters whose
@@ -194,7 +202,7 @@ class TucanaState(State[TucanaOptions]):
         """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""
         n = self.n
         island = self.island
-        self.drawn = [0] * n
+        self.drawn = bytearray(n * len(island.edges))
         self.parent = list(range(n * island.size))
         self.features = list(island.space_features) * n
         self.circled = [0] * n
@@ -314,8 +322,8 @@ class TucanaState(State[TucanaOptions]):
         """Seat ``p``'s segments, circles, pairs and boxes agree with its networks."""
         island = self.island
         rounds = island.rounds
-        _need(0 <= self.drawn[p] <= first_n(len(island.edges)),
-              f"P{p + 1}: a segment off the island")
+        _need(len(self.drawn) == self.n * len(island.edges)
+              and set(drawn_on(self, p)) <= {0, 1}, f"P{p + 1}: a segment flag not 0 or 1")
         _need(0 <= self.bonus_owed[p] <= KINDS,
               f"P{p + 1}: {self.bonus_owed[p]} bonus segments owed")
         circled = self.circled[p]
