@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from array import array
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
@@ -78,4 +79,19 @@ def test_bytes_and_bytearrays_are_stored_as_hex_and_come_back_as_the_same_type()
 @pytest.mark.parametrize("data", [{"y": "0g"}, {"ya": 3}, {"y": "012"}])
 def test_stored_bytes_that_are_not_hex_digits_are_refused(data: dict[str, object]) -> None:
     with pytest.raises(RecordError, match="hex digits"):
+        DECODER.decode(data)
+
+
+def test_arrays_are_stored_with_their_typecode() -> None:
+    value = array("L", [0, 1, 1 << 25])
+    data = json.loads(json.dumps(encode(value)))
+    assert data == {"a": ["L", [0, 1, 1 << 25]]}
+    back = DECODER.decode(data)
+    assert type(back) is array and back.typecode == "L" and back == value
+
+
+@pytest.mark.parametrize("data", [{"a": ["d", [1]]}, {"a": ["L", [1.5]]}, {"a": ["B", [256]]},
+                                  {"a": ["L"]}])
+def test_stored_arrays_of_other_kinds_or_numbers_are_refused(data: dict[str, object]) -> None:
+    with pytest.raises(RecordError, match="stored array"):
         DECODER.decode(data)

@@ -19,7 +19,7 @@ What a block declares as its inputs must be everything its encoder reads besides
 observer's seat, the player count and the options; the conformance tests check this by
 comparing the kept observation with one made from nothing at every step of seeded games
 (:meth:`Observer.fresh`). An input is compared with ``==`` and copied when kept: lists,
-dicts, sets and bytearrays are copied (nested ones too), anything else is kept as it is
+dicts, sets, bytearrays and arrays are copied (nested ones too), anything else is kept as it is
 and must not change in place (ints, strings, bytes, tuples, frozen records).
 """
 
@@ -159,10 +159,12 @@ def _copy(value: Any) -> Any:
         return set(value)
     if kind is bytearray:
         return bytes(value)  # equal to it, and nothing changes it
+    if kind is array:
+        return value[:]
     return value
 
 
-_MUTABLE: Final = frozenset((list, dict, set, tuple, bytearray))
+_MUTABLE: Final = frozenset((list, dict, set, tuple, bytearray, array))
 """The containers ``_copy`` looks into (a tuple only to find a mutable one inside)."""
 
 

@@ -45,9 +45,9 @@ def heuristic(state: State, player: int) -> float:
     networks: dict[int, list[int]] = {}
     root_of: dict[int, int] = {}
     for space in touched:
-        x = base + space
-        while parent[x] != x:
-            x = parent[x]
+        x = space
+        while parent[base + x] != x:
+            x = parent[base + x]
         root_of[space] = x
         networks.setdefault(x, []).append(space)
     distance = island.dist
@@ -69,7 +69,7 @@ def heuristic(state: State, player: int) -> float:
             bonus = stack[0] if stack else 0
             estimate += PAIR_SHARE * (island.pair_values[letter] + bonus) * (1.0 - gap / horizon)
     features = state.features
-    linked = [space for root, spaces in networks.items() if villages_in(features[root])
+    linked = [space for root, spaces in networks.items() if villages_in(features[base + root])
               for space in spaces]
     linked += [v for v in village_space if v not in root_of]  # a lone village is a network too
     if linked:

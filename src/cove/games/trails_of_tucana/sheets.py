@@ -10,9 +10,11 @@ read and change them only through named operations: the core's for any set
 (``cove.core.bits``: ``has``, ``including``, ``minus``, ``members`` ...) and the ones
 below for villages and sights (``pairs_within``, ``villages_in``, ``sights_in``).
 
-The union-find is stored flat for all seats (space ``i`` of seat ``p`` is index
-``p * N + i`` of ``state.parent``) with, at each root, the villages and sights in its
-network (``state.features``), so a clone copies two flat lists and linking is near
+The union-find is stored flat for all seats: space ``i`` of seat ``p`` is index
+``p * N + i`` (``N`` the island's number of spaces; ``base = p * N`` is where the seat's
+sheet starts) of ``state.parent``, a ``bytearray`` holding the space (``0 .. N - 1``) it
+points to, and of ``state.features``, an ``array`` holding at each root the villages and
+sights in its network. A clone copies the two as blocks of memory, and linking is near
 O(1). ``link`` draws a segment and scores what it connects (R4, R6.1, R7.1); ``commit``
 puts a decision on its sheet, with a snapshot of the sheet before it (R3.8); ``restore``
 puts the sheet back from that snapshot.
@@ -20,6 +22,7 @@ puts the sheet back from that snapshot.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from cove.core import pickle_by_fields
@@ -99,21 +102,23 @@ class Snapshot:
                 and self.bonus_owed == other.bonus_owed)
 
 
-def root(state: TucanaState, x: int) -> int:
-    """The root of ``x`` without shortening paths: for checks, which must leave the
-    state exactly as it was (``parent`` is part of the stored state)."""
+def root(state: TucanaState, base: int, space: int) -> int:
+    """The root of ``space`` on the sheet starting at ``base``, without shortening paths:
+    for checks, which must leave the state exactly as it was (``parent`` is part of the
+    stored state)."""
     parent = state.parent
-    while parent[x] != x:
-        x = parent[x]
-    return x
+    while parent[base + space] != space:
+        space = parent[base + space]
+    return space
 
 
-def find(state: TucanaState, x: int) -> int:
-    """The root of ``x``, halving the path to it on the way."""
+def find(state: TucanaState, base: int, space: int) -> int:
+    """The root of ``space`` on the sheet starting at ``base``, halving the path to it on
+    the way."""
     parent = state.parent
-    while parent[x] != x:
-        parent[x] = x = parent[parent[x]]
-    return x
+    while (up := parent[base + space]) != space:
+        parent[base + space] = space = parent[base + up]
+    return space
 
 
 def link(state: TucanaState, seat: int, edge: int) -> None:
@@ -122,14 +127,14 @@ def link(state: TucanaState, seat: int, edge: int) -> None:
     state.drawn[seat * len(island.edges) + edge] = 1
     a, b = island.edges[edge]
     base = seat * island.size
-    root_a = find(state, base + a)
-    root_b = find(state, base + b)
+    root_a = find(state, base, a)
+    root_b = find(state, base, b)
     if root_a == root_b:
         return
-    state.parent[root_b] = root_a
+    state.parent[base + root_b] = root_a
     features = state.features
-    joined = features[root_a] | features[root_b]
-    features[root_a] = joined
+    joined = features[base + root_a] | features[base + root_b]
+    features[base + root_a] = joined
     villages = villages_in(joined)
     sights = sights_in(joined)
     if villages:
@@ -173,17 +178,17 @@ def restore(state: TucanaState, seat: int, snapshot: Snapshot) -> None:
     island = state.island
     size = island.size
     base = seat * size
-    state.parent[base : base + size] = range(base, base + size)
-    state.features[base : base + size] = island.space_features
+    state.parent[base : base + size] = range(size)
+    state.features[base : base + size] = array("L", island.space_features)
     edges = len(island.edges)
     state.drawn[seat * edges : seat * edges + edges] = snapshot.drawn
     for edge in drawn_edges(snapshot.drawn):
         a, b = island.edges[edge]
-        root_a = find(state, base + a)
-        root_b = find(state, base + b)
+        root_a = find(state, base, a)
+        root_b = find(state, base, b)
         if root_a != root_b:
-            state.parent[root_b] = root_a
-            state.features[root_a] |= state.features[root_b]
+            state.parent[base + root_b] = root_a
+            state.features[base + root_a] |= state.features[base + root_b]
     state.circled[seat] = snapshot.circled
     state.sight_counts[seat * KINDS : seat * KINDS + KINDS] = snapshot.sight_counts
     state.pairs[seat] = snapshot.pairs

@@ -10,6 +10,7 @@ themselves, bound as methods (no extra call).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from itertools import pairwise
@@ -203,8 +204,8 @@ class TucanaState(State[TucanaOptions]):
         n = self.n
         island = self.island
         self.drawn = bytearray(n * len(island.edges))
-        self.parent = list(range(n * island.size))
-        self.features = list(island.space_features) * n
+        self.parent = bytearray(range(island.size)) * n  # every space its own network
+        self.features = array("L", island.space_features * n)
         self.circled = [0] * n
         self.sight_counts = [0] * (n * KINDS)
         self.pairs = [0] * n
@@ -333,13 +334,13 @@ class TucanaState(State[TucanaOptions]):
                   f"P{p + 1}: sight count of kind {kind} disagrees with the circles")
         base = p * island.size
         for sight, space in enumerate(island.sight_space):
-            linked = bool(villages_in(self.features[root(self, base + space)]))
+            linked = bool(villages_in(self.features[base + root(self, base, space)]))
             _need(linked == has(circled, sight),
                   f"P{p + 1}: sight at {island.labels[space]} circled={has(circled, sight)} "
                   f"but linked to a village={linked}")
         for letter, pair in enumerate(self.village_pairs[p]):
             village_a, village_b = (island.village_space[v] for v in members(pair))
-            joined = root(self, base + village_a) == root(self, base + village_b)
+            joined = root(self, base, village_a) == root(self, base, village_b)
             scored = has(self.pairs[p], letter)
             _need(joined == scored,
                   f"P{p + 1}: pair {LETTER_NAMES[letter]} scored={scored} but joined={joined}")
