@@ -60,6 +60,11 @@ def sights_in(features: int) -> int:
     return features >> VILLAGES
 
 
+FEATURE_SETS: Final = "I" if array("I").itemsize >= 4 else "L"
+"""The typecode of ``state.features``: unsigned ints of 4 bytes, enough for a network's
+villages and sights (25 bits on Isla Grande)."""
+
+
 # -- drawn segments ------------------------------------------------------------------------------
 def drawn_on(state: TucanaState, seat: int) -> bytes:
     """``seat``'s drawn segments: one flag per edge of the island, 1 where a segment is
@@ -86,7 +91,7 @@ class Snapshot:
     __match_args__: ClassVar[tuple[str, ...]] = (
         "drawn", "circled", "sight_counts", "pairs", "linked", "bonus_owed")
 
-    def __init__(self, drawn: bytes, circled: int, sight_counts: tuple[int, ...], pairs: int,
+    def __init__(self, drawn: bytes, circled: int, sight_counts: bytes, pairs: int,
                  linked: int, bonus_owed: int) -> None:
         self.drawn: Final = drawn  # drawn_on
         self.circled: Final = circled
@@ -161,7 +166,7 @@ def commit(state: TucanaState, seat: int, action: Action, snapshot: bool = True)
         first = seat * KINDS
         state.snapshots[seat] = Snapshot(  # positional: the faster call in the pure build
             drawn_on(state, seat), state.circled[seat],
-            tuple(state.sight_counts[first : first + KINDS]),
+            bytes(state.sight_counts[first : first + KINDS]),
             state.pairs[seat], state.linked[seat], state.bonus_owed[seat])
     state.moves[seat] = (*state.moves[seat], action)
     if action is PASS:  # the only Pass
@@ -179,7 +184,7 @@ def restore(state: TucanaState, seat: int, snapshot: Snapshot) -> None:
     size = island.size
     base = seat * size
     state.parent[base : base + size] = range(size)
-    state.features[base : base + size] = array("L", island.space_features)
+    state.features[base : base + size] = array(FEATURE_SETS, island.space_features)
     edges = len(island.edges)
     state.drawn[seat * edges : seat * edges + edges] = snapshot.drawn
     for edge in drawn_edges(snapshot.drawn):

@@ -39,6 +39,7 @@ from cove.games.trails_of_tucana.log_text import log_setup
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.rules import FLIP, STEPS, WonBlueCard, WonRedCard
 from cove.games.trails_of_tucana.sheets import (
+    FEATURE_SETS,
     Snapshot,
     commit,
     drawn_on,
@@ -205,9 +206,9 @@ class TucanaState(State[TucanaOptions]):
         island = self.island
         self.drawn = bytearray(n * len(island.edges))
         self.parent = bytearray(range(island.size)) * n  # every space its own network
-        self.features = array("L", island.space_features * n)
+        self.features = array(FEATURE_SETS, island.space_features * n)
         self.circled = [0] * n
-        self.sight_counts = [0] * (n * KINDS)
+        self.sight_counts = bytearray(n * KINDS)  # at most 3 of a kind
         self.pairs = [0] * n
         self.linked = [0] * n
         self.boxes = [0] * (n * island.rounds)

@@ -35,7 +35,7 @@ def sheet(state: TucanaState, q: int, public: bool) -> dict[str, Any]:
     else:
         first = q * KINDS
         drawn, circled = drawn_on(state, q), state.circled[q]
-        sight_counts = tuple(state.sight_counts[first : first + KINDS])
+        sight_counts = bytes(state.sight_counts[first : first + KINDS])
         pairs, linked, owed = state.pairs[q], state.linked[q], state.bonus_owed[q]
     rounds = island.rounds
     boxes = state.boxes[q * rounds : q * rounds + state.round]
