@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cove.core import Block, Observer, Options, Out
-from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, TURNS_PER_ROUND, Island
+from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, TURNS_PER_ROUND
+from cove.games.trails_of_tucana.island import Island
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.sheets import drawn_edges, drawn_on
 

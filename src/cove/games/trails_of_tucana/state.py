@@ -33,8 +33,8 @@ from cove.games.trails_of_tucana.data import (
     TABLES,
     TURNS_PER_ROUND,
     VILLAGES,
-    Island,
 )
+from cove.games.trails_of_tucana.island import Island
 from cove.games.trails_of_tucana.log_text import log_setup
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.rules import FLIP, STEPS, WonBlueCard, WonRedCard
