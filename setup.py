@@ -37,8 +37,8 @@ COMPILED = [
         "actions", "heuristic", "observation", "options", "patterns", "reasons", "rules",
         "state", "view")),
     *(f"cove/games/trails_of_tucana/{m}.py" for m in (
-        "actions", "heuristic", "log_text", "observation", "options", "rules", "sheets",
-        "state", "view")),
+        "actions", "heuristic", "island", "log_text", "observation", "options", "rules",
+        "sheets", "state", "view")),
     *(f"cove/games/tiny_epic_pirates/{m}.py" for m in (
         "actions", "heuristic", "observation", "options", "rules", "sea", "solo", "state",
         "turn", "view")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from array import array
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
@@ -65,3 +66,32 @@ def test_a_plain_record_pickles_as_a_call_with_its_fields() -> None:
     back = pickle.loads(pickle.dumps(shelf))
     assert back == shelf
     assert PlainShelf.made == before + 2  # made once here and once by the unpickling
+
+
+def test_bytes_and_bytearrays_are_stored_as_hex_and_come_back_as_the_same_type() -> None:
+    for value in (b"\x00\x01\xff", bytearray(b"\x01\x00\x01"), bytearray()):
+        data = json.loads(json.dumps(encode(value)))
+        assert data == {"y" if type(value) is bytes else "ya": value.hex()}
+        back = DECODER.decode(data)
+        assert type(back) is type(value) and back == value
+
+
+@pytest.mark.parametrize("data", [{"y": "0g"}, {"ya": 3}, {"y": "012"}])
+def test_stored_bytes_that_are_not_hex_digits_are_refused(data: dict[str, object]) -> None:
+    with pytest.raises(RecordError, match="hex digits"):
+        DECODER.decode(data)
+
+
+def test_arrays_are_stored_with_their_typecode() -> None:
+    value = array("L", [0, 1, 1 << 25])
+    data = json.loads(json.dumps(encode(value)))
+    assert data == {"a": ["L", [0, 1, 1 << 25]]}
+    back = DECODER.decode(data)
+    assert type(back) is array and back.typecode == "L" and back == value
+
+
+@pytest.mark.parametrize("data", [{"a": ["d", [1]]}, {"a": ["L", [1.5]]}, {"a": ["B", [256]]},
+                                  {"a": ["L"]}])
+def test_stored_arrays_of_other_kinds_or_numbers_are_refused(data: dict[str, object]) -> None:
+    with pytest.raises(RecordError, match="stored array"):
+        DECODER.decode(data)

@@ -19,8 +19,8 @@ What a block declares as its inputs must be everything its encoder reads besides
 observer's seat, the player count and the options; the conformance tests check this by
 comparing the kept observation with one made from nothing at every step of seeded games
 (:meth:`Observer.fresh`). An input is compared with ``==`` and copied when kept: lists,
-dicts and sets are copied (nested ones too), anything else is kept as it is and must not
-change in place (ints, strings, tuples, frozen records).
+dicts, sets, bytearrays and arrays are copied (nested ones too), anything else is kept as it is
+and must not change in place (ints, strings, bytes, tuples, frozen records).
 """
 
 from __future__ import annotations
@@ -157,10 +157,14 @@ def _copy(value: Any) -> Any:
         return {k: _copy(v) for k, v in value.items()}
     if kind is set:
         return set(value)
+    if kind is bytearray:
+        return bytes(value)  # equal to it, and nothing changes it
+    if kind is array:
+        return value[:]
     return value
 
 
-_MUTABLE: Final = frozenset((list, dict, set, tuple))
+_MUTABLE: Final = frozenset((list, dict, set, tuple, bytearray, array))
 """The containers ``_copy`` looks into (a tuple only to find a mutable one inside)."""
 
 

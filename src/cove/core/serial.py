@@ -8,6 +8,8 @@ exactly the same Python values (a tuple stays a tuple, a dict key stays an int):
     list  -> [...]                       tuple     -> {"t": [...]}
     dict  -> {"d": [[k, v], ...]}        set       -> {"s": [...]} (sorted by encoding)
     frozenset -> {"f": [...]}            record    -> {"c": "module:Name", "v": {...}}
+    bytes -> {"y": "0a01"} (hex digits)  bytearray -> {"ya": "0a01"}
+    array -> {"a": ["L", [...]]} (its typecode and numbers)
     int subclass -> {"i": "module:Name", "v": 3}
     slotted object -> {"o": "module:Name", "v": {...}}
 
@@ -29,12 +31,15 @@ import dataclasses
 import importlib
 import json
 import math
+from array import array
 from collections.abc import Callable
 from typing import Any, Final
 
 from cove.core.errors import RecordError
 
 _SCALARS: Final = (str, int, float, bool, type(None))
+_INT_TYPECODES: Final = "bBhHiIlLqQ"
+"""The typecodes of stored arrays: integers of each C size."""
 
 
 def class_tag(cls: type) -> str:
@@ -59,6 +64,10 @@ def encode(value: Any) -> Any:
     if t is set or t is frozenset:
         items = sorted((encode(v) for v in value), key=_order)
         return {"s" if t is set else "f": items}
+    if t is bytes or t is bytearray:  # flags per edge, per space...: one byte each
+        return {"y" if t is bytes else "ya": value.hex()}
+    if t is array:  # numbers of one C type, e.g. one per space of a board
+        return {"a": [value.typecode, value.tolist()]}
     fields = record_fields(t)
     if fields is not None:
         return {"c": class_tag(t), "v": {name: encode(getattr(value, name)) for name in fields}}
@@ -178,6 +187,11 @@ class Decoder:
             return {self._key(v, d) for v in self._items(data["s"], d, raw=True)}
         if "f" in data:
             return frozenset(self._key(v, d) for v in self._items(data["f"], d, raw=True))
+        if "a" in data:
+            return self._array(data["a"])
+        for tag in ("y", "ya"):
+            if tag in data:
+                return self._bytes(tag, data[tag])
         for tag in ("c", "i", "o"):
             if tag in data:
                 return self._object(tag, data, d)
@@ -187,6 +201,24 @@ class Decoder:
         if not isinstance(data, list):
             raise RecordError("a stored sequence must be a list")
         return list(data) if raw else [self.decode(v, depth) for v in data]
+
+    def _bytes(self, tag: str, text: Any) -> bytes | bytearray:
+        try:
+            value = bytes.fromhex(text)
+        except (TypeError, ValueError):
+            raise RecordError(f"stored bytes must be hex digits, not {_short(text)}") from None
+        return value if tag == "y" else bytearray(value)
+
+    def _array(self, data: Any) -> array[Any]:
+        if not (isinstance(data, list) and len(data) == 2 and data[0] in _INT_TYPECODES
+                and isinstance(data[1], list) and all(type(v) is int for v in data[1])):
+            raise RecordError("a stored array must be [typecode, [integers]], the typecode "
+                              f"one of {_INT_TYPECODES}")
+        try:
+            return array(data[0], data[1])
+        except OverflowError:
+            raise RecordError(f"a number of a stored array does not fit its typecode "
+                              f"{data[0]!r}") from None
 
     def _key(self, data: Any, depth: int) -> Any:
         key = self.decode(data, depth)

@@ -9,9 +9,9 @@ from itertools import pairwise
 from typing import Any
 
 from cove.core import Rng, Step
-from cove.core.bits import including
 from cove.games.trails_of_tucana import GAME
-from cove.games.trails_of_tucana.data import CARD_NAMES, Island
+from cove.games.trails_of_tucana.data import CARD_NAMES
+from cove.games.trails_of_tucana.island import Island
 from cove.games.trails_of_tucana.rules import END_ROUND, TurnStep
 from cove.games.trails_of_tucana.sheets import link as link_edge
 from cove.games.trails_of_tucana.state import TucanaState
@@ -119,8 +119,15 @@ def play_turns(s: TucanaState, rng: Rng, turns: int) -> None:
 
 def mark_drawn(s: TucanaState, p: int, edges: Iterable[int]) -> None:
     """Mark edges as drawn on seat p's sheet without linking (for legality tests)."""
+    set_drawn(s, p, edges, 1)
+
+
+def set_drawn(s: TucanaState, p: int, edges: Iterable[int], flag: int) -> None:
+    """Set the drawn flag of ``edges`` on seat p's sheet (1 drawn, 0 free) without
+    linking, then find the legal moves again."""
+    first = p * len(s.island.edges)
     for e in edges:
-        s.drawn[p] = including(s.drawn[p], e)
+        s.drawn[first + e] = flag
     s.settle()
 
 

@@ -62,7 +62,7 @@ def decided_but_still_to_move(s: TucanaState) -> None:
         ("a card lost from the deck", lambda s: s.deck.pop()),
         ("a card seen twice", lambda s: s.seen.append(s.seen[0])),
         ("a blue card vanished", lambda s: s.blue_cards.__setitem__(0, ())),
-        ("a segment off the island", lambda s: s.drawn.__setitem__(1, set_of([500]))),
+        ("a segment flag not 0 or 1", lambda s: s.drawn.__setitem__(len(s.drawn) - 1, 2)),
         ("a sight circled but not linked", lambda s: s.circled.__setitem__(0, set_of([0]))),
         ("a pair scored but not joined", lambda s: s.pairs.__setitem__(1, first_n(LETTERS))),
         ("a decided player still to move", decided_but_still_to_move),

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from cove.core import Rng
-from cove.core.bits import has, minus, set_of
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS
+from cove.games.trails_of_tucana.sheets import drawn_on
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import sheet
 from tests.games.observations import check_kept_along_a_game, dense_of
@@ -29,6 +29,7 @@ from tests.games.trails_of_tucana.helpers import (
     new,
     owe_bonus,
     reveal,
+    set_drawn,
 )
 
 
@@ -59,8 +60,8 @@ def test_observation_follows_the_documented_layout() -> None:
     for i, q in enumerate((1, 2, 0)):
         row = obs[24 + i * (ne + 1) : 24 + (i + 1) * (ne + 1)]
         before = s.snapshots[q] if q != 1 else None
-        drawn = s.drawn[q] if before is None else before.drawn
-        assert row[:ne] == [float(has(drawn, e)) for e in range(ne)]
+        drawn = drawn_on(s, q) if before is None else before.drawn
+        assert row[:ne] == [float(drawn[e]) for e in range(ne)]
         assert row[ne] == sheet(s, q, q != 1)["score"] / 100
 
 
@@ -181,15 +182,14 @@ def test_changes_by_hand_are_seen_by_the_kept_observation() -> None:
     island = s.island
     # the others see these sheets as they are
     assert s.snapshots[1] is None and s.snapshots[2] is None
-    free = [e for e in range(len(island.edges)) if not has(s.drawn[1], e)]
+    free = [e for e in range(len(island.edges)) if not drawn_on(s, 1)[e]]
     a, b = island.edges[free[0]]
     link(s, 1, island.labels[a], island.labels[b])
     check(s)
     mark_drawn(s, 2, free[1:30])  # many segments at once: a whole row
     check(s)
     for gone in (free[1:2], free[2:5], free[5:30]):  # one, a few, then many taken away
-        s.drawn[2] = minus(s.drawn[2], set_of(gone))
-        s.settle()  # the legal moves are found again
+        set_drawn(s, 2, gone, 0)  # the legal moves are found again
         check(s)
     reveal(s, "any", "water")
     check(s)

@@ -14,6 +14,7 @@ from cove.core.bits import has
 from cove.games.trails_of_tucana.actions import ISLAND_ACTIONS, PASS, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
 from cove.games.trails_of_tucana.rules import TurnStep
+from cove.games.trails_of_tucana.sheets import drawn_on
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import score_parts
 from tests.games.trails_of_tucana.helpers import (
@@ -288,9 +289,9 @@ def test_r3_7_pass_when_nothing_fits() -> None:
     mark_drawn(s, 0, PETIT.matching[(2, 2)])
     assert texts(s, 0) == ["pass"]
     assert "pass" not in texts(s, 1)
-    before = s.drawn[0]
+    before = drawn_on(s, 0)
     s.apply(0, "pass")
-    assert s.drawn[0] == before and s.to_move() == (1,)
+    assert drawn_on(s, 0) == before and s.to_move() == (1,)
     # a bonus segment with no free edge left is passed too
     t = new(1)
     mark_drawn(t, 0, range(len(PETIT.edges)))
@@ -608,7 +609,7 @@ def test_r6_1_village_pair_scores_once() -> None:
     a, _ = pair_villages(s, 0, "A")
     x = s.island.space(a)
     y = next(y for y in s.island.adj[x] if s.island.village[y] < 0 and s.island.sight[y] < 0
-             and not has(s.drawn[0], s.island.edge_index[(min(x, y), max(x, y))]))
+             and not drawn_on(s, 0)[s.island.edge_index[(min(x, y), max(x, y))]])
     link(s, 0, a, s.island.labels[y])
     assert s.view(0)["sheets"][0]["pair_points"] == 14
 

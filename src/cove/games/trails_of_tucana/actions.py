@@ -104,14 +104,11 @@ Action = TucanaAction
 
 @dataclass(frozen=True, slots=True)
 class IslandActions:
-    """One island's actions: a draw and a bonus along each of its edges, the draws that
-    fit each pair of cards, and per code the edge and the action-space index."""
+    """One island's actions: a draw and a bonus along each of its edges, and per code the
+    edge and the action-space index."""
 
     draws: tuple[TucanaAction, ...]  # per edge
     bonuses: tuple[TucanaAction, ...]  # per edge
-    # per (card, card): the draws along ``Island.matching`` (filtered with
-    # ``Island.match_free``, see rules.DrawRule)
-    match_draws: dict[tuple[int, int], tuple[TucanaAction, ...]]
     edge: tuple[int, ...]  # per code: the edge of a draw or bonus; -1 when not on the island
     index: tuple[int, ...]  # per code: the index in the action space; -1 when not in it
 
@@ -136,7 +133,6 @@ def _island_actions(key: str) -> IslandActions:
     return IslandActions(
         draws=draws,
         bonuses=bonuses,
-        match_draws={cards: tuple(draws[e] for e in es) for cards, es in island.matching.items()},
         edge=tuple(edge),
         index=tuple(index),
     )

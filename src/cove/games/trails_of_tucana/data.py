@@ -18,14 +18,14 @@ Edges (pairs of adjacent spaces) are numbered too; a segment is drawn along an e
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from cove.core import DataChecker, HexGrid, load_typed
 from cove.core.data import entry  # ruff knows entry() as an immutable default by this path
+from cove.games.trails_of_tucana.island import Island
 
 NEIGHBOUR_ORDER = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
 """West, east, north-west, north-east, south-west, south-east: the order each space's
@@ -33,17 +33,18 @@ neighbours are listed in (doubled coordinates, cove.core.components.HexGrid)."""
 
 DATA_FILE = Path(__file__).with_name("trails_of_tucana.toml")
 
-# Counts stated by the rulebook and the sourced notes (asserted on load).
-TERRAINS = 4
-ANY = 4  # the wild card's index after the four terrains
+# Counts stated by the rulebook and the sourced notes (asserted on load); Final, so the
+# compiled rules read them as numbers, not as names looked up in this module.
+TERRAINS: Final = 4
+ANY: Final = 4  # the wild card's index after the four terrains
 CARD_NAMES = ("desert", "forest", "mountain", "water", "any")
 DECK_COUNTS = {"desert": 8, "forest": 7, "mountain": 6, "water": 4, "any": 2}
-DECK_SIZE = 27
-TURNS_PER_ROUND = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
-SETUP_CARDS = 13
-VILLAGES = 10
-KINDS = 5
-LETTERS = 5
+DECK_SIZE: Final = 27
+TURNS_PER_ROUND: Final = (DECK_SIZE - 1) // 2  # 13: the round ends with one card left
+SETUP_CARDS: Final = 13
+VILLAGES: Final = 10
+KINDS: Final = 5
+LETTERS: Final = 5
 LETTER_NAMES = "ABCDE"
 MAP_EXPECT: dict[str, dict[str, Any]] = {
     "petit": {
@@ -59,9 +60,6 @@ MAP_EXPECT: dict[str, dict[str, Any]] = {
         "rounds": 3,
     },
 }
-
-FREE_BYTES = bytes.maketrans(b"01", b"\x01\x00")
-"""Translates a binary digit of ``drawn`` into a free flag (1 = no segment there)."""
 
 _CELL = re.compile(r"^(\d+):([A-Z])(v\d+|[A-Z][a-z])?$")
 
@@ -137,56 +135,6 @@ class TucanaData:
 
 
 # -- the tables the rules use ----------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Island:
-    """One score-sheet side: geometry, features, score tables and precomputed tables."""
-
-    key: str
-    name: str
-    rounds: int
-    per_kind: int
-    coords: tuple[tuple[int, int], ...]  # (row, doubled col) per space
-    labels: tuple[str, ...]  # "a8" per space
-    terrain: tuple[int, ...]  # 0..3 per space
-    village: tuple[int, ...]  # village index 0..9 or -1 per space
-    sight: tuple[int, ...]  # sight index or -1 per space
-    village_space: tuple[int, ...]  # space of village 0..9 (village number - 1)
-    sight_space: tuple[int, ...]  # space of each sight
-    sight_kind: tuple[int, ...]  # kind 0..4 of each sight
-    kind_mask: tuple[int, ...]  # bitmask over sight indices, per kind
-    sight_values: tuple[tuple[int, ...], ...]  # per kind: 1st, 2nd(, 3rd) value
-    pair_values: tuple[int, ...]  # per letter A..E
-    adj: tuple[tuple[int, ...], ...]  # neighbours per space
-    edges: tuple[tuple[int, int], ...]  # (a, b) with a < b
-    edge_index: dict[tuple[int, int], int]
-    ends: tuple[str, ...]  # per edge: the segment's name, "i1-j2" (the higher end first)
-    matching: dict[tuple[int, int], tuple[int, ...]]  # (card, card) -> edges that fit
-    space_features: tuple[int, ...]  # per space: its village bit | its sight bit << VILLAGES
-    dist: tuple[tuple[int, ...], ...]  # steps between two spaces over the island
-    size: int  # number of spaces
-    # For the legal lists: ``sheets.free_flags(drawn, island)``, that is
-    # ``format(drawn, free_format).encode().translate(FREE_BYTES)``, is one byte per edge,
-    # 1 where the edge is free, edge e at index ``len(edges) - 1 - e``; per (card, card),
-    # ``match_free`` picks the flags of the edges along ``matching`` out of those bytes
-    # (two extra flags at the end make it always return a tuple), so that ``compress``
-    # filters the draws along them (actions.IslandActions) in C.
-    free_format: str  # format spec of ``drawn`` as one binary digit per edge
-    match_free: dict[tuple[int, int], Callable[[bytes], tuple[int, ...]]]
-    # Scoring tables: the points of every set of joined pairs (a bitmask over the
-    # letters) and of a kind's first c sights (per kind, c = 0..per_kind).
-    pair_points: tuple[int, ...]
-    sight_cum: tuple[tuple[int, ...], ...]
-    sight_points: tuple[int, ...]  # points of every set of circled sights (a bitmask)
-
-    def space(self, label: str) -> int:
-        """The space named ``label`` (e.g. ``"a8"``)."""
-        return self.labels.index(label)
-
-    def edge(self, a: str, b: str) -> int:
-        x, y = self.space(a), self.space(b)
-        return self.edge_index[(min(x, y), max(x, y))]
-
-
 @dataclass(frozen=True, slots=True)
 class Tables:
     """Everything in the data file, validated, as the rules use it."""
@@ -396,7 +344,6 @@ def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Islan
     for s, k in enumerate(sight_kind):
         kind_mask[k] |= 1 << s
     edges = tuple(sorted({(min(a, b), max(a, b)) for a in range(n) for b in adj[a]}))
-    ne = len(edges)
     matching = {(c1, c2): tuple(e for e, (a, b) in enumerate(edges)
                                 if _fits(terrain[a], terrain[b], c1, c2))
                 for c1 in range(len(CARD_NAMES)) for c2 in range(len(CARD_NAMES))}
@@ -426,9 +373,6 @@ def _island(chk: DataChecker, key: str, raw: MapData, data: TucanaData) -> Islan
                     for i in range(n)),
         dist=dist,
         size=n,
-        free_format=f"0{ne}b",
-        match_free={cc: itemgetter(*(ne - 1 - e for e in es), 0, 0)
-                    for cc, es in matching.items()},
         pair_points=tuple(sum(v for L, v in enumerate(pair_values) if m >> L & 1)
                           for m in range(1 << LETTERS)),
         sight_cum=tuple(tuple(sum(vals[:c]) for c in range(per_kind + 1))

@@ -10,15 +10,30 @@ estimate costs a few hundred table lookups.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cove.core import State
 from cove.core.bits import has, members
 from cove.games.trails_of_tucana.data import KINDS, LETTERS, TURNS_PER_ROUND
-from cove.games.trails_of_tucana.sheets import villages_in
+from cove.games.trails_of_tucana.sheets import drawn_edges, drawn_on, villages_in
 from cove.games.trails_of_tucana.state import TucanaState
 
-REACH = 12.0  # a gap of this many segments or more is worth nothing yet
-PAIR_SHARE = 0.5
-SIGHT_SHARE = 0.5
+REACH: Final = 12.0  # a gap of this many segments or more is worth nothing yet
+PAIR_SHARE: Final = 0.5
+SIGHT_SHARE: Final = 0.5
+
+
+def fewest_steps(distance: tuple[tuple[int, ...], ...], spaces: list[int],
+                 others: list[int]) -> int:
+    """The fewest steps over the island (``distance``, ``Island.dist``) from a space of
+    ``spaces`` to one of ``others`` (neither empty)."""
+    fewest = distance[spaces[0]][others[0]]
+    for space in spaces:
+        row = distance[space]
+        for other in others:
+            if row[other] < fewest:
+                fewest = row[other]
+    return fewest
 
 
 def heuristic(state: State, player: int) -> float:
@@ -40,14 +55,14 @@ def heuristic(state: State, player: int) -> float:
     parent = state.parent
     edges = island.edges
     touched: set[int] = set()
-    for edge in members(state.drawn[p]):
+    for edge in drawn_edges(drawn_on(state, p)):
         touched.update(edges[edge])
     networks: dict[int, list[int]] = {}
     root_of: dict[int, int] = {}
     for space in touched:
-        x = base + space
-        while parent[x] != x:
-            x = parent[x]
+        x = space
+        while parent[base + x] != x:
+            x = parent[base + x]
         root_of[space] = x
         networks.setdefault(x, []).append(space)
     distance = island.dist
@@ -63,13 +78,13 @@ def heuristic(state: State, player: int) -> float:
             continue
         village_a, village_b = [village_space[v] for v in members(state.village_pairs[p][letter])]
         a, b = network(village_a), network(village_b)
-        gap = min([min(map(distance[x].__getitem__, b)) for x in a])
+        gap = fewest_steps(distance, a, b)
         if gap < horizon:
             stack = state.blue_cards[letter]
             bonus = stack[0] if stack else 0
             estimate += PAIR_SHARE * (island.pair_values[letter] + bonus) * (1.0 - gap / horizon)
     features = state.features
-    linked = [space for root, spaces in networks.items() if villages_in(features[root])
+    linked = [space for root, spaces in networks.items() if villages_in(features[base + root])
               for space in spaces]
     linked += [v for v in village_space if v not in root_of]  # a lone village is a network too
     if linked:
@@ -79,7 +94,7 @@ def heuristic(state: State, player: int) -> float:
             if has(circled, sight):
                 continue
             kind = island.sight_kind[sight]
-            gap = min(map(distance[space].__getitem__, linked))
+            gap = fewest_steps(distance, [space], linked)
             if gap < horizon:
                 value = island.sight_values[kind][min(counts[kind], island.per_kind - 1)]
                 estimate += SIGHT_SHARE * value * left * (1.0 - gap / horizon)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cove.core.bits import first_n
 from cove.games.trails_of_tucana.actions import Bonus, Draw
 from cove.games.trails_of_tucana.data import ANY, CARD_NAMES, TABLES
+from cove.games.trails_of_tucana.sheets import drawn_on
 from cove.games.trails_of_tucana.view import connected_since
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def outcome(state: TucanaState, p: int, bonus_step: int) -> tuple[str, list[str]
     action = state.moves[p][-1].declared()
     gains = connected_since(state, p, before.circled, before.pairs)
     if not isinstance(action, Draw | Bonus):  # a pass
-        free = bonus_step and state.drawn[p] != first_n(len(state.island.edges))
+        free = bonus_step and 0 in drawn_on(state, p)
         return ("no bonus segment" if free else "nothing"), gains, 0
     used = 1 if isinstance(action, Bonus) else 0
     earned = state.bonus_owed[p] - before.bonus_owed + used

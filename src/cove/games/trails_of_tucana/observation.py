@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cove.core import Block, Observer, Options, Out
-from cove.core.bits import members
-from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, TURNS_PER_ROUND, Island
+from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES, TURNS_PER_ROUND
+from cove.games.trails_of_tucana.island import Island
 from cove.games.trails_of_tucana.options import TucanaOptions
+from cove.games.trails_of_tucana.sheets import drawn_edges, drawn_on
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -71,11 +72,11 @@ def sheets(state: TucanaState, player: int, out: Out) -> None:
         q = (player + k) % n
         before = state.snapshots[q] if q != player else None
         if before is None:
-            drawn, circled, pairs = state.drawn[q], state.circled[q], state.pairs[q]
+            drawn, circled, pairs = drawn_on(state, q), state.circled[q], state.pairs[q]
         else:  # the sheet as at the start of the step, while q's decision is hidden
             drawn, circled, pairs = before.drawn, before.circled, before.pairs
         start = k * (edges + 1)
-        for edge in members(drawn):
+        for edge in drawn_edges(drawn):
             out.one(start + edge)
         score = (state.blue_points[q] + state.red_points[q]
                  + sum(state.boxes[q * rounds : q * rounds + state.round])

@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from cove.core import AUTO, Step, StepRule, pickle_records
@@ -38,7 +37,7 @@ from cove.games.trails_of_tucana.log_text import (
     terrain_phrase,
     who,
 )
-from cove.games.trails_of_tucana.sheets import commit, free_flags
+from cove.games.trails_of_tucana.sheets import commit, drawn_on
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -126,14 +125,12 @@ class DrawRule(SimultaneousRule):
     """The draw step: a segment joining the two cards' terrains, or pass when none fits."""
 
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
-        island = state.island
         revealed = state.revealed
         assert revealed is not None
-        # one free flag per segment, from the drawn segments in one C call each (see
-        # Island.match_free): the draws that fit are then filtered in C
-        free = free_flags(state.drawn[player], island)
-        return (tuple(compress(state.island_actions.match_draws[revealed],
-                               island.match_free[revealed](free)))
+        drawn = drawn_on(state, player)
+        draws = state.island_actions.draws
+        return (tuple([draws[edge] for edge in state.island.matching[revealed]
+                       if not drawn[edge]])
                 or ONLY_PASS)
 
     def prompt(self, state: TucanaState, step: Step, player: int) -> str:
@@ -176,8 +173,9 @@ class BonusRule(SimultaneousRule):
     """A bonus step: a bonus segment anywhere, or pass to decline the rest (R4.3-R4.8)."""
 
     def legal(self, state: TucanaState, step: Step, player: int) -> Sequence[Any]:
-        free = free_flags(state.drawn[player], state.island)
-        actions: tuple[Action, ...] = tuple(compress(state.island_actions.bonuses, free[::-1]))
+        drawn = drawn_on(state, player)
+        bonuses = state.island_actions.bonuses
+        actions = tuple([bonuses[edge] for edge in range(len(drawn)) if not drawn[edge]])
         if actions and not state.options.compulsory_bonus:
             actions += ONLY_PASS  # R4.8: a bonus segment may be declined
         return actions or ONLY_PASS

@@ -1,15 +1,20 @@
-"""The players' sheets as the rules keep them: each seat's drawn segments as a set of the
-island's edges, and its trail networks as a union-find.
+"""The players' sheets as the rules keep them: each seat's drawn segments as one flag per
+edge of the island, and its trail networks as a union-find.
 
-Sets of small numbers (the segments drawn, the sights circled, the village pairs joined,
-the villages and sights of a network) are kept as bit masks: member ``i`` is bit ``i``.
-The rules read and change them only through named operations: the core's for any set
+The drawn segments of all seats are one flat ``bytearray`` (``state.drawn``: edge ``e``
+of seat ``p`` is index ``p * E + e``, ``E`` the island's number of edges), 1 where a
+segment is drawn: ``drawn_on`` gives one seat's flags, ``drawn_edges`` the edges they
+mark. Sets of small numbers (the sights circled, the village pairs joined, the villages
+and sights of a network) are kept as bit masks: member ``i`` is bit ``i``. The rules
+read and change them only through named operations: the core's for any set
 (``cove.core.bits``: ``has``, ``including``, ``minus``, ``members`` ...) and the ones
 below for villages and sights (``pairs_within``, ``villages_in``, ``sights_in``).
 
-The union-find is stored flat for all seats (space ``i`` of seat ``p`` is index
-``p * N + i`` of ``state.parent``) with, at each root, the villages and sights in its
-network (``state.features``), so a clone copies two flat lists and linking is near
+The union-find is stored flat for all seats: space ``i`` of seat ``p`` is index
+``p * N + i`` (``N`` the island's number of spaces; ``base = p * N`` is where the seat's
+sheet starts) of ``state.parent``, a ``bytearray`` holding the space (``0 .. N - 1``) it
+points to, and of ``state.features``, an ``array`` holding at each root the villages and
+sights in its network. A clone copies the two as blocks of memory, and linking is near
 O(1). ``link`` draws a segment and scores what it connects (R4, R6.1, R7.1); ``commit``
 puts a decision on its sheet, with a snapshot of the sheet before it (R3.8); ``restore``
 puts the sheet back from that snapshot.
@@ -17,12 +22,13 @@ puts the sheet back from that snapshot.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from cove.core import pickle_by_fields
 from cove.core.bits import count_common, first_n, including, members, minus
 from cove.games.trails_of_tucana.actions import BONUS, PASS, Action
-from cove.games.trails_of_tucana.data import FREE_BYTES, KINDS, VILLAGES, Island
+from cove.games.trails_of_tucana.data import KINDS, VILLAGES
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -54,10 +60,23 @@ def sights_in(features: int) -> int:
     return features >> VILLAGES
 
 
-def free_flags(drawn: int, island: Island) -> bytes:
-    """One byte per edge of ``island``, 1 where no segment is drawn (edge ``e`` at index
-    ``len(edges) - 1 - e``): made in C, for the legal lists (``Island.match_free``)."""
-    return format(drawn, island.free_format).encode().translate(FREE_BYTES)
+FEATURE_SETS: Final = "I" if array("I").itemsize >= 4 else "L"
+"""The typecode of ``state.features``: unsigned ints of 4 bytes, enough for a network's
+villages and sights (25 bits on Isla Grande)."""
+
+
+# -- drawn segments ------------------------------------------------------------------------------
+def drawn_on(state: TucanaState, seat: int) -> bytes:
+    """``seat``'s drawn segments: one flag per edge of the island, 1 where a segment is
+    drawn (a copy)."""
+    edges = len(state.island.edges)
+    first = seat * edges
+    return bytes(state.drawn[first : first + edges])
+
+
+def drawn_edges(flags: bytes) -> list[int]:
+    """The edges with a segment in one seat's ``flags`` (``drawn_on``), lowest first."""
+    return [edge for edge in range(len(flags)) if flags[edge]]
 
 
 class Snapshot:
@@ -72,9 +91,9 @@ class Snapshot:
     __match_args__: ClassVar[tuple[str, ...]] = (
         "drawn", "circled", "sight_counts", "pairs", "linked", "bonus_owed")
 
-    def __init__(self, drawn: int, circled: int, sight_counts: tuple[int, ...], pairs: int,
+    def __init__(self, drawn: bytes, circled: int, sight_counts: bytes, pairs: int,
                  linked: int, bonus_owed: int) -> None:
-        self.drawn: Final = drawn
+        self.drawn: Final = drawn  # drawn_on
         self.circled: Final = circled
         self.sight_counts: Final = sight_counts  # per sight kind
         self.pairs: Final = pairs
@@ -88,37 +107,39 @@ class Snapshot:
                 and self.bonus_owed == other.bonus_owed)
 
 
-def root(state: TucanaState, x: int) -> int:
-    """The root of ``x`` without shortening paths: for checks, which must leave the
-    state exactly as it was (``parent`` is part of the stored state)."""
+def root(state: TucanaState, base: int, space: int) -> int:
+    """The root of ``space`` on the sheet starting at ``base``, without shortening paths:
+    for checks, which must leave the state exactly as it was (``parent`` is part of the
+    stored state)."""
     parent = state.parent
-    while parent[x] != x:
-        x = parent[x]
-    return x
+    while parent[base + space] != space:
+        space = parent[base + space]
+    return space
 
 
-def find(state: TucanaState, x: int) -> int:
-    """The root of ``x``, halving the path to it on the way."""
+def find(state: TucanaState, base: int, space: int) -> int:
+    """The root of ``space`` on the sheet starting at ``base``, halving the path to it on
+    the way."""
     parent = state.parent
-    while parent[x] != x:
-        parent[x] = x = parent[parent[x]]
-    return x
+    while (up := parent[base + space]) != space:
+        parent[base + space] = space = parent[base + up]
+    return space
 
 
 def link(state: TucanaState, seat: int, edge: int) -> None:
     """Draw ``edge`` on ``seat``'s sheet and score what it connects."""
-    state.drawn[seat] = including(state.drawn[seat], edge)
     island = state.island
+    state.drawn[seat * len(island.edges) + edge] = 1
     a, b = island.edges[edge]
     base = seat * island.size
-    root_a = find(state, base + a)
-    root_b = find(state, base + b)
+    root_a = find(state, base, a)
+    root_b = find(state, base, b)
     if root_a == root_b:
         return
-    state.parent[root_b] = root_a
+    state.parent[base + root_b] = root_a
     features = state.features
-    joined = features[root_a] | features[root_b]
-    features[root_a] = joined
+    joined = features[base + root_a] | features[base + root_b]
+    features[base + root_a] = joined
     villages = villages_in(joined)
     sights = sights_in(joined)
     if villages:
@@ -144,8 +165,8 @@ def commit(state: TucanaState, seat: int, action: Action, snapshot: bool = True)
     if snapshot:
         first = seat * KINDS
         state.snapshots[seat] = Snapshot(  # positional: the faster call in the pure build
-            state.drawn[seat], state.circled[seat],
-            tuple(state.sight_counts[first : first + KINDS]),
+            drawn_on(state, seat), state.circled[seat],
+            bytes(state.sight_counts[first : first + KINDS]),
             state.pairs[seat], state.linked[seat], state.bonus_owed[seat])
     state.moves[seat] = (*state.moves[seat], action)
     if action is PASS:  # the only Pass
@@ -162,16 +183,17 @@ def restore(state: TucanaState, seat: int, snapshot: Snapshot) -> None:
     island = state.island
     size = island.size
     base = seat * size
-    state.parent[base : base + size] = range(base, base + size)
-    state.features[base : base + size] = island.space_features
-    for edge in members(snapshot.drawn):
+    state.parent[base : base + size] = range(size)
+    state.features[base : base + size] = array(FEATURE_SETS, island.space_features)
+    edges = len(island.edges)
+    state.drawn[seat * edges : seat * edges + edges] = snapshot.drawn
+    for edge in drawn_edges(snapshot.drawn):
         a, b = island.edges[edge]
-        root_a = find(state, base + a)
-        root_b = find(state, base + b)
+        root_a = find(state, base, a)
+        root_b = find(state, base, b)
         if root_a != root_b:
-            state.parent[root_b] = root_a
-            state.features[root_a] |= state.features[root_b]
-    state.drawn[seat] = snapshot.drawn
+            state.parent[base + root_b] = root_a
+            state.features[base + root_a] |= state.features[base + root_b]
     state.circled[seat] = snapshot.circled
     state.sight_counts[seat * KINDS : seat * KINDS + KINDS] = snapshot.sight_counts
     state.pairs[seat] = snapshot.pairs

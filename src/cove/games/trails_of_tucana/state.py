@@ -10,13 +10,14 @@ themselves, bound as methods (no extra call).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from itertools import pairwise
 from typing import Any, ClassVar, Final, cast
 
 from cove.core import Rng, State, Step, StepRule
-from cove.core.bits import count_common, first_n, has, members, set_of
+from cove.core.bits import count_common, has, members, set_of
 from cove.games.trails_of_tucana.actions import (
     ISLAND_ACTIONS,
     Action,
@@ -32,12 +33,20 @@ from cove.games.trails_of_tucana.data import (
     TABLES,
     TURNS_PER_ROUND,
     VILLAGES,
-    Island,
 )
+from cove.games.trails_of_tucana.island import Island
 from cove.games.trails_of_tucana.log_text import log_setup
 from cove.games.trails_of_tucana.options import TucanaOptions
 from cove.games.trails_of_tucana.rules import FLIP, STEPS, WonBlueCard, WonRedCard
-from cove.games.trails_of_tucana.sheets import Snapshot, commit, restore, root, villages_in
+from cove.games.trails_of_tucana.sheets import (
+    FEATURE_SETS,
+    Snapshot,
+    commit,
+    drawn_on,
+    restore,
+    root,
+    villages_in,
+)
 from cove.games.trails_of_tucana.view import seat_view, sheet
 
 DECK_COUNTS: Final = [TABLES.deck.count(c) for c in range(len(CARD_NAMES))]
@@ -73,7 +82,8 @@ class TucanaState(State[TucanaOptions]):
     """A game in play. Per seat (index ``p``; flat lists hold ``p * size + i``):
 
     - the sheet: ``letters`` (its letter per village), ``village_pairs`` (per letter, the
-      set of its two villages), ``drawn`` (the set of edges with a segment), ``parent``
+      set of its two villages), ``drawn`` (a flag per edge, 1 where a segment is drawn;
+      flat, ``p * E + e``, see ``sheets.py``), ``parent``
       and ``features`` (the networks' union-find and, at each root, the set of villages
       and sights it joins; see ``sheets.py``), ``circled`` (the set of circled sights),
       ``sight_counts`` (circled sights per kind), ``pairs`` (the set of letters whose
@@ -194,11 +204,11 @@ class TucanaState(State[TucanaOptions]):
         """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""
         n = self.n
         island = self.island
-        self.drawn = [0] * n
-        self.parent = list(range(n * island.size))
-        self.features = list(island.space_features) * n
+        self.drawn = bytearray(n * len(island.edges))
+        self.parent = bytearray(range(island.size)) * n  # every space its own network
+        self.features = array(FEATURE_SETS, island.space_features * n)
         self.circled = [0] * n
-        self.sight_counts = [0] * (n * KINDS)
+        self.sight_counts = bytearray(n * KINDS)  # at most 3 of a kind
         self.pairs = [0] * n
         self.linked = [0] * n
         self.boxes = [0] * (n * island.rounds)
@@ -314,8 +324,8 @@ class TucanaState(State[TucanaOptions]):
         """Seat ``p``'s segments, circles, pairs and boxes agree with its networks."""
         island = self.island
         rounds = island.rounds
-        _need(0 <= self.drawn[p] <= first_n(len(island.edges)),
-              f"P{p + 1}: a segment off the island")
+        _need(len(self.drawn) == self.n * len(island.edges)
+              and set(drawn_on(self, p)) <= {0, 1}, f"P{p + 1}: a segment flag not 0 or 1")
         _need(0 <= self.bonus_owed[p] <= KINDS,
               f"P{p + 1}: {self.bonus_owed[p]} bonus segments owed")
         circled = self.circled[p]
@@ -325,13 +335,13 @@ class TucanaState(State[TucanaOptions]):
                   f"P{p + 1}: sight count of kind {kind} disagrees with the circles")
         base = p * island.size
         for sight, space in enumerate(island.sight_space):
-            linked = bool(villages_in(self.features[root(self, base + space)]))
+            linked = bool(villages_in(self.features[base + root(self, base, space)]))
             _need(linked == has(circled, sight),
                   f"P{p + 1}: sight at {island.labels[space]} circled={has(circled, sight)} "
                   f"but linked to a village={linked}")
         for letter, pair in enumerate(self.village_pairs[p]):
             village_a, village_b = (island.village_space[v] for v in members(pair))
-            joined = root(self, base + village_a) == root(self, base + village_b)
+            joined = root(self, base, village_a) == root(self, base, village_b)
             scored = has(self.pairs[p], letter)
             _need(joined == scored,
                   f"P{p + 1}: pair {LETTER_NAMES[letter]} scored={scored} but joined={joined}")

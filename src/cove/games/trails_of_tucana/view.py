@@ -18,6 +18,7 @@ from cove.games.trails_of_tucana.data import (
     TABLES,
     TURNS_PER_ROUND,
 )
+from cove.games.trails_of_tucana.sheets import drawn_edges, drawn_on
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -33,8 +34,8 @@ def sheet(state: TucanaState, q: int, public: bool) -> dict[str, Any]:
         pairs, linked, owed = before.pairs, before.linked, before.bonus_owed
     else:
         first = q * KINDS
-        drawn, circled = state.drawn[q], state.circled[q]
-        sight_counts = tuple(state.sight_counts[first : first + KINDS])
+        drawn, circled = drawn_on(state, q), state.circled[q]
+        sight_counts = bytes(state.sight_counts[first : first + KINDS])
         pairs, linked, owed = state.pairs[q], state.linked[q], state.bonus_owed[q]
     rounds = island.rounds
     boxes = state.boxes[q * rounds : q * rounds + state.round]
@@ -45,7 +46,7 @@ def sheet(state: TucanaState, q: int, public: bool) -> dict[str, Any]:
     return {
         "player": q,  # makes each sheet distinct (the leak check searches for them)
         "letters": [LETTER_NAMES[x] for x in state.letters[q]],
-        "segments": [island.ends[edge] for edge in members(drawn)],
+        "segments": [island.ends[edge] for edge in drawn_edges(drawn)],
         "circled_sights": [island.labels[island.sight_space[sight]]
                            for sight in members(circled)],
         "sight_values": {

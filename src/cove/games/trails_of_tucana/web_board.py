@@ -34,7 +34,8 @@ from cove.core.svg import (
     wrap,
     you_first,
 )
-from cove.games.trails_of_tucana.data import ANY, CARD_NAMES, TABLES, TERRAINS, Island
+from cove.games.trails_of_tucana.data import ANY, CARD_NAMES, TABLES, TERRAINS
+from cove.games.trails_of_tucana.island import Island
 
 WIDTH = 520
 MARGIN = 14
