@@ -321,7 +321,7 @@ def test_depth_slope_is_the_rise_per_doubling() -> None:
 
 def test_the_default_pool_fits_its_time_budget() -> None:
     """The costliest entries give way until a dozen batches fit: ISMCTS halves its
-    simulations, the mcts budgets but the default leave, never an entry a level is
+    simulations, the mcts budgets above the default leave, never an entry a level is
     named after; each change is a note."""
     from fractions import Fraction as F
 
@@ -348,7 +348,8 @@ def test_the_default_pool_fits_its_time_budget() -> None:
     assert "ismcts plays 25 simulations a move instead of 50" in notes[0]
     assert simulations("ismcts:simulations=12") == 12 and simulations("mcts") == 0
     tight: list[str] = []
-    least = fit_pool(entries, cost, 2, 1.0, tight)  # no room: the fixed entries stay
-    assert [e.spec for e in least] == ["random", "greedy", "mcts", "mcts:scale=4",
-                                       "ismcts:simulations=10"]
+    least = fit_pool(entries, cost, 2, 1.0, tight)  # no room: the fixed entries stay,
+    # and the budgets below the default, which cost less than it
+    assert [e.spec for e in least] == ["random", "greedy", "mcts:scale=0.5", "mcts",
+                                       "mcts:scale=4", "ismcts:simulations=10"]
     assert "it plays what its time allows" in tight[-1]

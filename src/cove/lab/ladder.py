@@ -254,8 +254,8 @@ def fit_pool(entries: Sequence[Entry], per_game: Mapping[str, float], players: i
              cpu_seconds: float, notes: list[str]) -> list[Entry]:
     """The default pool cut to its time budget: while :data:`FIT_BATCHES` batches (each
     entry plays ``players`` games a batch) would cost more than ``cpu_seconds``, the
-    costliest ``mcts`` budget other than the default leaves (never one a level is named
-    after), each with a note saying so. ``per_game``: an entry's CPU seconds of moves in
+    costliest ``mcts`` budget above the default leaves (never one a level is named
+    after) or ISMCTS halves its simulations, each with a note saying so. ``per_game``: an entry's CPU seconds of moves in
     one game."""
     kept = list(entries)
     cost = dict(per_game)
@@ -264,9 +264,11 @@ def fit_pool(entries: Sequence[Entry], per_game: Mapping[str, float], players: i
         return sum(cost[e.spec] for e in kept) * players
 
     while batch() * FIT_BATCHES > cpu_seconds:
-        # the costliest of: the mcts budgets but the default (and those a level is named
-        # after), and ismcts while it has more than ISMCTS_FEWEST simulations to give up
-        movable = [e for e in kept if (e.budget is not None and e.budget != 1
+        # the costliest of: the mcts budgets above the default (not those a level is named
+        # after; those below cost less than the default, which stays, so dropping them
+        # would save little and cut the low end off the skill-depth curve), and ismcts
+        # while it has more than ISMCTS_FEWEST simulations to give up
+        movable = [e for e in kept if (e.budget is not None and e.budget > 1
                                        and not e.aliases)
                    or simulations(e.spec) > ISMCTS_FEWEST]
         if not movable:
