@@ -957,7 +957,10 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             game.id, players, pool, budgets, args.games, args.minutes, args.precision,
             args.seed, options, args.bootstrap, jobs=jobs, backend=args.backend,
             address=args.address, progress=bar)
-    result["command"] = (ladder_command(args, game, players) + f" --games {result['games']}")
+    command = ladder_command(args, game, players)
+    if result.get("fitted"):  # the pool the fit kept, named: --games alone would not fit it
+        command += " --pool " + shlex.quote(",".join(e["spec"] for e in result["entries"]))
+    result["command"] = command + f" --games {result['games']}"
     if html_path is not None:
         write_atomically(html_path, ladder.ladder_html(result))
     if json_path is not None:

@@ -228,6 +228,18 @@ def test_json_to_stdout(toy_registered: str, capsys: pytest.CaptureFixture[str])
     assert r["games"] == 6 and r["stop"]["reason"] == "games"
 
 
+def test_a_timed_default_pool_names_the_pool_it_kept(
+        toy_registered: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """With a time budget the default pool is fitted to it, so the command that plays the
+    same games again names the pool kept (``--games`` alone would seat the full pool)."""
+    assert main(["ladder", toy_registered, "-o", "plays=6", "--minutes", "0.05", "--json",
+                 "-j", "1"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["fitted"] is True
+    kept = ",".join(e["spec"] for e in r["entries"])
+    assert r["command"].endswith(f"--pool {kept} --games {r['games']}")
+
+
 def test_help_states_the_default_size(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["ladder", "--help"])

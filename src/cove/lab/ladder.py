@@ -255,8 +255,8 @@ def fit_pool(entries: Sequence[Entry], per_game: Mapping[str, float], players: i
     """The default pool cut to its time budget: while :data:`FIT_BATCHES` batches (each
     entry plays ``players`` games a batch) would cost more than ``cpu_seconds``, the
     costliest ``mcts`` budget above the default leaves (never one a level is named
-    after) or ISMCTS halves its simulations, each with a note saying so. ``per_game``: an entry's CPU seconds of moves in
-    one game."""
+    after) or ISMCTS halves its simulations, each with a note saying so. ``per_game``:
+    an entry's CPU seconds of moves in one game."""
     kept = list(entries)
     cost = dict(per_game)
 
