@@ -4,11 +4,13 @@ and with ``gift`` the last seat hands P1 or P2 the win."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cove
+from cove.core.data import ENV_DIR
 from cove.lab.evaluation import MeasureError, make_judge
 from cove.lab.measures import (
     boot_ci,
@@ -105,6 +107,19 @@ def test_clarity(pick: str) -> None:
     assert close(m["clarity"], 1 / 3)
     flat = run(pick, 2, 10, rounds=3)
     assert close(flat["clarity"], 1.0) and close(flat["clarity_variance"], 0.0)
+
+
+def test_components_come_from_the_data_file_a_run_named(
+        pick: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A designer's variant data file (a data-file option) is where the components are
+    read from, not the built-in file beside the rules."""
+    variant = tmp_path / "variant.toml"
+    variant.write_text('[[items]]\nname = "Amber"\n[[items]]\nname = "Driftwood"\n')
+    monkeypatch.setenv(ENV_DIR, str(tmp_path))
+    game = cove.load(pick)
+    assert data_items(game, {"data_file": str(variant)}) == {"amber": "items",
+                                                             "driftwood": "items"}
+    assert data_items(game, {"data_file": ""}) == data_items(game)  # "": the built-in
 
 
 def test_components_find_the_item_that_wins(pick: str) -> None:

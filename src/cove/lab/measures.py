@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+from cove.core.data import is_data_option, load_data
 from cove.core.game import Game
 from cove.games import REGISTRY, load
 from cove.lab.evaluation import Measured
@@ -292,9 +293,11 @@ def evaluated(measured: Sequence[tuple[GameResult, Measured]], players: int,
 
 
 # -- components ---------------------------------------------------------------------------------
-def data_items(game: Game) -> dict[str, str]:
-    """The named items of the game's data files (the TOML files in its folder): every
-    ``name`` of an entry in an array of tables, lower case, with the array's name."""
+def data_items(game: Game, options: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The named items of the data files a run read: every ``name`` of an entry in an
+    array of tables, lower case, with the array's name. The files are those its
+    data-file options name (a designer's variant, read as the game reads it:
+    ``cove.core.data.load_data``), else the TOML files in the game's folder."""
     found: dict[str, str] = {}
 
     def walk(node: Any, where: str) -> None:
@@ -308,6 +311,12 @@ def data_items(game: Game) -> dict[str, str]:
                     if isinstance(name, str) and name.strip():
                         found.setdefault(name.strip().lower(), where)
                     walk(entry, where)
+    named = [v for k, v in (options or {}).items()
+             if is_data_option(str(k)) and isinstance(v, str) and v]
+    if named:
+        for path in named:
+            walk(load_data(path), "")
+        return found
     try:
         folder = resources.files(game.package)
         files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")),
@@ -489,7 +498,7 @@ def balance_report(sim: SimResult, *, luck: Mapping[str, Any] | None = None,
     game = load(sim.game)
     space = game.action_space(sim.players, **sim.options).size
     figs = measures(sim.results, sim.players, sim.safety_ends, space, seed=sim.seed)
-    comps = components(sim.results, sim.players, data_items(game), top)
+    comps = components(sim.results, sim.players, data_items(game, sim.options), top)
     judged = {r.measured.evaluator for r in sim.results if r.measured is not None}
     return {"evaluator": ", ".join(sorted(judged)) or None, "measures": figs,
             "components": comps, "luck": luck, "scan": scan, "depth": depth,
