@@ -437,6 +437,11 @@ def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str
             "vec_step_vs_raw_obs": round(vec_step / obs, 3)}
 
 
+def table_size(game: cove.Game) -> int:
+    """Players at every measured table: 3 (1 for a solo-only game)."""
+    return max(game.min_players, min(3, game.max_players))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per loop and round")
@@ -456,7 +461,7 @@ def main() -> None:
         print(f"{'game':18} {'p':>2} {'in-process':>10} {'1 worker':>9} {'2 workers':>9} "
               f"{'2/1':>5} {'2 ready':>8} {'ready/1':>7}")
         for game in games:
-            players = max(game.min_players, min(3, game.max_players))
+            players = table_size(game)
             w = workers_rates(game.id, players, args.seconds, args.rounds)
             print(f"{game.id:18} {players:>2} {w['in-process']:>10.0f} {w['1 worker']:>9.0f} "
                   f"{w['2 workers']:>9.0f} {w['2 workers'] / w['1 worker']:>5.2f} "
@@ -466,7 +471,7 @@ def main() -> None:
         print(f"{'game':18} {'p':>2} {'gymnasium async':>15} {'cove 2 workers':>14} "
               f"{'ratio':>6}")
         for game in games:
-            players = max(game.min_players, min(3, game.max_players))
+            players = table_size(game)
             g = gym_async_rates(game.id, players, args.seconds, args.rounds)
             print(f"{game.id:18} {players:>2} {g['gymnasium async']:>15.0f} "
                   f"{g['cove 2 workers']:>14.0f} "
@@ -480,7 +485,7 @@ def main() -> None:
     if not args.json:
         print(head)
     for game in games:
-        players = max(game.min_players, min(3, game.max_players))
+        players = table_size(game)
         r = measure(game.id, players, args.seconds, args.rounds)
         rows.append(r)
         if not args.json:
