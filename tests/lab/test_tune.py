@@ -43,6 +43,8 @@ def test_bad_tune_arguments_say_what_is_valid(toy_registered: str,
     with pytest.raises(OptionError, match="FIGURE=VALUE"):
         parse_target("rounds about 14")
     assert parse_target("median rounds=14") == Target("median", "rounds", 14.0)
+    with pytest.raises(OptionError, match="need --method ntbea"):
+        parse_target("balance<=3")
     rc = main(["tune", "toy", "--param", "speed=1:3", "--target", "mean decisions=3"])
     assert rc == 2 and "its options are bidding, plays" in capsys.readouterr().err
     rc = main(["tune", "toy", "--param", "plays=1:3", "--target", "mean height=3", "-n", "2"])

@@ -40,7 +40,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import re
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,59 +49,15 @@ from cove.core.errors import OptionError
 from cove.lab.simulate import Progress, SimResult, simulate
 from cove.lab.tune import (
     DATA_OPTION,
-    STATS,
     DataVariants,
-    Target,
+    Goal,
     grid,
     is_data_field,
     measure,
+    parse_goal,
 )
 
 Point = tuple[int, ...]
-
-RELATIONS = ("=", "<=", ">=")
-
-
-@dataclass(frozen=True)
-class Goal:
-    """One target of several: ``[STAT] FIGURE (=|<=|>=) VALUE[~SCALE]``."""
-
-    target: Target
-    relation: str = "="
-    scale: float = 0.0
-    """What a miss of 1 loss unit is; 0: ``max(|value|, 1)``."""
-
-    @property
-    def unit(self) -> float:
-        return self.scale or max(abs(self.target.value), 1.0)
-
-    def miss(self, measured: float) -> float:
-        """How far ``measured`` misses the goal, in loss units (0: met)."""
-        value = self.target.value
-        gap = {"=": abs(measured - value), "<=": max(0.0, measured - value),
-               ">=": max(0.0, value - measured)}[self.relation]
-        return gap / self.unit
-
-    def __str__(self) -> str:
-        t = self.target
-        scale = f"~{self.scale:g}" if self.scale else ""
-        return f"{t.stat} {t.figure}{self.relation}{t.value:g}{scale}"
-
-
-def parse_goal(text: str) -> Goal:
-    """``median rounds=14``, ``balance<=3``, ``mean safety<=0.05``, ``rounds=14~2``."""
-    m = re.fullmatch(r"\s*(?:(mean|median|p5|p95)\s+)?([A-Za-z_][\w ]*?)\s*(<=|>=|=)\s*"
-                     r"(-?\d+(?:\.\d+)?)\s*(?:~\s*(\d+(?:\.\d+)?))?\s*", text)
-    if not m:
-        raise OptionError(f"--target {text!r}: write it as '[STAT] FIGURE=VALUE' (or <=, >=; "
-                          f"STAT one of {', '.join(STATS)}; optionally ~SCALE, the miss "
-                          "that counts as 1), e.g. 'median rounds=14', 'balance<=3'")
-    scale = float(m.group(5)) if m.group(5) else 0.0
-    if m.group(5) and scale == 0:
-        raise OptionError(f"--target {text!r}: the scale after ~ must be above 0")
-    target = Target(m.group(1) or "mean", m.group(2).strip(), float(m.group(4)))
-    return Goal(target, m.group(3), scale)
-
 
 def measure_goal(sim: SimResult, goal: Goal) -> float:
     """The figure a goal reads from a batch of games. Beside ``cove tune``'s figures,

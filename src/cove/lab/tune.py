@@ -42,17 +42,55 @@ class Target:
         return f"{self.stat} {self.figure}={self.value:g}"
 
 
-def parse_target(text: str) -> Target:
-    m = re.fullmatch(r"\s*(?:(mean|median|p5|p95)\s+)?([A-Za-z_][\w ]*?)\s*=\s*(-?[\d.]+)\s*",
-                     text)
+@dataclass(frozen=True)
+class Goal:
+    """One target of several: ``[STAT] FIGURE (=|<=|>=) VALUE[~SCALE]``."""
+
+    target: Target
+    relation: str = "="
+    scale: float = 0.0
+    """What a miss of 1 loss unit is; 0: ``max(|value|, 1)``."""
+
+    @property
+    def unit(self) -> float:
+        return self.scale or max(abs(self.target.value), 1.0)
+
+    def miss(self, measured: float) -> float:
+        """How far ``measured`` misses the goal, in loss units (0: met)."""
+        value = self.target.value
+        gap = {"=": abs(measured - value), "<=": max(0.0, measured - value),
+               ">=": max(0.0, value - measured)}[self.relation]
+        return gap / self.unit
+
+    def __str__(self) -> str:
+        t = self.target
+        scale = f"~{self.scale:g}" if self.scale else ""
+        return f"{t.stat} {t.figure}{self.relation}{t.value:g}{scale}"
+
+
+def parse_goal(text: str) -> Goal:
+    """``median rounds=14``, ``balance<=3``, ``mean safety<=0.05``, ``rounds=14~2``."""
+    m = re.fullmatch(r"\s*(?:(mean|median|p5|p95)\s+)?([A-Za-z_][\w ]*?)\s*(<=|>=|=)\s*"
+                     r"(-?\d+(?:\.\d+)?)\s*(?:~\s*(\d+(?:\.\d+)?))?\s*", text)
     if not m:
-        raise OptionError(f"--target {text!r}: write it as '[mean|median|p5|p95] FIGURE=VALUE', "
-                          "e.g. 'median rounds=14'")
-    try:
-        value = float(m.group(3))
-    except ValueError as e:
-        raise OptionError(f"--target {text!r}: {m.group(3)!r} is not a number") from e
-    return Target(m.group(1) or "mean", m.group(2).strip(), value)
+        raise OptionError(f"--target {text!r}: write it as '[STAT] FIGURE=VALUE' (or <=, >=; "
+                          f"STAT one of {', '.join(STATS)}; optionally ~SCALE, the miss "
+                          "that counts as 1), e.g. 'median rounds=14', 'balance<=3'")
+    scale = float(m.group(5)) if m.group(5) else 0.0
+    if m.group(5) and scale == 0:
+        raise OptionError(f"--target {text!r}: the scale after ~ must be above 0")
+    target = Target(m.group(1) or "mean", m.group(2).strip(), float(m.group(4)))
+    return Goal(target, m.group(3), scale)
+
+
+def parse_target(text: str) -> Target:
+    """One target for the grid search: ``[STAT] FIGURE=VALUE`` (:func:`parse_goal`'s
+    grammar without ``<=``, ``>=`` or a scale, which only NTBEA's loss reads)."""
+    goal = parse_goal(text)
+    if goal.relation != "=" or goal.scale:
+        raise OptionError(f"--target {text!r}: the grid search takes '[STAT] FIGURE=VALUE'; "
+                          "<=, >= and ~SCALE need --method ntbea")
+    return goal.target
 
 
 def parse_range(text: str) -> tuple[str, int, int]:
