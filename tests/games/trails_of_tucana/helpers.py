@@ -51,7 +51,7 @@ def position(
     if played_out:
         play_out(s, Rng(seed))
     if red_cards is not None:
-        s.red_cards = list(red_cards)
+        s.red_cards = tuple(red_cards)
     for seat, segments in (trails or {}).items():
         for segment in segments:
             link(s, seat, *segment.split("-"))
@@ -60,13 +60,13 @@ def position(
     for seat, owed in (bonus_owed or {}).items():
         owe_bonus(s, seat, owed)
     if boxes is not None:
-        s.boxes = boxes
+        s.boxes = tuple(boxes)
     if pairs is not None:
         s.pairs = pairs
     if blue_points is not None:
-        s.blue_points = blue_points
+        s.blue_points = tuple(blue_points)
     if red_points is not None:
-        s.red_points = red_points
+        s.red_points = tuple(red_points)
     return s
 
 

@@ -60,8 +60,8 @@ def decided_but_still_to_move(s: TucanaState) -> None:
     ("what", "breaks"),
     [
         ("a card lost from the deck", lambda s: s.deck.pop()),
-        ("a card seen twice", lambda s: s.seen.append(s.seen[0])),
-        ("a blue card vanished", lambda s: s.blue_cards.__setitem__(0, ())),
+        ("a card seen twice", lambda s: setattr(s, "seen", (*s.seen, s.seen[0]))),
+        ("a blue card vanished", lambda s: setattr(s, "blue_cards", ((), *s.blue_cards[1:]))),
         ("a segment flag not 0 or 1", lambda s: s.drawn.__setitem__(len(s.drawn) - 1, 2)),
         ("a sight circled but not linked", lambda s: s.circled.__setitem__(0, set_of([0]))),
         ("a pair scored but not joined", lambda s: s.pairs.__setitem__(1, first_n(LETTERS))),
@@ -70,7 +70,8 @@ def decided_but_still_to_move(s: TucanaState) -> None:
         ("a mover of a bonus step owing nothing",
          lambda s: (s.clear_steps(), s.push(Step("bonus", (0,), TurnStep(1))))),
         ("a negative bonus count", lambda s: s.bonus_owed.__setitem__(2, -1)),
-        ("a box filled before its round", lambda s: s.boxes.__setitem__(1, 4)),
+        ("a box filled before its round",
+         lambda s: setattr(s, "boxes", (s.boxes[0], 4, *s.boxes[2:]))),
     ],
 )
 def test_check_invariants_catches_a_broken_state(what: str, breaks: Any) -> None:

@@ -199,7 +199,7 @@ def test_changes_by_hand_are_seen_by_the_kept_observation() -> None:
     check(s)
     odd = s.clone()  # values no game reaches
     odd.turn = 20
-    odd.blue_cards[0] = (5, 4, 3)
+    odd.blue_cards = ((5, 4, 3), *odd.blue_cards[1:])
     check(odd)
     while not s.is_over:
         random_step(s, rng)

@@ -137,13 +137,13 @@ def test_r2_5_symmetry() -> None:
 
 def test_r2_6_blue_cards_by_player_count() -> None:
     for n in (1, 2, 4):
-        assert new(n).blue_cards == [(3,), (4,), (5,), (6,), (7,)]
+        assert new(n).blue_cards == ((3,), (4,), (5,), (6,), (7,))
     for n in (5, 8):
-        assert new(n).blue_cards == [(3, 2), (4, 2), (5, 3), (6, 4), (7, 5)]
+        assert new(n).blue_cards == ((3, 2), (4, 2), (5, 3), (6, 4), (7, 5))
 
 
 def test_r2_7_red_cards_drawn() -> None:
-    assert new(3).red_cards == []
+    assert new(3).red_cards == ()
     assert new(3).view(0)["red"] == []
     assert len(new(1, special_bonus=True).red_cards) == 1  # DESIGN: solo draws one
     assert len(new(2, special_bonus=True).red_cards) == 1
@@ -158,7 +158,7 @@ def test_r2_7_red_cards_drawn() -> None:
 def test_r3_1_two_cards_revealed() -> None:
     s = new(2)
     assert s.revealed is not None and len(s.revealed) == 2
-    assert len(s.deck) == 25 and s.seen == list(s.revealed)
+    assert len(s.deck) == 25 and s.seen == s.revealed
     v = s.view(0)
     assert v["cards"] == [CARD_NAMES[c] for c in s.revealed] and v["deck"] == 25
     # the two cards may show the same terrain
@@ -422,8 +422,8 @@ def test_r3_10_reshuffle_between_rounds() -> None:
     for seed in range(5):
         s = new(1, seed=seed)
         play_turns(s, Rng(seed), 13)
-        assert s.round == 1 and s.seen == list(s.revealed or ())
-        assert Counter(s.deck + s.seen) == Counter(TABLES.deck)  # all 27, leftover included
+        assert s.round == 1 and s.seen == (s.revealed or ())
+        assert Counter([*s.deck, *s.seen]) == Counter(TABLES.deck)  # all 27, leftover included
         orders.add(tuple(s.deck))
     assert len(orders) == 5
 
@@ -626,7 +626,7 @@ def test_r6_2_blue_bonus_first_and_ties() -> None:
     s.apply(1, seg)
     s.apply(2, s.legal_actions(2)[0])
     assert not s.blue_cards[0]  # the card is discarded
-    assert s.blue_points[:2] == [3, 3]  # both completed it the same turn
+    assert s.blue_points[:2] == (3, 3)  # both completed it the same turn
     assert any("P1 and P2 take the A-A blue bonus card (3)" in e.text for e in s.events(None))
     # P3 completes it later: village points but no blue card
     last = build_pair_but_last(s, 2, "A")
@@ -668,12 +668,12 @@ def test_r7_1_red_bonus() -> None:
     reveal(s, terrain_name(PETIT, last[0]), terrain_name(PETIT, last[1]))
     s.apply(0, seg)
     s.apply(1, next(a for a in s.legal_actions(1) if str(a) != seg))
-    assert s.red_points == [6, 0] and s.red_cards == []  # linked to each other, no village needed
+    assert s.red_points == (6, 0) and s.red_cards == ()  # linked to each other, no village needed
     assert s.view(1)["red_taken"] == [{"sight": "obelisk", "value": 6, "by": [0]}]
     reveal(s, terrain_name(PETIT, last[0]), terrain_name(PETIT, last[1]))
     s.apply(0, s.legal_actions(0)[0])
     s.apply(1, seg)
-    assert s.red_points == [6, 0]  # the card is gone
+    assert s.red_points == (6, 0)  # the card is gone
     # Isla Grande: any two of the three sights of the card's kind, joined to each other
     chain = path(GRANDE, "e5", "m11")
     g = position(2, map="grande", special_bonus=True, red_cards=[OBELISK],
@@ -682,13 +682,13 @@ def test_r7_1_red_bonus() -> None:
     reveal(g, terrain_name(GRANDE, last[0]), terrain_name(GRANDE, last[1]))
     seg = f"draw {'-'.join(sorted(last, key=GRANDE.space))}"
     g.apply(1, seg)
-    assert g.red_points == [0, 0] and g.red_cards == [OBELISK]  # not before the turn resolves
+    assert g.red_points == (0, 0) and g.red_cards == (OBELISK,)  # not before the turn resolves
     g.apply(0, next(a for a in g.legal_actions(0) if str(a) != seg))
-    assert g.red_points == [0, 6] and g.red_cards == []
+    assert g.red_points == (0, 6) and g.red_cards == ()
     assert not any(GRANDE.village[GRANDE.space(x)] >= 0 for x in chain)  # no village used
     # without the variant nothing is tracked
     t = new(2)
-    assert t.red_cards == [] and not t.special_bonus
+    assert t.red_cards == () and not t.special_bonus
 
 
 # -- R8 end of game ----------------------------------------------------------------------------
@@ -705,7 +705,7 @@ def test_r8_1_final_score() -> None:
             for q in (None, *range(4)):
                 parts = dict(score_parts(s.view(q), p))
                 assert [parts.pop(f"sights, box {'I' * (k + 1)}") for k in range(r)] == (
-                    s.boxes[p * r : p * r + r])
+                    list(s.boxes[p * r : p * r + r]))
                 assert parts == {"village pairs": s.pair_sum(s.pairs[p]),
                                  "blue bonus cards": s.blue_points[p],
                                  "red bonus cards": s.red_points[p]}
@@ -759,7 +759,7 @@ def test_r9_1_solo_discard() -> None:
         assert w.blue_points[0] == 3 + 4 and not w.blue_cards[0] and not w.blue_cards[1]
         end_round(w)
         assert w.view(0)["solo"]["discarded_blue"] == ["C", "D", "E"]
-        assert w.blue_cards == [(), (), (), (), ()] and w.blue_points[0] == 7
+        assert w.blue_cards == ((), (), (), (), ()) and w.blue_points[0] == 7
     # with 2 to discard, the choice among the unclaimed letters is random
     picks = set()
     for seed in range(12):

@@ -37,7 +37,7 @@ from cove.games.trails_of_tucana.log_text import (
     terrain_phrase,
     who,
 )
-from cove.games.trails_of_tucana.sheets import commit, drawn_on
+from cove.games.trails_of_tucana.sheets import commit, drawn_on, replaced
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -107,7 +107,7 @@ class FlipRule(StepRule["TucanaState"]):
         first = state.deck.pop()
         second = state.deck.pop()
         state.revealed = (first, second)
-        state.seen += [first, second]
+        state.seen = (*state.seen, first, second)
         state.circled_at_turn_start = state.circled[:]
         state.pairs_at_turn_start = state.pairs[:]
         if state.logging:
@@ -224,8 +224,10 @@ class EndRoundRule(StepRule["TucanaState"]):
     def run(self, state: TucanaState, step: Step) -> None:
         n = state.n
         rounds = state.island.rounds
+        boxes = list(state.boxes)
         for p in range(n):
-            state.boxes[p * rounds + state.round] = state.sight_sum(p)
+            boxes[p * rounds + state.round] = state.sight_sum(p)
+        state.boxes = tuple(boxes)
         if state.logging:
             done = state.round
             box = "I" * (done + 1) if done < 3 else str(done + 1)
@@ -252,10 +254,11 @@ def award_blue(state: TucanaState) -> None:
         stack = state.blue_cards[letter]
         if won and stack:
             value = stack[0]
-            state.blue_cards[letter] = stack[1:]
+            state.blue_cards = replaced(state.blue_cards, letter, stack[1:])
             for p in won:
-                state.blue_points[p] += value
-                state.blue_won[p] = (*state.blue_won[p], WonBlueCard(letter, value))
+                state.blue_points = replaced(state.blue_points, p, state.blue_points[p] + value)
+                state.blue_won = replaced(state.blue_won, p,
+                                          (*state.blue_won[p], WonBlueCard(letter, value)))
             if state.logging:
                 name = LETTER_NAMES[letter]
                 state.say(f"{who(won)} take{'s' if len(won) == 1 else ''} the "
@@ -267,14 +270,14 @@ def award_blue(state: TucanaState) -> None:
 def award_red(state: TucanaState) -> None:
     """Each red card goes to whoever linked two sights of its kind (R7)."""
     n = state.n
-    for kind in list(state.red_cards):
+    for kind in state.red_cards:
         won = [p for p in range(n) if has(state.linked[p], kind)]
         if won:
             value = TABLES.red[kind]
-            state.red_cards.remove(kind)
-            state.red_won.append(WonRedCard(kind, value, tuple(won)))
+            state.red_cards = tuple(k for k in state.red_cards if k != kind)
+            state.red_won = (*state.red_won, WonRedCard(kind, value, tuple(won)))
             for p in won:
-                state.red_points[p] += value
+                state.red_points = replaced(state.red_points, p, state.red_points[p] + value)
             if state.logging:
                 name = TABLES.sight_names[kind]
                 state.say(f"{who(won)} take{'s' if len(won) == 1 else ''} the "
@@ -289,9 +292,9 @@ def solo_discard(state: TucanaState) -> None:
                   if state.blue_cards[letter] and not has(state.pairs[0], letter)]
     state.rng.shuffle(candidates)
     discarded = sorted(candidates[: state.options.solo_discards])
-    for letter in discarded:
-        state.blue_cards[letter] = ()
-    state.solo_discarded = discarded
+    state.blue_cards = tuple(() if letter in discarded else stack
+                             for letter, stack in enumerate(state.blue_cards))
+    state.solo_discarded = tuple(discarded)
     if state.logging and discarded:
         state.say("Solo: blue bonus cards discarded: "
                   + ", ".join(f"{LETTER_NAMES[x]}-{LETTER_NAMES[x]}" for x in discarded) + ".",

@@ -23,7 +23,7 @@ puts the sheet back from that snapshot.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 from cove.core import pickle_by_fields
 from cove.core.bits import count_common, first_n, including, members, minus
@@ -115,6 +115,16 @@ def root(state: TucanaState, base: int, space: int) -> int:
     while parent[base + space] != space:
         space = parent[base + space]
     return space
+
+
+T = TypeVar("T")
+
+
+def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with ``value`` at ``index``: the bonus cards, the points and the boxes
+    are tuples, replaced when they change (a few times a game) and shared by every clone
+    instead of copied (clones are what a search makes most)."""
+    return (*items[:index], value, *items[index + 1 :])
 
 
 def find(state: TucanaState, base: int, space: int) -> int:

@@ -168,15 +168,16 @@ class TucanaState(State[TucanaOptions]):
         self.direction = -1 if options.counter_clockwise else 1
         self._write_letters(card)
         # blue cards: #1 only for 1-4 players, #1 over #2 for 5-8
-        self.blue_cards: list[tuple[int, ...]] = [t if n >= 5 else t[:1] for t in TABLES.blue]
+        self.blue_cards: tuple[tuple[int, ...], ...] = tuple(
+            t if n >= 5 else t[:1] for t in TABLES.blue)
         self.special_bonus = options.special_bonus
-        self.red_cards: list[int] = []  # the sight kinds of the red cards still in play
+        self.red_cards: tuple[int, ...] = ()  # the sight kinds of the red cards still in play
         if self.special_bonus:
             kinds = list(range(KINDS))
             rng.shuffle(kinds)
-            self.red_cards = sorted(kinds[: 2 if n >= 5 else 1])
-        self.red_won: list[WonRedCard] = []
-        self.solo_discarded: list[int] = []
+            self.red_cards = tuple(sorted(kinds[: 2 if n >= 5 else 1]))
+        self.red_won: tuple[WonRedCard, ...] = ()
+        self.solo_discarded: tuple[int, ...] = ()
         self._new_sheets()
         # the turn
         self.bonus_owed = [0] * n
@@ -211,16 +212,16 @@ class TucanaState(State[TucanaOptions]):
         self.sight_counts = bytearray(n * KINDS)  # at most 3 of a kind
         self.pairs = [0] * n
         self.linked = [0] * n
-        self.boxes = [0] * (n * island.rounds)
-        self.blue_points = [0] * n
-        self.red_points = [0] * n
-        self.blue_won: list[tuple[WonBlueCard, ...]] = [()] * n
+        self.boxes = (0,) * (n * island.rounds)
+        self.blue_points = (0,) * n
+        self.red_points = (0,) * n
+        self.blue_won: tuple[tuple[WonBlueCard, ...], ...] = ((),) * n
 
     def _new_deck(self) -> None:
         """A round begins: all 27 cards shuffled into a new deck (R3.10)."""
         self.deck = list(TABLES.deck)
         self.rng.shuffle(self.deck)
-        self.seen: list[int] = []
+        self.seen: tuple[int, ...] = ()
         self.turn = 0
 
     def next_steps(self) -> Sequence[Step]:
@@ -293,12 +294,12 @@ class TucanaState(State[TucanaOptions]):
             _need(not self.steps and self.revealed is None, "a finished game still has movers")
             return
         counts = [0] * len(CARD_NAMES)
-        for c in self.deck + self.seen:
+        for c in [*self.deck, *self.seen]:
             counts[c] += 1
         _need(counts == DECK_COUNTS, f"terrain cards: deck + seen = {counts}")
         _need(len(self.seen) == 2 * (self.turn + 1) and len(self.deck) >= 1,
               f"{len(self.seen)} cards seen, {len(self.deck)} in the deck at turn {self.turn}")
-        _need(self.revealed is not None and list(self.revealed) == self.seen[-2:],
+        _need(self.revealed is not None and self.revealed == tuple(self.seen[-2:]),
               "the revealed cards are not the last two seen")
         steps = self.steps
         _need(len(steps) == 1 and steps[0].kind in ("draw", "bonus"),
@@ -379,12 +380,16 @@ class TucanaState(State[TucanaOptions]):
         s.pairs_at_turn_start = self.pairs_at_turn_start
         s.over = self.over
         s.revealed = self.revealed
-        s.deck = self.deck[:]
-        s.seen = self.seen[:]
-        s.blue_cards = self.blue_cards[:]
-        s.red_cards = self.red_cards[:]
-        s.red_won = self.red_won[:]
+        s.seen = self.seen  # these nine are tuples, replaced when they change
+        s.blue_cards = self.blue_cards
+        s.red_cards = self.red_cards
+        s.red_won = self.red_won
         s.solo_discarded = self.solo_discarded
+        s.boxes = self.boxes
+        s.blue_points = self.blue_points
+        s.red_points = self.red_points
+        s.blue_won = self.blue_won
+        s.deck = self.deck[:]
         s.drawn = self.drawn[:]
         s.parent = self.parent[:]
         s.features = self.features[:]
@@ -392,10 +397,6 @@ class TucanaState(State[TucanaOptions]):
         s.sight_counts = self.sight_counts[:]
         s.pairs = self.pairs[:]
         s.linked = self.linked[:]
-        s.boxes = self.boxes[:]
-        s.blue_points = self.blue_points[:]
-        s.red_points = self.red_points[:]
-        s.blue_won = self.blue_won[:]
         s.bonus_owed = self.bonus_owed[:]
         s.snapshots = self.snapshots[:]
         s.moves = self.moves[:]

@@ -54,7 +54,7 @@ def sheet(state: TucanaState, q: int, public: bool) -> dict[str, Any]:
             for kind in range(KINDS)
         },
         "sight_sum": sights,
-        "boxes": boxes,
+        "boxes": list(boxes),
         "pairs": [LETTER_NAMES[letter] for letter in range(LETTERS) if has(pairs, letter)],
         "pair_points": pair_points,
         "blue_bonus": [f"{LETTER_NAMES[card.letter]}:{card.value}" for card in state.blue_won[q]],
