@@ -12,7 +12,7 @@ import pytest
 import cove
 from cove.cli import final_lines, main
 from cove.lab.runner import play_out
-from cove.terminal import resolve
+from cove.terminal import resolve, write_atomically
 from cove.tui.layout import compact_moves
 
 ARGS = ("--bots", "random", "--no-color", "-o", "bidding=false")
@@ -67,6 +67,14 @@ def test_the_game_is_saved_after_every_move_and_resumes(
     done = json.loads(path.read_text())
     assert done["actions"][:moves] == doc["actions"]
     assert cove.replay(done).is_over
+
+
+def test_saves_are_private_and_shared_pages_are_readable(tmp_path: Path) -> None:
+    save, page = tmp_path / "game.json", tmp_path / "ladder.html"
+    write_atomically(save, "{}")
+    write_atomically(page, "<p>ladder</p>", shared=True)
+    assert (save.stat().st_mode & 0o777, page.stat().st_mode & 0o777) == (0o600, 0o644)
+    assert page.read_text() == "<p>ladder</p>" and sorted(tmp_path.iterdir()) == [save, page]
 
 
 def test_a_bad_save_path_is_refused_before_the_game_starts(

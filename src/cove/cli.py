@@ -962,9 +962,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         command += " --pool " + shlex.quote(",".join(e["spec"] for e in result["entries"]))
     result["command"] = command + f" --games {result['games']}"
     if html_path is not None:
-        write_atomically(html_path, ladder.ladder_html(result))
+        write_atomically(html_path, ladder.ladder_html(result), shared=True)
     if json_path is not None:
-        write_atomically(json_path, json.dumps(result, indent=1) + "\n")
+        write_atomically(json_path, json.dumps(result, indent=1) + "\n", shared=True)
     if args.json == "-":
         print(json.dumps(result, indent=1))
     else:

@@ -68,11 +68,15 @@ def check_save_path(path: str) -> Path:
     return p
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write a whole file or nothing: a crash or Ctrl-C mid-write keeps the old save."""
+def write_atomically(path: Path, text: str, *, shared: bool = False) -> None:
+    """Write a whole file or nothing: a crash or Ctrl-C mid-write keeps the old save.
+    A save is private to its owner (the temporary file's mode, 0600); a ``shared`` file
+    (a page or a results file to pass round) is readable by everyone (0644)."""
     fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".",
                                prefix=".cove-save-")
     try:
+        if shared:
+            os.fchmod(fd, 0o644)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

@@ -158,7 +158,7 @@ def test_points_and_elo_convert() -> None:
 # -- the stop rule ---------------------------------------------------------------------------
 def test_the_stop_rule_stops_when_precise(toy_registered: str) -> None:
     r = run(["random", "greedy"], games=2000, precision=20.0)
-    assert r["stop"]["reason"] == "precision"
+    assert r["stop"]["reason"] == "precision" and not r["notes"]
     assert r["games"] < 2000
     assert r["stop"]["widest_points"] <= 20.0
     assert all(e["games"] >= ladder.MIN_GAMES for e in r["entries"])
@@ -168,6 +168,7 @@ def test_the_stop_rule_stops_when_precise(toy_registered: str) -> None:
 def test_a_budget_stops_the_ladder(toy_registered: str) -> None:
     r = run(["random", "greedy"], games=10)
     assert (r["stop"]["reason"], r["games"]) == ("games", 10)
+    assert any("understate" in note for note in r["notes"])  # 10 games each: too few
     r = run(["random", "greedy"], games=None, minutes=0.01, precision=0.1)
     assert r["stop"]["reason"] == "minutes"
     assert r["games"] > 0 and r["games"] % 2 == 0  # whole deals only

@@ -646,6 +646,10 @@ def run_ladder(
         raise LadderError(f"the time budget ({minutes:g} minutes) ran out before the first "
                           "deal was played; give more --minutes")
     seconds = time.perf_counter() - start
+    if min(played) < MIN_GAMES:
+        notes.append(f"some entries played fewer than {MIN_GAMES} games: from so few deals "
+                     "the bootstrap intervals understate the uncertainty (a deal that "
+                     "always splits evenly resamples to no spread at all)")
     boot = bootstrap(k, by_deal, replicates, boot_seed)
     out = _result(game, n, seed, probe.options.to_dict(), entries, results, by_deal, boot)
     out.update(
