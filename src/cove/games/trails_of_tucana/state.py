@@ -389,17 +389,17 @@ class TucanaState(State[TucanaOptions]):
         s.blue_points = self.blue_points
         s.red_points = self.red_points
         s.blue_won = self.blue_won
-        s.deck = self.deck[:]
-        s.drawn = self.drawn[:]
-        s.parent = self.parent[:]
+        s.deck = self.deck.copy()
+        s.drawn = self.drawn.copy()
+        s.parent = self.parent.copy()
         s.features = self.features[:]
-        s.circled = self.circled[:]
-        s.sight_counts = self.sight_counts[:]
-        s.pairs = self.pairs[:]
-        s.linked = self.linked[:]
-        s.bonus_owed = self.bonus_owed[:]
-        s.snapshots = self.snapshots[:]
-        s.moves = self.moves[:]
+        s.circled = self.circled.copy()
+        s.sight_counts = self.sight_counts.copy()
+        s.pairs = self.pairs.copy()
+        s.linked = self.linked.copy()
+        s.bonus_owed = self.bonus_owed.copy()
+        s.snapshots = self.snapshots.copy()
+        s.moves = self.moves.copy()
         return s
 
     def _resample(self, player: int, rng: Rng) -> None:
