@@ -64,12 +64,10 @@ class Clock:
 
 
 def _span(seconds: float) -> str:
-    if seconds % DAY == 0:
-        return f"{seconds / DAY:g} days"
-    if seconds % HOUR == 0:
-        return f"{seconds / HOUR:g} hours"
-    if seconds % MINUTE == 0:
-        return f"{seconds / MINUTE:g} minutes"
+    for size, unit in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute"), (1.0, "second")):
+        if seconds % size == 0:
+            n = seconds / size
+            return f"{n:g} {unit}" + ("" if n == 1 else "s")
     return f"{seconds:g} seconds"
 
 
@@ -99,8 +97,9 @@ def parse_clock(value: Any) -> Clock | None:
     allowance, per_move = nums["allowance"], nums["per_move"]
     if not low <= allowance <= high:
         unit = "minutes" if mode == REALTIME else "hours or days"
-        raise ClockError(f"a {mode} clock's allowance is counted in {unit}: from {_span(low)} "
-                         f"({low:g} s) to {_span(high)} ({high:g} s); got {allowance:g} s")
+        kind = "real-time" if mode == REALTIME else mode
+        raise ClockError(f"a {kind} clock's allowance is counted in {unit}: from {_span(low)} "
+                         f"({low:.0f} s) to {_span(high)} ({high:.0f} s); got {allowance:.0f} s")
     if not 0 <= per_move <= allowance:
         raise ClockError(f"clock per_move is from 0 to the allowance ({allowance:g} s); got "
                          f"{per_move:g} s")

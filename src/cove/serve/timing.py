@@ -42,6 +42,8 @@ TAKEOVER_BOT = HINT_BOT
 the hint (held to the server's bot budget, as every bot is)."""
 
 CHOICES = {"decision": ONCE, "game": GAME}
+UNTIL = {ONCE: "decision"}
+"""How ``bots_for`` names a takeover: ``decision``, ``game`` or ``finishing``."""
 """``POST .../timeout``'s ``choice``: a bot plays this decision, or the rest of the game."""
 
 
@@ -151,7 +153,7 @@ def fields(table: Table, now: float) -> dict[str, Any]:
                              "shown": display(c.remaining, t.clock.mode)}
                             for s, c in sorted(seats.items())]},
         "out_of_time": out_of,
-        "bots_for": [{"seat": s, "bot": TAKEOVER_BOT, "until": why}
+        "bots_for": [{"seat": s, "bot": TAKEOVER_BOT, "until": UNTIL.get(why, why)}
                      for s, why in sorted(t.held().items())],
         "away": away(table),
     }
