@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
 import sqlite3
 import threading
 import time
@@ -16,12 +18,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from starlette.testclient import TestClient
 
 from cove.serve.timing import TAKEOVER_BOT
 from tests.serve.conftest import make_client
 from tests.serve.helpers import new_table, token_of
+from tests.serve.test_process import server
 
 FAST = {"rate": 1e6, "burst": 10**6, "bot_processes": False}
 TURNS = {"bidding": False, "plays": 12}
@@ -244,6 +248,46 @@ def test_a_bot_takes_the_seat_over_across_a_restart_until_reclaimed(
         g = get(client, t, 0)
         assert g["moves"] == 4 and g["legal"]  # P1 decides again, in person
         assert move(client, t, 0).status_code == 200
+
+
+def test_a_takeover_stored_before_the_bot_moved_is_played_after_a_restart(
+        sqlite_url: str) -> None:
+    with clocked(sqlite_url) as (client, t, now):
+        hold_bots(client)  # the server stops before the bot has moved
+        now.t += 601
+        assert post(client, t, "timeout", 1, seat=0, choice="decision").status_code == 200
+        assert get(client, t, None)["moves"] == 0
+    with serving(sqlite_url, now) as client:
+        # restored as it starts (a bot is to move there), not when first asked for
+        assert t["id"] in client.app.state.hub.tables  # type: ignore[attr-defined]
+        g = until_moves(client, t, 1)
+        assert g["bots_for"] == [] and clock_of(g)[0] == (20, False)
+
+
+def test_a_clock_survives_kill_9_exactly(tmp_path: Path) -> None:
+    """A real server, real time: P1 moves, the server is killed; started again, P1's
+    stopped clock is what it was to the millisecond, and P2's ran on for the time between
+    the two answers."""
+    db = f"sqlite:///{tmp_path / 'cove.db'}"
+    log = tmp_path / "server.log"
+    body = {"game": "toy", "players": 2, "seats": ["human", "human"], "options": TURNS,
+            "clock": REALTIME}
+    with server(db, log) as (base, proc):
+        t = httpx2.post(base + "/api/tables", json=body).json()
+        url = f"{base}/api/tables/{t['id']}"
+        token = t["seats"][0]["token"]
+        g = httpx2.get(url, params={"token": token}).json()
+        r = httpx2.post(url + "/actions", json={"token": token, "action": g["legal"][0]["text"]})
+        assert r.status_code == 200
+        before = r.json()["clock"]
+        os.kill(proc.pid, signal.SIGKILL)  # right after the acknowledged move
+        proc.wait()
+    with server(db, log) as (base, _):
+        after = httpx2.get(f"{base}/api/tables/{t['id']}").json()["clock"]
+    was, now = (clock_of({"clock": c}) for c in (before, after))
+    assert now[0] == was[0] and not now[0][1]  # P1 moved: stopped, as it was
+    ran = after["as_of"] - before["as_of"]
+    assert now[1][1] and abs(now[1][0] - (was[1][0] - ran)) < 0.01
 
 
 def test_a_reclaim_while_the_bot_decides_takes_effect_from_the_next_decision(

@@ -294,8 +294,9 @@ class Store(Protocol):
         ...
 
     def add_seat_event(self, table_id: str, seat: int, kind: str, version: int,
-                       by: int | None, at: float) -> None:
-        """Append to a table's seat log (a bot takes a seat over, its player reclaims it)."""
+                       by: int | None, at: float, bot_turn: bool = False) -> None:
+        """Append to a table's seat log (a bot takes a seat over, its player reclaims it);
+        ``bot_turn``: mark the table as one a bot is to move at (restored at start-up)."""
         ...
 
     def close(self) -> None: ...
@@ -673,8 +674,11 @@ class _SqlStore:
         return (config if isinstance(config, dict) else None), entries, events
 
     def add_seat_event(self, table_id: str, seat: int, kind: str, version: int,
-                       by: int | None, at: float) -> None:
+                       by: int | None, at: float, bot_turn: bool = False) -> None:
         with self._tx(write=True) as cur:
+            if bot_turn:
+                cur.execute(self._sql("UPDATE cove_tables SET bot_turn = 1 WHERE id = ?"),
+                            (table_id,))
             cur.execute(self._sql("SELECT COUNT(*) FROM cove_seat_log WHERE table_id = ?"),
                         (table_id,))
             n = int(cur.fetchone()[0])

@@ -229,7 +229,7 @@ async def timeout(hub: Hub, table: Table, by: int, body: dict[str, Any]) -> dict
                            "once its clock is at zero", remaining=round(c.remaining, 3))
         kind = CHOICES[str(choice)]
         await hub.commits.run(hub.store.add_seat_event, table.id, target, kind,
-                              table.version, by, now)
+                              table.version, by, now, True)  # restored at start-up
         t.events.append(SeatEvent(now, target, kind, table.version, by))
     hub._after_move(table)
     return {"seat": target, "bot": TAKEOVER_BOT, "until": choice}
