@@ -144,6 +144,25 @@ def test_a_seat_out_of_time_offers_the_others_a_bot_and_its_player_takes_it_back
     wait_text(late, mover, "bot playing", present=False)
 
 
+def test_a_minute_left_is_said_once_and_the_times_are_not_live(
+        server: Server, new_page: Any, shifted: Callable[[float], None]) -> None:
+    a, b, table_id = two_people(new_page, server, "realtime")
+    mover = server.state(table_id).to_move()[0]
+    watcher = b if mover == 0 else a
+    running = server.hub().payload(server.hub().tables[table_id], None)["clock"]["seats"]
+    left = next(c["remaining"] for c in running if c["seat"] == mover)
+    shifted(left - 61.5)  # a minute and a half second left
+    watcher.reload()
+    said = f"P{mover + 1} has one minute left"
+    watcher.wait_for_function("t => document.querySelector('#announce').textContent"
+                              ".includes(t)", arg=said, timeout=6000)
+    assert watcher.evaluate("() => document.querySelector('#clocks')"
+                            ".closest('[aria-live], [role=log], [role=status]')") is None
+    time.sleep(1.2)  # the next seconds are not said
+    text = watcher.inner_text("#announce")
+    assert text.count(said) == 1 and "seconds left" not in text
+
+
 def custom_clock(page: Page, server: Server, mode: str, start: tuple[str, str],
                  per_move: tuple[str, str]) -> None:
     """The lobby's form by keys: a table for two people with a custom clock (numbers and
