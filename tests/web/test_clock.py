@@ -71,6 +71,12 @@ def two_people(new_page: Callable[..., Page], server: Server, clock: str
     return a, b, table_id
 
 
+def said(page: Page, text: str, timeout: float = 15000) -> None:
+    """Wait until the page's live region has said ``text``."""
+    page.wait_for_function("t => document.querySelector('#announce').textContent.includes(t)",
+                           arg=text, timeout=timeout)
+
+
 def seat_text(page: Page, seat: int) -> str:
     return page.inner_text(f"#clocks li[data-seat='{seat}']")
 
@@ -99,8 +105,7 @@ def test_the_clocks_count_down_for_the_seat_to_move_and_show_who_is_away(
     b.wait_for_selector("#clocks-card:not([hidden])")
     b.close()  # P2 leaves: "away" at once on P1's page, and said
     wait_text(a, 1, "away")
-    a.wait_for_function("() => document.querySelector('#announce').textContent"
-                        ".includes('P2 is away')", timeout=3000)
+    said(a, "P2 is away", timeout=3000)
     a.locator("#clocks-card").screenshot(path=str(SHOTS / "clock-away.png"))
     assert a.evaluate("() => window.coveMouse") == 0
 
@@ -129,14 +134,17 @@ def test_a_seat_out_of_time_offers_the_others_a_bot_and_its_player_takes_it_back
     chooser.keyboard.press("Enter")
     wait_text(late, mover, f"bot playing for {name}")
     wait_text(chooser, mover, f"bot playing for {name}")
+    for page, text in ((late, "A bot plays your seat for the rest of the game"),
+                       (chooser, f"A bot plays {name} for the rest of the game")):
+        said(page, text)
     late.wait_for_selector("#reclaim:not([hidden])")
     late.locator("#clocks-card").screenshot(path=str(SHOTS / "clock-takeover.png"))
     assert violations(late, "take my seat back") == []
     tab_to(late, "#reclaim")
     late.keyboard.press("Enter")
     late.wait_for_selector("#reclaim", state="hidden")
-    late.wait_for_function("() => document.querySelector('#announce').textContent"
-                           ".includes('You take your seat back')")
+    said(late, "You take your seat back from your next decision")
+    said(chooser, f"{name} takes their seat back")
     deadline = time.monotonic() + 30  # the bot finishes the decision it was making, then
     while server.hub().tables[table_id].timing.held():  # the seat is its player's again
         assert time.monotonic() < deadline
@@ -153,14 +161,13 @@ def test_a_minute_left_is_said_once_and_the_times_are_not_live(
     left = next(c["remaining"] for c in running if c["seat"] == mover)
     shifted(left - 61.5)  # a minute and a half second left
     watcher.reload()
-    said = f"P{mover + 1} has one minute left"
-    watcher.wait_for_function("t => document.querySelector('#announce').textContent"
-                              ".includes(t)", arg=said, timeout=6000)
+    minute = f"P{mover + 1} has one minute left"
+    said(watcher, minute, timeout=6000)
     assert watcher.evaluate("() => document.querySelector('#clocks')"
                             ".closest('[aria-live], [role=log], [role=status]')") is None
     time.sleep(1.2)  # the next seconds are not said
     text = watcher.inner_text("#announce")
-    assert text.count(said) == 1 and "seconds left" not in text
+    assert text.count(minute) == 1 and "seconds left" not in text
 
 
 def custom_clock(page: Page, server: Server, mode: str, start: tuple[str, str],

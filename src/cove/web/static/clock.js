@@ -87,7 +87,9 @@ window.coveClock = (function () {
     }
     if (m.type !== "state" && m.type !== "update") return;
     notify(m);
+    const prev = last;
     last = m;
+    if (prev && prev.id === m.id) takeovers(prev, m);
     at = performance.now();
     const card = $("#clocks-card");
     if (!card) return;
@@ -177,10 +179,24 @@ window.coveClock = (function () {
     err.hidden = false;
     return false;
   }
-  async function choose(seat, choice) {
-    if (await post("timeout", { seat: seat, choice: choice })) {
-      announce(choice === "game" ? "A bot plays " + label(seat) + " for the rest of the game"
-               : "A bot plays this decision for " + label(seat));
+  function choose(seat, choice) {  // the update that follows says it (takeovers)
+    post("timeout", { seat: seat, choice: choice });
+  }
+  // bots taking seats over and seats taken back, said to everyone at the table
+  function takeovers(prev, m) {
+    const before = new Map((prev.bots_for || []).map((b) => [b.seat, b.until]));
+    const now = new Map((m.bots_for || []).map((b) => [b.seat, b.until]));
+    const you = (s) => s === m.seat;
+    for (const [s, until] of now) {
+      if (before.has(s)) continue;
+      announce(until === "game"
+        ? "A bot plays " + (you(s) ? "your seat" : label(s)) + " for the rest of the game"
+        : "A bot plays this decision for " + (you(s) ? "you" : label(s)));
+    }
+    for (const [s, until] of before) {
+      if (until !== "game" || now.get(s) === "game") continue;
+      announce(you(s) ? "You take your seat back from your next decision"
+               : label(s) + " takes their seat back");
     }
   }
   function reclaimButton() {
@@ -196,9 +212,7 @@ window.coveClock = (function () {
   }
   const reclaim = $("#reclaim");
   if (reclaim) {
-    reclaim.addEventListener("click", async () => {
-      if (await post("reclaim", {})) announce("You take your seat back from your next decision");
-    });
+    reclaim.addEventListener("click", () => post("reclaim", {}));  // the update says it
   }
 
   // ---- "your turn" as a browser notification: asked for only when "Notify me" is ticked ----
