@@ -51,8 +51,9 @@ def choose(page: Page, value: str) -> None:
 
 
 def submit_by_keys(page: Page, server: Server, game: str, seats: list[str],
-                   options: dict[str, str]) -> None:
-    """Fill the lobby's form with the keys (each seat "human" or a bot) and submit it."""
+                   options: dict[str, str], clock: str | None = None) -> None:
+    """Fill the lobby's form with the keys (each seat "human" or a bot; ``clock`` one of
+    the clock select's values) and submit it."""
     page.goto(server.url + "/web/")
     page.evaluate(MOUSE_SPY)
     tab_to(page, "#game")
@@ -62,6 +63,9 @@ def submit_by_keys(page: Page, server: Server, game: str, seats: list[str],
     for i, spec in enumerate(seats):
         tab_to(page, f"#seat-{i}")
         choose(page, spec)
+    if clock is not None:
+        tab_to(page, "#clock")
+        choose(page, clock)
     if options:
         tab_to(page, "details#options > summary")
         page.keyboard.press("Enter")

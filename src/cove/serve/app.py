@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cove
-from cove.serve import limits
+from cove.serve import limits, timing
 from cove.serve.clients import client_key, seat_token
 from cove.serve.hub import (
     ApiError,
@@ -228,8 +228,12 @@ async def get_table(request: Request) -> Response:
     table = await hub.table(request.path_params["id"])
     seat = hub.seat_for(table, seat_token(request, request.query_params.get("token")))
     since = since_arg(request)
-    body = ANSWERS.get(("http", table.id, table.version, table.named, seat, since),
-                       lambda: encode_bytes(hub.payload(table, seat, since)))
+    body: str | bytes
+    if table.timing is not None:  # its clock is as of now: never a cached answer
+        body = encode_bytes(hub.payload(table, seat, since))
+    else:
+        body = ANSWERS.get(("http", table.id, table.version, table.named, seat, since),
+                           lambda: encode_bytes(hub.payload(table, seat, since)))
     return Response(body, media_type="application/json")
 
 
@@ -317,6 +321,19 @@ async def post_action(request: Request) -> Response:
     return JSONResponse(await hub.act(table, seat, action, expect))
 
 
+async def post_timeout(request: Request) -> Response:
+    """The others' choice for a seat out of time: ``{"token", "seat", "choice"}``."""
+    hub, table, seat, body = await seated_post(request, ("token", "seat", "choice"),
+                                               "a timeout choice")
+    return JSONResponse(await timing.timeout(hub, table, seat, body))
+
+
+async def post_reclaim(request: Request) -> Response:
+    """A player takes back the seat a bot plays for them: ``{"token"}``."""
+    hub, table, seat, _ = await seated_post(request, ("token",), "a reclaim")
+    return JSONResponse(await timing.reclaim(hub, table, seat))
+
+
 async def post_undo(request: Request) -> Response:
     hub, table, seat, body = await seated_post(request, UNDO_KEYS, "an undo")
     return JSONResponse(await hub.undo(table, seat, expect_arg(body.get("expect"), table)))
@@ -358,11 +375,12 @@ async def _ws_table(hub: Hub, ws: WebSocket, client: str) -> None:
     conn = Conn(seat, ws.send_text, hub.settings.queue_limit, too_slow, extras)
     raw = ws.query_params.get("since", "0")
     since = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
-    first = hub.payload(table, seat, since)
+    first = timing.arriving(hub.payload(table, seat, since), seat)
     conn.next_event = first["next_event"]
     first["type"] = "state"
     conn.push(encode(hub.extend(table, seat, first) if extras else first))
     table.conns.add(conn)
+    hub.presence(table)
     writer = hub_loop_task(conn)
     try:
         await _ws_reader(hub, ws, table, conn, client)
@@ -370,6 +388,7 @@ async def _ws_table(hub: Hub, ws: WebSocket, client: str) -> None:
         pass
     finally:
         table.conns.discard(conn)
+        hub.presence(table)
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer
@@ -428,6 +447,8 @@ async def _ws_message(hub: Hub, table: Table, conn: Conn, text: str,
             out["type"] = "state"
             return encode(hub.extend(table, conn.seat, out) if conn.extras else out)
 
+        if table.timing is not None:  # its clock is as of now
+            return state()
         kind_key = "ws+board" if conn.extras else "ws"
         answer = ANSWERS.get((kind_key, table.id, table.version, table.named, conn.seat, 0),
                              state)
@@ -567,6 +588,8 @@ def create_app(settings: Settings | None = None,
         Route("/api/tables/{id}/undo", post_undo, methods=["POST"]),
         Route("/api/tables/{id}/hint", get_hint),
         Route("/api/tables/{id}/close", post_close, methods=["POST"]),
+        Route("/api/tables/{id}/timeout", post_timeout, methods=["POST"]),
+        Route("/api/tables/{id}/reclaim", post_reclaim, methods=["POST"]),
         Route("/api/tables/{id}/sit", post_sit, methods=["POST"]),
         Route("/api/players", post_player, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),

@@ -35,7 +35,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
@@ -49,6 +49,7 @@ from cove.core.game import Game
 from cove.core.rng import Rng
 from cove.core.state import Action, State
 from cove.core.undo import before_last, why_not
+from cove.serve import timing
 from cove.serve.limits import Buckets
 from cove.serve.store import (
     SNAPSHOT_EVERY,
@@ -61,6 +62,9 @@ from cove.serve.store import (
     redact_url,
 )
 from cove.terminal import HINT_BOT
+
+if TYPE_CHECKING:
+    from cove.serve.timing import Timing
 
 log = logging.getLogger(__name__)
 
@@ -481,6 +485,8 @@ class Table:
         default_factory=lambda: (None, {}))
     """Which seats may take back their latest decision at the state named (a cache:
     :func:`cove.core.undo.why_not` replays the game)."""
+    timing: Timing | None = None
+    """Its clock and bot takeovers (:mod:`cove.serve.timing`); None: no clock."""
 
     @property
     def bots_only(self) -> bool:
@@ -644,6 +650,8 @@ class Hub:
         moves): then a table's bots are played by the holder of its lease only."""
         self._stop_listen: Callable[[], None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.now: Callable[[], float] = time.time
+        """The time clocks count by (Unix seconds); tests put a clock of their own here."""
 
     def in_process(self, spec: str) -> bool:
         """Whether the bot ``spec`` thinks in a worker process (see Settings)."""
@@ -810,6 +818,7 @@ class Hub:
     # -- tables --------------------------------------------------------------------------
     async def create(self, body: Any, client: str = "?") -> dict[str, Any]:
         game, players, options, seats, seed = check_new_table(body, self.bot_budget)
+        clock = timing.check_clock(body.get("clock"))
         self.room_for(client, sum(1 for spec in seats if spec != "human"))
         chosen = body.get("seed") is not None  # (check_new_table made sure body is a dict)
         salt = secrets.token_hex(16)
@@ -827,7 +836,7 @@ class Hub:
             else:
                 tokens.append(None)
                 stored.append({"kind": "bot", "spec": spec})
-        now = time.time()
+        now = self.now()
         owner = secrets.token_urlsafe(24)
         table = Table(id=secrets.token_urlsafe(9), game=game, seed=seed, seats=stored,
                       state=state, created=now, updated=now, salt=salt, seed_chosen=chosen,
@@ -838,6 +847,9 @@ class Hub:
                        state=state.to_json(), bot_turn=self.bot_turn(table, state),
                        salt=salt, seed_chosen=chosen, owner_hash=table.owner_hash)
         await self.commits.run(self.store.create, row)
+        if clock is not None:
+            await self.commits.run(self.store.set_clock, table.id, clock.to_dict())
+            table.timing = timing.new_timing(clock, now, state, stored)
         self.tables[table.id] = table
         self._creators[table.id] = client
         self._schedule_bots(table)
@@ -987,7 +999,8 @@ class Hub:
         return Table(id=row.id, game=game, seed=row.seed, seats=row.seats, state=state,
                      created=row.created, updated=row.updated, salt=row.salt,
                      seed_chosen=row.seed_chosen, undos=row.undos,
-                     owner_hash=row.owner_hash, closed=row.closed)
+                     owner_hash=row.owner_hash, closed=row.closed,
+                     timing=timing.restore(self.store, game, row))
 
     @staticmethod
     def _from_snapshot(game: Game, row: TableRow) -> State:
@@ -1132,6 +1145,7 @@ class Hub:
         if st.is_over:
             out["scores"] = st.scores()
             out["winners"] = list(st.winners())
+        out.update(timing.fields(table, self.now()))
         return out
 
     def record(self, table: Table, seat: int | None) -> dict[str, Any]:
@@ -1160,6 +1174,7 @@ class Hub:
                 raise ApiError(409, "stale", f"the table is at move {n}, not {expect}: "
                                "someone moved since you looked; fetch the table again",
                                moves=n)
+            timing.check_human_move(table, seat)
             await self._commit(table, seat, action, n)
             await table.check_undo(seat)
         made = self._after_move(table, seat)
@@ -1185,8 +1200,10 @@ class Hub:
         """Commit ``move`` (or undo) and make ``nxt`` the table's state (the caller holds
         the table's lock); 409 when another process changed the table first."""
         due = nxt.is_over or (move.entry + 1) % SNAPSHOT_EVERY == 0
+        at = self.now()
         ok = await self.commits.append(dataclasses.replace(
-            move, snapshot=nxt.to_json if due else None, bot_turn=self.bot_turn(table, nxt)))
+            move, snapshot=nxt.to_json if due else None, bot_turn=self.bot_turn(table, nxt),
+            at=at))
         if not ok:  # another server process changed the table first
             await self._reload(table)
             raise ApiError(409, "stale", f"the table moved on to move {table.moves} while "
@@ -1195,6 +1212,8 @@ class Hub:
         table.state = nxt
         table.undos = move.after[1]
         table.updated = time.time()
+        if table.timing is not None:
+            table.timing.add(move.seat, move.action, at, nxt.to_move())
 
     async def undo(self, table: Table, seat: int | None, expect: int | None
                    ) -> dict[str, Any]:
@@ -1236,13 +1255,14 @@ class Hub:
         row = await self._load_row(table.id)
         if row is not None and (row.error is not None
                                 or row.moves + 2 * row.undos > table.version):
-            table.state = (await self._restore(row)).state
+            restored = await self._restore(row)
+            table.state, table.timing = restored.state, restored.timing
             table.undos = row.undos
             table.updated = row.updated
 
     @staticmethod
     def bot_turn(table: Table, state: State) -> bool:
-        return any(table.seats[p]["kind"] == "bot" for p in state.to_move())
+        return any(timing.bot_spec(table, p) is not None for p in state.to_move())
 
     def _after_move(self, table: Table, mover: int | None = None,
                     undone: bool = False) -> Rendered:
@@ -1301,6 +1321,13 @@ class Hub:
             log.exception("the extra fields of table %s failed for seat %s", table.id, seat)
             return message
 
+    def presence(self, table: Table) -> None:
+        """After a websocket opened or closed: tell everyone at a real-time table who is
+        away now, when that changed (:func:`cove.serve.timing.presence`)."""
+        msg = timing.presence(table)
+        if msg is not None:
+            self.notify(table, msg)
+
     def notify(self, table: Table, message: dict[str, Any]) -> None:
         """Tell every connection of the table something (one encoding for all)."""
         text = encode(message)
@@ -1319,7 +1346,7 @@ class Hub:
             table.claimed = True  # the first process to load a table plays its bots
             self._spawn(self._lease(table))
         for p in st.to_move():
-            if table.seats[p]["kind"] == "bot" and p not in table.thinking:
+            if timing.bot_spec(table, p) is not None and p not in table.thinking:
                 table.thinking.add(p)
                 self._spawn(self._bot_turn(table, p))
 
@@ -1333,7 +1360,8 @@ class Hub:
             while True:
                 st, v = table.state, table.version
                 n = st.decisions
-                if table.archived or table.closed or st.is_over or p not in st.to_move():
+                if (table.archived or table.closed or st.is_over or p not in st.to_move()
+                        or timing.bot_spec(table, p) is None):
                     return
                 if self._idle(table):
                     await self._archive(table)
@@ -1532,7 +1560,7 @@ class Hub:
         """The bot's move at ``st``; after ``bot_tries`` failures (an exception, an illegal
         move, no answer within ``bot_timeout``) or one move over its budget, a fallback
         legal move, and the table's clients get a ``bot_failed`` notice."""
-        spec = table.seats[p]["spec"]
+        spec = timing.bot_spec(table, p) or HINT_BOT
         n = st.decisions
         seed = bot_seed(table.seed, p, n)
         reason = ""  # told to every client: nothing of the bot's hand or move in it
@@ -1612,7 +1640,7 @@ def check_new_table(body: Any, budget: Budget | None = None,
     """Validate ``POST /api/tables``: (game, players, options, seat specs, seed). Each bot
     spec is checked whole (at most ``MAX_SEATS_TEXT`` characters) and, given the server's
     ``budget``, refused when it asks for more work a move."""
-    keys = ("game", "players", "options", "seats", "seed")
+    keys = ("game", "players", "options", "seats", "seed", "clock")
     if not isinstance(body, dict):
         raise ApiError(400, "bad_request", "the body must be a JSON object with keys "
                        + ", ".join(keys))

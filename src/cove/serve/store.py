@@ -81,6 +81,18 @@ SCHEMA = (
         key_hash TEXT PRIMARY KEY,
         name TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS cove_clocks (
+        table_id TEXT PRIMARY KEY REFERENCES cove_tables (id),
+        config TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS cove_seat_log (
+        table_id TEXT NOT NULL REFERENCES cove_tables (id),
+        n INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        by_seat INTEGER,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, n))""",
     "CREATE INDEX IF NOT EXISTS cove_tables_over ON cove_tables (over, updated)",
     "CREATE INDEX IF NOT EXISTS cove_tables_bot_turn ON cove_tables (bot_turn)",
 )
@@ -121,6 +133,8 @@ class Move:
     snapshot: Callable[[], dict[str, Any]] | None = None
     bot_turn: bool = False
     undos: int = 0
+    at: float | None = None
+    """When it was made (Unix seconds; None: when committed). Clocks count from it."""
 
     @property
     def entry(self) -> int:
@@ -266,6 +280,23 @@ class Store(Protocol):
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         """Store a table's seats again (a named player took one)."""
+        ...
+
+    def set_clock(self, table_id: str, config: dict[str, Any]) -> None:
+        """Store a table's clock (:mod:`cove.serve.clock`), once, as it is created."""
+        ...
+
+    def clock_log(self, table_id: str) -> tuple[
+            dict[str, Any] | None, list[tuple[int, str, float]],
+            list[tuple[int, str, int, int | None, float]]]:
+        """A clocked table's clock (None: it has none), every entry of its log (seat, text,
+        time) and its seat log (seat, kind, version, by whom, time), in order."""
+        ...
+
+    def add_seat_event(self, table_id: str, seat: int, kind: str, version: int,
+                       by: int | None, at: float, bot_turn: bool = False) -> None:
+        """Append to a table's seat log (a bot takes a seat over, its player reclaims it);
+        ``bot_turn``: mark the table as one a bot is to move at (restored at start-up)."""
         ...
 
     def close(self) -> None: ...
@@ -472,7 +503,8 @@ class _SqlStore:
                     continue  # the table moved on meanwhile: this move is not applied
                 cur.execute(self._sql("INSERT INTO cove_moves (table_id, n, seat, action, at) "
                                       "VALUES (?,?,?,?,?)"), (m.table_id, m.entry, m.seat,
-                                                             m.action, now))
+                                                             m.action,
+                                                             now if m.at is None else m.at))
                 self._notify(cur, m.table_id, m.entry + 1)
                 done[i] = True
         return done
@@ -615,6 +647,44 @@ class _SqlStore:
         with self._tx(write=True) as cur:
             cur.execute(self._sql("UPDATE cove_tables SET seats = ? WHERE id = ?"),
                         (json.dumps(seats), table_id))
+
+    # -- clocks and the seat log (cove.serve.clock, cove.serve.timing) -------------------------
+    def set_clock(self, table_id: str, config: dict[str, Any]) -> None:
+        with self._tx(write=True) as cur:
+            cur.execute(self._sql("INSERT INTO cove_clocks (table_id, config) VALUES (?, ?)"),
+                        (table_id, json.dumps(config)))
+
+    def clock_log(self, table_id: str) -> tuple[
+            dict[str, Any] | None, list[tuple[int, str, float]],
+            list[tuple[int, str, int, int | None, float]]]:
+        with self._tx() as cur:
+            cur.execute(self._sql("SELECT config FROM cove_clocks WHERE table_id = ?"),
+                        (table_id,))
+            r = cur.fetchone()
+            if r is None:
+                return None, [], []
+            cur.execute(self._sql("SELECT seat, action, at FROM cove_moves WHERE table_id = ? "
+                                  "ORDER BY n"), (table_id,))
+            entries = [(int(a), str(b), float(c)) for a, b, c in cur.fetchall()]
+            cur.execute(self._sql("SELECT seat, kind, version, by_seat, at FROM cove_seat_log "
+                                  "WHERE table_id = ? ORDER BY n"), (table_id,))
+            events = [(int(a), str(b), int(c), None if d is None else int(d), float(e))
+                      for a, b, c, d, e in cur.fetchall()]
+        config = json.loads(r[0])
+        return (config if isinstance(config, dict) else None), entries, events
+
+    def add_seat_event(self, table_id: str, seat: int, kind: str, version: int,
+                       by: int | None, at: float, bot_turn: bool = False) -> None:
+        with self._tx(write=True) as cur:
+            if bot_turn:
+                cur.execute(self._sql("UPDATE cove_tables SET bot_turn = 1 WHERE id = ?"),
+                            (table_id,))
+            cur.execute(self._sql("SELECT COUNT(*) FROM cove_seat_log WHERE table_id = ?"),
+                        (table_id,))
+            n = int(cur.fetchone()[0])
+            cur.execute(self._sql("INSERT INTO cove_seat_log (table_id, n, seat, kind, version, "
+                                  "by_seat, at) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                        (table_id, n, seat, kind, version, by, at))
 
     def close_table(self, table_id: str, version: int) -> bool:
         with self._tx(write=True) as cur:

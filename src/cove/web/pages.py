@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from cove.core.game import Game
+from cove.web.clockview import CLOCK_CARD, CLOCK_FIELDS, NOTIFY
 
 LEVEL_HELP = {
     "easy": "looks one move ahead",
@@ -28,6 +29,7 @@ def page(title: str, body: str, attrs: str = "") -> str:
             f"<title>{escape(title)}</title>"
             "<link rel=\"icon\" id=\"icon\" href=\"/favicon.ico\">"
             "<link rel=\"stylesheet\" href=\"/web/static/cove.css\">"
+            "<script defer src=\"/web/static/clock.js\"></script>"
             "<script defer src=\"/web/static/cove.js\"></script></head>"
             f"<body {attrs}>{body}</body></html>")
 
@@ -125,6 +127,7 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 <div class="row"><label for="players">Players</label>
 <select id="players" name="players"></select></div>
 <fieldset id="seats"><legend>Seats</legend></fieldset>
+{CLOCK_FIELDS}
 <details id="options"><summary>Options (the defaults are the published rules)</summary>
 <fieldset class="options"><legend id="options-legend">Options</legend>
 <div id="option-fields"></div></fieldset></details>
@@ -245,7 +248,7 @@ def table(game: Game, table_id: str, mode: str) -> str:
              'aria-keyshortcuts="U" title="Take back your last move (key: U)">Undo my move'
              '</button><button type="button" id="hint" hidden aria-keyshortcuts="H" '
              'title="What the search bot would play (key: H)">Hint</button></div>'
-             '<p id="hint-text" class="small" hidden></p>')
+             '<p id="hint-text" class="small" hidden></p>' + NOTIFY)
     watch = ("" if mode == "watch" else
              f' · <a href="/web/tables/{tid}/watch" target="_blank">spectator view</a>')
     skips = ('<a class="skip" href="#board">Skip to the board</a>'
@@ -278,6 +281,7 @@ role="region" aria-label="The board at this step"></div></section>
 </div>
 <aside>
 {moves}
+{CLOCK_CARD}
 <section class="card"><h2>Scores</h2><div id="scores"></div></section>
 <section class="card"><h2 id="log-head">Log</h2><ol id="log" class="log" tabindex="0"
 aria-labelledby="log-head"></ol></section>

@@ -120,6 +120,8 @@
       const options = optionValues();
       const body = { game: gameSel.value, players: Number(playersSel.value), seats: seatSpecs,
                      options: options };
+      const clock = window.coveClock && window.coveClock.formValue();
+      if (clock) body.clock = clock;
       let res, data;
       try {
         res = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
@@ -410,6 +412,7 @@
         if (m.status === 409) ws.send(JSON.stringify({ type: "state" }));
         return;
       }
+      if (window.coveClock) window.coveClock.message(m);  // clocks, away, takeovers (clock.js)
       if (m.type !== "state" && m.type !== "update") return;
       if (m.type === "state") logged = [];
       if (m.type === "update") { showError(""); updateAt = at; }
