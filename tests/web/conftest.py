@@ -10,7 +10,7 @@ import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -116,3 +116,15 @@ def new_page(browser: Browser) -> Iterator[Any]:
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+@pytest.fixture
+def shifted(server: Server) -> Iterator[Callable[[float], None]]:
+    """Moves the server's clock (``Hub.now``) forward, and back after the test."""
+    hub = server.hub()
+
+    def shift(seconds: float) -> None:
+        hub.now = lambda: time.time() + seconds
+
+    yield shift
+    hub.now = time.time

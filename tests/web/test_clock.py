@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,26 +40,15 @@ TWO = next((g for g in GAMES if cove.load(g).min_players <= 2 <= cove.load(g).ma
 """A game for two people who take turns."""
 
 
-@pytest.fixture
-def shifted(server: Server) -> Iterator[Callable[[float], None]]:
-    """Moves the server's clock (``Hub.now``) forward, and back after the test."""
-    hub = server.hub()
-
-    def shift(seconds: float) -> None:
-        hub.now = lambda: time.time() + seconds
-
-    yield shift
-    hub.now = time.time
-
-
-def two_people(new_page: Callable[..., Page], server: Server, clock: str
-               ) -> tuple[Page, Page, str]:
-    """P1 makes a table for two people in the lobby by keys, with ``clock``, and opens
-    their seat; P2 opens the invite link P1 was shown. (P1's page, P2's page, table id.)"""
+def two_people(new_page: Callable[..., Page], server: Server, clock: str,
+               options: dict[str, str] | None = None) -> tuple[Page, Page, str]:
+    """P1 makes a table for two people in the lobby by keys, with ``clock`` (and the
+    game's ``options``), and opens their seat; P2 opens the invite link P1 was shown.
+    (P1's page, P2's page, table id.)"""
     if TWO is None:
         pytest.skip("no game for two")
     a = new_page()
-    submit_by_keys(a, server, TWO, ["human", "human"], {}, clock=clock)
+    submit_by_keys(a, server, TWO, ["human", "human"], options or {}, clock=clock)
     a.wait_for_function("() => document.activeElement.id === 'open-mine'")
     link = a.input_value("input[aria-label='P2 invite link']")
     a.keyboard.press("Enter")  # Go to my seat
