@@ -51,8 +51,10 @@ def choose(page: Page, value: str) -> None:
 
 
 def submit_by_keys(page: Page, server: Server, game: str, seats: list[str],
-                   options: dict[str, str]) -> None:
-    """Fill the lobby's form with the keys (each seat "human" or a bot) and submit it."""
+                   options: dict[str, str],
+                   before_submit: Callable[[Page], None] | None = None) -> None:
+    """Fill the lobby's form with the keys (each seat "human" or a bot) and submit it
+    (``before_submit``: the rest of the form, by keys)."""
     page.goto(server.url + "/web/")
     page.evaluate(MOUSE_SPY)
     tab_to(page, "#game")
@@ -69,6 +71,8 @@ def submit_by_keys(page: Page, server: Server, game: str, seats: list[str],
             tab_to(page, f"#opt-{name}")
             page.keyboard.press("Control+A")
             page.keyboard.type(value)
+    if before_submit is not None:
+        before_submit(page)
     tab_to(page, "#create button[type=submit]")
     page.keyboard.press("Enter")
 

@@ -120,6 +120,7 @@
       const options = optionValues();
       const body = { game: gameSel.value, players: Number(playersSel.value), seats: seatSpecs,
                      options: options };
+      if ($("#rated") && $("#rated").checked) body.rated = true;
       let res, data;
       try {
         res = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
@@ -342,6 +343,8 @@
       token = url.searchParams.get("token");
       if (token) {
         store.set(tokenKey(id), token);
+      } else if (url.searchParams.has("me") && me.key) {  // "My games": the key opens my seat
+        token = me.key;
       } else {
         token = store.get(tokenKey(id));
         if (token) { url.searchParams.set("token", token); history.replaceState(null, "", url); }

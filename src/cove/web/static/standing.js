@@ -1,0 +1,79 @@
+// The lobby's "My games": the tables of this browser's named player (GET
+// /api/players/me/tables with the personal key cove.js keeps), those waiting for them
+// first. Plain script, no build step; asked again every few seconds while the page shows.
+"use strict";
+
+(function () {
+  const $ = (sel) => document.querySelector(sel);
+  const el = (tag, attrs, text) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const key = () => { try { return localStorage.getItem("cove.player.key"); } catch (e) { return null; } };
+  const POLL_MS = 5000;
+  let shown = "";
+
+  function seatText(s) {
+    const who = s.kind === "bot" ? "bot " + s.bot : (s.name || "someone");
+    return who + " (P" + (s.seat + 1) + ")";
+  }
+
+  function row(t) {
+    const li = el("li", { "data-table": t.id });
+    li.append(el("a", { href: t.link }, t.game_name));
+    li.append(" ");
+    if (t.your_turn) {
+      li.classList.add("your-turn");
+      li.append(el("strong", { class: "turn" }, "Your turn"));
+    } else if (t.over) {
+      li.append(el("span", { class: "muted" }, "Finished"));
+    } else {
+      const waiting = t.seats.filter((s) => t.to_move.includes(s.seat)).map(seatText);
+      li.append(el("span", { class: "muted" }, "Waiting for " + (waiting.join(", ") || "the table")));
+    }
+    const others = t.seats.filter((s) => s.seat !== t.seat).map(seatText).join(", ");
+    const detail = (t.rated ? "rated, " : "") + "move " + t.moves + (others ? ", with " + others : "");
+    li.append(el("span", { class: "muted small" }, " · " + detail));
+    return li;
+  }
+
+  async function refresh() {
+    const k = key(), box = $("#my-games");
+    if (!box || !k || document.hidden) return;
+    box.hidden = false;
+    const error = $("#my-games-error");
+    let res, data;
+    try {
+      res = await fetch("/api/players/me/tables", { headers: { Authorization: "Bearer " + k } });
+      data = await res.json();
+    } catch (e) {
+      return;  // the server is away: try again at the next tick
+    }
+    if (!res.ok) {
+      error.textContent = data.reason || "Your games could not be listed.";
+      error.hidden = false;
+      return;
+    }
+    error.hidden = true;
+    const text = JSON.stringify(data.tables.map((t) => [t.id, t.your_turn, t.over, t.moves, t.seats]));
+    if (text === shown) return;  // unchanged: nothing to announce again
+    shown = text;
+    const list = $("#my-games-list");
+    list.textContent = "";
+    if (!data.tables.length) {
+      list.append(el("p", { class: "muted" }, "No games yet: a table you sit at by name shows here."));
+      return;
+    }
+    const ul = el("ul", { class: "tables my-games" });
+    for (const t of data.tables) ul.append(row(t));
+    list.append(ul);
+  }
+
+  if (document.body.dataset.page === "lobby") {
+    refresh();
+    setInterval(refresh, POLL_MS);
+    document.addEventListener("visibilitychange", refresh);
+  }
+})();
