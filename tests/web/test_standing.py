@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("playwright", reason="the web extra is not installed")
 pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("openskill", reason="the web extra is not installed")
+pytest.importorskip("axe_playwright_python", reason="the web extra is not installed")
 
 from playwright.sync_api import Page
 
@@ -21,6 +22,7 @@ from cove.serve.ratings import MU, SIGMA, ordinal, rate
 from tests.web.conftest import Server
 from tests.web.keys import GAMES, MOUSE_SPY, play_by_keys, quick, submit_by_keys, tab_to
 from tests.web.play import Clicker
+from tests.web.test_axe import violations
 from tests.web.test_names import ada_and_bea, name_myself
 from tests.web.test_undo_hint import TWO
 
@@ -51,6 +53,7 @@ def test_my_games_lists_my_tables_with_my_turn_in_words(server: Server, new_page
     assert text.startswith(f"{game.name} Your turn"), text
     assert "with Bea (P2)" in text, text
     ada.locator("#my-games").screenshot(path=str(SHOTS / "my-games.png"))
+    assert violations(ada, "lobby with My games") == []
 
     # the row's link opens Ada's seat, by the keys, with no token in the address
     ada.evaluate(MOUSE_SPY)
@@ -104,6 +107,7 @@ def test_a_rated_game_reaches_the_leaderboard_with_the_bot_marked(
     assert shown["easy bot"][1:] == [f"{ordinal(bot_mu, bot_sigma):.1f}", f"{bot_mu:.1f}",
                                      f"{bot_sigma:.1f}", "1"], shown
     page.screenshot(path=str(SHOTS / "leaderboard.png"), full_page=True)
+    assert violations(page, "leaderboard") == []
 
 
 def two_quick() -> tuple[str, dict[str, str]]:
@@ -117,4 +121,34 @@ def rated_on(page: Page) -> None:
     tab_to(page, "#rated")
     page.keyboard.press("Space")
     assert page.is_checked("#rated")
+    page.locator("#create").screenshot(path=str(SHOTS / "rated-choice.png"))
 
+
+
+def test_a_player_sets_their_turn_webhook_in_the_lobby(server: Server, new_page: Any) -> None:
+    page: Page = new_page()
+    page.goto(server.url + "/web/")
+    name_myself(page, "Hana")
+    page.locator("#my-games").wait_for()
+    page.evaluate(MOUSE_SPY)
+    tab_to(page, "#turn-hook > summary")
+    page.keyboard.press("Enter")
+    tab_to(page, "#hook-url")
+    page.keyboard.type("ftp://example.org/hook")
+    page.keyboard.press("Enter")
+    status = page.locator("#hook-status")
+    page.wait_for_function("() => document.querySelector('#hook-status').textContent !== ''")
+    assert "is not an http or https URL" in status.inner_text()
+    tab_to(page, "#hook-url")
+    page.keyboard.press("Control+A")
+    url = "https://discord.com/api/webhooks/1/abc"
+    page.keyboard.type(url)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#hook-status').textContent"
+                           ".startsWith('Saved')")
+    assert page.evaluate("() => window.coveMouse") == 0
+    page.locator("#my-games").screenshot(path=str(SHOTS / "turn-webhook.png"))
+    assert violations(page, "lobby with the webhook form") == []
+    page.reload()  # the server kept it
+    page.locator("#turn-hook > summary").press("Enter")
+    page.wait_for_function("u => document.querySelector('#hook-url').value === u", arg=url)

@@ -32,7 +32,15 @@ def lobby_sections(games: list[Game]) -> str:
 <p class="muted small">Your tables: those waiting for you first, the longest-waiting at
 the top; then your other games, then the finished ones.</p>
 <p id="my-games-error" role="alert" hidden></p>
-<div id="my-games-list" aria-live="polite"></div></section>
+<div id="my-games-list" aria-live="polite"></div>
+<details id="turn-hook"><summary>Tell me when it is my turn (a Discord or Slack
+webhook)</summary>
+<form id="hook-form" class="row"><label for="hook-url">Webhook URL</label>
+<input type="text" inputmode="url" id="hook-url" maxlength="500" autocomplete="off"
+aria-describedby="hook-help"><button type="submit">Save</button></form>
+<p id="hook-help" class="muted small">The server posts "Your turn in ..." with a link to
+the table there, once per turn. Empty it and save to stop.</p>
+<p id="hook-status" role="status"></p></details></section>
 <section class="card" aria-labelledby="boards-title"><h2 id="boards-title">Leaderboards</h2>
 <p class="muted small">Rated games count (tick "Rated" when you make a table); bots are
 rated too, so you can read your rating against "hard".</p>

@@ -13,7 +13,7 @@
   };
   const key = () => { try { return localStorage.getItem("cove.player.key"); } catch (e) { return null; } };
   const POLL_MS = 5000;
-  let shown = "";
+  let shown = "", hookReady = false;
 
   function seatText(s) {
     const who = s.kind === "bot" ? "bot " + s.bot : (s.name || "someone");
@@ -43,6 +43,7 @@
     const k = key(), box = $("#my-games");
     if (!box || !k || document.hidden) return;
     box.hidden = false;
+    if (!hookReady) { hookReady = true; webhook(); }
     const error = $("#my-games-error");
     let res, data;
     try {
@@ -69,6 +70,33 @@
     const ul = el("ul", { class: "tables my-games" });
     for (const t of data.tables) ul.append(row(t));
     list.append(ul);
+  }
+
+  async function webhook() {  // the "your turn" webhook: shown, and saved
+    const k = key(), form = $("#hook-form");
+    if (!k || !form) return;
+    const auth = { Authorization: "Bearer " + k };
+    try {
+      const res = await fetch("/api/players/me/webhook", { headers: auth });
+      if (res.ok) $("#hook-url").value = (await res.json()).url || "";
+    } catch (e) { /* the server is away: the field stays empty */ }
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const status = $("#hook-status"), url = $("#hook-url").value.trim();
+      let res, data;
+      try {
+        res = await fetch("/api/players/me/webhook", {
+          method: "PUT", body: JSON.stringify({ url: url || null }),
+          headers: { ...auth, "Content-Type": "application/json" } });
+        data = await res.json();
+      } catch (e) {
+        status.textContent = "The server did not answer: " + e;
+        return;
+      }
+      status.classList.toggle("bad", !res.ok);
+      status.textContent = !res.ok ? (data.reason || "The webhook could not be saved.")
+        : data.url ? "Saved: your turns are posted to that webhook." : "Removed: no more posts.";
+    });
   }
 
   if (document.body.dataset.page === "lobby") {
