@@ -4,8 +4,8 @@ nothing else changes them, and neither a restart nor a second process counts a g
 
 from __future__ import annotations
 
+import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -160,23 +160,39 @@ def test_a_restart_never_counts_a_game_twice(sqlite_url: str,
         assert board(client) == after
 
 
-def test_two_processes_count_a_game_once(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'shared.db'}"
-    one, two = open_store(url), open_store(url)
+def test_two_processes_count_a_game_once(db_url: str) -> None:
+    """Two stores (as two server processes have) on one database, counting the same
+    finished tables at the same moment: each table once."""
+    one, two = open_store(db_url), open_store(db_url)
     try:
-        one.mark_rated("t1")
-        calls: list[int] = []
+        ids = [f"t{i}" for i in range(20)]
+        for table_id in ids:
+            one.mark_rated(table_id)
+        calls: list[str] = []
 
         def update(have: dict[str, Rating]) -> dict[str, tuple[float, float]]:
-            calls.append(1)
-            return {"p:a": (30.0, 7.0)}
+            calls.append("x")
+            mu = have["p:a"].mu + 1 if "p:a" in have else 25.0
+            return {"p:a": (mu, 7.0)}
 
-        assert one.settle("t1", "toy", ["p:a"], update, "counted") is True
-        assert two.settle("t1", "toy", ["p:a"], update, "counted") is False
-        assert one.settle("t1", "toy", ["p:a"], update, "counted") is False
-        assert calls == [1]
-        assert [(r.who, r.mu, r.sigma, r.games) for r in two.ratings("toy")] == [
-            ("p:a", 30.0, 7.0, 1)]
+        won: dict[str, list[bool]] = {"one": [], "two": []}
+
+        def count(name: str, store: Any) -> None:
+            for table_id in ids:
+                won[name].append(store.settle(table_id, "toy", ["p:a"], update, "counted"))
+
+        threads = [threading.Thread(target=count, args=(n, s))
+                   for n, s in (("one", one), ("two", two))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert [a + b for a, b in zip(won["one"], won["two"], strict=True)] == [1] * len(ids)
+        assert len(calls) == len(ids)
+        # every count read the one before it: none was lost to a race
+        assert [(r.who, r.mu, r.games) for r in two.ratings("toy")] == [
+            ("p:a", 25.0 + len(ids) - 1, len(ids))]
+        assert one.settle("t0", "toy", ["p:a"], update, "counted") is False
     finally:
         one.close()
         two.close()
