@@ -236,3 +236,27 @@ def test_the_serve_flags_set_where_webhooks_go(monkeypatch: pytest.MonkeyPatch) 
     assert (seen[0].webhook_hosts, seen[0].webhook_private) == ("discord.com", True)
     assert cli.main(["serve"]) == 0
     assert (seen[1].webhook_hosts, seen[1].webhook_private) == ("*", False)
+
+
+def test_a_restarted_server_does_not_call_again_for_the_same_turn(
+        sqlite_url: str, receiver: Receiver) -> None:
+    with make_client(sqlite_url, **HOOKS) as client:
+        ada = player(client, "Ada")
+        hook(client, ada, receiver.url)
+        t = new_table(client, "toy", 2, ["human", "human"], options=TURNS)
+        sit(client, t, 0, ada)
+        move(client, t, token_of(t, 0))
+        move(client, t, token_of(t, 1))  # Ada's turn: told
+        assert len(receiver.wait_for(1)) == 1
+    with make_client(sqlite_url, **HOOKS) as client:  # the same turn, seen by a new process
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        client.get(f"/api/tables/{t['id']}")
+
+        async def again() -> None:  # as a catch-up of another process's move would
+            hub.webhooks.after_move(hub.tables[t["id"]])
+
+        client.portal.call(again)  # type: ignore[union-attr]  # (in the server's loop)
+        assert len(receiver.wait_for(1)) == 1
+        move(client, t, token_of(t, 0))
+        move(client, t, token_of(t, 1))  # the next turn is told
+        assert len(receiver.wait_for(2)) == 2
