@@ -103,6 +103,9 @@ def test_my_games_lists_waiting_tables_first_then_live_then_finished(db_url: str
         assert [row["id"] for row in rows] == [t1["id"], t4["id"], t2["id"], t3["id"]]
         assert [row["your_turn"] for row in rows] == [True, True, False, False]
         assert [row["over"] for row in rows] == [False, False, False, True]
+        done = client.get(f"/api/tables/{t3['id']}").json()
+        assert (rows[3]["scores"], rows[3]["winners"]) == (done["scores"], done["winners"])
+        assert "scores" not in rows[0]
         assert rows[0]["updated"] < rows[1]["updated"]  # the longest-waiting first
         assert all(row["seat"] == 0 and row["game"] == "toy" for row in rows)
         assert rows[0]["link"] == f"/web/tables/{t1['id']}?me=1"

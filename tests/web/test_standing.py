@@ -88,8 +88,13 @@ def test_a_rated_game_reaches_the_leaderboard_with_the_bot_marked(
                            "'you are Rita (P1)'")
     table_id: str = page.evaluate("() => document.body.dataset.table")
     play_by_keys(page, server, table_id, random.Random(3))
-    scores = server.state(table_id).scores()
+    st = server.state(table_id)
+    scores = st.scores()
     page.goto(server.url + "/web/")
+    text = my_row(page, table_id)  # My games: the result, from Rita's side
+    you = "you won" if tuple(st.winners()) == (0,) else ("you and" if 0 in st.winners() else "won")
+    assert "Finished: " in text and you in text and "rated" in text, text
+    assert f"scores you {scores[0]:g}, P2 {scores[1]:g}" in text, text
     page.evaluate(MOUSE_SPY)
     tab_to(page, f"a[href='/web/leaderboard/{game}']")
     assert page.evaluate("() => window.coveMouse") == 0

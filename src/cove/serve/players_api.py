@@ -20,6 +20,8 @@ from cove.serve.webhooks import check_url
 
 MY_TABLES = 100
 """The most tables "My games" lists."""
+RESULTS = 20
+"""The finished tables (the most recent) whose scores and winners "My games" gives."""
 
 
 def _hub(request: Request) -> Hub:
@@ -69,15 +71,23 @@ async def my_tables(request: Request) -> Response:
     rows = await hub._db(hub.store.player_seats, hashed, MY_TABLES)
     names = {g.id: g.name for g in cove.all_games()}
     entries = []
+    results = 0
     for row in rows:
         seat, over, to_move = row["seat"], row["over"], []
-        if not over:  # whose turn it is: the table itself (loaded when not in memory)
+        result: dict[str, Any] | None = None
+        if not over or results < RESULTS:  # the table itself (loaded when not in memory)
             try:
                 table = await hub.table(row["id"])
             except CoveError:
-                continue  # quarantined, or the database failed now: left out this time
-            over, to_move = table.state.is_over, list(table.state.to_move())
-            row.update(moves=table.moves, updated=table.updated, seats=table.seats)
+                if not over:
+                    continue  # quarantined, or the database failed now: left out this time
+            else:
+                st = table.state
+                over, to_move = st.is_over, list(st.to_move())
+                row.update(moves=table.moves, updated=table.updated, seats=table.seats)
+                if over:
+                    results += 1
+                    result = {"scores": st.scores(), "winners": list(st.winners())}
         entries.append({
             "id": row["id"], "game": row["game"], "game_name": names.get(row["game"],
                                                                          row["game"]),
@@ -85,7 +95,8 @@ async def my_tables(request: Request) -> Response:
             "to_move": to_move, "your_turn": seat in to_move,
             "seats": [_seat(i, s) for i, s in enumerate(row["seats"])],
             "created": row["created"], "updated": row["updated"],
-            "link": f"/web/tables/{row['id']}?me=1"})
+            "link": f"/web/tables/{row['id']}?me=1",
+            **({} if result is None else result)})
     return JSONResponse({"name": name, "tables": order(entries)},
                         headers={"Cache-Control": "no-store"})
 

@@ -20,6 +20,13 @@
     return who + " (P" + (s.seat + 1) + ")";
   }
 
+  function outcome(t) {  // "you won", "Bea (P2) won", "you and Bea (P2) shared the win"
+    const name = (p) => p === t.seat ? "you" : seatText(t.seats[p]);
+    const won = t.winners.map(name);
+    const said = !won.length ? "no one won" : won.join(" and ") + (won.length > 1 ? " shared the win" : " won");
+    return said + ", scores " + t.scores.map((x, p) => (p === t.seat ? "you" : "P" + (p + 1)) + " " + x).join(", ");
+  }
+
   function row(t) {
     const li = el("li", { "data-table": t.id });
     li.append(el("a", { href: t.link }, t.game_name));
@@ -28,7 +35,7 @@
       li.classList.add("your-turn");
       li.append(el("strong", { class: "turn" }, "Your turn"));
     } else if (t.over) {
-      li.append(el("span", { class: "muted" }, "Finished"));
+      li.append(el("span", { class: "muted" }, "Finished" + (t.winners ? ": " + outcome(t) : "")));
     } else {
       const waiting = t.seats.filter((s) => t.to_move.includes(s.seat)).map(seatText);
       li.append(el("span", { class: "muted" }, "Waiting for " + (waiting.join(", ") || "the table")));
