@@ -4,6 +4,7 @@ played to its end reaching the game's leaderboard, bots marked as bots."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,15 @@ from tests.web.test_undo_hint import TWO
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
+def shot(target: Any, name: str) -> None:
+    """A screenshot of ``target`` (a page or a locator), written to docs/screenshots only
+    when COVE_SCREENSHOTS is set (so a test run leaves the tree as it was)."""
+    if os.environ.get("COVE_SCREENSHOTS"):
+        target.screenshot(path=str(SHOTS / name))
+    else:
+        assert target.screenshot()
+
+
 def my_row(page: Page, table_id: str) -> str:
     row = page.locator(f"#my-games li[data-table='{table_id}']")
     row.wait_for()
@@ -52,7 +62,7 @@ def test_my_games_lists_my_tables_with_my_turn_in_words(server: Server, new_page
     text = my_row(ada, table_id)
     assert text.startswith(f"{game.name} Your turn"), text
     assert "with Bea (P2)" in text, text
-    ada.locator("#my-games").screenshot(path=str(SHOTS / "my-games.png"))
+    shot(ada.locator("#my-games"), "my-games.png")
     assert violations(ada, "lobby with My games") == []
 
     # the row's link opens Ada's seat, by the keys, with no token in the address
@@ -111,7 +121,7 @@ def test_a_rated_game_reaches_the_leaderboard_with_the_bot_marked(
                                  f"{rita_sigma:.1f}", "1"], shown
     assert shown["easy bot"][1:] == [f"{ordinal(bot_mu, bot_sigma):.1f}", f"{bot_mu:.1f}",
                                      f"{bot_sigma:.1f}", "1"], shown
-    page.screenshot(path=str(SHOTS / "leaderboard.png"), full_page=True)
+    shot(page, "leaderboard.png")
     assert violations(page, "leaderboard") == []
 
 
@@ -126,7 +136,7 @@ def rated_on(page: Page) -> None:
     tab_to(page, "#rated")
     page.keyboard.press("Space")
     assert page.is_checked("#rated")
-    page.locator("#create").screenshot(path=str(SHOTS / "rated-choice.png"))
+    shot(page.locator("#create"), "rated-choice.png")
 
 
 
@@ -152,7 +162,7 @@ def test_a_player_sets_their_turn_webhook_in_the_lobby(server: Server, new_page:
     page.wait_for_function("() => document.querySelector('#hook-status').textContent"
                            ".startsWith('Saved')")
     assert page.evaluate("() => window.coveMouse") == 0
-    page.locator("#my-games").screenshot(path=str(SHOTS / "turn-webhook.png"))
+    shot(page.locator("#my-games"), "turn-webhook.png")
     assert violations(page, "lobby with the webhook form") == []
     page.reload()  # the server kept it
     page.locator("#turn-hook > summary").press("Enter")
