@@ -100,7 +100,12 @@ def test_a_rated_game_updates_the_ratings_as_openskill_does(db_url: str) -> None
             pool["Ada"].mu - 3 * pool["Ada"].sigma, abs=1e-3)
         assert by_name["Ada"]["games"] == 2
         assert "p:" not in r.text
-        assert client.get("/api/games/nope/leaderboard").status_code == 404
+        r = client.get("/api/games/nope/leaderboard")
+        assert r.status_code == 404 and "the games: " in r.json()["reason"]
+        page = client.get("/web/leaderboard/nope")
+        assert page.status_code == 404 and "no game" in page.text
+        page = client.get("/web/leaderboard/toy")
+        assert page.status_code == 200 and "Ada" in page.text and "p:" not in page.text
 
 
 def test_equal_scores_tie() -> None:

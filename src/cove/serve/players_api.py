@@ -148,31 +148,19 @@ async def get_webhook(request: Request) -> Response:
                         headers={"Cache-Control": "no-store"})
 
 
-async def leaderboard_data(request: Request) -> dict[str, Any]:
-    """The leaderboard's answer (also drawn by the page): ``{"game", "name",
-    "entries"}``; 404 ``unknown_game``."""
-    hub = _hub(request)
-    hub.throttle("read", _client(request))
-    game_id = request.path_params["game"]
-    try:
-        game = cove.load(game_id)
-    except CoveError:
-        raise ApiError(404, "unknown_game", f"no game {str(game_id)[:40]!r}; the games: "
-                       + ", ".join(cove.ids())) from None
-    raw = request.query_params.get("limit", "100")
-    limit = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 5 else 100
-    me = None
-    key = bearer(request)
-    if key is not None:
-        me = token_hash(key)
-    entries = await hub.ratings.leaderboard(game.id, max(1, min(limit, 500)), me)
-    return {"game": game.id, "name": game.name, "entries": entries}
-
-
 async def leaderboard(request: Request) -> Response:
+    """The game's leaderboard (:meth:`cove.serve.ratings.Ratings.board`); with a player's
+    key, their own entry says ``"you": true``."""
     from cove.serve.app import JSONResponse
 
-    return JSONResponse(await leaderboard_data(request), headers={"Cache-Control": "no-store"})
+    hub = _hub(request)
+    hub.throttle("read", _client(request))
+    raw = request.query_params.get("limit", "100")
+    limit = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 5 else 100
+    key = bearer(request)
+    me = None if key is None else token_hash(key)
+    return JSONResponse(await hub.ratings.board(request.path_params["game"], limit, me),
+                        headers={"Cache-Control": "no-store"})
 
 
 def player_routes() -> list[BaseRoute]:

@@ -204,6 +204,20 @@ class Ratings:
             counted += await self.count(table)
         return counted
 
+    async def board(self, game_id: Any, limit: int, me: str | None = None) -> dict[str, Any]:
+        """``GET /api/games/{game}/leaderboard`` (and its page): ``{"game", "name",
+        "entries"}``, at most ``limit`` (1 to 500) entries; 404 ``unknown_game``."""
+        import cove
+        from cove.serve.hub import ApiError
+
+        try:
+            game = cove.load(game_id)
+        except CoveError:
+            raise ApiError(404, "unknown_game", f"no game {str(game_id)[:40]!r}; the games: "
+                           + ", ".join(cove.ids())) from None
+        entries = await self.leaderboard(game.id, max(1, min(limit, 500)), me)
+        return {"game": game.id, "name": game.name, "entries": entries}
+
     async def leaderboard(self, game: str, limit: int, me: str | None = None
                           ) -> list[dict[str, Any]]:
         """The game's pool, best ordinal first: ``[{"rank", "name", "bot", "ordinal", "mu",

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 
 from cove.core.errors import CoveError
 from cove.core.game import Game
-from cove.serve.players_api import leaderboard_data
+from cove.serve.clients import client_key
 from cove.web import pages
 
 
@@ -94,8 +94,12 @@ strength against it.</p>
 
 
 async def leaderboard(request: Request) -> Response:
+    """The page of a game's leaderboard, drawn from what the API answers
+    (``hub.ratings.board``; the hub is read through ``app.state.hub`` alone)."""
+    hub = request.app.state.hub
     try:
-        data = await leaderboard_data(request)
+        hub.throttle("read", client_key(request))
+        data = await hub.ratings.board(request.path_params["game"], 100)
     except CoveError as e:
         status = int(getattr(e, "status", 500))
         reason = str(getattr(e, "reason", e))
