@@ -1311,8 +1311,14 @@ def build_parser() -> argparse.ArgumentParser:
          "table leaves the lobby's open tables (default 86400, a day)"),
         ("--forwarded-allow-ips", str, "proxies whose X-Forwarded-For gives the client's "
          "address: addresses or networks, comma-separated, or * (default none)"),
+        ("--webhook-hosts", str, "hosts a player's \"your turn\" webhook may call: * any "
+         "public host (the default), a comma-separated list (discord.com,hooks.slack.com; "
+         ".example.org: its subdomains too), or none: no webhooks"),
     ]:
         v.add_argument(flag, type=kind, default=argparse.SUPPRESS, help=text)
+    v.add_argument("--webhook-private", action="store_true", default=argparse.SUPPRESS,
+                   help="let webhooks call private, loopback and reserved addresses too "
+                   "(a closed network; never on a public server)")
     # -- bots: budgets, fair workers, pacing, idle tables and leases
     v.add_argument("--bot-budget", type=float, metavar="SECONDS", help="think time of one "
                    "bot move (default 2): searches stop at it, and seats asking for more "

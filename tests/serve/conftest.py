@@ -13,6 +13,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 from starlette.testclient import TestClient
 
 from cove.serve import Settings, create_app
+from cove.serve.player_data import PLAYER_TABLES
 
 PG_ENV = "COVE_TEST_POSTGRES"
 
@@ -22,7 +23,8 @@ def reset_postgres(url: str) -> None:
 
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("DROP TABLE IF EXISTS cove_moves, cove_seat_log, cove_clocks, cove_tables, "
-                     "cove_players")
+                     "cove_players, "
+                     + ", ".join(PLAYER_TABLES))
 
 
 def postgres() -> str:

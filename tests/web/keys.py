@@ -51,9 +51,11 @@ def choose(page: Page, value: str) -> None:
 
 
 def submit_by_keys(page: Page, server: Server, game: str, seats: list[str],
-                   options: dict[str, str], clock: str | None = None) -> None:
+                   options: dict[str, str], clock: str | None = None,
+                   before_submit: Callable[[Page], None] | None = None) -> None:
     """Fill the lobby's form with the keys (each seat "human" or a bot; ``clock`` one of
-    the clock select's values) and submit it."""
+    the clock select's values) and submit it (``before_submit``: the rest of the form, by
+    keys)."""
     page.goto(server.url + "/web/")
     page.evaluate(MOUSE_SPY)
     tab_to(page, "#game")
@@ -73,6 +75,8 @@ def submit_by_keys(page: Page, server: Server, game: str, seats: list[str],
             tab_to(page, f"#opt-{name}")
             page.keyboard.press("Control+A")
             page.keyboard.type(value)
+    if before_submit is not None:
+        before_submit(page)
     tab_to(page, "#create button[type=submit]")
     page.keyboard.press("Enter")
 

@@ -5,6 +5,7 @@ the badge, the scores and the log."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -26,11 +27,17 @@ def name_myself(page: Page, name: str) -> None:
     page.locator("#naming input[aria-label='Your personal key']").wait_for()  # shown once
 
 
-def test_names_chosen_on_first_visit_show_everywhere(server: Server, new_page: Any) -> None:
+def ada_and_bea(server: Server, new_page: Any, game: str,
+                named: Callable[[Page], None] | None = None) -> tuple[Page, Page, str]:
+    """Ada names herself in the lobby (then ``named(her page)``), makes a table of
+    ``game`` for two people and takes P1; Bea opens the invite, names herself and takes
+    P2: their pages at the table, and its id."""
     ada: Page = new_page()
     ada.goto(server.url + "/web/")
     name_myself(ada, "Ada")
-    submit_by_keys(ada, server, TWO[0], ["human", "human"], {})
+    if named is not None:
+        named(ada)
+    submit_by_keys(ada, server, game, ["human", "human"], {})
     assert ada.locator("#naming").is_hidden()  # asked once
     invite = ada.locator("#created input[aria-label='P2 invite link']")
     invite.wait_for()
@@ -45,6 +52,11 @@ def test_names_chosen_on_first_visit_show_everywhere(server: Server, new_page: A
     name_myself(bea, "Bea")
     bea.wait_for_function("() => document.querySelector('#who').textContent === "
                           "'you are Bea (P2)'")
+    return ada, bea, table_id
+
+
+def test_names_chosen_on_first_visit_show_everywhere(server: Server, new_page: Any) -> None:
+    ada, bea, table_id = ada_and_bea(server, new_page, TWO[0])
     ada.wait_for_function("() => document.querySelector('#scores').textContent"
                           ".includes('Bea (P2)')")
     assert "Ada (P1) (you)" in ada.inner_text("#scores")

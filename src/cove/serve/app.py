@@ -42,6 +42,7 @@ from cove.serve.hub import (
     encode,
     encode_bytes,
 )
+from cove.serve.players_api import player_routes
 from cove.serve.store import open_store
 
 log = logging.getLogger(__name__)
@@ -594,6 +595,7 @@ def create_app(settings: Settings | None = None,
         Route("/api/players", post_player, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
+    routes += player_routes()  # "My games", webhooks, leaderboards
     routes += web_routes()
     middleware = [Middleware(SecurityHeaders)]
     if trusted:

@@ -51,6 +51,7 @@ from cove.core.state import Action, State
 from cove.core.undo import before_last, why_not
 from cove.serve import timing
 from cove.serve.limits import Buckets
+from cove.serve.ratings import Ratings
 from cove.serve.store import (
     SNAPSHOT_EVERY,
     UNDO,
@@ -61,6 +62,7 @@ from cove.serve.store import (
     one_line,
     redact_url,
 )
+from cove.serve.webhooks import Webhooks
 from cove.terminal import HINT_BOT
 
 if TYPE_CHECKING:
@@ -180,6 +182,24 @@ class Settings:
     """Seconds a process's claim on a table's bots lasts (``--bot-lease``; several
     processes on one PostgreSQL): the claiming process renews it while its bots play, and
     another takes the bots over once it lapses (a process killed with its claim)."""
+
+    # -- "your turn" webhooks (cove.serve.webhooks)
+    webhook_hosts: str = "*"
+    """Hosts a player's webhook may name (``--webhook-hosts``): ``*`` any public host,
+    a comma-separated list (``discord.com,hooks.slack.com``; ``.example.org``: its
+    subdomains too), or ``none``: no webhooks."""
+    webhook_private: bool = False
+    """Also call hosts at private, loopback and reserved addresses (``--webhook-private``;
+    for tests and closed networks)."""
+    webhook_rate: float = 0.1
+    """Webhook calls per second per player (one every 10 s), past ``webhook_burst``."""
+    webhook_burst: int = 5
+    webhook_tries: int = 4
+    """Attempts of one call (a 5xx, a 429 or no answer is tried again)."""
+    webhook_backoff: float = 2.0
+    """Seconds before the second attempt; each later one waits twice as long."""
+    webhook_timeout: float = 5.0
+    """Seconds one attempt may take."""
 
 
 class ApiError(CoveError):
@@ -652,6 +672,8 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.now: Callable[[], float] = time.time
         """The time clocks count by (Unix seconds); tests put a clock of their own here."""
+        self.ratings = Ratings(self)
+        self.webhooks = Webhooks(self)
 
     def in_process(self, spec: str) -> bool:
         """Whether the bot ``spec`` thinks in a worker process (see Settings)."""
@@ -704,6 +726,7 @@ class Hub:
         for t in tables:
             self.tables[t.id] = t
             self._schedule_bots(t)
+        self._spawn(self.ratings.sweep())  # rated games that ended as the server stopped
         log.info("restored %d tables where a bot is to move from %s%s", len(tables),
                  redact_url(self.store.url),
                  f"; {len(failed)} quarantined" if failed else "")
@@ -819,6 +842,7 @@ class Hub:
     async def create(self, body: Any, client: str = "?") -> dict[str, Any]:
         game, players, options, seats, seed = check_new_table(body, self.bot_budget)
         clock = timing.check_clock(body.get("clock"))
+        rated = self.ratings.check_create(body, seats)
         self.room_for(client, sum(1 for spec in seats if spec != "human"))
         chosen = body.get("seed") is not None  # (check_new_table made sure body is a dict)
         salt = secrets.token_hex(16)
@@ -846,6 +870,8 @@ class Hub:
                        created=now, updated=now, moves=0, over=state.is_over,
                        state=state.to_json(), bot_turn=self.bot_turn(table, state),
                        salt=salt, seed_chosen=chosen, owner_hash=table.owner_hash)
+        if rated:  # first: a table stored is never mistaken for a friendly one
+            await self.ratings.mark(table.id)
         await self.commits.run(self.store.create, row)
         if clock is not None:
             await self.commits.run(self.store.set_clock, table.id, clock.to_dict())
@@ -869,6 +895,8 @@ class Hub:
                "spectate": f"/api/tables/{table.id}", "spectate_ws": f"/ws/tables/{table.id}"}
         if chosen:
             out["seed"] = seed
+        if rated:
+            out["rated"] = True
         return out
 
     async def new_player(self, body: Any) -> dict[str, Any]:
@@ -890,11 +918,8 @@ class Hub:
         if not isinstance(key, str) or not key:
             raise ApiError(400, "bad_request", "player is your personal key (POST "
                            "/api/players gives one)")
-        hashed = token_hash(key)
-        name = await self._db(self.store.player, hashed)
-        if name is None:
-            raise ApiError(404, "unknown_player", "no player has this key; POST /api/players "
-                           "with your name gives one")
+        hashed, name = await self.named(key, 404)
+        await self.ratings.check_sit(table, seat, hashed)
         async with table.lock:
             had = table.seats[seat]
             if had.get("player") not in (None, hashed):
@@ -906,6 +931,16 @@ class Hub:
                 table.seats = seats
                 self.broadcast(table)
         return {"seat": seat, "name": name}
+
+    async def named(self, key: str, status: int) -> tuple[str, str]:
+        """(key hash, name) of the player whose personal key is ``key``; ``status``
+        ``unknown_player`` when no player has it."""
+        hashed = token_hash(key)
+        name = await self._db(self.store.player, hashed)
+        if name is None:
+            raise ApiError(status, "unknown_player", "no player has this key; POST "
+                           "/api/players with your name gives one")
+        return hashed, name
 
     async def close_table(self, table: Table, key: Any) -> dict[str, Any]:
         """Close an unfinished table at which no person but its creator (its first human
@@ -1127,6 +1162,9 @@ class Hub:
         for i, s in enumerate(table.seats):
             if s["kind"] == "human" and hmac.compare_digest(s["token_hash"], want):
                 return i
+        for i, s in enumerate(table.seats):  # a named player's key opens their seat
+            if s["kind"] == "human" and hmac.compare_digest(s.get("player", ""), want):
+                return i
         raise ApiError(403, "bad_token", "this token opens no seat at this table; use the "
                        "link the table's creator sent you, or no token to watch")
 
@@ -1164,6 +1202,7 @@ class Hub:
         """A human's move; returns the seat's new payload (events from before the move)."""
         if seat is None:
             raise ApiError(403, "bad_token", "spectators cannot move; give your seat's token")
+        await self.ratings.check_move(table, seat)
         since = table.state.log_count(seat)
         async with table.lock:
             n = table.moves
@@ -1268,6 +1307,8 @@ class Hub:
                     undone: bool = False) -> Rendered:
         made = self.broadcast(table, mover, undone)
         self._schedule_bots(table)
+        self.ratings.after_move(table)
+        self.webhooks.after_move(table)
         return made
 
     def broadcast(self, table: Table, mover: int | None = None,
@@ -1640,7 +1681,7 @@ def check_new_table(body: Any, budget: Budget | None = None,
     """Validate ``POST /api/tables``: (game, players, options, seat specs, seed). Each bot
     spec is checked whole (at most ``MAX_SEATS_TEXT`` characters) and, given the server's
     ``budget``, refused when it asks for more work a move."""
-    keys = ("game", "players", "options", "seats", "seed", "clock")
+    keys = ("game", "players", "options", "seats", "seed", "clock", "rated")
     if not isinstance(body, dict):
         raise ApiError(400, "bad_request", "the body must be a JSON object with keys "
                        + ", ".join(keys))

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cove.core.errors import CoveError
+from cove.serve.player_data import PlayerData, PlayerStore
 
 log = logging.getLogger(__name__)
 
@@ -200,7 +201,7 @@ class TableRow:
     ``id`` is then meaningful, and the server quarantines the table."""
 
 
-class Store(Protocol):
+class Store(PlayerStore, Protocol):
     """What the server needs from a database."""
 
     url: str
@@ -402,7 +403,7 @@ def _good_seat(seat: Any) -> bool:
     return seat.get("kind") == "bot" and isinstance(seat.get("spec"), str)
 
 
-class _SqlStore:
+class _SqlStore(PlayerData):
     """The SQL both databases share; subclasses give connections and placeholders."""
 
     url: str
@@ -437,6 +438,7 @@ class _SqlStore:
                 for name, kind in ADDED_COLUMNS:
                     if name not in have:
                         cur.execute(f"ALTER TABLE cove_tables ADD COLUMN {name} {kind}")
+                self._init_player_data(cur)  # named players' seats, ratings, webhooks
                 # a write that changes nothing: refused by a read-only file, directory,
                 # transaction or role
                 cur.execute("UPDATE cove_tables SET moves = moves WHERE 1 = 0")
@@ -647,6 +649,7 @@ class _SqlStore:
         with self._tx(write=True) as cur:
             cur.execute(self._sql("UPDATE cove_tables SET seats = ? WHERE id = ?"),
                         (json.dumps(seats), table_id))
+            self._index_seats(cur, table_id, seats)  # for "My games"
 
     # -- clocks and the seat log (cove.serve.clock, cove.serve.timing) -------------------------
     def set_clock(self, table_id: str, config: dict[str, Any]) -> None:

@@ -104,6 +104,8 @@ This browser keeps it with a personal key; no password, no e-mail.</p>
 def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str, Any]],
           finished: list[dict[str, Any]],
           results: dict[str, tuple[list[int], list[float]]] | None = None) -> str:
+    from cove.web.standing import RATED_CHOICE, lobby_sections  # "My games", ratings
+
     lists = table_lists(games, open_tables, finished, results)
     game_opts = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>'
                         for g in games)
@@ -131,11 +133,13 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 <details id="options"><summary>Options (the defaults are the published rules)</summary>
 <fieldset class="options"><legend id="options-legend">Options</legend>
 <div id="option-fields"></div></fieldset></details>
+{RATED_CHOICE}
 <button type="submit" class="primary">Create table</button>
 <p id="error" role="alert" hidden></p>
 </form>
 </section>
 <section id="created" class="card" hidden aria-live="polite"></section>
+{lobby_sections(games)}
 <section class="card"><h2>Open tables</h2>
 <p id="lists-error" role="alert" hidden></p><div id="open-tables" aria-live="polite">
 {lists["open"]}</div></section>
@@ -144,6 +148,7 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 </main>
 <script type="application/json" id="games-data">{_json_script(meta)}</script>
 <script type="application/json" id="bots-data">{_json_script(bots)}</script>
+<script defer src="/web/static/standing.js"></script>
 """
     return page("Cove: lobby", body, 'data-page="lobby"')
 

@@ -36,6 +36,7 @@ from cove.core.state import Action, State
 from cove.serve.clients import client_key, seat_token
 from cove.serve.hub import encode_bytes
 from cove.web import fragments, pages
+from cove.web.standing import standing_routes
 
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -406,6 +407,7 @@ def web_routes() -> list[BaseRoute]:
         Route("/web/tables/{id}/watch", watch_page),
         Route("/web/tables/{id}/board", board),
         Route("/web/tables/{id}/replay", replay),
+        *standing_routes(),  # a game's leaderboard
         Mount("/web/static", app=static, name="web-static"),
     ]
 

@@ -122,6 +122,7 @@
                      options: options };
       const clock = window.coveClock && window.coveClock.formValue();
       if (clock) body.clock = clock;
+      if ($("#rated") && $("#rated").checked) body.rated = true;
       let res, data;
       try {
         res = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
@@ -344,6 +345,8 @@
       token = url.searchParams.get("token");
       if (token) {
         store.set(tokenKey(id), token);
+      } else if (url.searchParams.has("me") && me.key) {  // "My games": the key opens my seat
+        token = me.key;
       } else {
         token = store.get(tokenKey(id));
         if (token) { url.searchParams.set("token", token); history.replaceState(null, "", url); }
