@@ -21,7 +21,8 @@ def reset_postgres(url: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("DROP TABLE IF EXISTS cove_moves, cove_tables, cove_players")
+        conn.execute("DROP TABLE IF EXISTS cove_moves, cove_tables, cove_players, cove_chat, "
+                     "cove_chat_open")
 
 
 def postgres() -> str:

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cove.core.errors import CoveError
+from cove.serve.chat_store import CHAT_SCHEMA, ChatRows
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,7 @@ SCHEMA = (
         created DOUBLE PRECISION NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS cove_tables_over ON cove_tables (over, updated)",
     "CREATE INDEX IF NOT EXISTS cove_tables_bot_turn ON cove_tables (bot_turn)",
+    *CHAT_SCHEMA,
 )
 
 ADDED_COLUMNS = (("salt", "TEXT NOT NULL DEFAULT ''"),
@@ -371,8 +373,9 @@ def _good_seat(seat: Any) -> bool:
     return seat.get("kind") == "bot" and isinstance(seat.get("spec"), str)
 
 
-class _SqlStore:
-    """The SQL both databases share; subclasses give connections and placeholders."""
+class _SqlStore(ChatRows):
+    """The SQL both databases share; subclasses give connections and placeholders (the
+    chat's rows: :class:`cove.serve.chat_store.ChatRows`)."""
 
     url: str
     mark = "?"

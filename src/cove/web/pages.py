@@ -128,6 +128,8 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 <details id="options"><summary>Options (the defaults are the published rules)</summary>
 <fieldset class="options"><legend id="options-legend">Options</legend>
 <div id="option-fields"></div></fieldset></details>
+<div class="row"><input type="checkbox" id="spectator-chat"><label for="spectator-chat"
+class="plain">Spectators may write in the chat (the seated players always do)</label></div>
 <button type="submit" class="primary">Create table</button>
 <p id="error" role="alert" hidden></p>
 </form>
@@ -227,6 +229,20 @@ def markdown(text: str) -> str:
     return "".join(out)
 
 
+CHAT = """<section class="card" id="chat-card"><h2 id="chat-head">Chat</h2>
+<ol id="chat" class="log chat" tabindex="0" aria-labelledby="chat-head"></ol>
+<form id="chat-form" class="typed" hidden><label for="chat-text" class="small">Message</label>
+<input type="text" id="chat-text" maxlength="500" autocomplete="off"
+aria-describedby="chat-note"><button type="submit">Send</button></form>
+<p id="chat-note" class="muted small"></p><p id="chat-error" role="alert" hidden></p></section>"""
+"""The table's chat (static/chat.js fills it; a spectator sees the form only when the
+table's creator let spectators write)."""
+
+TABLE_SCRIPTS = "".join(f'<script defer src="/web/static/{name}.js"></script>'
+                        for name in ("chat",))
+"""The table page's scripts besides cove.js, run after it (``window.coveTable``)."""
+
+
 def table(game: Game, table_id: str, mode: str) -> str:
     """The table page; ``mode`` is ``play`` (a seat, its token kept by the script) or
     ``watch`` (a spectator: never a token, never a hand)."""
@@ -278,6 +294,7 @@ role="region" aria-label="The board at this step"></div></section>
 </div>
 <aside>
 {moves}
+{CHAT}
 <section class="card"><h2>Scores</h2><div id="scores"></div></section>
 <section class="card"><h2 id="log-head">Log</h2><ol id="log" class="log" tabindex="0"
 aria-labelledby="log-head"></ol></section>
@@ -287,6 +304,7 @@ aria-labelledby="log-head"></ol></section>
 <p class="muted small">Table {tid}{watch}</p>
 </aside>
 </main>
+{TABLE_SCRIPTS}
 """
     return page(f"{game.name}: Cove", body,
                 f'data-page="table" data-mode="{escape(mode)}" data-table="{tid}" '
