@@ -238,8 +238,19 @@ aria-describedby="chat-note"><button type="submit">Send</button></form>
 """The table's chat (static/chat.js fills it; a spectator sees the form only when the
 table's creator let spectators write)."""
 
+HISTORY = """<section id="history" class="card history" hidden aria-labelledby="history-head">
+<div class="row"><h2 id="history-head">History</h2>
+<button type="button" id="history-prev" aria-keyshortcuts="[" title="The move before (key: [)"
+>◀ Previous move</button><button type="button" id="history-next" aria-keyshortcuts="]"
+title="The move after (key: ])">Next move ▶</button><button type="button" id="history-live"
+class="primary" aria-keyshortcuts="L" title="Back to the game as it is now (key: L)" hidden
+>Back to live</button></div>
+<p id="history-state" class="small muted">Live. Keys [ and ] step through the moves so far, as
+your seat saw them.</p><p id="history-move" class="small" hidden></p></section>"""
+"""Stepping back through a live game's moves (static/history.js)."""
+
 TABLE_SCRIPTS = "".join(f'<script defer src="/web/static/{name}.js"></script>'
-                        for name in ("chat",))
+                        for name in ("chat", "history"))
 """The table page's scripts besides cove.js, run after it (``window.coveTable``)."""
 
 
@@ -280,10 +291,13 @@ def table(game: Game, table_id: str, mode: str) -> str:
 </div>
 <section id="status" class="card"><p id="prompt">Loading the table…</p>
 {tools}</section><p id="error" class="card" role="alert" hidden></p>
+{HISTORY}
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="pan-note" hidden>Your moves are further right →</button><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
 <div id="board" class="board" tabindex="0" role="region" aria-label="Board"></div>
+<div id="history-board" class="board" hidden tabindex="0" role="region"
+aria-label="The board at an earlier move"></div>
 <div id="chooser" class="chooser" hidden role="dialog" aria-label="Choose a move"></div></section>
 <section id="replay" class="card" hidden><h2>Replay</h2>
 <div class="row"><label for="step">Step</label><input type="range" id="step" min="0" value="0">
