@@ -22,7 +22,7 @@ def reset_postgres(url: str) -> None:
 
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("DROP TABLE IF EXISTS cove_moves, cove_tables, cove_players, cove_chat, "
-                     "cove_chat_open")
+                     "cove_chat_open, cove_again")
 
 
 def postgres() -> str:

@@ -140,16 +140,18 @@ def test_a_named_player_writes_by_their_key_under_their_name(client: TestClient)
     assert say(client, t, "who?", player="no such key").status_code == 404
 
 
-def test_a_database_made_before_chat_opens_and_chats(tmp_path: Path) -> None:
+def test_a_database_made_before_chat_and_play_again_opens_and_chats(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     open_store(str(path)).close()
     with sqlite3.connect(path) as db:  # as a server before chat left it
         db.execute("DROP TABLE cove_chat")
         db.execute("DROP TABLE cove_chat_open")
+        db.execute("DROP TABLE cove_again")
     with sqlite3.connect(path) as db:
         names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
-    assert "cove_chat" not in names
+    assert not {"cove_chat", "cove_again"} & names
     with make_client(f"sqlite:///{path}", **FAST) as client:
         t = new_table(client, "toy", 2, ["human", "human"])
         assert say(client, t, "still here", 0).status_code == 201
         assert chat(client, t)["messages"][0]["text"] == "still here"
+        assert client.get(f"/api/tables/{t['id']}/again").json()["table"] is None

@@ -556,7 +556,8 @@ def create_app(settings: Settings | None = None,
     settings = settings or Settings()
     trusted = limits.Trusted(settings.forwarded_allow_ips)  # a bad list fails here
     PLACES = _places()  # the data directories allowed now (--data-dir) among them
-    from cove.serve.chat import chat_routes  # (it uses this module's helpers)
+    from cove.serve.again import again_routes  # (these use this module's helpers)
+    from cove.serve.chat import chat_routes
     from cove.web.routes import update_board, web_routes  # the browser table's pages
 
     @contextlib.asynccontextmanager
@@ -585,7 +586,7 @@ def create_app(settings: Settings | None = None,
         Route("/api/players", post_player, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
-    routes += chat_routes()
+    routes += chat_routes() + again_routes()
     routes += web_routes()
     middleware = [Middleware(SecurityHeaders)]
     if trusted:

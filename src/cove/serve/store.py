@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cove.core.errors import CoveError
+from cove.serve.again_store import AGAIN_SCHEMA, AgainRows
 from cove.serve.chat_store import CHAT_SCHEMA, ChatRows
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,7 @@ SCHEMA = (
     "CREATE INDEX IF NOT EXISTS cove_tables_over ON cove_tables (over, updated)",
     "CREATE INDEX IF NOT EXISTS cove_tables_bot_turn ON cove_tables (bot_turn)",
     *CHAT_SCHEMA,
+    *AGAIN_SCHEMA,
 )
 
 ADDED_COLUMNS = (("salt", "TEXT NOT NULL DEFAULT ''"),
@@ -373,9 +375,10 @@ def _good_seat(seat: Any) -> bool:
     return seat.get("kind") == "bot" and isinstance(seat.get("spec"), str)
 
 
-class _SqlStore(ChatRows):
+class _SqlStore(ChatRows, AgainRows):
     """The SQL both databases share; subclasses give connections and placeholders (the
-    chat's rows: :class:`cove.serve.chat_store.ChatRows`)."""
+    chat's rows: :class:`cove.serve.chat_store.ChatRows`; play again's:
+    :class:`cove.serve.again_store.AgainRows`)."""
 
     url: str
     mark = "?"

@@ -249,8 +249,15 @@ class="primary" aria-keyshortcuts="L" title="Back to the game as it is now (key:
 your seat saw them.</p><p id="history-move" class="small" hidden></p></section>"""
 """Stepping back through a live game's moves (static/history.js)."""
 
+AFTER = """<section id="after" class="card after" hidden aria-label="After the game">
+<div class="row"><button type="button" id="again" class="primary" hidden>Play again</button>
+<a id="record" class="button" download>Download record</a></div>
+<p id="again-note" class="small" hidden></p><p id="again-error" role="alert" hidden></p>
+</section>"""
+"""Under the end screen (static/again.js): the same seats again, and the game's record."""
+
 TABLE_SCRIPTS = "".join(f'<script defer src="/web/static/{name}.js"></script>'
-                        for name in ("chat", "history"))
+                        for name in ("chat", "history", "again"))
 """The table page's scripts besides cove.js, run after it (``window.coveTable``)."""
 
 
@@ -286,6 +293,7 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <main class="table">
 {"" if mode == "watch" else NAMING}
 <section id="end" class="card end" hidden></section>
+{AFTER}
 <div class="play">
 <div id="announce" class="sr-only" role="log" aria-live="polite" aria-label="Announcements">
 </div>
