@@ -15,9 +15,25 @@ from cove.web import fragments
 from tests.serve.conftest import make_client
 from tests.serve.helpers import new_table, token_of
 
-TITLE = re.compile(r"<title>([^<]+)</title>")
 FAST = {"rate": 1e6, "burst": 10**6, "bot_processes": False}
-GAME = "tricky-tides"  # hands of cards each seat keeps hidden
+TITLE = re.compile(r"<title>([^<]+)</title>")
+
+
+def secretive() -> str:
+    """The turn-based game for three whose seats' boards differ most at the start (hands
+    of cards each seat keeps hidden)."""
+    def differ(g: cove.Game) -> int:
+        st = g.start(3, 5)
+        boards = [set(TITLE.findall(fragments.board(g, st.view(p), [], p)[0]))
+                  for p in range(3)]
+        return len(boards[1] - boards[0]) + len(boards[2] - boards[0])
+
+    fits = [g for g in cove.all_games() if not g.simultaneous and g.board is not None
+            and g.min_players <= 3 <= g.max_players]
+    return max(fits, key=differ).id
+
+
+GAME = secretive()
 
 
 def play(client: TestClient, t: dict[str, Any], moves: int, rng: Rng) -> None:

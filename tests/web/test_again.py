@@ -15,9 +15,42 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 
 from playwright.sync_api import Page
 
+import cove
+from cove.core.rng import Rng
 from tests.web.conftest import Server
-from tests.web.keys import play_by_keys, tab_to, table_by_keys
+from tests.web.keys import (
+    my_turn,
+    play_by_keys,
+    quick,
+    submit_by_keys,
+    tab_to,
+    table_by_keys,
+)
+from tests.web.play import Clicker
 from tests.web.test_end import limited
+
+
+def shortest_for_two() -> tuple[str, dict[str, str]]:
+    """The game two people finish in the fewest moves with the lobby's shortening option
+    (``keys.quick``) at its least, and those options as the lobby's form takes them."""
+    fits = []
+    for game in cove.all_games():
+        if not game.min_players <= 2 <= game.max_players:
+            continue
+        props = game.options_schema(2)["properties"]
+        short = {n: props[n]["minimum"] for n in quick(game.id)[1] if "minimum" in props[n]}
+        fits.append((game_length_with(game, short), game.id, short))
+    _, gid, short = min(fits)
+    return gid, {k: str(v) for k, v in short.items()}
+
+
+def game_length_with(game: cove.Game, options: dict[str, Any]) -> int:
+    from cove.lab.runner import RandomChooser, play_out
+
+    return play_out(game.start(2, 4, options=options), RandomChooser(Rng(4))).decisions
+
+
+SHORT = shortest_for_two()
 
 
 def test_play_again_lands_seated_at_a_new_table_of_the_same_seats(
@@ -52,3 +85,45 @@ def test_play_again_lands_seated_at_a_new_table_of_the_same_seats(
     assert new.state.options.to_dict() == old.state.options.to_dict()
     assert new.game.id == game and new.seed != old.seed
     assert page.locator("#error").is_hidden() and page.locator("#after").is_hidden()
+
+
+def test_the_other_seat_is_told_and_joins_its_own_seat(server: Server, new_page: Any) -> None:
+    ada: Page = new_page()
+    submit_by_keys(ada, server, SHORT[0], ["human", "human"], SHORT[1])
+    invite = ada.locator("#created input[aria-label='P2 invite link']")
+    invite.wait_for()
+    link = invite.input_value()
+    ada.locator("#open-mine").click()
+    ada.wait_for_url("**/web/tables/**")
+    bea: Page = new_page()
+    bea.goto(link)
+    table_id = ada.evaluate("() => document.body.dataset.table")
+    pages, clicker = [ada, bea], Clicker(5)
+    hub = server.hub()
+    for _ in range(200):  # both play by clicks until the (one round) game is over
+        if server.state(table_id).is_over:
+            break
+        v = hub.tables[table_id].version
+        page = pages[server.state(table_id).to_move()[0]]
+        page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=v)
+        if my_turn(page):
+            clicker.click_once(page)
+            page.wait_for_function("v => Number(document.body.dataset.version) > v"
+                                   " || !document.querySelector('#error').hidden", arg=v)
+    assert server.state(table_id).is_over
+    for page in pages:
+        page.locator("#after").wait_for()
+    ada.locator("#again").click()
+    ada.wait_for_url(re.compile(r"/web/tables/(?!" + re.escape(table_id) + r")[^/?]+\?token="))
+    new_id = ada.evaluate("() => document.body.dataset.table")
+
+    join = bea.locator("#again")  # told on her end screen, and in the live region
+    bea.wait_for_function("() => document.querySelector('#again').textContent"
+                          " === 'Join the new game'")
+    assert "P1 started a new game with the same seats" in bea.inner_text("#again-note")
+    assert "P1 started a new game" in bea.inner_text("#announce")
+    join.click()
+    bea.wait_for_url(f"**/web/tables/{new_id}?token=*")
+    bea.wait_for_function("() => document.querySelector('#who').textContent === 'you are P2'")
+    ada.wait_for_function("() => document.querySelector('#who').textContent === 'you are P1'")
+    assert hub.tables[new_id].state.n == 2

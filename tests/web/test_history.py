@@ -15,11 +15,12 @@ from playwright.sync_api import Page
 
 import cove
 from cove.web import fragments
+from tests.serve.helpers import turn_based_game
 from tests.web.conftest import Server
 from tests.web.play import Clicker
 from tests.web.test_undo_hint import two_people
 
-GAME = "the-tide"  # one seat moves at a time
+GAME = turn_based_game(2).id  # one seat moves at a time
 
 
 def version(page: Page) -> int:
