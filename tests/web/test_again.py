@@ -22,12 +22,12 @@ from tests.web.keys import (
     my_turn,
     play_by_keys,
     quick,
-    submit_by_keys,
     tab_to,
     table_by_keys,
 )
 from tests.web.play import Clicker
 from tests.web.test_end import limited
+from tests.web.test_undo_hint import two_people
 
 
 def shortest_for_two() -> tuple[str, dict[str, str]]:
@@ -89,15 +89,7 @@ def test_play_again_lands_seated_at_a_new_table_of_the_same_seats(
 
 def test_the_other_seat_is_told_and_joins_its_own_seat(server: Server, new_page: Any) -> None:
     ada: Page = new_page()
-    submit_by_keys(ada, server, SHORT[0], ["human", "human"], SHORT[1])
-    invite = ada.locator("#created input[aria-label='P2 invite link']")
-    invite.wait_for()
-    link = invite.input_value()
-    ada.locator("#open-mine").click()
-    ada.wait_for_url("**/web/tables/**")
-    bea: Page = new_page()
-    bea.goto(link)
-    table_id = ada.evaluate("() => document.body.dataset.table")
+    bea, table_id = two_people(ada, new_page, server, *SHORT)
     pages, clicker = [ada, bea], Clicker(5)
     hub = server.hub()
     for _ in range(200):  # both play by clicks until the (one round) game is over
