@@ -50,6 +50,10 @@ class ChatRows:
         """Store a message as the table's next one; returns it as the API shows it."""
         now = time.time()
         with self._tx(write=True) as cur:
+            # the table's row lock (PostgreSQL) orders the messages of processes sharing the
+            # database, so two never take the same number; SQLite's write lock already does
+            cur.execute(self._sql("UPDATE cove_tables SET updated = updated WHERE id = ?"),
+                        (table_id,))
             cur.execute(self._sql("SELECT COALESCE(MAX(n), -1) + 1 FROM cove_chat "
                                   "WHERE table_id = ?"), (table_id,))
             n = int(cur.fetchone()[0])
