@@ -62,15 +62,16 @@
       const text = input.value;
       error.hidden = true;
       if (!text.trim()) return;
+      input.value = "";  // at once: what is typed while it is sent is the next message
       const body = { text: text };
       if (t.token) body.token = t.token; else if (t.player()) body.player = t.player();
       const got = await t.post("/api/tables/" + t.id + "/chat", body);
       if (!got.ok) {
         error.textContent = got.data.reason || "The message was not sent.";
         error.hidden = false;
+        if (!input.value) input.value = text;  // to mend and send again
         return;
       }
-      input.value = "";
       if (got.data.n > next || asking) load().then(() => add(got.data, false));
       else add(got.data, false);
     });
