@@ -1303,6 +1303,9 @@ def build_parser() -> argparse.ArgumentParser:
          "(default 0.2)"),
         ("--create-burst", above_0(int), "tables created at once per client address "
          "(default 10)"),
+        ("--chat-rate", above_0(float), "chat messages a second per sender: a seat, or a "
+         "spectator's address (default 0.5)"),
+        ("--chat-burst", above_0(int), "chat messages at once per sender (default 5)"),
         ("--max-tables", above_0(int), "live tables in all (default 500)"),
         ("--max-bots", above_0(int), "bot seats of live tables in all (default 200)"),
         ("--client-tables", above_0(int), "live tables per client address (default: "

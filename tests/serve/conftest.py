@@ -23,7 +23,7 @@ def reset_postgres(url: str) -> None:
 
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("DROP TABLE IF EXISTS cove_moves, cove_seat_log, cove_clocks, cove_tables, "
-                     "cove_players, "
+                     "cove_players, cove_chat, cove_chat_open, cove_again, "
                      + ", ".join(PLAYER_TABLES))
 
 

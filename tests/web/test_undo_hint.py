@@ -22,10 +22,11 @@ from tests.web.play import Clicker, listed
 TWO = [g.id for g in cove.all_games() if g.min_players <= 2 <= g.max_players]
 
 
-def two_people(page: Page, new_page: Any, server: Server, game: str) -> tuple[Page, str]:
-    """P1's page at a new table of ``game`` for two people, made in the lobby, and P2's page
-    opened from the invite link the lobby shows."""
-    submit_by_keys(page, server, game, ["human", "human"], {})
+def two_people(page: Page, new_page: Any, server: Server, game: str,
+               options: dict[str, str] | None = None) -> tuple[Page, str]:
+    """P1's page at a new table of ``game`` for two people (with the lobby's ``options``),
+    made in the lobby, and P2's page opened from the invite link the lobby shows."""
+    submit_by_keys(page, server, game, ["human", "human"], options or {})
     invite = page.locator("#created input[aria-label='P2 invite link']")
     invite.wait_for()
     link = invite.input_value()

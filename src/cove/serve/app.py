@@ -208,8 +208,13 @@ async def create_table(request: Request) -> Response:
     same_site(request)
     client = client_key(request)
     hub.throttle("create", client)
-    body = await read_json(request, hub.settings.max_body)
-    return JSONResponse(await hub.create(body, client), status_code=201)
+    from cove.serve import chat  # (it uses this module's helpers)
+
+    body, open_chat = chat.creation_option(await read_json(request, hub.settings.max_body))
+    made = await hub.create(body, client)
+    if open_chat:  # the creator let spectators write in the table's chat
+        await hub.commits.run(chat.rows(hub).open_chat, made["id"])
+    return JSONResponse({**made, "spectator_chat": open_chat}, status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
@@ -292,10 +297,10 @@ ACTION_KEYS = ("token", "action", "expect")
 UNDO_KEYS = ("token", "expect")
 
 
-async def seated_post(request: Request, keys: tuple[str, ...], what: str
-                      ) -> tuple[Hub, Table, int, dict[str, Any]]:
-    """A move's or an undo's POST: the hub, the table, the seat its token opens (counted
-    against the seat's moves) and the body, checked to hold only ``keys``."""
+async def table_post(request: Request, keys: tuple[str, ...], what: str
+                     ) -> tuple[Hub, Table, dict[str, Any]]:
+    """A POST to a table: the hub, the table and the body, checked to hold only ``keys``
+    (from this site only; loading the table from the store counts as a read)."""
     hub = hub_of(request)
     same_site(request)
     if request.path_params["id"] not in hub.tables:  # a store lookup: counted as a read
@@ -306,6 +311,14 @@ async def seated_post(request: Request, keys: tuple[str, ...], what: str
         raise ApiError(400, "bad_request", "the body must be a JSON object with keys "
                        + ", ".join(keys))
     known_keys(body, keys, what)
+    return hub, table, body
+
+
+async def seated_post(request: Request, keys: tuple[str, ...], what: str
+                      ) -> tuple[Hub, Table, int, dict[str, Any]]:
+    """A move's or an undo's POST: the hub, the table, the seat its token opens (counted
+    against the seat's moves) and the body, checked to hold only ``keys``."""
+    hub, table, body = await table_post(request, keys, what)
     token = seat_token(request, body.get("token"))
     if token is None:
         raise ApiError(403, "bad_token", "give your seat's token (\"token\", or the header "
@@ -565,6 +578,8 @@ def create_app(settings: Settings | None = None,
     settings = settings or Settings()
     trusted = limits.Trusted(settings.forwarded_allow_ips)  # a bad list fails here
     PLACES = _places()  # the data directories allowed now (--data-dir) among them
+    from cove.serve.again import again_routes  # (these use this module's helpers)
+    from cove.serve.chat import chat_routes
     from cove.web.routes import update_board, web_routes  # the browser table's pages
 
     @contextlib.asynccontextmanager
@@ -596,6 +611,7 @@ def create_app(settings: Settings | None = None,
         WebSocketRoute("/ws/tables/{id}", ws_table),
     ]
     routes += player_routes()  # "My games", webhooks, leaderboards
+    routes += chat_routes() + again_routes()
     routes += web_routes()
     middleware = [Middleware(SecurityHeaders)]
     if trusted:

@@ -200,6 +200,11 @@ class Settings:
     """Seconds before the second attempt; each later one waits twice as long."""
     webhook_timeout: float = 5.0
     """Seconds one attempt may take."""
+    # -- chat (cove.serve.chat)
+    chat_rate: float = 0.5
+    """Chat messages a second one sender (a seat, or a spectator's address) may send."""
+    chat_burst: int = 5
+    """Chat messages one sender may send at once before ``chat_rate`` applies (429)."""
 
 
 class ApiError(CoveError):
@@ -781,6 +786,8 @@ class Hub:
         elif kind == "read":
             rate = 2 * s.rate if s.read_rate is None else s.read_rate
             burst = 2 * s.burst if s.read_burst is None else s.read_burst
+        elif kind == "chat":
+            rate, burst = s.chat_rate, s.chat_burst
         else:
             rate, burst = s.create_rate, s.create_burst
         bucket = self._buckets.get(f"{kind}:{who}", rate, burst)
@@ -789,7 +796,7 @@ class Hub:
         wait = bucket.wait(cost)
         what = {"move": "moves of one seat (over HTTP and all its websockets)",
                 "read": "reads from one address", "create": "tables created from one "
-                "address"}.get(kind, kind)
+                "address", "chat": "chat messages from one sender"}.get(kind, kind)
         raise ApiError(429, "rate_limited", f"too many {what}: at most {burst} at once and "
                        f"{rate:g} a second; wait {wait:.2g} s",
                        retry_after=max(1, math.ceil(wait)))

@@ -40,6 +40,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cove.core.errors import CoveError
+from cove.serve.again_store import AGAIN_SCHEMA, AgainRows
+from cove.serve.chat_store import CHAT_SCHEMA, ChatRows
 from cove.serve.player_data import PlayerData, PlayerStore
 
 log = logging.getLogger(__name__)
@@ -96,6 +98,8 @@ SCHEMA = (
         PRIMARY KEY (table_id, n))""",
     "CREATE INDEX IF NOT EXISTS cove_tables_over ON cove_tables (over, updated)",
     "CREATE INDEX IF NOT EXISTS cove_tables_bot_turn ON cove_tables (bot_turn)",
+    *CHAT_SCHEMA,
+    *AGAIN_SCHEMA,
 )
 
 ADDED_COLUMNS = (("salt", "TEXT NOT NULL DEFAULT ''"),
@@ -403,8 +407,11 @@ def _good_seat(seat: Any) -> bool:
     return seat.get("kind") == "bot" and isinstance(seat.get("spec"), str)
 
 
-class _SqlStore(PlayerData):
-    """The SQL both databases share; subclasses give connections and placeholders."""
+class _SqlStore(PlayerData, ChatRows, AgainRows):
+    """The SQL both databases share; subclasses give connections and placeholders (the
+    players' rows: :class:`cove.serve.player_data.PlayerData`; the chat's:
+    :class:`cove.serve.chat_store.ChatRows`; play again's:
+    :class:`cove.serve.again_store.AgainRows`)."""
 
     url: str
     mark = "?"

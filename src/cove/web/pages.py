@@ -134,6 +134,8 @@ def lobby(games: list[Game], levels: dict[str, str], open_tables: list[dict[str,
 <fieldset class="options"><legend id="options-legend">Options</legend>
 <div id="option-fields"></div></fieldset></details>
 {RATED_CHOICE}
+<div class="row"><input type="checkbox" id="spectator-chat"><label for="spectator-chat"
+class="plain">Spectators may write in the chat (the seated players always do)</label></div>
 <button type="submit" class="primary">Create table</button>
 <p id="error" role="alert" hidden></p>
 </form>
@@ -235,6 +237,38 @@ def markdown(text: str) -> str:
     return "".join(out)
 
 
+CHAT = """<section class="card" id="chat-card"><h2 id="chat-head">Chat</h2>
+<ol id="chat" class="log chat" tabindex="0" aria-labelledby="chat-head"></ol>
+<form id="chat-form" class="typed" hidden><label for="chat-text" class="small">Message</label>
+<input type="text" id="chat-text" maxlength="500" autocomplete="off"
+aria-describedby="chat-note"><button type="submit">Send</button></form>
+<p id="chat-note" class="muted small"></p><p id="chat-error" role="alert" hidden></p></section>"""
+"""The table's chat (static/chat.js fills it; a spectator sees the form only when the
+table's creator let spectators write)."""
+
+HISTORY = """<section id="history" class="card history" hidden aria-labelledby="history-head">
+<div class="row"><h2 id="history-head">History</h2>
+<button type="button" id="history-prev" aria-keyshortcuts="[" title="The move before (key: [)"
+>◀ Previous move</button><button type="button" id="history-next" aria-keyshortcuts="]"
+title="The move after (key: ])">Next move ▶</button><button type="button" id="history-live"
+class="primary" aria-keyshortcuts="L" title="Back to the game as it is now (key: L)" hidden
+>Back to live</button></div>
+<p id="history-state" class="small muted">Live. Keys [ and ] step through the moves so far, as
+your seat saw them.</p><p id="history-move" class="small" hidden></p></section>"""
+"""Stepping back through a live game's moves (static/history.js)."""
+
+AFTER = """<section id="after" class="card after" hidden aria-label="After the game">
+<div class="row"><button type="button" id="again" class="primary" hidden>Play again</button>
+<a id="record" class="button" download>Download record</a></div>
+<p id="again-note" class="small" hidden></p><p id="again-error" role="alert" hidden></p>
+</section>"""
+"""Under the end screen (static/again.js): the same seats again, and the game's record."""
+
+TABLE_SCRIPTS = "".join(f'<script defer src="/web/static/{name}.js"></script>'
+                        for name in ("chat", "history", "again"))
+"""The table page's scripts besides cove.js, run after it (``window.coveTable``)."""
+
+
 def table(game: Game, table_id: str, mode: str) -> str:
     """The table page; ``mode`` is ``play`` (a seat, its token kept by the script) or
     ``watch`` (a spectator: never a token, never a hand)."""
@@ -267,15 +301,19 @@ def table(game: Game, table_id: str, mode: str) -> str:
 <main class="table">
 {"" if mode == "watch" else NAMING}
 <section id="end" class="card end" hidden></section>
+{AFTER}
 <div class="play">
 <div id="announce" class="sr-only" role="log" aria-live="polite" aria-label="Announcements">
 </div>
 <section id="status" class="card"><p id="prompt">Loading the table…</p>
 {tools}</section><p id="error" class="card" role="alert" hidden></p>
+{HISTORY}
 <section id="board-card" class="card"><div class="board-tools"><button type="button"
 id="pan-note" hidden>Your moves are further right →</button><button type="button"
 id="zoom" aria-pressed="false">Zoom the board to the full width</button></div>
 <div id="board" class="board" tabindex="0" role="region" aria-label="Board"></div>
+<div id="history-board" class="board" hidden tabindex="0" role="region"
+aria-label="The board at an earlier move"></div>
 <div id="chooser" class="chooser" hidden role="dialog" aria-label="Choose a move"></div></section>
 <section id="replay" class="card" hidden><h2>Replay</h2>
 <div class="row"><label for="step">Step</label><input type="range" id="step" min="0" value="0">
@@ -287,6 +325,7 @@ role="region" aria-label="The board at this step"></div></section>
 <aside>
 {moves}
 {CLOCK_CARD}
+{CHAT}
 <section class="card"><h2>Scores</h2><div id="scores"></div></section>
 <section class="card"><h2 id="log-head">Log</h2><ol id="log" class="log" tabindex="0"
 aria-labelledby="log-head"></ol></section>
@@ -296,6 +335,7 @@ aria-labelledby="log-head"></ol></section>
 <p class="muted small">Table {tid}{watch}</p>
 </aside>
 </main>
+{TABLE_SCRIPTS}
 """
     return page(f"{game.name}: Cove", body,
                 f'data-page="table" data-mode="{escape(mode)}" data-table="{tid}" '

@@ -307,13 +307,14 @@ def replay_step(table: Any, game: Replay, step: int, seat: int | None,
 
 async def replay(request: Request) -> Response:
     """Step ``step`` of a finished game, from its full record, as seat ``as`` (a number
-    from 0) or a spectator saw it: ``{"step", "total", "board", "move", "prompt"}``."""
+    from 0) or a spectator saw it: ``{"step", "total", "board", "move", "prompt"}``; of
+    a live one, as the token's seat saw it (:func:`cove.web.history.live_step`)."""
     hub = _read(request)
     table = await hub.table(request.path_params["id"])
-    if not table.state.is_over:
-        return JSONResponse({"error": "not_over", "reason": "the replay opens when the game "
-                             "is over; until then the record hides what is secret"},
-                            status_code=409)
+    if not table.state.is_over:  # stepping back at a live table: as its own seat only
+        from cove.web.history import live_step
+
+        return await live_step(request, hub, table, MARK, REPLAY_COST)
     game = REPLAYS.of(table, lambda: hub.record(table, None))
     actions = game.record["actions"]
     raw = request.query_params.get("step", str(len(actions)))

@@ -119,7 +119,7 @@
       });
       const options = optionValues();
       const body = { game: gameSel.value, players: Number(playersSel.value), seats: seatSpecs,
-                     options: options };
+                     options: options, spectator_chat: $("#spectator-chat").checked };
       const clock = window.coveClock && window.coveClock.formValue();
       if (clock) body.clock = clock;
       if ($("#rated") && $("#rated").checked) body.rated = true;
@@ -416,7 +416,7 @@
         return;
       }
       if (window.coveClock) window.coveClock.message(m);  // clocks, away, takeovers (clock.js)
-      if (m.type !== "state" && m.type !== "update") return;
+      if (m.type !== "state" && m.type !== "update") { dispatch(m); return; }
       if (m.type === "state") logged = [];
       if (m.type === "update") { showError(""); updateAt = at; }
       const prev = last;
@@ -447,7 +447,18 @@
         drawBoard();
       }
       if (m.over) replayOpen(m);
+      dispatch(m);
     }
+    // The table's other scripts (chat.js, history.js, again.js) see every message through
+    // window.coveTable.on(type, fn), after this script has shown it.
+    const hooks = {};
+    const dispatch = (m) => { for (const fn of hooks[m.type] || []) fn(m); };
+    window.coveTable = {
+      id: id, token: token, watching: watching, player: () => me.key, post: postJSON,
+      on: (type, fn) => { (hooks[type] = hooks[type] || []).push(fn); },
+      last: () => last, label: (s) => label(s),
+      say: (text) => { $("#announce").append(el("p", {}, text)); },
+    };
     // One polite live region (#announce, role=log) says each update once: the move that
     // made it, what the game logged, and whose turn it is now. Nothing else on the table
     // page is live, so a screen reader hears each update once.
