@@ -128,3 +128,15 @@ def shifted(server: Server) -> Iterator[Callable[[float], None]]:
 
     yield shift
     hub.now = time.time
+
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def shot(target: Any, name: str) -> None:
+    """A screenshot of ``target`` (a page or a locator), written to docs/screenshots only
+    when COVE_SCREENSHOTS is set (so a test run leaves the tree as it was)."""
+    if os.environ.get("COVE_SCREENSHOTS"):
+        target.screenshot(path=str(SHOTS / name))
+    else:
+        assert target.screenshot()

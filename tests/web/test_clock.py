@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 from playwright.sync_api import Page
 
 import cove
-from tests.web.conftest import Server
+from tests.web.conftest import Server, shot
 from tests.web.keys import (
     GAMES,
     MOUSE_SPY,
@@ -34,7 +33,6 @@ from tests.web.keys import (
 from tests.web.test_axe import violations
 from tests.web.test_turn_notice import BACKGROUND, hide, wait_my_turn
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TWO = next((g for g in GAMES if cove.load(g).min_players <= 2 <= cove.load(g).max_players
             and not cove.load(g).simultaneous), None)
 """A game for two people who take turns."""
@@ -95,7 +93,7 @@ def test_the_clocks_count_down_for_the_seat_to_move_and_show_who_is_away(
     b.close()  # P2 leaves: "away" at once on P1's page, and said
     wait_text(a, 1, "away")
     said(a, "P2 is away", timeout=3000)
-    a.locator("#clocks-card").screenshot(path=str(SHOTS / "clock-away.png"))
+    shot(a.locator("#clocks-card"), "clock-away.png")
     assert a.evaluate("() => window.coveMouse") == 0
 
 
@@ -117,7 +115,7 @@ def test_a_seat_out_of_time_offers_the_others_a_bot_and_its_player_takes_it_back
     assert late.locator("#timeout-choices").is_hidden()  # never to the seat out of time
     time.sleep(0.3)
     assert server.state(table_id).decisions == 0  # nothing chosen by itself
-    chooser.locator("#clocks-card").screenshot(path=str(SHOTS / "clock-choices.png"))
+    shot(chooser.locator("#clocks-card"), "clock-choices.png")
     assert violations(chooser, "the choices") == []
     tab_to(chooser, "#timeout-choices button[data-choice='game']")
     chooser.keyboard.press("Enter")
@@ -127,7 +125,7 @@ def test_a_seat_out_of_time_offers_the_others_a_bot_and_its_player_takes_it_back
                        (chooser, f"A bot plays {name} for the rest of the game")):
         said(page, text)
     late.wait_for_selector("#reclaim:not([hidden])")
-    late.locator("#clocks-card").screenshot(path=str(SHOTS / "clock-takeover.png"))
+    shot(late.locator("#clocks-card"), "clock-takeover.png")
     assert violations(late, "take my seat back") == []
     tab_to(late, "#reclaim")
     late.keyboard.press("Enter")
@@ -193,7 +191,7 @@ def test_a_custom_clock_from_the_lobby(server: Server, new_page: Any) -> None:
     page.wait_for_selector("#error:not([hidden])")  # five hours is no real-time clock
     assert "counted in minutes" in page.inner_text("#error")
     assert violations(page, "lobby, custom clock") == []
-    page.locator("#create").screenshot(path=str(SHOTS / "clock-lobby.png"))
+    shot(page.locator("#create"), "clock-lobby.png")
     custom_clock(page, server, "turn-based", ("2", "86400"), ("12", "3600"))
     page.wait_for_function("() => document.activeElement.id === 'open-mine'")
     page.keyboard.press("Enter")
@@ -237,7 +235,7 @@ def test_notify_me_asks_only_when_ticked_then_notifies_a_turn_out_of_view(
     page.wait_for_function("() => window.coveAsked === 1")
     assert page.is_checked("#notify")
     assert "notified" in page.inner_text("#notify-note")
-    page.locator("#status").screenshot(path=str(SHOTS / "clock-notify.png"))
+    shot(page.locator("#status"), "clock-notify.png")
     wait_my_turn(page)
     play_by_keys(page, server, table_id, rng, moves=1)  # in sight: no notification
     assert page.evaluate("() => window.coveNotes.length") == 0

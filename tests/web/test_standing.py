@@ -4,9 +4,7 @@ played to its end reaching the game's leaderboard, bots marked as bots."""
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,23 +18,12 @@ from playwright.sync_api import Page
 
 import cove
 from cove.serve.ratings import MU, SIGMA, ordinal, rate
-from tests.web.conftest import Server
+from tests.web.conftest import Server, shot
 from tests.web.keys import GAMES, MOUSE_SPY, play_by_keys, quick, submit_by_keys, tab_to
 from tests.web.play import Clicker
 from tests.web.test_axe import violations
 from tests.web.test_names import ada_and_bea, name_myself
 from tests.web.test_undo_hint import TWO
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
-def shot(target: Any, name: str) -> None:
-    """A screenshot of ``target`` (a page or a locator), written to docs/screenshots only
-    when COVE_SCREENSHOTS is set (so a test run leaves the tree as it was)."""
-    if os.environ.get("COVE_SCREENSHOTS"):
-        target.screenshot(path=str(SHOTS / name))
-    else:
-        assert target.screenshot()
 
 
 def my_row(page: Page, table_id: str) -> str:
