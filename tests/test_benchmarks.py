@@ -63,3 +63,18 @@ def test_scale_script_checks_backends_agree() -> None:
     assert [(r["backend"], r["workers"]) for r in runs] == \
         [("serial", 1), ("processes", 1), ("processes", 2)]
     assert all(r["games_per_second"] > 0 for r in runs)
+
+
+@pytest.mark.parametrize("script, args, lines", [
+    ("rl_overhead.py", ["--rounds", "1", "--seconds", "0.05"], 4),
+    ("rl_workers_busy.py", ["--seconds", "0.2"], 3),
+])
+def test_rl_cost_scripts_report_every_part(script: str, args: list[str], lines: int) -> None:
+    pytest.importorskip("gymnasium", reason="cove[rl] is not installed")
+    gid = cove.ids()[0]
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), "--game", gid, *args],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout.splitlines()
+    assert len(out) == lines and all(line.startswith(gid) for line in out)
+    assert all(any(ch.isdigit() for ch in line) for line in out)
