@@ -14,6 +14,7 @@ them (its history only grew), an undo drops those after the move taken back.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -37,27 +38,37 @@ class Live:
         st = table.state
         self.marks: dict[int, State] = {
             0: table.game.start(st.n, table.seed, options=st.options.to_dict())}
+        self.lock = threading.Lock()
+        """Guards ``marks`` and ``history``: steps are replayed in worker threads while
+        the event loop follows the table."""
 
     def follow(self, history: list[tuple[int, Action]]) -> None:
         """Take the table's history now: the marks after the first move that differs go
         (an undo took moves back)."""
-        same = 0
-        for (a, b) in zip(self.history, history, strict=False):
-            if a != b:
-                break
-            same += 1
-        for k in [k for k in self.marks if k > same]:
-            del self.marks[k]
-        self.history = history
+        with self.lock:
+            same = 0
+            for (a, b) in zip(self.history, history, strict=False):
+                if a != b:
+                    break
+                same += 1
+            for k in [k for k in self.marks if k > same]:
+                del self.marks[k]
+            self.history = history
 
     def state_at(self, step: int) -> State:
-        base = max(k for k in self.marks if k <= step)
-        state = self.marks[base].clone()
-        for i in range(base, step):
-            p, act = self.history[i]
+        with self.lock:  # the nearest mark and the moves after it, as they are now
+            base = max(k for k in self.marks if k <= step)
+            state = self.marks[base].clone()
+            moves = self.history[base:step]
+        made: dict[int, State] = {}
+        for i, (p, act) in enumerate(moves, start=base):
             state.apply(p, act)
-            if (i + 1) % self.mark == 0 and i + 1 not in self.marks:
-                self.marks[i + 1] = state.clone()
+            if (i + 1) % self.mark == 0:
+                made[i + 1] = state.clone()
+        with self.lock:
+            if self.history[base:step] == moves:  # no undo took them back meanwhile
+                for k, kept in made.items():
+                    self.marks.setdefault(k, kept)
         return state
 
 
