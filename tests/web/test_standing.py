@@ -61,6 +61,7 @@ def test_my_games_lists_my_tables_with_my_turn_in_words(server: Server, new_page
     ada.wait_for_function("() => document.querySelector('#who').textContent === "
                           "'you are Ada (P1)'")
     assert "token=" not in ada.url
+    assert ada.locator("#rated-badge").count() == 0  # a friendly table says nothing
     ada.wait_for_function("() => document.querySelectorAll('#moves button.move').length > 0")
     while 0 in server.state(table_id).to_move():  # Ada moves, from that page, until it is not
         moves = server.state(table_id).decisions
@@ -84,6 +85,7 @@ def test_a_rated_game_reaches_the_leaderboard_with_the_bot_marked(
     page.wait_for_function("() => document.querySelector('#who').textContent === "
                            "'you are Rita (P1)'")
     table_id: str = page.evaluate("() => document.body.dataset.table")
+    assert page.inner_text("#rated-badge") == "Rated game"  # said on the table itself
     play_by_keys(page, server, table_id, random.Random(3))
     st = server.state(table_id)
     scores = st.scores()

@@ -269,9 +269,14 @@ TABLE_SCRIPTS = "".join(f'<script defer src="/web/static/{name}.js"></script>'
 """The table page's scripts besides cove.js, run after it (``window.coveTable``)."""
 
 
-def table(game: Game, table_id: str, mode: str) -> str:
+RATED_BADGE = ('<span id="rated-badge" class="badge" title="The result of this game '
+               'moves the players\' ratings (see the leaderboard)">Rated game</span>\n')
+
+
+def table(game: Game, table_id: str, mode: str, rated: bool = False) -> str:
     """The table page; ``mode`` is ``play`` (a seat, its token kept by the script) or
-    ``watch`` (a spectator: never a token, never a hand)."""
+    ``watch`` (a spectator: never a token, never a hand); ``rated``: its result moves the
+    game's ratings (said beside the game's name)."""
     tid = escape(table_id)
     moves = ("" if mode == "watch" else
              '<section class="card" id="moves-card"><h2>Your moves</h2>'
@@ -296,7 +301,7 @@ def table(game: Game, table_id: str, mode: str) -> str:
                 '<a class="skip" href="#typed-move">Skip to typing a move</a>'))
     body = f"""{skips}
 <header><a class="home" href="/web/">Cove</a><h1>{escape(game.name)}</h1>
-<span id="who" class="badge"></span>
+{RATED_BADGE if rated else ""}<span id="who" class="badge"></span>
 <span id="conn" class="badge" role="status">connecting…</span></header>
 <main class="table">
 {"" if mode == "watch" else NAMING}

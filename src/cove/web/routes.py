@@ -115,7 +115,8 @@ async def _table_page(request: Request, mode: str) -> Response:
     except CoveError as e:
         status, reason = _refusal(e)
         return HTMLResponse(pages.error_page(status, reason), status_code=status)
-    return HTMLResponse(pages.table(table.game, table.id, mode), headers=NO_STORE)
+    rated = await _hub(request).ratings.is_rated(table.id)
+    return HTMLResponse(pages.table(table.game, table.id, mode, rated), headers=NO_STORE)
 
 
 async def table_page(request: Request) -> Response:
