@@ -101,7 +101,10 @@ def test_a_rated_game_reaches_the_leaderboard_with_the_bot_marked(
     page.wait_for_url(f"**/web/leaderboard/{game}")
     rows = page.locator("table.leaderboard tbody tr")
     assert rows.count() >= 2
-    shown = {" ".join(rows.nth(i).locator("th").inner_text().split()):
+    page.locator("table.leaderboard tr.you").wait_for()  # Rita's own row, marked in words
+    assert page.locator("tr.you").count() == 1
+    assert " ".join(page.locator("tr.you th").inner_text().split()) == "Rita you"
+    shown = {" ".join(rows.nth(i).locator("th").inner_text().split()).removesuffix(" you"):
              [c.strip() for c in rows.nth(i).locator("td").all_inner_texts()]
              for i in range(rows.count())}
     assert "easy bot" in shown, shown  # the bot's name with its "bot" tag

@@ -62,7 +62,8 @@ def _row(e: dict[str, Any]) -> str:
     """One entry of the leaderboard's table; a bot's name is tagged "bot" in words."""
     tag = ' <span class="tag">bot</span>' if e["bot"] else ""
     cls = ' class="bot"' if e["bot"] else ""
-    return (f'<tr{cls}><td>{e["rank"]}</td><th scope="row">{escape(str(e["name"]))}{tag}</th>'
+    return (f'<tr{cls} data-rank="{e["rank"]}"><td>{e["rank"]}</td>'
+            f'<th scope="row">{escape(str(e["name"]))}{tag}</th>'
             f'<td>{_number(e["ordinal"])}</td><td>{_number(e["mu"])}</td>'
             f'<td>{_number(e["sigma"])}</td><td>{e["games"]}</td></tr>')
 
@@ -89,8 +90,10 @@ how unsure they still are (so a few lucky games do not top the board). Everyone 
 μ 25, σ 8.3, rating 0. Bots are rated like players, so your place against "hard" is your
 strength against it.</p>
 {table}
-<p><a href="/web/">Back to the lobby</a></p></section></main>"""
-    return pages.page(f"Cove: {data['name']} leaderboard", body, 'data-page="leaderboard"')
+<p><a href="/web/">Back to the lobby</a></p></section></main>
+<script defer src="/web/static/standing.js"></script>"""
+    return pages.page(f"Cove: {data['name']} leaderboard", body,
+                      f'data-page="leaderboard" data-game="{escape(data["game"])}"')
 
 
 async def leaderboard(request: Request) -> Response:

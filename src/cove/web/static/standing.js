@@ -106,6 +106,26 @@
     });
   }
 
+  async function markMine() {  // the leaderboard: this browser's player's own row, said
+    const k = key(), game = document.body.dataset.game;
+    if (!k || !game) return;
+    let data;
+    try {
+      const res = await fetch("/api/games/" + encodeURIComponent(game) + "/leaderboard",
+                              { headers: { Authorization: "Bearer " + k } });
+      if (!res.ok) return;
+      data = await res.json();
+    } catch (e) { return; }
+    const mine = data.entries.find((e) => e.you);
+    if (!mine) return;
+    for (const tr of document.querySelectorAll("table.leaderboard tbody tr")) {
+      if (tr.dataset.rank !== String(mine.rank)) continue;
+      tr.classList.add("you");
+      tr.querySelector("th").append(" ", el("span", { class: "tag" }, "you"));
+    }
+  }
+
+  if (document.body.dataset.page === "leaderboard") markMine();
   if (document.body.dataset.page === "lobby") {
     refresh();
     setInterval(refresh, POLL_MS);
