@@ -176,6 +176,21 @@ def test_a_bad_clock_is_refused_with_what_is_valid(sqlite_url: str, clock: Any,
         assert "clock" not in get(client, t, 0)  # no clock: the default, as before
 
 
+def test_the_listing_says_each_tables_clock(db_url: str) -> None:
+    with make_client(db_url, **FAST) as client:
+        plain = two_seats(client, clock=None)
+        fast = two_seats(client)
+        slow = two_seats(client, clock={"mode": "turn-based", "allowance": 3 * 86400,
+                                         "per_move": 86400})
+        listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
+        assert "clock" not in listed[plain["id"]]
+        assert listed[fast["id"]]["clock"] == REALTIME
+        assert listed[slow["id"]]["clock"]["mode"] == "turn-based"
+        page = client.get("/web/").text  # the lobby's open tables, in words
+        assert "real-time, 10 minutes + 20 seconds a move" in page
+        assert "turn-based, 3 days + 1 day a move" in page
+
+
 def test_no_choice_while_the_clock_has_time_and_only_for_the_others(sqlite_url: str) -> None:
     with clocked(sqlite_url) as (client, t, now):
         now.t += 599

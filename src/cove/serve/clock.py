@@ -71,6 +71,15 @@ def _span(seconds: float) -> str:
     return f"{seconds:g} seconds"
 
 
+def describe(config: dict[str, Any]) -> str:
+    """A stored clock in words, as the lobby lists it: "real-time, 10 minutes + 20 seconds
+    a move" or "turn-based, 3 days + 1 day a move"."""
+    kind = "real-time" if config.get("mode") == REALTIME else "turn-based"
+    text = f"{kind}, {_span(float(config.get('allowance', 0)))}"
+    per_move = float(config.get("per_move", 0))
+    return text + (f" + {_span(per_move)} a move" if per_move else "")
+
+
 def parse_clock(value: Any) -> Clock | None:
     """A table's ``clock`` field: None (or absent) for no clock, else ``{"mode":
     "realtime"|"turn-based", "allowance": seconds, "per_move": seconds}``; ClockError saying

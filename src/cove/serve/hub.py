@@ -1158,8 +1158,14 @@ class Hub:
         since = time.time() - self.settings.open_idle if over is False else None
         rows = await self._db(self.store.tables, over=over, since=since,
                               limit=max(1, min(limit, self.settings.list_limit)))
-        return [summary(r) for r in rows  # (a damaged or quarantined table is left out)
+        rows = [r for r in rows  # (a damaged or quarantined table is left out)
                 if r.error is None and r.id not in self.quarantined]
+        clocks = await self._db(self.store.clocks, [r.id for r in rows])
+        out = [summary(r) for r in rows]
+        for item in out:
+            if item["id"] in clocks:
+                item["clock"] = clocks[item["id"]]
+        return out
 
     def seat_for(self, table: Table, token: str | None) -> int | None:
         """The seat a token opens; None (spectator) without a token; 403 for a bad one."""

@@ -298,6 +298,10 @@ class Store(PlayerStore, Protocol):
         time) and its seat log (seat, kind, version, by whom, time), in order."""
         ...
 
+    def clocks(self, table_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """The clocks of those of ``table_ids`` that have one (for the listing)."""
+        ...
+
     def add_seat_event(self, table_id: str, seat: int, kind: str, version: int,
                        by: int | None, at: float, bot_turn: bool = False) -> None:
         """Append to a table's seat log (a bot takes a seat over, its player reclaims it);
@@ -682,6 +686,21 @@ class _SqlStore(PlayerData, ChatRows, AgainRows):
                       for a, b, c, d, e in cur.fetchall()]
         config = json.loads(r[0])
         return (config if isinstance(config, dict) else None), entries, events
+
+    def clocks(self, table_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" for _ in table_ids)
+        with self._tx() as cur:
+            cur.execute(self._sql("SELECT table_id, config FROM cove_clocks "  # placeholders
+                                  f"WHERE table_id IN ({marks})"), tuple(table_ids))
+            rows = cur.fetchall()
+        out = {}
+        for table_id, config in rows:
+            value = json.loads(config)
+            if isinstance(value, dict):
+                out[str(table_id)] = value
+        return out
 
     def add_seat_event(self, table_id: str, seat: int, kind: str, version: int,
                        by: int | None, at: float, bot_turn: bool = False) -> None:

@@ -4,6 +4,10 @@ the table's clocks card (each seat's time, away, bot takeovers and their choices
 
 from __future__ import annotations
 
+from cove.serve.clock import describe as describe_clock
+
+__all__ = ["CLOCK_CARD", "CLOCK_FIELDS", "NOTIFY", "describe_clock"]
+
 CLOCK_FIELDS = """<div class="row"><label for="clock">Clock</label>
 <select id="clock" aria-describedby="clock-help">
 <option value="none">none (no clock)</option>

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from cove.core.game import Game
-from cove.web.clockview import CLOCK_CARD, CLOCK_FIELDS, NOTIFY
+from cove.web.clockview import CLOCK_CARD, CLOCK_FIELDS, NOTIFY, describe_clock
 
 LEVEL_HELP = {
     "easy": "looks one move ahead",
@@ -64,6 +64,8 @@ def _table_row(t: dict[str, Any], names: dict[str, str],
     status = "finished" if t["over"] else f"move {t['moves']}"
     if t["over"] and result is not None:
         status = f"finished: {result_text(*result)}"
+    if "clock" in t and not t["over"]:
+        status += f", {describe_clock(t['clock'])}"
     return (f'<li data-table="{tid}"><span class="game-name">'
             f"{escape(names.get(t['game'], t['game']))}</span> "
             f"<span class=\"muted\">{escape(status)}, {escape(seats)}, {when}</span> "
