@@ -15,7 +15,8 @@ import uvicorn
 
 from cove.core.errors import CoveError
 from cove.serve.app import create_app
-from cove.serve.hub import ApiError, Hub, Settings
+from cove.serve.errors import ApiError
+from cove.serve.hub import Hub, Settings
 from cove.serve.limits import Connections, Trusted, http_protocol, redact_tokens
 from cove.serve.store import StoreError, open_store
 

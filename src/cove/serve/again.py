@@ -24,9 +24,10 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from cove.serve.again_store import AgainRows
-from cove.serve.app import JSONResponse, hub_of, table_post
 from cove.serve.clients import client_key, seat_token
-from cove.serve.hub import ApiError, Hub, Table, token_hash
+from cove.serve.errors import ApiError
+from cove.serve.http import JSONResponse, hub_of, table_post
+from cove.serve.hub import Hub, Table, token_hash
 
 LOCKS: dict[str, asyncio.Lock] = {}
 """One lock per finished table being played again: two players pressing at once make one

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import os
 import sys
@@ -17,13 +16,11 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse as StarletteJSONResponse
+from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -31,14 +28,25 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cove
 from cove.serve import limits, timing
+from cove.serve.again import again_routes
+from cove.serve.chat import chat_routes
 from cove.serve.clients import client_key, seat_token
+from cove.serve.errors import ApiError, Unavailable
+from cove.serve.http import (
+    JSONResponse,
+    hub_of,
+    known_keys,
+    parse_json,
+    read_json,
+    same_site,
+    seated_post,
+    since_arg,
+)
 from cove.serve.hub import (
-    ApiError,
     Conn,
     Hub,
     Settings,
     Table,
-    Unavailable,
     encode,
     encode_bytes,
 )
@@ -51,83 +59,6 @@ CLOSE_TOO_BIG = 1009
 CLOSE_POLICY = 1008
 CLOSE_BINARY = 1003
 CLOSE_TRY_LATER = 1013
-
-
-class JSONResponse(StarletteJSONResponse):
-    """Encoded with orjson, as the websocket messages are."""
-
-    def render(self, content: Any) -> bytes:
-        return encode_bytes(content)
-
-
-def hub_of(request: Request | WebSocket) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-def hostname(url: str) -> str:
-    """The host of ``url`` (lower case, no port); "" when there is none."""
-    try:
-        return urlsplit(url).hostname or ""
-    except ValueError:
-        return ""
-
-
-FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data",
-                        "text/plain"})
-"""Content types any web page may send to another site without asking it first."""
-
-
-def same_site(request: Request) -> None:
-    """Refuse a request that another site's page may have made (CSRF): one whose Origin
-    names another host (403), or one without Origin in a content type an HTML form sends
-    (415). Browsers send Origin with every cross-site POST, and only a form type goes
-    without the CORS preflight this server never answers; programs send neither."""
-    origin = request.headers.get("origin")
-    if origin is not None:
-        theirs = hostname(origin)
-        if not theirs or theirs != hostname("//" + request.headers.get("host", "")):
-            raise ApiError(403, "cross_site", f"a page of another site ({origin[:80]!r}) may "
-                           "not create tables or move here; use this server's own pages "
-                           "or a program")
-        return
-    ctype = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if ctype in FORM_TYPES:
-        raise ApiError(415, "bad_content_type", f"the body is sent as {ctype}; send it as "
-                       "JSON with Content-Type: application/json")
-
-
-async def read_json(request: Request, limit: int) -> Any:
-    """The body as JSON; 413 past ``limit`` bytes (read no further), 400 when malformed."""
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > limit:
-        raise ApiError(413, "too_large", f"the body is {length[:20]} bytes; at most {limit}")
-    body = bytearray()
-    try:
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limit:
-                raise ApiError(413, "too_large", f"the body is over {limit} bytes")
-    except ClientDisconnect:  # gone, or closed for being slow: nobody reads the answer
-        raise ApiError(400, "bad_request", "the body did not arrive") from None
-    return parse_json(body)
-
-
-def parse_json(text: str | bytes | bytearray) -> Any:
-    """JSON text, or 400 (``bad_json``) saying why not, nesting too deep included."""
-    try:
-        return json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ApiError(400, "bad_json", f"not valid JSON ({str(e)[:80]})") from None
-    except RecursionError:
-        raise ApiError(400, "bad_json", "not valid JSON: nested too deeply") from None
-
-
-def since_arg(request: Request) -> int:
-    raw = request.query_params.get("since", "0")
-    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
-        raise ApiError(400, "bad_request", "since must be an event number (0, 1, ...)")
-    return int(raw)
 
 
 EXPECT_LIMIT = 10**12
@@ -150,13 +81,6 @@ def action_arg(value: Any) -> str | dict[str, Any]:
         return value
     raise ApiError(400, "bad_request", "action must be a move's text (\"play 7 shark\") or "
                    "its JSON form ({\"kind\": ...}), as listed in \"legal\"")
-
-
-def known_keys(body: dict[str, Any], keys: tuple[str, ...], what: str) -> None:
-    unknown = [k for k in body if k not in keys]
-    if unknown:
-        raise ApiError(400, "bad_request", f"unknown key {str(unknown[0])[:40]!r} in {what}; "
-                       "valid keys: " + ", ".join(keys))
 
 
 # -- HTTP ----------------------------------------------------------------------------------
@@ -295,38 +219,6 @@ async def post_close(request: Request) -> Response:
 
 ACTION_KEYS = ("token", "action", "expect")
 UNDO_KEYS = ("token", "expect")
-
-
-async def table_post(request: Request, keys: tuple[str, ...], what: str
-                     ) -> tuple[Hub, Table, dict[str, Any]]:
-    """A POST to a table: the hub, the table and the body, checked to hold only ``keys``
-    (from this site only; loading the table from the store counts as a read)."""
-    hub = hub_of(request)
-    same_site(request)
-    if request.path_params["id"] not in hub.tables:  # a store lookup: counted as a read
-        hub.throttle("read", client_key(request))
-    table = await hub.table(request.path_params["id"])
-    body = await read_json(request, hub.settings.max_body)
-    if not isinstance(body, dict):
-        raise ApiError(400, "bad_request", "the body must be a JSON object with keys "
-                       + ", ".join(keys))
-    known_keys(body, keys, what)
-    return hub, table, body
-
-
-async def seated_post(request: Request, keys: tuple[str, ...], what: str
-                      ) -> tuple[Hub, Table, int, dict[str, Any]]:
-    """A move's or an undo's POST: the hub, the table, the seat its token opens (counted
-    against the seat's moves) and the body, checked to hold only ``keys``."""
-    hub, table, body = await table_post(request, keys, what)
-    token = seat_token(request, body.get("token"))
-    if token is None:
-        raise ApiError(403, "bad_token", "give your seat's token (\"token\", or the header "
-                       f"Authorization: Bearer <token>) to send {what}")
-    seat = hub.seat_for(table, token)
-    assert seat is not None  # (a token opens a seat or is refused)
-    hub.throttle("move", f"{table.id}:{seat}")
-    return hub, table, seat, body
 
 
 async def post_action(request: Request) -> Response:
@@ -578,8 +470,6 @@ def create_app(settings: Settings | None = None,
     settings = settings or Settings()
     trusted = limits.Trusted(settings.forwarded_allow_ips)  # a bad list fails here
     PLACES = _places()  # the data directories allowed now (--data-dir) among them
-    from cove.serve.again import again_routes  # (these use this module's helpers)
-    from cove.serve.chat import chat_routes
     from cove.web.routes import update_board, web_routes  # the browser table's pages
 
     @contextlib.asynccontextmanager

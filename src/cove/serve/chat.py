@@ -11,7 +11,7 @@ the table gets ``{"type": "chat", "message": {...}}`` as one is stored. The text
 and sent as the sender wrote it: the page puts it in as text, never as markup.
 
 The routes (``GET`` and ``POST /api/tables/{id}/chat``) are added by :func:`chat_routes`,
-which :func:`cove.serve.app.create_app` imports when it builds the app (this module uses
+which :func:`cove.serve.app.create_app` adds to the app (this module uses
 the app's helpers).
 """
 
@@ -23,10 +23,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from cove.serve.app import JSONResponse, hub_of, since_arg, table_post
 from cove.serve.chat_store import CHAT_MAX, ChatRows
 from cove.serve.clients import client_key, seat_token
-from cove.serve.hub import ApiError, Hub, Table, token_hash
+from cove.serve.errors import ApiError
+from cove.serve.http import JSONResponse, hub_of, since_arg, table_post
+from cove.serve.hub import Hub, Table, token_hash
 
 OPTION = "spectator_chat"
 """The new table's key that lets spectators write."""

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.websockets import WebSocket
 
 from cove.serve import limits
-from cove.serve.hub import ApiError
+from cove.serve.errors import ApiError
 
 __all__ = ["client_key", "seat_token"]
 

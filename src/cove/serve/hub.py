@@ -50,6 +50,14 @@ from cove.core.rng import Rng
 from cove.core.state import Action, State
 from cove.core.undo import before_last, why_not
 from cove.serve import timing
+from cove.serve.entries import replay_moves
+from cove.serve.errors import (
+    ApiError,
+    RestoreError,
+    Unavailable,
+    quarantined,
+    still_open,
+)
 from cove.serve.limits import Buckets
 from cove.serve.ratings import Ratings
 from cove.serve.store import (
@@ -207,48 +215,6 @@ class Settings:
     """Chat messages one sender may send at once before ``chat_rate`` applies (429)."""
 
 
-class ApiError(CoveError):
-    """A request the server refuses: HTTP status, a short error code and the reason."""
-
-    def __init__(self, status: int, error: str, reason: str, **extra: Any) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.error = error
-        self.reason = reason
-        self.extra = extra
-
-    def body(self) -> dict[str, Any]:
-        return {"error": self.error, "reason": self.reason, **self.extra}
-
-
-STORE_RETRY_AFTER = 5
-"""Seconds a client is asked to wait (Retry-After) when the database cannot be read or
-written."""
-
-
-class Unavailable(ApiError):
-    """503: the database cannot be read or written now (full, read-only, unreachable).
-    Nothing was changed; the same request may be sent again after ``retry_after`` seconds
-    (a move with the same ``expect``: if it was stored after all, that is a 409)."""
-
-    def __init__(self) -> None:
-        super().__init__(503, "unavailable", "the database cannot be read or written now (the "
-                         "server's log says why); nothing was changed: try again in "
-                         f"{STORE_RETRY_AFTER} s", retry_after=STORE_RETRY_AFTER)
-        self.retry_after = STORE_RETRY_AFTER
-
-
-class RestoreError(CoveError):
-    """A stored table that cannot be rebuilt: it is quarantined."""
-
-
-def quarantined(table_id: str) -> ApiError:
-    """The answer for a table whose stored data cannot be restored."""
-    return ApiError(500, "quarantined", f"table {table_id[:40]!r} is quarantined: its stored "
-                    "data cannot be restored (the server's log says why); the other tables "
-                    "are not affected")
-
-
 class _Throttle:
     """Logs one line per ``every`` seconds at most (a full disk fails every request), with
     how many it left out."""
@@ -302,29 +268,6 @@ def fallback_move(state: State, seat: int, seed: int) -> Action:
     """The move played for a bot that failed: a legal one, drawn from the bot's seed."""
     legal = state.legal_actions(seat)
     return legal[Rng(seed).below(len(legal))]
-
-
-def replay_moves(state: State, moves: Sequence[tuple[int, str]], table_id: str) -> State:
-    """``state`` after the stored entries of a table's log: moves through their exact text,
-    as a record replays, and undos (:data:`UNDO`) as the server took them; RestoreError at
-    the first that is not a legal move, or an undo of the latest move by its own seat."""
-    for seat, text in moves:
-        if text == UNDO:
-            history = state.history
-            if not history or history[-1][0] != seat:
-                raise RestoreError(f"table {table_id}: a stored undo by seat {seat} at move "
-                                   f"{state.decisions} takes back no move of its own")
-            state = before_last(state)
-            continue
-        try:
-            act = state.find_action(seat, text)
-        except CoveError:
-            act = None
-        if act is None:
-            raise RestoreError(f"table {table_id}: stored move {state.decisions} ({text[:80]!r} "
-                               f"by seat {seat}) is not legal there; the game's rules changed?")
-        state.apply(seat, act)
-    return state
 
 
 def encode_bytes(message: Any) -> bytes:
@@ -1673,13 +1616,6 @@ class Hub:
                 return
         if table.version != before:
             self._after_move(table, undone=table.undos != undos)
-
-
-def still_open(table: Table) -> None:
-    """409 ``closed`` when the table's creator closed it."""
-    if table.closed:
-        raise ApiError(409, "closed", "this table was closed by its creator; nothing more is "
-                       "played at it (the lobby makes a new one)", moves=table.moves)
 
 
 def undo_check(state: State, seat: int) -> tuple[str, State | None]:

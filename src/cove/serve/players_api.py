@@ -15,7 +15,9 @@ from starlette.routing import BaseRoute, Route
 
 import cove
 from cove.core.errors import CoveError
-from cove.serve.hub import ApiError, Hub, token_hash
+from cove.serve.errors import ApiError
+from cove.serve.http import JSONResponse, read_json, same_site
+from cove.serve.hub import Hub, token_hash
 from cove.serve.webhooks import check_url
 
 MY_TABLES = 100
@@ -63,7 +65,6 @@ def order(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 async def my_tables(request: Request) -> Response:
-    from cove.serve.app import JSONResponse
 
     hub = _hub(request)
     hub.throttle("read", _client(request))
@@ -121,7 +122,6 @@ def _base(request: Request) -> str:
 
 async def put_webhook(request: Request) -> Response:
     """``{"url": "https://..."}`` (or null: remove it) -> ``{"url"}``."""
-    from cove.serve.app import JSONResponse, read_json, same_site
 
     hub = _hub(request)
     same_site(request)
@@ -138,7 +138,6 @@ async def put_webhook(request: Request) -> Response:
 
 
 async def get_webhook(request: Request) -> Response:
-    from cove.serve.app import JSONResponse
 
     hub = _hub(request)
     hub.throttle("read", _client(request))
@@ -151,7 +150,6 @@ async def get_webhook(request: Request) -> Response:
 async def leaderboard(request: Request) -> Response:
     """The game's leaderboard (:meth:`cove.serve.ratings.Ratings.board`); with a player's
     key, their own entry says ``"you": true``."""
-    from cove.serve.app import JSONResponse
 
     hub = _hub(request)
     hub.throttle("read", _client(request))

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cove.core.errors import CoveError
+from cove.serve.errors import ApiError
 from cove.serve.player_data import Rating, Update
 
 if TYPE_CHECKING:
@@ -109,7 +110,6 @@ class Ratings:
     def check_create(self, body: dict[str, Any], seats: Sequence[str]) -> bool:
         """Whether a new table is rated (``"rated"``, default false); 422 ``bad_rated``
         saying why one cannot be."""
-        from cove.serve.hub import ApiError
 
         rated = body.get("rated", False)
         if not isinstance(rated, bool):
@@ -147,7 +147,6 @@ class Ratings:
     async def check_move(self, table: Table, seat: int) -> None:
         """403 ``not_named``: a human seat of a rated table moves only once a named player
         took it."""
-        from cove.serve.hub import ApiError
 
         s = table.seats[seat]
         if s["kind"] == "human" and "player" not in s and await self.is_rated(table.id):
@@ -158,7 +157,6 @@ class Ratings:
 
     async def check_sit(self, table: Table, seat: int, hashed: str) -> None:
         """409 ``seat_taken``: at a rated table one player takes one seat."""
-        from cove.serve.hub import ApiError
 
         for i, s in enumerate(table.seats):
             if i != seat and s.get("player") == hashed and await self.is_rated(table.id):
@@ -208,7 +206,6 @@ class Ratings:
         """``GET /api/games/{game}/leaderboard`` (and its page): ``{"game", "name",
         "entries"}``, at most ``limit`` (1 to 500) entries; 404 ``unknown_game``."""
         import cove
-        from cove.serve.hub import ApiError
 
         try:
             game = cove.load(game_id)

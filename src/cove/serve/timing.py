@@ -31,6 +31,8 @@ from cove.serve.clock import (
     display,
     parse_clock,
 )
+from cove.serve.entries import replay_moves
+from cove.serve.errors import ApiError, RestoreError, still_open
 from cove.serve.store import UNDO, Store, TableRow
 from cove.terminal import HINT_BOT
 
@@ -79,7 +81,6 @@ class Timing:
 
 def check_clock(value: Any) -> Clock | None:
     """The ``clock`` of a new table; 422 ``bad_clock`` saying what is valid."""
-    from cove.serve.hub import ApiError
 
     try:
         return parse_clock(value)
@@ -96,7 +97,6 @@ def new_timing(clock: Clock, start: float, state: State,
 def restore(store: Store, game: Game, row: TableRow) -> Timing | None:
     """A clocked table's timing, rebuilt from its stored log (the movers after each entry
     come from replaying it from the start); None for a table without a clock."""
-    from cove.serve.hub import RestoreError, replay_moves
 
     config, entries, events = store.clock_log(row.id)
     if config is None:
@@ -181,7 +181,6 @@ def presence(table: Table) -> dict[str, Any] | None:
 
 def check_human_move(table: Table, seat: int) -> None:
     """409 ``bot_playing`` for a person's move at a seat a bot plays for the game."""
-    from cove.serve.hub import ApiError
 
     if table.timing is not None and table.timing.held().get(seat) == GAME:
         raise ApiError(409, "bot_playing", f"a bot plays P{seat + 1} for the rest of the game; "
@@ -192,7 +191,6 @@ def check_human_move(table: Table, seat: int) -> None:
 async def timeout(hub: Hub, table: Table, by: int, body: dict[str, Any]) -> dict[str, Any]:
     """Seat ``by`` chooses what a bot does for a seat out of time: ``{"seat", "choice":
     "decision" | "game"}``. Refused (with the reason) while the seat has time left."""
-    from cove.serve.hub import ApiError, still_open
 
     target, choice = body.get("seat"), body.get("choice")
     t = table.timing
@@ -238,7 +236,6 @@ async def timeout(hub: Hub, table: Table, by: int, body: dict[str, Any]) -> dict
 async def reclaim(hub: Hub, table: Table, seat: int) -> dict[str, Any]:
     """The player of ``seat`` takes it back from the bot playing it for the game: from the
     seat's next decision (a bot deciding for it now finishes that decision)."""
-    from cove.serve.hub import ApiError, still_open
 
     t = table.timing
     if t is None:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from cove.core.errors import CoveError
+from cove.serve.errors import ApiError
 from cove.serve.limits import Buckets
 
 if TYPE_CHECKING:
@@ -70,7 +71,6 @@ def check_url(url: Any, setting: str, private: bool) -> str | None:
     """The webhook URL to keep (None: remove it); 422 ``bad_webhook`` saying what a
     webhook URL may be otherwise (an address the server may not call included, when the
     host is written as one)."""
-    from cove.serve.hub import ApiError
 
     patterns = allowed_hosts(setting)
     if patterns is None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from cove.core.game import Game
 from cove.web.clockview import CLOCK_CARD, CLOCK_FIELDS, NOTIFY, describe_clock
+from cove.web.shell import page
 
 LEVEL_HELP = {
     "easy": "looks one move ahead",
@@ -21,25 +22,6 @@ LEVEL_HELP = {
     "hard": "searches four times as long, tuned for each game",
     "random": "plays any legal move",
 }
-
-
-def page(title: str, body: str, attrs: str = "") -> str:
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{escape(title)}</title>"
-            "<link rel=\"icon\" id=\"icon\" href=\"/favicon.ico\">"
-            "<link rel=\"stylesheet\" href=\"/web/static/cove.css\">"
-            "<script defer src=\"/web/static/clock.js\"></script>"
-            "<script defer src=\"/web/static/cove.js\"></script></head>"
-            f"<body {attrs}>{body}</body></html>")
-
-
-def error_page(status: int, reason: str) -> str:
-    return page("Cove: not found" if status == 404 else "Cove: error",
-                f"<header><a class=\"home\" href=\"/web/\">Cove</a></header><main>"
-                f"<h1>{'Not found' if status == 404 else 'Error'}</h1>"
-                f"<p role=\"alert\">{escape(reason)}</p>"
-                "<p><a href=\"/web/\">Back to the lobby</a></p></main>")
 
 
 # -- lobby ---------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from cove.core.state import Action, State
 from cove.serve.clients import client_key, seat_token
 from cove.serve.hub import encode_bytes
 from cove.web import fragments, pages
+from cove.web.shell import error_page
 from cove.web.standing import standing_routes
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -92,7 +93,7 @@ async def lobby(request: Request) -> Response:
         hub = _read(request)
     except CoveError as e:
         status, reason = _refusal(e)
-        return HTMLResponse(pages.error_page(status, reason), status_code=status)
+        return HTMLResponse(error_page(status, reason), status_code=status)
     open_tables = await hub.listing("open", LISTED)
     finished = await hub.listing("finished", LISTED)
     return HTMLResponse(pages.lobby(list(cove.all_games()), LEVELS, open_tables, finished,
@@ -114,7 +115,7 @@ async def _table_page(request: Request, mode: str) -> Response:
         table = await _read(request).table(request.path_params["id"])
     except CoveError as e:
         status, reason = _refusal(e)
-        return HTMLResponse(pages.error_page(status, reason), status_code=status)
+        return HTMLResponse(error_page(status, reason), status_code=status)
     rated = await _hub(request).ratings.is_rated(table.id)
     return HTMLResponse(pages.table(table.game, table.id, mode, rated), headers=NO_STORE)
 

@@ -18,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 from cove.core.errors import CoveError
 from cove.core.game import Game
 from cove.serve.clients import client_key
-from cove.web import pages
+from cove.web.shell import error_page, page
 
 
 def lobby_sections(games: list[Game]) -> str:
@@ -92,7 +92,7 @@ strength against it.</p>
 {table}
 <p><a href="/web/">Back to the lobby</a></p></section></main>
 <script defer src="/web/static/standing.js"></script>"""
-    return pages.page(f"Cove: {data['name']} leaderboard", body,
+    return page(f"Cove: {data['name']} leaderboard", body,
                       f'data-page="leaderboard" data-game="{escape(data["game"])}"')
 
 
@@ -106,7 +106,7 @@ async def leaderboard(request: Request) -> Response:
     except CoveError as e:
         status = int(getattr(e, "status", 500))
         reason = str(getattr(e, "reason", e))
-        return HTMLResponse(pages.error_page(status, reason), status_code=status)
+        return HTMLResponse(error_page(status, reason), status_code=status)
     return HTMLResponse(leaderboard_page(data), headers={"Cache-Control": "no-store"})
 
 
