@@ -28,6 +28,7 @@ import pytest
 
 import cove
 from cove.core.rng import Rng
+from tests.web.conftest import free_port
 
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
 websockets_sync = pytest.importorskip("websockets.sync.client")
@@ -48,13 +49,6 @@ class FakeTime:
 
     def __call__(self) -> float:
         return time.time() + self.offset
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Live:

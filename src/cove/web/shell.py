@@ -12,6 +12,7 @@ def page(title: str, body: str, attrs: str = "") -> str:
             f"<title>{escape(title)}</title>"
             "<link rel=\"icon\" id=\"icon\" href=\"/favicon.ico\">"
             "<link rel=\"stylesheet\" href=\"/web/static/cove.css\">"
+            "<script defer src=\"/web/static/dom.js\"></script>"
             "<script defer src=\"/web/static/clock.js\"></script>"
             "<script defer src=\"/web/static/cove.js\"></script></head>"
             f"<body {attrs}>{body}</body></html>")

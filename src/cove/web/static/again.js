@@ -8,12 +8,12 @@
   document.addEventListener("DOMContentLoaded", () => {
     const t = window.coveTable, box = document.querySelector("#after");
     if (!t || !box) return;
-    const $ = (sel) => document.querySelector(sel);
+    const { $, store } = window.coveDom;  // (dom.js)
     const button = $("#again"), note = $("#again-note"), error = $("#again-error");
     const record = $("#record");
     let shown = false, next = null;  // next: the new game's id, once someone started it
-    const kept = (tid) => { try { return localStorage.getItem("cove.token." + tid); } catch (e) { return null; } };
-    const keep = (tid, tok) => { try { localStorage.setItem("cove.token." + tid, tok); } catch (e) { /* */ } };
+    const kept = (tid) => store.get("cove.token." + tid);
+    const keep = (tid, tok) => store.set("cove.token." + tid, tok);
     function started(data, say) {  // someone started the new game
       next = data.table;
       const mine = t.last() && data.by === t.last().seat;

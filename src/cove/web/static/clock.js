@@ -5,17 +5,7 @@
 "use strict";
 
 window.coveClock = (function () {
-  const $ = (sel) => document.querySelector(sel);
-  const el = (tag, attrs, text) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
-  const store = {
-    get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
-    set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
-  };
+  const { $, el, store } = window.coveDom;  // (dom.js)
   const PRESETS = {
     realtime: { mode: "realtime", allowance: 600, per_move: 20 },
     "turn-based": { mode: "turn-based", allowance: 3 * 86400, per_move: 86400 },

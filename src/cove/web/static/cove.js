@@ -3,20 +3,10 @@
 "use strict";
 
 (function () {
-  const $ = (sel, root) => (root || document).querySelector(sel);
-  const el = (tag, attrs, text) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
+  const { $, el, store } = window.coveDom;  // (dom.js)
   const seatName = (s) => "P" + (s + 1);
   const tokenKey = (id) => "cove.token." + id;
   const ownerKey = (id) => "cove.owner." + id;  // the key that closes a table this browser made
-  const store = {
-    get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
-    set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
-  };
 
   // ---- a player's name: chosen on the first visit, kept with the key the server issues ----
   const me = { get key() { return store.get("cove.player.key"); },

@@ -4,14 +4,8 @@
 "use strict";
 
 (function () {
-  const $ = (sel) => document.querySelector(sel);
-  const el = (tag, attrs, text) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
-  const key = () => { try { return localStorage.getItem("cove.player.key"); } catch (e) { return null; } };
+  const { $, el, store } = window.coveDom;  // (dom.js)
+  const key = () => store.get("cove.player.key");
   const POLL_MS = 5000;
   let shown = "", hookReady = false;
 
