@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
-from cove.core.rng import Rng
+from cove.core.rng import NATIVE, Rng
 
 Direction = tuple[int, int]
 """A step on a grid as ``(rows, columns)``: ``(-1, 0)`` is one row up (north)."""
@@ -119,7 +119,7 @@ class Deck:
             f"deck: known={self.known} but it holds {len(self.cards)} cards")
 
     def copy(self) -> Deck:
-        d = Deck.__new__(Deck)
+        d = Deck() if NATIVE else Deck.__new__(Deck)  # (as in Rng.copy)
         d.cards = self.cards[:]
         d.known = self.known
         return d
@@ -181,7 +181,7 @@ class Bag:
             f"bag: total {self.total} but it holds {sum(self.counts)}")
 
     def copy(self) -> Bag:
-        b = Bag.__new__(Bag)
+        b = Bag() if NATIVE else Bag.__new__(Bag)  # (as in Rng.copy)
         b.counts = self.counts[:]
         b.total = self.total
         return b

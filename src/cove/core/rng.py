@@ -55,7 +55,9 @@ class Rng:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self._state: i64 = _signed(seed)
+        # (a small seed skips _signed's arithmetic on 64-bit masks, which the compiled
+        # build does on boxed ints: a copy starts from Rng() there, see ``copy``)
+        self._state: i64 = i64(seed) if 0 <= seed < _NATIVE_BELOW else _signed(seed)
 
     @property
     def state(self) -> int:
@@ -133,7 +135,9 @@ class Rng:
         return Rng(self.next64())
 
     def copy(self) -> Rng:
-        r = Rng.__new__(Rng)
+        # a blank generator to copy into: the compiled build constructs it natively (a
+        # call of ``__new__`` goes through Python there), the pure one skips ``__init__``
+        r = Rng() if NATIVE else Rng.__new__(Rng)
         r._state = self._state
         return r
 
@@ -159,7 +163,7 @@ class TapeRng(Rng):
         return Rng(self.next64())
 
     def copy(self) -> TapeRng:
-        r = TapeRng.__new__(TapeRng)
+        r = TapeRng() if NATIVE else TapeRng.__new__(TapeRng)  # (as in Rng.copy)
         r._state = self._state
         r.tape = self.tape[:]
         return r

@@ -832,8 +832,7 @@ class State(ABC, Generic[OptionsT]):
 
     # -- helpers for subclasses ------------------------------------------------------------
     def _clone_base(self) -> Any:
-        cls = type(self)
-        s = cls.__new__(cls)
+        s = type(self)()  # a state class takes no arguments (Game.start sets it up)
         s.game = self.game
         s.n = self.n
         s.options = self.options
