@@ -231,6 +231,19 @@ def test_the_winner_and_the_tie_break_that_decided_it() -> None:
     assert decider(game, alone) == "P1 has the top score, 7; next best 3"
 
 
+def test_a_game_nobody_won_says_so_instead_of_a_shared_win() -> None:
+    """A game may end with no winner (a solo game lost: below its target, or the rival
+    ahead): the summary once read "Shared win:  (P1 has the top score, 7)"."""
+
+    class Lost(Tied):
+        def winners(self) -> tuple[int, ...]:
+            return ()
+
+    lines = final_summary(RANKED, cast(State, Lost([7], [()])), [0])
+    assert lines[-1] == "No player wins."
+    assert not any("win:" in line or "you win" in line for line in lines)
+
+
 @pytest.mark.parametrize("game_id", cove.ids())
 def test_the_final_summary_shows_the_declared_parts_adding_up(game_id: str) -> None:
     game = cove.load(game_id)

@@ -5,12 +5,12 @@
     game = pyspiel.load_game("cove_<id>(players=3)")  # the id with _ for -
 
 Parameters: ``players``, ``seed`` (the games' deals are drawn from it: each
-``new_initial_state`` is a new deal), ``reward`` ("win": win share, summing to 1;
-"margin": the normalised score margin) and every game option (a list option is text
-joined with ``/``, e.g. ``colours=3/1``). Cove's chance happens inside its states,
-so the games are *sampled stochastic*: there are no chance nodes, and
-``resample_from_infostate`` gives information-set searches (OpenSpiel's ISMCTS) worlds
-consistent with a player's view.
+``new_initial_state`` is a new deal), ``reward`` ("win": win share, summing to 1, or
+to 0 when nobody wins, as in a solo game lost; "margin": the normalised score margin)
+and every game option (a list option is text joined with ``/``, e.g. ``colours=3/1``).
+Cove's chance happens inside its states, so the games are *sampled stochastic*: there
+are no chance nodes, and ``resample_from_infostate`` gives information-set searches
+(OpenSpiel's ISMCTS) worlds consistent with a player's view.
 Simultaneous steps are sequential and imperfect-information, as in the AEC environment.
 """
 

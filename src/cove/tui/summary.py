@@ -132,6 +132,9 @@ def final_summary(game: Game, state: State, humans: Sequence[int]) -> list[str]:
     if state.is_over:
         lines.append(f"Game over. {end_reason(state)}")
     winners = state.winners()
+    if not winners:  # a solo game lost, or one the rules let nobody win: the line
+        lines.append("No player wins.")  # before says why
+        return lines
     won = ", ".join(_name(p) for p in winners)
     verdict = (f"Winner: {won}" if len(winners) == 1 else f"Shared win: {won}")
     verdict += f" ({decider(game, state)})"

@@ -53,21 +53,21 @@ def test_malformed_record() -> None:
 
 def test_records_and_states_of_older_versions_are_refused() -> None:
     """Version 5 changed the stored forms (contract v2), version 6 the space names,
-    version 7 the action codes a stored state holds and version 8 the views and logs:
-    older records and states are refused with the version error instead of replaying
-    into another game."""
+    version 7 the action codes a stored state holds, version 8 the views and logs and
+    version 9 a solo game's result: older records and states are refused with the
+    version error instead of replaying into another game."""
     s = new(2, seed=1)
     s.apply(0, s.legal_actions(0)[0])
     rec = s.record()
-    assert rec["version"] == GAME.version == "8"
+    assert rec["version"] == GAME.version == "9"
     cove.replay(rec)
-    rec["version"] = "7"
-    with pytest.raises(cove.RecordError, match="version '7'; this Cove has version '8'"):
+    rec["version"] = "8"
+    with pytest.raises(cove.RecordError, match="version '8'; this Cove has version '9'"):
         cove.replay(rec)
     data = s.to_json()
     assert GAME.from_json(data).fingerprint() == s.fingerprint()
-    data["version"] = "7"
-    with pytest.raises(cove.RecordError, match="version '7'"):
+    data["version"] = "8"
+    with pytest.raises(cove.RecordError, match="version '8'"):
         GAME.from_json(data)
 
 

@@ -50,7 +50,7 @@ def test_render_pending_bonus_and_round_two_and_end() -> None:
     assert "You have 1 bonus segment to draw" in text
     assert "Your segments this turn: draw j8-k9" in text
     assert "Connected this turn: obelisk at j8" in text  # the log line waits for the chain
-    assert "Solo (unofficial rule): target 70" in text
+    assert "Solo (unofficial rule): reach 70 points to win" in text
     play_turns(s, Rng(1), 14)
     assert "round 2/2" in render(s.view(0), False)
     play_out(s, Rng(2))

@@ -11,13 +11,17 @@ import pytest
 import cove
 from cove.core import Rng, Step
 from cove.core.bits import has
+from cove.core.text import end_reason
 from cove.games.trails_of_tucana.actions import ISLAND_ACTIONS, PASS, Bonus, Draw, Pass
 from cove.games.trails_of_tucana.data import CARD_NAMES, KINDS, TABLES
 from cove.games.trails_of_tucana.rules import TurnStep
 from cove.games.trails_of_tucana.sheets import drawn_on
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import score_parts
+from cove.tui.summary import final_summary
+from cove.web.fragments import end as end_screen
 from tests.games.trails_of_tucana.helpers import (
+    GAME,
     build_pair_but_last,
     draw_now,
     end_round,
@@ -773,6 +777,29 @@ def test_r9_1_solo_discard() -> None:
 def test_r9_2_solo_target() -> None:
     assert new(1).view(0)["solo"]["target"] == TABLES.solo_target["petit"]
     assert new(1, map="grande").view(None)["solo"]["target"] == TABLES.solo_target["grande"]
+
+
+def test_r9_3_solo_win_is_the_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = new(1, seed=4)
+    play_out(s, Rng(4))
+    score = s.scores()[0]
+    assert 0 < score < TABLES.solo_target["petit"]  # random play falls short
+    assert s.winners() == ()
+    assert (f"P1 scored {score:g}, short of the solo target of 70, so nobody wins"
+            in end_reason(s))
+    monkeypatch.setitem(TABLES.solo_target, "petit", int(score))  # reached exactly: a win
+    assert s.winners() == (0,)
+    assert f"P1 scored {score:g} and reached the solo target of {score:g}" in end_reason(s)
+    monkeypatch.setitem(TABLES.solo_target, "petit", int(score) + 1)  # one short: no win
+    assert s.winners() == ()
+    assert final_summary(GAME, s, [0])[-1] == "No player wins."  # the terminal's last line
+    assert "Game over: no player wins" in end_screen(s, s.view(0), 0)  # the web's
+    # with two or more players the top score wins as before (R8.2), and mid-game nobody
+    t = new(2, seed=4)
+    assert t.winners() == ()
+    play_out(t, Rng(4))
+    best = max(t.scores())
+    assert t.winners() and all(t.scores()[p] == best for p in t.winners())
 
 
 def test_actions_text_forms() -> None:

@@ -55,7 +55,7 @@ GAME = Game(
     state_cls=TucanaState,
     min_players=1,
     max_players=8,
-    version="8",
+    version="9",
     summary="Flip-and-write: everyone draws trail segments on their own island at once, "
     "linking sights and village pairs (Isla Petit or Isla Grande).",
     chance=True,

@@ -223,7 +223,7 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
     if "solo" in view:
         solo = view["solo"]
         dropped = " ".join(solo["discarded_blue"]) or "none yet"
-        out += _wrap(f"Solo (unofficial rule): target {solo['target']} points; "
+        out += _wrap(f"Solo (unofficial rule): reach {solo['target']} points to win; "
                      f"blue cards discarded after round 1: {dropped}", width)
     if view["players"] > 1:
         out.append("Players (* = you):" if seat is not None else "Players (* = the island shown):")

@@ -267,6 +267,13 @@ class TucanaState(State[TucanaOptions]):
         """``TIEBREAK``: the bonus points, blue and red cards together (R8.2)."""
         return (float(self.blue_points[player] + self.red_points[player]),)
 
+    def winners(self) -> tuple[int, ...]:
+        """The top score, ties split by ``tiebreak`` (R8.2); alone, the player wins by
+        reaching the solo target, and nobody wins below it (R9.3)."""
+        if self.n > 1 or not self.over:
+            return super().winners()
+        return (0,) if self._score(0) >= TABLES.solo_target[self.island.key] else ()
+
     # -- conformance hooks ---------------------------------------------------------------
     def check_invariants(self) -> None:
         """Cards, bonus cards, sheets and the step bookkeeping are all accounted for."""

@@ -148,6 +148,14 @@ def score_parts(view: dict[str, Any], p: int) -> list[tuple[str, float]]:
 
 
 def end_reason(view: dict[str, Any]) -> str:
-    """Why the game ended, in plain words: it always ends after its last round."""
-    return (f"the last round on {view['map_name']} (round {view['round']} of "
-            f"{view['rounds']}) is over")
+    """Why the game ended, in plain words: it always ends after its last round; alone,
+    whether the player reached the solo target (R9.3)."""
+    why = (f"the last round on {view['map_name']} (round {view['round']} of "
+           f"{view['rounds']}) is over")
+    solo = view.get("solo")
+    if solo and view.get("scores"):
+        target, score = solo["target"], view["scores"][0]
+        why += (f"; P1 scored {score:g} and reached the solo target of {target}"
+                if view.get("winners") else
+                f"; P1 scored {score:g}, short of the solo target of {target}, so nobody wins")
+    return why

@@ -313,7 +313,7 @@ def _sheet(view: dict[str, Any], isl: Island, sheet: dict[str, Any], top: float
     if "solo" in view:
         solo = view["solo"]
         gone = " ".join(solo["discarded_blue"]) or "none yet"
-        below.append(f"solo target {solo['target']} points; blue discarded: {gone}")
+        below.append(f"solo: reach {solo['target']} points to win; blue discarded: {gone}")
     if "seen_this_round" in view:
         seen = view["seen_this_round"]
         counts = ", ".join(f"{seen.count(c)} {c}" for c in CARD_FILL if seen.count(c))
