@@ -55,6 +55,14 @@ class Clicker:
     def click_once(self, page: Page) -> str:
         """Click one legal move: on the board when it has targets for this decision, else
         in the legal-move list (the fallback, for a game whose board is not drawn)."""
+        made = self.try_click(page)
+        assert made is not None, "the board was redrawn under the click: its target is gone"
+        return made
+
+    def try_click(self, page: Page) -> str | None:
+        """``click_once``, or None when the board was redrawn between reading its targets
+        and clicking one (another seat moved meanwhile) and the target is gone: the
+        caller looks again."""
         targets = [(i, t) for i, t in enumerate(board_targets(page)) if t]
         if targets:
             if self.prefer is not None:
@@ -65,7 +73,10 @@ class Clicker:
             try:
                 target.click(timeout=3000)
             except PlaywrightError:  # covered by a label: the same element's click event
-                target.dispatch_event("click")
+                try:
+                    target.dispatch_event("click", timeout=3000)
+                except PlaywrightError:  # no such target any more: the board was redrawn
+                    return None
             self.board_clicks += 1
             if len(texts) > 1:  # the chooser lists what the click could mean
                 choice = self.pick(texts)
@@ -100,7 +111,8 @@ def play(server: Server, table_id: str, pages: dict[int, Page], clicker: Clicker
         wait_shown(page, n)
         if server.state(table_id).decisions != n or not listed(page):
             continue  # a bot moved meanwhile (a simultaneous step): look again
-        clicker.click_once(page)
+        if clicker.try_click(page) is None:
+            continue  # the board was redrawn under the click: look again
         clicks += 1
         page.wait_for_function(
             "n => Number(document.body.dataset.moves) > n"
