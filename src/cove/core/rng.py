@@ -36,7 +36,10 @@ computes on them and masks (the tests check that both paths give the same number
 
 
 def _signed(value: int) -> i64:
-    """``value`` modulo 2**64 as a signed 64-bit integer."""
+    """``value`` modulo 2**64 as a signed 64-bit integer. A small value (a seed, a blank
+    generator's 0) skips the masking, which compiled code does on boxed ints."""
+    if 0 <= value < _NATIVE_BELOW:
+        return i64(value)
     value &= _MASK
     return i64(value - (1 << 64)) if value > _MAX63 else i64(value)
 
@@ -55,9 +58,7 @@ class Rng:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int = 0) -> None:
-        # (a small seed skips _signed's arithmetic on 64-bit masks, which the compiled
-        # build does on boxed ints: a copy starts from Rng() there, see ``copy``)
-        self._state: i64 = i64(seed) if 0 <= seed < _NATIVE_BELOW else _signed(seed)
+        self._state: i64 = _signed(seed)
 
     @property
     def state(self) -> int:

@@ -272,7 +272,12 @@ class TucanaState(State[TucanaOptions]):
         reaching the solo target, and nobody wins below it (R9.3)."""
         if self.n > 1 or not self.over:
             return super().winners()
-        return (0,) if self._score(0) >= TABLES.solo_target[self.island.key] else ()
+        return (0,) if self._score(0) >= self.solo_target else ()
+
+    @property
+    def solo_target(self) -> int:
+        """The score a solo player must reach on this island (R9.2, the data file's)."""
+        return TABLES.solo_target[self.island.key]
 
     # -- conformance hooks ---------------------------------------------------------------
     def check_invariants(self) -> None:

@@ -99,7 +99,7 @@ def seat_view(state: TucanaState, player: int | None) -> dict[str, Any]:
         v["seen_this_round"] = [CARD_NAMES[c] for c in state.seen]
     if state.n == 1:
         v["solo"] = {
-            "target": TABLES.solo_target[island.key],
+            "target": state.solo_target,
             "discarded_blue": [LETTER_NAMES[letter] for letter in state.solo_discarded],
         }
     if player is not None:
