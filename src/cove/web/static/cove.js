@@ -397,7 +397,7 @@
         if (m.status === 403 && !last) {
           conn("not seated", "bad");
           $("#prompt").textContent = m.reason;
-          if (token) { try { localStorage.removeItem(tokenKey(id)); } catch (e) { /* */ } }
+          if (token) store.remove(tokenKey(id));
           return;
         }
         showError(m.reason + (m.status === 409 ? " (the table has been updated)" : ""));

@@ -14,5 +14,6 @@ window.coveDom = Object.freeze({
   store: Object.freeze({
     get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
     set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
+    remove(k) { try { localStorage.removeItem(k); } catch (e) { /* private mode */ } },
   }),
 });

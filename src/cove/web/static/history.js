@@ -8,7 +8,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     const t = window.coveTable, box = document.querySelector("#history");
     if (!t || !box) return;
-    const $ = (sel) => document.querySelector(sel);
+    const { $ } = window.coveDom;  // (dom.js)
     const prev = $("#history-prev"), next = $("#history-next"), live = $("#history-live");
     const line = $("#history-state"), moveLine = $("#history-move"), board = $("#history-board");
     const auth = t.token ? "&token=" + encodeURIComponent(t.token) : "";
