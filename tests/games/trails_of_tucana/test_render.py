@@ -56,6 +56,7 @@ def test_render_pending_bonus_and_round_two_and_end() -> None:
     play_out(s, Rng(2))
     end = render(s.view(0), False)
     assert "game over" in end and "Final scores:" in end
+    assert s.winners() == () and "winner(s): none" in end  # a solo game short of its target
 
 
 def test_render_grande_spectator_and_red_cards() -> None:

@@ -242,5 +242,5 @@ def render(view: dict[str, Any], color: bool = False, width: int = 100) -> str:
         winners = " ".join(f"P{p + 1}" for p in view.get("winners", []))
         scores = ", ".join(f"P{p + 1} {x:g}" for p, x in enumerate(view.get("scores") or []))
         out += [_c(x, "1", color) for x in _wrap(
-            f"Final scores: {scores or 'none'}; winner(s): {winners}", width)]
+            f"Final scores: {scores or 'none'}; winner(s): {winners or 'none'}", width)]
     return "\n".join(out)
