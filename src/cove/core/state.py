@@ -104,10 +104,15 @@ class State(ABC, Generic[OptionsT]):
     _PLAYS_FOR: ClassVar[bool] = False
     """Set per class: ``play_for`` is overridden (some seat is played by the rules)."""
 
+    _STACK_TURNS: ClassVar[bool] = True
+    """Set per class: ``to_move`` is the stack's, so the game is over exactly when no step
+    is pending (``is_over``)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._STACK_LEGAL = cls._legal_actions is State._legal_actions
         cls._PLAYS_FOR = cls.play_for is not State.play_for
+        cls._STACK_TURNS = cls.to_move is State.to_move
 
     DERIVED: ClassVar[tuple[str, ...]] = ()
     """Slots rebuilt by ``setup`` from the options (data tables, rule switches): left out
@@ -193,6 +198,8 @@ class State(ABC, Generic[OptionsT]):
 
     @property
     def is_over(self) -> bool:
+        if self._STACK_TURNS:
+            return not self._steps  # a settled stack's top is always someone's decision
         return not self.to_move()
 
     @abstractmethod

@@ -631,10 +631,6 @@ class TidesState(State[TidesOptions]):
         self._end_turn(p)
 
     # ------------------------------------------------------------------ the contract
-    @property
-    def is_over(self) -> bool:
-        return not self.steps
-
     def score_parts(self, p: int) -> tuple[int, int, int]:
         """(order gold, sightings bonus, leftover goods sold) for player ``p``."""
         delivered = self.delivered[p]
