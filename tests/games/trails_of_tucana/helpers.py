@@ -14,6 +14,7 @@ from cove.games.trails_of_tucana.data import CARD_NAMES
 from cove.games.trails_of_tucana.island import Island
 from cove.games.trails_of_tucana.rules import END_ROUND, TurnStep
 from cove.games.trails_of_tucana.sheets import link as link_edge
+from cove.games.trails_of_tucana.sheets import replaced
 from cove.games.trails_of_tucana.state import TucanaState
 
 
@@ -62,7 +63,7 @@ def position(
     if boxes is not None:
         s.boxes = tuple(boxes)
     if pairs is not None:
-        s.pairs = pairs
+        s.pairs = tuple(pairs)
     if blue_points is not None:
         s.blue_points = tuple(blue_points)
     if red_points is not None:
@@ -75,11 +76,8 @@ def link(s: TucanaState, p: int, a: str, b: str) -> None:
     first decision of a turn the segment counts as drawn before the turn began."""
     link_edge(s, p, s.island.edge(a, b))
     if not s.moves[p]:
-        # new lists: clones share the old ones
-        s.circled_at_turn_start = s.circled_at_turn_start[:]
-        s.circled_at_turn_start[p] = s.circled[p]
-        s.pairs_at_turn_start = s.pairs_at_turn_start[:]
-        s.pairs_at_turn_start[p] = s.pairs[p]
+        s.circled_at_turn_start = replaced(s.circled_at_turn_start, p, s.circled[p])
+        s.pairs_at_turn_start = replaced(s.pairs_at_turn_start, p, s.pairs[p])
     s.settle()  # the legal moves are found again
 
 
@@ -125,16 +123,17 @@ def mark_drawn(s: TucanaState, p: int, edges: Iterable[int]) -> None:
 def set_drawn(s: TucanaState, p: int, edges: Iterable[int], flag: int) -> None:
     """Set the drawn flag of ``edges`` on seat p's sheet (1 drawn, 0 free) without
     linking, then find the legal moves again."""
-    first = p * len(s.island.edges)
+    flags = bytearray(s.drawn[p])
     for e in edges:
-        s.drawn[first + e] = flag
+        flags[e] = flag
+    s.drawn = replaced(s.drawn, p, bytes(flags))
     s.settle()
 
 
 def owe_bonus(s: TucanaState, p: int, owed: int) -> None:
     """Seat p owes ``owed`` bonus segments and the pending step becomes the turn's first
     bonus step, for every seat that owes one (as after a draw step's reveal)."""
-    s.bonus_owed[p] = owed
+    s.bonus_owed = replaced(s.bonus_owed, p, owed)
     s.clear_steps()
     s.push(Step("bonus", tuple(q for q in range(s.n) if s.bonus_owed[q]), TurnStep(1)))
     s.settle()

@@ -13,6 +13,7 @@ from cove.core.bits import first_n, set_of
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import LETTERS, TABLES
 from cove.games.trails_of_tucana.rules import TurnStep
+from cove.games.trails_of_tucana.sheets import replaced
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import sheet
 from tests.games.trails_of_tucana.helpers import link, new, play_turns, reveal
@@ -59,17 +60,21 @@ def decided_but_still_to_move(s: TucanaState) -> None:
 @pytest.mark.parametrize(
     ("what", "breaks"),
     [
-        ("a card lost from the deck", lambda s: s.deck.pop()),
+        ("a card lost from the deck", lambda s: setattr(s, "deck", s.deck[:-1])),
         ("a card seen twice", lambda s: setattr(s, "seen", (*s.seen, s.seen[0]))),
         ("a blue card vanished", lambda s: setattr(s, "blue_cards", ((), *s.blue_cards[1:]))),
-        ("a segment flag not 0 or 1", lambda s: s.drawn.__setitem__(len(s.drawn) - 1, 2)),
-        ("a sight circled but not linked", lambda s: s.circled.__setitem__(0, set_of([0]))),
-        ("a pair scored but not joined", lambda s: s.pairs.__setitem__(1, first_n(LETTERS))),
+        ("a segment flag not 0 or 1",
+         lambda s: setattr(s, "drawn", replaced(s.drawn, 0, s.drawn[0][:-1] + b"\x02"))),
+        ("a sight circled but not linked",
+         lambda s: setattr(s, "circled", replaced(s.circled, 0, set_of([0])))),
+        ("a pair scored but not joined",
+         lambda s: setattr(s, "pairs", replaced(s.pairs, 1, first_n(LETTERS)))),
         ("a decided player still to move", decided_but_still_to_move),
         ("a second pending step", lambda s: s.push(Step("draw", (1,), TurnStep(0)))),
         ("a mover of a bonus step owing nothing",
          lambda s: (s.clear_steps(), s.push(Step("bonus", (0,), TurnStep(1))))),
-        ("a negative bonus count", lambda s: s.bonus_owed.__setitem__(2, -1)),
+        ("a negative bonus count",
+         lambda s: setattr(s, "bonus_owed", replaced(s.bonus_owed, 2, -1))),
         ("a box filled before its round",
          lambda s: setattr(s, "boxes", (s.boxes[0], 4, *s.boxes[2:]))),
     ],
@@ -154,7 +159,7 @@ def test_max_actions_bounds_every_game() -> None:
     for _ in range(bound + 1):
         s.apply(0, rng.choice(s.legal_actions(0)))
         s.turn = 0  # the round never ends
-        s.deck = list(TABLES.deck)[:25]
+        s.deck = TABLES.deck[:25]
     assert s.decisions > bound and not s.is_over
 
 

@@ -457,14 +457,13 @@ def test_r4_1_sight_connected_to_any_village() -> None:
 
 def test_r4_2_sight_values_in_order() -> None:
     s = new(1, map="grande")
-    kc = s.sight_counts
     link(s, 0, "l4", "n4")  # the obelisk at n4 ...
     link(s, 0, "k3", "l4")  # ... reaches village 1 (k3)
-    assert kc[OBELISK] == 1 and s.sight_sum(0) == 1
+    assert s.sight_counts[0][OBELISK] == 1 and s.sight_sum(0) == 1
     # the second obelisk scores the second value, 2
     link(s, 0, "e3", "f4")
     link(s, 0, "f4", "e5")  # the obelisk at e5 reaches village 10 (e3)
-    assert kc[OBELISK] == 2 and s.sight_sum(0) == 3 and s.bonus_owed[0] == 0
+    assert s.sight_counts[0][OBELISK] == 2 and s.sight_sum(0) == 3 and s.bonus_owed[0] == 0
     assert s.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2]
 
 
@@ -490,7 +489,7 @@ def test_r4_3_last_sight_gives_bonus() -> None:
         "l4-n4", "k3-l4",  # obelisk n4 via village 1
         "e3-f4", "f4-e5",  # obelisk e5 via village 10
         "m11-n12"]})
-    assert g.sight_counts[OBELISK] == 2 and g.bonus_owed[0] == 0
+    assert g.sight_counts[0][OBELISK] == 2 and g.bonus_owed[0] == 0
     reveal(g, "desert", "desert")
     g.apply(0, "draw n12-p12")  # obelisk m11 via village 5
     assert g.view(0)["sheets"][0]["sight_values"]["obelisk"] == [1, 2, 2]

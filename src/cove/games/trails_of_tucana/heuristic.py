@@ -14,7 +14,7 @@ from typing import Final
 
 from cove.core import State
 from cove.core.bits import has, members
-from cove.games.trails_of_tucana.data import KINDS, LETTERS, TURNS_PER_ROUND
+from cove.games.trails_of_tucana.data import LETTERS, TURNS_PER_ROUND
 from cove.games.trails_of_tucana.sheets import drawn_edges, drawn_on, villages_in
 from cove.games.trails_of_tucana.state import TucanaState
 
@@ -89,7 +89,7 @@ def heuristic(state: State, player: int) -> float:
     linked += [v for v in village_space if v not in root_of]  # a lone village is a network too
     if linked:
         circled = state.circled[p]
-        counts = state.sight_counts[p * KINDS : p * KINDS + KINDS]
+        counts = state.sight_counts[p]
         for sight, space in enumerate(island.sight_space):
             if has(circled, sight):
                 continue

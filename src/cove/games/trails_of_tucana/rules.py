@@ -104,12 +104,13 @@ class FlipRule(StepRule["TucanaState"]):
     everyone draws at once (R3.2)."""
 
     def run(self, state: TucanaState, step: Step) -> None:
-        first = state.deck.pop()
-        second = state.deck.pop()
+        deck = state.deck
+        first, second = deck[-1], deck[-2]
+        state.deck = deck[:-2]
         state.revealed = (first, second)
         state.seen = (*state.seen, first, second)
-        state.circled_at_turn_start = state.circled[:]
-        state.pairs_at_turn_start = state.pairs[:]
+        state.circled_at_turn_start = state.circled  # tuples: replaced, never changed
+        state.pairs_at_turn_start = state.pairs
         if state.logging:
             state.say(
                 f"Round {state.round + 1}, turn {state.turn + 1}: the Mayor reveals "
@@ -305,7 +306,7 @@ def game_over(state: TucanaState) -> None:
     """The last round is scored: the game is over (R8.1)."""
     state.over = True
     state.revealed = None
-    state.deck = []
+    state.deck = ()
     if state.logging:
         scores = state.scores()
         state.say("Game over. Final scores: "

@@ -1,10 +1,13 @@
 """The players' sheets as the rules keep them: each seat's drawn segments as one flag per
 edge of the island, and its trail networks as a union-find.
 
-The drawn segments of all seats are one flat ``bytearray`` (``state.drawn``: edge ``e``
-of seat ``p`` is index ``p * E + e``, ``E`` the island's number of edges), 1 where a
-segment is drawn: ``drawn_on`` gives one seat's flags, ``drawn_edges`` the edges they
-mark. Sets of small numbers (the sights circled, the village pairs joined, the villages
+Each seat's drawn segments are one ``bytes`` value, a flag per edge of the island, 1
+where a segment is drawn (``state.drawn[p]``; ``drawn_on`` gives it, ``drawn_edges`` the
+edges it marks, ``with_drawn`` the flags with one more). Like the seat's circled sights,
+joined pairs, linked kinds, sight counts and bonus segments owed, it is an immutable
+value in a tuple with one per seat, which ``replaced`` replaces when it changes: a
+clone shares these tuples and a snapshot keeps the values, neither copies them. Sets of
+small numbers (the sights circled, the village pairs joined, the villages
 and sights of a network) are kept as bit masks: member ``i`` is bit ``i``. The rules
 read and change them only through named operations: the core's for any set
 (``cove.core.bits``: ``has``, ``including``, ``minus``, ``members`` ...) and the ones
@@ -26,9 +29,9 @@ from array import array
 from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 from cove.core import pickle_by_fields
-from cove.core.bits import count_common, first_n, including, members, minus
+from cove.core.bits import count_common, first_n, has, including, members, minus
 from cove.games.trails_of_tucana.actions import BONUS, PASS, Action
-from cove.games.trails_of_tucana.data import KINDS, VILLAGES
+from cove.games.trails_of_tucana.data import VILLAGES
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState
@@ -68,10 +71,13 @@ villages and sights (25 bits on Isla Grande)."""
 # -- drawn segments ------------------------------------------------------------------------------
 def drawn_on(state: TucanaState, seat: int) -> bytes:
     """``seat``'s drawn segments: one flag per edge of the island, 1 where a segment is
-    drawn (a copy)."""
-    edges = len(state.island.edges)
-    first = seat * edges
-    return bytes(state.drawn[first : first + edges])
+    drawn."""
+    return state.drawn[seat]
+
+
+def with_drawn(flags: bytes, edge: int) -> bytes:
+    """``flags`` (``drawn_on``) with a segment drawn on ``edge``."""
+    return flags[:edge] + b"\x01" + flags[edge + 1 :]
 
 
 def drawn_edges(flags: bytes) -> list[int]:
@@ -121,10 +127,13 @@ T = TypeVar("T")
 
 
 def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``items`` with ``value`` at ``index``: the bonus cards, the points and the boxes
-    are tuples, replaced when they change (a few times a game) and shared by every clone
-    instead of copied (clones are what a search makes most)."""
-    return (*items[:index], value, *items[index + 1 :])
+    """``items`` with ``value`` at ``index``. What changes a few times a turn or less
+    (the circled sights, the joined pairs, the bonus segments owed, the points, the boxes,
+    the bonus cards, the deck) is kept in tuples, replaced when they change and shared by
+    every clone instead of copied: clones are what a search makes most."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 def find(state: TucanaState, base: int, space: int) -> int:
@@ -139,7 +148,7 @@ def find(state: TucanaState, base: int, space: int) -> int:
 def link(state: TucanaState, seat: int, edge: int) -> None:
     """Draw ``edge`` on ``seat``'s sheet and score what it connects."""
     island = state.island
-    state.drawn[seat * len(island.edges) + edge] = 1
+    state.drawn = replaced(state.drawn, seat, with_drawn(state.drawn[seat], edge))
     a, b = island.edges[edge]
     base = seat * island.size
     root_a = find(state, base, a)
@@ -153,37 +162,47 @@ def link(state: TucanaState, seat: int, edge: int) -> None:
     villages = villages_in(joined)
     sights = sights_in(joined)
     if villages:
-        newly_linked = minus(sights, state.circled[seat])
+        circled = state.circled[seat]
+        newly_linked = minus(sights, circled)
         if newly_linked:
-            state.circled[seat] |= newly_linked
-            counts = state.sight_counts
+            state.circled = replaced(state.circled, seat, circled | newly_linked)
+            counts = bytearray(state.sight_counts[seat])
+            earned = 0
             for sight in members(newly_linked):
-                i = seat * KINDS + island.sight_kind[sight]
-                counts[i] += 1
-                if counts[i] == island.per_kind:
-                    state.bonus_owed[seat] += 1
-        state.pairs[seat] |= pairs_within(villages, state.village_pairs[seat])
+                kind = island.sight_kind[sight]
+                counts[kind] += 1
+                if counts[kind] == island.per_kind:
+                    earned += 1
+            state.sight_counts = replaced(state.sight_counts, seat, bytes(counts))
+            if earned:
+                state.bonus_owed = replaced(state.bonus_owed, seat,
+                                            state.bonus_owed[seat] + earned)
+        pairs = state.pairs[seat]
+        pairs_now = pairs | pairs_within(villages, state.village_pairs[seat])
+        if pairs_now != pairs:
+            state.pairs = replaced(state.pairs, seat, pairs_now)
     if state.special_bonus and sights:
         for kind in state.red_cards:
-            if count_common(sights, island.kind_mask[kind]) >= 2:
-                state.linked[seat] = including(state.linked[seat], kind)
+            linked = state.linked[seat]
+            if not has(linked, kind) and count_common(sights, island.kind_mask[kind]) >= 2:
+                state.linked = replaced(state.linked, seat, including(linked, kind))
 
 
 def commit(state: TucanaState, seat: int, action: Action, snapshot: bool = True) -> None:
     """``seat``'s one decision of this step on its sheet (no logging, no flow), and the
     snapshot of the sheet before it unless ``snapshot`` is false."""
-    if snapshot:
-        first = seat * KINDS
+    if snapshot:  # the sheet's parts are immutable values: kept, not copied
         state.snapshots[seat] = Snapshot(  # positional: the faster call in the pure build
-            drawn_on(state, seat), state.circled[seat],
-            bytes(state.sight_counts[first : first + KINDS]),
+            drawn_on(state, seat), state.circled[seat], state.sight_counts[seat],
             state.pairs[seat], state.linked[seat], state.bonus_owed[seat])
     state.moves[seat] = (*state.moves[seat], action)
+    owed = state.bonus_owed[seat]
     if action is PASS:  # the only Pass
-        state.bonus_owed[seat] = 0  # nothing fits, or the rest of the bonus chain is declined
+        if owed:  # nothing fits, or the rest of the bonus chain is declined
+            state.bonus_owed = replaced(state.bonus_owed, seat, 0)
     else:
         if action >= BONUS:  # the bonuses' codes follow the draws'
-            state.bonus_owed[seat] -= 1
+            state.bonus_owed = replaced(state.bonus_owed, seat, owed - 1)
         link(state, seat, state.island_actions.edge[action])
 
 
@@ -195,8 +214,7 @@ def restore(state: TucanaState, seat: int, snapshot: Snapshot) -> None:
     base = seat * size
     state.parent[base : base + size] = range(size)
     state.features[base : base + size] = array(FEATURE_SETS, island.space_features)
-    edges = len(island.edges)
-    state.drawn[seat * edges : seat * edges + edges] = snapshot.drawn
+    state.drawn = replaced(state.drawn, seat, snapshot.drawn)
     for edge in drawn_edges(snapshot.drawn):
         a, b = island.edges[edge]
         root_a = find(state, base, a)
@@ -204,11 +222,11 @@ def restore(state: TucanaState, seat: int, snapshot: Snapshot) -> None:
         if root_a != root_b:
             state.parent[base + root_b] = root_a
             state.features[base + root_a] |= state.features[base + root_b]
-    state.circled[seat] = snapshot.circled
-    state.sight_counts[seat * KINDS : seat * KINDS + KINDS] = snapshot.sight_counts
-    state.pairs[seat] = snapshot.pairs
-    state.linked[seat] = snapshot.linked
-    state.bonus_owed[seat] = snapshot.bonus_owed
+    state.circled = replaced(state.circled, seat, snapshot.circled)
+    state.sight_counts = replaced(state.sight_counts, seat, snapshot.sight_counts)
+    state.pairs = replaced(state.pairs, seat, snapshot.pairs)
+    state.linked = replaced(state.linked, seat, snapshot.linked)
+    state.bonus_owed = replaced(state.bonus_owed, seat, snapshot.bonus_owed)
     state.moves[seat] = state.moves[seat][:-1]
 
 

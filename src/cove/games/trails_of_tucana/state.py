@@ -79,11 +79,14 @@ for the end screens, the web and RULES.md."""
 
 
 class TucanaState(State[TucanaOptions]):
-    """A game in play. Per seat (index ``p``; flat lists hold ``p * size + i``):
+    """A game in play. Per seat (index ``p``; the flat ``parent`` and ``features`` hold
+    ``p * size + i``; every other per-seat field holds one value per seat: a tuple of
+    immutable values replaced when one changes, see ``sheets.py``, except ``moves`` and
+    ``snapshots``, lists written at nearly every decision):
 
     - the sheet: ``letters`` (its letter per village), ``village_pairs`` (per letter, the
       set of its two villages), ``drawn`` (a flag per edge, 1 where a segment is drawn;
-      flat, ``p * E + e``, see ``sheets.py``), ``parent``
+      ``bytes``), ``parent``
       and ``features`` (the networks' union-find and, at each root, the set of villages
       and sights it joins; see ``sheets.py``), ``circled`` (the set of circled sights),
       ``sight_counts`` (circled sights per kind), ``pairs`` (the set of letters whose
@@ -94,11 +97,11 @@ class TucanaState(State[TucanaOptions]):
       sheet before this step's decision, while it is hidden), ``circled_at_turn_start``
       and ``pairs_at_turn_start``.
 
-    And for everyone: ``round``, ``turn``, ``deck``, ``seen`` (this round's revealed
-    cards), ``revealed`` (the turn's two cards), ``blue_cards`` (per letter, the blue
-    bonus cards left, top first), ``red_cards`` (the sight kinds of the red cards left),
-    ``red_won``, ``solo_discarded``, the set-up (``setup_card``, ``start_village``,
-    ``direction``), ``special_bonus`` and ``over``."""
+    And for everyone: ``round``, ``turn``, ``deck`` (a tuple, its top card last),
+    ``seen`` (this round's revealed cards), ``revealed`` (the turn's two cards),
+    ``blue_cards`` (per letter, the blue bonus cards left, top first), ``red_cards`` (the
+    sight kinds of the red cards left), ``red_won``, ``solo_discarded``, the set-up
+    (``setup_card``, ``start_village``, ``direction``), ``special_bonus`` and ``over``."""
 
     __slots__ = (
         "blue_cards",
@@ -180,13 +183,13 @@ class TucanaState(State[TucanaOptions]):
         self.solo_discarded: tuple[int, ...] = ()
         self._new_sheets()
         # the turn
-        self.bonus_owed = [0] * n
+        self.bonus_owed = (0,) * n
         self.snapshots: list[Snapshot | None] = [None] * n
         self.moves: list[tuple[Action, ...]] = [()] * n
         # every seat's circled sights and joined pairs when the turn began: what it has
         # connected this turn, and who joined a village pair this turn (R6)
-        self.circled_at_turn_start = [0] * n
-        self.pairs_at_turn_start = [0] * n
+        self.circled_at_turn_start = (0,) * n
+        self.pairs_at_turn_start = (0,) * n
         self.round = 0
         self.turn = 0
         self.over = False
@@ -205,13 +208,13 @@ class TucanaState(State[TucanaOptions]):
         """Every seat's empty sheet: no segments, circles, boxes or bonus cards."""
         n = self.n
         island = self.island
-        self.drawn = bytearray(n * len(island.edges))
+        self.drawn = (bytes(len(island.edges)),) * n
         self.parent = bytearray(range(island.size)) * n  # every space its own network
         self.features = array(FEATURE_SETS, island.space_features * n)
-        self.circled = [0] * n
-        self.sight_counts = bytearray(n * KINDS)  # at most 3 of a kind
-        self.pairs = [0] * n
-        self.linked = [0] * n
+        self.circled = (0,) * n
+        self.sight_counts = (bytes(KINDS),) * n  # per seat, per kind: at most 3
+        self.pairs = (0,) * n
+        self.linked = (0,) * n
         self.boxes = (0,) * (n * island.rounds)
         self.blue_points = (0,) * n
         self.red_points = (0,) * n
@@ -219,8 +222,9 @@ class TucanaState(State[TucanaOptions]):
 
     def _new_deck(self) -> None:
         """A round begins: all 27 cards shuffled into a new deck (R3.10)."""
-        self.deck = list(TABLES.deck)
-        self.rng.shuffle(self.deck)
+        deck = list(TABLES.deck)
+        self.rng.shuffle(deck)
+        self.deck = tuple(deck)  # the top card last
         self.seen: tuple[int, ...] = ()
         self.turn = 0
 
@@ -337,13 +341,13 @@ class TucanaState(State[TucanaOptions]):
         """Seat ``p``'s segments, circles, pairs and boxes agree with its networks."""
         island = self.island
         rounds = island.rounds
-        _need(len(self.drawn) == self.n * len(island.edges)
+        _need(len(self.drawn) == self.n and len(drawn_on(self, p)) == len(island.edges)
               and set(drawn_on(self, p)) <= {0, 1}, f"P{p + 1}: a segment flag not 0 or 1")
         _need(0 <= self.bonus_owed[p] <= KINDS,
               f"P{p + 1}: {self.bonus_owed[p]} bonus segments owed")
         circled = self.circled[p]
         for kind in range(KINDS):
-            _need(self.sight_counts[p * KINDS + kind]
+            _need(self.sight_counts[p][kind]
                   == count_common(circled, island.kind_mask[kind]),
                   f"P{p + 1}: sight count of kind {kind} disagrees with the circles")
         base = p * island.size
@@ -388,11 +392,17 @@ class TucanaState(State[TucanaOptions]):
         s.special_bonus = self.special_bonus
         s.round = self.round
         s.turn = self.turn
-        s.circled_at_turn_start = self.circled_at_turn_start  # replaced, never changed
-        s.pairs_at_turn_start = self.pairs_at_turn_start
         s.over = self.over
         s.revealed = self.revealed
-        s.seen = self.seen  # these nine are tuples, replaced when they change
+        # tuples, replaced when they change (sheets.replaced), so shared, not copied
+        s.deck = self.deck
+        s.seen = self.seen
+        s.circled = self.circled
+        s.pairs = self.pairs
+        s.linked = self.linked
+        s.bonus_owed = self.bonus_owed
+        s.circled_at_turn_start = self.circled_at_turn_start
+        s.pairs_at_turn_start = self.pairs_at_turn_start
         s.blue_cards = self.blue_cards
         s.red_cards = self.red_cards
         s.red_won = self.red_won
@@ -401,15 +411,10 @@ class TucanaState(State[TucanaOptions]):
         s.blue_points = self.blue_points
         s.red_points = self.red_points
         s.blue_won = self.blue_won
-        s.deck = self.deck.copy()
-        s.drawn = self.drawn.copy()
+        s.sight_counts = self.sight_counts
+        s.drawn = self.drawn
         s.parent = self.parent.copy()
         s.features = self.features[:]
-        s.circled = self.circled.copy()
-        s.sight_counts = self.sight_counts.copy()
-        s.pairs = self.pairs.copy()
-        s.linked = self.linked.copy()
-        s.bonus_owed = self.bonus_owed.copy()
         s.snapshots = self.snapshots.copy()
         s.moves = self.moves.copy()
         return s
@@ -417,8 +422,9 @@ class TucanaState(State[TucanaOptions]):
     def _resample(self, player: int, rng: Rng) -> None:
         # the remaining deck order is unknown to everyone; sorting first makes the sample
         # depend only on what the player sees, not on the real order
-        self.deck.sort()
-        rng.shuffle(self.deck)
+        deck = sorted(self.deck)
+        rng.shuffle(deck)
+        self.deck = tuple(deck)
         # other players' decisions in this step are unknown: undo and redraw at random
         # (each mover makes exactly one decision per step, so one redraw each)
         for q in range(self.n):

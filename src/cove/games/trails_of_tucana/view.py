@@ -33,9 +33,8 @@ def sheet(state: TucanaState, q: int, public: bool) -> dict[str, Any]:
         drawn, circled, sight_counts = before.drawn, before.circled, before.sight_counts
         pairs, linked, owed = before.pairs, before.linked, before.bonus_owed
     else:
-        first = q * KINDS
         drawn, circled = drawn_on(state, q), state.circled[q]
-        sight_counts = bytes(state.sight_counts[first : first + KINDS])
+        sight_counts = state.sight_counts[q]
         pairs, linked, owed = state.pairs[q], state.linked[q], state.bonus_owed[q]
     rounds = island.rounds
     boxes = state.boxes[q * rounds : q * rounds + state.round]
