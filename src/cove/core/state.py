@@ -352,7 +352,9 @@ class State(ABC, Generic[OptionsT]):
             if not rule.forced:  # a real decision
                 if len(movers) == 1 and rule.plain_movers and self._STACK_LEGAL:
                     # one player decides: their legal list is needed whatever they choose
-                    self._keep_legal(movers[0], rule.legal(self, top, movers[0]))
+                    legal = rule.legal(self, top, movers[0])
+                    self._legal = legal if type(legal) is tuple else tuple(legal)
+                    self._legal_for = movers[0]
                 return
             if len(movers) != 1:  # a simultaneous decision
                 return
@@ -372,19 +374,14 @@ class State(ABC, Generic[OptionsT]):
                              data={"player": player, "action": action_json(action)})
             else:
                 chosen = self.play_for(top, player, legal) if self._PLAYS_FOR else None
-                if chosen is None:  # the player decides
-                    self._keep_legal(player, legal)
+                if chosen is None:  # the player decides: keep their list, as above
+                    if self._STACK_LEGAL:  # (a game's own _legal_actions is asked each time)
+                        self._legal = legal if type(legal) is tuple else tuple(legal)
+                        self._legal_for = player
                     return
                 action = chosen
             self._steps = steps[:-1]
             rule.apply(self, top, player, action)
-
-    def _keep_legal(self, player: int, legal: Sequence[Action]) -> None:
-        """Keep ``player``'s legal list for ``legal_actions`` (the stack's own lists only:
-        a game that computes ``_legal_actions`` itself is asked each time)."""
-        if self._STACK_LEGAL:
-            self._legal = legal if type(legal) is tuple else tuple(legal)
-            self._legal_for = player
 
     # -- secrets -----------------------------------------------------------------------
     def keep_secret(self) -> None:
