@@ -70,7 +70,7 @@ def islands(state: TidesState, player: int, out: Out) -> None:
 
 
 def goods(state: TidesState, player: int, out: Out) -> None:
-    out.run(0, [k / 10.0 for k in state.goods])
+    out.run(0, [k / 10.0 for k in bytes(state.goods)])
 
 
 def orders(state: TidesState, player: int, out: Out) -> None:
@@ -87,7 +87,7 @@ def holds(state: TidesState, player: int, out: Out) -> None:
     for slot in range(n):
         start = (player + slot) % n * GOODS_TYPES
         out.run(slot * GOODS_TYPES,
-                [k / 10.0 for k in state.hold[start:start + GOODS_TYPES]])
+                [state.hold[start + t] / 10.0 for t in range(GOODS_TYPES)])
 
 
 def anchors(state: TidesState, player: int, out: Out) -> None:

@@ -99,7 +99,7 @@ _SEA_ACTS: Final = (ACT[STOP], ACT[ONWARD])
 assert GOODS_TYPES == 5    # _types_present reads five goods counts
 
 
-def _types_present(counts: list[int], start: int) -> int:
+def _types_present(counts: bytearray, start: int) -> int:
     """The goods types present in ``counts[start:start + 5]`` (an island's goods or a
     hold), as a set of goods types."""
     return ((1 if counts[start] else 0) | (2 if counts[start + 1] else 0)

@@ -171,14 +171,15 @@ class TidesState(State[TidesOptions]):
     """Each seat's delivered order cards, in the order delivered."""
     geometry: Geometry
     """The sailing tables of the map geometry in force."""
-    goods: list[int]
-    """The cubes on each map card: ``goods[cell * 5 + type]``."""
+    goods: bytearray
+    """The cubes on each map card: ``goods[cell * 5 + type]`` (a count per byte: a clone
+    copies a block of memory, not an int object per entry)."""
     hand_no: int
     """The hand of the round, 0..5."""
     hands: list[int]
     """Each seat's hand (a set of cards)."""
-    hold: list[int]
-    """Each ship's cargo: ``hold[player * 5 + type]``."""
+    hold: bytearray
+    """Each ship's cargo: ``hold[player * 5 + type]`` (a count per byte, as ``goods``)."""
     hold_count: list[int]
     """How many cubes each ship's hold has (the sum of its part of ``hold``)."""
     hold_limit: int
@@ -344,7 +345,7 @@ class TidesState(State[TidesOptions]):
         self.bag = list(DATA.cubes)
         self.bag_count = CUBES
         self.spent_goods = 0
-        self.hold = [0] * (n * GOODS_TYPES)
+        self.hold = bytearray(n * GOODS_TYPES)
         self.hold_count = [0] * n
         self.delivered = [()] * n
         self.anchors = first_n(n)                   # R2.1: one anchor each
@@ -360,7 +361,7 @@ class TidesState(State[TidesOptions]):
         options = self.options
         # each seat's ship colour (option ship_colours, chosen before the map is laid out)
         self.colour = tuple(int(c) - 1 for c in options.seat_colours(n))
-        self.goods = [0] * (CELLS * GOODS_TYPES)
+        self.goods = bytearray(CELLS * GOODS_TYPES)
         self.orders_on = [-1] * CELLS
         self.order_deck = list(range(len(DATA.orders)))
         # cards: none dealt yet
@@ -662,10 +663,10 @@ class TidesState(State[TidesOptions]):
         s.colour = self.colour
         s.delivered = self.delivered[:]
         s.geometry = self.geometry
-        s.goods = self.goods[:]
+        s.goods = self.goods.copy()
         s.hand_no = self.hand_no
         s.hands = self.hands[:]
-        s.hold = self.hold[:]
+        s.hold = self.hold.copy()
         s.hold_count = self.hold_count[:]
         s.hold_limit = self.hold_limit
         s.hooks = self.hooks
