@@ -27,6 +27,7 @@ COMPILED = [
     "cove/core/rng.py",
     "cove/core/serial.py",
     "cove/core/state.py",
+    "cove/core/tuples.py",
     *(f"cove/games/the_tide/{m}.py" for m in (
         "actions", "beach", "heuristic", "observation", "options", "rules", "state", "view")),
     *(f"cove/games/tricky_tides/{m}.py" for m in (

@@ -21,6 +21,7 @@ from cove.core.rng import Rng
 from cove.core.serial import pickle_by_fields, pickle_records
 from cove.core.state import Action, State
 from cove.core.text import pack
+from cove.core.tuples import replaced
 
 __all__ = [
     "AUTO",
@@ -54,5 +55,6 @@ __all__ = [
     "pack",
     "pickle_by_fields",
     "pickle_records",
+    "replaced",
     "schema",
 ]

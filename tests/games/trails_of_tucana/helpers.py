@@ -8,13 +8,12 @@ from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Any
 
-from cove.core import Rng, Step
+from cove.core import Rng, Step, replaced
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import CARD_NAMES
 from cove.games.trails_of_tucana.island import Island
 from cove.games.trails_of_tucana.rules import END_ROUND, TurnStep
 from cove.games.trails_of_tucana.sheets import link as link_edge
-from cove.games.trails_of_tucana.sheets import replaced
 from cove.games.trails_of_tucana.state import TucanaState
 
 

@@ -8,12 +8,11 @@ from typing import Any
 
 import pytest
 
-from cove.core import Rng, Step
+from cove.core import Rng, Step, replaced
 from cove.core.bits import first_n, set_of
 from cove.games.trails_of_tucana import GAME
 from cove.games.trails_of_tucana.data import LETTERS, TABLES
 from cove.games.trails_of_tucana.rules import TurnStep
-from cove.games.trails_of_tucana.sheets import replaced
 from cove.games.trails_of_tucana.state import TucanaState
 from cove.games.trails_of_tucana.view import sheet
 from tests.games.trails_of_tucana.helpers import link, new, play_turns, reveal

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cove.core import Rng
+from cove.core import Rng, replaced
 from cove.core.bits import including, minus, set_of, size, without
 from cove.games.tricky_tides import GAME, monsters
 from cove.games.tricky_tides.constants import ALL_CARDS, NO_CARDS, card_of, cards_in
@@ -98,7 +98,7 @@ def position(n: int = 4, seed: int = 1, *, options: Mapping[str, Any] | None = N
     for where, cubes in (goods or {}).items():
         set_goods(s, where, **cubes)
     for where, order in (orders or {}).items():
-        s.orders_on[cell(where)] = order
+        s.orders_on = replaced(s.orders_on, cell(where), order)
     for p, cubes in (holds or {}).items():
         set_hold(s, p, **cubes)
     for p, where in (ships or {}).items():
@@ -106,9 +106,9 @@ def position(n: int = 4, seed: int = 1, *, options: Mapping[str, Any] | None = N
     if sightings is not None:
         s.sightings = sightings
     for p, orders_delivered in (delivered or {}).items():
-        s.delivered[p] = orders_delivered
+        s.delivered = replaced(s.delivered, p, tuple(orders_delivered))
     if order_deck is not None:
-        s.order_deck = list(order_deck)
+        s.order_deck = tuple(order_deck)
     if hands is not None:
         s.hands = [mask(*h) for h in hands]
         dealt = NO_CARDS
@@ -184,8 +184,8 @@ def set_sea(s: TidesState, *names: str) -> None:
     for c in range(12):
         if sea[c]:
             if s.orders_on[c] >= 0:         # the order goes back into the deck
-                s.order_deck.append(s.orders_on[c])
-            s.orders_on[c] = -1
+                s.order_deck = (*s.order_deck, s.orders_on[c])
+            s.orders_on = replaced(s.orders_on, c, -1)
             for t in range(G):
                 s.bag[t] += s.goods[c * G + t]
                 s.bag_count += s.goods[c * G + t]

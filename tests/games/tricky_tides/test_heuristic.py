@@ -40,7 +40,7 @@ def test_heuristic_reads_only_the_seats_own_secret() -> None:
         sight[others[0]], sight[others[1]] = sight[others[1]], sight[others[0]]
         other.sightings = tuple(sight)
         other.hands = [other.hands[q] if p == q else 0 for p in range(4)]
-        other.order_deck.reverse()
+        other.order_deck = other.order_deck[::-1]
         assert GAME.heuristic(other, q) == h
 
 

@@ -39,7 +39,7 @@ def _lose_card(s: TidesState) -> None:
 
 
 def _lose_order(s: TidesState) -> None:
-    s.order_deck.pop()
+    s.order_deck = s.order_deck[:-1]
 
 
 def _bag_count(s: TidesState) -> None:

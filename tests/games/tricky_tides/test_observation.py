@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cove.core import Rng
+from cove.core import Rng, replaced
 from cove.games.tricky_tides import GAME
 from cove.games.tricky_tides.constants import HANDS, ISLAND_GOODS, ORDER_GOLD, ROUNDS, SEATS
 from cove.games.tricky_tides.data import DATA, NAV_CARDS
@@ -229,12 +229,12 @@ def test_fields_changed_by_hand_show_in_the_next_observation() -> None:
         lambda: s.trick.__setitem__(2, -1),
         lambda: s.ship_cells.__setitem__(2, (s.ship_cells[2] + 5) % 12),
         lambda: s.goods.__setitem__(3 * G + 1, s.goods[3 * G + 1] + 2),
-        lambda: s.orders_on.__setitem__(0, 1 if s.orders_on[0] != 1 else -1),
+        lambda: setattr(s, "orders_on", replaced(s.orders_on, 0, 1 if s.orders_on[0] != 1 else -1)),
         lambda: s.hold.__setitem__(G + 2, s.hold[G + 2] + 1),
         lambda: s.hold.__setitem__(2, s.hold[2] + 3),
         lambda: setattr(s, "anchors", s.anchors ^ 0b101),
         lambda: setattr(s, "voids", s.voids ^ 0b1001_0110_0001),
-        lambda: s.delivered.__setitem__(2, (*s.delivered[2], 0)),
+        lambda: setattr(s, "delivered", replaced(s.delivered, 2, (*s.delivered[2], 0))),
         lambda: setattr(s, "sightings", (*s.sightings[1:], s.sightings[0])),
         lambda: s.bag.__setitem__(4, s.bag[4] + 1),
         lambda: setattr(s, "hold_limit", s.hold_limit - 2),

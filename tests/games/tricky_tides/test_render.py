@@ -74,8 +74,8 @@ def test_render_shows_running_scores() -> None:
     """GAME-DONE "scores": each seat's score so far; the viewer's own includes their secret
     sightings bonus, the others' show only the public part (orders + goods sold)."""
     s = new(3, 5)
-    s.delivered[0] = (0, 27)                     # O01 octopus 2 gold, O28 whale 2 gold
-    s.delivered[1] = (9,)                        # O10 sea dragon 2 gold
+    s.delivered = ((0, 27), (9,), ())            # O01 octopus 2 gold, O28 whale 2 gold;
+                                                 # O10 sea dragon 2 gold
     v0, v1 = s.view(0), s.view(1)
     assert v0["my_score"] == s.scores()[0] and v1["my_score"] == s.scores()[1]
     sold = [sum(s.hold[p * 5 + t] // DATA.sell[t] for t in range(5)) for p in range(3)]

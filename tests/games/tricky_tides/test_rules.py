@@ -573,7 +573,7 @@ def test_r8_4_reshuffle_and_redeal() -> None:
 def test_r8_5_orders_stay_between_rounds() -> None:
     s = position(4, 4, hand_no=5,
                  hands=[[card("whale", 2 * p + 1), card("whale", 2 * p + 2)] for p in range(4)])
-    before = list(s.orders_on)
+    before = s.orders_on
     end_hand(s)
     assert s.orders_on == before
 
@@ -633,10 +633,10 @@ def test_r9_2_tie_breaks() -> None:
     s = position(3, 1, sightings=(0, 1, 2),   # A: octopus 3, dragon 0, shark 1, whale 2;
                  holds={0: {}, 1: {}, 2: {}})   # B: octopus 1, dragon 2, shark 3, whale 0
     _final(s)
-    s.delivered = [(6,), (12, 10), ()]     # P1 O07 7+3 = 10; P2 O13 3+2 and O11 3+2 = 10
+    s.delivered = ((6,), (12, 10), ())     # P1 O07 7+3 = 10; P2 O13 3+2 and O11 3+2 = 10
     assert s.scores()[:2] == [10.0, 10.0]
     assert s.winners() == (1,)       # more order cards wins
-    s.delivered = [(3, 19), (12, 10), ()]  # P1 O04 3+3 and O20 3+1 = 10: two orders each
+    s.delivered = ((3, 19), (12, 10), ())  # P1 O04 3+3 and O20 3+1 = 10: two orders each
     assert s.scores()[:2] == [10.0, 10.0]
     set_hold(s, 0, sugar=1)          # 1 sugar sells for nothing but breaks the tie
     assert s.scores()[:2] == [10.0, 10.0] and s.winners() == (0,)

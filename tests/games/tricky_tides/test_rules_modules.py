@@ -7,7 +7,7 @@ import json
 import pytest
 
 import cove
-from cove.core import Rng
+from cove.core import Rng, replaced
 from cove.games.tricky_tides import GAME, monsters
 from cove.games.tricky_tides.constants import ISLAND_GOODS
 from cove.games.tricky_tides.data import DATA
@@ -159,7 +159,7 @@ def test_r12_5_effects_in_force_before_pick_up() -> None:
     all_islands(s)
     set_event(s, "smugglers")
     set_goods(s, "b2", sugar=1, silk=1)
-    s.orders_on[cell("b2")] = -1
+    s.orders_on = replaced(s.orders_on, cell("b2"), -1)
     at_action(s, 0, "b2")
     assert "pick up sugar and silk" in texts(s, 0)
 
@@ -295,7 +295,7 @@ def test_r13_8_storm_hold_limit_5() -> None:
     all_islands(s)
     set_event(s, "storm")
     set_goods(s, "b2", coffee=2)
-    s.orders_on[cell("b2")] = -1
+    s.orders_on = replaced(s.orders_on, cell("b2"), -1)
     set_hold(s, 0, sugar=4)
     at_action(s, 0, "b2")
     s.apply(0, "pick up coffee")
@@ -330,7 +330,7 @@ def test_r13_10_smugglers_two_types() -> None:
     all_islands(s)
     set_event(s, "smugglers")
     set_goods(s, "b2", sugar=2, silk=1, gold=1)
-    s.orders_on[cell("b2")] = -1
+    s.orders_on = replaced(s.orders_on, cell("b2"), -1)
     set_hold(s, 0)
     at_action(s, 0, "b2")
     assert texts(s, 0) == ["pick up sugar", "pick up silk", "pick up gold",
@@ -365,10 +365,10 @@ def put_order(s: TidesState, where: str, o: int) -> None:
     c = cell(where)
     old = s.orders_on[c]
     if o in s.order_deck:
-        s.order_deck[s.order_deck.index(o)] = old
+        s.order_deck = replaced(s.order_deck, s.order_deck.index(o), old)
     elif o in s.orders_on:
-        s.orders_on[s.orders_on.index(o)] = old
-    s.orders_on[c] = o
+        s.orders_on = replaced(s.orders_on, s.orders_on.index(o), old)
+    s.orders_on = replaced(s.orders_on, c, o)
 
 
 def test_r13_12_trade_winds_reverse() -> None:
@@ -581,8 +581,8 @@ def test_r15_3_sea_dragon_buries_order() -> None:
     set_monsters(s, sea_dragon="b2")
     o = s.orders_on[cell("b2")]
     x = s.order_deck[0]
-    s.delivered[3] = tuple(s.order_deck[1:])                   # leave one card in the deck's pile
-    s.order_deck = [x]
+    s.delivered = replaced(s.delivered, 3, s.order_deck[1:])  # one card left in the pile
+    s.order_deck = (x,)
     at_monsters(s, same_suit("sea dragon"))
     s.apply(0, "sea dragon: ability first")         # no choice: resolves at once
     assert s.orders_on[cell("b2")] == x and s.modules.orders_under == (o,)

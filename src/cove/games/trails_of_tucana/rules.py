@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
-from cove.core import AUTO, Step, StepRule, pickle_records
+from cove.core import AUTO, Step, StepRule, pickle_records, replaced
 from cove.core.bits import has, minus
 from cove.games.trails_of_tucana.actions import PASS, Action
 from cove.games.trails_of_tucana.data import CARD_NAMES, LETTER_NAMES, LETTERS, TABLES
@@ -37,7 +37,7 @@ from cove.games.trails_of_tucana.log_text import (
     terrain_phrase,
     who,
 )
-from cove.games.trails_of_tucana.sheets import commit, drawn_on, replaced
+from cove.games.trails_of_tucana.sheets import commit, drawn_on
 
 if TYPE_CHECKING:
     from cove.games.trails_of_tucana.state import TucanaState

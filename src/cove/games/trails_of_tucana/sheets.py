@@ -5,8 +5,8 @@ Each seat's drawn segments are one ``bytes`` value, a flag per edge of the islan
 where a segment is drawn (``state.drawn[p]``; ``drawn_on`` gives it, ``drawn_edges`` the
 edges it marks, ``with_drawn`` the flags with one more). Like the seat's circled sights,
 joined pairs, linked kinds, sight counts and bonus segments owed, it is an immutable
-value in a tuple with one per seat, which ``replaced`` replaces when it changes: a
-clone shares these tuples and a snapshot keeps the values, neither copies them. Sets of
+value in a tuple with one per seat, replaced when it changes (``cove.core.replaced``):
+a clone shares these tuples and a snapshot keeps the values, neither copies them. Sets of
 small numbers (the sights circled, the village pairs joined, the villages
 and sights of a network) are kept as bit masks: member ``i`` is bit ``i``. The rules
 read and change them only through named operations: the core's for any set
@@ -26,9 +26,9 @@ puts the sheet back from that snapshot.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
-from cove.core import pickle_by_fields
+from cove.core import pickle_by_fields, replaced
 from cove.core.bits import count_common, first_n, has, including, members, minus
 from cove.games.trails_of_tucana.actions import BONUS, PASS, Action
 from cove.games.trails_of_tucana.data import VILLAGES
@@ -121,19 +121,6 @@ def root(state: TucanaState, base: int, space: int) -> int:
     while parent[base + space] != space:
         space = parent[base + space]
     return space
-
-
-T = TypeVar("T")
-
-
-def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``items`` with ``value`` at ``index``. What changes a few times a turn or less
-    (the circled sights, the joined pairs, the bonus segments owed, the points, the boxes,
-    the bonus cards, the deck) is kept in tuples, replaced when they change and shared by
-    every clone instead of copied: clones are what a search makes most."""
-    changed = list(items)
-    changed[index] = value
-    return tuple(changed)
 
 
 def find(state: TucanaState, base: int, space: int) -> int:

@@ -394,7 +394,7 @@ class TucanaState(State[TucanaOptions]):
         s.turn = self.turn
         s.over = self.over
         s.revealed = self.revealed
-        # tuples, replaced when they change (sheets.replaced), so shared, not copied
+        # tuples, replaced when they change (cove.core.replaced), so shared, not copied
         s.deck = self.deck
         s.seen = self.seen
         s.circled = self.circled

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from cove.core import Step
+from cove.core import Step, replaced
 from cove.games.tricky_tides.actions import (
     ACT,
     CARD_TEXT,
@@ -355,7 +355,7 @@ def _dragon_bury(state: TidesState) -> None:
         _no_effect(state, f"finds no order on {CELL_NAMES[cell]}")
         return
     state.modules = state.modules._replace(orders_under=(*state.modules.orders_under, order))
-    state.orders_on[cell] = state._draw_order()
+    state.orders_on = replaced(state.orders_on, cell, state._draw_order())
     if state.logging:
         state.say(f"The sea dragon sends order {DATA.orders[order].id} from "
                   f"{CELL_NAMES[cell]} to the bottom of the order deck; {CELL_NAMES[cell]} "
@@ -374,8 +374,9 @@ def _dragon_swap_options(state: TidesState) -> tuple[Act, ...]:
 
 def _dragon_swap(state: TidesState, other: int) -> None:
     cell = _cell_of(state, DRAGON)
-    orders_on = state.orders_on
+    orders_on = list(state.orders_on)
     orders_on[cell], orders_on[other] = orders_on[other], orders_on[cell]
+    state.orders_on = tuple(orders_on)
     if state.logging:
         state.say(f"The sea dragon swaps the orders of {CELL_NAMES[cell]} and "
                   f"{CELL_NAMES[other]}")

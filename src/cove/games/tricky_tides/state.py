@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
-from cove.core import Rng, State, Step, StepRule
+from cove.core import Rng, State, Step, StepRule, replaced
 from cove.core.bits import first_n, has, including, members, minus, set_of, size
 from cove.games.tricky_tides import events, monsters, rules, view
 from cove.games.tricky_tides.actions import CARD_TEXT, Act
@@ -167,7 +167,7 @@ class TidesState(State[TidesOptions]):
     """How many cards the current hand's trick holds so far."""
     colour: tuple[int, ...]
     """Each seat's ship colour, 0..3."""
-    delivered: list[tuple[int, ...]]
+    delivered: tuple[tuple[int, ...], ...]
     """Each seat's delivered order cards, in the order delivered."""
     geometry: Geometry
     """The sailing tables of the map geometry in force."""
@@ -194,10 +194,12 @@ class TidesState(State[TidesOptions]):
     """The seat holding the rum barrel: the last hand's winner, who leads the next hand."""
     modules: Modules
     """What only the event and monster modules change (shared by clones)."""
-    order_deck: list[int]
+    order_deck: tuple[int, ...]
     """The face-down order deck, an unordered pile (see :meth:`_draw_order`)."""
-    orders_on: list[int]
-    """The face-up order on each cell, -1: none."""
+    orders_on: tuple[int, ...]
+    """The face-up order on each cell, -1: none. This, ``order_deck`` and ``delivered``
+    change a few times a round: tuples, replaced when they change (``cove.core.replaced``)
+    and shared by clones."""
     played: int
     """The cards played (or discarded) this round (a set of cards)."""
     round: int
@@ -302,8 +304,9 @@ class TidesState(State[TidesOptions]):
             self.modules = self.modules._replace(orders_under=under[1:])
             return under[0]
         i = self.rng.below(len(deck))
-        deck[i], deck[-1] = deck[-1], deck[i]
-        return deck.pop()
+        card = deck[i]
+        self.order_deck = replaced(deck, i, deck[-1])[:-1]  # the last card fills its place
+        return card
 
     def _fill_islands(self) -> None:
         """Every island, in reading order, draws from the bag until it holds its number of
@@ -347,7 +350,7 @@ class TidesState(State[TidesOptions]):
         self.spent_goods = 0
         self.hold = bytearray(n * GOODS_TYPES)
         self.hold_count = [0] * n
-        self.delivered = [()] * n
+        self.delivered = ((),) * n
         self.anchors = first_n(n)                   # R2.1: one anchor each
         self.hold_limit = BASE_RULES.hold_limit     # R7.1: 7 [SEED]
         self.hooks = 0
@@ -362,8 +365,8 @@ class TidesState(State[TidesOptions]):
         # each seat's ship colour (option ship_colours, chosen before the map is laid out)
         self.colour = tuple(int(c) - 1 for c in options.seat_colours(n))
         self.goods = bytearray(CELLS * GOODS_TYPES)
-        self.orders_on = [-1] * CELLS
-        self.order_deck = list(range(len(DATA.orders)))
+        self.orders_on = (-1,) * CELLS
+        self.order_deck = tuple(range(len(DATA.orders)))
         # cards: none dealt yet
         self.hands = [NO_CARDS] * n
         self.aside = ALL_CARDS
@@ -436,11 +439,14 @@ class TidesState(State[TidesOptions]):
         """R2.9-R2.11 once every ship is placed, then the first round starts."""
         # R2.9: one order on each island's East shore, each drawn as _draw_order does
         islands = [c for c in range(CELLS) if not self.sea[c]]
-        deck = self.order_deck
+        deck = list(self.order_deck)
+        orders_on = list(self.orders_on)
         picks = draws(self.rng, len(deck), len(islands))
         for cell, i in zip(islands, picks, strict=True):
             deck[i], deck[-1] = deck[-1], deck[i]
-            self.orders_on[cell] = deck.pop()
+            orders_on[cell] = deck.pop()
+        self.order_deck = tuple(deck)
+        self.orders_on = tuple(orders_on)
         self._fill_islands()              # R2.10: goods per island, reading order
         if self.logging:
             self.say("Orders dealt and islands stocked")
@@ -618,9 +624,9 @@ class TidesState(State[TidesOptions]):
                 self.bag_count += k
             else:
                 self.spent_goods += k
-        self.delivered[p] = (*self.delivered[p], order)
-        self.orders_on[cell] = (self._draw_order() if self.order_deck
-                                or self.modules.orders_under else -1)
+        self.delivered = replaced(self.delivered, p, (*self.delivered[p], order))
+        self.orders_on = replaced(self.orders_on, cell, self._draw_order() if self.order_deck
+                                  or self.modules.orders_under else -1)
         if self.logging:
             card = DATA.orders[order]
             self.say(f"P{p + 1} delivers order {card.id} ({card.gold} gold, "
@@ -661,7 +667,7 @@ class TidesState(State[TidesOptions]):
         s.bag_count = self.bag_count
         s.cards_in_trick = self.cards_in_trick
         s.colour = self.colour
-        s.delivered = self.delivered[:]
+        s.delivered = self.delivered
         s.geometry = self.geometry
         s.goods = self.goods.copy()
         s.hand_no = self.hand_no
@@ -674,8 +680,8 @@ class TidesState(State[TidesOptions]):
         s.led_by = self.led_by
         s.leader = self.leader
         s.modules = self.modules
-        s.order_deck = self.order_deck[:]
-        s.orders_on = self.orders_on[:]
+        s.order_deck = self.order_deck
+        s.orders_on = self.orders_on
         s.played = self.played
         s.round = self.round
         s.sailing_order = self.sailing_order
@@ -819,7 +825,7 @@ class TidesState(State[TidesOptions]):
         self.aside = new[-1]
         # The pile is unordered (drawn uniformly); sorting makes the sampled world depend
         # only on what the player sees, not on where the real cards happen to lie.
-        self.order_deck.sort()
+        self.order_deck = tuple(sorted(self.order_deck))
         if self.hooks & HOOK_EVENTS:
             events.resample(self, rng)
         if self.phase == OVER:
