@@ -74,6 +74,13 @@ def value_of(card: int) -> int:
     return (card & 7) + 1
 
 
+CARD_SUIT: Final = tuple(suit_of(card) for card in range(NAV_CARDS))
+"""``CARD_SUIT[card]``: the card's suit, as ``suit_of`` gives it, looked up (the trick's
+rules read it for every card played, where a call is what the pure build pays for)."""
+CARD_VALUE: Final = tuple(value_of(card) for card in range(NAV_CARDS))
+"""``CARD_VALUE[card]``: the card's value, 1..8, as ``value_of`` gives it."""
+
+
 def card_of(suit: int, value: int) -> int:
     """The card of ``suit`` with ``value`` (1..8)."""
     return suit * VALUES + value - 1

@@ -43,11 +43,11 @@ from cove.games.tricky_tides.actions import (
     Act,
 )
 from cove.games.tricky_tides.constants import (
+    CARD_SUIT,
     EVERY_GOODS_TYPE,
     ISLAND_COLOUR,
     ORDER_PAIRS,
     suit_cards,
-    suit_of,
     suit_values,
     with_void,
 )
@@ -184,7 +184,7 @@ class PlayCard(TidesRule["TidesState"]):
         leading = not state.cards_in_trick
         if not leading:
             led = state.led_suit()
-            if suit_of(card) != led:    # public knowledge: the player holds no led suit
+            if CARD_SUIT[card] != led:    # public knowledge: the player holds no led suit
                 state.voids = with_void(state.voids, player, led)
         if state.logging:
             state.say(f"P{player + 1} {'leads' if leading else 'plays'} {CARD_TEXT[card]}",

@@ -55,6 +55,8 @@ from cove.games.tricky_tides.chance import draws, shuffle
 from cove.games.tricky_tides.constants import (
     ALL_CARDS,
     ALL_SUITS,
+    CARD_SUIT,
+    CARD_VALUE,
     DEAL,
     EVENT_INDEX,
     EVERY_GOODS_TYPE,
@@ -70,7 +72,6 @@ from cove.games.tricky_tides.constants import (
     SUIT_CARDS,
     cards_in,
     suit_of,
-    value_of,
     void_suits,
 )
 from cove.games.tricky_tides.data import CUBES, DATA, GOODS_TYPES, NAV_CARDS, SUITS, VALUES
@@ -245,7 +246,7 @@ class TidesState(State[TidesOptions]):
 
     def led_suit(self) -> int:
         """The suit of the card that led the current hand (once it is played)."""
-        return suit_of(self.trick[self.led_by])
+        return CARD_SUIT[self.trick[self.led_by]]
 
     def _set_geometry(self, wrap: bool | None = None) -> None:
         """The one place where map geometry is chosen, from the rules in force: wrapping
@@ -510,18 +511,18 @@ class TidesState(State[TidesOptions]):
         n = self.n
         trick = self.trick
         led_by = self.led_by
-        led = suit_of(trick[led_by])
+        led = CARD_SUIT[trick[led_by]]
         winner = led_by
         best = trick[led_by]
         for p in range(n):
             card = trick[p]
-            if suit_of(card) == led and card > best:    # the same suit: the higher value
+            if CARD_SUIT[card] == led and card > best:    # the same suit: the higher value
                 best = card
                 winner = p
         base = winner if self.options.sail_ties_from == "winner" else led_by
         # the others by (not of the led suit, higher value first, seats clockwise from
         # ``base``), as one int key per seat with the seat in its lowest 2 bits
-        keys = [(suit_of(trick[p]) != led) << 7 | (VALUES - value_of(trick[p])) << 4
+        keys = [(CARD_SUIT[trick[p]] != led) << 7 | (VALUES - CARD_VALUE[trick[p]]) << 4
                 | ((p - base) % n) << 2 | p for p in range(n) if p != winner]
         keys.sort()
         self.sailing_order = (winner, *[k & 3 for k in keys])
