@@ -78,7 +78,7 @@ def test_records_hold_few_chance_outcomes_each_within_the_limit_and_replay() -> 
 
 def test_filling_the_islands_goes_in_reading_order_until_the_bag_runs_out() -> None:
     s = new(4, 1)
-    s.goods = [0] * len(s.goods)
+    s.goods = bytearray(len(s.goods))
     s.bag = [0] * G
     s.bag[1] = 5                       # five coffee left
     s.bag_count = 5
